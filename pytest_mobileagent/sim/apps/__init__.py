@@ -1,0 +1,9 @@
+"""The simulated apps installed on every ``SimDevice``."""
+
+from __future__ import annotations
+
+from pytest_mobileagent.sim.apps.launcher import PixelLauncher
+
+HOME_APP = PixelLauncher
+#: Installed on a default device, besides the launcher.
+DEFAULT_APPS: list[type] = []

@@ -1,0 +1,212 @@
+"""``SimDevice``: the embedded simulated phone, implementing :class:`~pytest_mobileagent.device.base.Device`."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import os
+import shutil
+import tempfile
+import threading
+from typing import Any
+
+from pytest_mobileagent.sim import hierarchy
+from pytest_mobileagent.sim.stores import DEFAULT_TIME, rows
+from pytest_mobileagent.sim.system import System
+
+
+class SimDevice:
+    """A deterministic in-process Android phone.
+
+    Built with the default apps installed and the launcher in front. All calls
+    are serialised by a lock, so the adb wire server may drive it from threads.
+    """
+
+    def __init__(self, serial: str = "emulator-5554", width: int = 1080, height: int = 2400,
+                 density: int = 420, apps: list[type] | None = None):
+        from pytest_mobileagent.sim.apps import DEFAULT_APPS, HOME_APP
+
+        self.serial = serial
+        self._tmp = tempfile.mkdtemp(prefix=f"sim-{serial}-")
+        self._root = os.path.join(self._tmp, "device")
+        os.makedirs(self._root)
+        self._lock = threading.RLock()
+        self._snapshots: dict[str, System] = {}
+        self.system = System(self._root, width, height, density)
+        for d in ("/sdcard/Download", "/sdcard/DCIM/Camera", "/sdcard/Pictures", "/sdcard/Documents",
+                  "/sdcard/Music", "/sdcard/Movies", "/sdcard/Alarms", "/sdcard/Recordings", "/data/local/tmp"):
+            self.system.fs.mkdirs(d)
+        self.system.install(HOME_APP, home=True)
+        for app in apps if apps is not None else DEFAULT_APPS:
+            self.system.install(app)
+        self.system.log("ActivityManager", "System now ready", pid=1000, tid=1543)
+        self.system.go_home()
+        from pytest_mobileagent.sim.shell import Shell
+
+        self._shell = Shell(self)
+
+    def __repr__(self) -> str:
+        return f"SimDevice({self.serial!r})"
+
+    # -- observation ----------------------------------------------------------
+
+    def hierarchy(self, full: bool = True) -> str:
+        with self._lock:
+            return hierarchy.dump([w.root for w in self.system.windows()], full=full)
+
+    def screenshot(self) -> bytes:
+        from pytest_mobileagent.sim.render import render_png
+
+        with self._lock:
+            return render_png(self.system)
+
+    def window_size(self) -> tuple[int, int]:
+        return self.system.width, self.system.height
+
+    def current_activity(self) -> tuple[str, str]:
+        with self._lock:
+            top = self.system.foreground()
+            if self.system.overview or top is None:
+                home = self.system.apps[self.system.home_package]
+                return home.package, home.activities[0].name
+            return top.app.package, type(top).name
+
+    # -- input ----------------------------------------------------------------
+
+    def tap(self, x: int, y: int) -> None:
+        with self._lock:
+            self.system.tap(int(x), int(y))
+
+    def long_press(self, x: int, y: int, duration_ms: int = 1000) -> None:
+        with self._lock:
+            self.system.tap(int(x), int(y), long=duration_ms >= 500)
+
+    def double_tap(self, x: int, y: int) -> None:
+        with self._lock:
+            self.system.tap(int(x), int(y))
+            self.system.tap(int(x), int(y))
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        with self._lock:
+            if abs(x2 - x1) < 10 and abs(y2 - y1) < 10:
+                self.system.tap(int(x1), int(y1), long=duration_ms >= 500)
+            else:
+                self.system.swipe(int(x1), int(y1), int(x2), int(y2), int(duration_ms))
+
+    def input_text(self, text: str) -> None:
+        with self._lock:
+            self.system.input_text(text)
+
+    def press(self, key: str | int) -> None:
+        with self._lock:
+            self.system.key(key)
+
+    def start_app(self, package: str, activity: str | None = None) -> None:
+        with self._lock:
+            self.system.launch(package, activity)
+
+    def stop_app(self, package: str) -> None:
+        with self._lock:
+            self.system.stop_app(package)
+
+    # -- state ----------------------------------------------------------------
+
+    def shell(self, command: str) -> str:
+        with self._lock:
+            return self._shell.run(command)[0]
+
+    def shell_exit(self, command: str) -> tuple[str, int]:
+        """Run a shell command; return output and exit status."""
+        with self._lock:
+            return self._shell.run(command)
+
+    def sqlite(self, db_path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            if not self.system.fs.exists(db_path):
+                raise FileNotFoundError(db_path)
+            with self.system.fs.sqlite(db_path) as conn:
+                return rows(conn, sql, params)
+
+    def settings_get(self, namespace: str, key: str) -> str | None:
+        with self._lock:
+            return self.system.settings.get(namespace, key)
+
+    def settings_put(self, namespace: str, key: str, value: str) -> None:
+        with self._lock:
+            self.system.settings.put(namespace, key, value)
+            self.system.invalidate()
+
+    def read_file(self, path: str) -> bytes:
+        with self._lock:
+            return self.system.fs.read(path)
+
+    def write_file(self, path: str, data: bytes) -> None:
+        with self._lock:
+            self.system.fs.write(path, data)
+            self.system.invalidate()
+
+    def list_dir(self, path: str) -> list[str]:
+        with self._lock:
+            return self.system.fs.listdir(path)
+
+    def remove(self, path: str) -> None:
+        with self._lock:
+            self.system.fs.remove(path)
+            self.system.invalidate()
+
+    def exists(self, path: str) -> bool:
+        with self._lock:
+            return self.system.fs.exists(path)
+
+    def logcat(self, since: dt.datetime | None = None) -> list[str]:
+        with self._lock:
+            return self.system.logcat.lines(since)
+
+    def clipboard_get(self) -> str:
+        return self.system.clipboard
+
+    def clipboard_set(self, text: str) -> None:
+        with self._lock:
+            self.system.clipboard = text
+
+    def now(self) -> dt.datetime:
+        return self.system.clock.now
+
+    def set_time(self, when: dt.datetime = DEFAULT_TIME) -> None:
+        with self._lock:
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=dt.timezone.utc)
+            self.system.clock.now = when.astimezone(dt.timezone.utc)
+            self.system.invalidate()
+
+    # -- lifecycle ------------------------------------------------------------
+
+    def _snapshot_dir(self, name: str) -> str:
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+        return os.path.join(self._tmp, "snapshots", safe)
+
+    def snapshot_save(self, name: str) -> None:
+        """Save everything: state stores, activity stack and UI state."""
+        with self._lock:
+            self.system.invalidate()
+            self._snapshots[name] = copy.deepcopy(self.system)
+            self.system.fs.snapshot(self._snapshot_dir(name))
+
+    def snapshot_load(self, name: str) -> None:
+        with self._lock:
+            if name not in self._snapshots:
+                raise KeyError(f"no snapshot named {name!r}; saved: {sorted(self._snapshots)}")
+            self.system = copy.deepcopy(self._snapshots[name])
+            self.system.fs.restore(self._snapshot_dir(name))
+
+    def snapshots(self) -> list[str]:
+        return sorted(self._snapshots)
+
+    def close(self) -> None:
+        shutil.rmtree(self._tmp, ignore_errors=True)
+
+    def __enter__(self) -> SimDevice:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,186 @@
+"""Layout: turns a view tree into positioned :class:`Node` objects with pixel bounds.
+
+Sizes in views are dp; the screen density converts them to pixels
+(``px = dp * density / 160``). Scrollable containers lay their content out at
+their scroll offset and clip it; nodes clipped away entirely are invisible and
+are left out of the hierarchy and of hit testing, as on Android.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from pytest_mobileagent.sim.views import View
+
+Rect = tuple[int, int, int, int]
+
+#: dp height of a text line by style, and the char width as a fraction of it.
+LINE_DP = {"title": 28, "headline": 40, "display": 56, "dialog-title": 32, "item-summary": 20, "caption": 18}
+DEFAULT_LINE_DP = 24
+CHAR_WIDTH = 0.5
+
+
+@dataclass(eq=False)
+class Node:
+    """A view placed on screen: what the hierarchy dump and the renderer read."""
+
+    view: View
+    bounds: Rect  # visible bounds, clipped to parent and screen
+    index: int
+    resource_id: str
+    package: str
+    focused: bool = False
+    children: list[Node] = field(default_factory=list)
+
+    @property
+    def center(self) -> tuple[int, int]:
+        x1, y1, x2, y2 = self.bounds
+        return (x1 + x2) // 2, (y1 + y2) // 2
+
+    def contains(self, x: int, y: int) -> bool:
+        x1, y1, x2, y2 = self.bounds
+        return x1 <= x < x2 and y1 <= y < y2
+
+    def walk(self):
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+
+def _intersect(a: Rect, b: Rect) -> Rect:
+    x1, y1 = max(a[0], b[0]), max(a[1], b[1])
+    x2, y2 = min(a[2], b[2]), min(a[3], b[3])
+    return (x1, y1, max(x1, x2), max(y1, y2))
+
+
+def _visible(r: Rect) -> bool:
+    return r[2] > r[0] and r[3] > r[1]
+
+
+class Layout:
+    """Lays out one window's view tree for a given density.
+
+    ``view_state`` is the owning activity's state dict: scroll offsets are read
+    from ``("scroll", id)`` and each scroll container's maximum offset is
+    written to ``("scroll_max", id)``; focus is ``"focus"`` (a resource-id).
+    """
+
+    def __init__(self, density: int, package: str, view_state: dict[Any, Any]):
+        self.scale = density / 160.0
+        self.package = package
+        self.state = view_state
+        self._seen: dict[str, int] = {}
+
+    def px(self, dp: float) -> int:
+        return int(round(dp * self.scale))
+
+    def resource_id(self, view: View) -> str:
+        if not view.id:
+            return ""
+        return view.id if ":" in view.id else f"{self.package}:id/{view.id}"
+
+    # -- measuring ------------------------------------------------------------
+
+    def text_height(self, view: View, width: int) -> int:
+        line = self.px(LINE_DP.get(view.style, DEFAULT_LINE_DP))
+        text = view.text or view.hint
+        if not text:
+            return line
+        char_w = max(1.0, line * CHAR_WIDTH * 0.75)
+        per_line = max(1, int(max(width, 1) / char_w))
+        lines = sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
+        return lines * line + self.px(8)
+
+    def intrinsic_width(self, view: View) -> int:
+        if view.width is not None:
+            return self.px(view.width)
+        if view.text and not view.children:
+            line = self.px(LINE_DP.get(view.style, DEFAULT_LINE_DP))
+            return int(len(view.text) * line * CHAR_WIDTH * 0.75) + self.px(16)
+        return 0
+
+    def measure(self, view: View, width: int) -> int:
+        if view.height is not None:
+            return self.px(view.height)
+        pad = self.px(view.padding)
+        inner = max(0, width - 2 * pad)
+        if not view.children:
+            if view.cls == "android.widget.EditText" or view.text or view.hint:
+                return max(self.text_height(view, inner), self.px(24)) + 2 * pad
+            return self.px(24) + 2 * pad
+        if view.orientation == "horizontal":
+            widths = self.row_widths(view, inner)
+            return max(self.measure(c, w) for c, w in zip(view.children, widths)) + 2 * pad
+        if view.orientation == "stack":
+            return max(self.measure(c, inner) for c in view.children) + 2 * pad
+        return sum(self.measure(c, inner) for c in view.children) + 2 * pad
+
+    def row_widths(self, view: View, inner: int) -> list[int]:
+        fixed = [self.intrinsic_width(c) if not c.weight else 0 for c in view.children]
+        flexible = [c.weight if c.weight else (1.0 if fixed[i] == 0 else 0.0) for i, c in enumerate(view.children)]
+        rest = max(0, inner - sum(fixed))
+        total = sum(flexible) or 1.0
+        return [fixed[i] if flexible[i] == 0 else int(rest * flexible[i] / total) for i in range(len(view.children))]
+
+    # -- placing --------------------------------------------------------------
+
+    def place(self, view: View, frame: Rect, clip: Rect, index: int = 0) -> Node:
+        """Place ``view`` in ``frame`` (its full box) and return the node with its children."""
+        visible = _intersect(frame, clip)
+        rid = self.resource_id(view)
+        occurrence = self._seen.get(rid, 0)
+        self._seen[rid] = occurrence + 1
+        focused = (bool(rid) and view.focusable and self.state.get("focus") == rid
+                   and self.state.get("focus_n", 0) == occurrence)
+        node = Node(view=view, bounds=visible, index=index, resource_id=rid, package=self.package, focused=focused)
+        if not view.children or not _visible(visible):
+            return node
+        x1, y1, x2, y2 = frame
+        pad = self.px(view.padding)
+        ix1, iy1, ix2, iy2 = x1 + pad, y1 + pad, x2 - pad, y2 - pad
+        inner_w = max(0, ix2 - ix1)
+        child_clip = visible
+        if view.orientation == "horizontal":
+            x = ix1
+            for i, (child, w) in enumerate(zip(view.children, self.row_widths(view, inner_w))):
+                node.children.append(self.place(child, (x, iy1, x + w, iy2), child_clip, i))
+                x += w
+            return node
+        if view.orientation == "stack":
+            for i, child in enumerate(view.children):
+                node.children.append(self.place(child, (ix1, iy1, ix2, iy2), child_clip, i))
+            return node
+        heights = [self.measure(c, inner_w) if (c.height is not None or not c.weight) else 0 for c in view.children]
+        if view.scrollable:
+            content = sum(self.measure(c, inner_w) for c in view.children)
+            viewport = iy2 - iy1
+            max_off = max(0, content - viewport)
+            self.state[("scroll_max", view.id)] = max_off
+            offset = min(max(0, self.state.get(("scroll", view.id), 0)), max_off)
+            self.state[("scroll", view.id)] = offset
+            heights = [self.measure(c, inner_w) for c in view.children]
+            y = iy1 - offset
+            child_clip = _intersect(visible, (ix1, iy1, ix2, iy2))
+        else:
+            weights = sum(c.weight for c in view.children if c.height is None and c.weight)
+            rest = max(0, (iy2 - iy1) - sum(heights))
+            heights = [
+                int(rest * c.weight / weights) if (c.height is None and c.weight) else h
+                for c, h in zip(view.children, heights)
+            ]
+            y = iy1
+        for i, (child, h) in enumerate(zip(view.children, heights)):
+            cw = self.px(child.width) if child.width is not None and view.orientation == "vertical" else inner_w
+            node.children.append(self.place(child, (ix1, y, ix1 + min(cw, inner_w), y + h), child_clip, i))
+            y += h
+        return node
+
+
+def prune(node: Node) -> Node | None:
+    """Drop nodes with no visible area (they are not "visible to user")."""
+    if not _visible(node.bounds):
+        return None
+    node.children = [c for c in (prune(c) for c in node.children) if c is not None]
+    return node

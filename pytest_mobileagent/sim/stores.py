@@ -1,0 +1,242 @@
+"""State stores of the simulated Android: settings, files, logcat, clock.
+
+Files live in a real host directory laid out like the device (``/data/data``,
+``/storage/emulated/0``), so app databases are real SQLite files at their
+Android paths and the adb sync service can push and pull them byte for byte.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import posixpath
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Android's default clock for every task (AndroidWorld freezes it here).
+DEFAULT_TIME = dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.timezone.utc)
+
+#: Defaults of the settings keys the system and apps use, per namespace.
+DEFAULT_SETTINGS: dict[str, dict[str, str]] = {
+    "global": {
+        "airplane_mode_on": "0",
+        "wifi_on": "1",
+        "bluetooth_on": "0",
+        "mobile_data": "1",
+        "auto_time": "0",
+        "auto_time_zone": "0",
+        "device_name": "Pixel 6",
+        "adb_enabled": "1",
+        "stay_on_while_plugged_in": "0",
+        "development_settings_enabled": "0",
+        "window_animation_scale": "1.0",
+        "transition_animation_scale": "1.0",
+        "animator_duration_scale": "1.0",
+    },
+    "system": {
+        "screen_brightness": "102",
+        "screen_brightness_mode": "0",
+        "screen_off_timeout": "60000",
+        "volume_music": "5",
+        "volume_ring": "5",
+        "volume_alarm": "6",
+        "volume_voice": "4",
+        "volume_notification": "5",
+        "vibrate_when_ringing": "0",
+        "time_12_24": "24",
+        "font_scale": "1.0",
+        "accelerometer_rotation": "0",
+        "haptic_feedback_enabled": "1",
+    },
+    "secure": {
+        "ui_night_mode": "1",
+        "location_mode": "3",
+        "default_input_method": "com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME",
+        "enabled_input_methods": "com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME",
+        "android_id": "5a1d0e4f3c2b1a09",
+        "bluetooth_name": "Pixel 6",
+    },
+}
+
+NAMESPACES = ("global", "system", "secure")
+
+#: Where volume keys and the volume sliders keep stream levels, with their maxima.
+STREAM_MAX = {"volume_music": 25, "volume_ring": 7, "volume_alarm": 7, "volume_voice": 7, "volume_notification": 7}
+
+
+@dataclass
+class Settings:
+    """``settings`` namespaces ``global``, ``system`` and ``secure``."""
+
+    values: dict[str, dict[str, str]] = field(
+        default_factory=lambda: {ns: dict(keys) for ns, keys in DEFAULT_SETTINGS.items()}
+    )
+
+    def get(self, namespace: str, key: str) -> str | None:
+        return self._ns(namespace).get(key)
+
+    def put(self, namespace: str, key: str, value: str) -> None:
+        self._ns(namespace)[key] = str(value)
+
+    def delete(self, namespace: str, key: str) -> None:
+        self._ns(namespace).pop(key, None)
+
+    def list(self, namespace: str) -> dict[str, str]:
+        return dict(sorted(self._ns(namespace).items()))
+
+    def _ns(self, namespace: str) -> dict[str, str]:
+        if namespace not in NAMESPACES:
+            raise ValueError(f"Invalid namespace '{namespace}'; use one of {', '.join(NAMESPACES)}")
+        return self.values[namespace]
+
+
+class FileSystem:
+    """The device's files, kept in a host directory.
+
+    Device paths are normalised (``/sdcard`` and ``/storage/self/primary`` are
+    ``/storage/emulated/0``) and may never escape the device root.
+    """
+
+    ALIASES = {"/sdcard": "/storage/emulated/0", "/storage/self/primary": "/storage/emulated/0",
+               "/mnt/sdcard": "/storage/emulated/0", "/data/user/0": "/data/data"}
+
+    def __init__(self, root: str):
+        self.root = root
+
+    def canonical(self, path: str) -> str:
+        """The canonical device path for ``path``."""
+        p = posixpath.normpath("/" + path.lstrip("/")) if path else "/"
+        for alias, target in self.ALIASES.items():
+            if p == alias or p.startswith(alias + "/"):
+                p = target + p[len(alias):]
+        return p
+
+    def host(self, path: str) -> str:
+        """The host path backing a device path."""
+        p = self.canonical(path)
+        host = os.path.normpath(os.path.join(self.root, p.lstrip("/")))
+        if host != self.root and not host.startswith(self.root + os.sep):
+            raise PermissionError(f"path escapes the device: {path}")
+        return host
+
+    def read(self, path: str) -> bytes:
+        with open(self.host(path), "rb") as f:
+            return f.read()
+
+    def write(self, path: str, data: bytes) -> None:
+        host = self.host(path)
+        os.makedirs(os.path.dirname(host), exist_ok=True)
+        with open(host, "wb") as f:
+            f.write(data)
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(self.host(path))
+
+    def isdir(self, path: str) -> bool:
+        return os.path.isdir(self.host(path))
+
+    def listdir(self, path: str) -> list[str]:
+        return sorted(os.listdir(self.host(path)))
+
+    def mkdirs(self, path: str) -> None:
+        os.makedirs(self.host(path), exist_ok=True)
+
+    def remove(self, path: str) -> None:
+        host = self.host(path)
+        if os.path.isdir(host):
+            shutil.rmtree(host)
+        elif os.path.exists(host):
+            os.remove(host)
+
+    def move(self, src: str, dst: str) -> None:
+        target = self.host(dst)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.move(self.host(src), target)
+
+    def stat(self, path: str) -> os.stat_result | None:
+        try:
+            return os.stat(self.host(path))
+        except FileNotFoundError:
+            return None
+
+    def walk_files(self, path: str) -> Iterator[str]:
+        """Device paths of all files under ``path``."""
+        base = self.canonical(path)
+        host = self.host(base)
+        for dirpath, _dirs, files in os.walk(host):
+            rel = os.path.relpath(dirpath, host)
+            for name in sorted(files):
+                yield posixpath.normpath(posixpath.join(base, "" if rel == "." else rel, name))
+
+    @contextmanager
+    def sqlite(self, path: str) -> Iterator[sqlite3.Connection]:
+        """Open the database at a device path; commits on success."""
+        host = self.host(path)
+        os.makedirs(os.path.dirname(host), exist_ok=True)
+        conn = sqlite3.connect(host)
+        try:
+            yield conn
+            conn.commit()
+        finally:
+            conn.close()
+
+    def snapshot(self, dest: str) -> None:
+        if os.path.exists(dest):
+            shutil.rmtree(dest)
+        shutil.copytree(self.root, dest, symlinks=True)
+
+    def restore(self, src: str) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+        shutil.copytree(src, self.root, symlinks=True)
+
+
+@dataclass
+class LogEntry:
+    time: dt.datetime
+    pid: int
+    tid: int
+    level: str
+    tag: str
+    message: str
+
+    def threadtime(self) -> str:
+        """The line as ``logcat -v threadtime`` prints it."""
+        stamp = self.time.strftime("%m-%d %H:%M:%S.") + f"{self.time.microsecond // 1000:03d}"
+        return f"{stamp} {self.pid:5d} {self.tid:5d} {self.level} {self.tag:<8}: {self.message}"
+
+
+@dataclass
+class Logcat:
+    """The main log buffer."""
+
+    entries: list[LogEntry] = field(default_factory=list)
+
+    def lines(self, since: dt.datetime | None = None) -> list[str]:
+        return [e.threadtime() for e in self.entries if since is None or e.time >= since]
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+
+@dataclass
+class Clock:
+    """The device wall clock. It moves only when the system advances it (deterministic)."""
+
+    now: dt.datetime = DEFAULT_TIME
+    timezone: str = "UTC"
+
+    def advance(self, seconds: float) -> None:
+        self.now = self.now + dt.timedelta(seconds=seconds)
+
+    def millis(self) -> int:
+        return int(self.now.timestamp() * 1000)
+
+
+def rows(conn: sqlite3.Connection, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Run a statement and return its rows (empty for statements without results)."""
+    cur = conn.execute(sql, params)
+    return cur.fetchall() if cur.description else []

@@ -1,0 +1,545 @@
+"""The simulated Android system: activity manager, windows, input and system services.
+
+:class:`System` holds every piece of device state except the files (which
+live on disk, see :class:`~pytest_mobileagent.sim.stores.FileSystem`), so a
+snapshot is a deep copy of it plus a copy of the file tree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pytest_mobileagent.device.base import keycode
+from pytest_mobileagent.sim import services
+from pytest_mobileagent.sim.app import Activity, App, Intent
+from pytest_mobileagent.sim.layout import Layout, Node, prune
+from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
+from pytest_mobileagent.sim.views import Column, Frame, ImageButton, Row, Text, View
+
+SYSTEMUI = "com.android.systemui"
+STATUS_BAR_DP = 24
+NAV_BAR_DP = 48
+KEYBOARD_FRACTION = 0.38
+#: A swipe shorter than this is a fling: content keeps moving after the finger lifts.
+FLING_MS = 200
+FLING_FACTOR = 3
+
+
+@dataclass
+class TaskRecord:
+    """An activity task (a back stack), as in ``dumpsys activity activities``."""
+
+    task_id: int
+    affinity: str
+    stack: list[Activity] = field(default_factory=list)
+
+
+@dataclass
+class Window:
+    """A laid-out window: its root node and the activity receiving its input (if any)."""
+
+    name: str
+    root: Node
+    owner: Activity | None
+    modal: bool = False
+
+
+class System:
+    """Everything a simulated phone knows, except file contents."""
+
+    def __init__(self, root: str, width: int = 1080, height: int = 2400, density: int = 420):
+        self.width, self.height, self.density = width, height, density
+        self.settings = Settings()
+        self.fs = FileSystem(root)
+        self.logcat = Logcat()
+        self.clock = Clock()
+        self.clipboard = ""
+        self.apps: dict[str, App] = {}
+        self.tasks: list[TaskRecord] = []
+        self.home_package = ""
+        self.keyboard_visible = False
+        self.overview = False
+        self.toast_text = ""
+        self.locale = "en-US"
+        self._next_task_id = 1
+        self._pids: dict[str, int] = {}
+        self._next_pid = 4000
+        self._windows: list[Window] | None = None
+
+    # -- packages and processes ------------------------------------------------
+
+    def install(self, app_cls: type[App], home: bool = False) -> App:
+        app = app_cls(self)
+        self.apps[app.package] = app
+        app.install()
+        if home:
+            self.home_package = app.package
+        return app
+
+    def app(self, package: str) -> App:
+        try:
+            return self.apps[package]
+        except KeyError:
+            raise LookupError(f"package {package} is not installed") from None
+
+    def pid_of(self, package: str) -> int:
+        """The app's process id, starting the process if needed."""
+        if package not in self._pids:
+            self._next_pid += 17
+            self._pids[package] = self._next_pid
+        return self._pids[package]
+
+    def running(self, package: str) -> bool:
+        return package in self._pids
+
+    # -- logging and time -----------------------------------------------------
+
+    def log(self, tag: str, message: str, level: str = "I", pid: int = 1000, tid: int | None = None) -> None:
+        self.logcat.entries.append(LogEntry(self.clock.now, pid, tid if tid is not None else pid, level, tag, message))
+
+    def tick(self, seconds: float = 1.0) -> None:
+        """Let time pass (each input event takes one second of device time)."""
+        self.clock.advance(seconds)
+
+    def toast(self, text: str) -> None:
+        self.toast_text = text
+        self.invalidate()
+
+    # -- activity manager -------------------------------------------------------
+
+    def foreground(self) -> Activity | None:
+        for task in reversed(self.tasks):
+            if task.stack:
+                return task.stack[-1]
+        return None
+
+    def _task_for(self, affinity: str) -> TaskRecord | None:
+        for task in self.tasks:
+            if task.affinity == affinity and task.stack:
+                return task
+        return None
+
+    def _bring_to_front(self, task: TaskRecord) -> None:
+        self.tasks.remove(task)
+        self.tasks.append(task)
+
+    def _log_start(self, app: App, cls: type[Activity], intent: Intent) -> None:
+        comp = app.component(cls)
+        cold = not self.running(app.package)
+        pid = self.pid_of(app.package)
+        parts = [f"act={intent.action}"]
+        if intent.categories:
+            parts.append(f"cat=[{','.join(intent.categories)}]")
+        if intent.data:
+            parts.append(f"dat={intent.data}")
+        parts += ["flg=0x10200000" if intent.categories else "flg=0x10000000", f"cmp={comp}"]
+        self.log("ActivityTaskManager", f"START u0 {{{' '.join(parts)}}} from uid {app.uid}", pid=1000, tid=1562)
+        if cold:
+            self.log("ActivityManager",
+                     f"Start proc {pid}:{app.package}/u0a{app.uid % 1000} for pre-top-activity {{{comp}}}",
+                     pid=1000, tid=1543)
+
+    def start_activity(self, app: App, cls: type[Activity], intent: Intent | None = None,
+                       new_task: bool = False) -> Activity:
+        """Start ``cls`` of ``app``: in the app's task if it has one, else a new task."""
+        intent = intent or Intent(component=app.component(cls))
+        intent.component = app.component(cls)
+        self._log_start(app, cls, intent)
+        self.overview = False
+        task = self._task_for(app.package)
+        if task is None or new_task:
+            task = TaskRecord(self._next_task_id, app.package)
+            self._next_task_id += 1
+            self.tasks.append(task)
+        else:
+            self._bring_to_front(task)
+        activity = cls(app, intent)
+        task.stack.append(activity)
+        self._hide_keyboard()
+        activity.on_resume()
+        self.invalidate()
+        return activity
+
+    def launch(self, package: str, activity: str | None = None, extras: dict[str, Any] | None = None) -> Activity:
+        """What the launcher (and ``am start``/``monkey``) does: resume the app's task or start it."""
+        app = self.app(package)
+        if activity is None:
+            task = self._task_for(package)
+            if task is not None:
+                intent = Intent(categories=("android.intent.category.LAUNCHER",),
+                                component=app.component(app.activities[0]))
+                self._log_start(app, app.activities[0], intent)
+                self._bring_to_front(task)
+                self.overview = False
+                self._hide_keyboard()
+                task.stack[-1].on_resume()
+                self.invalidate()
+                return task.stack[-1]
+            cls = app.activities[0]
+            intent = Intent(categories=("android.intent.category.LAUNCHER",), extras=dict(extras or {}))
+        else:
+            cls = app.activity_class(activity)
+            intent = Intent(extras=dict(extras or {}))
+        return self.start_activity(app, cls, intent)
+
+    def finish_activity(self, activity: Activity) -> None:
+        for task in self.tasks:
+            if activity in task.stack:
+                task.stack.remove(activity)
+                activity.finished = True
+                if not task.stack:
+                    self.tasks.remove(task)
+                break
+        self._hide_keyboard()
+        top = self.foreground()
+        if top is None:
+            self.go_home()
+        else:
+            top.on_resume()
+        self.invalidate()
+
+    def go_home(self) -> None:
+        self._hide_keyboard()
+        self.overview = False
+        home = self._task_for(self.home_package)
+        if home is None:
+            self.launch(self.home_package)
+            return
+        if self.foreground() is not home.stack[-1]:
+            self._bring_to_front(home)
+            self.log("ActivityTaskManager",
+                     "START u0 {act=android.intent.action.MAIN cat=[android.intent.category.HOME] "
+                     f"flg=0x10200000 cmp={self.apps[self.home_package].component(self.apps[self.home_package].activities[0])}}}"
+                     " from uid 1000", pid=1000, tid=1562)
+        del home.stack[1:]
+        home.stack[0].on_resume()
+        self.invalidate()
+
+    def stop_app(self, package: str) -> None:
+        """``am force-stop``: remove the app's tasks and kill its process."""
+        if package == self.home_package:
+            return
+        for task in [t for t in self.tasks if t.affinity == package]:
+            self.tasks.remove(task)
+        if package in self._pids:
+            self.log("ActivityManager",
+                     f"Force stopping {package} appid={self.apps[package].uid if package in self.apps else 0} "
+                     "user=0: from pid 6312", pid=1000, tid=1543)
+            del self._pids[package]
+        if self.foreground() is None:
+            self.go_home()
+        self._hide_keyboard()
+        self.invalidate()
+
+    def recent_tasks(self) -> list[TaskRecord]:
+        """Tasks the overview shows, most recent first (the launcher's own task excluded)."""
+        return [t for t in reversed(self.tasks) if t.affinity != self.home_package and t.stack]
+
+    def remove_task(self, task: TaskRecord) -> None:
+        if task in self.tasks:
+            self.tasks.remove(task)
+        self.invalidate()
+
+    # -- windows ---------------------------------------------------------------
+
+    def invalidate(self) -> None:
+        """Mark the screen for re-layout (after any state change)."""
+        self._windows = None
+
+    def px(self, dp: float) -> int:
+        return int(round(dp * self.density / 160))
+
+    @property
+    def keyboard_top(self) -> int:
+        return self.height - self.px(NAV_BAR_DP) - int(self.height * KEYBOARD_FRACTION)
+
+    def app_frame(self) -> tuple[int, int, int, int]:
+        bottom = self.keyboard_top if self.keyboard_visible else self.height - self.px(NAV_BAR_DP)
+        return (0, self.px(STATUS_BAR_DP), self.width, bottom)
+
+    def windows(self) -> list[Window]:
+        """The laid-out windows, top-most first."""
+        if self._windows is None:
+            self._windows = self._layout_windows()
+        return self._windows
+
+    def _layout(self, view: View, package: str, state: dict[Any, Any], frame: tuple[int, int, int, int]) -> Node:
+        screen = (0, 0, self.width, self.height)
+        node = Layout(self.density, package, state).place(view, frame, screen)
+        return prune(node) or node
+
+    def _layout_windows(self) -> list[Window]:
+        wins: list[Window] = []
+        top = self.foreground()
+        nav = self._layout(self._nav_bar(), SYSTEMUI, {}, (0, self.height - self.px(NAV_BAR_DP), self.width, self.height))
+        status = self._layout(self._status_bar(), SYSTEMUI, {}, (0, 0, self.width, self.px(STATUS_BAR_DP)))
+        wins.append(Window("NavigationBar0", nav, None))
+        wins.append(Window("StatusBar", status, None))
+        if self.overview:
+            launcher = self.apps[self.home_package]
+            view = launcher.build_overview()  # type: ignore[attr-defined]
+            content = self._layout(self._decor(view), launcher.package, {}, self.app_frame())
+            wins.insert(0, Window("Overview", content, None))
+            return wins
+        if top is None:
+            return wins
+        content = self._layout(self._decor(top.build()), top.app.package, top.view_state, self.app_frame())
+        wins.insert(0, Window(top.app.component(type(top)), content, top))
+        overlay = top.overlay()
+        if overlay is not None:
+            frame = self._overlay_frame(top, overlay)
+            node = self._layout(overlay, top.app.package, top.view_state, frame)
+            wins.insert(0, Window("PopupWindow" if top.menu else "Dialog", node, top, modal=True))
+        if self.toast_text:
+            t = self._layout(Text(self.toast_text, style="toast"), SYSTEMUI, {},
+                             (self.width // 6, self.height - self.px(160), self.width * 5 // 6, self.height - self.px(120)))
+            wins.append(Window("Toast", t, None))
+        return wins
+
+    def _decor(self, content: View) -> View:
+        return Frame(Frame(content, id="android:id/content"), cls="android.widget.FrameLayout")
+
+    def _overlay_frame(self, top: Activity, overlay: View) -> tuple[int, int, int, int]:
+        x1, y1, x2, y2 = self.app_frame()
+        lay = Layout(self.density, top.app.package, top.view_state)
+        if top.menu:
+            w = self.width // 2
+            h = min(lay.measure(overlay, w), y2 - y1)
+            return (x2 - w - self.px(8), y1 + self.px(8), x2 - self.px(8), y1 + self.px(8) + h)
+        margin = self.px(24)
+        w = self.width - 2 * margin
+        h = min(lay.measure(overlay, w), y2 - y1 - 2 * margin)
+        top_y = y1 + max(margin, ((y2 - y1) - h) // 2)
+        return (margin, top_y, margin + w, top_y + h)
+
+    def _status_bar(self) -> View:
+        t = self.clock.now
+        return Row(
+            Text(f"{t:%H:%M}", id="clock", width=64),
+            View(weight=1),
+            Image_status("Wifi signal full." if self.settings.get("global", "wifi_on") == "1" else "Wifi off."),
+            Image_status("Airplane mode on." if self.settings.get("global", "airplane_mode_on") == "1" else "Phone signal full."),
+            Image_status("Battery 100 percent."),
+            id="status_bar", cls="android.widget.FrameLayout", style="statusbar",
+        )
+
+    def _nav_bar(self) -> View:
+        return Row(
+            ImageButton("Back", self.back, id="back", weight=1, width=None),
+            ImageButton("Home", self.go_home, id="home", weight=1, width=None),
+            ImageButton("Overview", self.show_overview, id="recent_apps", weight=1, width=None),
+            id="navigation_bar_frame", cls="android.widget.FrameLayout", style="navbar",
+        )
+
+    # -- input -----------------------------------------------------------------
+
+    def _hide_keyboard(self) -> None:
+        self.keyboard_visible = False
+
+    def focused_field(self) -> tuple[Window, Node] | None:
+        for win in self.windows():
+            for node in win.root.walk():
+                if node.focused and node.view.cls == "android.widget.EditText":
+                    return win, node
+        return None
+
+    def _path_at(self, node: Node, x: int, y: int) -> list[Node]:
+        if not node.contains(x, y):
+            return []
+        for child in reversed(node.children):
+            sub = self._path_at(child, x, y)
+            if sub:
+                return [node, *sub]
+        return [node]
+
+    def _hit(self, x: int, y: int) -> tuple[Window, list[Node]] | None:
+        for win in self.windows():
+            path = self._path_at(win.root, x, y)
+            if path:
+                return win, path
+            if win.modal:
+                return win, []
+        return None
+
+    def _focus(self, win: Window, node: Node) -> None:
+        if win.owner is None:
+            return
+        rid = node.resource_id
+        same = [n for n in win.root.walk() if n.resource_id == rid]
+        win.owner.view_state["focus"] = rid
+        win.owner.view_state["focus_n"] = same.index(node) if node in same else 0
+        win.owner.view_state[("cursor", rid)] = len(node.view.text)
+        self.keyboard_visible = True
+        pkg = win.owner.app.package
+        self.log("AndroidIME", f"LatinIme.onActivate() : EditorInfo = inputType=0x1 imeOptions=0x6 packageName={pkg}",
+                 pid=self.pid_of("com.google.android.inputmethod.latin"))
+
+    def tap(self, x: int, y: int, long: bool = False) -> None:
+        self.tick()
+        if self.toast_text:
+            self.toast_text = ""
+            self.invalidate()
+        if self.keyboard_visible and y >= self.keyboard_top and y < self.height - self.px(NAV_BAR_DP):
+            return  # a tap on the soft keyboard's keys: text arrives through input_text
+        hit = self._hit(x, y)
+        if hit is None:
+            return
+        win, path = hit
+        if not path:  # outside a modal popup: dismiss it
+            if win.owner is not None:
+                win.owner.on_back()
+                self.invalidate()
+            return
+        for node in reversed(path):
+            v = node.view
+            if not v.enabled:
+                if v.clickable:
+                    return
+                continue
+            if long and v.long_clickable and v.on_long_click is not None:
+                v.on_long_click()
+                break
+            if v.cls == "android.widget.SeekBar" and v.on_progress is not None:
+                self._seek(node, x)
+                break
+            if v.cls == "android.widget.EditText" and (v.clickable or v.focusable):
+                self._focus(win, node)
+                if v.on_click:
+                    v.on_click()
+                break
+            if v.clickable or v.on_click is not None:
+                if v.on_click is not None:
+                    v.on_click()
+                break
+        self.invalidate()
+
+    def _seek(self, node: Node, x: int) -> None:
+        x1, _, x2, _ = node.bounds
+        span = max(1, x2 - x1)
+        frac = min(1.0, max(0.0, (x - x1) / span))
+        assert node.view.on_progress is not None
+        node.view.on_progress(round(frac * node.view.max_progress))
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        self.tick()
+        hit = self._hit(x1, y1)
+        if hit is None:
+            return
+        win, path = hit
+        for node in reversed(path):
+            if node.view.cls == "android.widget.SeekBar" and node.view.on_progress is not None:
+                self._seek(node, x2)
+                self.invalidate()
+                return
+        dx, dy = x2 - x1, y2 - y1
+        vertical = abs(dy) >= abs(dx)
+        scrollers = [n for n in reversed(path) if n.view.scrollable]
+        if vertical and scrollers and win.owner is not None:
+            node = scrollers[0]
+            factor = FLING_FACTOR if duration_ms < FLING_MS else 1
+            key = ("scroll", node.view.id)
+            current = win.owner.view_state.get(key, 0)
+            limit = win.owner.view_state.get(("scroll_max", node.view.id), 0)
+            new = min(max(0, current - dy * factor), limit)
+            if new != current:
+                win.owner.view_state[key] = new
+                self.invalidate()
+                return
+        direction = ("up" if dy < 0 else "down") if vertical else ("left" if dx < 0 else "right")
+        if win.owner is not None and win.owner.on_swipe(direction):
+            self.invalidate()
+        elif win.name == "Overview" and self.home_package:
+            self.apps[self.home_package].on_overview_swipe(x1, y1, direction)  # type: ignore[attr-defined]
+            self.invalidate()
+
+    def input_text(self, text: str) -> bool:
+        """Insert text at the cursor of the focused field; False if no field has focus."""
+        self.tick()
+        found = self.focused_field()
+        if found is None:
+            return False
+        win, node = found
+        self._edit(win, node, lambda value, cur: (value[:cur] + text + value[cur:], cur + len(text)))
+        return True
+
+    def _edit(self, win: Window, node: Node, change) -> None:
+        v = node.view
+        if v.on_text is None or win.owner is None:
+            return
+        rid = win.owner.view_state.get("focus")
+        cur = min(win.owner.view_state.get(("cursor", rid), len(v.text)), len(v.text))
+        value, cur = change(v.text, cur)
+        win.owner.view_state[("cursor", rid)] = cur
+        v.on_text(value)
+        self.invalidate()
+
+    def key(self, key: str | int) -> None:
+        code = keycode(key)
+        self.tick()
+        if code == 4:
+            self.back()
+        elif code == 3:
+            self.go_home()
+        elif code == 187:
+            self.show_overview()
+        elif code in (66, 67, 112, 122, 123):
+            self._edit_key(code)
+        elif code in (24, 25, 164):
+            services.adjust_volume(self, "volume_music", {24: 1, 25: -1, 164: -100}[code])
+        self.invalidate()
+
+    def _edit_key(self, code: int) -> None:
+        found = self.focused_field()
+        if found is None:
+            return
+        win, node = found
+        v = node.view
+        if code == 66:
+            if v.on_submit is not None:
+                v.on_submit()
+                self.invalidate()
+            elif v.multiline:
+                self._edit(win, node, lambda s, c: (s[:c] + "\n" + s[c:], c + 1))
+            else:
+                self._hide_keyboard()
+        elif code == 67:
+            self._edit(win, node, lambda s, c: (s[: c - 1] + s[c:], c - 1) if c > 0 else (s, c))
+        elif code == 112:
+            self._edit(win, node, lambda s, c: (s[:c] + s[c + 1:], c))
+        elif code in (122, 123) and win.owner is not None:
+            rid = win.owner.view_state.get("focus")
+            win.owner.view_state[("cursor", rid)] = 0 if code == 122 else len(v.text)
+
+    def back(self) -> None:
+        if self.keyboard_visible:
+            self._hide_keyboard()
+        elif self.overview:
+            self.overview = False
+        else:
+            top = self.foreground()
+            if top is None or top.on_back():
+                pass
+            elif top.app.package == self.home_package and len(self.tasks) and self.tasks[-1].stack == [top]:
+                pass
+            else:
+                top.finish()
+        self.invalidate()
+
+    def show_overview(self) -> None:
+        self._hide_keyboard()
+        self.overview = not self.overview
+        self.invalidate()
+
+    def clear_focus(self, activity: Activity) -> None:
+        activity.view_state.pop("focus", None)
+        self._hide_keyboard()
+        self.invalidate()
+
+
+def Image_status(desc: str) -> View:
+    """A status-bar icon (non-interactive, described for accessibility)."""
+    return View(cls="android.widget.ImageView", desc=desc, width=24, height=24, icon=desc.split()[0].lower())
+
+
+__all__ = ["System", "TaskRecord", "Window", "Column"]
