@@ -349,6 +349,17 @@ def _echo(sh: Shell, argv: list[str]) -> Result:
     return ok(" ".join(argv[1:]) + "\n")
 
 
+@command("sleep")
+def _sleep(sh: Shell, argv: list[str]) -> Result:
+    # Simulated time passes at once: the device never really waits.
+    try:
+        sh.system.tick(float(argv[1]) if len(argv) > 1 else 0.0)
+    except ValueError:
+        return fail(f"sleep: invalid number '{argv[1]}'\n")
+    sh.system.invalidate()
+    return ok()
+
+
 @command("true")
 def _true(sh: Shell, argv: list[str]) -> Result:
     return ok()

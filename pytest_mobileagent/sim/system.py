@@ -164,6 +164,8 @@ class System:
     def launch(self, package: str, activity: str | None = None, extras: dict[str, Any] | None = None) -> Activity:
         """What the launcher (and ``am start``/``monkey``) does: resume the app's task or start it."""
         app = self.app(package)
+        if activity is not None and app.activity_class(activity) is app.activities[0] and not extras:
+            activity = None  # like NEW_TASK starts: an existing task with this root is brought forward
         if activity is None:
             task = self._task_for(package)
             if task is not None:

@@ -1,0 +1,246 @@
+"""The action space: one schema covering the four benchmarks, and its execution on a Device.
+
+An :class:`Action` targets an element by index (into the observation's element
+list), by xpath, or by coordinates. :func:`execute` resolves the target and
+performs the action through the :class:`~pytest_mobileagent.device.base.Device`
+protocol only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pytest_mobileagent.catalog import resolve_app
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.device.base import Device
+    from pytest_mobileagent.observe.elements import Observation
+
+#: Action kinds, with the AndroidWorld JSONAction names they correspond to.
+KINDS = (
+    "click", "long_press", "double_tap", "input_text", "keyboard_enter", "scroll", "swipe",
+    "navigate_back", "navigate_home", "overview", "press_key", "open_app", "stop_app",
+    "api_call", "wait", "answer", "status",
+)
+TERMINAL = ("status", "answer")
+DIRECTIONS = ("up", "down", "left", "right")
+GOAL_STATUSES = ("complete", "infeasible")
+
+
+class InvalidAction(ValueError):
+    """The agent produced an action that cannot be performed (an agent outcome, not an error)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step of an agent.
+
+    ``text`` carries the typed text, the answer, the app name, the key name
+    or the API command depending on ``kind``; ``goal_status`` is set for
+    ``status`` actions.
+    """
+
+    kind: str
+    index: int | None = None
+    x: int | None = None
+    y: int | None = None
+    x2: int | None = None
+    y2: int | None = None
+    xpath: str | None = None
+    text: str | None = None
+    direction: str | None = None
+    goal_status: str | None = None
+    duration_ms: int | None = None
+    clear: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise InvalidAction(f"unknown action kind {self.kind!r}; expected one of {', '.join(KINDS)}")
+        if self.kind == "status" and self.goal_status not in GOAL_STATUSES:
+            raise InvalidAction(f"status needs goal_status in {GOAL_STATUSES}, got {self.goal_status!r}")
+        if self.direction is not None and self.direction not in DIRECTIONS:
+            raise InvalidAction(f"direction must be one of {DIRECTIONS}, got {self.direction!r}")
+
+    # constructors ---------------------------------------------------------------
+
+    @classmethod
+    def click(cls, index: int | None = None, x: int | None = None, y: int | None = None,
+              xpath: str | None = None) -> Action:
+        return cls("click", index=index, x=x, y=y, xpath=xpath)
+
+    @classmethod
+    def type(cls, text: str, index: int | None = None, clear: bool = False) -> Action:
+        return cls("input_text", index=index, text=text, clear=clear)
+
+    @classmethod
+    def scroll(cls, direction: str, index: int | None = None) -> Action:
+        return cls("scroll", index=index, direction=direction)
+
+    @classmethod
+    def key(cls, name: str) -> Action:
+        return cls("press_key", text=name)
+
+    @classmethod
+    def open_app(cls, name: str) -> Action:
+        return cls("open_app", text=name)
+
+    @classmethod
+    def answer(cls, text: str) -> Action:
+        return cls("answer", text=text)
+
+    @classmethod
+    def status(cls, goal_status: str = "complete") -> Action:
+        return cls("status", goal_status=goal_status)
+
+    @classmethod
+    def wait(cls, seconds: float = 1.0) -> Action:
+        return cls("wait", duration_ms=int(seconds * 1000))
+
+    # (de)serialisation ------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The action as a JSON-able dict without unset fields (AndroidWorld's JSONAction shape)."""
+        d = {k: v for k, v in dataclasses.asdict(self).items() if v is not None and v is not False}
+        d["action_type"] = d.pop("kind")
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Parse AndroidWorld-style JSON (``{"action_type": "click", "index": 3}``)."""
+        data = dict(data)
+        kind = data.pop("action_type", None) or data.pop("kind", None)
+        aliases = {"type": "input_text", "tap": "click", "press": "press_key", "back": "navigate_back",
+                   "home": "navigate_home", "enter": "keyboard_enter"}
+        kind = aliases.get(kind, kind)
+        if "app_name" in data:
+            data["text"] = data.pop("app_name")
+        if "keycode" in data:
+            data["text"] = data.pop("keycode")
+        if "clear_text" in data:
+            data["clear"] = bool(data.pop("clear_text"))
+        fields = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - fields
+        if unknown:
+            raise InvalidAction(f"unknown action field(s) {sorted(unknown)} for {kind!r}")
+        for key in ("index", "x", "y", "x2", "y2", "duration_ms"):
+            if data.get(key) is not None:
+                try:
+                    data[key] = int(data[key])
+                except (TypeError, ValueError):
+                    raise InvalidAction(f"{key} must be an integer, got {data[key]!r}") from None
+        return cls(kind=str(kind), **data)
+
+    @classmethod
+    def from_json(cls, text: str) -> Action:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidAction(f"action is not valid JSON: {e}") from None
+        if not isinstance(data, dict):
+            raise InvalidAction("action JSON must be an object")
+        return cls.from_dict(data)
+
+    def describe(self) -> str:
+        """A short human-readable form for failure messages and reports."""
+        parts = [f"{k}={v!r}" for k, v in self.to_dict().items() if k != "action_type"]
+        return f"{self.kind}({', '.join(parts)})"
+
+
+def _target(action: Action, obs: Observation | None, device: Device) -> tuple[int, int]:
+    if action.x is not None and action.y is not None:
+        return action.x, action.y
+    if obs is None:
+        raise InvalidAction(f"{action.kind} needs coordinates or an observation to resolve its target")
+    if action.index is not None:
+        if not 0 <= action.index < len(obs.elements):
+            raise InvalidAction(f"element index {action.index} out of range (0..{len(obs.elements) - 1})")
+        return obs.elements[action.index].center
+    if action.xpath is not None:
+        return obs.xpath_center(action.xpath)
+    raise InvalidAction(f"{action.kind} needs an index, an xpath or x and y")
+
+
+def _scroll_points(action: Action, obs: Observation | None, device: Device) -> tuple[int, int, int, int]:
+    w, h = device.window_size()
+    if action.index is not None or action.xpath is not None:
+        assert obs is not None
+        el = obs.elements[action.index] if action.index is not None else obs.xpath_element(action.xpath or "")
+        x1, y1, x2, y2 = el.bounds
+    else:
+        x1, y1, x2, y2 = 0, h // 5, w, h * 4 // 5
+    cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
+    dy, dx = (y2 - y1) * 3 // 8, (x2 - x1) * 3 // 8
+    # "scroll down" reveals content below: the finger moves up.
+    return {
+        "down": (cx, cy + dy, cx, cy - dy),
+        "up": (cx, cy - dy, cx, cy + dy),
+        "right": (cx + dx, cy, cx - dx, cy),
+        "left": (cx - dx, cy, cx + dx, cy),
+    }[action.direction or "down"]
+
+
+def execute(device: Device, action: Action, obs: Observation | None = None) -> None:
+    """Perform ``action`` on ``device``; raise :class:`InvalidAction` if it cannot be performed.
+
+    ``answer``, ``status`` and ``wait`` do not touch the UI (``wait`` lets device time pass).
+    """
+    k = action.kind
+    if k in ("click", "long_press", "double_tap"):
+        x, y = _target(action, obs, device)
+        {"click": device.tap, "double_tap": device.double_tap}.get(k, device.long_press)(x, y)
+    elif k == "input_text":
+        if action.text is None:
+            raise InvalidAction("input_text needs text")
+        if action.index is not None or action.xpath is not None or action.x is not None:
+            device.tap(*_target(action, obs, device))
+        if action.clear:
+            device.press("move_end")
+            for _ in range(len(_focused_text(obs, action))):
+                device.press("delete")
+        device.input_text(action.text)
+    elif k == "keyboard_enter":
+        device.press("enter")
+    elif k == "navigate_back":
+        device.press("back")
+    elif k == "navigate_home":
+        device.press("home")
+    elif k == "overview":
+        device.press("app_switch")
+    elif k == "press_key":
+        try:
+            device.press(action.text or "")
+        except ValueError as e:
+            raise InvalidAction(str(e)) from None
+    elif k == "scroll":
+        x1, y1, x2, y2 = _scroll_points(action, obs, device)
+        device.swipe(x1, y1, x2, y2, 400)
+    elif k == "swipe":
+        if None not in (action.x, action.y, action.x2, action.y2):
+            device.swipe(action.x, action.y, action.x2, action.y2, action.duration_ms or 300)  # type: ignore[arg-type]
+        else:  # a swipe is the inverse of a scroll (AndroidWorld)
+            inverse = {"up": "down", "down": "up", "left": "right", "right": "left"}[action.direction or "up"]
+            x1, y1, x2, y2 = _scroll_points(dataclasses.replace(action, direction=inverse), obs, device)
+            device.swipe(x1, y1, x2, y2, action.duration_ms or 300)
+    elif k == "open_app":
+        package, activity = resolve_app(action.text or "")
+        device.start_app(package, activity)
+    elif k == "stop_app":
+        package, _ = resolve_app(action.text or "")
+        device.stop_app(package)
+    elif k == "wait":
+        device.shell(f"sleep {max(0, (action.duration_ms or 1000)) / 1000:g}")
+    elif k == "api_call":
+        raise InvalidAction("api_call actions need an API catalog (Mobile-Bench suites provide one)")
+    # answer / status: recorded by the episode runner
+
+
+def _focused_text(obs: Observation | None, action: Action) -> str:
+    if obs is None:
+        return ""
+    if action.index is not None and 0 <= action.index < len(obs.elements):
+        el = obs.elements[action.index]
+        return "" if el.text == el.hint else el.text
+    return ""

@@ -1,0 +1,45 @@
+"""App names agents use, mapped to packages and launch activities.
+
+Shared by both backends: ``open_app("Settings")`` launches the same component
+on the simulator and on an emulator with the real apps (the Pixel/AOSP
+packages AndroidWorld's image ships).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: (name pattern, package, launch activity or None for the package's launcher entry)
+APPS: list[tuple[str, str, str | None]] = [
+    (r"settings|system settings", "com.android.settings", "com.android.settings.Settings"),
+    (r"(google )?clock|deskclock|alarm", "com.google.android.deskclock", "com.android.deskclock.DeskClock"),
+    (r"(google )?contacts?", "com.google.android.contacts",
+     "com.android.contacts.activities.PeopleActivity"),
+    (r"phone|dialer|(google )?phone app|dial", "com.google.android.dialer",
+     "com.google.android.dialer.extensions.GoogleDialtactsActivity"),
+    (r"(simple )?sms( messenger)?|simple messenger", "com.simplemobiletools.smsmessenger", None),
+    (r"(simple )?calendar( pro)?", "com.simplemobiletools.calendar.pro", None),
+    (r"markor", "net.gsantner.markor", None),
+    (r"files|file manager", "com.google.android.documentsui", "com.android.documentsui.files.FilesActivity"),
+    (r"tasks", "org.tasks", None),
+    (r"joplin", "net.cozic.joplin", None),
+    (r"chrome|browser", "com.android.chrome", "com.google.android.apps.chrome.Main"),
+    (r"messages", "com.google.android.apps.messaging", None),
+    (r"camera", "com.android.camera2", "com.android.camera.CameraLauncher"),
+]
+
+
+def resolve_app(name: str) -> tuple[str, str | None]:
+    """``(package, activity)`` for an app name, a package name, or ``package/activity``.
+
+    Unknown names are treated as package names, as AndroidWorld does.
+    """
+    name = name.strip()
+    if "/" in name:
+        pkg, act = name.split("/", 1)
+        return pkg, act
+    low = name.lower()
+    for pattern, package, activity in APPS:
+        if re.fullmatch(pattern, low):
+            return package, activity
+    return name, None

@@ -1,0 +1,99 @@
+"""The ``Task`` type: a benchmark task a researcher can read top to bottom.
+
+A task declares its goal template and metadata, draws parameters from a
+hypothesis strategy, seeds device state in :meth:`Task.setup`, judges the end
+state in :meth:`Task.check`, cleans up in :meth:`Task.teardown`, and proves
+itself with :meth:`Task.oracle`, a solution that acts only through the action
+space, finding elements in observations the way an agent would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from hypothesis import strategies as st
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.actions import Action
+    from pytest_mobileagent.device.base import Device
+    from pytest_mobileagent.tasks.oracle import UI
+
+
+class Task:
+    """Base class of every task.
+
+    Class attributes are the task's metadata; an instance holds one draw of
+    parameters (``self.params``). Subclasses override :meth:`parameters`,
+    :meth:`setup`, :meth:`check` and :meth:`oracle`, and :meth:`teardown` when
+    setup leaves something behind that a snapshot restore would not undo.
+    """
+
+    #: Defaults to the class name; unique within a suite.
+    name: ClassVar[str] = ""
+    suite: ClassVar[str] = ""
+    template: ClassVar[str] = ""
+    #: Short app keys (``"settings"``), used for ``app_<key>`` markers and per-app summaries.
+    apps: ClassVar[tuple[str, ...]] = ()
+    difficulty: ClassVar[str] = "easy"
+    tags: ClassVar[tuple[str, ...]] = ()
+    #: Step budget is ``int(complexity * 10)``, as in AndroidWorld.
+    complexity: ClassVar[float] = 1.0
+    optimal_steps: ClassVar[int | None] = None
+    #: Information-retrieval tasks: the agent must answer; :meth:`check` gets the answer.
+    answer_required: ClassVar[bool] = False
+    start_on_home_screen: ClassVar[bool] = True
+    #: Optional reference action sequence (for LCS metrics).
+    ground_truth: ClassVar[tuple[dict[str, Any], ...] | None] = None
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        self.params: dict[str, Any] = dict(params or {})
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if "name" not in cls.__dict__:
+            cls.name = cls.__name__
+
+    # -- declared by subclasses ---------------------------------------------------
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        """The parameter space (a strategy of dicts). Default: no parameters."""
+        return st.just({})
+
+    def setup(self, device: Device) -> None:
+        """Seed the state the task needs, so that the goal does not yet hold."""
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        """Judge the end state: 1.0 success, 0.0 failure, in between for composite tasks."""
+        raise NotImplementedError
+
+    def teardown(self, device: Device) -> None:
+        """Undo what :meth:`setup` left behind outside the restored snapshot (always runs)."""
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        """A solution over the action space; yields actions, reading ``ui`` between them."""
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    # -- derived ----------------------------------------------------------------
+
+    @property
+    def goal(self) -> str:
+        """The instruction given to the agent."""
+        return self.template.format(**self.params)
+
+    @property
+    def max_steps(self) -> int:
+        return max(1, int(self.complexity * 10))
+
+    @property
+    def app(self) -> str:
+        return self.apps[0] if self.apps else ""
+
+    def describe_state(self, device: Device) -> str:
+        """What the validator saw, for failure messages (override for a richer view)."""
+        return ""
+
+    def __repr__(self) -> str:
+        return f"{self.name}({self.params!r})"

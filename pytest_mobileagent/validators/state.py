@@ -1,0 +1,41 @@
+"""Checks on settings, files, databases and logcat."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pytest_mobileagent.device.base import Device
+
+
+def setting_is(device: Device, namespace: str, key: str, expected: str) -> bool:
+    """The ``settings`` value equals ``expected``."""
+    return device.settings_get(namespace, key) == expected
+
+
+def table_rows(device: Device, db_path: str, table: str, columns: str = "*", where: str = "",
+               params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Rows of a table in an on-device database (empty if the database does not exist)."""
+    if not device.exists(db_path):
+        return []
+    sql = f"SELECT {columns} FROM {table}" + (f" WHERE {where}" if where else "")
+    return device.sqlite(db_path, sql, params)
+
+
+def file_text(device: Device, path: str) -> str | None:
+    """A file's text, or None if it does not exist."""
+    if not device.exists(path):
+        return None
+    return device.read_file(path).decode("utf-8", errors="replace")
+
+
+def logcat_matches(device: Device, pattern: str, tag: str | None = None, since=None) -> bool:
+    """Some logcat line (optionally of ``tag``) matches the regex ``pattern`` (B-MoCA's success rule)."""
+    regex = re.compile(pattern)
+    for line in device.logcat(since):
+        head, _, message = line.partition(": ")
+        if tag is not None and head.split()[-1] != tag:
+            continue
+        if regex.search(message) or regex.search(line):
+            return True
+    return False
