@@ -1,0 +1,71 @@
+"""Built-in agents: ``oracle`` (the task's own solution), ``noop`` and ``random``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.agents.base import AgentContext
+from pytest_mobileagent.observe.elements import Observation
+from pytest_mobileagent.tasks.oracle import UI
+
+
+class OracleAgent:
+    """Plays the task's oracle solution, which reads each observation like an agent would."""
+
+    def __init__(self) -> None:
+        self._ui = UI()
+        self._plan: Iterator[Action] | None = None
+
+    def reset(self, goal: str, context: AgentContext) -> None:
+        self._ui = UI()
+        self._plan = iter(context.task.oracle(self._ui))
+
+    def step(self, observation: Observation) -> Action:
+        assert self._plan is not None, "reset() was not called"
+        self._ui.observation = observation
+        try:
+            return next(self._plan)
+        except StopIteration:
+            return Action.status("complete")
+
+
+class NoopAgent:
+    """Only waits: the baseline every task must fail."""
+
+    def reset(self, goal: str, context: AgentContext) -> None:
+        pass
+
+    def step(self, observation: Observation) -> Action:
+        return Action.wait(1.0)
+
+
+class RandomAgent:
+    """Random actions over the real action space, seeded per episode."""
+
+    KEYS = ("navigate_back", "navigate_home", "keyboard_enter")
+
+    def __init__(self) -> None:
+        self._rng = random.Random(0)
+
+    def reset(self, goal: str, context: AgentContext) -> None:
+        self._rng = random.Random(context.seed)
+
+    def step(self, observation: Observation) -> Action:
+        rng = self._rng
+        elements = observation.elements
+        roll = rng.random()
+        if elements and roll < 0.6:
+            return Action.click(index=rng.randrange(len(elements)))
+        if elements and roll < 0.7:
+            editable = [i for i, e in enumerate(elements) if e.editable]
+            if editable:
+                word = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz0123456789") for _ in range(rng.randint(1, 8)))
+                return Action.type(word, index=rng.choice(editable))
+        if roll < 0.85:
+            return Action.scroll(rng.choice(("up", "down", "left", "right")))
+        return Action(rng.choice(self.KEYS))
+
+
+BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent}

@@ -1,0 +1,53 @@
+"""Resolve ``--agent NAME``: built-ins, entry points, ``module:Class``, or a plugin hook."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Any
+
+from pytest_mobileagent.agents.builtin import BUILTIN
+
+ENTRY_POINT_GROUP = "pytest_mobileagent.agents"
+
+
+class UnknownAgent(LookupError):
+    """No agent of that name; the message lists the available ones."""
+
+
+def entry_point_agents() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def available_agents() -> list[str]:
+    return sorted(set(BUILTIN) | set(entry_point_agents()))
+
+
+def agent_factory(name: str) -> Callable[[], Any]:
+    """The class or factory for ``name``."""
+    if name in BUILTIN:
+        return BUILTIN[name]
+    eps = entry_point_agents()
+    if name in eps:
+        return eps[name].load()
+    if ":" in name:
+        module, _, attr = name.partition(":")
+        try:
+            obj: Any = importlib.import_module(module)
+            for part in attr.split("."):
+                obj = getattr(obj, part)
+        except (ImportError, AttributeError) as e:
+            raise UnknownAgent(f"cannot load agent {name!r}: {e}") from None
+        return obj
+    raise UnknownAgent(f"unknown agent {name!r}; available agents: {', '.join(available_agents())} "
+                       "(or give module:Class)")
+
+
+def make_agent(name: str) -> Any:
+    """A new agent instance; it must have ``reset`` and ``step``."""
+    agent = agent_factory(name)()
+    missing = [m for m in ("reset", "step") if not callable(getattr(agent, m, None))]
+    if missing:
+        raise UnknownAgent(f"agent {name!r} does not implement {', '.join(missing)}")
+    return agent

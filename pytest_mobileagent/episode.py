@@ -1,0 +1,144 @@
+"""One episode: the agent loop on a set-up task, and its JSON-serialisable result.
+
+Agent exceptions, invalid actions and step-limit exhaustion are agent
+outcomes recorded in the result; :class:`~pytest_mobileagent.device.base.DeviceError`
+propagates, because an infrastructure failure is never the agent's fault.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from pytest_mobileagent.actions import Action, InvalidAction, execute
+from pytest_mobileagent.agents.base import Agent, AgentContext
+from pytest_mobileagent.device.base import Device, DeviceError
+from pytest_mobileagent.observe.elements import Observation
+from pytest_mobileagent.tasks.base import Task
+
+
+@dataclass
+class StepRecord:
+    """What happened at one step."""
+
+    index: int
+    action: dict[str, Any] | None
+    package: str
+    activity: str
+    observe_s: float
+    act_s: float
+    agent_s: float
+    error: str | None = None
+
+
+@dataclass
+class EpisodeResult:
+    """Everything known about one finished episode; travels to the controller as JSON."""
+
+    task: str
+    suite: str
+    instance: int
+    goal: str
+    params: dict[str, Any]
+    seed: int
+    agent: str
+    apps: list[str]
+    difficulty: str
+    tags: list[str]
+    max_steps: int
+    optimal_steps: int | None = None
+    success: float = 0.0
+    #: The check's score before the completion rule (``--ma-require-complete``) was applied.
+    state_success: float = 0.0
+    self_reported: str | None = None
+    answer: str | None = None
+    terminated_by: str = "step_limit"
+    steps: list[StepRecord] = field(default_factory=list)
+    agent_error: str | None = None
+    validator_state: str = ""
+    duration_s: float = 0.0
+    nodeid: str = ""
+
+    @property
+    def num_steps(self) -> int:
+        return len(self.steps)
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        return [s.action for s in self.steps if s.action is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["num_steps"] = self.num_steps
+        return data
+
+
+def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Observation:
+    package, activity = device.current_activity()
+    return Observation(goal=goal, step=step, xml=device.hierarchy(), package=package, activity=activity,
+                       history=list(history), screenshot_fn=device.screenshot)
+
+
+def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
+                require_complete: bool = False) -> EpisodeResult:
+    """Run ``agent`` on the already set-up ``task`` until it signals status/answer or the budget ends.
+
+    Fills in and returns ``result``; ``task.check`` decides ``success``.
+    """
+    started = time.perf_counter()
+    history: list[Action] = []
+    try:
+        agent.reset(task.goal, AgentContext(task=task, max_steps=result.max_steps, seed=result.seed))
+    except DeviceError:
+        raise
+    except Exception as e:  # an agent that cannot even start has failed the task
+        result.agent_error = _format(e)
+        result.terminated_by = "agent_error"
+    for step in range(result.max_steps if result.agent_error is None else 0):
+        t0 = time.perf_counter()
+        obs = _observe(device, task.goal, step, history)
+        t1 = time.perf_counter()
+        try:
+            action = agent.step(obs)
+        except DeviceError:
+            raise
+        except Exception as e:
+            result.agent_error = _format(e)
+            result.terminated_by = "agent_error"
+            break
+        t2 = time.perf_counter()
+        record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1)
+        result.steps.append(record)
+        if not isinstance(action, Action):
+            record.error = f"invalid agent output: {action!r:.200}"
+            continue
+        record.action = action.to_dict()
+        history.append(action)
+        if action.kind == "status":
+            result.self_reported = action.goal_status
+            result.terminated_by = "status"
+            break
+        if action.kind == "answer":
+            result.answer = action.text
+            result.self_reported = "complete"
+            result.terminated_by = "answer"
+            break
+        try:
+            execute(device, action, obs)
+        except InvalidAction as e:
+            record.error = str(e)
+        record.act_s = time.perf_counter() - t2
+    result.state_success = float(task.check(device, result.answer))
+    result.success = result.state_success
+    if require_complete and result.self_reported != "complete":
+        result.success = 0.0
+    result.validator_state = task.describe_state(device)
+    result.duration_s = time.perf_counter() - started
+    return result
+
+
+def _format(e: BaseException) -> str:
+    tb = traceback.format_exception(type(e), e, e.__traceback__, limit=-3)
+    return "".join(tb)[-2000:]

@@ -1,0 +1,120 @@
+"""Fixtures, a chain a user can override one link at a time.
+
+``ma_device_spec`` → ``ma_device`` (session, one per xdist worker) →
+``ma_agent`` (session) → ``ma_episode`` (per item: restore the clean snapshot,
+set the clock, set up the task, refuse a goal that already holds, run the
+agent, check, record, and always tear down).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from pytest_mobileagent.device.base import Device, DeviceError
+from pytest_mobileagent.device.pool import open_device
+from pytest_mobileagent.episode import EpisodeResult, run_episode
+from pytest_mobileagent.report.artifacts import save_artifacts
+from pytest_mobileagent.sim.stores import DEFAULT_TIME
+from pytest_mobileagent.tasks.registry import TaskCase
+
+CLEAN_SNAPSHOT = "ma-clean"
+EPISODE_KEY = pytest.StashKey[EpisodeResult]()
+
+
+class TaskSetupError(Exception):
+    """The task could not be set up as intended (for example its goal already holds): an error, never a pass."""
+
+
+def _opt(config: pytest.Config, name: str) -> Any:
+    from pytest_mobileagent.plugin import option
+
+    return option(config, name)
+
+
+@pytest.fixture(scope="session")
+def ma_device_spec(request: pytest.FixtureRequest) -> str:
+    """Which device this worker drives: ``sim`` or an adb serial (from the controller's pool)."""
+    workerinput = getattr(request.config, "workerinput", {})
+    return workerinput.get("ma_device") or _opt(request.config, "device").split(",")[0].strip()
+
+
+@pytest.fixture(scope="session")
+def ma_device(request: pytest.FixtureRequest, ma_device_spec: str) -> Iterator[Device]:
+    """The worker's device, with a clean snapshot saved to restore before every item."""
+    worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
+    device = open_device(ma_device_spec, name=worker)
+    device.set_time(DEFAULT_TIME)
+    device.snapshot_save(CLEAN_SNAPSHOT)
+    yield device
+    device.close()
+
+
+@pytest.fixture(scope="session")
+def ma_agent_name(request: pytest.FixtureRequest) -> str:
+    return _opt(request.config, "agent")
+
+
+@pytest.fixture(scope="session")
+def ma_agent(request: pytest.FixtureRequest, ma_agent_name: str) -> Any:
+    """The agent under evaluation (one instance per worker, reset per episode)."""
+    made = request.config.hook.pytest_mobileagent_make_agent(config=request.config, name=ma_agent_name)
+    if made is not None:
+        return made
+    from pytest_mobileagent.agents.loading import make_agent
+
+    return make_agent(ma_agent_name)
+
+
+@pytest.fixture
+def ma_clock() -> dt.datetime:
+    """The device time every item starts at (AndroidWorld's 2023-10-15 15:34 UTC)."""
+    return DEFAULT_TIME
+
+
+def _new_result(case: TaskCase, agent_name: str, nodeid: str) -> EpisodeResult:
+    cls = case.task_cls
+    task = case.make()
+    return EpisodeResult(
+        task=cls.name, suite=cls.suite, instance=case.index, goal=task.goal, params=case.params, seed=case.seed,
+        agent=agent_name, apps=list(cls.apps), difficulty=cls.difficulty, tags=[t for t in cls.tags if t],
+        max_steps=task.max_steps, optimal_steps=cls.optimal_steps, nodeid=nodeid,
+    )
+
+
+@pytest.fixture
+def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: Device, ma_agent: Any,
+               ma_agent_name: str, ma_clock: dt.datetime) -> Iterator[EpisodeResult]:
+    """Run the item's episode; the test body only asserts on the result.
+
+    The episode runs in fixture setup so that infrastructure failures are
+    pytest errors, while agent failures are test failures.
+    """
+    config = request.config
+    retries = int(_opt(config, "infra_retries"))
+    task = task_case.make()
+    result = _new_result(task_case, ma_agent_name, request.node.nodeid)
+    try:
+        for attempt in range(retries + 1):
+            try:
+                ma_device.snapshot_load(CLEAN_SNAPSHOT)
+                ma_device.set_time(ma_clock)
+                task.setup(ma_device)
+                if not task.answer_required and task.check(ma_device, None) > 0:
+                    raise TaskSetupError(
+                        f"{task_case.id}: the goal already holds after setup, before the agent acted; "
+                        f"a task must start from a state where its check fails (params: {task_case.params})")
+                result = _new_result(task_case, ma_agent_name, request.node.nodeid)
+                run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")))
+                break
+            except DeviceError:
+                if attempt == retries:
+                    raise
+        request.node.stash[EPISODE_KEY] = result
+        save_artifacts(config, request.node, result, ma_device)
+        yield result
+    finally:
+        task.teardown(ma_device)

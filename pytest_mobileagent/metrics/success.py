@@ -1,0 +1,70 @@
+"""Success rate with a Wilson interval, overall and grouped."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass
+class Rate:
+    """Success over episodes that ran (infrastructure errors are excluded, not failures)."""
+
+    episodes: int
+    successes: float
+    errors: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.successes / self.episodes if self.episodes else 0.0
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """Wilson score interval (95% by default)."""
+        n = self.episodes
+        if n == 0:
+            return (0.0, 0.0)
+        p = self.rate
+        denom = 1 + z * z / n
+        center = (p + z * z / (2 * n)) / denom
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+        return (max(0.0, center - half), min(1.0, center + half))
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = self.interval()
+        return {**asdict(self), "rate": self.rate, "ci95": [lo, hi]}
+
+
+def success_rate(records: Iterable[dict[str, Any]]) -> Rate:
+    ran = errors = 0
+    total = 0.0
+    for r in records:
+        if r.get("outcome") == "error":
+            errors += 1
+            continue
+        ran += 1
+        total += float(r.get("success", 0.0))
+    return Rate(ran, total, errors)
+
+
+def grouped(records: Iterable[dict[str, Any]], key: Callable[[dict[str, Any]], Iterable[str]]) -> dict[str, Rate]:
+    """Success rate per group; a record may belong to several groups (e.g. several apps)."""
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        for k in key(r):
+            groups[k].append(r)
+    return {k: success_rate(v) for k, v in sorted(groups.items())}
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``metrics.json`` body: overall, per suite, app, difficulty and tag."""
+    return {
+        "overall": success_rate(records).to_json(),
+        "per_suite": {k: v.to_json() for k, v in grouped(records, lambda r: [r.get("suite", "")]).items()},
+        "per_app": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("apps") or ["-"]).items()},
+        "per_difficulty": {k: v.to_json() for k, v in grouped(records, lambda r: [r.get("difficulty", "")]).items()},
+        "per_tag": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("tags") or []).items()},
+        "mean_steps": (sum(r.get("num_steps", 0) for r in records) / len(records)) if records else 0.0,
+    }

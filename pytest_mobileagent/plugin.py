@@ -1,0 +1,318 @@
+"""pytest-mobileagent's pytest11 entry point: options, collection of task modules, reporting hooks.
+
+Every ``--ma-<name>`` option is mirrored by an ini key ``ma_<name>``; the
+command line wins. Task modules (``tasks_*.py`` by default) become pytest
+modules whose items are ``TaskName[index]``, parametrized at collection with
+deterministic parameter draws, so every xdist worker collects the same items.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+import json
+import os
+import re
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from pytest_mobileagent import hooks
+from pytest_mobileagent.fixtures import (  # noqa: F401  (fixtures are registered by import)
+    EPISODE_KEY,
+    ma_agent,
+    ma_agent_name,
+    ma_clock,
+    ma_device,
+    ma_device_spec,
+    ma_episode,
+)
+from pytest_mobileagent.report.results import ResultsFile
+from pytest_mobileagent.tasks.params import DEFAULT_SEED
+from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
+
+#: name -> (type, default, help). ``--ma-<name>`` on the command line, ``ma_<name>`` in ini files.
+OPTIONS: dict[str, tuple[type, Any, str]] = {
+    "seed": (str, str(DEFAULT_SEED), "suite seed for parameter draws (an integer, or 'random')"),
+    "instances": (int, 1, "instances (parameter draws) per task"),
+    "device": (str, "sim", "'sim' for the embedded simulator, or adb serials (comma-separated, one per worker)"),
+    "output": (str, "reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json"),
+    "run_id": (str, "", "name of this run's output folder (default: a timestamp)"),
+    "resume": (str, "", "resume the run with this id: finished episodes are taken from its results.jsonl"),
+    "require_complete": (bool, False, "AndroidWorld's rule: success counts only if the agent declared completion"),
+    "success_threshold": (float, 1.0, "score at which an episode passes (composite tasks score in between)"),
+    "infra_retries": (int, 1, "retries of an episode after an infrastructure (device) error"),
+    "screenshots": (str, "on-failure", "save the final screen and UI tree: none, on-failure or all"),
+    "task_files": (str, "tasks_*.py", "glob of task module file names"),
+    "lock": (str, "", "params lock file: freeze parameter draws (written with --ma-freeze-params)"),
+    "freeze_params": (bool, False, "write the drawn parameters to the --ma-lock file"),
+}
+RUN_DIR_KEY = pytest.StashKey[Path]()
+RECORDS_KEY = pytest.StashKey[list[dict[str, Any]]]()
+LOCK_KEY = pytest.StashKey[dict[str, Any]]()
+RESUMED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()
+
+
+def option(config: pytest.Config, name: str) -> Any:
+    """The value of ``--ma-<name>`` or, if not given, of the ini key ``ma_<name>``."""
+    if name == "agent":
+        return config.getoption("agent") or config.getini("ma_agent") or "oracle"
+    kind, default, _ = OPTIONS[name]
+    value = config.getoption(f"ma_{name}")
+    if value is None:
+        value = config.getini(f"ma_{name}")
+    if value in (None, ""):
+        value = default
+    if kind is bool and isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return kind(value)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mobileagent", "mobile-agent benchmarks")
+    group.addoption("--agent", dest="agent", default=None, help="agent to evaluate: oracle, noop, random, an "
+                    "entry point of group pytest_mobileagent.agents, or module:Class (default: oracle)")
+    parser.addini("ma_agent", "default agent (like --agent)", default="")
+    for name, (kind, _default, text) in OPTIONS.items():
+        flag = f"--ma-{name.replace('_', '-')}"
+        if kind is bool:
+            group.addoption(flag, dest=f"ma_{name}", action="store_const", const=True, default=None, help=text)
+        else:
+            group.addoption(flag, dest=f"ma_{name}", default=None, help=text)
+        parser.addini(f"ma_{name}", text, default="")
+
+
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    pluginmanager.add_hookspecs(hooks)
+
+
+def is_controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput")
+
+
+def _new_run_id() -> str:
+    return dt.datetime.now().strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+
+
+def run_dir(config: pytest.Config) -> Path:
+    return config.stash[RUN_DIR_KEY]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:
+        run_id = workerinput["ma_run_id"]
+        seed = workerinput["ma_seed"]
+    else:
+        run_id = option(config, "resume") or option(config, "run_id") or _new_run_id()
+        seed = option(config, "seed")
+        if seed == "random":
+            seed = str(secrets.randbelow(2**31))
+        _check_agent(config)
+    if not re.fullmatch(r"[A-Za-z0-9_.\-]+", run_id):
+        raise pytest.UsageError(f"--ma-run-id/--ma-resume must be a plain folder name, got {run_id!r}")
+    config.stash[RUN_DIR_KEY] = Path(config.rootpath, option(config, "output"), run_id)
+    config._ma_seed = seed  # type: ignore[attr-defined]
+    config._ma_run_id = run_id  # type: ignore[attr-defined]
+    config.stash[RECORDS_KEY] = []
+    config.stash[LOCK_KEY] = _load_lock(config)
+    resumed = ResultsFile(run_dir(config) / "results.jsonl").finished() if option(config, "resume") else {}
+    config.stash[RESUMED_KEY] = resumed
+    for marker in ("suite_<name>", "app_<name>", "difficulty_<level>", "tag_<tag>"):
+        config.addinivalue_line("markers", f"{marker}: generated per task item by pytest-mobileagent")
+    if config.pluginmanager.hasplugin("xdist"):
+        from pytest_mobileagent.xdist_hooks import XdistHooks
+
+        config.pluginmanager.register(XdistHooks(config), "mobileagent-xdist")
+    if config.pluginmanager.hasplugin("html"):
+        from pytest_mobileagent.report.html import HtmlReport
+
+        config.pluginmanager.register(HtmlReport(), "mobileagent-html")
+
+
+def _check_agent(config: pytest.Config) -> None:
+    from pytest_mobileagent.agents.loading import UnknownAgent, agent_factory
+
+    name = option(config, "agent")
+    if config.pluginmanager.hook.pytest_mobileagent_make_agent.get_hookimpls():
+        return  # a plugin may create it; resolved on the workers
+    try:
+        agent_factory(name)
+    except UnknownAgent as e:
+        raise pytest.UsageError(str(e)) from None
+
+
+def _load_lock(config: pytest.Config) -> dict[str, Any]:
+    path = option(config, "lock")
+    if not path or option(config, "freeze_params") or not Path(path).exists():
+        return {}
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return [
+        f"mobileagent: agent={option(config, 'agent')} device={option(config, 'device')} "
+        f"seed={config._ma_seed} instances={option(config, 'instances')}",  # type: ignore[attr-defined]
+        f"mobileagent: results in {run_dir(config)}",
+    ]
+
+
+# -- collection --------------------------------------------------------------------
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix == ".py" and fnmatch.fnmatch(file_path.name, option(parent.config, "task_files")):
+        return TaskModule.from_parent(parent, path=file_path)
+    return None
+
+
+class TaskModule(pytest.Module):
+    """A task module: one parametrized item group per task class.
+
+    The collector's object is a namespace holding one test function per task
+    (named like the task), because pytest items look their function up by name
+    on the parent's object and the module's own attribute of that name is the
+    task class.
+    """
+
+    def _getobj(self) -> ModuleType:
+        module = super()._getobj()
+        items = ModuleType(f"{module.__name__}[tasks]")
+        items.__file__ = module.__file__
+        for task_cls in tasks_in(module):
+            try:
+                validate(task_cls, self.path)
+            except TaskDefinitionError as e:
+                raise self.CollectError(str(e)) from None
+            if not task_cls.suite:
+                task_cls.suite = suite_of(task_cls, self.path)
+            setattr(items, task_cls.name, _task_function(task_cls))
+        return items
+
+    def collect(self) -> Iterator[pytest.Item]:
+        for name, function in list(vars(self.obj).items()):
+            if callable(function) and hasattr(function, "__ma_task__"):
+                yield from self._genfunctions(name, function)
+
+
+def _task_function(task_cls: type) -> Any:
+    def run_task(task_case: TaskCase, ma_episode: Any) -> None:
+        from pytest_mobileagent.report.failure import assert_passed
+
+        assert_passed(ma_episode, task_case)
+
+    run_task.__name__ = task_cls.name
+    run_task.__doc__ = task_cls.template
+    run_task.__ma_task__ = task_cls  # type: ignore[attr-defined]
+    return run_task
+
+
+def marker_name(prefix: str, value: str) -> str:
+    return f"{prefix}_{re.sub(r'[^a-z0-9]+', '_', value.lower()).strip('_')}"
+
+
+def item_markers(config: pytest.Config, task_cls: Any) -> list[pytest.MarkDecorator]:
+    names = [marker_name("suite", task_cls.suite), marker_name("difficulty", task_cls.difficulty)]
+    names += [marker_name("app", a) for a in task_cls.apps]
+    names += [marker_name("tag", t) for t in task_cls.tags if t]
+    known = set(config.getini("markers"))
+    marks = []
+    for name in dict.fromkeys(names):
+        if not any(line.split(":")[0] == name for line in known):
+            config.addinivalue_line("markers", f"{name}: generated by pytest-mobileagent")
+        marks.append(getattr(pytest.mark, name))
+    return marks
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    task_cls = getattr(metafunc.function, "__ma_task__", None)
+    if task_cls is None:
+        return
+    config = metafunc.config
+    try:
+        found = cases(task_cls, config._ma_seed, int(option(config, "instances")),  # type: ignore[attr-defined]
+                      metafunc.definition.path, config.stash[LOCK_KEY])
+    except TaskDefinitionError as e:
+        raise pytest.Collector.CollectError(str(e)) from None
+    marks = item_markers(config, task_cls)
+    metafunc.parametrize("task_case", [pytest.param(c, id=str(c.index), marks=marks) for c in found])
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not option(config, "freeze_params") or not is_controller(config):
+        return
+    path = option(config, "lock") or "params.lock.json"
+    frozen = {item.callspec.params["task_case"].id: item.callspec.params["task_case"].params
+              for item in items if hasattr(item, "callspec") and "task_case" in item.callspec.params}
+    Path(path).write_text(json.dumps(frozen, indent=1, sort_keys=True, default=str) + "\n", encoding="utf-8")
+
+
+# -- results and reports -----------------------------------------------------------------
+
+
+def _record(config: pytest.Config, item: pytest.Item, outcome: str, result: dict[str, Any]) -> dict[str, Any]:
+    result = dict(result, outcome=outcome, run_id=config._ma_run_id)  # type: ignore[attr-defined]
+    ResultsFile(run_dir(config) / "results.jsonl").append(result)
+    config.hook.pytest_mobileagent_episode_finished(config=config, item=item, result=result)
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report = yield
+    case = getattr(item, "callspec", None) and item.callspec.params.get("task_case")
+    if not isinstance(case, TaskCase):
+        return report
+    result = item.stash.get(EPISODE_KEY, None)
+    if report.when == "call" and result is not None:
+        outcome = "success" if report.passed else "failure"
+        record = result.to_json()
+        if not result.nodeid.startswith("resumed:"):
+            record = _record(item.config, item, outcome, record)
+        report.ma_result = dict(record, outcome=outcome)  # type: ignore[attr-defined]
+        report.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),
+                                       ("ma_agent", result.agent)])
+    elif report.when == "setup" and report.failed:
+        record = {"task": case.task_cls.name, "suite": case.task_cls.suite, "instance": case.index,
+                  "agent": option(item.config, "agent"), "apps": list(case.task_cls.apps), "params": case.params,
+                  "difficulty": case.task_cls.difficulty, "tags": list(case.task_cls.tags), "nodeid": item.nodeid,
+                  "error": str(call.excinfo.value)[:2000] if call.excinfo else ""}
+        report.ma_result = _record(item.config, item, "error", record)  # type: ignore[attr-defined]
+    return report
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    record = getattr(report, "ma_result", None)
+    if record is None:
+        return
+    config = _CONFIG.get("config")
+    if config is not None and is_controller(config):
+        config.stash[RECORDS_KEY].append(record)
+
+
+_CONFIG: dict[str, pytest.Config] = {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _CONFIG["config"] = session.config
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    records = config.stash.get(RECORDS_KEY, [])
+    if not records or not is_controller(config):
+        return
+    from pytest_mobileagent.report.summary import write_summary
+
+    write_summary(terminalreporter, config, records)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _CONFIG.pop("config", None)
+
+
+__all__ = ["option", "run_dir", "OPTIONS", "os"]

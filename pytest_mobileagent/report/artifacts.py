@@ -1,0 +1,44 @@
+"""Per-item artifacts by policy: the final screen and UI tree, under ``trajectories/<item>/``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.device.base import Device
+    from pytest_mobileagent.episode import EpisodeResult
+
+ARTIFACTS_KEY = pytest.StashKey[dict[str, str]]()
+
+
+def slug(nodeid: str) -> str:
+    """A file-system-safe folder name for an item."""
+    return re.sub(r"[^A-Za-z0-9_.\-\[\]]+", "-", nodeid.split("::")[-1] if "::" in nodeid else nodeid)[:120]
+
+
+def save_artifacts(config: pytest.Config, item: pytest.Item, result: EpisodeResult, device: Device) -> None:
+    """Save the final screenshot and hierarchy if the ``--ma-screenshots`` policy asks for them."""
+    from pytest_mobileagent.plugin import option, run_dir
+
+    policy = option(config, "screenshots")
+    passed = result.success >= float(option(config, "success_threshold"))
+    if policy == "none" or (policy == "on-failure" and passed):
+        return
+    folder = run_dir(config) / "trajectories" / slug(item.nodeid)
+    folder.mkdir(parents=True, exist_ok=True)
+    png, xml = folder / "final.png", folder / "final.xml"
+    png.write_bytes(device.screenshot())
+    xml.write_text(device.hierarchy(), encoding="utf-8")
+    item.stash[ARTIFACTS_KEY] = {"screenshot": str(png), "hierarchy": str(xml)}
+
+
+def artifacts(item: pytest.Item) -> dict[str, str]:
+    return item.stash.get(ARTIFACTS_KEY, {})
+
+
+def read(path: str) -> bytes:
+    return Path(path).read_bytes()

@@ -1,0 +1,50 @@
+"""The assertion of a task item, with a failure message a reviewer can act on."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.episode import EpisodeResult
+    from pytest_mobileagent.tasks.registry import TaskCase
+
+LAST_ACTIONS = 5
+
+
+def failure_message(result: EpisodeResult, threshold: float) -> str:
+    lines = [
+        f"{result.task}[{result.instance}] not achieved: success {result.success:.2f} < {threshold:.2f}",
+        f"  goal:        {result.goal}",
+        f"  parameters:  {json.dumps(result.params, default=str, sort_keys=True)[:500]}",
+        f"  agent:       {result.agent}; steps {result.num_steps}/{result.max_steps}; "
+        f"ended by {result.terminated_by}; self-reported {result.self_reported or '-'}",
+    ]
+    if result.answer is not None:
+        lines.append(f"  answer:      {result.answer!r}")
+    if result.state_success != result.success:
+        lines.append(f"  state check: {result.state_success:.2f} (zeroed: the agent did not declare completion)")
+    tail = result.steps[-LAST_ACTIONS:]
+    if tail:
+        lines.append("  last actions:")
+        for s in tail:
+            act = json.dumps(s.action, sort_keys=True) if s.action else "-"
+            err = f"  !! {s.error}" if s.error else ""
+            lines.append(f"    {s.index:3d} {s.package}: {act}{err}")
+    if result.validator_state:
+        lines.append(f"  validator saw: {result.validator_state}")
+    if result.agent_error:
+        lines.append("  agent raised:\n    " + result.agent_error.strip().replace("\n", "\n    "))
+    return "\n".join(lines)
+
+
+def assert_passed(result: EpisodeResult, case: TaskCase) -> None:
+    """Fail the item unless the episode reached the success threshold."""
+    from pytest_mobileagent.plugin import _CONFIG, option
+
+    config = _CONFIG.get("config")
+    threshold = float(option(config, "success_threshold")) if config else 1.0
+    if result.success < threshold:
+        pytest.fail(failure_message(result, threshold), pytrace=False)

@@ -1,0 +1,56 @@
+"""The results store: one JSON line per finished episode, appended and flushed at once.
+
+Several xdist workers append to the same file; each line is written with one
+``write`` under an exclusive ``flock`` so lines never interleave.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+
+class ResultsFile:
+    """``reports/<run-id>/results.jsonl``."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def append(self, record: dict[str, Any]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        line = (json.dumps(record, ensure_ascii=False, sort_keys=True, default=str) + "\n").encode()
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            os.write(fd, line)
+            os.fsync(fd)
+        finally:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        if not self.path.exists():
+            return
+        with self.path.open(encoding="utf-8") as f:
+            for line in f:
+                line = line.strip()
+                if not line:
+                    continue
+                try:
+                    yield json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # a line cut by a crash: that episode is simply re-run on resume
+
+    def finished(self) -> dict[str, dict[str, Any]]:
+        """The last record of every item, keyed by ``task[index]`` and agent."""
+        return {f"{r['task']}[{r['instance']}]@{r['agent']}": r for r in self if r.get("outcome") != "error"}

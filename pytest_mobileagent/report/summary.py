@@ -1,0 +1,45 @@
+"""The terminal summary and ``metrics.json``: success rate overall and per app."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pytest_mobileagent.metrics.success import Rate, summarize
+
+
+def _row(name: str, rate: Rate) -> str:
+    lo, hi = rate.interval()
+    return (f"  {name:<28} {rate.rate * 100:6.1f}%  [{lo * 100:5.1f}, {hi * 100:5.1f}]  "
+            f"{rate.successes:g}/{rate.episodes}" + (f"  ({rate.errors} errors)" if rate.errors else ""))
+
+
+def write_summary(terminalreporter: Any, config: pytest.Config, records: list[dict[str, Any]]) -> dict[str, Any]:
+    from pytest_mobileagent.plugin import run_dir
+
+    metrics = summarize(records)
+    metrics["agent"] = records[0].get("agent") if records else None
+    metrics["run_id"] = config._ma_run_id  # type: ignore[attr-defined]
+    config.hook.pytest_mobileagent_summary(config=config, metrics=metrics)
+    out = run_dir(config)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+    tr = terminalreporter
+    tr.write_sep("=", "mobile-agent success rate")
+    overall = metrics["overall"]
+    tr.write_line(_row("overall", Rate(overall["episodes"], overall["successes"], overall["errors"])))
+    tr.write_line("  per app:")
+    for app, m in metrics["per_app"].items():
+        tr.write_line(_row("  " + app, Rate(m["episodes"], m["successes"], m["errors"])))
+    if len(metrics["per_suite"]) > 1:
+        tr.write_line("  per suite:")
+        for suite, m in metrics["per_suite"].items():
+            tr.write_line(_row("  " + suite, Rate(m["episodes"], m["successes"], m["errors"])))
+    tr.write_line(f"  agent {metrics['agent']}; mean steps {metrics['mean_steps']:.1f}; "
+                  f"infrastructure errors are excluded from the rate")
+    tr.write_line(f"  results: {out / 'results.jsonl'}")
+    tr.write_line(f"  metrics: {out / 'metrics.json'}")
+    return metrics

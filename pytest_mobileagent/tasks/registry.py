@@ -1,0 +1,124 @@
+"""Finding tasks in suite modules, validating them, and drawing their instances.
+
+A task module is a ``tasks_*.py`` file under a suite folder; every
+:class:`~pytest_mobileagent.tasks.base.Task` subclass defined in it is a task,
+its suite named by the class or, by default, by the folder.
+"""
+
+from __future__ import annotations
+
+import inspect
+import string
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from hypothesis.strategies import SearchStrategy
+
+from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.params import draw, instance_seed
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+class TaskDefinitionError(Exception):
+    """A task class is malformed; the message names the file, the task and the problem."""
+
+
+@dataclass(frozen=True)
+class TaskCase:
+    """One item: a task class, its instance index, seed and drawn parameters."""
+
+    task_cls: type[Task]
+    index: int
+    seed: int
+    params: dict[str, Any]
+
+    @property
+    def id(self) -> str:
+        return f"{self.task_cls.name}[{self.index}]"
+
+    def make(self) -> Task:
+        return self.task_cls(self.params)
+
+
+def tasks_in(module: ModuleType) -> list[type[Task]]:
+    """Task classes defined in ``module``, in definition order."""
+    out = []
+    for obj in vars(module).values():
+        if (inspect.isclass(obj) and issubclass(obj, Task) and obj is not Task
+                and obj.__module__ == module.__name__ and not inspect.isabstract(obj)
+                and not obj.__dict__.get("__abstract__", False)):
+            out.append(obj)
+    return out
+
+
+def suite_of(task_cls: type[Task], path: Path) -> str:
+    return task_cls.suite or path.parent.name
+
+
+def _overrides(cls: type[Task], name: str) -> bool:
+    return getattr(cls, name) is not getattr(Task, name)
+
+
+def validate(task_cls: type[Task], path: Path | str) -> None:
+    """Raise :class:`TaskDefinitionError` if the class cannot work as a task."""
+    where = f"{path}: task {task_cls.__name__}"
+    problems = []
+    if not task_cls.template:
+        problems.append("has no template (the goal shown to the agent)")
+    if task_cls.difficulty not in DIFFICULTIES:
+        problems.append(f"difficulty {task_cls.difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+    if not isinstance(task_cls.complexity, (int, float)) or task_cls.complexity <= 0:
+        problems.append(f"complexity must be a positive number (step budget = complexity * 10), "
+                        f"got {task_cls.complexity!r}")
+    if isinstance(task_cls.tags, str) or not all(isinstance(t, str) for t in task_cls.tags):
+        problems.append("tags must be a tuple of strings")
+    if isinstance(task_cls.apps, str):
+        problems.append(f"apps must be a tuple of app keys, e.g. ({task_cls.apps!r},)")
+    for method in ("check", "oracle"):
+        if not _overrides(task_cls, method):
+            problems.append(f"does not implement {method}()")
+    if problems:
+        raise TaskDefinitionError(f"{where} " + "; ".join(problems))
+    try:
+        strategy = task_cls.parameters()
+    except Exception as e:
+        raise TaskDefinitionError(f"{where}: parameters() raised {type(e).__name__}: {e}") from None
+    if not isinstance(strategy, SearchStrategy):
+        raise TaskDefinitionError(f"{where}: parameters() must return a hypothesis strategy of dicts, "
+                                  f"got {type(strategy).__name__}")
+
+
+def check_params(task_cls: type[Task], params: Any, path: Path | str) -> None:
+    where = f"{path}: task {task_cls.__name__}"
+    if not isinstance(params, dict):
+        raise TaskDefinitionError(f"{where}: parameters() must produce dicts, got {type(params).__name__}")
+    fields = {f for _, f, _, _ in string.Formatter().parse(task_cls.template) if f}
+    missing = sorted({f.split(".")[0].split("[")[0] for f in fields} - set(params))
+    if missing:
+        raise TaskDefinitionError(f"{where}: template uses {{{', '.join(missing)}}} but parameters() "
+                                  f"does not provide it (drawn keys: {sorted(params)})")
+
+
+def cases(task_cls: type[Task], suite_seed: int | str, instances: int, path: Path | str,
+          lock: dict[str, Any] | None = None) -> list[TaskCase]:
+    """The task's items: ``instances`` deterministic draws (or the frozen ones in ``lock``)."""
+    out = []
+    for i in range(instances):
+        key = f"{task_cls.name}[{i}]"
+        s = instance_seed(suite_seed, task_cls.name, i)
+        if lock is not None and key in lock:
+            params = lock[key]
+        else:
+            try:
+                params = draw(task_cls.parameters(), s)
+            except TaskDefinitionError:
+                raise
+            except Exception as e:
+                raise TaskDefinitionError(f"{path}: task {task_cls.__name__}: drawing parameters failed: "
+                                          f"{type(e).__name__}: {e}") from None
+        check_params(task_cls, params, path)
+        out.append(TaskCase(task_cls, i, s, params))
+    return out

@@ -1,0 +1,37 @@
+"""pytest-xdist integration, registered only when xdist is active.
+
+The controller owns the device pool: each worker node is handed one device
+spec when it is configured and gives it back when it goes down, so a
+replacement worker (after a crash) inherits the freed device.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+class XdistHooks:
+    def __init__(self, config: pytest.Config):
+        from pytest_mobileagent.plugin import option
+
+        specs = [s.strip() for s in option(config, "device").split(",") if s.strip()]
+        self.simulated = specs == ["sim"]
+        self.pool = specs
+        self.config = config
+
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput["ma_run_id"] = self.config._ma_run_id
+        node.workerinput["ma_seed"] = self.config._ma_seed
+        if self.simulated:
+            node.workerinput["ma_device"] = "sim"
+            return
+        if not self.pool:
+            raise pytest.UsageError("more xdist workers than devices given with --ma-device")
+        node.workerinput["ma_device"] = self.pool.pop(0)
+
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        spec = getattr(node, "workerinput", {}).get("ma_device")
+        if spec and not self.simulated:
+            self.pool.append(spec)
