@@ -15,7 +15,7 @@ from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.layout import Layout, Node, prune
 from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
-from pytest_mobileagent.sim.views import Column, Frame, ImageButton, Row, Text, View
+from pytest_mobileagent.sim.views import Button, Column, Frame, ImageButton, Row, Text, View
 
 SYSTEMUI = "com.android.systemui"
 STATUS_BAR_DP = 24
@@ -62,6 +62,8 @@ class System:
         self.overview = False
         self.toast_text = ""
         self.locale = "en-US"
+        #: The floating text-selection toolbar: {"start": i, "end": j} over the focused field, or None.
+        self.selection: dict[str, int] | None = None
         self._next_task_id = 1
         self._pids: dict[str, int] = {}
         self._next_pid = 4000
@@ -293,6 +295,9 @@ class System:
             frame = self._overlay_frame(top, overlay)
             node = self._layout(overlay, top.app.package, top.view_state, frame)
             wins.insert(0, Window("PopupWindow" if top.menu else "Dialog", node, top, modal=True))
+        toolbar = self._text_toolbar(wins)
+        if toolbar is not None:
+            wins.insert(0, toolbar)
         if self.toast_text:
             t = self._layout(Text(self.toast_text, style="toast"), SYSTEMUI, {},
                              (self.width // 6, self.height - self.px(160), self.width * 5 // 6, self.height - self.px(120)))
@@ -340,11 +345,7 @@ class System:
         self.keyboard_visible = False
 
     def focused_field(self) -> tuple[Window, Node] | None:
-        for win in self.windows():
-            for node in win.root.walk():
-                if node.focused and node.view.cls == "android.widget.EditText":
-                    return win, node
-        return None
+        return _focused_in(self.windows())
 
     def _path_at(self, node: Node, x: int, y: int) -> list[Node]:
         if not node.contains(x, y):
@@ -388,6 +389,9 @@ class System:
         if hit is None:
             return
         win, path = hit
+        if self.selection is not None and win.name != "FloatingToolbar":
+            self.selection = None
+            self.invalidate()
         if not path:  # outside a modal popup: dismiss it
             if win.owner is not None:
                 win.owner.on_back()
@@ -407,7 +411,9 @@ class System:
                 break
             if v.cls == "android.widget.EditText" and (v.clickable or v.focusable):
                 self._focus(win, node)
-                if v.on_click:
+                if long and v.on_text is not None:
+                    self._start_selection(node)
+                elif v.on_click:
                     v.on_click()
                 break
             if v.clickable or v.on_click is not None:
@@ -462,6 +468,7 @@ class System:
         if found is None:
             return False
         win, node = found
+        self.selection = None
         self._edit(win, node, lambda value, cur: (value[:cur] + text + value[cur:], cur + len(text)))
         return True
 
@@ -513,7 +520,81 @@ class System:
             rid = win.owner.view_state.get("focus")
             win.owner.view_state[("cursor", rid)] = 0 if code == 122 else len(v.text)
 
+    # -- text selection (the floating toolbar of a long-pressed field) ----------------
+
+    def _start_selection(self, node: Node) -> None:
+        # Android selects the word under the finger; the simulator selects the whole field.
+        self.selection = {"start": 0, "end": len(node.view.text)}
+
+    def _text_toolbar(self, wins: list[Window]) -> Window | None:
+        if self.selection is None:
+            return None
+        found = _focused_in(wins)
+        if found is None:
+            self.selection = None
+            return None
+        _, field = found
+        has_text = self.selection["end"] > self.selection["start"]
+        items = [("Cut", self._cut), ("Copy", self._copy)] if has_text else []
+        if self.clipboard:
+            items.append(("Paste", self._paste))
+        if field.view.text:
+            items.append(("Select all", self._select_all))
+        if not items:
+            return None
+        row = Row(*[Button(label, handler, id="android:id/floating_toolbar_menu_item_text", style="toolbar-item")
+                    for label, handler in items], style="floating-toolbar", cls="android.widget.LinearLayout")
+        x1, y1, x2, _ = field.bounds
+        h = self.px(48)
+        top = max(self.px(STATUS_BAR_DP), y1 - h)
+        node = self._layout(row, field.package, {}, (x1, top, min(self.width, x1 + self.px(90) * len(items)), top + h))
+        return Window("FloatingToolbar", node, None)
+
+    def _selected(self) -> tuple[Window, Node, str, int, int] | None:
+        found = self.focused_field()
+        if found is None or self.selection is None:
+            return None
+        win, node = found
+        text = node.view.text
+        start, end = min(self.selection["start"], len(text)), min(self.selection["end"], len(text))
+        return win, node, text, start, end
+
+    def _copy(self) -> None:
+        sel = self._selected()
+        if sel:
+            _, _, text, start, end = sel
+            self.clipboard = text[start:end]
+        self.selection = None
+
+    def _cut(self) -> None:
+        sel = self._selected()
+        if sel:
+            win, node, text, start, end = sel
+            self.clipboard = text[start:end]
+            self._edit(win, node, lambda s, c: (s[:start] + s[end:], start))
+        self.selection = None
+
+    def _paste(self) -> None:
+        sel = self._selected()
+        if sel:
+            win, node, text, start, end = sel
+            clip = self.clipboard
+            if end == start:  # nothing selected: paste at the cursor
+                self._edit(win, node, lambda s, c: (s[:c] + clip + s[c:], c + len(clip)))
+            else:
+                self._edit(win, node, lambda s, c: (s[:start] + clip + s[end:], start + len(clip)))
+        self.selection = None
+
+    def _select_all(self) -> None:
+        sel = self._selected()
+        if sel:
+            self.selection = {"start": 0, "end": len(sel[2])}
+
     def back(self) -> None:
+        if self.selection is not None:
+            self.selection = None
+            self.invalidate()
+            return
         if self.keyboard_visible:
             self._hide_keyboard()
         elif self.overview:
@@ -537,6 +618,14 @@ class System:
         activity.view_state.pop("focus", None)
         self._hide_keyboard()
         self.invalidate()
+
+
+def _focused_in(wins: list[Window]) -> tuple[Window, Node] | None:
+    for win in wins:
+        for node in win.root.walk():
+            if node.focused and node.view.cls == "android.widget.EditText":
+                return win, node
+    return None
 
 
 def Image_status(desc: str) -> View:
