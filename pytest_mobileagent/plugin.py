@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import fnmatch
 import json
-import os
 import re
 import secrets
 from collections.abc import Iterator
@@ -22,15 +21,7 @@ from typing import Any
 import pytest
 
 from pytest_mobileagent import hooks
-from pytest_mobileagent.fixtures import (  # noqa: F401  (fixtures are registered by import)
-    EPISODE_KEY,
-    ma_agent,
-    ma_agent_name,
-    ma_clock,
-    ma_device,
-    ma_device_spec,
-    ma_episode,
-)
+from pytest_mobileagent.fixtures import EPISODE_KEY
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
@@ -315,4 +306,4 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _CONFIG.pop("config", None)
 
 
-__all__ = ["option", "run_dir", "OPTIONS", "os"]
+__all__ = ["OPTIONS", "option", "run_dir"]

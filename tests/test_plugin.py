@@ -172,7 +172,7 @@ class AlreadyDone(Task):
 
 def test_agent_exception_is_a_failure_and_teardown_still_runs(suite: pytest.Pytester, tmp_path: Path) -> None:
     marker = tmp_path / "torn-down"
-    suite.makepyfile(crash=f'''
+    suite.makepyfile(crash='''
 from pathlib import Path
 from pytest_mobileagent.tasks.base import Task
 class Crasher:

@@ -248,7 +248,7 @@ def _monkey(sh: Shell, argv: list[str]) -> Result:
         return fail("** No package given\n")
     pkg = argv[argv.index("-p") + 1]
     if pkg not in sh.system.apps:
-        return fail(f"** No activities found to run, monkey aborted.\n", 252)
+        return fail("** No activities found to run, monkey aborted.\n", 252)
     sh.system.launch(pkg)
     return ok("  bash arg: -p\n  bash arg: " + pkg + "\nEvents injected: 1\n")
 

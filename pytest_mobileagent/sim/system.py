@@ -15,7 +15,7 @@ from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.layout import Layout, Node, prune
 from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
-from pytest_mobileagent.sim.views import Button, Column, Frame, ImageButton, Row, Text, View
+from pytest_mobileagent.sim.views import Button, Frame, ImageButton, Row, Text, View
 
 SYSTEMUI = "com.android.systemui"
 STATUS_BAR_DP = 24
@@ -212,10 +212,11 @@ class System:
             return
         if self.foreground() is not home.stack[-1]:
             self._bring_to_front(home)
+            launcher = self.apps[self.home_package]
             self.log("ActivityTaskManager",
                      "START u0 {act=android.intent.action.MAIN cat=[android.intent.category.HOME] "
-                     f"flg=0x10200000 cmp={self.apps[self.home_package].component(self.apps[self.home_package].activities[0])}}}"
-                     " from uid 1000", pid=1000, tid=1562)
+                     f"flg=0x10200000 cmp={launcher.component(launcher.activities[0])}}} from uid 1000",
+                     pid=1000, tid=1562)
         del home.stack[1:]
         home.stack[0].on_resume()
         self.invalidate()
@@ -276,7 +277,8 @@ class System:
     def _layout_windows(self) -> list[Window]:
         wins: list[Window] = []
         top = self.foreground()
-        nav = self._layout(self._nav_bar(), SYSTEMUI, {}, (0, self.height - self.px(NAV_BAR_DP), self.width, self.height))
+        nav_top = self.height - self.px(NAV_BAR_DP)
+        nav = self._layout(self._nav_bar(), SYSTEMUI, {}, (0, nav_top, self.width, self.height))
         status = self._layout(self._status_bar(), SYSTEMUI, {}, (0, 0, self.width, self.px(STATUS_BAR_DP)))
         wins.append(Window("NavigationBar0", nav, None))
         wins.append(Window("StatusBar", status, None))
@@ -299,8 +301,8 @@ class System:
         if toolbar is not None:
             wins.insert(0, toolbar)
         if self.toast_text:
-            t = self._layout(Text(self.toast_text, style="toast"), SYSTEMUI, {},
-                             (self.width // 6, self.height - self.px(160), self.width * 5 // 6, self.height - self.px(120)))
+            frame = (self.width // 6, self.height - self.px(160), self.width * 5 // 6, self.height - self.px(120))
+            t = self._layout(Text(self.toast_text, style="toast"), SYSTEMUI, {}, frame)
             wins.append(Window("Toast", t, None))
         return wins
 
@@ -326,7 +328,8 @@ class System:
             Text(f"{t:%H:%M}", id="clock", width=64),
             View(weight=1),
             Image_status("Wifi signal full." if self.settings.get("global", "wifi_on") == "1" else "Wifi off."),
-            Image_status("Airplane mode on." if self.settings.get("global", "airplane_mode_on") == "1" else "Phone signal full."),
+            Image_status("Airplane mode on." if self.settings.get("global", "airplane_mode_on") == "1"
+                         else "Phone signal full."),
             Image_status("Battery 100 percent."),
             id="status_bar", cls="android.widget.FrameLayout", style="statusbar",
         )
@@ -601,13 +604,14 @@ class System:
             self.overview = False
         else:
             top = self.foreground()
-            if top is None or top.on_back():
-                pass
-            elif top.app.package == self.home_package and len(self.tasks) and self.tasks[-1].stack == [top]:
-                pass
-            else:
+            # BACK at the launcher's root does nothing; elsewhere the activity may consume it, or it finishes
+            if top is not None and not top.on_back() and not self._is_home_root(top):
                 top.finish()
         self.invalidate()
+
+    def _is_home_root(self, activity: Activity) -> bool:
+        task = self._task_for(self.home_package)
+        return task is not None and task.stack == [activity]
 
     def show_overview(self) -> None:
         self._hide_keyboard()
@@ -633,4 +637,4 @@ def Image_status(desc: str) -> View:
     return View(cls="android.widget.ImageView", desc=desc, width=24, height=24, icon=desc.split()[0].lower())
 
 
-__all__ = ["System", "TaskRecord", "Window", "Column"]
+__all__ = ["System", "TaskRecord", "Window"]

@@ -168,7 +168,8 @@ def CheckBox(text: str, checked: bool, on_click: Handler | None, id: str = "", *
                 on_click=on_click, clickable=True, focusable=True, height=kw.pop("height", 48), **kw)
 
 
-def Switch(checked: bool, on_click: Handler | None, id: str = "android:id/switch_widget", text: str = "", **kw: Any) -> View:
+def Switch(checked: bool, on_click: Handler | None, id: str = "android:id/switch_widget", text: str = "",
+           **kw: Any) -> View:
     """A Switch (``android.widget.Switch``); Settings rows pair one with a title."""
     return View(cls="android.widget.Switch", text=text or ("ON" if checked else "OFF"), id=id,
                 checkable=True, checked=checked, on_click=on_click, clickable=True, focusable=True,
@@ -180,7 +181,8 @@ def RadioButton(text: str, checked: bool, on_click: Handler | None, id: str = ""
                 on_click=on_click, clickable=True, focusable=True, height=kw.pop("height", 48), **kw)
 
 
-def RadioGroup(options: Sequence[str], selected: str | None, on_select: Callable[[str], Any], id: str = "", **kw: Any) -> View:
+def RadioGroup(options: Sequence[str], selected: str | None, on_select: Callable[[str], Any], id: str = "",
+               **kw: Any) -> View:
     """Radio buttons of which one is checked; ``on_select`` gets the option text."""
     return View(
         cls="android.widget.RadioGroup", id=id, orientation="vertical",

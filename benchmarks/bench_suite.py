@@ -1,0 +1,96 @@
+"""Benchmark: the oracle over a suite on the simulator, in-process.
+
+Reports episodes per second, the median per-step time (observation +
+action, without agent thinking) and snapshot-restore time. Run from the
+repository root::
+
+    python benchmarks/bench_suite.py                 # every suite
+    python benchmarks/bench_suite.py suites/androidworld --instances 3
+
+Nothing here is asserted: these are figures to record, not tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pytest_mobileagent.agents.builtin import OracleAgent  # noqa: E402
+from pytest_mobileagent.episode import EpisodeResult, run_episode  # noqa: E402
+from pytest_mobileagent.sim import SimDevice  # noqa: E402
+from pytest_mobileagent.sim.stores import DEFAULT_TIME  # noqa: E402
+from pytest_mobileagent.tasks.params import DEFAULT_SEED  # noqa: E402
+from pytest_mobileagent.tasks.registry import cases, suite_of, tasks_in  # noqa: E402
+
+
+def load_tasks(paths: list[Path]) -> list[tuple[type, Path]]:
+    found = []
+    for base in paths:
+        files = [base] if base.is_file() else sorted(base.rglob("tasks_*.py"))
+        for path in files:
+            path = path.resolve()
+            rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else Path(path.name)
+            name = ".".join(rel.with_suffix("").parts)
+            spec = importlib.util.spec_from_file_location(name, path)
+            assert spec and spec.loader
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            spec.loader.exec_module(module)
+            for cls in tasks_in(module):
+                cls.suite = cls.suite or suite_of(cls, path)
+                found.append((cls, path))
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("paths", nargs="*", default=[str(ROOT / "suites")])
+    parser.add_argument("--instances", type=int, default=1)
+    parser.add_argument("--seed", default=str(DEFAULT_SEED))
+    args = parser.parse_args()
+
+    device = SimDevice(serial="sim-bench")
+    device.snapshot_save("clean")
+    restores, steps, episodes = [], [], []
+    failed = []
+    started = time.perf_counter()
+    for cls, path in load_tasks([Path(p) for p in args.paths]):
+        for case in cases(cls, args.seed, args.instances, path):
+            t0 = time.perf_counter()
+            device.snapshot_load("clean")
+            restores.append(time.perf_counter() - t0)
+            device.set_time(DEFAULT_TIME)
+            task = case.make()
+            e0 = time.perf_counter()
+            task.setup(device)
+            result = EpisodeResult(task=cls.name, suite=cls.suite, instance=case.index, goal=task.goal,
+                                   params=case.params, seed=case.seed, agent="oracle", apps=list(cls.apps),
+                                   difficulty=cls.difficulty, tags=list(cls.tags), max_steps=task.max_steps)
+            run_episode(device, task, OracleAgent(), result)
+            task.teardown(device)
+            episodes.append(time.perf_counter() - e0)
+            steps.extend(s.observe_s + s.act_s for s in result.steps)
+            if result.success < 1.0:
+                failed.append(case.id)
+    wall = time.perf_counter() - started
+    ms = 1000.0
+    print(f"episodes: {len(episodes)} in {wall:.2f} s -> {len(episodes) / wall:.1f} episodes/s")
+    print(f"steps: {len(steps)}; median per-step time (observation + action): {statistics.median(steps) * ms:.2f} ms"
+          f"; p90 {statistics.quantiles(steps, n=10)[-1] * ms:.2f} ms")
+    print(f"snapshot restore: median {statistics.median(restores) * ms:.2f} ms, max {max(restores) * ms:.2f} ms")
+    print(f"median episode (setup + agent loop + check): {statistics.median(episodes) * ms:.1f} ms")
+    if failed:
+        print(f"oracle did not succeed on: {', '.join(failed)}")
+    device.close()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,69 @@
+"""Every task proves itself: for many parameter draws the oracle succeeds and a do-nothing agent fails.
+
+A failing draw is printed by hypothesis with a reproduction blob (``print_blob``);
+``MA_PROOF_EXAMPLES`` sets the number of draws per task (default 6).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
+from pytest_mobileagent.episode import EpisodeResult, run_episode
+from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.stores import DEFAULT_TIME
+from pytest_mobileagent.tasks.base import Task
+from tests.suite_tasks import all_tasks
+
+EXAMPLES = int(os.environ.get("MA_PROOF_EXAMPLES", "6"))
+TASKS = all_tasks()
+
+
+@pytest.fixture(scope="module")
+def device() -> Iterator[SimDevice]:
+    d = SimDevice(serial="sim-proofs")
+    d.snapshot_save("clean")
+    yield d
+    d.close()
+
+
+def episode(device: SimDevice, task: Task, agent: Any) -> EpisodeResult:
+    device.snapshot_load("clean")
+    device.set_time(DEFAULT_TIME)
+    task.setup(device)
+    if not task.answer_required:
+        assert task.check(device, None) == 0.0, f"{task!r}: the goal holds before the agent acted"
+    result = EpisodeResult(task=task.name, suite=task.suite, instance=0, goal=task.goal, params=task.params, seed=0,
+                           agent=type(agent).__name__, apps=list(task.apps), difficulty=task.difficulty,
+                           tags=list(task.tags), max_steps=task.max_steps)
+    try:
+        return run_episode(device, task, agent, result)
+    finally:
+        task.teardown(device)
+
+
+def test_suites_define_tasks() -> None:
+    assert len(TASKS) >= 25
+    names = [(t.suite, t.name) for t in TASKS]
+    assert len(names) == len(set(names)), "task names must be unique within a suite"
+
+
+@pytest.mark.parametrize("task_cls", TASKS, ids=[f"{t.suite}.{t.name}" for t in TASKS])
+def test_oracle_succeeds_and_noop_fails(task_cls: type[Task], device: SimDevice) -> None:
+    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True, print_blob=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(task_cls.parameters())
+    def prove(params: dict[str, Any]) -> None:
+        oracle = episode(device, task_cls(params), OracleAgent())
+        assert oracle.success == 1.0, (f"oracle failed on {params}: steps={oracle.actions} "
+                                       f"error={oracle.agent_error} saw={oracle.validator_state}")
+        assert oracle.num_steps <= oracle.max_steps
+        noop = episode(device, task_cls(params), NoopAgent())
+        assert noop.success == 0.0, f"a do-nothing agent succeeded on {params}"
+
+    prove()
