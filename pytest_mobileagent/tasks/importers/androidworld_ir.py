@@ -1,0 +1,271 @@
+"""AndroidWorld's declarative information-retrieval tasks, imported as :class:`Task` classes.
+
+Each entry of ``information_retrieval_tasks.textproto`` gives a prompt, the
+app state relevant to the answer (rows with ``{param}`` placeholders), the
+exclusion conditions random noise rows must not all satisfy, the success
+criteria (which field of the relevant rows, transformed how, matched how) and
+the parameters' possible values. The app-specific part, seeding rows into the
+app's database and showing them on screen, is a :class:`StateAdapter` keyed by
+the state's app field (``calendar``, ``tasks_app``, ``notes_app``,
+``sports_activity_app``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import random
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from hypothesis import strategies as st
+
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.textproto import loads, repeated
+from pytest_mobileagent.validators.answers import DATE_FORMAT, answer_matches, cast, format_answer, parse_time
+
+#: The frozen "today" of every task (2023-10-15, a Sunday).
+TODAY = dt.date(2023, 10, 15)
+_WITHOUT_REPLACEMENT = re.compile(r"\{(\w+?)_without_replacement\}")
+
+
+@dataclass(frozen=True)
+class IRSpec:
+    """One task of the textproto, as data."""
+
+    name: str
+    prompt: str
+    complexity: float
+    app: str  # the state's app field: calendar, tasks_app, notes_app, sports_activity_app
+    rows_field: str  # the repeated row field inside it: events, tasks_app_tasks, notes, sports_activities
+    rows: tuple[Mapping[str, str], ...]
+    exclusions: tuple[Mapping[str, str], ...]
+    expectations: tuple[Mapping[str, Any], ...]
+    params: Mapping[str, tuple[str, ...]]
+
+
+class StateAdapter(Protocol):
+    """The app-specific half of an information-retrieval task."""
+
+    #: The app key used for markers and summaries (``calendar``...).
+    app_key: str
+
+    def seed(self, device: Device, rows: list[dict[str, str]], exclusions: list[dict[str, str]],
+             rng: random.Random) -> None:
+        """Replace the app's data with ``rows`` plus random noise rows that do not meet all ``exclusions``."""
+
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
+        """Navigate to where the answer can be read on screen (the oracle then answers)."""
+
+
+def load_specs(path: Path | str) -> list[IRSpec]:
+    """Parse the textproto into specs, in file order."""
+    doc = loads(Path(path).read_text(encoding="utf-8"))
+    specs = []
+    for t in repeated(doc, "tasks"):
+        state = t["relevant_state"]["state"]
+        (app, app_state), = state.items()
+        rows_field = next(k for k in app_state if k != "app_name")
+        specs.append(IRSpec(
+            name=t["name"], prompt=t["prompt"], complexity=float(t.get("complexity", 1)), app=app,
+            rows_field=rows_field, rows=tuple(repeated(app_state, rows_field)),
+            exclusions=tuple(repeated(t["relevant_state"], "exclusion_conditions")),
+            expectations=tuple(repeated(t["success_criteria"], "expectations")),
+            params={p["name"]: tuple(str(v) for v in repeated(p, "possible_values"))
+                    for p in repeated(t, "task_params")},
+        ))
+    return specs
+
+
+# -- resolving a parameter draw into concrete state and expected answers ----------------------
+
+
+def date_phrasings(date_text: str, today: dt.date = TODAY) -> list[str]:
+    """The natural-language ways AndroidWorld may phrase a date in a prompt."""
+    day = dt.datetime.strptime(date_text, DATE_FORMAT).date()
+    options = [day.strftime("%B %d"), day.strftime(DATE_FORMAT)]
+    delta = (day - today).days
+    options += {0: ["today"], 1: ["tomorrow"], -1: ["yesterday"]}.get(delta, [])
+    name = day.strftime("%A")
+    if 0 < delta <= 7:
+        options += [name, f"this {name}"]
+    elif 7 < delta <= 14:
+        options.append(f"the {name} after next")
+    elif -7 <= delta < 0:
+        options.append(name)
+    return options
+
+
+def _is_date(text: str) -> bool:
+    try:
+        dt.datetime.strptime(text, DATE_FORMAT)
+    except ValueError:
+        return False
+    return True
+
+
+def _fill(value: str, params: dict[str, str], unused: dict[str, list[str]], rng: random.Random) -> str:
+    """Format one field: ``{x_without_replacement}`` takes a not-yet-used value of ``x``."""
+    def take(m: re.Match[str]) -> str:
+        pool = unused.get(m.group(1)) or []
+        if not pool:
+            raise ValueError(f"no unused value left for {m.group(0)}")
+        choice = rng.choice(pool)
+        pool.remove(choice)
+        return choice
+
+    return _WITHOUT_REPLACEMENT.sub(take, value).format(**params)
+
+
+def _field_values(node: Any, field: str) -> Iterator[Any]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == field:
+                yield from (value if isinstance(value, list) else [value])
+            else:
+                yield from _field_values(value, field)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _field_values(item, field)
+
+
+def expected_answers(expectations: list[dict[str, Any]], rows: list[dict[str, str]], rows_field: str,
+                     params: dict[str, str]) -> list[Any]:
+    """The correct answer values, as AndroidWorld derives them from the relevant state."""
+    state = {rows_field: rows}
+    combined: list[Any] = []
+    for exp in expectations:
+        kind = exp["match_type"]
+        if "expected_value" in exp:
+            return [cast(str(exp["expected_value"]).format(**params), [kind])]
+        ft = exp["field_transformation"]
+        values = list(_field_values(state, ft["field_name"]))
+        if ft.get("operation") == "SUM":
+            return [sum(float(v) for v in values)]
+        if ft.get("operation") == "COUNT":
+            return [float(len(values))]
+        if kind == "STRING_MATCH":
+            return [str(v) for v in values]
+        if kind == "NUMBER_MATCH":
+            return [float(v) for v in values]
+        if kind == "DATE_MATCH":
+            current = [dt.datetime.strptime(v, DATE_FORMAT).date() for v in values]
+        else:
+            current = [parse_time(v) for v in values]
+        if not combined:
+            combined = list(current)
+        else:  # a date expectation and a time expectation combine into datetimes
+            combined = [dt.datetime.combine(d, t) if isinstance(d, dt.date) else dt.datetime.combine(t, d)
+                        for d, t in zip(combined, current)]
+    return combined
+
+
+@dataclass
+class Resolved:
+    prompt_params: dict[str, str]
+    rows: list[dict[str, str]]
+    exclusions: list[dict[str, str]]
+    expected: list[Any]
+    match_types: list[str]
+    tolerance: float | None
+
+
+def resolve(spec: IRSpec, params: Mapping[str, Any]) -> Resolved:
+    """Turn one parameter draw into concrete rows, exclusions, expected answers and prompt wording."""
+    rng = random.Random(int(params.get("seed", 0)))
+    p = {k: str(v) for k, v in params.items() if k != "seed"}
+    p = {k: v.format(**p) for k, v in p.items()}
+    unused = {name: [v.format(**p) for v in values if v.format(**p) != p.get(name)]
+              for name, values in spec.params.items()}
+    rows = [{k: _fill(str(v), p, unused, rng) for k, v in row.items()} for row in spec.rows]
+    exclusions = [{k: _fill(str(v), p, unused, rng) if k == "value" else str(v) for k, v in cond.items()}
+                  for cond in spec.exclusions]
+    expectations = [dict(e) for e in spec.expectations]
+    expected = expected_answers(expectations, rows, spec.rows_field, p)
+    match_types = [e["match_type"] for e in expectations]
+    tolerance = expectations[0].get("tolerance") if expectations else None
+    prompt_params = {k: rng.choice(date_phrasings(v)) if _is_date(v) else v for k, v in p.items()}
+    return Resolved(prompt_params, rows, exclusions, expected, match_types,
+                    float(tolerance) if tolerance is not None else None)
+
+
+class InformationRetrievalTask(Task):
+    """Base of the imported tasks: the agent answers; the answer is checked against the seeded state."""
+
+    __abstract__ = True
+    spec: ClassVar[IRSpec]
+    adapter: ClassVar[StateAdapter]
+    answer_required = True
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        super().__init__(params)
+        self.resolved = resolve(self.spec, self.params) if self.params else None
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        fields = {name: st.sampled_from(values) for name, values in cls.spec.params.items() if values}
+        return st.fixed_dictionaries({**fields, "seed": st.integers(0, 2**31 - 1)})
+
+    @property
+    def goal(self) -> str:
+        assert self.resolved is not None
+        return self.template.format(**self.resolved.prompt_params)
+
+    @property
+    def expected_answer(self) -> str:
+        """A correct answer, written as the prompt asks."""
+        assert self.resolved is not None
+        return format_answer(self.resolved.expected)
+
+    def setup(self, device: Device) -> None:
+        assert self.resolved is not None
+        rng = random.Random(int(self.params["seed"]) + 1)
+        self.adapter.seed(device, self.resolved.rows, self.resolved.exclusions, rng)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        assert self.resolved is not None
+        r = self.resolved
+        return 1.0 if answer_matches(answer, r.expected, r.match_types, r.tolerance) else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from self.adapter.reveal(ui, self)
+        yield ui.answer(self.expected_answer)
+
+    def describe_state(self, device: Device) -> str:
+        return f"expected answer {self.expected_answer!r}" if self.resolved else ""
+
+
+def datasets_root() -> Path:
+    """Where benchmark datasets are read from: ``$MA_DATASETS``, else ``../shared/datasets`` beside the repository."""
+    env = os.environ.get("MA_DATASETS")
+    return Path(env) if env else Path(__file__).resolve().parents[3].parent / "shared" / "datasets"
+
+
+def build_tasks(textproto: Path, adapters: Mapping[str, StateAdapter], module: str,
+                metadata: Path | None = None, suite: str = "androidworld") -> dict[str, type[Task]]:
+    """Task classes for every spec whose app has an adapter, named like AndroidWorld's families."""
+    meta = {}
+    if metadata is not None and metadata.exists():
+        meta = {m["task_name"]: m for m in json.loads(metadata.read_text(encoding="utf-8"))}
+    out: dict[str, type[Task]] = {}
+    for spec in load_specs(textproto):
+        adapter = adapters.get(spec.app)
+        if adapter is None:
+            continue
+        m = meta.get(spec.name, {})
+        attrs = {
+            "__module__": module, "__doc__": f"AndroidWorld information-retrieval task {spec.name} (imported).",
+            "name": spec.name, "suite": suite, "template": spec.prompt, "spec": spec, "adapter": adapter,
+            "apps": (adapter.app_key,), "complexity": max(spec.complexity, 1.0),
+            "difficulty": m.get("difficulty", "medium"),
+            "tags": tuple(t for t in m.get("tags", ()) if t), "optimal_steps": int(m["optimal_steps"]) if m else None,
+        }
+        out[spec.name] = type(spec.name, (InformationRetrievalTask,), attrs)
+    return out
