@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from pytest_mobileagent.actions import Action, InvalidAction, execute
@@ -60,6 +60,8 @@ class EpisodeResult:
     validator_state: str = ""
     duration_s: float = 0.0
     nodeid: str = ""
+    #: Taken from an earlier run's results (``--ma-resume``) instead of run again.
+    resumed: bool = False
 
     @property
     def num_steps(self) -> int:
@@ -73,6 +75,14 @@ class EpisodeResult:
         data = asdict(self)
         data["num_steps"] = self.num_steps
         return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EpisodeResult:
+        """Rebuild a result from its ``results.jsonl`` record (extra keys are ignored)."""
+        names = {f.name for f in fields(cls)}
+        kwargs = {k: v for k, v in data.items() if k in names}
+        kwargs["steps"] = [StepRecord(**s) for s in data.get("steps", [])]
+        return cls(**kwargs)
 
 
 def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Observation:

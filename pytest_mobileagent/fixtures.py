@@ -9,6 +9,7 @@ agent, check, record, and always tear down).
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -75,6 +76,12 @@ def ma_clock() -> dt.datetime:
     return DEFAULT_TIME
 
 
+def _resumed(config: pytest.Config) -> dict[str, Any]:
+    from pytest_mobileagent.plugin import RESUMED_KEY
+
+    return config.stash.get(RESUMED_KEY, {})
+
+
 def _new_result(case: TaskCase, agent_name: str, nodeid: str) -> EpisodeResult:
     cls = case.task_cls
     task = case.make()
@@ -97,6 +104,13 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
     retries = int(_opt(config, "infra_retries"))
     task = task_case.make()
     result = _new_result(task_case, ma_agent_name, request.node.nodeid)
+    earlier = _resumed(config).get(f"{task_case.id}@{ma_agent_name}")
+    if earlier is not None and earlier.get("params") == json.loads(json.dumps(task_case.params, default=str)):
+        result = EpisodeResult.from_json(earlier)
+        result.resumed = True
+        request.node.stash[EPISODE_KEY] = result
+        yield result
+        return
     try:
         for attempt in range(retries + 1):
             try:

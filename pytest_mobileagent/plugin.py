@@ -191,9 +191,12 @@ class TaskModule(pytest.Module):
 
 
 def _task_function(task_cls: type) -> Any:
-    def run_task(task_case: TaskCase, ma_episode: Any) -> None:
+    def run_task(task_case: TaskCase, ma_episode: Any, request: pytest.FixtureRequest) -> None:
+        from pytest_mobileagent.report import allure as allure_report
         from pytest_mobileagent.report.failure import assert_passed
 
+        if allure_report.active(request.config):  # in the test body, so steps land on the test itself
+            allure_report.attach_episode(request.node, ma_episode)
         assert_passed(ma_episode, task_case)
 
     run_task.__name__ = task_cls.name
@@ -262,7 +265,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if report.when == "call" and result is not None:
         outcome = "success" if report.passed else "failure"
         record = result.to_json()
-        if not result.nodeid.startswith("resumed:"):
+        if not result.resumed:
             record = _record(item.config, item, outcome, record)
         report.ma_result = dict(record, outcome=outcome)  # type: ignore[attr-defined]
         report.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),

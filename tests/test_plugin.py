@@ -274,3 +274,16 @@ def test_html_and_allure_reports(suite: pytest.Pytester) -> None:
     assert list(suite.path.joinpath("allure").glob("*-result.json"))
     shots = list(suite.path.joinpath("reports", "rep", "trajectories").glob("*/final.png"))
     assert shots and shots[0].read_bytes().startswith(b"\x89PNG")
+
+
+def test_interrupted_run_resumes_where_it_stopped(suite: pytest.Pytester) -> None:
+    first = suite.runpytest("suites", "--ma-instances", "2", "-k", "SearchDrawer", "--ma-run-id", "long")
+    first.assert_outcomes(passed=2)
+    results = suite.path.joinpath("reports", "long", "results.jsonl")
+    lines = results.read_text().splitlines()
+    results.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])  # killed while writing the second line
+    resumed = suite.runpytest("suites", "--ma-instances", "2", "-k", "SearchDrawer", "--ma-resume", "long")
+    resumed.assert_outcomes(passed=2)
+    resumed.stdout.fnmatch_lines(["*overall*100.0%*2/2*"])
+    recs = [json.loads(x) for x in results.read_text().splitlines()[2:] if x]
+    assert [(r["task"], r["instance"]) for r in recs] == [("SearchDrawer", 1)]  # only the lost episode ran again

@@ -27,10 +27,13 @@ class ResultsFile:
     def append(self, record: dict[str, Any]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         line = (json.dumps(record, ensure_ascii=False, sort_keys=True, default=str) + "\n").encode()
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX)
+            size = os.fstat(fd).st_size
+            if size and os.pread(fd, 1, size - 1) != b"\n":
+                line = b"\n" + line  # a line torn by a crash stays on its own (unparseable) line
             os.write(fd, line)
             os.fsync(fd)
         finally:
@@ -53,4 +56,11 @@ class ResultsFile:
 
     def finished(self) -> dict[str, dict[str, Any]]:
         """The last record of every item, keyed by ``task[index]`` and agent."""
-        return {f"{r['task']}[{r['instance']}]@{r['agent']}": r for r in self if r.get("outcome") != "error"}
+        done: dict[str, dict[str, Any]] = {}
+        for r in self:
+            key = f"{r['task']}[{r['instance']}]@{r['agent']}"
+            if r.get("outcome") == "error":
+                done.pop(key, None)  # an infrastructure error: run it again
+            else:
+                done[key] = r
+        return done

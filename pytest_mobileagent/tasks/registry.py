@@ -42,6 +42,9 @@ class TaskCase:
     def make(self) -> Task:
         return self.task_cls(self.params)
 
+    def __repr__(self) -> str:
+        return self.id
+
 
 def tasks_in(module: ModuleType) -> list[type[Task]]:
     """Task classes defined in ``module``, in definition order."""
