@@ -56,10 +56,10 @@ class ClipboardNote(Task):
 
 @pytest.fixture
 def suite(pytester: pytest.Pytester) -> pytest.Pytester:
-    pytester.mkpydir("suites")
-    pytester.path.joinpath("suites", "demo").mkdir()
-    pytester.path.joinpath("suites", "demo", "__init__.py").write_text("")
-    pytester.path.joinpath("suites", "demo", "tasks_demo.py").write_text(TASKS)
+    pytester.mkpydir("mysuites")
+    pytester.path.joinpath("mysuites", "demo").mkdir()
+    pytester.path.joinpath("mysuites", "demo", "__init__.py").write_text("")
+    pytester.path.joinpath("mysuites", "demo", "tasks_demo.py").write_text(TASKS)
     return pytester
 
 
@@ -69,17 +69,17 @@ def records(pytester: pytest.Pytester) -> list[dict]:
 
 
 def test_collect_only_lists_task_ids(suite: pytest.Pytester) -> None:
-    result = suite.runpytest("suites", "--collect-only", "-q", "--ma-instances", "2")
+    result = suite.runpytest("mysuites", "--collect-only", "-q", "--ma-instances", "2")
     result.stdout.fnmatch_lines([
-        "suites/demo/tasks_demo.py::SearchDrawer[[]0]",
-        "suites/demo/tasks_demo.py::SearchDrawer[[]1]",
-        "suites/demo/tasks_demo.py::ClipboardNote[[]0]",
-        "suites/demo/tasks_demo.py::ClipboardNote[[]1]",
+        "mysuites/demo/tasks_demo.py::SearchDrawer[[]0]",
+        "mysuites/demo/tasks_demo.py::SearchDrawer[[]1]",
+        "mysuites/demo/tasks_demo.py::ClipboardNote[[]0]",
+        "mysuites/demo/tasks_demo.py::ClipboardNote[[]1]",
     ])
 
 
 def test_oracle_passes_and_writes_results(suite: pytest.Pytester) -> None:
-    result = suite.runpytest("suites", "--agent=oracle", "--ma-instances", "2", "--ma-run-id", "r1")
+    result = suite.runpytest("mysuites", "--agent=oracle", "--ma-instances", "2", "--ma-run-id", "r1")
     result.assert_outcomes(passed=4)
     result.stdout.fnmatch_lines(["*mobile-agent success rate*", "*overall*100.0%*4/4*", "*launcher*100.0%*2/2*"])
     recs = records(suite)
@@ -90,22 +90,23 @@ def test_oracle_passes_and_writes_results(suite: pytest.Pytester) -> None:
 
 
 def test_noop_fails_every_item_without_errors(suite: pytest.Pytester) -> None:
-    result = suite.runpytest("suites", "--agent=noop", "--ma-instances", "2")
+    result = suite.runpytest("mysuites", "--agent=noop", "--ma-instances", "2")
     result.assert_outcomes(failed=4, errors=0)
     result.stdout.fnmatch_lines(["*not achieved: success 0.00 < 1.00*", "*goal:*", "*last actions:*", "*wait*"])
 
 
 def test_markers_and_keywords_select_tasks(suite: pytest.Pytester) -> None:
-    result = suite.runpytest("suites", "-m", "app_launcher and difficulty_easy", "--collect-only", "-q")
+    result = suite.runpytest("mysuites", "-m", "app_launcher and difficulty_easy", "--collect-only", "-q")
     result.stdout.fnmatch_lines(["*SearchDrawer[[]0]*", "1/2 tests collected (1 deselected)*"])
-    result = suite.runpytest("suites", "-m", "tag_data_entry or suite_demo", "--collect-only", "-q", "--strict-markers")
+    result = suite.runpytest("mysuites", "-m", "tag_data_entry or suite_demo", "--collect-only", "-q",
+                             "--strict-markers")
     result.stdout.fnmatch_lines(["2 tests collected*"])
-    result = suite.runpytest("suites", "-k", "Clipboard", "--collect-only", "-q")
+    result = suite.runpytest("mysuites", "-k", "Clipboard", "--collect-only", "-q")
     result.stdout.fnmatch_lines(["*ClipboardNote[[]0]*", "1/2 tests collected (1 deselected)*"])
 
 
 def test_unknown_agent_is_a_usage_error(suite: pytest.Pytester) -> None:
-    result = suite.runpytest("suites", "--agent=nonsense")
+    result = suite.runpytest("mysuites", "--agent=nonsense")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*unknown agent 'nonsense'; available agents: noop, oracle, random*"])
 
@@ -117,7 +118,7 @@ class Quitter:
     def reset(self, goal, context): pass
     def step(self, obs): return Action.status("infeasible")
 ''')
-    result = suite.runpytest_subprocess("suites", "--agent=myagent:Quitter", "-k", "SearchDrawer")
+    result = suite.runpytest_subprocess("mysuites", "--agent=myagent:Quitter", "-k", "SearchDrawer")
     result.assert_outcomes(failed=1)
     assert records(suite)[0]["self_reported"] == "infeasible"
 
@@ -179,10 +180,10 @@ class Crasher:
     def reset(self, goal, context): pass
     def step(self, obs): raise RuntimeError("model exploded")
 ''')
-    suite.path.joinpath("suites", "demo", "tasks_demo.py").write_text(
+    suite.path.joinpath("mysuites", "demo", "tasks_demo.py").write_text(
         TASKS + f"\n\nSearchDrawer.teardown = lambda self, device: Path({str(marker)!r}).write_text('yes')\n"
         "from pathlib import Path\n")
-    result = suite.runpytest_subprocess("suites", "--agent=crash:Crasher", "-k", "SearchDrawer")
+    result = suite.runpytest_subprocess("mysuites", "--agent=crash:Crasher", "-k", "SearchDrawer")
     result.assert_outcomes(failed=1, errors=0)
     result.stdout.fnmatch_lines(["*agent raised:*", "*RuntimeError: model exploded*"])
     assert marker.read_text() == "yes"
@@ -204,7 +205,7 @@ class Flaky:
 def ma_agent():
     return Flaky()
 ''')
-    result = suite.runpytest("suites", "-k", "SearchDrawer", "--ma-infra-retries", "2")
+    result = suite.runpytest("mysuites", "-k", "SearchDrawer", "--ma-infra-retries", "2")
     result.assert_outcomes(errors=1, failed=0)
     result.stdout.fnmatch_lines(["*DeviceError: adb: device offline*", "*(1 errors)*"])
 
@@ -218,7 +219,7 @@ class Silent(OracleAgent):
         action = super().step(obs)
         return Action.wait() if action.kind == "status" else action
 ''')
-    args = ("suites", "--agent=silent:Silent", "-k", "SearchDrawer", "-p", "no:cacheprovider")
+    args = ("mysuites", "--agent=silent:Silent", "-k", "SearchDrawer", "-p", "no:cacheprovider")
     suite.runpytest_subprocess(*args, "--ma-run-id", "lenient").assert_outcomes(passed=1)
     strict = suite.runpytest_subprocess(*args, "--ma-run-id", "strict", "--ma-require-complete")
     strict.assert_outcomes(failed=1)
@@ -229,7 +230,7 @@ class Silent(OracleAgent):
 
 def test_parameters_are_deterministic_and_follow_the_seed(suite: pytest.Pytester) -> None:
     def goals(*args: str) -> list[str]:
-        out = suite.runpytest("suites", "--collect-only", "-q", "--ma-instances", "3", "-p", "no:cacheprovider",
+        out = suite.runpytest("mysuites", "--collect-only", "-q", "--ma-instances", "3", "-p", "no:cacheprovider",
                               "-k", "SearchDrawer", *args)
         assert out.ret == 0
         from pytest_mobileagent.tasks.params import draw, instance_seed  # noqa: F401  (same machinery)
@@ -237,9 +238,9 @@ def test_parameters_are_deterministic_and_follow_the_seed(suite: pytest.Pytester
         return [line for line in out.outlines if "SearchDrawer[" in line]
 
     assert goals() == goals()
-    suite.runpytest("suites", "--ma-instances", "3", "-k", "SearchDrawer", "--ma-run-id", "a", "--ma-seed", "1")
-    suite.runpytest("suites", "--ma-instances", "3", "-k", "SearchDrawer", "--ma-run-id", "b", "--ma-seed", "1")
-    suite.runpytest("suites", "--ma-instances", "3", "-k", "SearchDrawer", "--ma-run-id", "c", "--ma-seed", "2")
+    suite.runpytest("mysuites", "--ma-instances", "3", "-k", "SearchDrawer", "--ma-run-id", "a", "--ma-seed", "1")
+    suite.runpytest("mysuites", "--ma-instances", "3", "-k", "SearchDrawer", "--ma-run-id", "b", "--ma-seed", "1")
+    suite.runpytest("mysuites", "--ma-instances", "3", "-k", "SearchDrawer", "--ma-run-id", "c", "--ma-seed", "2")
 
     def params(run: str) -> list[dict]:
         lines = suite.path.joinpath("reports", run, "results.jsonl").read_text().splitlines()
@@ -250,8 +251,8 @@ def test_parameters_are_deterministic_and_follow_the_seed(suite: pytest.Pytester
 
 
 def test_xdist_gives_identical_collection_and_outcomes(suite: pytest.Pytester) -> None:
-    serial = suite.runpytest("suites", "--agent=oracle", "--ma-instances", "3", "--ma-run-id", "one")
-    parallel = suite.runpytest_subprocess("suites", "--agent=oracle", "--ma-instances", "3", "-n", "2",
+    serial = suite.runpytest("mysuites", "--agent=oracle", "--ma-instances", "3", "--ma-run-id", "one")
+    parallel = suite.runpytest_subprocess("mysuites", "--agent=oracle", "--ma-instances", "3", "-n", "2",
                                           "--ma-run-id", "two")
     serial.assert_outcomes(passed=6)
     parallel.assert_outcomes(passed=6)
@@ -266,7 +267,7 @@ def test_xdist_gives_identical_collection_and_outcomes(suite: pytest.Pytester) -
 
 def test_html_and_allure_reports(suite: pytest.Pytester) -> None:
     result = suite.runpytest_subprocess(
-        "suites", "--agent=noop", "-k", "SearchDrawer", "--html=report.html", "--self-contained-html",
+        "mysuites", "--agent=noop", "-k", "SearchDrawer", "--html=report.html", "--self-contained-html",
         "--alluredir=allure", "--ma-run-id", "rep")
     result.assert_outcomes(failed=1)
     html = suite.path.joinpath("report.html").read_text()
@@ -277,12 +278,12 @@ def test_html_and_allure_reports(suite: pytest.Pytester) -> None:
 
 
 def test_interrupted_run_resumes_where_it_stopped(suite: pytest.Pytester) -> None:
-    first = suite.runpytest("suites", "--ma-instances", "2", "-k", "SearchDrawer", "--ma-run-id", "long")
+    first = suite.runpytest("mysuites", "--ma-instances", "2", "-k", "SearchDrawer", "--ma-run-id", "long")
     first.assert_outcomes(passed=2)
     results = suite.path.joinpath("reports", "long", "results.jsonl")
     lines = results.read_text().splitlines()
     results.write_text(lines[0] + "\n" + lines[1][: len(lines[1]) // 2])  # killed while writing the second line
-    resumed = suite.runpytest("suites", "--ma-instances", "2", "-k", "SearchDrawer", "--ma-resume", "long")
+    resumed = suite.runpytest("mysuites", "--ma-instances", "2", "-k", "SearchDrawer", "--ma-resume", "long")
     resumed.assert_outcomes(passed=2)
     resumed.stdout.fnmatch_lines(["*overall*100.0%*2/2*"])
     recs = [json.loads(x) for x in results.read_text().splitlines()[2:] if x]

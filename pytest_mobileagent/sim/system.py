@@ -7,6 +7,7 @@ snapshot is a deep copy of it plus a copy of the file tree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -350,20 +351,25 @@ class System:
     def focused_field(self) -> tuple[Window, Node] | None:
         return _focused_in(self.windows())
 
-    def _path_at(self, node: Node, x: int, y: int) -> list[Node]:
+    def _path_at(self, node: Node, x: int, y: int, accepts: Callable[[View], bool]) -> list[Node]:
+        """Path to the top-most node at (x, y) that accepts the touch.
+
+        Children on top are tried first; one that does not accept passes the
+        touch on to those beneath it, as Android's touch dispatch does.
+        """
         if not node.contains(x, y):
             return []
         for child in reversed(node.children):
-            sub = self._path_at(child, x, y)
+            sub = self._path_at(child, x, y, accepts)
             if sub:
                 return [node, *sub]
-        return [node]
+        return [node] if accepts(node.view) else []
 
-    def _hit(self, x: int, y: int) -> tuple[Window, list[Node]] | None:
+    def _hit(self, x: int, y: int, accepts: Callable[[View], bool]) -> tuple[Window, list[Node]] | None:
+        """The window receiving a touch and the path to its target; ``[]`` for a touch outside a modal popup."""
         for win in self.windows():
-            path = self._path_at(win.root, x, y)
-            if path:
-                return win, path
+            if win.root.contains(x, y):
+                return win, self._path_at(win.root, x, y, accepts) or [win.root]  # the window eats the touch
             if win.modal:
                 return win, []
         return None
@@ -388,7 +394,7 @@ class System:
             self.invalidate()
         if self.keyboard_visible and y >= self.keyboard_top and y < self.height - self.px(NAV_BAR_DP):
             return  # a tap on the soft keyboard's keys: text arrives through input_text
-        hit = self._hit(x, y)
+        hit = self._hit(x, y, _takes_tap)
         if hit is None:
             return
         win, path = hit
@@ -434,7 +440,7 @@ class System:
 
     def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
         self.tick()
-        hit = self._hit(x1, y1)
+        hit = self._hit(x1, y1, _takes_swipe)
         if hit is None:
             return
         win, path = hit
@@ -622,6 +628,15 @@ class System:
         activity.view_state.pop("focus", None)
         self._hide_keyboard()
         self.invalidate()
+
+
+def _takes_tap(v: View) -> bool:
+    return (v.clickable or v.long_clickable or v.checkable or v.on_click is not None
+            or v.cls in ("android.widget.EditText", "android.widget.SeekBar"))
+
+
+def _takes_swipe(v: View) -> bool:
+    return v.scrollable or (v.cls == "android.widget.SeekBar" and v.on_progress is not None)
 
 
 def _focused_in(wins: list[Window]) -> tuple[Window, Node] | None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
+from pytest_mobileagent.sim.apps.tasks import TasksApp
 
 HOME_APP = PixelLauncher
 #: Installed on a default device, besides the launcher.
-DEFAULT_APPS: list[type] = []
+DEFAULT_APPS: list[type] = [
+    TasksApp,
+]

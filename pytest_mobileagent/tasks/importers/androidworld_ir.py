@@ -196,6 +196,44 @@ def resolve(spec: IRSpec, params: Mapping[str, Any]) -> Resolved:
                     float(tolerance) if tolerance is not None else None)
 
 
+def compare(value: Any, operation: str, target: Any) -> bool:
+    """One exclusion condition's comparison (AndroidWorld's operators)."""
+    if operation == "CONTAINS":
+        return str(target).lower() in str(value).lower()
+    ops = {"EQUAL_TO": lambda a, b: a == b, "GREATER_THAN": lambda a, b: a > b,
+           "GREATER_THAN_OR_EQUAL_TO": lambda a, b: a >= b, "LESS_THAN": lambda a, b: a < b,
+           "LESS_THAN_OR_EQUAL_TO": lambda a, b: a <= b}
+    if operation not in ops:
+        raise ValueError(f"unsupported operation {operation}")
+    return ops[operation](value, target)
+
+
+def excluded(values: Mapping[str, Any], conditions: list[dict[str, str]],
+             convert: Mapping[str, Any] | None = None) -> bool:
+    """True if a noise row meets ALL exclusion conditions (and so could change the answer).
+
+    ``values`` holds the row's typed field values; ``convert`` maps a field to a
+    function turning the condition's text value into the same type (dates,
+    times, ints). Fields a row does not have never meet their condition.
+    """
+    if not conditions:
+        return False
+    for cond in conditions:
+        field = cond["field"]
+        if field not in values:
+            return False
+        target = (convert or {}).get(field, str)(cond["value"])
+        value = values[field]
+        candidates = value if isinstance(value, tuple) else (value,)  # a span (start, end) meets if either does
+        if not any(compare(v, cond["operation"], target) for v in candidates):
+            return False
+    return True
+
+
+def parse_day(text: str) -> dt.date:
+    return dt.datetime.strptime(text, DATE_FORMAT).date()
+
+
 class InformationRetrievalTask(Task):
     """Base of the imported tasks: the agent answers; the answer is checked against the seeded state."""
 
