@@ -22,6 +22,24 @@ def table_rows(device: Device, db_path: str, table: str, columns: str = "*", whe
     return device.sqlite(db_path, sql, params)
 
 
+def insert_rows(device: Device, db_path: str, table: str, rows: list[dict[str, Any]], chunk: int = 200) -> None:
+    """Insert rows (dicts of column to value) with few multi-row statements, not one call per row.
+
+    Column names come from task code, never from agent output; values are bound as parameters.
+    """
+    if not rows:
+        return
+    columns = list(rows[0])
+    if any(list(r) != columns for r in rows):
+        raise ValueError(f"rows for {table} must all have the columns {columns}")
+    names = ", ".join(f'"{c}"' for c in columns)
+    one = "(" + ", ".join("?" * len(columns)) + ")"
+    for start in range(0, len(rows), chunk):
+        part = rows[start:start + chunk]
+        params = tuple(v for r in part for v in r.values())
+        device.sqlite(db_path, f"INSERT INTO {table} ({names}) VALUES {', '.join([one] * len(part))}", params)
+
+
 def file_text(device: Device, path: str) -> str | None:
     """A file's text, or None if it does not exist."""
     if not device.exists(path):

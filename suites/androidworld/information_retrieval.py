@@ -19,6 +19,7 @@ from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.importers.androidworld_ir import InformationRetrievalTask, excluded, parse_day
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import DATE_FORMAT, parse_time
+from pytest_mobileagent.validators.state import insert_rows
 
 TASKS_DB = "/data/data/org.tasks/databases/database"
 NOW_MS = int(dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.timezone.utc).timestamp() * 1000)
@@ -103,10 +104,8 @@ class TasksAdapter:
         rng.shuffle(everything)
         device.stop_app("org.tasks")
         device.sqlite(TASKS_DB, "DELETE FROM tasks")
-        for r in everything:
-            cols = ", ".join(f"`{k}`" for k in r)
-            device.sqlite(TASKS_DB, f"INSERT INTO tasks ({cols}) VALUES ({', '.join('?' * len(r))})",
-                          tuple(r.values()))
+        columns = sorted({k for r in everything for k in r})
+        insert_rows(device, TASKS_DB, "tasks", [{c: r.get(c) for c in columns} for r in everything])
 
     def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
         assert task.resolved is not None
@@ -138,5 +137,92 @@ def scan_list(ui: UI, wanted: set[str], rid: str, limit: int = 20) -> Iterator[A
         raise OracleError(f"never saw {sorted(missing)} while scrolling {rid}")
 
 
-ADAPTERS: dict[str, Any] = {"tasks_app": TasksAdapter()}
+JOPLIN_DB = "/data/data/net.cozic.joplin/databases/joplin.sqlite"
+NOISE_NOTES = 100
+#: Notebooks and notes for noise (title, body).
+NOTE_NOISE: dict[str, list[tuple[str, str]]] = {
+    "Personal": [("Weekend plans", "Farmers market on Saturday, hike on Sunday if it does not rain."),
+                 ("Gift ideas", "Scarf for Anna, a board game for the twins, cookbook for Dad."),
+                 ("Packing list", "Passport, chargers, sunscreen, two sweaters.")],
+    "Work": [("Quarterly goals", "Ship the billing revamp; hire two engineers; cut p95 latency."),
+             ("One-on-one topics", "Career plan, feedback on the design review, vacation dates."),
+             ("Release checklist", "Freeze branch, run smoke tests, update changelog, announce.")],
+    "School": [("Biology revision", "Cell structure, photosynthesis, the Krebs cycle."),
+               ("Essay outline", "Introduction, three arguments with sources, conclusion.")],
+    "Travel": [("Lisbon itinerary", "Day 1 Alfama, day 2 Belem, day 3 Sintra by train."),
+               ("Hotel options", "Two near the station, one by the river; compare prices.")],
+    "Recipes": [("Lentil soup", "Ingredients:\n- 1 cup red lentils\n- 1 onion\n- 2 carrots\n- 4 cups stock"),
+                ("Banana bread", "Ingredients:\n- 3 ripe bananas\n- 2 cups flour\n- 1/2 cup sugar")],
+    "Meeting Notes": [("Design review", "Meeting Notes:\n- Agreed on the new navigation\n- 6 attendees"),
+                      ("Vendor call", "Meeting Minutes:\n- Pricing discussed\n- Follow-up next week")],
+    "Health": [("Workout routine", "Monday legs, Wednesday back, Friday chest; stretch daily.")],
+    "Finance": [("Budget review", "Rent, utilities, groceries, savings 15 percent.")],
+    "Home": [("Garden plan", "Tomatoes by the fence, herbs in pots, mulch the beds in May.")],
+    "Ideas": [("App ideas", "A plant-watering reminder that reads the weather forecast.")],
+}
+
+
+class JoplinAdapter:
+    """Joplin: notebooks and notes in ``joplin.sqlite``."""
+
+    app_key = "joplin"
+    convert = {"title": str.lower, "folder": str.lower, "is_todo": lambda v: int(v.lower() == "true"),
+               "todo_completed": lambda v: int(v.lower() == "true")}
+
+    def seed(self, device: Device, rows: list[dict[str, str]], exclusions: list[dict[str, str]],
+             rng: random.Random) -> None:
+        relevant_folders = [r.get("folder", "Personal") for r in rows]
+        folders = {name: f"{rng.getrandbits(128):032x}" for name in sorted({*NOTE_NOISE, *relevant_folders})}
+        notes = [self._note(r.get("folder", "Personal"), r["title"], r.get("body", ""),
+                            r.get("is_todo", "false").lower() == "true",
+                            r.get("todo_completed", "false").lower() == "true") for r in rows]
+        for _ in range(NOISE_NOTES * 20):
+            if len(notes) == len(rows) + NOISE_NOTES:
+                break
+            folder = rng.choice(relevant_folders) if rng.random() < 0.3 else rng.choice(sorted(NOTE_NOISE))
+            title, body = rng.choice(NOTE_NOISE.get(folder) or [t for v in NOTE_NOISE.values() for t in v])
+            todo = rng.random() < 0.5
+            candidate = self._note(folder, title, body, todo, todo and rng.random() < 0.5)
+            typed = {"title": title.lower(), "folder": folder.lower(), "is_todo": int(todo),
+                     "todo_completed": candidate["todo_completed"] and 1}
+            if not excluded(typed, exclusions, self.convert):
+                notes.append(candidate)
+        rng.shuffle(notes)
+        base = NOW_MS - 30 * 24 * 3600 * 1000
+        device.stop_app("net.cozic.joplin")
+        for table in ("folders", "notes", "notes_normalized"):
+            device.sqlite(JOPLIN_DB, f"DELETE FROM {table}")
+        insert_rows(device, JOPLIN_DB, "folders", [
+            {"id": fid, "title": name, "created_time": base, "updated_time": base, "user_created_time": base,
+             "user_updated_time": base} for name, fid in folders.items()])
+        rows_out, normalized = [], []
+        for i, n in enumerate(notes):
+            stamp = base + i * 3600 * 1000
+            common = {"id": f"{rng.getrandbits(128):032x}", "parent_id": folders[n["folder"]], "body": n["body"],
+                      "is_todo": n["is_todo"], "todo_completed": n["todo_completed"] and stamp,
+                      "user_created_time": stamp, "user_updated_time": stamp}
+            rows_out.append({**common, "title": n["title"], "created_time": stamp, "updated_time": stamp})
+            normalized.append({**common, "title": n["title"].lower()})
+        insert_rows(device, JOPLIN_DB, "notes", rows_out)
+        insert_rows(device, JOPLIN_DB, "notes_normalized", normalized)
+
+    @staticmethod
+    def _note(folder: str, title: str, body: str, is_todo: bool, done: bool) -> dict[str, Any]:
+        return {"folder": folder, "title": title, "body": body, "is_todo": int(is_todo), "todo_completed": int(done)}
+
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
+        assert task.resolved is not None
+        rows = task.resolved.rows
+        yield ui.open_app("Joplin")
+        if len(rows) == 1:  # one note: search for it and open it, its body holds the answer
+            yield ui.click(desc="Search")
+            yield ui.type(rows[0]["title"], rid="search_input")
+            yield ui.click(text=rows[0]["title"])
+            return
+        yield ui.click(desc="Open sidebar")  # several notes of one notebook: list that notebook
+        yield ui.click(text=rows[0]["folder"])
+        yield from scan_list(ui, {r["title"] for r in rows}, rid="note_list")
+
+
+ADAPTERS: dict[str, Any] = {"tasks_app": TasksAdapter(), "notes_app": JoplinAdapter()}
 __all__ = ["ADAPTERS", "DATE_FORMAT"]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
+from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 
 HOME_APP = PixelLauncher
 #: Installed on a default device, besides the launcher.
 DEFAULT_APPS: list[type] = [
     TasksApp,
+    JoplinApp,
 ]
