@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
+from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 
 HOME_APP = PixelLauncher
