@@ -23,6 +23,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"files|file manager", "com.google.android.documentsui", "com.android.documentsui.files.FilesActivity"),
     (r"tasks", "org.tasks", None),
     (r"joplin", "net.cozic.joplin", None),
+    (r"(open ?tracks|activity tracker)( sports tracker)?", "de.dennisguse.opentracks", None),
     (r"chrome|browser", "com.android.chrome", "com.google.android.apps.chrome.Main"),
     (r"messages", "com.google.android.apps.messaging", None),
     (r"camera", "com.android.camera2", "com.android.camera.CameraLauncher"),

@@ -224,5 +224,72 @@ class JoplinAdapter:
         yield from scan_list(ui, {r["title"] for r in rows}, rid="note_list")
 
 
-ADAPTERS: dict[str, Any] = {"tasks_app": TasksAdapter(), "notes_app": JoplinAdapter()}
+OPENTRACKS_DB = "/data/data/de.dennisguse.opentracks/databases/database.db"
+METERS_PER_MILE = 1609.34
+NOISE_ACTIVITIES = 20
+#: Activity categories and names for noise tracks.
+SPORTS = {
+    "running": ["Morning run", "Riverside loop", "Tempo run"], "cycling": ["Commute by bike", "Hill repeats"],
+    "swimming": ["Pool laps", "Open water swim"], "hiking": ["Ridge hike", "Forest trail"],
+    "walking": ["Evening stroll", "Walk to the market"], "kayaking": ["Lake paddle"], "sailing": ["Harbor sail"],
+    "skiing": ["Powder day"], "snow boarding": ["Park session"], "skate boarding": ["Skatepark session"],
+}
+
+
+def miles_rounded(meters: float) -> int:
+    """What OpenTracks can show back: meters rounded through two decimals of a mile."""
+    return round(round(meters / METERS_PER_MILE, 2) * METERS_PER_MILE)
+
+
+class OpenTracksAdapter:
+    """OpenTracks: recorded activities in its ``tracks`` table."""
+
+    app_key = "opentracks"
+    convert = {"start_date": parse_day, "category": str.lower,
+               "total_distance": lambda v: float(miles_rounded(float(v)))}
+
+    def normalize(self, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+        return [dict(r, total_distance=str(miles_rounded(float(r["total_distance"])))) for r in rows]
+
+    def track(self, day: str, time: str, name: str, category: str, description: str, minutes: float,
+              meters: float, gain: float, loss: float) -> dict[str, Any]:
+        start = _ms(day, time)
+        total = int(minutes * 60 * 1000)
+        speed = meters / (total / 1000) if total else 0.0
+        return {"name": name, "description": description, "category": category, "activity_type": category,
+                "starttime": start, "stoptime": start + total, "totaldistance": float(meters), "totaltime": total,
+                "movingtime": total, "avgspeed": speed, "avgmovingspeed": speed, "elevationgain": gain,
+                "elevationloss": loss, "numpoints": 0}
+
+    def seed(self, device: Device, rows: list[dict[str, str]], exclusions: list[dict[str, str]],
+             rng: random.Random) -> None:
+        tracks = [self.track(r["start_date"], r.get("start_time", ""), r["name"], r.get("category", ""),
+                             r.get("description", ""), float(r["duration"]), float(r["total_distance"]),
+                             float(r.get("elevation_gain", 0)), float(r.get("elevation_loss", 0))) for r in rows]
+        now = dt.datetime.fromtimestamp(NOW_MS / 1000, dt.timezone.utc)
+        for _ in range(NOISE_ACTIVITIES * 50):
+            if len(tracks) == len(rows) + NOISE_ACTIVITIES:
+                break
+            category = rng.choice(sorted(SPORTS))
+            start = _random_moment(rng, now - dt.timedelta(days=7), 14)
+            meters = float(miles_rounded(rng.randint(0, 20000)))
+            typed = {"start_date": start.date(), "category": category, "total_distance": meters}
+            if excluded(typed, exclusions, self.convert):
+                continue
+            tracks.append(self.track(start.strftime(DATE_FORMAT), start.strftime("%H:%M"),
+                                     rng.choice(SPORTS[category]), category, "", rng.randrange(1, 300), meters,
+                                     rng.randint(0, 500), rng.randint(0, 500)))
+        rng.shuffle(tracks)
+        device.stop_app("de.dennisguse.opentracks")
+        device.sqlite(OPENTRACKS_DB, "DELETE FROM tracks")
+        insert_rows(device, OPENTRACKS_DB, "tracks", tracks)
+
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
+        assert task.resolved is not None
+        yield ui.open_app("OpenTracks")
+        yield from scan_list(ui, {r["name"] for r in task.resolved.rows}, rid="track_list")
+
+
+ADAPTERS: dict[str, Any] = {"tasks_app": TasksAdapter(), "notes_app": JoplinAdapter(),
+                            "sports_activity_app": OpenTracksAdapter()}
 __all__ = ["ADAPTERS", "DATE_FORMAT"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
+from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 
 HOME_APP = PixelLauncher
@@ -11,4 +12,5 @@ HOME_APP = PixelLauncher
 DEFAULT_APPS: list[type] = [
     TasksApp,
     JoplinApp,
+    OpenTracksApp,
 ]

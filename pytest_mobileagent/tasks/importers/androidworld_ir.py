@@ -17,7 +17,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -177,8 +177,13 @@ class Resolved:
     tolerance: float | None
 
 
-def resolve(spec: IRSpec, params: Mapping[str, Any]) -> Resolved:
-    """Turn one parameter draw into concrete rows, exclusions, expected answers and prompt wording."""
+def resolve(spec: IRSpec, params: Mapping[str, Any],
+            normalize: Callable[[list[dict[str, str]]], list[dict[str, str]]] | None = None) -> Resolved:
+    """Turn one parameter draw into concrete rows, exclusions, expected answers and prompt wording.
+
+    ``normalize`` lets the app adjust the relevant rows to what it can store and
+    show (OpenTracks rounds distances through miles) before answers are derived.
+    """
     rng = random.Random(int(params.get("seed", 0)))
     p = {k: str(v) for k, v in params.items() if k != "seed"}
     p = {k: v.format(**p) for k, v in p.items()}
@@ -187,6 +192,8 @@ def resolve(spec: IRSpec, params: Mapping[str, Any]) -> Resolved:
     rows = [{k: _fill(str(v), p, unused, rng) for k, v in row.items()} for row in spec.rows]
     exclusions = [{k: _fill(str(v), p, unused, rng) if k == "value" else str(v) for k, v in cond.items()}
                   for cond in spec.exclusions]
+    if normalize is not None:
+        rows = normalize(rows)
     expectations = [dict(e) for e in spec.expectations]
     expected = expected_answers(expectations, rows, spec.rows_field, p)
     match_types = [e["match_type"] for e in expectations]
@@ -244,7 +251,8 @@ class InformationRetrievalTask(Task):
 
     def __init__(self, params: dict[str, Any] | None = None):
         super().__init__(params)
-        self.resolved = resolve(self.spec, self.params) if self.params else None
+        normalize = getattr(self.adapter, "normalize", None)
+        self.resolved = resolve(self.spec, self.params, normalize) if self.params else None
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
