@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -92,10 +93,12 @@ def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Obs
 
 
 def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
-                require_complete: bool = False) -> EpisodeResult:
+                require_complete: bool = False,
+                on_observation: Callable[[Observation], None] | None = None) -> EpisodeResult:
     """Run ``agent`` on the already set-up ``task`` until it signals status/answer or the budget ends.
 
     Fills in and returns ``result``; ``task.check`` decides ``success``.
+    ``on_observation`` sees every observation before the agent does (for trajectories).
     """
     started = time.perf_counter()
     history: list[Action] = []
@@ -110,6 +113,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         t0 = time.perf_counter()
         obs = _observe(device, task.goal, step, history)
         t1 = time.perf_counter()
+        if on_observation is not None:
+            on_observation(obs)
         try:
             action = agent.step(obs)
         except DeviceError:

@@ -18,7 +18,7 @@ import pytest
 from pytest_mobileagent.device.base import Device, DeviceError
 from pytest_mobileagent.device.pool import open_device
 from pytest_mobileagent.episode import EpisodeResult, run_episode
-from pytest_mobileagent.report.artifacts import save_artifacts
+from pytest_mobileagent.report.artifacts import save_artifacts, step_recorder
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.registry import TaskCase
 
@@ -122,7 +122,8 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
                         f"{task_case.id}: the goal already holds after setup, before the agent acted; "
                         f"a task must start from a state where its check fails (params: {task_case.params})")
                 result = _new_result(task_case, ma_agent_name, request.node.nodeid)
-                run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")))
+                run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")),
+                            on_observation=step_recorder(config, request.node))
                 break
             except DeviceError:
                 if attempt == retries:

@@ -277,6 +277,15 @@ def test_html_and_allure_reports(suite: pytest.Pytester) -> None:
     assert shots and shots[0].read_bytes().startswith(b"\x89PNG")
 
 
+def test_every_step_is_kept_with_screenshots_all(suite: pytest.Pytester) -> None:
+    result = suite.runpytest("mysuites", "-k", "SearchDrawer", "--ma-screenshots", "all", "--ma-run-id", "traj")
+    result.assert_outcomes(passed=1)
+    (folder,) = suite.path.joinpath("reports", "traj", "trajectories").iterdir()
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["final.png", "final.xml", "step-000.png", "step-000.xml", "step-001.png", "step-001.xml",
+                     "step-002.png", "step-002.xml"]
+
+
 def test_interrupted_run_resumes_where_it_stopped(suite: pytest.Pytester) -> None:
     first = suite.runpytest("mysuites", "--ma-instances", "2", "-k", "SearchDrawer", "--ma-run-id", "long")
     first.assert_outcomes(passed=2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -31,13 +32,17 @@ def attach_episode(item: pytest.Item, result: EpisodeResult) -> None:
         allure.dynamic.parameter(key, value)
     # the agent and seed vary between runs: excluded so history lines up per task instance
     allure.dynamic.parameter("agent", result.agent, excluded=True)
+    saved = artifacts(item)
+    folder = Path(saved["folder"]) if "folder" in saved else None
     for step in result.steps:
         title = f"{step.index:02d} {step.action.get('action_type') if step.action else 'invalid output'}"
         with allure.step(title):
+            shot = folder / f"step-{step.index:03d}.png" if folder else None
+            if shot is not None and shot.exists():
+                allure.attach.file(str(shot), "screen before", allure.attachment_type.PNG)
             allure.attach(json.dumps(step.action, sort_keys=True), "action", allure.attachment_type.JSON)
             if step.error:
                 allure.attach(step.error, "error", allure.attachment_type.TEXT)
-    saved = artifacts(item)
     if "screenshot" in saved:
         allure.attach(read(saved["screenshot"]), "final screen", allure.attachment_type.PNG)
         allure.attach(read(saved["hierarchy"]), "final UI tree", allure.attachment_type.XML)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,6 +12,7 @@ import pytest
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
     from pytest_mobileagent.episode import EpisodeResult
+    from pytest_mobileagent.observe.elements import Observation
 
 ARTIFACTS_KEY = pytest.StashKey[dict[str, str]]()
 
@@ -20,20 +22,42 @@ def slug(nodeid: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.\-\[\]]+", "-", nodeid.split("::")[-1] if "::" in nodeid else nodeid)[:120]
 
 
+def trajectory_dir(config: pytest.Config, item: pytest.Item) -> Path:
+    from pytest_mobileagent.plugin import run_dir
+
+    return run_dir(config) / "trajectories" / slug(item.nodeid)
+
+
+def step_recorder(config: pytest.Config, item: pytest.Item) -> Callable[[Observation], None] | None:
+    """With ``--ma-screenshots all``: a callback saving every step's screen and UI tree."""
+    from pytest_mobileagent.plugin import option
+
+    if option(config, "screenshots") != "all":
+        return None
+    folder = trajectory_dir(config, item)
+
+    def record(obs: Observation) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"step-{obs.step:03d}.png").write_bytes(obs.screenshot)
+        (folder / f"step-{obs.step:03d}.xml").write_text(obs.xml, encoding="utf-8")
+
+    return record
+
+
 def save_artifacts(config: pytest.Config, item: pytest.Item, result: EpisodeResult, device: Device) -> None:
     """Save the final screenshot and hierarchy if the ``--ma-screenshots`` policy asks for them."""
-    from pytest_mobileagent.plugin import option, run_dir
+    from pytest_mobileagent.plugin import option
 
     policy = option(config, "screenshots")
     passed = result.success >= float(option(config, "success_threshold"))
     if policy == "none" or (policy == "on-failure" and passed):
         return
-    folder = run_dir(config) / "trajectories" / slug(item.nodeid)
+    folder = trajectory_dir(config, item)
     folder.mkdir(parents=True, exist_ok=True)
     png, xml = folder / "final.png", folder / "final.xml"
     png.write_bytes(device.screenshot())
     xml.write_text(device.hierarchy(), encoding="utf-8")
-    item.stash[ARTIFACTS_KEY] = {"screenshot": str(png), "hierarchy": str(xml)}
+    item.stash[ARTIFACTS_KEY] = {"screenshot": str(png), "hierarchy": str(xml), "folder": str(folder)}
 
 
 def artifacts(item: pytest.Item) -> dict[str, str]:
