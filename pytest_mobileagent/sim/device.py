@@ -8,6 +8,7 @@ import os
 import shutil
 import tempfile
 import threading
+import weakref
 from typing import Any
 
 from pytest_mobileagent.sim import hierarchy
@@ -28,6 +29,8 @@ class SimDevice:
 
         self.serial = serial
         self._tmp = tempfile.mkdtemp(prefix=f"sim-{serial}-")
+        # the device's files go away with the device even if close() is never called
+        self._cleanup = weakref.finalize(self, shutil.rmtree, self._tmp, True)
         self._root = os.path.join(self._tmp, "device")
         os.makedirs(self._root)
         self._lock = threading.RLock()
@@ -120,6 +123,11 @@ class SimDevice:
         with self._lock:
             return self._shell.run(command)
 
+    def shell_bytes(self, command: str) -> tuple[bytes, int]:
+        """Run a shell command; return its raw output (``screencap -p`` is binary) and exit status."""
+        with self._lock:
+            return self._shell.run_bytes(command)
+
     def sqlite(self, db_path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             if not self.system.fs.exists(db_path):
@@ -203,7 +211,7 @@ class SimDevice:
         return sorted(self._snapshots)
 
     def close(self) -> None:
-        shutil.rmtree(self._tmp, ignore_errors=True)
+        self._cleanup()
 
     def __enter__(self) -> SimDevice:
         return self
