@@ -9,11 +9,20 @@ prints the same text the real Android tool prints. ``cmd1; cmd2`` and
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import hashlib
+import io
+import os
 import re
 import shlex
+import stat as stat_mod
+import struct
+import zlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from PIL import Image
 
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
@@ -247,7 +256,7 @@ def _monkey(sh: Shell, argv: list[str]) -> Result:
     if "-p" not in argv:
         return fail("** No package given\n")
     pkg = argv[argv.index("-p") + 1]
-    if pkg not in sh.system.apps:
+    if pkg not in sh.system.apps or not sh.system.apps[pkg].activities:  # e.g. a content provider package
         return fail("** No activities found to run, monkey aborted.\n", 252)
     sh.system.launch(pkg)
     return ok("  bash arg: -p\n  bash arg: " + pkg + "\nEvents injected: 1\n")
@@ -318,7 +327,9 @@ def _date(sh: Shell, argv: list[str]) -> Result:
         sh.device.set_time(when)
     now = sh.system.clock.now
     if args and args[0].startswith("+"):
-        return ok(now.strftime(args[0][1:]) + "\n")
+        # %s is a glibc extension that reads the host's local zone: format the epoch ourselves
+        fmt = args[0][1:].replace("%s", str(int(now.timestamp())))
+        return ok(now.strftime(fmt) + "\n")
     return ok(now.strftime("%a %b %d %H:%M:%S UTC %Y") + "\n")
 
 
@@ -432,3 +443,327 @@ def _wm(sh: Shell, argv: list[str]) -> Result:
     if argv[1:2] == ["density"]:
         return ok(f"Physical density: {s.density}\n")
     return fail("wm: unknown command\n")
+
+
+# -- adb tooling: what adbutils and uiautomator2 send ------------------------------------------
+
+LATIN_IME = "com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME"
+#: Input methods installed on the simulated phone. AdbKeyboard is deliberately absent, so
+#: uiautomator2's ``send_keys`` types through the clipboard (setClipboard + pasteClipboard).
+INPUT_METHODS = (LATIN_IME,)
+U2_MAIN = "com.wetest.uia2.Main"
+
+
+def _hash(name: str) -> str:
+    """A stable stand-in for the identity hash Android prints in ``Window{...}`` records."""
+    return f"{zlib.crc32(name.encode()) & 0xFFFFFFF:07x}"
+
+
+def _paths(argv: list[str]) -> list[str]:
+    return [a for a in argv[1:] if not a.startswith("-")]
+
+
+@command("screencap")
+def _screencap(sh: Shell, argv: list[str]) -> Result:
+    args = argv[1:]
+    png = any(a.startswith("-") and "p" in a for a in args)
+    files = [a for i, a in enumerate(args) if not a.startswith("-") and not (i and args[i - 1] == "-d")]
+    data = sh.device.screenshot()
+    if files and files[0].endswith(".png"):
+        png = True
+    if not png:  # raw RGBA_8888 with the 16-byte header (width, height, format, dataspace) of Android 11+
+        img = Image.open(io.BytesIO(data)).convert("RGBA")
+        data = struct.pack("<IIII", img.width, img.height, 1, 0) + img.tobytes()
+    if files:
+        sh.device.write_file(files[0], data)
+        return ok()
+    return ok(data)
+
+
+@command("uiautomator")
+def _uiautomator(sh: Shell, argv: list[str]) -> Result:
+    if argv[1:2] != ["dump"]:
+        return fail("Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\n"
+                    "help: displays help message\n\ndump: creates an XML dump of current UI hierarchy\n")
+    files = [a for a in argv[2:] if not a.startswith("-")]
+    target = files[0] if files else "/sdcard/window_dump.xml"
+    xml = sh.device.hierarchy(full=False)
+    if target == "/dev/tty":
+        return ok(xml + f"UI hierchary dumped to: {target}\n")
+    try:
+        sh.device.write_file(target, xml.encode())
+    except OSError as e:
+        return fail(f"ERROR: could not write to {target}: {e.strerror or e}\n")
+    return ok(f"UI hierchary dumped to: {target}\n")  # sic: AOSP's spelling
+
+
+def _resumed(sh: Shell) -> tuple[str, str, str, int]:
+    """``(package, full activity name, short component, task id)`` of the focused activity."""
+    pkg, act = sh.device.current_activity()
+    app = sh.system.apps.get(pkg)
+    short = f"{pkg}/{act}"
+    if app is not None:
+        with contextlib.suppress(LookupError):
+            short = app.component(app.activity_class(act))
+    task_id = next((t.task_id for t in sh.system.tasks if t.affinity == pkg and t.stack), 0)
+    return pkg, act, short, task_id
+
+
+def _window_title(win) -> str:
+    if win.owner is not None and not win.modal:
+        return f"{win.owner.app.package}/{type(win.owner).name}"
+    return win.name
+
+
+def _dumpsys_window(sh: Shell) -> str:
+    pkg, act, short, task_id = _resumed(sh)
+    lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)"]
+    titles = [_window_title(w) for w in sh.system.windows()]
+    if sh.system.keyboard_visible:
+        titles.insert(0, "InputMethod")
+    for i, title in enumerate(titles):
+        lines += [f"  Window #{i} Window{{{_hash(title)} u0 {title}}}:",
+                  "    mDisplayId=0 rootTaskId=1 mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
+    focus = f"{pkg}/{act}"
+    ime = f"Window{{{_hash('InputMethod')} u0 InputMethod}}" if sh.system.keyboard_visible else "null"
+    w_dp = sh.system.width * 160 // sh.system.density
+    lines += [
+        "",
+        f"  mGlobalConfiguration={{1.0 ?mcc?mnc [{sh.system.locale.replace('-', '_')}] ldltr sw{w_dp}dp w{w_dp}dp "
+        f"h{sh.system.height * 160 // sh.system.density}dp {sh.system.density}dpi nrml port}}",
+        "  mHasPermanentDpad=false",
+        "  mTopFocusedDisplayId=0",
+        f"  mInputMethodWindow={ime}",
+        "  Display: mDisplayId=0 rootTasks=1",
+        f"    mCurrentFocus=Window{{{_hash(focus)} u0 {focus}}}",
+        f"    mFocusedApp=ActivityRecord{{{_hash(short)} u0 {short} t{task_id}}}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _dumpsys_activities(sh: Shell) -> str:
+    pkg, _act, short, task_id = _resumed(sh)
+    record = f"ActivityRecord{{{_hash(short)} u0 {short} t{task_id}}}"
+    lines = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0 (activities from top to bottom):"]
+    for task in reversed(sh.system.tasks):
+        if not task.stack:
+            continue
+        app = task.stack[0].app
+        lines.append(f"  * Task{{{_hash(str(task.task_id))} #{task.task_id} type=standard A={app.uid}:{task.affinity} "
+                     f"U=0 visible={'true' if task.task_id == task_id else 'false'} mode=fullscreen "
+                     f"translucent=false sz={len(task.stack)}}}")
+        if task.task_id == task_id:
+            lines.append(f"    mResumedActivity: {record}")
+        for i, activity in reversed(list(enumerate(task.stack))):
+            comp = activity.app.component(type(activity))
+            lines += [f"    * Hist  #{i}: ActivityRecord{{{_hash(comp)} u0 {comp} t{task.task_id}}}",
+                      f"      packageName={activity.app.package} processName={activity.app.package}"]
+    lines += ["", "  Resumed activities in task display areas (from top to bottom):", f"    Resumed: {record}",
+              "", f"  ResumedActivity: {record}"]
+    return "\n".join(lines) + "\n"
+
+
+def _dumpsys_activity_top(sh: Shell) -> str:
+    pkg, _act, short, task_id = _resumed(sh)
+    app = sh.system.apps.get(pkg)
+    uid = app.uid if app is not None else 1000
+    pid = sh.system.pid_of(pkg) if sh.system.running(pkg) else 0
+    return (f"TASK {uid}:{pkg} id={task_id} userId=0\n"
+            f"  ACTIVITY {short} {_hash(short)} pid={pid}\n")
+
+
+def _dumpsys_display(sh: Shell) -> str:
+    w, h, dpi = sh.system.width, sh.system.height, sh.system.density
+    uid = "local:4619827259835644672"
+    return (
+        "DISPLAY MANAGER (dumpsys display)\n"
+        "  mOnlyCore=false\n"
+        "  mSafeMode=false\n"
+        f"  mViewports=[DisplayViewport{{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='{uid}', "
+        f"physicalPort=0, orientation=0, logicalFrame=Rect(0, 0 - {w}, {h}), physicalFrame=Rect(0, 0 - {w}, {h}), "
+        f"deviceWidth={w}, deviceHeight={h}}}]\n"
+        "\nDisplay Devices: size=1\n"
+        f"  DisplayDeviceInfo{{\"Built-in Screen\": uniqueId=\"{uid}\", {w} x {h}, modeId 1, defaultModeId 1, "
+        f"density {dpi}, {dpi}.0 x {dpi}.0 dpi, appVsyncOff 0, presDeadline 16666666, touch INTERNAL, rotation 0, "
+        "type INTERNAL, state ON, FLAG_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE}\n"
+        f"    mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, real {w} x {h}, largest app {w} x {h}, "
+        f"smallest app {w} x {h}, rotation 0, density {dpi} ({dpi}.0 x {dpi}.0) dpi, state ON}}\n"
+    )
+
+
+def _dumpsys_input_method(sh: Shell) -> str:
+    shown = "true" if sh.system.keyboard_visible else "false"
+    current = sh.system.settings.get("secure", "default_input_method") or LATIN_IME
+    return (
+        "Current Input Method Manager state:\n"
+        f"  mCurMethodId={current}\n"
+        f"  mCurFocusedWindowClient={'null' if shown == 'false' else 'ClientState{active}'}\n"
+        f"  mShowRequested={shown} mShowExplicitlyRequested=false mShowForced=false mInputShown={shown}\n"
+        "  mSystemReady=true mInteractive=true\n"
+    )
+
+
+_BATTERY = """Current Battery Service state:
+  AC powered: true
+  USB powered: false
+  Wireless powered: false
+  Dock powered: false
+  Max charging current: 500000
+  Max charging voltage: 5000000
+  Charge counter: 10000
+  status: 2
+  health: 2
+  present: true
+  level: 100
+  scale: 100
+  voltage: 5000
+  temperature: 250
+  technology: Li-ion
+"""
+
+
+@command("dumpsys")
+def _dumpsys(sh: Shell, argv: list[str]) -> Result:
+    service, rest = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
+    if service == "window":
+        return ok(_dumpsys_window(sh))
+    if service == "activity":
+        if rest[:1] == ["top"]:
+            return ok(_dumpsys_activity_top(sh))
+        return ok(_dumpsys_activities(sh))
+    if service == "display":
+        return ok(_dumpsys_display(sh))
+    if service == "input_method":
+        return ok(_dumpsys_input_method(sh))
+    if service == "power":
+        return ok("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
+                  "  mHoldingDisplaySuspendBlocker=true\n  mDisplayReady=true\n")
+    if service == "battery":
+        return ok(_BATTERY)
+    return ok(f"Can't find service: {service}\n")
+
+
+@command("md5sum")
+def _md5sum(sh: Shell, argv: list[str]) -> Result:
+    brief = "-b" in argv[1:]
+    out, status = "", 0
+    for p in _paths(argv):
+        fs = sh.system.fs
+        if not fs.exists(p):
+            out += f"md5sum: {p}: No such file or directory\n"
+            status = 1
+        elif fs.isdir(p):
+            out += f"md5sum: {p}: Is a directory\n"
+            status = 1
+        else:
+            digest = hashlib.md5(fs.read(p)).hexdigest()
+            out += f"{digest}\n" if brief else f"{digest}  {p}\n"
+    return out.encode(), status
+
+
+@command("ime")
+def _ime(sh: Shell, argv: list[str]) -> Result:
+    verb = argv[1] if len(argv) > 1 else ""
+    if verb == "list":
+        if "-s" in argv:
+            return ok("".join(f"{m}\n" for m in INPUT_METHODS))
+        return ok("".join(f"{m}:\n  mId={m} mSettingsActivity=null\n" for m in INPUT_METHODS))
+    if verb in ("enable", "disable", "set") and len(argv) > 2:
+        ime = argv[2]
+        if ime not in INPUT_METHODS:
+            action = {"enable": "enabled", "disable": "disabled", "set": "selected"}[verb]
+            return fail(f"Unknown input method {ime} cannot be {action} for user #0\n")
+        if verb == "set":
+            sh.system.settings.put("secure", "default_input_method", ime)
+            return ok(f"Input method {ime} selected for user #0\n")
+        return ok(f"Input method {ime}: already {verb}d for user #0\n")
+    return fail("usage: ime list [-a] [-s] | enable ID | disable ID | set ID\n")
+
+
+@command("app_process")
+def _app_process(sh: Shell, argv: list[str]) -> Result:
+    # The uiautomator2 server runs until its stream closes; the adb wire server intercepts this
+    # command line and keeps the socket open. A plain shell call just returns (as if detached).
+    if U2_MAIN in argv:
+        return ok()
+    cls = next((a for a in argv[1:] if not a.startswith("-") and not a.startswith("/")), "")
+    return fail(f"Error: Could not find class '{cls}'\n")
+
+
+def _file_type(st: os.stat_result) -> str:
+    if stat_mod.S_ISDIR(st.st_mode):
+        return "directory"
+    if stat_mod.S_ISLNK(st.st_mode):
+        return "symbolic link"
+    return "regular file" if st.st_size else "regular empty file"
+
+
+def _stat_format(fmt: str, path: str, st: os.stat_result) -> str:
+    fields = {"s": str(st.st_size), "n": path, "N": f"'{path}'", "F": _file_type(st), "a": f"{st.st_mode & 0o7777:o}",
+              "A": stat_mod.filemode(st.st_mode), "Y": str(int(st.st_mtime)), "X": str(int(st.st_atime)),
+              "Z": str(int(st.st_ctime)), "u": "0", "g": "0", "U": "root", "G": "root", "f": f"{st.st_mode:x}",
+              "i": str(st.st_ino), "h": str(st.st_nlink), "%": "%"}
+    return re.sub(r"%(.)", lambda m: fields.get(m.group(1), "?"), fmt)
+
+
+@command("stat")
+def _stat(sh: Shell, argv: list[str]) -> Result:
+    args, fmt = argv[1:], None
+    if "-c" in args:
+        i = args.index("-c")
+        fmt = args[i + 1] if i + 1 < len(args) else ""
+        args = args[:i] + args[i + 2:]
+    out, status = "", 0
+    for p in [a for a in args if not a.startswith("-")]:
+        st = sh.system.fs.stat(p)
+        if st is None:
+            out += f"stat: '{p}': No such file or directory\n"
+            status = 1
+            continue
+        if fmt is not None:
+            out += _stat_format(fmt, p, st) + "\n"
+            continue
+        when = dt.datetime.fromtimestamp(st.st_mtime, dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f000 +0000")
+        out += (f"  File: {p}\n  Size: {st.st_size}\t Blocks: {st.st_blocks}\t IO Blocks: 4096\t{_file_type(st)}\n"
+                f"Device: fd05h/64773d\t Inode: {st.st_ino}\t Links: {st.st_nlink}\n"
+                f"Access: ({st.st_mode & 0o7777:04o}/{stat_mod.filemode(st.st_mode)})\tUid: (    0/    root)\t"
+                f"Gid: (    0/    root)\nAccess: {when}\nModify: {when}\nChange: {when}\n")
+    return out.encode(), status
+
+
+#: Processes every simulated phone runs, as ``(user, pid, ppid, name)``.
+_SYSTEM_PROCESSES = [("root", 1, 0, "init"), ("root", 310, 1, "zygote64"), ("system", services.SYSTEM_PID, 310,
+                     "system_server"), ("u0_a134", services.SYSTEMUI_PID, 310, "com.android.systemui"),
+                     ("radio", services.PHONE_PID, 310, "com.android.phone")]
+_IME_PACKAGE = LATIN_IME.split("/")[0]
+
+
+def _processes(sh: Shell) -> list[tuple[str, int, int, str]]:
+    procs = list(_SYSTEM_PROCESSES)
+    for pkg in sorted([*sh.system.apps, _IME_PACKAGE]):
+        if sh.system.running(pkg):
+            app = sh.system.apps.get(pkg)
+            uid = app.uid if app is not None else 10120
+            procs.append((f"u0_a{uid % 1000}", sh.system.pid_of(pkg), 310, pkg))
+    return procs
+
+
+@command("pidof")
+def _pidof(sh: Shell, argv: list[str]) -> Result:
+    wanted = set(_paths(argv))
+    pids = [str(pid) for _u, pid, _pp, name in _processes(sh) if name in wanted]
+    return (ok(" ".join(pids) + "\n") if pids else fail(""))
+
+
+@command("ps")
+def _ps(sh: Shell, argv: list[str]) -> Result:
+    def row(user: str, pid: object, ppid: object, vsz: object, rss: object, wchan: str, addr: object, s: str,
+            name: str) -> str:
+        return f"{user:<10}{pid!s:>8}{ppid!s:>6}{vsz!s:>11}{rss!s:>7} {wchan:<16}{addr!s:>5} {s} {name}\n"
+
+    every = any(a in ("-A", "-e") or (a.startswith("-") and "A" in a) for a in argv[1:])
+    procs = _processes(sh) if every else [("shell", 7001, 1, "sh"), ("shell", 7002, 7001, "ps")]
+    out = row("USER", "PID", "PPID", "VSZ", "RSS", "WCHAN", "ADDR", "S", "NAME")
+    for user, pid, ppid, name in procs:
+        out += row(user, pid, ppid, 10_000_000 + pid, 90_000, "do_epoll_wait", 0, "S", name)
+    return ok(out)

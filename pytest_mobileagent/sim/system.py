@@ -167,6 +167,8 @@ class System:
     def launch(self, package: str, activity: str | None = None, extras: dict[str, Any] | None = None) -> Activity:
         """What the launcher (and ``am start``/``monkey``) does: resume the app's task or start it."""
         app = self.app(package)
+        if not app.activities:
+            raise LookupError(f"package {package} has no activities to launch")
         if activity is not None and app.activity_class(activity) is app.activities[0] and not extras:
             activity = None  # like NEW_TASK starts: an existing task with this root is brought forward
         if activity is None:

@@ -1,0 +1,386 @@
+"""``AdbDevice``: the :class:`~pytest_mobileagent.device.base.Device` protocol over adb and uiautomator2.
+
+Works with real phones, emulators and the simulator served over the wire
+(:class:`pytest_mobileagent.sim.adb_server.AdbServer`), using unmodified
+adbutils and uiautomator2:
+
+- observation: the UI tree from uiautomator2's ``dump_hierarchy`` (the jar's
+  dumper), screenshots from ``screencap -p``; input through uiautomator2's
+  JSON-RPC (``click``, ``swipe``, ``pressKeyCode``); typing through the
+  clipboard (``send_keys``), with the user's clipboard put back afterwards;
+- state: ``settings get/put``, sync push/pull/stat/list for files, ``logcat -d
+  -v threadtime``, ``date``; SQL by pulling the database (and its ``-wal`` /
+  ``-journal``) to a temporary directory and running :mod:`sqlite3` locally.
+  A statement that writes (seen by an authorizer) has its database pushed
+  back: the device's ``-wal``/``-shm``/``-journal`` are removed first (the
+  local copy already holds their contents), then the file is pushed and its
+  owner restored. Stop the owning app before writing to its database: an app
+  holding it open would not see the new file, or would overwrite it;
+- snapshots: the emulator console's ``avd snapshot save|load`` (the console
+  port comes from an ``emulator-<port>`` serial or ``console_port``).
+
+Reading ``/data/data`` and setting the clock need root: run ``adb root`` on
+emulators first. adb connection failures, timeouts and uiautomator2 server
+failures raise :class:`~pytest_mobileagent.device.base.DeviceError`
+(infrastructure errors, never agent outcomes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import posixpath
+import re
+import sqlite3
+import stat as stat_mod
+import tempfile
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import adbutils
+import uiautomator2 as u2
+from adbutils.errors import AdbError
+
+from pytest_mobileagent.device.base import DeviceError, keycode
+from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+_SNAPSHOT_NAME = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
+_THREADTIME = re.compile(r"^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})\s")
+#: Authorizer actions that change the database file (temporary objects do not).
+_WRITES = {getattr(sqlite3, name) for name in (
+    "SQLITE_INSERT", "SQLITE_UPDATE", "SQLITE_DELETE", "SQLITE_CREATE_TABLE", "SQLITE_CREATE_INDEX",
+    "SQLITE_CREATE_TRIGGER", "SQLITE_CREATE_VIEW", "SQLITE_DROP_TABLE", "SQLITE_DROP_INDEX", "SQLITE_DROP_TRIGGER",
+    "SQLITE_DROP_VIEW", "SQLITE_ALTER_TABLE", "SQLITE_REINDEX", "SQLITE_ANALYZE", "SQLITE_CREATE_VTABLE",
+    "SQLITE_DROP_VTABLE") if hasattr(sqlite3, name)}
+_SIDECARS = ("-wal", "-journal")
+
+
+@contextlib.contextmanager
+def _infra(what: str) -> Iterator[None]:
+    """Turn adb, socket and uiautomator2 failures into :class:`DeviceError`."""
+    try:
+        yield
+    except (AdbError, u2.exceptions.BaseException, ConnectionError, TimeoutError, EOFError) as e:
+        raise DeviceError(f"{what}: {type(e).__name__}: {e}") from e
+
+
+class AdbDevice:
+    """A phone or emulator reached through an adb server.
+
+    ``console_port`` defaults to the port in an ``emulator-<port>`` serial;
+    ``console_token`` to the contents of ``~/.emulator_console_auth_token``.
+    """
+
+    def __init__(self, serial: str, host: str = "127.0.0.1", port: int = 5037, *,
+                 console_port: int | None = None, console_token: str | None = None, timeout: float = 120.0):
+        self.serial = serial
+        self.host = host
+        self.timeout = timeout
+        self.console_port = console_port if console_port is not None else console_port_of(serial)
+        self._console_token = console_token
+        self._client = adbutils.AdbClient(host=host, port=port, socket_timeout=timeout)
+        self._adb = self._client.device(serial)
+        self._u2: u2.Device | None = None
+        self._u2_lock = threading.Lock()
+        with _infra(f"adb device {serial}"):
+            state = self._adb.get_state()
+        if state != "device":
+            raise DeviceError(f"adb device {serial} is {state!r}, not 'device'")
+
+    def __repr__(self) -> str:
+        return f"AdbDevice({self.serial!r})"
+
+    @property
+    def adb(self) -> adbutils.AdbDevice:
+        """The adbutils device (for calls the protocol does not cover)."""
+        return self._adb
+
+    @property
+    def u2(self) -> u2.Device:
+        """The uiautomator2 device, connected (jar pushed, server started) on first use."""
+        with self._u2_lock:
+            if self._u2 is None:
+                with _infra(f"uiautomator2 server on {self.serial}"):
+                    self._u2 = u2.connect(self._adb)
+            return self._u2
+
+    def _sh(self, args: list[str]) -> adbutils.ShellReturn:
+        with _infra(f"adb shell {args[0]} on {self.serial}"):
+            return self._adb.shell2(args, timeout=self.timeout)
+
+    # -- observation ----------------------------------------------------------
+
+    def hierarchy(self) -> str:
+        with _infra("dump hierarchy"):
+            return self.u2.dump_hierarchy()
+
+    def screenshot(self) -> bytes:
+        with _infra("screencap"):
+            data = self._adb.shell(["screencap", "-p"], timeout=self.timeout, encoding=None)
+        if not data.startswith(PNG_MAGIC):
+            raise DeviceError(f"screencap -p on {self.serial} returned no PNG: {data[:80]!r}")
+        return data
+
+    def window_size(self) -> tuple[int, int]:
+        with _infra("window size"):
+            w, h = self._adb.window_size()
+        return int(w), int(h)
+
+    def current_activity(self) -> tuple[str, str]:
+        with _infra("current activity"):
+            info = self._adb.app_current()
+        activity = info.package + info.activity if info.activity.startswith(".") else info.activity
+        return info.package, activity
+
+    # -- input ----------------------------------------------------------------
+
+    def tap(self, x: int, y: int) -> None:
+        with _infra("tap"):
+            self.u2.click(int(x), int(y))
+
+    def long_press(self, x: int, y: int, duration_ms: int = 1000) -> None:
+        with _infra("long press"):
+            self.u2.long_click(int(x), int(y), duration_ms / 1000)
+
+    def double_tap(self, x: int, y: int) -> None:
+        with _infra("double tap"):
+            self.u2.click(int(x), int(y))
+            self.u2.click(int(x), int(y))
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        with _infra("swipe"):  # uiautomator moves the finger one step per 5 ms
+            self.u2.swipe(int(x1), int(y1), int(x2), int(y2), steps=max(2, round(duration_ms / 5)))
+
+    def input_text(self, text: str) -> None:
+        """Type into the focused field (by pasting; the clipboard is restored afterwards)."""
+        if not text:
+            return
+        with _infra("input text"):
+            before = self.u2.clipboard
+            self.u2.send_keys(text)
+            if before is not None and before != text:
+                self.u2.set_clipboard(before)
+
+    def press(self, key: str | int) -> None:
+        code = keycode(key)
+        with _infra("press key"):
+            self.u2.press(code)
+
+    def start_app(self, package: str, activity: str | None = None) -> None:
+        if activity:
+            args = ["am", "start", "-n", f"{package}/{activity}"]
+        else:
+            args = ["monkey", "-p", package, "-c", "android.intent.category.LAUNCHER", "1"]
+        out = self._sh(args).output
+        if re.search(r"^Error|No activities found|monkey aborted", out, re.M):
+            raise LookupError(f"cannot start {package}{'/' + activity if activity else ''}: {out.strip()}")
+
+    def stop_app(self, package: str) -> None:
+        self._sh(["am", "force-stop", package])
+
+    # -- state ----------------------------------------------------------------
+
+    def shell(self, command: str) -> str:
+        with _infra("adb shell"):
+            return self._adb.shell2(command, timeout=self.timeout).output
+
+    def sqlite(self, db_path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run SQL on a pulled copy of the database; push it back if the statement wrote."""
+        with tempfile.TemporaryDirectory(prefix="mobileagent-sqlite-") as tmp:
+            local = os.path.join(tmp, posixpath.basename(db_path.rstrip("/")) or "db")
+            if not self._pull(db_path, local):
+                raise FileNotFoundError(db_path)
+            for suffix in _SIDECARS:
+                self._pull(db_path + suffix, local + suffix)
+            rows, wrote = _run_sql(local, sql, params)
+            if wrote:
+                self._push_database(local, db_path)
+            return rows
+
+    def _pull(self, remote: str, local: str) -> bool:
+        with _infra(f"pull {remote}"):
+            info = self._adb.sync.stat(remote)
+            if info.mode == 0:
+                return False
+            if stat_mod.S_ISDIR(info.mode):
+                raise IsADirectoryError(remote)
+            self._adb.sync.pull_file(remote, local)
+        return True
+
+    def _push_database(self, local: str, remote: str) -> None:
+        with _infra(f"push {remote}"):
+            info = self._adb.sync.stat(remote)
+            owner = self._sh(["stat", "-c", "%u:%g", remote]).output.strip()
+            self._sh(["rm", "-f", *(remote + s for s in (*_SIDECARS, "-shm"))])
+            self._adb.sync.push(local, remote, mode=stat_mod.S_IMODE(info.mode) or 0o660)
+        if re.fullmatch(r"\d+:\d+", owner) and owner != "0:0":
+            # pushed as root: give the file back to the app, with its SELinux label
+            self._sh(["chown", owner, remote])
+            self._sh(["restorecon", remote])
+
+    def settings_get(self, namespace: str, key: str) -> str | None:
+        r = self._sh(["settings", "get", namespace, key])
+        if r.returncode != 0:
+            raise ValueError(r.output.strip())
+        value = r.output.rstrip("\n")
+        return None if value == "null" else value
+
+    def settings_put(self, namespace: str, key: str, value: str) -> None:
+        r = self._sh(["settings", "put", namespace, key, str(value)])
+        if r.returncode != 0:
+            raise ValueError(r.output.strip())
+
+    def read_file(self, path: str) -> bytes:
+        with _infra(f"read {path}"):
+            info = self._adb.sync.stat(path)
+            if info.mode == 0:
+                raise FileNotFoundError(path)
+            if stat_mod.S_ISDIR(info.mode):
+                raise IsADirectoryError(path)
+            return self._adb.sync.read_bytes(path)
+
+    def write_file(self, path: str, data: bytes) -> None:
+        with _infra(f"write {path}"):
+            if stat_mod.S_ISDIR(self._adb.sync.stat(path).mode):
+                raise IsADirectoryError(path)
+            self._adb.sync.push(bytes(data), path, mode=0o660)
+
+    def list_dir(self, path: str) -> list[str]:
+        with _infra(f"list {path}"):
+            names = sorted(e.path for e in self._adb.sync.list(path) if e.path not in (".", ".."))
+            if not names:  # adbd answers a missing directory, or a file, with an empty listing
+                mode = self._adb.sync.stat(path).mode
+                if mode == 0:
+                    raise FileNotFoundError(path)
+                if not stat_mod.S_ISDIR(mode):
+                    raise NotADirectoryError(path)
+        return names
+
+    def remove(self, path: str) -> None:
+        if posixpath.normpath("/" + path.strip("/")) == "/":
+            raise ValueError(f"refusing to remove {path!r}")
+        self._sh(["rm", "-rf", path])
+
+    def exists(self, path: str) -> bool:
+        with _infra(f"stat {path}"):
+            return self._adb.sync.stat(path).mode != 0
+
+    def logcat(self, since: dt.datetime | None = None) -> list[str]:
+        with _infra("logcat"):
+            out = self._adb.shell(["logcat", "-d", "-v", "threadtime"], timeout=self.timeout, rstrip=False)
+        lines = [line.rstrip("\r") for line in out.splitlines() if _THREADTIME.match(line)]
+        if since is None:
+            return lines
+        ref = _aware(since).astimezone(self._timezone())
+        return [line for line in lines if _stamp(line, ref) >= _floor_ms(ref)]
+
+    def _timezone(self) -> dt.timezone:
+        """The device's UTC offset (logcat prints local time)."""
+        m = re.fullmatch(r"([+-])(\d\d)(\d\d)", self._sh(["date", "+%z"]).output.strip())
+        if not m:
+            return dt.timezone.utc
+        minutes = int(m.group(2)) * 60 + int(m.group(3))
+        return dt.timezone(dt.timedelta(minutes=-minutes if m.group(1) == "-" else minutes))
+
+    def clipboard_get(self) -> str:
+        with _infra("get clipboard"):
+            return self.u2.clipboard or ""
+
+    def clipboard_set(self, text: str) -> None:
+        with _infra("set clipboard"):
+            self.u2.set_clipboard(text)
+
+    def now(self) -> dt.datetime:
+        out = self._sh(["date", "+%s"]).output.strip()
+        try:
+            return dt.datetime.fromtimestamp(int(out), dt.timezone.utc)
+        except ValueError:
+            raise DeviceError(f"date +%s on {self.serial} printed {out!r}") from None
+
+    def set_time(self, when: dt.datetime) -> None:
+        """Set the wall clock (UTC); needs root (``adb root``) on real devices."""
+        stamp = _aware(when).astimezone(dt.timezone.utc).strftime("%m%d%H%M%Y.%S")
+        r = self._sh(["date", "-u", stamp])
+        if r.returncode != 0:
+            raise DeviceError(f"date -u {stamp} on {self.serial} failed: {r.output.strip()}")
+
+    # -- lifecycle ------------------------------------------------------------
+
+    def _console_command(self, command: str) -> None:
+        if self.console_port is None:
+            raise DeviceError(f"{self.serial} has no emulator console (not emulator-<port>; pass console_port)")
+        with EmulatorConsole(self.console_port, self.host, self._console_token, timeout=self.timeout) as console:
+            console.command(command)
+
+    def snapshot_save(self, name: str) -> None:
+        """``avd snapshot save NAME`` on the emulator console."""
+        self._console_command(f"avd snapshot save {_snapshot_name(name)}")
+
+    def snapshot_load(self, name: str) -> None:
+        """``avd snapshot load NAME``; waits for adb to see the device again."""
+        self._console_command(f"avd snapshot load {_snapshot_name(name)}")
+        with _infra(f"wait for {self.serial}"):
+            self._client.wait_for(self.serial, timeout=self.timeout)
+
+    def close(self) -> None:
+        """Stop the uiautomator2 server this object started (its launching stream)."""
+        with self._u2_lock:
+            if self._u2 is not None:
+                with contextlib.suppress(Exception):  # closing must not fail on a device that is gone
+                    self._u2.stop_uiautomator(wait=False)
+                self._u2 = None
+
+    def __enter__(self) -> AdbDevice:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _aware(when: dt.datetime) -> dt.datetime:
+    return when.replace(tzinfo=dt.timezone.utc) if when.tzinfo is None else when
+
+
+def _floor_ms(when: dt.datetime) -> dt.datetime:
+    """``when`` cut to whole milliseconds, the precision of a threadtime line."""
+    when = _aware(when)
+    return when.replace(microsecond=when.microsecond // 1000 * 1000)
+
+
+def _stamp(line: str, ref: dt.datetime) -> dt.datetime:
+    """A threadtime line's time (device-local, no year), in ``ref``'s zone and year."""
+    mo, d, h, mi, s, ms = (int(v) for v in _THREADTIME.match(line).groups())  # type: ignore[union-attr]
+    stamp = dt.datetime(ref.year, mo, d, h, mi, s, ms * 1000, tzinfo=ref.tzinfo)
+    if stamp - ref > dt.timedelta(days=183):  # logcat has no year: a December line read in January
+        stamp = stamp.replace(year=ref.year - 1)
+    return stamp
+
+
+def _snapshot_name(name: str) -> str:
+    if not _SNAPSHOT_NAME.match(name):
+        raise ValueError(f"snapshot names are letters, digits, '.', '_' and '-': {name!r}")
+    return name
+
+
+def _run_sql(path: str, sql: str, params: tuple[Any, ...]) -> tuple[list[tuple[Any, ...]], bool]:
+    """Run one statement on a local database; return its rows and whether it wrote."""
+    wrote = False
+
+    def authorizer(action: int, arg1: str | None, arg2: str | None, db: str | None, source: str | None) -> int:
+        nonlocal wrote
+        if action in _WRITES or (action == sqlite3.SQLITE_PRAGMA and arg2 is not None):
+            wrote = True
+        return sqlite3.SQLITE_OK
+
+    conn = sqlite3.connect(path)
+    try:
+        conn.set_authorizer(authorizer)
+        cur = conn.execute(sql, params)
+        rows = cur.fetchall() if cur.description else []
+        conn.commit()
+    finally:
+        conn.close()  # the last connection checkpoints a WAL into the database file
+    return rows, wrote

@@ -1,0 +1,205 @@
+"""The Device conformance check every backend must pass: ``check_device_contract(device)``.
+
+It exercises each method of :class:`~pytest_mobileagent.device.base.Device`
+through the protocol only, so the same check runs on ``SimDevice``, on
+``AdbDevice`` over the simulated adb server, and on a rooted emulator. It
+leaves the device as it found it, except for the clock (set back to what
+it read), a snapshot named ``device-contract`` and the foreground app (home).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+
+import pytest
+from lxml import etree
+from PIL import Image
+
+from pytest_mobileagent.device.base import Device
+
+SCRATCH = "/sdcard/Download/device-contract"
+THREADTIME = re.compile(r"^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ [VDIWEF] .*?: ")
+NOT_INSTALLED = "com.example.device.contract.absent"
+
+
+def check_device_contract(device: Device, package: str | None = None, scratch: str = SCRATCH) -> None:
+    """Assert ``device`` honours the Device protocol; ``package`` is an app to start (default: any)."""
+    assert isinstance(device, Device)
+    assert isinstance(device.serial, str) and device.serial
+    _observation(device)
+    package = _apps(device, package)
+    _input(device)
+    _shell_and_settings(device)
+    try:
+        _files(device, scratch)
+        _sqlite(device, scratch)
+        _snapshots(device, scratch)
+    finally:
+        device.remove(scratch)
+    _clipboard(device)
+    _clock_and_logcat(device, package)
+
+
+def _observation(device: Device) -> None:
+    w, h = device.window_size()
+    assert isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0
+    xml = device.hierarchy()
+    assert xml.startswith("<?xml")
+    root = etree.fromstring(xml.encode())
+    assert root.tag == "hierarchy" and len(root.findall(".//node")) > 0
+    assert all(re.fullmatch(r"\[-?\d+,-?\d+\]\[-?\d+,-?\d+\]", n.get("bounds", "")) for n in root.iter("node"))
+    png = device.screenshot()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert Image.open(io.BytesIO(png)).size == (w, h)
+
+
+def _packages(device: Device) -> list[str]:
+    return sorted(line.removeprefix("package:").strip() for line in device.shell("pm list packages").splitlines()
+                  if line.startswith("package:"))
+
+
+#: Apps tried first when the caller names none: present on emulator images and in the simulator.
+PREFERRED_APPS = ("com.android.settings", "com.google.android.deskclock", "com.google.android.dialer",
+                  "com.android.chrome")
+
+
+def _start_any(device: Device, home: str) -> str:
+    """Start a preferred app, or else the first installed package that has a launcher activity."""
+    packages = _packages(device)
+    rank = {p: i for i, p in enumerate(PREFERRED_APPS)}
+    for candidate in sorted(packages, key=lambda p: (rank.get(p, len(rank)), p)):
+        if candidate == home:
+            continue
+        try:
+            device.start_app(candidate)
+        except LookupError:
+            continue
+        return candidate
+    raise AssertionError(f"no package of {packages} could be started")
+
+
+def _apps(device: Device, package: str | None) -> str:
+    assert device.press("home") is None
+    home, home_activity = device.current_activity()
+    assert home and home_activity
+    if package is None:
+        package = _start_any(device, home)
+    else:
+        assert device.start_app(package) is None
+    pkg, activity = device.current_activity()
+    assert pkg == package, f"start_app({package!r}) left {pkg} in front"
+    device.press("home")
+    assert device.current_activity()[0] == home
+    device.start_app(package, activity)
+    assert device.current_activity() == (package, activity)
+    assert device.stop_app(package) is None
+    assert device.current_activity()[0] != package
+    with pytest.raises(LookupError):
+        device.start_app(NOT_INSTALLED)
+    device.press("home")
+    return package
+
+
+def _input(device: Device) -> None:
+    w, h = device.window_size()
+    x, y = w // 2, h // 2
+    assert device.tap(x, y) is None
+    device.press("home")
+    assert device.long_press(x, y, 800) is None
+    device.press("back")
+    device.press("home")
+    assert device.double_tap(x, y) is None
+    device.press("home")
+    assert device.swipe(x, h * 3 // 4, x, h // 4, 300) is None
+    assert device.input_text("") is None
+    for key in ("back", "enter", 4, "KEYCODE_BACK"):
+        assert device.press(key) is None
+    with pytest.raises(ValueError):
+        device.press("no-such-key")
+    device.press("home")
+
+
+def _shell_and_settings(device: Device) -> None:
+    assert device.shell("echo device-contract") == "device-contract\n"
+    old = device.settings_get("system", "screen_off_timeout")
+    device.settings_put("system", "screen_off_timeout", "120000")
+    assert device.settings_get("system", "screen_off_timeout") == "120000"
+    if old is not None:
+        device.settings_put("system", "screen_off_timeout", old)
+    assert device.settings_get("global", "device_contract_never_set") is None
+
+
+def _files(device: Device, scratch: str) -> None:
+    path = f"{scratch}/blob.bin"
+    data = bytes(range(256)) * 300 + b"\r\n\x00end"  # binary, bigger than one sync chunk
+    device.write_file(path, data)
+    assert device.exists(path) and device.exists(scratch)
+    assert device.read_file(path) == data
+    assert device.list_dir(scratch) == ["blob.bin"]
+    device.write_file(path, b"")
+    assert device.read_file(path) == b""
+    with pytest.raises(NotADirectoryError):
+        device.list_dir(path)
+    device.remove(path)
+    assert not device.exists(path)
+    assert device.list_dir(scratch) == []
+    with pytest.raises(FileNotFoundError):
+        device.read_file(path)
+    with pytest.raises(FileNotFoundError):
+        device.list_dir(f"{scratch}/missing")
+    device.remove(f"{scratch}/missing")  # removing what is not there is fine, like rm -rf
+
+
+def _sqlite(device: Device, scratch: str) -> None:
+    db = f"{scratch}/contract.db"
+    with pytest.raises(FileNotFoundError):
+        device.sqlite(db, "SELECT 1")
+    device.write_file(db, b"")  # an empty file is an empty SQLite database
+    assert device.sqlite(db, "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, qty REAL)") == []
+    assert device.sqlite(db, "INSERT INTO item (name, qty) VALUES (?, ?)", ("Ann's", 1.5)) == []
+    device.sqlite(db, "INSERT INTO item (name, qty) VALUES (?, ?)", ("Bob", None))
+    assert device.sqlite(db, "SELECT id, name, qty FROM item ORDER BY id") == [(1, "Ann's", 1.5), (2, "Bob", None)]
+    assert device.sqlite(db, "SELECT count(*) FROM item WHERE name = ?", ("Bob",)) == [(1,)]
+    device.sqlite(db, "DELETE FROM item WHERE name = 'Bob'")
+    assert device.sqlite(db, "SELECT name FROM item") == [("Ann's",)]
+
+
+def _snapshots(device: Device, scratch: str) -> None:
+    device.settings_put("system", "screen_off_timeout", "60001")
+    device.snapshot_save("device-contract")
+    device.settings_put("system", "screen_off_timeout", "99999")
+    device.write_file(f"{scratch}/after.txt", b"written after the snapshot")
+    device.snapshot_load("device-contract")
+    assert device.settings_get("system", "screen_off_timeout") == "60001"
+    assert not device.exists(f"{scratch}/after.txt")
+
+
+def _clipboard(device: Device) -> None:
+    old = device.clipboard_get()
+    assert isinstance(old, str)
+    device.clipboard_set("device contract \u2713 clip")
+    assert device.clipboard_get() == "device contract \u2713 clip"
+    device.clipboard_set(old)
+
+
+def _clock_and_logcat(device: Device, package: str) -> None:
+    before = device.now()
+    assert before.tzinfo is not None
+    when = dt.datetime(2024, 2, 3, 4, 5, 6, tzinfo=dt.timezone.utc)
+    device.set_time(when)
+    assert abs(device.now() - when) <= dt.timedelta(seconds=2)
+    device.set_time(dt.datetime(2024, 3, 4, 5, 6, 7))  # naive means UTC
+    assert abs(device.now() - dt.datetime(2024, 3, 4, 5, 6, 7, tzinfo=dt.timezone.utc)) <= dt.timedelta(seconds=2)
+
+    lines = device.logcat()
+    assert lines and all(THREADTIME.match(line) for line in lines), lines[:3]
+    start = device.now()
+    device.start_app(package)
+    recent = device.logcat(since=start)
+    assert set(recent) <= set(device.logcat())
+    assert any(package in line for line in recent), recent
+    assert device.logcat(since=device.now() + dt.timedelta(days=1)) == []
+    device.press("home")
+    device.set_time(before)

@@ -1,0 +1,340 @@
+"""The simulator over the wire: real adbutils and uiautomator2 against AdbServer + SimDevice.
+
+Everything here goes through unmodified client libraries and real sockets:
+host services, shell v1/v2, sync, the ``tcp:9008`` bridge to the simulated
+uiautomator2 server, forwards, the fake emulator console, and the
+``AdbDevice`` backend passing the shared Device contract.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sqlite3
+import subprocess
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import adbutils
+import pytest
+import uiautomator2 as u2
+from lxml import etree
+from PIL import Image
+
+from pytest_mobileagent.device.adb import AdbDevice
+from pytest_mobileagent.device.base import DeviceError
+from pytest_mobileagent.device.console import ConsoleError, EmulatorConsole, console_port_of
+from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.adb_server import AdbServer
+from pytest_mobileagent.sim.testing import adb_client, adb_device, serve
+from tests.device_contract import check_device_contract
+
+LAUNCHER = "com.google.android.apps.nexuslauncher"
+SEARCH = f"{LAUNCHER}:id/search_container_all_apps"
+TOKEN = "console-token-for-tests"
+#: Threads the server starts (see AdbServer/Listener names); none may outlive a test.
+SERVER_THREADS = ("adb-server", "console-", "forward-")
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_server_threads() -> Iterator[None]:
+    yield
+    leaked = [t.name for t in threading.enumerate() if t.name.startswith(SERVER_THREADS)]
+    assert not leaked, f"server threads left running: {leaked}"
+
+
+@pytest.fixture
+def phone() -> Iterator[SimDevice]:
+    with SimDevice() as device:
+        yield device
+
+
+@pytest.fixture
+def server(phone: SimDevice) -> Iterator[AdbServer]:
+    with serve(phone, console_token=TOKEN) as srv:
+        yield srv
+
+
+@pytest.fixture
+def adb(server: AdbServer, phone: SimDevice) -> adbutils.AdbDevice:
+    return adb_device(server, phone.serial)
+
+
+@pytest.fixture
+def ud(adb: adbutils.AdbDevice) -> Iterator[u2.Device]:
+    device = u2.connect(adb)
+    yield device
+    device.stop_uiautomator(wait=False)
+
+
+def open_drawer(d: u2.Device) -> None:
+    w, h = d.window_size()
+    d.swipe(w // 2, h * 3 // 4, w // 2, h // 4, 0.1)
+
+
+# -- adbutils: host services, shell, sync ------------------------------------------------
+
+
+def test_host_services_list_and_select_devices(server: AdbServer, phone: SimDevice) -> None:
+    client = adb_client(server)
+    assert client.server_version() == 41
+    assert [d.serial for d in client.device_list()] == [phone.serial]
+    (info,) = client.list(extended=True)
+    assert info.state == "device" and info.tags["transport_id"] == "1" and info.tags["model"] == "Pixel_6"
+    d = client.device(phone.serial)
+    assert d.get_state() == "device" and d.get_serialno() == phone.serial
+    assert "shell_v2" in d.get_features().split(",")
+    with pytest.raises(adbutils.AdbError, match="device 'emulator-5556' not found"):
+        client.device("emulator-5556").shell("echo hi")
+    client.wait_for(phone.serial, timeout=5)
+
+
+def test_two_phones_are_told_apart() -> None:
+    with SimDevice("emulator-5554") as a, SimDevice("emulator-5556") as b, serve(a, b) as server:
+        client = adb_client(server)
+        assert sorted(d.serial for d in client.device_list()) == ["emulator-5554", "emulator-5556"]
+        client.device("emulator-5556").shell(["settings", "put", "system", "screen_brightness", "7"])
+        assert b.settings_get("system", "screen_brightness") == "7"
+        assert a.settings_get("system", "screen_brightness") != "7"
+        with pytest.raises(adbutils.AdbError, match="more than one device"), client.make_connection() as c:
+            c.send_command("host:transport-any")
+            c.check_okay()
+
+
+def test_shell_v1_and_v2_with_exit_codes(adb: adbutils.AdbDevice) -> None:
+    assert adb.shell("echo hello") == "hello"
+    assert adb.shell(["echo", "it's; quoted"]) == "it's; quoted"
+    r = adb.shell2("ls /no/such/dir")
+    assert r.returncode == 1 and "No such file or directory" in r.output
+    ok = adb.shell2("echo v2", v2=True)
+    assert (ok.returncode, ok.stdout) == (0, "v2\n")
+    missing = adb.shell2("frobnicate", v2=True)
+    assert missing.returncode == 127 and "not found" in missing.output
+    assert adb.shell("getprop ro.build.version.sdk") == "33"
+
+
+def test_sync_push_pull_stat_list_round_trip(adb: adbutils.AdbDevice, phone: SimDevice, tmp_path) -> None:
+    data = bytes(range(256)) * 800  # 200 KiB: several DATA chunks both ways
+    assert adb.sync.push(data, "/sdcard/Download/blob.bin", check=True) == len(data)
+    assert phone.read_file("/sdcard/Download/blob.bin") == data
+    info = adb.sync.stat("/sdcard/Download/blob.bin")
+    assert info.size == len(data) and info.mode & 0o170000 == 0o100000
+    assert adb.sync.stat("/sdcard/nothing-here").mode == 0
+    names = {f.path for f in adb.sync.list("/sdcard/Download")}
+    assert {".", "..", "blob.bin"} <= names
+    local = tmp_path / "pulled.bin"
+    assert adb.sync.pull("/sdcard/Download/blob.bin", local) == len(data)
+    assert local.read_bytes() == data
+    src = tmp_path / "note.txt"
+    src.write_text("into a directory")
+    adb.sync.push(src, "/sdcard/Documents")  # a directory target gets the source's name
+    assert phone.read_file("/sdcard/Documents/note.txt") == b"into a directory"
+    with pytest.raises(adbutils.AdbError, match="No such file"):
+        adb.sync.read_bytes("/sdcard/nothing-here")
+
+
+def test_screenshot_window_and_current_app(adb: adbutils.AdbDevice) -> None:
+    png = adb.shell(["screencap", "-p"], encoding=None)
+    assert png.startswith(b"\x89PNG")
+    assert adb.screenshot().size == (1080, 2400)
+    assert adb.window_size() == (1080, 2400) and adb.rotation() == 0
+    current = adb.app_current()
+    assert (current.package, current.activity) == (LAUNCHER, f"{LAUNCHER}.NexusLauncherActivity")
+    adb.app_start("org.tasks")
+    assert adb.app_current().package == "org.tasks"
+    adb.app_stop("org.tasks")
+    assert adb.app_current().package == LAUNCHER
+
+
+def test_dump_hierarchy_and_keyevents(adb: adbutils.AdbDevice, phone: SimDevice) -> None:
+    root = etree.fromstring(adb.dump_hierarchy().encode())
+    node = root.find(".//node")
+    assert node is not None and "bounds" in node.keys() and "visible-to-user" not in node.keys()  # AOSP subset
+    adb.swipe(540, 1800, 540, 600, 0.1)
+    assert SEARCH in adb.dump_hierarchy()
+    adb.keyevent(4)  # BACK closes the drawer
+    assert SEARCH not in phone.hierarchy()
+
+
+def test_forward_to_the_uiautomator_server(adb: adbutils.AdbDevice, ud: u2.Device) -> None:
+    port = adb.forward_port(9008)
+    assert any(f.local == f"tcp:{port}" and f.remote == "tcp:9008" for f in adb.forward_list())
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/ping", timeout=5) as resp:
+        assert resp.read() == b"pong"
+    body = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "deviceInfo", "params": {}}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/jsonrpc/0", body, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=5) as resp:
+        reply = json.loads(resp.read())
+    assert reply["id"] == 7 and reply["result"]["displayWidth"] == 1080
+    adb.forward_remove(f"tcp:{port}")
+    assert adb.forward_list() == []
+
+
+ADB_BINARY = Path(adbutils.__file__).parent / "binaries" / "adb"
+
+
+@pytest.mark.skipif(not os.access(ADB_BINARY, os.X_OK), reason="the adbutils wheel bundles no adb binary here")
+def test_the_real_adb_client_talks_to_the_simulator(server: AdbServer, phone: SimDevice, tmp_path) -> None:
+    def adb(*args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([str(ADB_BINARY), "-P", str(server.port), *args], capture_output=True, timeout=30)
+
+    assert phone.serial in adb("devices").stdout.decode()
+    r = adb("-s", phone.serial, "shell", "echo hi; ls /nope")
+    assert r.returncode == 1 and r.stdout.startswith(b"hi\n")
+    src = tmp_path / "up.txt"
+    src.write_bytes(b"pushed by adb")
+    assert adb("-s", phone.serial, "push", str(src), "/sdcard/Download/up.txt").returncode == 0
+    assert phone.read_file("/sdcard/Download/up.txt") == b"pushed by adb"
+    assert adb("-s", phone.serial, "exec-out", "screencap -p").stdout.startswith(b"\x89PNG")
+
+
+# -- uiautomator2 ------------------------------------------------------------------------
+
+
+def test_uiautomator2_drives_the_simulator(ud: u2.Device, phone: SimDevice) -> None:
+    info = ud.info
+    assert (info["displayWidth"], info["displayHeight"], info["sdkInt"]) == (1080, 2400, 33)
+    assert info["currentPackageName"] == LAUNCHER
+    xml = ud.dump_hierarchy()
+    assert etree.fromstring(xml.encode()).find(".//node").get("visible-to-user") == "true"
+    open_drawer(ud)
+    ud(resourceId=SEARCH).click()
+    ud.send_keys("Jop")
+    assert ud(resourceId=SEARCH).get_text() == "Jop"
+    assert ud(className="android.widget.EditText", focused=True).exists
+    ud.xpath('//*[@content-desc="Joplin"]').click()
+    assert ud.app_current()["package"] == "net.cozic.joplin"
+    ud.press("back")
+    assert phone.current_activity()[0] == LAUNCHER
+    assert ud.screenshot().size == (1080, 2400)
+
+
+def test_uiautomator2_clicks_swipes_and_selectors(ud: u2.Device, phone: SimDevice) -> None:
+    open_drawer(ud)
+    tasks = ud(text="Tasks", className="android.widget.TextView")
+    assert tasks.count == 1 and ud(descriptionContains="ask").count >= 1
+    assert ud(resourceId="com.google.android.apps.nexuslauncher:id/apps_view").child(text="Joplin").exists
+    x, y = tasks.center()
+    ud.click(x, y)
+    assert phone.current_activity()[0] == "org.tasks"
+    ud.press("home")
+    assert not ud(resourceId=SEARCH).exists
+    with pytest.raises(u2.UiObjectNotFoundError):
+        ud(text="No such thing").click(timeout=0.1)
+    with pytest.raises(u2.exceptions.RPCUnknownError, match="method not found"):
+        ud.jsonrpc.noSuchMethod()
+
+
+def test_uiautomator2_server_lives_while_its_stream_is_open(adb: adbutils.AdbDevice) -> None:
+    with pytest.raises(adbutils.AdbError, match="closed"):
+        adb.create_connection(adbutils.Network.TCP, 9008)  # not started yet: nothing listens
+    d = u2.connect(adb)
+    assert d.jsonrpc.getClipboard() == ""
+    assert adb.shell("md5sum /data/local/tmp/u2.jar").split()[0] in adb.shell("toybox md5sum /data/local/tmp/u2.jar")
+    d.stop_uiautomator()  # closes the app_process stream and waits until /ping fails
+    assert not d._check_alive()
+    d.start_uiautomator()
+    assert d._check_alive()
+    d.stop_uiautomator(wait=False)
+
+
+# -- emulator console ----------------------------------------------------------------
+
+
+def test_fake_console_saves_and_loads_snapshots(server: AdbServer, phone: SimDevice) -> None:
+    port = server.console_port(phone.serial)
+    assert console_port_of("emulator-5554") == 5554 and console_port_of("sim-master") is None
+    with EmulatorConsole(port, token=TOKEN) as console:
+        phone.settings_put("system", "screen_brightness", "11")
+        console.command("avd snapshot save clean")
+        phone.settings_put("system", "screen_brightness", "200")
+        console.command("avd snapshot load clean")
+        assert phone.settings_get("system", "screen_brightness") == "11"
+        assert console.command("avd snapshot list") == ["clean"]
+        with pytest.raises(ConsoleError, match="does not exist"):
+            console.command("avd snapshot load nope")
+    with pytest.raises(ConsoleError, match="authentication token does not match"):
+        EmulatorConsole(port, token="wrong")
+
+
+# -- the AdbDevice backend -------------------------------------------------------------
+
+
+@pytest.fixture
+def backend(server: AdbServer, phone: SimDevice) -> Iterator[AdbDevice]:
+    device = AdbDevice(phone.serial, port=server.port, console_port=server.console_port(phone.serial),
+                       console_token=TOKEN)
+    yield device
+    device.close()
+
+
+def test_adb_device_passes_the_device_contract(backend: AdbDevice) -> None:
+    check_device_contract(backend)
+
+
+def test_sim_device_passes_the_device_contract(phone: SimDevice) -> None:
+    check_device_contract(phone)
+
+
+def test_adb_device_types_into_the_focused_field_and_keeps_the_clipboard(backend: AdbDevice,
+                                                                         phone: SimDevice) -> None:
+    phone.clipboard_set("user's clip")
+    backend.swipe(540, 1800, 540, 600, 100)
+    x1, y1, x2, y2 = _bounds(backend.hierarchy(), SEARCH)
+    backend.tap((x1 + x2) // 2, (y1 + y2) // 2)
+    backend.input_text("Tas")
+    assert _node(phone.hierarchy(), SEARCH).get("text") == "Tas"
+    assert backend.clipboard_get() == "user's clip"
+    backend.press("enter")  # submits the search: opens the first match
+    assert backend.current_activity()[0] == "org.tasks"
+
+
+def test_adb_device_sqlite_reads_wal_and_pushes_writes_back(backend: AdbDevice, phone: SimDevice) -> None:
+    db = "/data/data/org.tasks/databases/contract-wal.db"
+    phone.write_file(db, b"")
+    app = sqlite3.connect(phone.system.fs.host(db))  # an app writing in WAL mode, not yet checkpointed
+    app.execute("PRAGMA journal_mode=WAL")
+    app.execute("PRAGMA wal_autocheckpoint=0")
+    app.execute("CREATE TABLE t (v TEXT)")
+    app.execute("INSERT INTO t VALUES ('in the wal')")
+    app.commit()
+    files = {p: phone.read_file(p) for p in (db, db + "-wal")}
+    app.close()  # the app is stopped, leaving its WAL behind
+    for path, data in files.items():
+        phone.write_file(path, data)
+    assert backend.sqlite(db, "SELECT v FROM t") == [("in the wal",)]
+    assert phone.read_file(db + "-wal") == files[db + "-wal"]  # reads push nothing back
+    assert backend.sqlite(db, "INSERT INTO t VALUES (?)", ("pushed",)) == []
+    assert not phone.exists(db + "-wal")  # merged into the pushed database
+    assert phone.sqlite(db, "SELECT v FROM t ORDER BY rowid") == [("in the wal",), ("pushed",)]
+
+
+def test_adb_device_reports_infrastructure_errors(server: AdbServer, phone: SimDevice) -> None:
+    with pytest.raises(DeviceError, match="not found"):
+        AdbDevice("emulator-5598", port=server.port)
+    with SimDevice("sim-master") as other:
+        server.add(other)
+        # no emulator-<port> serial and no console_port: snapshots are an infrastructure error
+        with pytest.raises(DeviceError, match="no emulator console"):
+            AdbDevice("sim-master", port=server.port).snapshot_save("clean")
+        server.remove("sim-master")
+    lost = AdbDevice(phone.serial, port=server.port)
+    server.close()  # the adb server goes away under the device
+    with pytest.raises(DeviceError):
+        lost.shell("echo gone")
+
+
+def _node(xml: str, resource_id: str):
+    return etree.fromstring(xml.encode()).find(f'.//node[@resource-id="{resource_id}"]')
+
+
+def _bounds(xml: str, resource_id: str) -> tuple[int, int, int, int]:
+    x1, y1, x2, y2 = (int(v) for v in _node(xml, resource_id).get("bounds")[1:-1].replace("][", ",").split(","))
+    return x1, y1, x2, y2
+
+
+def test_screenshot_bytes_decode_as_png(backend: AdbDevice) -> None:
+    assert Image.open(io.BytesIO(backend.screenshot())).format == "PNG"
