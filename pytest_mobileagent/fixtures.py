@@ -48,6 +48,10 @@ def ma_device(request: pytest.FixtureRequest, ma_device_spec: str) -> Iterator[D
     """The worker's device, with a clean snapshot saved to restore before every item."""
     worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
     device = open_device(ma_device_spec, name=worker)
+    prepared = _opt(request.config, "snapshot")
+    if prepared:  # a snapshot the user prepared (apps installed, onboarding done): restore it first
+        device.snapshot_load(prepared)
+    device.press("home")  # as AndroidWorld resets: the launcher in front, whatever the device showed
     device.set_time(DEFAULT_TIME)
     device.snapshot_save(CLEAN_SNAPSHOT)
     yield device

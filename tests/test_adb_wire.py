@@ -338,3 +338,37 @@ def _bounds(xml: str, resource_id: str) -> tuple[int, int, int, int]:
 
 def test_screenshot_bytes_decode_as_png(backend: AdbDevice) -> None:
     assert Image.open(io.BytesIO(backend.screenshot())).format == "PNG"
+
+
+def test_a_suite_runs_unchanged_through_the_adb_backend(pytester: pytest.Pytester) -> None:
+    """The plugin drives a simulated phone over adb + uiautomator2 exactly as it would an emulator."""
+    pytester.makepyfile(tasks_wire='''
+from hypothesis import strategies as st
+from pytest_mobileagent.tasks.base import Task
+
+class SearchDrawer(Task):
+    template = "Open the app drawer and search for {query}."
+    apps = ("launcher",)
+
+    @classmethod
+    def parameters(cls):
+        return st.fixed_dictionaries({"query": st.sampled_from(["clock", "tasks"])})
+
+    def setup(self, device):
+        device.settings_put("system", "screen_off_timeout", "600000")
+
+    def check(self, device, answer=None):
+        return 1.0 if f'text="{self.params["query"]}"' in device.hierarchy() else 0.0
+
+    def oracle(self, ui):
+        yield ui.swipe(540, 1500, 540, 500)
+        yield ui.type(self.params["query"], rid="search_container_all_apps")
+        yield ui.complete()
+''')
+    with SimDevice() as phone, serve(phone, console_token=TOKEN) as server:
+        spec = (f"adb://127.0.0.1:{server.port}/{phone.serial}"
+                f"?console={server.console_port(phone.serial)}&token={TOKEN}")
+        oracle = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--ma-instances", "2")
+        oracle.assert_outcomes(passed=2)
+        noop = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--agent", "noop")
+        noop.assert_outcomes(failed=1, errors=0)
