@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pytest_mobileagent.sim.apps.contacts import ContactsApp
+from pytest_mobileagent.sim.apps.dialer import DialerApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
+from pytest_mobileagent.sim.providers import ContactsProviderApp
 
 HOME_APP = PixelLauncher
 #: Installed on a default device, besides the launcher.
@@ -13,4 +16,5 @@ DEFAULT_APPS: list[type] = [
     TasksApp,
     JoplinApp,
     OpenTracksApp,
+    ContactsProviderApp, ContactsApp, DialerApp,
 ]

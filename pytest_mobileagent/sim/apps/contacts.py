@@ -1,0 +1,407 @@
+"""Contacts (Google Contacts, ``com.google.android.contacts``): the list, a contact's card and the editor.
+
+The app keeps no data of its own: it reads and writes the contacts provider
+(``contacts2.db`` of ``com.android.providers.contacts``) through
+:class:`~pytest_mobileagent.sim.providers.ContactsProvider`, as the real app
+does through its ContentResolver. New contacts go to the device's local
+account (no Google account is signed in on the AndroidWorld image).
+
+Screens: ``PeopleActivity`` (the alphabetical list with letter headers, the
+"Search contacts" bar and the "Create contact" button), ``QuickContactActivity``
+(name, company, a Call button, phone and email rows; "Add to favorites",
+"Edit contact" and "More options" > "Delete"), and ``ContactEditorActivity``
+(First name, Last name, Company, Phone with its label, Email; "Save"), started
+with ``ACTION_INSERT`` or ``ACTION_EDIT`` so ActivityTaskManager logs the
+action B-MoCA's success rules look for. The editor shows one phone and one
+email; a contact's other phones and emails are kept as they are when it is saved.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pytest_mobileagent.sim.app import Activity, App, Intent
+from pytest_mobileagent.sim.apps.dialer import ACTION_CALL, start_intent
+from pytest_mobileagent.sim.providers import (
+    EMAIL,
+    NAME,
+    ORGANIZATION,
+    PHONE,
+    PHONE_TYPES,
+    ContactsProvider,
+    digits,
+    split_name,
+)
+from pytest_mobileagent.sim.views import (
+    Button,
+    Column,
+    Dialog,
+    EditText,
+    Frame,
+    Image,
+    ImageButton,
+    Row,
+    Scroll,
+    Text,
+    View,
+)
+
+PACKAGE = "com.google.android.contacts"
+CONTACTS_URI = "content://com.android.contacts/contacts"
+ACTION_INSERT = "android.intent.action.INSERT"
+ACTION_EDIT = "android.intent.action.EDIT"
+ACTION_VIEW = "android.intent.action.VIEW"
+ACTION_QUICK_CONTACT = "com.android.contacts.action.QUICK_CONTACT"
+#: Mime types of ``ACTION_INSERT`` intents that create a contact.
+INSERT_TYPES = ("vnd.android.cursor.dir/contact", "vnd.android.cursor.dir/raw_contact",
+                "vnd.android.cursor.dir/person")
+#: The phone labels the editor offers, in its order.
+LABELS = ("Mobile", "Work", "Home", "Main", "Work Fax", "Home Fax", "Pager", "Other")
+LABEL_TYPES = {label: t for t, label in PHONE_TYPES.items()}
+EMAIL_HOME = 1
+
+
+def lookup_uri(contact: dict[str, Any]) -> str:
+    return f"{CONTACTS_URI}/lookup/{contact['lookup']}/{contact['contact_id']}"
+
+
+def contact_id_of(provider: ContactsProvider, uri: str) -> int | None:
+    """The contact a contacts, lookup or raw-contacts URI points at."""
+    m = re.search(r"/(raw_contacts|contacts)(?:/lookup/[^/]+)?/(\d+)$", uri)
+    if not m:
+        return None
+    if m.group(1) == "contacts":
+        return int(m.group(2))
+    raw = int(m.group(2))
+    return next((c["contact_id"] for c in provider.contacts() if c["raw_contact_id"] == raw), None)
+
+
+class ContactsActivity(Activity):
+    """Base of the app's screens: the provider and the starts between them."""
+
+    @property
+    def provider(self) -> ContactsProvider:
+        return ContactsProvider(self.system)
+
+    def open_contact(self, contact: dict[str, Any]) -> None:
+        self.system.start_activity(self.app, QuickContactActivity, Intent(
+            action=ACTION_QUICK_CONTACT, data=lookup_uri(contact), extras={"contact_id": contact["contact_id"]}))
+
+    def create_contact(self) -> None:
+        self.system.start_activity(self.app, ContactEditorActivity, Intent(action=ACTION_INSERT, data=CONTACTS_URI))
+
+
+class PeopleActivity(ContactsActivity):
+    """The contact list: alphabetical, with letter headers, a search bar and "Create contact"."""
+
+    name = "com.android.contacts.activities.PeopleActivity"
+    exported = True
+
+    def __init__(self, app: App, intent: Intent):
+        super().__init__(app, intent)
+        self.searching = False
+
+    def build(self) -> View:
+        if self.searching:
+            return self.build_search()
+        contacts = self.provider.contacts()
+        body: View = (self.contact_list(contacts, "android:id/list") if contacts
+                      else Text("No contacts", id="empty_list_view", style="item-summary", weight=1, padding=24))
+        return Frame(
+            Column(
+                Row(Text("Search contacts", id="open_search_bar_text_view", clickable=True, focusable=True,
+                         on_click=self.start_search, weight=1, height=56, style="searchbar"),
+                    id="open_search_bar", height=72, padding=8),
+                body,
+            ),
+            Column(View(weight=1), Row(View(weight=1), ImageButton("Create contact", self.create_contact,
+                                                                   id="floating_action_button", icon="add",
+                                                                   width=56, height=56), height=80)),
+        )
+
+    def contact_list(self, contacts: list[dict[str, Any]], list_id: str, headers: bool = True) -> View:
+        rows: list[View] = []
+        letter = None
+        for c in contacts:
+            first = c["name"][:1].upper()
+            first = first if first.isalpha() else "#"
+            if headers and first != letter:
+                letter = first
+                rows.append(Text(letter, style="caption", height=32, padding=4))
+            rows.append(Row(Image(icon="avatar"), Text(c["name"], id="cliv_name_textview", style="item-title",
+                                                       weight=1),
+                            clickable=True, focusable=True, on_click=lambda c=c: self.open_contact(c), height=64,
+                            padding=8))
+        return Scroll(*rows, id=list_id, cls="android.widget.ListView", weight=1)
+
+    def start_search(self) -> None:
+        self.searching = True
+        self.fields["search"] = ""
+
+    def build_search(self) -> View:
+        query = self.fields.get("search", "").strip().lower()
+        matches = [c for c in self.provider.contacts() if query and self.matches(c, query)]
+        return Column(
+            Row(ImageButton("Navigate up", self.stop_search, icon="arrow_back"),
+                EditText("open_search_view_edit_text", self.fields.get("search", ""),
+                         lambda v: self.fields.__setitem__("search", v), hint="Search contacts", weight=1),
+                height=64),
+            self.contact_list(matches, "search_result_list", headers=False) if matches else
+            Text("No results" if query else "", id="empty_list_view", style="item-summary", weight=1, padding=24),
+        )
+
+    def matches(self, contact: dict[str, Any], query: str) -> bool:
+        if query in contact["name"].lower():
+            return True
+        wanted = digits(query)
+        full = self.provider.contact(contact["contact_id"]) or {"phones": []}
+        return bool(wanted) and any(wanted in digits(p["number"]) for p in full["phones"])
+
+    def stop_search(self) -> None:
+        self.searching = False
+        self.system.clear_focus(self)
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.searching:
+            self.stop_search()
+            return True
+        return False
+
+
+class QuickContactActivity(ContactsActivity):
+    """A contact's card: name, Call, phone and email rows, favorites, edit and delete."""
+
+    name = "com.android.contacts.quickcontact.QuickContactActivity"
+
+    @property
+    def contact_id(self) -> int:
+        return int(self.intent.extras.get("contact_id", 0))
+
+    def build(self) -> View:
+        contact = self.provider.contact(self.contact_id)
+        if contact is None:  # deleted behind the card's back
+            return Column(Row(ImageButton("Navigate up", self.finish, id="nav_back_icon", icon="arrow_back"),
+                              height=64))
+        star = "Remove from favorites" if contact["starred"] else "Add to favorites"
+        phones = contact["phones"]
+        return Column(
+            Row(ImageButton("Navigate up", self.finish, id="nav_back_icon", icon="arrow_back"), View(weight=1),
+                ImageButton(star, self.toggle_star, id="menu_star", icon="star"),
+                ImageButton("Edit contact", self.edit, id="menu_insert_or_edit", icon="edit"),
+                ImageButton("More options", lambda: self.open_menu("more"), icon="more_vert"),
+                id="toolbar", cls="android.view.ViewGroup", height=64),
+            Scroll(
+                Image(icon="avatar", width=120, height=120, id="photo"),
+                Text(contact["name"], id="large_title", style="headline"),
+                Text(contact["company"], id="organization_name", style="item-summary") if contact["company"] else None,
+                Row(View(cls="android.widget.LinearLayout", desc="Call", id="verb_call", clickable=True,
+                         focusable=True, on_click=lambda: self.call(phones[0]["number"]), width=88, height=72,
+                         children=[Column(Image(icon="call"), Text("Call", style="caption"))]),
+                    height=80) if phones else None,
+                Text("Contact info", id="header", style="caption", height=32) if phones or contact["emails"] else None,
+                *[self.phone_row(p) for p in phones],
+                *[self.email_row(e) for e in contact["emails"]],
+                id="contact_details", weight=1,
+            ),
+        )
+
+    def phone_row(self, phone: dict[str, Any]) -> View:
+        label = phone["label"] or PHONE_TYPES.get(phone["type"], "Other")
+        return Row(Image(icon="call"), Column(Text(phone["number"], id="header", style="item-title"),
+                                              Text(label, id="sub_header", style="item-summary"), weight=1),
+                   clickable=True, focusable=True, on_click=lambda n=phone["number"]: self.call(n), height=72,
+                   padding=8)
+
+    def email_row(self, email: dict[str, Any]) -> View:
+        label = {1: "Home", 2: "Work", 3: "Other", 4: "Mobile"}.get(email["type"], "Other")
+        return Row(Image(icon="email"), Column(Text(email["address"], id="header", style="item-title"),
+                                               Text(label, id="sub_header", style="item-summary"), weight=1),
+                   height=72, padding=8)
+
+    def call(self, number: str) -> None:
+        start_intent(self.system, Intent(action=ACTION_CALL, data=f"tel:{number}"))
+
+    def toggle_star(self) -> None:
+        contact = self.provider.contact(self.contact_id)
+        if contact is not None:
+            self.provider.set_starred(contact["raw_contact_id"], not contact["starred"])
+
+    def edit(self) -> None:
+        contact = self.provider.contact(self.contact_id)
+        if contact is not None:
+            self.system.start_activity(self.app, ContactEditorActivity, Intent(
+                action=ACTION_EDIT, data=lookup_uri(contact), extras={"contact_id": self.contact_id}))
+
+    def menu_items(self, name: str):
+        return [("Delete", self.ask_delete)]
+
+    def ask_delete(self) -> None:
+        self.menu = None
+        self.dialog = "delete"
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog("Delete this contact?", buttons=[
+            Button("Cancel", self.close_dialog, id="android:id/button2", weight=1),
+            Button("Delete", self.delete, id="android:id/button1", weight=1),
+        ])
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+    def delete(self) -> None:
+        self.dialog = None
+        contact = self.provider.contact(self.contact_id)
+        if contact is not None:
+            self.provider.delete_raw_contact(contact["raw_contact_id"])
+            self.toast(f"{contact['name']} deleted")
+        self.finish()
+
+
+class ContactEditorActivity(ContactsActivity):
+    """Create contact / Edit contact: name, company, phone with its label, email; "Save"."""
+
+    name = "com.android.contacts.activities.ContactEditorActivity"
+
+    def __init__(self, app: App, intent: Intent):
+        super().__init__(app, intent)
+        self.editing = intent.action == ACTION_EDIT
+        self.phone_type = 2
+        self.fields = self.initial_fields()
+        self.original = dict(self.fields, phone_type=self.phone_type)
+
+    def initial_fields(self) -> dict[str, str]:
+        extras = self.intent.extras
+        if not self.editing:
+            first, last = split_name(str(extras.get("name", "")))
+            self.phone_type = int(extras.get("phone_type", 2) or 2)
+            return {"first_name": first, "last_name": last, "company": str(extras.get("company", "")),
+                    "phone": str(extras.get("phone", "")), "email": str(extras.get("email", ""))}
+        contact = self.provider.contact(int(extras.get("contact_id", 0))) or {}
+        phones, emails = contact.get("phones", []), contact.get("emails", [])
+        if phones:
+            self.phone_type = phones[0]["type"]
+        return {"first_name": contact.get("first", ""), "last_name": contact.get("last", ""),
+                "company": contact.get("company", ""), "phone": phones[0]["number"] if phones else "",
+                "email": emails[0]["address"] if emails else ""}
+
+    def changed(self) -> bool:
+        return dict(self.fields, phone_type=self.phone_type) != self.original
+
+    def build(self) -> View:
+        label = PHONE_TYPES.get(self.phone_type, "Other")
+        return Column(
+            Row(ImageButton("Cancel", self.cancel, icon="close"),
+                Text("Edit contact" if self.editing else "Create contact", style="title", weight=1, height=56),
+                Button("Save", self.save, id="toolbar_button", width=88),
+                id="toolbar", cls="android.view.ViewGroup", height=64),
+            Scroll(
+                self.field("first_name", hint="First name"),
+                self.field("last_name", hint="Last name"),
+                self.field("company", hint="Company"),
+                self.field("phone", hint="Phone"),
+                View(cls="android.widget.Spinner", id="spinner", text=label, desc=f"{label} Phone", clickable=True,
+                     focusable=True, on_click=lambda: self.open_menu("phone_type"), height=48, width=160),
+                self.field("email", hint="Email"),
+                id="editors", weight=1, padding=8,
+            ),
+        )
+
+    def menu_items(self, name: str):
+        return [(label, lambda t=LABEL_TYPES[label]: self.set_phone_type(t)) for label in LABELS]
+
+    def set_phone_type(self, phone_type: int) -> None:
+        self.phone_type = phone_type
+        self.menu = None
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog("Discard changes?", buttons=[
+            Button("Cancel", self.keep_editing, id="android:id/button2", weight=1),
+            Button("Discard", self.finish, id="android:id/button1", weight=1),
+        ])
+
+    def keep_editing(self) -> None:
+        self.dialog = None
+
+    def cancel(self) -> None:
+        if self.changed():
+            self.dialog = "discard"
+        else:
+            self.finish()
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.changed():
+            self.dialog = "discard"
+            return True
+        return False
+
+    def save(self) -> None:
+        values = {k: v.strip() for k, v in self.fields.items()}
+        if not any(values.values()):  # nothing to save: the editor just closes
+            self.finish()
+            return
+        if self.editing:
+            self.update(int(self.intent.extras.get("contact_id", 0)), values)
+            self.finish()
+            return
+        raw_id = self.provider.insert_raw_contact()
+        self.write(raw_id, values, {})
+        contact = next(c for c in self.provider.contacts() if c["raw_contact_id"] == raw_id)
+        self.open_contact(contact)  # the new contact's card replaces the editor
+        self.finish()
+
+    def update(self, contact_id: int, values: dict[str, str]) -> None:
+        contact = self.provider.contact(contact_id)
+        if contact is None:
+            return
+        rows = {NAME: contact["name_id"], ORGANIZATION: contact["company_id"],
+                PHONE: contact["phones"][0]["id"] if contact["phones"] else None,
+                EMAIL: contact["emails"][0]["id"] if contact["emails"] else None}
+        self.write(contact["raw_contact_id"], values, rows)
+
+    def write(self, raw_id: int, values: dict[str, str], rows: dict[str, int | None]) -> None:
+        """Insert, update or delete the name, company, first phone and first email rows of a raw contact."""
+        wanted: dict[str, dict[str, Any] | None] = {
+            NAME: {"data2": values["first_name"] or None, "data3": values["last_name"] or None}
+            if values["first_name"] or values["last_name"] else None,
+            ORGANIZATION: {"data1": values["company"], "data2": 1} if values["company"] else None,
+            PHONE: {"data1": values["phone"], "data2": self.phone_type} if values["phone"] else None,
+            EMAIL: {"data1": values["email"], "data2": EMAIL_HOME} if values["email"] else None,
+        }
+        for mimetype, data in wanted.items():
+            existing = rows.get(mimetype)
+            if data is None and existing:
+                self.provider.delete_data(existing)
+            elif data is not None and existing:
+                self.provider.update_data(existing, data)
+            elif data is not None:
+                self.provider.insert_data({"raw_contact_id": raw_id, "mimetype": mimetype, **data})
+
+
+class ContactsApp(App):
+    package = PACKAGE
+    label = "Contacts"
+    icon = "contacts"
+    activities = (PeopleActivity, ContactEditorActivity, QuickContactActivity)
+    uid = 10131
+
+    def handle_intent(self, intent: Intent, mime_type: str = "") -> bool:
+        """``ACTION_INSERT`` of a contact, ``ACTION_EDIT`` and ``ACTION_VIEW`` of one."""
+        if intent.action == ACTION_INSERT and (mime_type in INSERT_TYPES or intent.data.startswith(CONTACTS_URI)):
+            self.system.start_activity(self, ContactEditorActivity, Intent(
+                action=ACTION_INSERT, data=intent.data, extras=dict(intent.extras)))
+            return True
+        if intent.action in (ACTION_EDIT, ACTION_VIEW, ACTION_QUICK_CONTACT) \
+                and intent.data.startswith("content://com.android.contacts/"):
+            contact_id = contact_id_of(ContactsProvider(self.system), intent.data)
+            if contact_id is None:
+                return False
+            cls = ContactEditorActivity if intent.action == ACTION_EDIT else QuickContactActivity
+            self.system.start_activity(self, cls, Intent(action=intent.action, data=intent.data,
+                                                         extras={**intent.extras, "contact_id": contact_id}))
+            return True
+        return False

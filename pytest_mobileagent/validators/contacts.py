@@ -1,0 +1,105 @@
+"""Contacts on the device, read and seeded through the contacts provider with the ``content`` tool.
+
+The same commands work on an emulator: listing is AndroidWorld's
+``content query --uri content://contacts/phones/ --projection display_name:number``
+(``contacts_utils.list_contacts``), clearing is ``pm clear`` of the provider,
+and seeding inserts a raw contact and its data rows as any app would.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pytest_mobileagent.device.base import Device
+
+PROVIDER_PACKAGE = "com.android.providers.contacts"
+RAW_CONTACTS_URI = "content://com.android.contacts/raw_contacts"
+DATA_URI = "content://com.android.contacts/data"
+NAME = "vnd.android.cursor.item/name"
+PHONE = "vnd.android.cursor.item/phone_v2"
+EMAIL = "vnd.android.cursor.item/email_v2"
+#: ``Phone.TYPE`` values by label.
+PHONE_TYPES = {"Home": 1, "Mobile": 2, "Work": 3, "Work Fax": 4, "Home Fax": 5, "Pager": 6, "Other": 7, "Main": 12}
+
+
+@dataclass(frozen=True)
+class Contact:
+    """A contact's display name and one of its numbers, digits only (as AndroidWorld compares them)."""
+
+    name: str
+    number: str
+
+
+def clean_number(number: str) -> str:
+    return re.sub(r"\D", "", number)
+
+
+def query_rows(device: Device, uri: str, columns: Sequence[str], where: str = "",
+               sort: str = "") -> list[dict[str, str]]:
+    """Rows of a ``content query`` with this projection; values as printed (``NULL`` for null)."""
+    cmd = f"content query --uri {uri} --projection {':'.join(columns)}"
+    if where:
+        cmd += f" --where {shlex.quote(where)}"
+    if sort:
+        cmd += f" --sort {shlex.quote(sort)}"
+    # values may hold ", " themselves: anchor each column on the next column's name
+    pattern = re.compile(r"^Row: \d+ " + ", ".join(f"{re.escape(c)}=(.*?)" for c in columns[:-1])
+                         + (", " if len(columns) > 1 else "") + f"{re.escape(columns[-1])}=(.*)$", re.M)
+    return [dict(zip(columns, m.groups())) for m in pattern.finditer(device.shell(cmd))]
+
+
+def list_contacts(device: Device) -> list[Contact]:
+    """Every (display name, number) pair, as AndroidWorld's ``contacts_utils.list_contacts`` reads them."""
+    out = device.shell("content query --uri content://contacts/phones/ --projection display_name:number")
+    return [Contact(m.group(1), clean_number(m.group(2))) for m in re.finditer(r"display_name=(.*), number=(.*)", out)]
+
+
+def has_contact(device: Device, name: str, number: str) -> bool:
+    """A contact with this display name has this number (AndroidWorld's ``AddContact`` check)."""
+    return Contact(name, clean_number(number)) in list_contacts(device)
+
+
+def contacts_are(device: Device, expected: Iterable[tuple[str, str]]) -> bool:
+    """The device holds exactly these (name, number) pairs: nothing added, lost or changed."""
+    want = Counter(Contact(name, clean_number(number)) for name, number in expected)
+    return Counter(list_contacts(device)) == want
+
+
+def clear_contacts(device: Device) -> None:
+    """Delete every contact (and the call log): AndroidWorld's ``pm clear`` of the provider."""
+    device.shell(f"pm clear {PROVIDER_PACKAGE}")
+
+
+def _insert(device: Device, uri: str, values: dict[str, Any]) -> None:
+    kinds = {bool: "b", int: "i", float: "d", str: "s", type(None): "n"}
+    binds = " ".join("--bind " + shlex.quote(f"{k}:{kinds[type(v)]}:{'' if v is None else v}")
+                     for k, v in values.items())
+    device.shell(f"content insert --uri {uri} {binds}")
+
+
+def add_contact(device: Device, first: str, last: str = "", phone: str = "", phone_type: str = "Mobile",
+                email: str = "", starred: bool = False) -> int:
+    """Create a local contact through the provider; returns its raw contact id."""
+    _insert(device, RAW_CONTACTS_URI, {"account_type": None, "account_name": None, "starred": int(starred)})
+    rows = query_rows(device, RAW_CONTACTS_URI, ["_id"], sort="_id DESC")
+    if not rows:
+        raise RuntimeError("the contacts provider did not create the raw contact")
+    raw_id = int(rows[0]["_id"])
+    name = {"data2": first} | ({"data3": last} if last else {})
+    _insert(device, DATA_URI, {"raw_contact_id": raw_id, "mimetype": NAME, **name})
+    if phone:
+        _insert(device, DATA_URI, {"raw_contact_id": raw_id, "mimetype": PHONE, "data1": phone,
+                                   "data2": PHONE_TYPES[phone_type]})
+    if email:
+        _insert(device, DATA_URI, {"raw_contact_id": raw_id, "mimetype": EMAIL, "data1": email, "data2": 1})
+    return raw_id
+
+
+def display_name(first: str, last: str) -> str:
+    """The display name the provider forms from a first and last name."""
+    return " ".join(p for p in (first, last) if p)
