@@ -22,7 +22,8 @@ class UI:
     """Selectors over the current observation that return actions.
 
     Selector keywords: ``text`` (exact), ``contains`` (substring of text or
-    description), ``desc`` (exact content description), ``rid`` (resource-id,
+    description), ``desc`` (exact content description), ``hint`` (an edit
+    field's hint), ``rid`` (resource-id,
     full or entry name), ``cls`` (class name suffix), ``match`` (regex on text),
     ``checked``, ``selected``; ``n`` picks the n-th match.
     """
@@ -45,6 +46,8 @@ class UI:
             if key == "contains" and str(want) not in el.text and str(want) not in el.content_description:
                 return False
             if key == "desc" and el.content_description != want:
+                return False
+            if key == "hint" and el.hint != want:
                 return False
             if key == "rid" and el.resource_id != want and el.resource_name != want:
                 return False
