@@ -272,6 +272,7 @@ def _pm(sh: Shell, argv: list[str]) -> Result:
             return fail("Failed\n")
         sh.system.stop_app(pkg)
         sh.system.fs.remove(sh.system.apps[pkg].data_dir)
+        sh.system.fs.remove(f"/data/user_de/0/{pkg}")  # device-protected storage is cleared too
         sh.system.apps[pkg].install()
         return ok("Success\n")
     if len(argv) >= 3 and argv[1] == "path":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pytest_mobileagent.sim.apps.clock import ClockApp
 from pytest_mobileagent.sim.apps.contacts import ContactsApp
 from pytest_mobileagent.sim.apps.dialer import DialerApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
@@ -16,5 +17,6 @@ DEFAULT_APPS: list[type] = [
     TasksApp,
     JoplinApp,
     OpenTracksApp,
+    ClockApp,
     ContactsProviderApp, ContactsApp, DialerApp,
 ]

@@ -1,0 +1,907 @@
+"""Clock (Google Clock, ``com.google.android.deskclock``): alarms, world clock, timer and stopwatch.
+
+The launcher activity ``com.android.deskclock.DeskClock`` has a bottom navigation
+bar of tabs (Alarm, Clock, Timer, Stopwatch; no Bedtime); the Clock tab's
+"Cities" button opens ``worldclock.CitySelectionActivity``. Alarm times are set
+in a spinner-mode TimePicker dialog (NumberPickers ``android:id/hour``,
+``minute``, ``amPm`` per the ``time_12_24`` setting). State lives where the real app keeps
+it, in device-protected storage (``/data/user_de/0/<package>``, as B-MoCA's
+evaluator reads it):
+
+- ``databases/alarms.db``: ``alarm_templates`` (one row per alarm; ``daysofweek``
+  is a bitmask Mon=1 ... Sun=64; ``enabled`` 0/1) and ``alarm_instances`` (the
+  next ring of each enabled alarm, ``month`` 0-based as ``Calendar.MONTH``).
+  Schema as in the Google Clock database B-MoCA ships (``user_version`` 9).
+- ``shared_prefs/<package>_preferences.xml``: the selected tab, the stopwatch
+  (``sw_state`` 0 reset / 1 running / 2 paused, ``sw_accum_time``,
+  ``sw_start_time`` in elapsed-realtime ms, laps), timers (``timers_list``,
+  ``timer_state_<id>``...) and world-clock cities, with the keys of AOSP DeskClock's DAOs.
+
+Running stopwatches and timers advance with the device clock, so what the screen
+shows is derived, never stored. Tab switches log ``AlarmClock: Events: [Timer]
+[Show Tab] [Tap]`` and alarm changes log AlarmStateManager lines plus system
+server's ``ConditionProviders.SCP`` next-alarm evaluation, the lines B-MoCA's
+success regexes match.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.layout import Layout
+from pytest_mobileagent.sim.stores import DEFAULT_TIME
+from pytest_mobileagent.sim.views import (
+    Button,
+    CheckBox,
+    Column,
+    Dialog,
+    EditText,
+    Frame,
+    Image,
+    ImageButton,
+    NumberPicker,
+    Row,
+    Scroll,
+    Space,
+    Switch,
+    Text,
+    Toolbar,
+    View,
+)
+from pytest_mobileagent.validators.shared_prefs import Long, Prefs, format_prefs, parse_prefs
+
+PACKAGE = "com.google.android.deskclock"
+DATA_DE = f"/data/user_de/0/{PACKAGE}"
+ALARMS_DB = f"{DATA_DE}/databases/alarms.db"
+PREFS = f"{DATA_DE}/shared_prefs/{PACKAGE}_preferences.xml"
+DB_VERSION = 9
+TAG = "AlarmClock"
+SYSTEM_PID = 1000
+
+SCHEMA = (
+    "CREATE TABLE android_metadata (locale TEXT)",
+    "CREATE TABLE alarm_templates (_id INTEGER PRIMARY KEY, hour INTEGER NOT NULL, minutes INTEGER NOT NULL, "
+    "daysofweek INTEGER NOT NULL, enabled INTEGER NOT NULL, vibrate INTEGER NOT NULL, label TEXT NOT NULL, "
+    "ringtone TEXT, delete_after_use INTEGER NOT NULL DEFAULT 0, workflow_label TEXT, workflow_data TEXT)",
+    "CREATE TABLE alarm_instances (_id INTEGER PRIMARY KEY,year INTEGER NOT NULL, month INTEGER NOT NULL, "
+    "day INTEGER NOT NULL, hour INTEGER NOT NULL, minutes INTEGER NOT NULL, vibrate INTEGER NOT NULL, "
+    "label TEXT NOT NULL, ringtone TEXT, alarm_state INTEGER NOT NULL, "
+    "alarm_id INTEGER REFERENCES alarm_templates (_id) ON DELETE CASCADE)",
+)
+#: First-run alarms (AOSP ClockDatabaseHelper): 8:30 Mon-Fri and 9:00 Sat-Sun, both off.
+DEFAULT_ALARMS = ((8, 30, 31), (9, 0, 96))
+DEFAULT_RINGTONE = "content://settings/system/alarm_alert"
+
+#: Tabs in navigation order; ``selected_tab`` stores the index (AOSP ``UiDataModel.Tab`` ordinal).
+TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
+#: Weekdays as the alarm row shows them (en-US starts on Sunday): name, letter, daysofweek bit.
+WEEK = (("Sunday", "S", 64), ("Monday", "M", 1), ("Tuesday", "T", 2), ("Wednesday", "W", 4),
+        ("Thursday", "T", 8), ("Friday", "F", 16), ("Saturday", "S", 32))
+EVERY_DAY = 127
+
+#: World-clock cities (AOSP ``cities.xml`` ids, names and time zones), a selection of the app's list.
+CITIES = (("C215", "Austin", "America/Chicago"), ("C164", "Berlin", "Europe/Berlin"),
+          ("C40", "Chicago", "America/Chicago"), ("C111", "Dubai", "Asia/Dubai"),
+          ("C178", "London", "Europe/London"), ("C67", "Los Angeles", "America/Los_Angeles"),
+          ("C78", "New York", "America/New_York"), ("C186", "Paris", "Europe/Paris"),
+          ("C133", "Seoul", "Asia/Seoul"), ("C154", "Sydney", "Australia/Sydney"),
+          ("C139", "Tokyo", "Asia/Tokyo"), ("C94", "Toronto", "America/Toronto"))
+SW_RESET, SW_RUNNING, SW_PAUSED = 0, 1, 2
+#: Per-timer keys (``<prefix>_<id>``) of AOSP ``TimerDAO``.
+TIMER_KEYS = ("timer_state", "timer_setup_timet", "timer_original_timet", "timer_start_time",
+              "timer_wall_clock_time", "timer_time_left", "timer_label", "delete_after_use")
+TIMER_RUNNING, TIMER_PAUSED, TIMER_EXPIRED, TIMER_RESET = 1, 2, 3, 4
+#: alarm_instances.alarm_state: SILENT far ahead, LOW_NOTIFICATION within two hours.
+SILENT_STATE, LOW_NOTIFICATION_STATE = 0, 1
+#: The simulated phone booted shortly before the default clock: elapsedRealtime() counts from here.
+BOOT = DEFAULT_TIME - dt.timedelta(minutes=30)
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """One ``alarm_templates`` row."""
+
+    id: int
+    hour: int
+    minutes: int
+    days: int
+    enabled: bool
+    vibrate: bool
+    label: str
+
+
+# -- formatting ----------------------------------------------------------------
+
+
+def plural(n: int, unit: str) -> str:
+    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
+
+
+def format_time(hour: int, minutes: int, h24: bool) -> str:
+    """An alarm time as the list shows it: ``08:30`` (24-hour) or ``8:30 AM``."""
+    if h24:
+        return f"{hour:02d}:{minutes:02d}"
+    return f"{hour % 12 or 12}:{minutes:02d} {'AM' if hour < 12 else 'PM'}"
+
+
+def duration_text(ms: int) -> str:
+    """``H:MM:SS``, ``M:SS`` or ``S`` (DeskClock's ``Utils.getTimeString``), ``-`` when negative."""
+    sign = "-" if ms < 0 else ""
+    total = abs(ms) // 1000
+    h, m, s = total // 3600, total // 60 % 60, total % 60
+    if h:
+        return f"{sign}{h}:{m:02d}:{s:02d}"
+    if m:
+        return f"{sign}{m}:{s:02d}"
+    return f"{sign}{s}"
+
+
+def days_text(days: int) -> str:
+    """``Mon, Tue, Wed, Thu, Fri``, ``Every day`` (Sunday-first order of en-US)."""
+    if days == EVERY_DAY:
+        return "Every day"
+    return ", ".join(name[:3] for name, _, bit in WEEK if days & bit)
+
+
+def next_ring(now: dt.datetime, hour: int, minutes: int, days: int) -> dt.datetime:
+    """The first time after ``now`` the alarm rings (``Alarm.getNextAlarmTime``)."""
+    when = now.replace(hour=hour, minute=minutes, second=0, microsecond=0)
+    if when <= now:
+        when += dt.timedelta(days=1)
+    while days and not days & (1 << when.weekday()):
+        when += dt.timedelta(days=1)
+    return when
+
+
+def alarm_set_text(delta: dt.timedelta) -> str:
+    """The toast after enabling an alarm (AOSP ``AlarmUtils`` ``alarm_set`` strings)."""
+    minutes_total = int(delta.total_seconds() // 60)
+    days, hours, minutes = minutes_total // 1440, minutes_total // 60 % 24, minutes_total % 60
+    parts = [plural(n, unit) for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n]
+    if not parts:
+        return "Alarm set for less than 1 minute from now."
+    joined = parts[0] if len(parts) == 1 else (
+        f"{parts[0]} and {parts[1]}" if len(parts) == 2 else f"{parts[0]}, {parts[1]}, and {parts[2]}")
+    return f"Alarm set for {joined} from now."
+
+
+def time_difference(city_time: dt.datetime, here: dt.datetime) -> str:
+    """``9 hours ahead``, ``5 hours behind`` (``world_time_ahead``/``world_time_behind``), empty when equal."""
+    offset = (city_time.utcoffset() or dt.timedelta()) - (here.utcoffset() or dt.timedelta())
+    minutes = int(offset.total_seconds() // 60)
+    if not minutes:
+        return ""
+    h, m = divmod(abs(minutes), 60)
+    amount = f"{h} hr {m} min" if h and m else plural(h, "hour") if h else plural(m, "minute")
+    return f"{amount} {'ahead' if minutes > 0 else 'behind'}"
+
+
+def java_date(when: dt.datetime) -> str:
+    """``java.util.Date.toString()`` plus millis, as system server's ``ts()`` prints times."""
+    if when.timestamp() <= 0:
+        return "Thu Jan 01 00:00:00 UTC 1970 (0)"
+    return f"{when:%a %b %d %H:%M:%S} UTC {when.year} ({int(when.timestamp() * 1000)})"
+
+
+# -- the app: data model ----------------------------------------------------------
+
+
+class ClockApp(App):
+    package = PACKAGE
+    label = "Clock"
+    icon = "alarm"
+    uid = 10131
+    #: The next alarm AlarmManager knows of (epoch ms, 0 for none): a change is broadcast.
+    next_alarm_ms = 0
+
+    def install(self) -> None:
+        # Data lives in device-protected storage, which ``pm clear`` must wipe too (it removes only data_dir).
+        self.system.fs.remove(DATA_DE)
+        with self.system.fs.sqlite(ALARMS_DB) as db:
+            for statement in SCHEMA:
+                db.execute(statement)
+            db.execute("INSERT INTO android_metadata VALUES ('en_US')")
+            db.executemany("INSERT INTO alarm_templates (hour, minutes, daysofweek, enabled, vibrate, label, "
+                           "ringtone, delete_after_use) VALUES (?, ?, ?, 0, 1, '', NULL, 0)", DEFAULT_ALARMS)
+            db.execute(f"PRAGMA user_version = {DB_VERSION}")
+        self.next_alarm_ms = 0
+
+    # -- time ----------------------------------------------------------------------
+
+    @property
+    def now(self) -> dt.datetime:
+        return self.system.clock.now
+
+    def uptime_ms(self) -> int:
+        """``SystemClock.elapsedRealtime()``."""
+        return max(0, int((self.now - BOOT).total_seconds() * 1000))
+
+    def is_24h(self) -> bool:
+        return self.system.settings.get("system", "time_12_24") != "12"
+
+    def log(self, message: str, level: str = "I") -> None:
+        self.system.log(TAG, message, level=level, pid=self.system.pid_of(PACKAGE))
+
+    def event(self, category: str, action: str, label: str = "DeskClock") -> None:
+        """What Google Clock's event tracker prints, e.g. ``Events: [Stopwatch] [Start] [DeskClock]``."""
+        self.log(f"Events: [{category}] [{action}] [{label}]", level="D")
+
+    # -- shared preferences ----------------------------------------------------------
+
+    def prefs(self) -> Prefs:
+        fs = self.system.fs
+        return parse_prefs(fs.read(PREFS)) if fs.exists(PREFS) else {}
+
+    def edit_prefs(self, put: Prefs | None = None, remove: tuple[str, ...] = ()) -> None:
+        prefs = self.prefs()
+        for key in remove:
+            prefs.pop(key, None)
+        prefs.update(put or {})
+        self.system.fs.write(PREFS, format_prefs(prefs))
+
+    def selected_tab(self) -> str:
+        index = self.prefs().get("selected_tab", 0)
+        return TABS[index] if isinstance(index, int) and 0 <= index < len(TABS) else TABS[0]
+
+    def selected_cities(self) -> list[str]:
+        """City ids of the world clock (``CityDAO``: ``number_of_cities``, ``city_id_<i>``)."""
+        prefs = self.prefs()
+        return [prefs[f"city_id_{i}"] for i in range(prefs.get("number_of_cities", 0)) if f"city_id_{i}" in prefs]
+
+    def set_selected_cities(self, ids: list[str]) -> None:
+        old = tuple(f"city_id_{i}" for i in range(len(self.selected_cities())))
+        self.edit_prefs({"number_of_cities": len(ids), **{f"city_id_{i}": c for i, c in enumerate(ids)}},
+                        remove=old)
+
+    # -- alarms --------------------------------------------------------------------
+
+    def alarms(self) -> list[Alarm]:
+        with self.system.fs.sqlite(ALARMS_DB) as db:
+            rows = db.execute("SELECT _id, hour, minutes, daysofweek, enabled, vibrate, label FROM alarm_templates "
+                              "ORDER BY hour, minutes, _id").fetchall()
+        return [Alarm(r[0], r[1], r[2], r[3], bool(r[4]), bool(r[5]), r[6] or "") for r in rows]
+
+    def alarm(self, alarm_id: int) -> Alarm | None:
+        return next((a for a in self.alarms() if a.id == alarm_id), None)
+
+    def add_alarm(self, hour: int, minutes: int) -> int:
+        with self.system.fs.sqlite(ALARMS_DB) as db:
+            cur = db.execute("INSERT INTO alarm_templates (hour, minutes, daysofweek, enabled, vibrate, label, "
+                             "ringtone, delete_after_use) VALUES (?, ?, 0, 1, 1, '', ?, 0)",
+                             (hour, minutes, DEFAULT_RINGTONE))
+            alarm_id = int(cur.lastrowid or 0)
+        self.log(f"Added alarm rowId = {alarm_id}", level="V")
+        self.event("Alarm", "Create")
+        self.schedule(alarm_id)
+        return alarm_id
+
+    def update_alarm(self, alarm_id: int, **columns: Any) -> None:
+        names = {"hour", "minutes", "daysofweek", "enabled", "vibrate", "label"}
+        if not columns or not set(columns) <= names:
+            raise ValueError(f"unknown alarm columns {sorted(set(columns) - names)}")
+        sets = ", ".join(f"{name} = ?" for name in columns)
+        with self.system.fs.sqlite(ALARMS_DB) as db:
+            db.execute(f"UPDATE alarm_templates SET {sets} WHERE _id = ?", (*columns.values(), alarm_id))
+        if {"hour", "minutes", "daysofweek", "enabled"} & set(columns):
+            self.schedule(alarm_id)
+
+    def delete_alarm(self, alarm_id: int) -> None:
+        self.log(f"Deleting all instances of alarm: {alarm_id}")
+        with self.system.fs.sqlite(ALARMS_DB) as db:
+            db.execute("DELETE FROM alarm_instances WHERE alarm_id = ?", (alarm_id,))
+            db.execute("DELETE FROM alarm_templates WHERE _id = ?", (alarm_id,))
+        self.log(f"Removed alarm: {alarm_id}")
+        self.event("Alarm", "Delete")
+        self.update_next_alarm()
+
+    def schedule(self, alarm_id: int) -> dt.datetime | None:
+        """Replace the alarm's instance by its next ring if it is enabled (``AlarmStateManager``)."""
+        alarm = self.alarm(alarm_id)
+        with self.system.fs.sqlite(ALARMS_DB) as db:
+            db.execute("DELETE FROM alarm_instances WHERE alarm_id = ?", (alarm_id,))
+            if alarm is None or not alarm.enabled:
+                when = None
+            else:
+                when = next_ring(self.now, alarm.hour, alarm.minutes, alarm.days)
+                state = LOW_NOTIFICATION_STATE if when - self.now <= dt.timedelta(hours=2) else SILENT_STATE
+                cur = db.execute(
+                    "INSERT INTO alarm_instances (year, month, day, hour, minutes, vibrate, label, ringtone, "
+                    "alarm_state, alarm_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (when.year, when.month - 1, when.day, when.hour, when.minute, int(alarm.vibrate), alarm.label,
+                     DEFAULT_RINGTONE, state, alarm_id))
+                instance_id = cur.lastrowid
+        if when is not None:
+            self.log(f"Created new alarm instance: {instance_id}")
+            self.log(f"Registering instance: {instance_id}")
+        self.update_next_alarm()
+        return when
+
+    def update_next_alarm(self) -> None:
+        """AlarmManager's next alarm clock; a change makes the zen schedule provider re-evaluate."""
+        with self.system.fs.sqlite(ALARMS_DB) as db:
+            rows = db.execute("SELECT year, month, day, hour, minutes FROM alarm_instances").fetchall()
+        times = [dt.datetime(y, m + 1, d, h, mi, tzinfo=dt.timezone.utc) for y, m, d, h, mi in rows]
+        upcoming = min(times, default=None)
+        ms = int(upcoming.timestamp() * 1000) if upcoming else 0
+        if ms == self.next_alarm_ms:
+            return
+        self.next_alarm_ms = ms
+        shown = java_date(upcoming) if upcoming else java_date(dt.datetime.fromtimestamp(0, dt.timezone.utc))
+        self.system.log("ConditionProviders.SCP",
+                        "evaluateSubscriptionLocked cal=ScheduleCalendar[mDays=[1, 2, 3, 4, 5, 6, 7], "
+                        "mSchedule=ScheduleInfo{days=[1, 2, 3, 4, 5, 6, 7], startHour=22, startMinute=0, "
+                        "endHour=7, endMinute=0, exitAtAlarm=true, nextAlarm=Thu Jan 01 00:00:00 UTC 1970 (0)}], "
+                        f"now={java_date(self.now)}, nextUserAlarmTime={shown}", level="D", pid=SYSTEM_PID)
+
+    def next_alarm(self) -> tuple[Alarm, dt.datetime] | None:
+        rings = [(next_ring(self.now, a.hour, a.minutes, a.days), a) for a in self.alarms() if a.enabled]
+        if not rings:
+            return None
+        when, alarm = min(rings, key=lambda r: (r[0], r[1].id))
+        return alarm, when
+
+    # -- stopwatch (StopwatchDAO keys) --------------------------------------------------
+
+    def stopwatch(self) -> tuple[int, int]:
+        """``(state, elapsed ms)``."""
+        prefs = self.prefs()
+        state = prefs.get("sw_state", SW_RESET)
+        elapsed = prefs.get("sw_accum_time", 0)
+        if state == SW_RUNNING:
+            elapsed += self.uptime_ms() - prefs.get("sw_start_time", self.uptime_ms())
+        return state, max(0, elapsed)
+
+    def laps(self) -> list[int]:
+        """Accumulated time at the end of each lap, oldest first."""
+        prefs = self.prefs()
+        return [prefs.get(f"sw_lap_time_{n}", 0) for n in range(1, prefs.get("sw_lap_num", 0) + 1)]
+
+    def start_stopwatch(self) -> None:
+        _, elapsed = self.stopwatch()
+        self.edit_prefs({"sw_state": SW_RUNNING, "sw_start_time": Long(self.uptime_ms()),
+                         "sw_wall_clock_time": Long(self.system.clock.millis()), "sw_accum_time": Long(elapsed)})
+        self.event("Stopwatch", "Start")
+
+    def pause_stopwatch(self) -> None:
+        _, elapsed = self.stopwatch()
+        self.edit_prefs({"sw_state": SW_PAUSED, "sw_start_time": Long(-(2**63)),
+                         "sw_wall_clock_time": Long(-(2**63)), "sw_accum_time": Long(elapsed)})
+        self.event("Stopwatch", "Pause")
+
+    def reset_stopwatch(self) -> None:
+        laps = tuple(f"sw_lap_time_{n}" for n in range(1, len(self.laps()) + 1))
+        self.edit_prefs(remove=("sw_state", "sw_start_time", "sw_wall_clock_time", "sw_accum_time",
+                                "sw_lap_num", *laps))
+        self.event("Stopwatch", "Reset")
+
+    def lap(self) -> None:
+        _, elapsed = self.stopwatch()
+        n = len(self.laps()) + 1
+        self.edit_prefs({"sw_lap_num": n, f"sw_lap_time_{n}": Long(elapsed)})
+        self.event("Stopwatch", "Lap")
+
+    # -- timers (TimerDAO keys) ---------------------------------------------------------
+
+    def timers(self) -> list[dict[str, Any]]:
+        """Timers, newest first, each with its derived ``remaining`` ms."""
+        prefs = self.prefs()
+        out = []
+        for tid in sorted((int(t) for t in prefs.get("timers_list", set())), reverse=True):
+            state = prefs.get(f"timer_state_{tid}", TIMER_RESET)
+            remaining = prefs.get(f"timer_time_left_{tid}", 0)
+            if state == TIMER_RUNNING:
+                remaining -= self.uptime_ms() - prefs.get(f"timer_start_time_{tid}", self.uptime_ms())
+            out.append({"id": tid, "state": state, "remaining": remaining,
+                        "length": prefs.get(f"timer_setup_timet_{tid}", 0),
+                        "label": prefs.get(f"timer_label_{tid}", "")})
+        return out
+
+    def _timer_prefs(self, tid: int, state: int, length: int, remaining: int) -> Prefs:
+        running = state == TIMER_RUNNING
+        return {f"timer_state_{tid}": state, f"timer_setup_timet_{tid}": Long(length),
+                f"timer_original_timet_{tid}": Long(length),
+                f"timer_start_time_{tid}": Long(self.uptime_ms() if running else -(2**63)),
+                f"timer_wall_clock_time_{tid}": Long(self.system.clock.millis() if running else -(2**63)),
+                f"timer_time_left_{tid}": Long(remaining), f"timer_label_{tid}": "",
+                f"delete_after_use_{tid}": False}
+
+    def add_timer(self, length_ms: int) -> int:
+        prefs = self.prefs()
+        tid = prefs.get("next_timer_id", 0)
+        ids = set(prefs.get("timers_list", set())) | {str(tid)}
+        self.edit_prefs({"next_timer_id": tid + 1, "timers_list": ids,
+                         **self._timer_prefs(tid, TIMER_RUNNING, length_ms, length_ms)})
+        self.event("Timer", "Create")
+        self.event("Timer", "Start")
+        return tid
+
+    def set_timer_state(self, tid: int, state: int) -> None:
+        timer = next(t for t in self.timers() if t["id"] == tid)
+        remaining = timer["length"] if state == TIMER_RESET else timer["remaining"]
+        prefs = self._timer_prefs(tid, state, timer["length"], remaining)
+        prefs[f"timer_label_{tid}"] = timer["label"]
+        self.edit_prefs(prefs)
+        self.event("Timer", {TIMER_RUNNING: "Start", TIMER_PAUSED: "Pause", TIMER_RESET: "Reset"}[state])
+
+    def add_minute(self, tid: int) -> None:
+        prefs = self.prefs()
+        key = f"timer_time_left_{tid}"
+        self.edit_prefs({key: Long(prefs.get(key, 0) + 60_000)})
+        self.event("Timer", "Add Minute")
+
+    def delete_timer(self, tid: int) -> None:
+        prefs = self.prefs()
+        ids = set(prefs.get("timers_list", set())) - {str(tid)}
+        keys = tuple(f"{prefix}_{tid}" for prefix in TIMER_KEYS)
+        self.edit_prefs({"timers_list": ids} if ids else {}, remove=keys + (() if ids else ("timers_list",)))
+        self.event("Timer", "Delete")
+
+
+# -- the screen ---------------------------------------------------------------------
+
+
+class DeskClock(Activity):
+    """The main screen: one page per tab, a FAB row above the navigation bar, and dialogs."""
+
+    name = "com.android.deskclock.DeskClock"
+    exported = True
+    app: ClockApp
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        self.tab = self.app.selected_tab()
+        self.expanded: int | None = None
+        #: The time picker: {"alarm": id or None (new), "hour": 0-23, "minute": int, "typed": {picker: text}}.
+        self.picker: dict[str, Any] | None = None
+        self.label_for: int | None = None
+        self.timer_digits = ""
+        self.timer_setup = False
+
+    # -- tabs --------------------------------------------------------------------------
+
+    def show_tab(self, title: str) -> None:
+        self.tab = title
+        self.expanded = None
+        self.timer_setup = False
+        self.app.edit_prefs({"selected_tab": TABS.index(title)})
+        self.app.event(title, "Show Tab", "Tap")
+
+    def nav_item(self, title: str) -> View:
+        selected = title == self.tab
+        return Column(
+            Frame(Image(icon=title.lower(), id="navigation_bar_item_icon_view", width=24, height=24),
+                  id="navigation_bar_item_icon_container", height=40),
+            Text(title, id="navigation_bar_item_small_label_view", style="tab-selected" if selected else "tab"),
+            cls="android.widget.FrameLayout", id=f"tab_menu_{title.lower()}", desc=title, selected=selected,
+            clickable=True, focusable=True, on_click=lambda t=title: self.show_tab(t), weight=1, height=80,
+        )
+
+    def build(self) -> View:
+        page = {"Alarm": self.alarm_page, "Clock": self.clock_page, "Timer": self.timer_page,
+                "Stopwatch": self.stopwatch_page}[self.tab]()
+        return Column(
+            Frame(page, id="fragment_container", weight=1),
+            self.fab_row(),
+            Row(*[self.nav_item(t) for t in TABS], id="tabs", cls="android.view.ViewGroup", height=80),
+            id="content",
+        )
+
+    def fab_row(self) -> View | None:
+        """The FAB with the page's left and right buttons, centred above the navigation bar."""
+        buttons = {"Alarm": self.alarm_buttons, "Clock": self.clock_buttons,
+                   "Timer": self.timer_buttons, "Stopwatch": self.stopwatch_buttons}[self.tab]()
+        if not any(buttons):
+            return None
+        return Row(View(weight=1), *buttons, View(weight=1), id="fab_container", cls="android.view.ViewGroup",
+                   height=104, padding=8)
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            self.picker = None
+            self.label_for = None
+            self.system.clear_focus(self)
+            return True
+        if self.tab == "Timer" and self.timer_setup and self.app.timers():
+            self.timer_setup = False
+            return True
+        return False
+
+    # -- alarm page -----------------------------------------------------------------------
+
+    def alarm_page(self) -> View:
+        h24 = self.app.is_24h()
+        alarms = self.app.alarms()
+        rows = [self.alarm_row(a, h24) for a in alarms]
+        if not rows:
+            return Text("No Alarms", id="alarms_empty_view", desc="No Alarms", style="item-summary")
+        if self.expanded is not None and self.view_state.pop("scroll_to_expanded", False):
+            # The list scrolls the expanded (or new) alarm to the top, as AlarmClockFragment's ScrollHandler does.
+            layout = Layout(self.system.density, PACKAGE, {})
+            ids = [a.id for a in alarms]
+            above = rows[:ids.index(self.expanded)] if self.expanded in ids else []
+            self.view_state[("scroll", "alarm_recycler_view")] = sum(layout.measure(r, self.system.width)
+                                                                     for r in above)
+        return Scroll(*rows, id="alarm_recycler_view")
+
+    def alarm_buttons(self) -> tuple[View | None, View | None, View | None]:
+        return None, ImageButton("Add alarm", self.new_alarm, icon="add", id="fab", width=88, height=88), None
+
+    def alarm_row(self, a: Alarm, h24: bool) -> View:
+        time = format_time(a.hour, a.minutes, h24)
+        expanded = a.id == self.expanded
+        header = Row(
+            Text(time, id="digital_clock", style="display", clickable=True, focusable=True,
+                 on_click=lambda: self.edit_time(a.id), weight=1),
+            Switch(a.enabled, lambda: self.set_enabled(a.id, not a.enabled), id="onoff"),
+            cls="android.view.ViewGroup", desc=f"{time} {a.label or 'Alarm'}", height=72,
+        )
+        arrow = ImageButton("Collapse alarm" if expanded else "Expand alarm", lambda: self.toggle_expanded(a.id),
+                            icon="expand", id="arrow")
+        if not expanded:
+            return Column(
+                Text(a.label, id="label", style="item-summary") if a.label else None,
+                header,
+                Row(Text(self.schedule_text(a), id="days_of_week", style="item-summary", weight=1), arrow, height=48),
+                cls="android.view.ViewGroup", id="alarm_card", clickable=True, focusable=True,
+                on_click=lambda: self.toggle_expanded(a.id), padding=12, style="card",
+            )
+        days = [CheckBox(letter, bool(a.days & bit), lambda b=bit: self.toggle_day(a.id, b), id=f"day_button_{i}",
+                         desc=name, weight=1) for i, (name, letter, bit) in enumerate(WEEK)]
+        return Column(
+            Row(Text(a.label or "Add label", id="edit_label", clickable=True, focusable=True,
+                     on_click=lambda: self.open_label(a.id), weight=1), arrow, height=48),
+            header,
+            Text(self.schedule_text(a), id="days_of_week", style="item-summary"),
+            Row(*days, id="repeat_days", height=48),
+            CheckBox("Vibrate", a.vibrate, lambda: self.app.update_alarm(a.id, vibrate=int(not a.vibrate)),
+                     id="vibrate_onoff"),
+            Button("Delete", lambda: self.delete(a.id), id="delete"),
+            cls="android.view.ViewGroup", id="alarm_card", padding=12, style="card",
+        )
+
+    def schedule_text(self, a: Alarm) -> str:
+        if a.days:
+            return days_text(a.days)
+        if not a.enabled:
+            return "Not scheduled"
+        when = next_ring(self.app.now, a.hour, a.minutes, a.days)
+        return "Today" if when.date() == self.app.now.date() else "Tomorrow"
+
+    def toggle_expanded(self, alarm_id: int) -> None:
+        self.expanded = None if self.expanded == alarm_id else alarm_id
+        self.view_state["scroll_to_expanded"] = self.expanded is not None
+        self.app.event("Alarm", "Expand" if self.expanded else "Collapse")
+
+    def set_enabled(self, alarm_id: int, on: bool) -> None:
+        self.app.update_alarm(alarm_id, enabled=int(on))
+        self.app.event("Alarm", "Enable" if on else "Disable")
+        if on:
+            self.announce(alarm_id)
+
+    def announce(self, alarm_id: int) -> None:
+        alarm = self.app.alarm(alarm_id)
+        if alarm is not None:
+            when = next_ring(self.app.now, alarm.hour, alarm.minutes, alarm.days)
+            self.toast(alarm_set_text(when - self.app.now))
+
+    def toggle_day(self, alarm_id: int, bit: int) -> None:
+        alarm = self.app.alarm(alarm_id)
+        if alarm is not None:
+            self.app.update_alarm(alarm_id, daysofweek=alarm.days ^ bit)
+            self.app.event("Alarm", "Toggle Repeat Days")
+
+    def delete(self, alarm_id: int) -> None:
+        self.expanded = None
+        self.app.delete_alarm(alarm_id)
+        self.toast("Alarm deleted")
+
+    def open_label(self, alarm_id: int) -> None:
+        alarm = self.app.alarm(alarm_id)
+        self.label_for = alarm_id
+        self.fields["label_input_field"] = alarm.label if alarm else ""
+        self.dialog = "label"
+        self.request_focus("label_input_field")
+
+    def request_focus(self, field_id: str) -> None:
+        """Focus a field and raise the keyboard, as a dialog with an auto-focused EditText opens."""
+        self.view_state["focus"] = f"{PACKAGE}:id/{field_id}"
+        self.view_state["focus_n"] = 0
+        self.view_state[("cursor", self.view_state["focus"])] = len(self.fields.get(field_id, ""))
+        self.system.keyboard_visible = True
+
+    def save_label(self) -> None:
+        if self.label_for is not None:
+            self.app.update_alarm(self.label_for, label=self.fields.get("label_input_field", "").strip())
+            self.app.event("Alarm", "Set Label")
+        self.close_dialog()
+
+    # -- the time picker dialog (spinner mode) -------------------------------------------------
+
+    def new_alarm(self) -> None:
+        now = self.app.now
+        self.picker = {"alarm": None, "hour": now.hour, "minute": now.minute, "typed": {}}
+        self.dialog = "time"
+
+    def edit_time(self, alarm_id: int) -> None:
+        alarm = self.app.alarm(alarm_id)
+        if alarm is not None:
+            self.picker = {"alarm": alarm_id, "hour": alarm.hour, "minute": alarm.minutes, "typed": {}}
+            self.dialog = "time"
+
+    def build_dialog(self, name: str) -> View:
+        cancel = Button("Cancel", self.close_dialog, id="android:id/button2")
+        if name == "label":
+            return Dialog("Label", self.field("label_input_field", hint="Label"),
+                          buttons=[cancel, Button("OK", self.save_label, id="android:id/button1")])
+        return Dialog("", self.time_picker(), buttons=[cancel, Button("OK", self.save_time, id="android:id/button1")])
+
+    def time_picker(self) -> View:
+        p = self.picker
+        assert p is not None, "the time dialog is open only with a picker"
+        hour, minute, typed, h24 = p["hour"], p["minute"], p["typed"], self.app.is_24h()
+
+        def shown(h: int) -> str:
+            return f"{h % 24:02d}" if h24 else str(h % 12 or 12)
+
+        def spinner(key: str, value: str, prev: str, nxt: str, delta: int) -> View:
+            return NumberPicker(typed.get(key, value), lambda: self.step(key, -delta), lambda: self.step(key, delta),
+                                lambda v: self.type_into(key, v), prev, nxt, id=f"android:id/{key}")
+
+        pm = hour >= 12
+        am_pm = View(
+            cls="android.widget.NumberPicker", id="android:id/amPm", weight=1, children=[
+                Button("AM", lambda: self.step("amPm", -12), style="picker-side", height=48) if pm else Space(48),
+                EditText("android:id/numberpicker_input", typed.get("amPm", "PM" if pm else "AM"),
+                         lambda v: self.type_into("amPm", v), height=56, style="picker-value"),
+                Button("PM", lambda: self.step("amPm", 12), style="picker-side", height=48) if not pm else Space(48),
+            ])
+        return Row(
+            spinner("hour", shown(hour), shown(hour - 1), shown(hour + 1), 1),
+            Text(":", id="android:id/divider", width=24),
+            spinner("minute", f"{minute:02d}", f"{(minute - 1) % 60:02d}", f"{(minute + 1) % 60:02d}", 1),
+            None if h24 else am_pm,
+            cls="android.widget.TimePicker", id="android:id/timePicker", height=152,
+        )
+
+    def type_into(self, key: str, text: str) -> None:
+        """Typed text stays in the field until focus leaves it, as NumberPicker's input filter allows."""
+        assert self.picker is not None
+        limit = {"hour": 23 if self.app.is_24h() else 12, "minute": 59}
+        if key == "amPm":
+            ok = text == "" or any(v.startswith(text.lower()) for v in ("am", "pm"))
+        else:
+            ok = text == "" or (text.isdigit() and len(text) <= 2 and int(text) <= limit[key])
+        if ok:
+            self.picker["typed"][key] = text
+
+    def commit_typed(self) -> None:
+        """Validate typed values into the picker (``NumberPicker.validateInputTextView`` on focus loss)."""
+        assert self.picker is not None
+        p, typed, h24 = self.picker, self.picker["typed"], self.app.is_24h()
+        text = typed.pop("hour", "")
+        if text.isdigit() and (0 <= int(text) <= 23 if h24 else 1 <= int(text) <= 12):
+            p["hour"] = int(text) if h24 else int(text) % 12 + (12 if p["hour"] >= 12 else 0)
+        text = typed.pop("minute", "")
+        if text.isdigit() and int(text) <= 59:
+            p["minute"] = int(text)
+        text = typed.pop("amPm", "").lower()
+        if text:
+            p["hour"] = p["hour"] % 12 + (12 if text.startswith("p") else 0)
+        self.system.clear_focus(self)
+
+    def step(self, key: str, delta: int) -> None:
+        """A tap on a neighbour value: minutes wrapping past the hour carry into it, as the spinner does."""
+        self.commit_typed()
+        p = self.picker
+        assert p is not None
+        if key == "minute":
+            total = p["hour"] * 60 + p["minute"] + delta
+            p["hour"], p["minute"] = total // 60 % 24, total % 60
+        elif key == "amPm":
+            if (delta > 0) != (p["hour"] >= 12):
+                p["hour"] = (p["hour"] + delta) % 24
+        else:
+            p["hour"] = (p["hour"] + delta) % 24
+
+    def save_time(self) -> None:
+        self.commit_typed()
+        p = self.picker
+        assert p is not None
+        if p["alarm"] is None:
+            alarm_id = self.app.add_alarm(p["hour"], p["minute"])
+            self.expanded = alarm_id
+            self.view_state["scroll_to_expanded"] = True
+        else:
+            alarm_id = p["alarm"]
+            self.app.update_alarm(alarm_id, hour=p["hour"], minutes=p["minute"], enabled=1)
+            self.app.event("Alarm", "Set Time")
+        self.close_dialog()
+        self.announce(alarm_id)
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+        self.picker = None
+        self.label_for = None
+        self.system.clear_focus(self)
+
+    # -- clock page ----------------------------------------------------------------------------
+
+    def clock_page(self) -> View:
+        now, h24 = self.app.now, self.app.is_24h()
+        upcoming = self.app.next_alarm()
+        next_text = (f"{upcoming[1]:%a} {format_time(upcoming[1].hour, upcoming[1].minute, h24)}"
+                     if upcoming else "")
+        main = Column(
+            Text(format_time(now.hour, now.minute, h24), id="digital_clock", style="display"),
+            Row(Text(f"{now:%a}, {now:%b} {now.day}", id="date", style="item-summary"),
+                Text(next_text, id="nextAlarm", desc=f"Next alarm: {next_text}", style="item-summary")
+                if upcoming else None, height=32),
+            id="main_clock_frame", padding=48,
+        )
+        names = {cid: (name, tz) for cid, name, tz in CITIES}
+        rows = [self.world_clock_row(*names[c]) for c in self.app.selected_cities() if c in names]
+        return Scroll(main, *rows, id="cities")
+
+    def clock_buttons(self) -> tuple[View | None, View | None, View | None]:
+        return None, ImageButton("Cities", lambda: self.start(CitySelectionActivity), icon="public", id="fab",
+                                 width=88, height=88), None
+
+    def world_clock_row(self, name: str, tz: str) -> View:
+        here = self.app.now
+        there = here.astimezone(ZoneInfo(tz))
+        return Row(
+            Column(Text(name, id="city_name", style="item-title"),
+                   Text(time_difference(there, here), id="hours_ahead", style="item-summary"), weight=1),
+            Text(format_time(there.hour, there.minute, self.app.is_24h()), id="digital_clock", style="title"),
+            id="world_clock_item", cls="android.view.ViewGroup", height=88, padding=16,
+        )
+
+    # -- timer page ----------------------------------------------------------------------------
+
+    def timer_page(self) -> View:
+        timers = self.app.timers()
+        if timers and not self.timer_setup:
+            return Scroll(*[self.timer_card(t) for t in timers], id="timer_recycler_view")
+        return self.timer_setup_view()
+
+    def timer_input(self) -> tuple[int, int, int]:
+        d = self.timer_digits.rjust(6, "0")
+        return int(d[0:2]), int(d[2:4]), int(d[4:6])
+
+    def timer_setup_view(self) -> View:
+        h, m, s = self.timer_input()
+        keys = [[str(n) for n in range(r * 3 + 1, r * 3 + 4)] for r in range(3)]
+
+        def key(label: str) -> View:
+            return Button(label, lambda: self.press_digits(label), id=f"timer_setup_digit_{label}", weight=1,
+                          height=72, style="keypad")
+
+        return Column(
+            Text(f"{h:02d}h {m:02d}m {s:02d}s", id="timer_setup_time", style="display",
+                 desc=f"{plural(h, 'hour')}, {plural(m, 'minute')}, {plural(s, 'second')}", height=96),
+            *[Row(*[key(k) for k in row], height=72) for row in keys],
+            Row(key("00"), key("0"),
+                ImageButton("Delete", self.delete_digit, icon="backspace", id="timer_setup_delete", weight=1,
+                            width=None, height=72), height=72),
+            id="timer_setup", padding=16,
+        )
+
+    def press_digits(self, digits: str) -> None:
+        for digit in digits:
+            if not self.timer_digits and digit == "0":
+                continue  # a leading zero is ignored, as TimerSetupView does
+            if len(self.timer_digits) < 6:
+                self.timer_digits += digit
+
+    def delete_digit(self) -> None:
+        self.timer_digits = self.timer_digits[:-1]
+
+    def start_timer(self) -> None:
+        h, m, s = self.timer_input()
+        self.app.add_timer(((h * 60 + m) * 60 + s) * 1000)
+        self.timer_digits = ""
+        self.timer_setup = False
+
+    def timer_card(self, t: dict[str, Any]) -> View:
+        tid = t["id"]
+        expired = t["remaining"] <= 0 and t["state"] == TIMER_RUNNING
+        return Column(
+            Row(Text(t["label"] or "Label", id="timer_label", style="item-summary", weight=1),
+                ImageButton("Delete", lambda: self.app.delete_timer(tid), icon="close", id="close"), height=48),
+            Text("Time's up" if expired else duration_text(t["remaining"]), id="timer_text", style="display",
+                 height=96),
+            Row(Button("+1:00", lambda: self.app.add_minute(tid), id="timer_add_minute", desc="Add 1 minute"),
+                View(weight=1),
+                ImageButton("Reset", lambda: self.app.set_timer_state(tid, TIMER_RESET), icon="reset", id="reset")
+                if t["state"] != TIMER_RESET else None, height=56),
+            cls="android.view.ViewGroup", id="timer_item", padding=12, style="card",
+        )
+
+    def timer_buttons(self) -> tuple[View | None, View | None, View | None]:
+        timers = self.app.timers()
+        if timers and not self.timer_setup:
+            first = timers[0]
+            running = first["state"] == TIMER_RUNNING
+            fab = ImageButton("Pause" if running else "Start",
+                              lambda: self.app.set_timer_state(first["id"], TIMER_PAUSED if running else TIMER_RUNNING),
+                              icon="pause" if running else "play", id="fab", width=88, height=88)
+            add = ImageButton("Add timer", self.open_timer_setup, icon="add", id="left_button", width=96, height=64)
+            return add, fab, None
+        fab = ImageButton("Start", self.start_timer, icon="play", id="fab", width=88, height=88) \
+            if self.timer_digits else None
+        return None, fab, None
+
+    def open_timer_setup(self) -> None:
+        self.timer_setup = True
+        self.timer_digits = ""
+
+    # -- stopwatch page ----------------------------------------------------------------------
+
+    def stopwatch_page(self) -> View:
+        state, elapsed = self.app.stopwatch()
+        laps = self.app.laps()
+        rows = []
+        previous = 0
+        for n, total in enumerate(laps, start=1):
+            rows.append(Row(Text(f"# {n}", id="lap_number", weight=1), Text(duration_text(total - previous),
+                            id="lap_time", weight=1), Text(duration_text(total), id="lap_total", weight=1),
+                            height=48))
+            previous = total
+        return Column(
+            Frame(
+                Column(Text(duration_text(elapsed), id="stopwatch_time_text", style="display", height=96),
+                       Text(f"{elapsed % 1000 // 10:02d}", id="stopwatch_hundredths_text", style="item-summary")),
+                id="stopwatch_time_wrapper", clickable=True, focusable=True, height=320,
+                on_click=self.app.pause_stopwatch if state == SW_RUNNING else self.app.start_stopwatch,
+            ),
+            Scroll(*reversed(rows), id="laps_list", weight=1) if rows else None,
+        )
+
+    def stopwatch_buttons(self) -> tuple[View | None, View | None, View | None]:
+        state, _ = self.app.stopwatch()
+        running = state == SW_RUNNING
+        reset = ImageButton("Reset", self.app.reset_stopwatch, icon="reset", id="left_button", width=96,
+                            height=64) if state != SW_RESET else None
+        fab = ImageButton("Pause" if running else "Start",
+                          self.app.pause_stopwatch if running else self.app.start_stopwatch,
+                          icon="pause" if running else "play", id="fab", width=88, height=88)
+        lap = ImageButton("Lap", self.app.lap, icon="lap", id="right_button", width=96, height=64) if running else None
+        return reset, fab, lap
+
+
+class CitySelectionActivity(Activity):
+    """The "Cities" screen: search and tick the cities the Clock tab shows."""
+
+    name = "com.android.deskclock.worldclock.CitySelectionActivity"
+    app: ClockApp
+
+    def build(self) -> View:
+        query = self.fields.get("search_src_text", "").strip().lower()
+        chosen = self.app.selected_cities()
+        rows = [self.city_row(cid, name, tz, cid in chosen) for cid, name, tz in CITIES if query in name.lower()]
+        return Column(
+            Toolbar("Cities", navigate_up=self.finish),
+            self.field("search_src_text", hint="Search"),
+            Scroll(*rows, id="cities_list", weight=1) if rows else Text("No results", id="empty_view"),
+        )
+
+    def city_row(self, cid: str, name: str, tz: str, checked: bool) -> View:
+        there = self.app.now.astimezone(ZoneInfo(tz))
+        return Row(
+            CheckBox("", checked, lambda: self.toggle(cid), id="city_onoff", width=56,
+                     desc=f"{name} {'checked' if checked else 'unchecked'}"),
+            Text(name, id="city_name", weight=1),
+            Text(format_time(there.hour, there.minute, self.app.is_24h()), id="city_time", width=96),
+            id="city_item", clickable=True, focusable=True, on_click=lambda: self.toggle(cid), height=64, padding=8,
+        )
+
+    def toggle(self, cid: str) -> None:
+        chosen = self.app.selected_cities()
+        self.app.set_selected_cities([c for c in chosen if c != cid] if cid in chosen else [*chosen, cid])
+
+
+ClockApp.activities = (DeskClock, CitySelectionActivity)
