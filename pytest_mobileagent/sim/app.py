@@ -103,6 +103,10 @@ class Activity:
         """An EditText whose value is kept in ``self.fields[id]``."""
         return EditText(id, self.fields.get(id, ""), lambda v: self.fields.__setitem__(id, v), hint=hint, **kw)
 
+    def request_focus(self, field_id: str) -> None:
+        """Give an edit field the focus and show the keyboard (a dialog that opens ready to type)."""
+        self.system.request_focus(self, field_id)
+
     def open_menu(self, name: str) -> None:
         self.menu = name
 

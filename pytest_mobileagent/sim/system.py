@@ -626,6 +626,15 @@ class System:
         self.overview = not self.overview
         self.invalidate()
 
+    def request_focus(self, activity: Activity, field_id: str) -> None:
+        """Focus an activity's edit field (by resource entry or full id) with the keyboard up, cursor at the end."""
+        rid = field_id if ":" in field_id else f"{activity.app.package}:id/{field_id}"
+        activity.view_state["focus"] = rid
+        activity.view_state["focus_n"] = 0
+        activity.view_state.pop(("cursor", rid), None)
+        self.keyboard_visible = True
+        self.invalidate()
+
     def clear_focus(self, activity: Activity) -> None:
         activity.view_state.pop("focus", None)
         self._hide_keyboard()
