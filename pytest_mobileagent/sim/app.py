@@ -149,6 +149,14 @@ class App:
     def install(self) -> None:
         """Create first-run state. Called once when the device is built."""
 
+    def handle_intent(self, intent: Intent, mime_type: str = "") -> bool:
+        """Take an implicit intent (``am start -a ACTION -d DATA``); True if this app started an activity for it."""
+        return False
+
+    def on_key(self, code: int) -> bool:
+        """A key the system routes to a service rather than the focused app (ENDCALL to Telecom); True if taken."""
+        return False
+
     @property
     def data_dir(self) -> str:
         return f"/data/data/{self.package}"

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from pytest_mobileagent.sim.app import App
-from pytest_mobileagent.sim.shell import COMMANDS, Result, Shell, command, fail, ok
+from pytest_mobileagent.sim.shell import Result, Shell, binding, content_provider, ok, provider_error
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System
@@ -498,36 +498,6 @@ QUERIES: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _parse_args(argv: list[str]) -> dict[str, Any]:
-    opts: dict[str, Any] = {"verb": argv[1] if len(argv) > 1 else "", "bind": []}
-    i = 2
-    while i < len(argv):
-        key = argv[i]
-        if key in ("--uri", "--projection", "--where", "--sort", "--user", "--arg", "--method", "--extra") \
-                and i + 1 < len(argv):
-            if key == "--extra":
-                opts["bind"].append(argv[i + 1])
-            else:
-                opts[key[2:]] = argv[i + 1]
-            i += 2
-        elif key == "--bind" and i + 1 < len(argv):
-            opts["bind"].append(argv[i + 1])
-            i += 2
-        else:
-            i += 1
-    return opts
-
-
-def _binding(spec: str) -> tuple[str, Any]:
-    """``column:type:value`` with the types of the ``content`` tool (s, i, l, f, d, b, n)."""
-    column, kind, value = [*spec.split(":", 2), "", ""][:3]
-    casts = {"s": str, "i": int, "l": int, "f": float, "d": float, "b": lambda v: int(v.lower() == "true"),
-             "n": lambda v: None}
-    if kind not in casts:
-        raise ValueError(f"Unsupported type: {kind}")
-    return column, casts[kind](value)
-
-
 def _split_uri(uri: str) -> tuple[str, int | None]:
     uri = uri.rstrip("/")
     m = re.fullmatch(r"(.*?)/(\d+)", uri)
@@ -544,15 +514,10 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _provider_error(uri: str, message: str) -> Result:
-    authority = uri.split("://", 1)[-1].split("/", 1)[0]
-    return fail(f"Error while accessing provider:{authority}\n{message}\n")
-
-
 def _query(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
     uri, row_id = _split_uri(opts.get("uri", ""))
     if uri not in QUERIES:
-        return _provider_error(uri, f"java.lang.IllegalArgumentException: Unknown URL {opts.get('uri')}")
+        return provider_error(uri, f"java.lang.IllegalArgumentException: Unknown URL {opts.get('uri')}")
     db_name, base, default_sort = QUERIES[uri]
     columns = opts["projection"].replace(",", ":").split(":") if opts.get("projection") else ["*"]
     where = [f"({opts['where']})"] if opts.get("where") else []
@@ -567,7 +532,7 @@ def _query(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
             names = [d[0] for d in cur.description]
             rows = cur.fetchall()
     except sqlite3.Error as e:
-        return _provider_error(uri, f"android.database.sqlite.SQLiteException: {e} (code 1 SQLITE_ERROR)")
+        return provider_error(uri, f"android.database.sqlite.SQLiteException: {e} (code 1 SQLITE_ERROR)")
     if not rows:
         return ok("No result found.\n")
     return ok("".join(f"Row: {i} " + ", ".join(f"{n}={_cell(v)}" for n, v in zip(names, row)) + "\n"
@@ -576,7 +541,7 @@ def _query(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
 
 def _insert(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
     uri, _ = _split_uri(opts.get("uri", ""))
-    values = dict(_binding(b) for b in opts["bind"])
+    values = dict(binding(b) for b in opts["bind"])
     if uri == f"{CONTACTS_AUTHORITY}/raw_contacts":
         provider.insert_raw_contact(values)
     elif uri == f"{CONTACTS_AUTHORITY}/data":
@@ -586,7 +551,7 @@ def _insert(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
         provider.add_call(number, int(values.pop("type", INCOMING)), int(values.pop("date", provider.now_ms())),
                           int(values.pop("duration", 0)), **values)
     else:
-        return _provider_error(uri, f"java.lang.UnsupportedOperationException: Unknown uri: {opts.get('uri')}")
+        return provider_error(uri, f"java.lang.UnsupportedOperationException: Unknown uri: {opts.get('uri')}")
     return ok()
 
 
@@ -604,7 +569,7 @@ def _matching_ids(provider: ContactsProvider, uri: str, row_id: int | None, wher
 def _delete(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
     uri, row_id = _split_uri(opts.get("uri", ""))
     if uri not in QUERIES or uri == "content://contacts/phones":
-        return _provider_error(uri, f"java.lang.UnsupportedOperationException: Unknown uri: {opts.get('uri')}")
+        return provider_error(uri, f"java.lang.UnsupportedOperationException: Unknown uri: {opts.get('uri')}")
     ids = _matching_ids(provider, uri, row_id, opts.get("where"))
     if uri == "content://call_log/calls":
         with provider.calllog_db() as db:
@@ -625,9 +590,9 @@ def _delete(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
 
 def _update(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
     uri, row_id = _split_uri(opts.get("uri", ""))
-    values = dict(_binding(b) for b in opts["bind"])
+    values = dict(binding(b) for b in opts["bind"])
     if uri not in QUERIES or not values or uri == "content://contacts/phones":
-        return _provider_error(uri, f"java.lang.UnsupportedOperationException: Unknown uri: {opts.get('uri')}")
+        return provider_error(uri, f"java.lang.UnsupportedOperationException: Unknown uri: {opts.get('uri')}")
     ids = _matching_ids(provider, uri, row_id, opts.get("where"))
     if uri == "content://call_log/calls":
         with provider.calllog_db() as db:
@@ -640,30 +605,16 @@ def _update(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
         for i in ids:
             provider.set_starred(i, bool(values["starred"]))
     else:
-        return _provider_error(uri, f"java.lang.IllegalArgumentException: Cannot update {sorted(values)} of {uri}")
+        return provider_error(uri, f"java.lang.IllegalArgumentException: Cannot update {sorted(values)} of {uri}")
     return ok()
 
 
-#: A ``content`` handler registered before this one (another provider's), to hand other authorities to.
-_OTHER_PROVIDERS = COMMANDS.get("content")
-
-
-@command("content")
-def _content(sh: Shell, argv: list[str]) -> Result:
-    opts = _parse_args(argv)
+@content_provider("contacts", "com.android.contacts", "call_log")
+def _content(sh: Shell, verb: str, opts: dict[str, Any]) -> Result:
     verbs = {"query": _query, "insert": _insert, "delete": _delete, "update": _update}
-    if opts["verb"] not in verbs or not opts.get("uri"):
-        return fail("usage: adb shell content [subcommand] [options]\n\n"
-                    "usage: adb shell content insert --uri <URI> [--user <USER_ID>] --bind <BINDING> "
-                    "[--bind <BINDING>...]\n", 1)
-    if not opts["uri"].startswith(("content://contacts", CONTACTS_AUTHORITY, "content://call_log")):
-        if _OTHER_PROVIDERS is not None:
-            return _OTHER_PROVIDERS(sh, argv)
-        return _provider_error(opts["uri"], f"java.lang.IllegalArgumentException: Unknown authority "
-                                            f"{opts['uri'].split('://', 1)[-1].split('/', 1)[0]}")
     try:
-        out = verbs[opts["verb"]](ContactsProvider(sh.system), opts)
+        out = verbs[verb](ContactsProvider(sh.system), opts)
     except (ValueError, KeyError, sqlite3.Error) as e:
-        return _provider_error(opts["uri"], f"java.lang.IllegalArgumentException: {e}")
+        return provider_error(opts["uri"], f"java.lang.IllegalArgumentException: {e}")
     sh.system.invalidate()
     return out

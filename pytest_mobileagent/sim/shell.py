@@ -20,12 +20,13 @@ import stat as stat_mod
 import struct
 import zlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
+from pytest_mobileagent.sim.app import Intent
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.device import SimDevice
@@ -216,6 +217,63 @@ def _package_activity(component: str) -> tuple[str, str | None]:
     return component, None
 
 
+_AM_FLAGS = {"-W", "-S", "-D", "-N", "--grant-read-uri-permission", "--grant-write-uri-permission",
+             "--exclude-stopped-packages", "--include-stopped-packages", "--activity-clear-task",
+             "--activity-clear-top", "--activity-new-task", "--activity-single-top", "--activity-no-history",
+             "--receiver-foreground"}
+_AM_VALUES = {"-a", "-d", "-t", "-c", "-f", "-n", "--user", "-R", "-P", "--start-profiler", "--display",
+              "--windowingMode", "--activityType"}
+_EXTRA_CASTS: dict[str, Callable[[str], object]] = {"--ei": int, "--el": int, "--ef": float,
+                                                     "--ez": lambda v: v.lower() == "true"}
+
+
+def parse_intent(args: list[str]) -> tuple[Intent, str, str]:
+    """The intent of ``am start`` arguments: (intent, mime type, explicit component or "")."""
+    intent, mime, component, i = Intent(action=""), "", "", 0
+    while i < len(args):
+        a = args[i]
+        if a in _AM_FLAGS:
+            i += 1
+        elif a in _AM_VALUES and i + 1 < len(args):
+            value = args[i + 1]
+            if a == "-a":
+                intent.action = value
+            elif a == "-d":
+                intent.data = value
+            elif a == "-t":
+                mime = value
+            elif a == "-c":
+                intent.categories = (*intent.categories, value)
+            elif a == "-n":
+                component = value
+            i += 2
+        elif a in ("-e", "--es", "--ei", "--el", "--ez", "--ef", "--eu") and i + 2 < len(args):
+            intent.extras[args[i + 1]] = _EXTRA_CASTS.get(a, str)(args[i + 2])
+            i += 3
+        elif not a.startswith("-") and not intent.data:
+            intent.data = a  # am's trailing <URI>
+            i += 1
+        else:
+            i += 1
+    return intent, mime, component
+
+
+def describe_intent(intent: Intent, mime: str = "", component: str = "") -> str:
+    """An intent as ``am`` and ActivityManager print it."""
+    parts = [f"act={intent.action}"] if intent.action else []
+    if intent.categories:
+        parts.append(f"cat=[{','.join(intent.categories)}]")
+    if intent.data:
+        parts.append(f"dat={intent.data}")
+    if mime:
+        parts.append(f"typ={mime}")
+    if component:
+        parts.append(f"cmp={component}")
+    if intent.extras:
+        parts.append("(has extras)")
+    return " ".join(parts)
+
+
 @command("am")
 def _am(sh: Shell, argv: list[str]) -> Result:
     if len(argv) < 2:
@@ -224,31 +282,23 @@ def _am(sh: Shell, argv: list[str]) -> Result:
     if verb == "force-stop" and len(argv) >= 3:
         sh.system.stop_app(argv[-1])
         return ok()
-    if verb in ("start", "start-activity"):
-        component, extras, i = "", {}, 2
-        while i < len(argv):
-            a = argv[i]
-            if a == "-n" and i + 1 < len(argv):
-                component = argv[i + 1]
-                i += 2
-            elif a in ("--es", "--ei", "--ez") and i + 2 < len(argv):
-                extras[argv[i + 1]] = argv[i + 2]
-                i += 3
-            elif a in ("-a", "-c", "-d", "-t", "-f", "--user") and i + 1 < len(argv):
-                i += 2
-            else:
-                i += 1
-        if not component:
-            return fail("Error: no component given (only explicit -n starts are simulated)\n")
-        pkg, act = _package_activity(component)
-        try:
-            sh.system.launch(pkg, act, extras)
-        except LookupError as e:
-            return ok(f"Starting: Intent {{ cmp={component} }}\nError type 3\nError: {e}\n")
-        return ok(f"Starting: Intent {{ cmp={component} }}\n")
     if verb == "broadcast":
         return ok("Broadcasting: Intent { }\nBroadcast completed: result=0\n")
-    return fail(f"Error: unknown command '{verb}'\n")
+    if verb not in ("start", "start-activity"):
+        return fail(f"Error: unknown command '{verb}'\n")
+    intent, mime, component = parse_intent(argv[2:])
+    shown = describe_intent(intent, mime, component)
+    if component:
+        pkg, act = _package_activity(component)
+        try:
+            sh.system.launch(pkg, act, intent.extras)
+        except LookupError as e:
+            return ok(f"Starting: Intent {{ {shown} }}\nError type 3\nError: {e}\n")
+        return ok(f"Starting: Intent {{ {shown} }}\n")
+    if sh.system.start_intent(intent, mime):
+        return ok(f"Starting: Intent {{ {shown} }}\n")
+    return ok(f"Starting: Intent {{ {shown} }}\n"
+              f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}\n")
 
 
 @command("monkey")
@@ -623,9 +673,24 @@ _BATTERY = """Current Battery Service state:
 """
 
 
+#: ``dumpsys`` services apps provide (``telephony.registry`` from the phone app...), by service name.
+DUMPSYS: dict[str, Callable[[Shell, list[str]], str]] = {}
+
+
+def dumpsys_service(name: str) -> Callable[[Callable[[Shell, list[str]], str]], Callable[[Shell, list[str]], str]]:
+    """Register what ``dumpsys <name>`` prints."""
+    def register(fn: Callable[[Shell, list[str]], str]) -> Callable[[Shell, list[str]], str]:
+        DUMPSYS[name] = fn
+        return fn
+
+    return register
+
+
 @command("dumpsys")
 def _dumpsys(sh: Shell, argv: list[str]) -> Result:
     service, rest = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
+    if service in DUMPSYS:
+        return ok(DUMPSYS[service](sh, rest))
     if service == "window":
         return ok(_dumpsys_window(sh))
     if service == "activity":
@@ -768,3 +833,76 @@ def _ps(sh: Shell, argv: list[str]) -> Result:
     for user, pid, ppid, name in procs:
         out += row(user, pid, ppid, 10_000_000 + pid, 90_000, "do_epoll_wait", 0, "S", name)
     return ok(out)
+
+# -- content providers -----------------------------------------------------------------------------------------
+
+ContentHandler = Callable[["Shell", str, dict[str, Any]], Result]
+#: Content providers apps install, by URI authority (``contacts``, ``sms``...).
+CONTENT_PROVIDERS: dict[str, ContentHandler] = {}
+
+
+def content_provider(*authorities: str) -> Callable[[ContentHandler], ContentHandler]:
+    """Register the handler of ``content query|insert|update|delete --uri content://<authority>/...``.
+
+    The handler gets the verb and the parsed options (``uri``, ``projection``,
+    ``where``, ``sort``, ``bind``: a list of ``column:type:value``).
+    """
+    def register(fn: ContentHandler) -> ContentHandler:
+        for authority in authorities:
+            CONTENT_PROVIDERS[authority] = fn
+        return fn
+
+    return register
+
+
+def _content_args(argv: list[str]) -> dict[str, Any]:
+    opts: dict[str, Any] = {"verb": argv[1] if len(argv) > 1 else "", "bind": []}
+    i = 2
+    while i < len(argv):
+        key = argv[i]
+        if key in ("--uri", "--projection", "--where", "--sort", "--user", "--arg", "--method", "--extra") \
+                and i + 1 < len(argv):
+            if key == "--extra":
+                opts["bind"].append(argv[i + 1])
+            else:
+                opts[key[2:]] = argv[i + 1]
+            i += 2
+        elif key == "--bind" and i + 1 < len(argv):
+            opts["bind"].append(argv[i + 1])
+            i += 2
+        else:
+            i += 1
+    return opts
+
+
+def binding(spec: str) -> tuple[str, Any]:
+    """A ``--bind column:type:value`` of the ``content`` tool (types s, i, l, f, d, b, n)."""
+    column, kind, value = [*spec.split(":", 2), "", ""][:3]
+    casts = {"s": str, "i": int, "l": int, "f": float, "d": float, "b": lambda v: int(v.lower() == "true"),
+             "n": lambda v: None}
+    if kind not in casts:
+        raise ValueError(f"Unsupported type: {kind}")
+    return column, casts[kind](value)
+
+
+
+def provider_error(uri: str, message: str) -> Result:
+    authority = uri.split("://", 1)[-1].split("/", 1)[0]
+    return fail(f"Error while accessing provider:{authority}\n{message}\n")
+
+
+
+
+@command("content")
+def _content(sh: Shell, argv: list[str]) -> Result:
+    opts = _content_args(argv)
+    verb, uri = opts["verb"], opts.get("uri", "")
+    if verb not in ("query", "insert", "update", "delete") or not uri:
+        return fail("usage: adb shell content [subcommand] [options]\n\n"
+                    "usage: adb shell content insert --uri <URI> [--user <USER_ID>] --bind <BINDING> "
+                    "[--bind <BINDING>...]\n", 1)
+    authority = uri.split("://", 1)[-1].split("/", 1)[0]
+    handler = CONTENT_PROVIDERS.get(authority)
+    if handler is None:
+        return provider_error(uri, f"java.lang.IllegalArgumentException: Unknown authority {authority}")
+    return handler(sh, verb, opts)

@@ -190,6 +190,17 @@ class System:
             intent = Intent(extras=dict(extras or {}))
         return self.start_activity(app, cls, intent)
 
+    def start_intent(self, intent: Intent, mime_type: str = "") -> bool:
+        """Resolve an implicit intent among the installed apps and start it; False if no app handles it."""
+        if "android.intent.category.HOME" in intent.categories:
+            self.go_home()
+            return True
+        for app in list(self.apps.values()):
+            if app.handle_intent(intent, mime_type):
+                self.invalidate()
+                return True
+        return False
+
     def finish_activity(self, activity: Activity) -> None:
         for task in self.tasks:
             if activity in task.stack:
@@ -507,6 +518,8 @@ class System:
             self._edit_key(code)
         elif code in (24, 25, 164):
             services.adjust_volume(self, "volume_music", {24: 1, 25: -1, 164: -100}[code])
+        else:
+            any(app.on_key(code) for app in list(self.apps.values()))
         self.invalidate()
 
     def _edit_key(self, code: int) -> None:

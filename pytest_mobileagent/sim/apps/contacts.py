@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from pytest_mobileagent.sim.app import Activity, App, Intent
-from pytest_mobileagent.sim.apps.dialer import ACTION_CALL, start_intent
+from pytest_mobileagent.sim.apps.dialer import ACTION_CALL
 from pytest_mobileagent.sim.providers import (
     EMAIL,
     NAME,
@@ -222,7 +222,7 @@ class QuickContactActivity(ContactsActivity):
                    height=72, padding=8)
 
     def call(self, number: str) -> None:
-        start_intent(self.system, Intent(action=ACTION_CALL, data=f"tel:{number}"))
+        self.system.start_intent(Intent(action=ACTION_CALL, data=f"tel:{number}"))
 
     def toggle_star(self) -> None:
         contact = self.provider.contact(self.contact_id)

@@ -15,12 +15,9 @@ of the contacts provider. As with the default carrier config, emergency calls
 are not written to the call log. An outgoing call is answered two seconds
 after it is placed and lasts until someone ends it.
 
-The module also teaches the shell what a phone's intent resolution and
-telephony services answer: ``am start`` with an action and no component
-(``-a android.intent.action.CALL -d tel:...``, ``-a ...INSERT -t
-vnd.android.cursor.dir/contact -e name ...``), ``dumpsys telephony.registry``
-(``mCallState``) and ``input keyevent KEYCODE_ENDCALL``. Any installed app
-with a ``handle_intent(intent, mime_type)`` method takes part in resolution.
+The app takes the CALL/DIAL/VIEW tel: intents (``am start -a
+android.intent.action.CALL -d tel:...``), the ENDCALL key during a call, and
+provides ``dumpsys telephony.registry`` (``mCallState``).
 """
 
 from __future__ import annotations
@@ -31,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.providers import MISSED, OUTGOING, ContactsProvider, digits
-from pytest_mobileagent.sim.shell import COMMANDS, Result, Shell, command, ok
+from pytest_mobileagent.sim.shell import Shell, dumpsys_service
 from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, ImageButton, Row, Scroll, Tabs, Text, View
 
 if TYPE_CHECKING:
@@ -144,16 +141,6 @@ def format_duration(ms: int) -> str:
 
 
 # -- intents -------------------------------------------------------------------------------------------
-
-
-def start_intent(system: System, intent: Intent, mime_type: str = "") -> bool:
-    """Resolve an implicit intent among the installed apps and start it; False if no app handles it."""
-    for app in list(system.apps.values()):
-        handler = getattr(app, "handle_intent", None)
-        if handler is not None and handler(intent, mime_type):
-            system.invalidate()
-            return True
-    return False
 
 
 def tel_number(data: str) -> str:
@@ -323,7 +310,7 @@ class DialtactsActivity(Activity):
 
     def view_contact(self, contact: dict[str, Any]) -> None:
         uri = f"content://com.android.contacts/contacts/lookup/{contact['lookup']}/{contact['contact_id']}"
-        start_intent(self.system, Intent(action=ACTION_VIEW, data=uri))
+        self.system.start_intent(Intent(action=ACTION_VIEW, data=uri))
 
     def on_back(self) -> bool:
         if super().on_back():
@@ -412,98 +399,19 @@ class DialerApp(App):
             return True
         return False
 
-
-# -- the shell: implicit intents and telephony ---------------------------------------------------------------
-
-_CORE_AM = COMMANDS["am"]
-_CORE_DUMPSYS = COMMANDS["dumpsys"]
-_CORE_INPUT = COMMANDS["input"]
-_NO_VALUE = {"-W", "-S", "-D", "-N", "--grant-read-uri-permission", "--grant-write-uri-permission",
-             "--exclude-stopped-packages", "--include-stopped-packages", "--activity-clear-task",
-             "--activity-clear-top", "--activity-new-task", "--activity-single-top", "--activity-no-history",
-             "--receiver-foreground"}
+    def on_key(self, code: int) -> bool:
+        # PhoneWindowManager hands ENDCALL to Telecom while a call is up
+        return code == 6 and end_call(self.system)
 
 
-def parse_intent(args: list[str]) -> tuple[Intent, str] | None:
-    """The intent of ``am start`` arguments, with its mime type; None for explicit (``-n``) starts."""
-    intent, mime, i = Intent(action=""), "", 0
-    while i < len(args):
-        a = args[i]
-        if a == "-n":
-            return None
-        if a in _NO_VALUE:
-            i += 1
-        elif a in ("-a", "-d", "-t", "-c", "-f", "--user", "-R", "-P", "--start-profiler", "--display",
-                   "--windowingMode", "--activityType") and i + 1 < len(args):
-            value = args[i + 1]
-            if a == "-a":
-                intent.action = value
-            elif a == "-d":
-                intent.data = value
-            elif a == "-t":
-                mime = value
-            elif a == "-c":
-                intent.categories = (*intent.categories, value)
-            i += 2
-        elif a in ("-e", "--es", "--ei", "--el", "--ez", "--ef", "--eu") and i + 2 < len(args):
-            key, value = args[i + 1], args[i + 2]
-            casts: dict[str, Any] = {"--ei": int, "--el": int, "--ef": float, "--ez": lambda v: v.lower() == "true"}
-            intent.extras[key] = casts.get(a, str)(value)
-            i += 3
-        elif not a.startswith("-") and not intent.data:
-            intent.data = a  # am's trailing <URI>
-            i += 1
-        else:
-            i += 1
-    return (intent, mime) if intent.action or intent.data else None
+# -- the shell: telephony state ------------------------------------------------------------------------------
 
 
-def _describe_intent(intent: Intent, mime: str) -> str:
-    parts = [f"act={intent.action}"] if intent.action else []
-    if intent.categories:
-        parts.append(f"cat=[{','.join(intent.categories)}]")
-    if intent.data:
-        parts.append(f"dat={intent.data}")
-    if mime:
-        parts.append(f"typ={mime}")
-    if intent.extras:
-        parts.append("(has extras)")
-    return " ".join(parts)
-
-
-@command("am")
-def _am(sh: Shell, argv: list[str]) -> Result:
-    parsed = parse_intent(argv[2:]) if argv[1:2] and argv[1] in ("start", "start-activity") else None
-    if parsed is None:
-        return _CORE_AM(sh, argv)
-    intent, mime = parsed
-    shown = _describe_intent(intent, mime)
-    if "android.intent.category.HOME" in intent.categories:
-        sh.system.go_home()
-        return ok(f"Starting: Intent {{ {shown} }}\n")
-    if start_intent(sh.system, intent, mime):
-        return ok(f"Starting: Intent {{ {shown} }}\n")
-    return ok(f"Starting: Intent {{ {shown} }}\n"
-              f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}\n")
-
-
-@command("dumpsys")
-def _dumpsys(sh: Shell, argv: list[str]) -> Result:
-    if argv[1:2] != ["telephony.registry"]:
-        return _CORE_DUMPSYS(sh, argv)
+@dumpsys_service("telephony.registry")
+def _telephony_registry(sh: Shell, argv: list[str]) -> str:
     state = call_state(sh.system)
-    return ok("last known state:\n  Phone Id=0\n"
-              f"    mCallState={state}\n    mRingingCallState=0\n    mForegroundCallState={1 if state else 0}\n"
-              "    mCallIncomingNumber=\n"
-              "    mServiceState={mVoiceRegState=0(IN_SERVICE), mDataRegState=0(IN_SERVICE)}\n"
-              "    mDataConnectionState=2\n    mDataActivity=0\n")
-
-
-@command("input")
-def _input(sh: Shell, argv: list[str]) -> Result:
-    keys = argv[argv.index("keyevent") + 1:] if "keyevent" in argv else []
-    if keys and all(k.upper() in ("KEYCODE_ENDCALL", "ENDCALL", "6") for k in keys):
-        sh.system.tick()
-        end_call(sh.system)  # PhoneWindowManager hands ENDCALL to Telecom during a call
-        return ok()
-    return _CORE_INPUT(sh, argv)
+    return ("last known state:\n  Phone Id=0\n"
+            f"    mCallState={state}\n    mRingingCallState=0\n    mForegroundCallState={1 if state else 0}\n"
+            "    mCallIncomingNumber=\n"
+            "    mServiceState={mVoiceRegState=0(IN_SERVICE), mDataRegState=0(IN_SERVICE)}\n"
+            "    mDataConnectionState=2\n    mDataActivity=0\n")
