@@ -147,7 +147,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         record.act_s = time.perf_counter() - t2
     result.state_success = float(task.check(device, result.answer))
     result.success = result.state_success
-    if require_complete and result.self_reported != "complete":
+    if (require_complete or task.requires_completion) and result.self_reported != "complete":
         result.success = 0.0
     result.validator_state = task.describe_state(device)
     result.duration_s = time.perf_counter() - started

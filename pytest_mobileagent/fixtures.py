@@ -121,7 +121,7 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
                 ma_device.snapshot_load(CLEAN_SNAPSHOT)
                 ma_device.set_time(ma_clock)
                 task.setup(ma_device)
-                if not task.answer_required and task.check(ma_device, None) > 0:
+                if not (task.answer_required or task.requires_completion) and task.check(ma_device, None) > 0:
                     raise TaskSetupError(
                         f"{task_case.id}: the goal already holds after setup, before the agent acted; "
                         f"a task must start from a state where its check fails (params: {task_case.params})")

@@ -25,7 +25,8 @@ def failure_message(result: EpisodeResult, threshold: float) -> str:
     if result.answer is not None:
         lines.append(f"  answer:      {result.answer!r}")
     if result.state_success != result.success:
-        lines.append(f"  state check: {result.state_success:.2f} (zeroed: the agent did not declare completion)")
+        lines.append(f"  state check: {result.state_success:.2f} (zeroed: the agent did not declare completion, "
+                     "which this run or task requires)")
     tail = result.steps[-LAST_ACTIONS:]
     if tail:
         lines.append("  last actions:")

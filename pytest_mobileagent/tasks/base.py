@@ -43,6 +43,9 @@ class Task:
     #: Information-retrieval tasks: the agent must answer; :meth:`check` gets the answer.
     answer_required: ClassVar[bool] = False
     start_on_home_screen: ClassVar[bool] = True
+    #: Verification tasks: the goal already holds; success counts only if the agent declares completion,
+    #: so an agent that does nothing fails (AndroidWorld's *Verify families passed for it, issue #315).
+    requires_completion: ClassVar[bool] = False
     #: Optional reference action sequence (for LCS metrics).
     ground_truth: ClassVar[tuple[dict[str, Any], ...] | None] = None
 

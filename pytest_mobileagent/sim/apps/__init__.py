@@ -8,12 +8,14 @@ from pytest_mobileagent.sim.apps.dialer import DialerApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
+from pytest_mobileagent.sim.apps.settings import SettingsApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 from pytest_mobileagent.sim.providers import ContactsProviderApp
 
 HOME_APP = PixelLauncher
 #: Installed on a default device, besides the launcher.
 DEFAULT_APPS: list[type] = [
+    SettingsApp,
     TasksApp,
     JoplinApp,
     OpenTracksApp,

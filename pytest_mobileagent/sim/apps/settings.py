@@ -1,0 +1,291 @@
+"""Settings (``com.android.settings``), Android 13 AOSP layout.
+
+The homepage lists the top-level categories (more than fit on screen); sub-pages
+run in ``com.android.settings.SubSettings`` as on a real device, each named by
+its fragment. Every switch and slider goes through the system services
+(:mod:`pytest_mobileagent.sim.services`), so a change lands in the same
+``settings`` keys and logcat lines as ``svc``/``cmd`` would produce.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pytest_mobileagent.sim import services
+from pytest_mobileagent.sim.app import Activity, App, Intent
+from pytest_mobileagent.sim.stores import STREAM_MAX
+from pytest_mobileagent.sim.views import (
+    Button,
+    Column,
+    Dialog,
+    EditText,
+    ListItem,
+    Row,
+    Scroll,
+    SeekBar,
+    Switch,
+    Text,
+    Toolbar,
+    View,
+)
+
+PACKAGE = "com.android.settings"
+#: Top-level entries of the homepage: (title, summary, page).
+HOMEPAGE = (
+    ("Network & internet", "Mobile, Wi\u2011Fi, hotspot", "network"),
+    ("Connected devices", "Bluetooth, pairing", "connected"),
+    ("Apps", "Assistant, recent apps, default apps", "apps"),
+    ("Notifications", "Notification history, conversations", ""),
+    ("Battery", "100%", ""),
+    ("Storage", "31% used - 11.07 GB free", ""),
+    ("Sound & vibration", "Volume, haptics, Do Not Disturb", "sound"),
+    ("Display", "Dark theme, font size, brightness", "display"),
+    ("Wallpaper & style", "Colors, themed icons, app grid", ""),
+    ("Accessibility", "Display, interaction, audio", ""),
+    ("Security & privacy", "App security, device lock, permissions", ""),
+    ("Location", "On - 0 apps have access to location", ""),
+    ("Safety & emergency", "Emergency SOS, medical info, alerts", ""),
+    ("Passwords & accounts", "Saved passwords, autofill, synced accounts", ""),
+    ("System", "Languages, gestures, time, backup", "system"),
+    ("About emulated device", "sdk_gphone64_x86_64", ""),
+)
+#: Sub-page title and the fragment real Settings shows it with.
+PAGES = {
+    "network": ("Network & internet", "com.android.settings.network.NetworkDashboardFragment"),
+    "internet": ("Internet", "com.android.settings.network.NetworkProviderSettings"),
+    "connected": ("Connected devices", "com.android.settings.connecteddevice.ConnectedDeviceDashboardFragment"),
+    "connection_prefs": ("Connection preferences",
+                         "com.android.settings.connecteddevice.AdvancedConnectedDeviceDashboardFragment"),
+    "bluetooth": ("Bluetooth", "com.android.settings.bluetooth.BluetoothPairingDetail"),
+    "display": ("Display", "com.android.settings.DisplaySettings"),
+    "sound": ("Sound & vibration", "com.android.settings.notification.SoundSettings"),
+    "system": ("System", "com.android.settings.system.SystemDashboardFragment"),
+    "languages_input": ("Languages & input", "com.android.settings.language.LanguageAndInputSettings"),
+    "languages": ("Languages", "com.android.settings.localepicker.LocaleListEditor"),
+    "apps": ("Apps", "com.android.settings.applications.AppDashboardFragment"),
+    "all_apps": ("All apps", "com.android.settings.applications.manageapplications.ManageApplications"),
+    "app_info": ("App info", "com.android.settings.applications.appinfo.AppInfoDashboardFragment"),
+}
+#: Volume sliders of the sound page: (title, settings key).
+VOLUMES = (("Media volume", "volume_music"), ("Call volume", "volume_voice"),
+           ("Ring & notification volume", "volume_ring"), ("Alarm volume", "volume_alarm"))
+LANGUAGES = ("Afrikaans", "Deutsch", "English", "Español", "Français", "Hindi", "Italiano", "Nederlands", "Polski",
+             "Português", "Svenska", "Tiếng Việt", "Türkçe", "Русский", "العربية", "中文", "日本語", "한국어")
+
+
+class SettingsActivity(Activity):
+    """Shared helpers of the homepage and sub-pages."""
+
+    def setting(self, namespace: str, key: str) -> str:
+        return self.system.settings.get(namespace, key) or "0"
+
+    def open_page(self, page: str, **extras: Any) -> None:
+        title, fragment = PAGES[page]
+        self.log("SettingsActivity", f"Switching to fragment {fragment}")
+        self.system.start_activity(self.app, SubSettings, Intent(extras={"page": page, **extras}))
+
+    def switch_row(self, title: str, on: bool, toggle: Callable[[], Any], summary: str = "") -> View:
+        return ListItem(title, summary, on_click=toggle, widget=Switch(on, toggle))
+
+
+class Homepage(SettingsActivity):
+    name = "com.android.settings.Settings"
+    exported = True
+
+    def build(self) -> View:
+        rows = [ListItem(title, summary, on_click=(lambda p=page: self.open_page(p)) if page else None,
+                         icon=title.split()[0].lower()) for title, summary, page in HOMEPAGE]
+        return Column(
+            Text("Settings", style="headline", height=96, padding=16),
+            View(cls="android.widget.TextView", text="Search settings", id="search_action_bar", clickable=True,
+                 focusable=True, height=56, style="searchbar"),
+            Scroll(*rows, id="recycler_view", weight=1),
+        )
+
+
+class SubSettings(SettingsActivity):
+    """Every sub-page, by its ``page`` extra."""
+
+    name = "com.android.settings.SubSettings"
+
+    @property
+    def page(self) -> str:
+        return self.intent.extras.get("page", "network")
+
+    def build(self) -> View:
+        title = PAGES[self.page][0] if self.page != "app_info" else "App info"
+        body = getattr(self, f"page_{self.page}")()
+        return Column(Toolbar(title, navigate_up=self.finish, id="action_bar"),
+                      Scroll(*body, id="recycler_view", weight=1))
+
+    # -- network -----------------------------------------------------------------------------------
+
+    def page_network(self) -> list[View]:
+        wifi = self.setting("global", "wifi_on") != "0"
+        airplane = self.setting("global", "airplane_mode_on") == "1"
+        return [
+            ListItem("Internet", "AndroidWifi" if wifi else "Off", on_click=lambda: self.open_page("internet"),
+                     icon="wifi"),
+            ListItem("SIMs", "T-Mobile", icon="sim"),
+            self.switch_row("Airplane mode", airplane, lambda: services.set_airplane(self.system, not airplane)),
+            ListItem("Hotspot & tethering", "Off", icon="hotspot"),
+            ListItem("Data Saver", "Off", icon="data"),
+        ]
+
+    def page_internet(self) -> list[View]:
+        wifi = self.setting("global", "wifi_on") != "0"
+        rows = [self.switch_row("Wi\u2011Fi", wifi, lambda: services.set_wifi(self.system, not wifi))]
+        if wifi:
+            rows += [ListItem("AndroidWifi", "Connected", icon="wifi"), ListItem("Add network", icon="add")]
+        else:
+            rows.append(Text("To see available networks, turn Wi\u2011Fi on", style="item-summary"))
+        return rows
+
+    # -- connected devices ------------------------------------------------------------------------
+
+    def page_connected(self) -> list[View]:
+        return [ListItem("Pair new device", icon="add"),
+                ListItem("Connection preferences", "Bluetooth, Android Auto, NFC",
+                         on_click=lambda: self.open_page("connection_prefs"), icon="bluetooth")]
+
+    def page_connection_prefs(self) -> list[View]:
+        on = self.setting("global", "bluetooth_on") == "1"
+        return [ListItem("Bluetooth", "On" if on else "Off", on_click=lambda: self.open_page("bluetooth"),
+                         icon="bluetooth"),
+                ListItem("Printing", "1 print service on", icon="print")]
+
+    def page_bluetooth(self) -> list[View]:
+        on = self.setting("global", "bluetooth_on") == "1"
+        rows = [self.switch_row("Use Bluetooth", on, lambda: services.set_bluetooth(self.system, not on))]
+        if on:
+            rows.append(ListItem("Pair new device", icon="add"))
+        return rows
+
+    # -- display and sound -----------------------------------------------------------------------
+
+    def page_display(self) -> list[View]:
+        level = int(self.setting("system", "screen_brightness"))
+        adaptive = self.setting("system", "screen_brightness_mode") == "1"
+        dark = self.setting("secure", "ui_night_mode") == "2"
+        return [
+            ListItem("Brightness level", f"{round(level * 100 / 255)}%", on_click=lambda: self.show("brightness")),
+            self.switch_row("Adaptive brightness", adaptive,
+                            lambda: services.set_auto_brightness(self.system, not adaptive)),
+            self.switch_row("Dark theme", dark, lambda: services.set_night_mode(self.system, not dark)),
+            ListItem("Screen timeout", "After 1 minute of inactivity"),
+            ListItem("Font size", "Default"),
+        ]
+
+    def page_sound(self) -> list[View]:
+        rows: list[View] = []
+        for title, key in VOLUMES:
+            rows.append(Column(
+                Text(title, id="android:id/title", style="item-title"),
+                SeekBar(int(self.setting("system", key)), lambda v, k=key: services.set_volume(self.system, k, v),
+                        max_progress=STREAM_MAX[key], desc=title),
+                padding=8,
+            ))
+        vibrate = self.setting("system", "vibrate_when_ringing") == "1"
+        rows.append(self.switch_row("Vibrate for calls", vibrate, lambda: self.set_vibrate(not vibrate)))
+        rows.append(ListItem("Do Not Disturb", "Off"))
+        return rows
+
+    def set_vibrate(self, on: bool) -> None:
+        self.system.settings.put("system", "vibrate_when_ringing", "1" if on else "0")
+        self.log("SettingsProvider", f"content://settings/system/vibrate_when_ringing={int(on)}")
+
+    # -- system, languages -------------------------------------------------------------------------
+
+    def page_system(self) -> list[View]:
+        return [ListItem("Languages & input", "Gboard", on_click=lambda: self.open_page("languages_input")),
+                ListItem("Gestures"), ListItem("Date & time", "GMT+00:00"), ListItem("Backup", "Off"),
+                ListItem("Reset options")]
+
+    def page_languages_input(self) -> list[View]:
+        return [ListItem("Languages", "English (United States)", on_click=lambda: self.open_page("languages")),
+                ListItem("On-screen keyboard", "Gboard"), ListItem("Spell checker", "Default spell checker")]
+
+    def page_languages(self) -> list[View]:
+        return [ListItem("1", "English (United States)"),
+                ListItem("Add a language", on_click=self.add_language, icon="add", id="add_language")]
+
+    def add_language(self) -> None:
+        self.start(LocalePicker)
+
+    # -- apps --------------------------------------------------------------------------------------
+
+    def launchable(self) -> list[App]:
+        return sorted((a for a in self.system.apps.values() if a.launchable), key=lambda a: a.label.lower())
+
+    def page_apps(self) -> list[View]:
+        apps = self.launchable()
+        return [Text("Recently opened apps", style="caption"),
+                ListItem(f"See all {len(apps)} apps", on_click=lambda: self.open_page("all_apps")),
+                ListItem("Default apps", "Chrome, Phone, and Messages"), ListItem("Screen time")]
+
+    def page_all_apps(self) -> list[View]:
+        return [ListItem(a.label, on_click=lambda p=a.package: self.open_page("app_info", package=p), icon=a.icon)
+                for a in self.launchable()]
+
+    def page_app_info(self) -> list[View]:
+        app = self.system.apps.get(self.intent.extras.get("package", ""))
+        if app is None:
+            return [Text("App not found")]
+        running = self.system.running(app.package)
+        return [
+            Text(app.label, id="entity_header_title", style="title"),
+            Row(Button("Open", lambda: self.system.launch(app.package), id="button1"),
+                Button("Force stop", lambda: self.show("force_stop") if running else None, id="button3",
+                       enabled=running)),
+            ListItem("Notifications", "~0 notifications per day"), ListItem("Permissions", "No permissions requested"),
+            ListItem("Storage & cache", "24.00 kB used in internal storage"),
+        ]
+
+    # -- dialogs -------------------------------------------------------------------------------------
+
+    def show(self, dialog: str) -> None:
+        self.dialog = dialog
+
+    def build_dialog(self, name: str) -> View:
+        if name == "brightness":  # the brightness slider SystemUI shows over Settings
+            level = int(self.setting("system", "screen_brightness"))
+            return Dialog("Brightness", SeekBar(level, lambda v: services.set_brightness(self.system, max(1, v)),
+                                                max_progress=255, id="com.android.systemui:id/slider",
+                                                desc="Display brightness"),
+                          buttons=[Button("Done", self.close_dialog, id="android:id/button1")])
+        package = self.intent.extras.get("package", "")
+        return Dialog("Force stop?", Text("If you force stop an app, it may misbehave.", id="android:id/message"),
+                      buttons=[Button("Cancel", self.close_dialog, id="android:id/button2"),
+                               Button("OK", lambda: self.force_stop(package), id="android:id/button1")])
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+    def force_stop(self, package: str) -> None:
+        self.dialog = None
+        self.system.stop_app(package)
+
+
+class LocalePicker(SettingsActivity):
+    """The "Add a language" page: a searchable list of languages."""
+
+    name = "com.android.settings.localepicker.LocalePickerWithRegionActivity"
+
+    def build(self) -> View:
+        query = self.fields.get("search", "").strip().lower()
+        rows = [ListItem(lang, on_click=None) for lang in LANGUAGES if query in lang.lower()]
+        return Column(
+            Toolbar("Add a language", navigate_up=self.finish, id="action_bar"),
+            EditText("android:id/search_src_text", self.fields.get("search", ""),
+                     lambda v: self.fields.__setitem__("search", v), hint="Search"),
+            Scroll(*rows, id="android:id/list", weight=1),
+        )
+
+
+class SettingsApp(App):
+    package = PACKAGE
+    label = "Settings"
+    icon = "settings"
+    activities = (Homepage, SubSettings, LocalePicker)
+    uid = 1000

@@ -1,0 +1,90 @@
+"""Settings: screens, switches and sliders through the system services, and xpath selectors over adb."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import uiautomator2 as u2
+
+from pytest_mobileagent.observe.elements import ui_elements
+from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.testing import adb_device, serve
+
+
+@pytest.fixture
+def device() -> Iterator[SimDevice]:
+    with SimDevice() as d:
+        d.start_app("com.android.settings")
+        yield d
+
+
+def tap(device: SimDevice, **match: object) -> None:
+    for el in ui_elements(device.hierarchy()):
+        if all(getattr(el, k) == v for k, v in match.items()):
+            device.tap(*el.center)
+            return
+    raise AssertionError(f"no element {match} in {[e.text for e in ui_elements(device.hierarchy())]}")
+
+
+def test_homepage_scrolls_to_later_entries(device: SimDevice) -> None:
+    texts = {e.text for e in ui_elements(device.hierarchy())}
+    assert {"Network & internet", "Connected devices", "Display"} <= texts
+    assert "About emulated device" not in texts  # below the fold until scrolled
+    device.swipe(540, 1800, 540, 600)
+    assert "About emulated device" in {e.text for e in ui_elements(device.hierarchy())}
+
+
+def test_wifi_switch_goes_through_the_wifi_service(device: SimDevice) -> None:
+    tap(device, text="Network & internet")
+    tap(device, text="Internet")
+    tap(device, resource_id="android:id/switch_widget")
+    assert device.settings_get("global", "wifi_on") == "0"
+    assert any("setWifiEnabled package=com.android.settings" in x and "enable=false" in x for x in device.logcat())
+    assert not next(e for e in ui_elements(device.hierarchy()) if e.checkable).checked
+
+
+def test_brightness_slider_and_dark_theme(device: SimDevice) -> None:
+    tap(device, text="Display")
+    tap(device, text="Brightness level")
+    slider = next(e for e in ui_elements(device.hierarchy()) if e.resource_id == "com.android.systemui:id/slider")
+    device.tap(slider.bounds[0], slider.center[1])
+    assert device.settings_get("system", "screen_brightness") == "1"
+    device.tap(slider.bounds[2] - 1, slider.center[1])
+    assert device.settings_get("system", "screen_brightness") == "255"
+    device.press("back")
+    tap(device, text="Dark theme")
+    assert device.settings_get("secure", "ui_night_mode") == "2"
+
+
+def test_force_stop_from_app_info(device: SimDevice) -> None:
+    device.start_app("org.tasks")
+    device.start_app("com.android.settings")
+    tap(device, text="Apps")
+    tap(device, text=next(e.text for e in ui_elements(device.hierarchy()) if e.text.startswith("See all")))
+    tap(device, text="Tasks")
+    tap(device, text="Force stop")
+    tap(device, text="OK")
+    assert any("Force stopping org.tasks" in line for line in device.logcat())
+
+
+SCREENS = {  # package -> xpath selectors an agent would use on its first screen
+    "com.android.settings": ['//*[@text="Network & internet"]',
+                             '//*[@resource-id="com.android.settings:id/search_action_bar"]'],
+    "com.google.android.deskclock": ['//*[@content-desc="Add alarm"]', '//*[@text="Stopwatch"]'],
+    "com.google.android.contacts": ['//*[@content-desc="Create contact"]'],
+    "com.google.android.dialer": ['//*[@content-desc="key pad"]'],
+    "com.google.android.apps.nexuslauncher": ['//*[@content-desc="Settings"]'],
+}
+
+
+def test_uiautomator2_xpath_finds_what_agents_expect_on_each_app() -> None:
+    with SimDevice() as phone, serve(phone) as server:
+        d = u2.connect(adb_device(server, phone.serial))
+        for package, selectors in SCREENS.items():
+            d.app_start(package)
+            for xpath in selectors:
+                assert d.xpath(xpath).exists, f"{xpath} not found on {package}"
+        d.app_start("com.android.settings")
+        d.xpath('//*[@text="Network & internet"]').click()
+        assert d.xpath('//*[@text="Airplane mode"]').exists
