@@ -1,18 +1,236 @@
-"""Screenshots: a PNG rendered with Pillow from the same laid-out windows as the hierarchy."""
+"""Screenshots: a PNG rendered with Pillow from the same laid-out windows as the hierarchy.
+
+What the agent sees in the picture is what the XML says: every node is drawn
+at its bounds by its widget class (text, buttons, switches, check boxes,
+sliders, fields with their caret, icons as labelled glyphs), windows bottom-most
+first, then the soft keyboard when it is up. Dark theme (``secure
+ui_night_mode`` 2) switches the palette. Rendering is deterministic.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import io
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
+
+from pytest_mobileagent.sim.hierarchy import node_text
+from pytest_mobileagent.sim.layout import LINE_DP, Node
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System
 
+Color = tuple[int, int, int]
+KEY_ROWS = ("q w e r t y u i o p", "a s d f g h j k l", "z x c v b n m", "?123 , space . enter")
+
+
+@dataclass(frozen=True)
+class Palette:
+    background: Color
+    surface: Color
+    text: Color
+    secondary: Color
+    accent: Color
+    on_accent: Color
+    outline: Color
+    bars: Color
+
+
+LIGHT = Palette((255, 251, 254), (243, 237, 247), (28, 27, 31), (96, 93, 102), (103, 80, 164), (255, 255, 255),
+                (202, 196, 208), (230, 225, 229))
+DARK = Palette((28, 27, 31), (49, 48, 51), (230, 225, 229), (202, 196, 208), (208, 188, 255), (56, 30, 114),
+               (73, 69, 79), (20, 19, 22))
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def tint(name: str) -> Color:
+    """A stable colour for an app icon, from its name (never Python's salted hash)."""
+    d = hashlib.sha256(name.encode()).digest()
+    return (60 + d[0] % 150, 60 + d[1] % 150, 60 + d[2] % 150)
+
+
+class Renderer:
+    def __init__(self, system: System):
+        self.system = system
+        self.scale = system.density / 160
+        dark = system.settings.get("secure", "ui_night_mode") == "2"
+        self.p = DARK if dark else LIGHT
+        self.img = Image.new("RGB", (system.width, system.height), self.p.background)
+        self.draw = ImageDraw.Draw(self.img)
+
+    def px(self, dp: float) -> int:
+        return int(dp * self.scale)
+
+    def text(self, node: Node, value: str, color: Color, size_dp: float | None = None, center: bool = False) -> None:
+        x1, y1, x2, y2 = node.bounds
+        size = self.px(size_dp or LINE_DP.get(node.view.style, 24) * 0.62)
+        f = font(max(8, size))
+        pad = self.px(8)
+        lines, width = [], max(1, x2 - x1 - 2 * pad)
+        for para in value.split("\n"):
+            words, line = para.split(" "), ""
+            for w in words:
+                trial = f"{line} {w}".strip()
+                if self.draw.textlength(trial, font=f) <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        step = int(size * 1.3)
+        y = y1 + max(pad // 2, ((y2 - y1) - step * len(lines)) // 2)
+        for line in lines:
+            if y + step > y2 + step // 3:
+                break
+            x = x1 + (max(pad, (x2 - x1 - int(self.draw.textlength(line, font=f))) // 2) if center else pad)
+            self.draw.text((x, y), line, fill=color, font=f)
+            y += step
+
+    def glyph(self, node: Node, color: Color) -> None:
+        """An icon: nav-bar shapes, else a circle with the first letter of its name (readable by a model)."""
+        x1, y1, x2, y2 = node.bounds
+        r = max(4, min(x2 - x1, y2 - y1) // 2 - self.px(6))
+        cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
+        shape = {"Back": "back", "Home": "home", "Overview": "overview"}.get(node.view.desc)
+        if node.view.desc == "Navigate up" or (shape and node.package == "com.android.systemui"):
+            shape = shape or "back"
+            s = r // 2
+            if shape == "back":
+                self.draw.polygon([(cx + s, cy - s), (cx + s, cy + s), (cx - s, cy)], outline=color, width=3)
+            elif shape == "home":
+                self.draw.ellipse((cx - s, cy - s, cx + s, cy + s), outline=color, width=3)
+            else:
+                self.draw.rectangle((cx - s, cy - s, cx + s, cy + s), outline=color, width=3)
+            return
+        label = (node.view.desc or node.view.icon or "?").strip()
+        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=color, width=max(2, self.px(2)))
+        f = font(max(8, int(r * 1.1)))
+        letter = label[:1].upper()
+        w = self.draw.textlength(letter, font=f)
+        self.draw.text((cx - w / 2, cy - r * 0.65), letter, fill=color, font=f)
+
+    def node(self, node: Node) -> None:
+        v, p = node.view, self.p
+        x1, y1, x2, y2 = node.bounds
+        cls = v.cls.rsplit(".", 1)[-1]
+        if v.style in ("dialog", "menu", "floating-toolbar"):
+            self.draw.rounded_rectangle(node.bounds, radius=self.px(16), fill=p.surface, outline=p.outline)
+        elif v.style in ("toolbar", "statusbar", "navbar"):
+            self.draw.rectangle(node.bounds, fill=p.bars)
+        elif v.style == "toast":
+            self.draw.rounded_rectangle(node.bounds, radius=self.px(20), fill=(50, 50, 50))
+            self.text(node, v.text, (255, 255, 255), center=True)
+            return
+        if v.selected and v.clickable:
+            self.draw.rectangle((x1, y2 - self.px(3), x2, y2), fill=p.accent)
+        if cls == "Button":
+            self.draw.rounded_rectangle((x1 + 4, y1 + 4, x2 - 4, y2 - 4), radius=self.px(20),
+                                        fill=p.accent if v.enabled else p.outline)
+            self.text(node, v.text, p.on_accent, center=True)
+        elif cls == "EditText":
+            self.edit_text(node)
+        elif cls == "Switch":
+            w, h = self.px(36), self.px(20)
+            cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
+            self.draw.rounded_rectangle((cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2), radius=h // 2,
+                                        fill=p.accent if v.checked else p.outline)
+            knob = cx + w // 2 - h // 2 if v.checked else cx - w // 2 + h // 2
+            self.draw.ellipse((knob - h // 2 + 3, cy - h // 2 + 3, knob + h // 2 - 3, cy + h // 2 - 3),
+                              fill=p.on_accent if v.checked else p.background)
+        elif cls in ("CheckBox", "RadioButton"):
+            s = self.px(18)
+            bx, cy = x1 + self.px(8), (y1 + y2) // 2
+            box = (bx, cy - s // 2, bx + s, cy + s // 2)
+            if cls == "CheckBox":
+                self.draw.rectangle(box, outline=p.secondary, width=3, fill=p.accent if v.checked else None)
+            else:
+                self.draw.ellipse(box, outline=p.secondary, width=3)
+                if v.checked:
+                    self.draw.ellipse((box[0] + 8, box[1] + 8, box[2] - 8, box[3] - 8), fill=p.accent)
+            if v.text:
+                self.draw.text((bx + s + self.px(8), cy - self.px(9)), v.text, fill=p.text, font=font(self.px(15)))
+        elif cls == "SeekBar":
+            cy = (y1 + y2) // 2
+            frac = v.progress / v.max_progress if v.max_progress else 0
+            mid = x1 + int((x2 - x1) * frac)
+            self.draw.rounded_rectangle((x1, cy - 6, x2, cy + 6), radius=6, fill=p.outline)
+            self.draw.rounded_rectangle((x1, cy - 6, max(x1 + 12, mid), cy + 6), radius=6, fill=p.accent)
+            self.draw.ellipse((mid - 16, cy - 16, mid + 16, cy + 16), fill=p.accent)
+        elif cls in ("ImageButton", "ImageView") or (v.style == "app-icon"):
+            if v.style == "app-icon":
+                r = self.px(24)
+                cx = (x1 + x2) // 2
+                self.draw.ellipse((cx - r, y1 + self.px(6), cx + r, y1 + self.px(6) + 2 * r),
+                                  fill=tint(v.icon or v.text))
+                f = font(self.px(20))
+                w = self.draw.textlength(v.text[:1], font=f)
+                self.draw.text((cx - w / 2, y1 + self.px(16)), v.text[:1], fill=(255, 255, 255), font=f)
+                label = v.text if len(v.text) < 12 else v.text[:11] + "\u2026"
+                lw = self.draw.textlength(label, font=font(self.px(12)))
+                self.draw.text((cx - lw / 2, y1 + self.px(62)), label, fill=p.text, font=font(self.px(12)))
+            else:
+                self.glyph(node, p.secondary if v.style != "fab" else p.accent)
+        elif v.text and not node.children:
+            color = p.secondary if v.style in ("item-summary", "caption") else p.text
+            self.text(node, v.text, color)
+        elif v.style == "searchbar":
+            self.draw.rounded_rectangle((x1 + 8, y1 + 8, x2 - 8, y2 - 8), radius=self.px(24), fill=p.surface)
+            self.text(node, v.text or v.desc or "Search", p.secondary)
+
+    def edit_text(self, node: Node) -> None:
+        v, p = node.view, self.p
+        x1, y1, x2, y2 = node.bounds
+        self.draw.rectangle((x1 + 4, y2 - (6 if node.focused else 3), x2 - 4, y2), fill=p.accent if node.focused
+                            else p.outline)
+        shown = node_text(node)
+        self.text(node, shown, p.text if v.text else p.secondary)
+        if node.focused:  # the caret after the text
+            f = font(self.px(LINE_DP.get(v.style, 24) * 0.62))
+            last = (v.text or "").split("\n")[-1]
+            cx = min(x2 - 6, x1 + self.px(8) + int(self.draw.textlength(last, font=f)) + 2)
+            self.draw.rectangle((cx, y1 + self.px(12), cx + 3, y2 - self.px(12)), fill=p.accent)
+
+    def window(self, root: Node) -> None:
+        for n in root.walk():
+            self.node(n)
+
+    def keyboard(self) -> None:
+        s, p = self.system, self.p
+        top, bottom = s.keyboard_top, s.height - s.px(48)
+        self.draw.rectangle((0, top, s.width, bottom), fill=p.bars)
+        row_h = (bottom - top) // len(KEY_ROWS)
+        for r, row in enumerate(KEY_ROWS):
+            keys = row.split(" ")
+            w = s.width // len(keys)
+            for k, key in enumerate(keys):
+                box = (k * w + 6, top + r * row_h + 8, (k + 1) * w - 6, top + (r + 1) * row_h - 8)
+                self.draw.rounded_rectangle(box, radius=10, fill=p.surface)
+                f = font(self.px(16))
+                tw = self.draw.textlength(key, font=f)
+                self.draw.text(((box[0] + box[2] - tw) / 2, (box[1] + box[3]) / 2 - self.px(9)), key,
+                               fill=p.text, font=f)
+
+    def render(self) -> bytes:
+        windows = self.system.windows()
+        for win in reversed(windows):
+            if win.modal:  # a dim scrim behind dialogs and menus
+                self.img.paste((0, 0, 0), (0, 0, self.system.width, self.system.height),
+                               Image.new("L", self.img.size, 80))
+            self.window(win.root)
+        if self.system.keyboard_visible:
+            self.keyboard()
+        buf = io.BytesIO()
+        self.img.save(buf, "PNG", optimize=False, compress_level=1)
+        return buf.getvalue()
+
 
 def render_png(system: System) -> bytes:
-    img = Image.new("RGB", (system.width, system.height), "white")
-    buf = io.BytesIO()
-    img.save(buf, "PNG")
-    return buf.getvalue()
+    """The screen as PNG bytes."""
+    return Renderer(system).render()

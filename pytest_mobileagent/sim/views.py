@@ -234,8 +234,8 @@ def ListItem(title: str, summary: str = "", on_click: Handler | None = None, *, 
              selected: bool = False, **kw: Any) -> View:
     """A two-line list row (a Preference in Settings): title, summary, optional trailing widget."""
     texts = Column(
-        Text(title, id=title_id, style="item-title"),
-        Text(summary, id=summary_id, style="item-summary") if summary else None,
+        Text(title, id=title_id, style="item-title", height=28 if summary else None),
+        Text(summary, id=summary_id, style="item-summary", height=24) if summary else None,
         cls="android.widget.RelativeLayout", weight=1,
     )
     return Row(
@@ -244,7 +244,7 @@ def ListItem(title: str, summary: str = "", on_click: Handler | None = None, *, 
         widget,
         id=id, clickable=on_click is not None, focusable=on_click is not None, on_click=on_click,
         long_clickable=on_long_click is not None, on_long_click=on_long_click, selected=selected,
-        height=kw.pop("height", 72 if summary else 56), padding=kw.pop("padding", 16), **kw,
+        height=kw.pop("height", 72 if summary else 56), padding=kw.pop("padding", 8), **kw,
     )
 
 
