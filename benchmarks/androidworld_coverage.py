@@ -1,0 +1,59 @@
+"""Which of AndroidWorld's 116 families the suite ports: prints a Markdown table for the suite README.
+
+    python benchmarks/androidworld_coverage.py > /tmp/coverage.md
+
+Reads ``task_metadata.json`` from ``$MA_DATASETS/androidworld`` (default ``../shared/datasets``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pytest_mobileagent.tasks.importers.androidworld_ir import datasets_root  # noqa: E402
+from tests.suite_tasks import all_tasks  # noqa: E402
+
+#: Why a family is not ported yet, by name prefix: the app it needs is not simulated yet.
+REASONS: dict[str, str] = {
+    "SimpleSms": "needs Simple SMS Messenger (not simulated yet)",
+    "SimpleCalendar": "needs Simple Calendar Pro (not simulated yet)",
+    "Markor": "needs Markor (not simulated yet)",
+    "Files": "needs the Files app (not simulated yet)",
+    "Expense": "needs Pro Expense (issue 4)",
+    "Recipe": "needs Broccoli (issue 4)",
+    "Retro": "needs Retro Music (issue 4)",
+    "Vlc": "needs VLC (issue 4)",
+    "OsmAnd": "needs OsmAnd (issue 4)",
+    "SimpleDrawPro": "needs Simple Draw Pro (issue 4)",
+    "Camera": "needs Camera (issue 4)",
+    "AudioRecorder": "needs Audio Recorder (issue 4)",
+    "Browser": "needs Chrome with the task pages (issue 4)",
+    "SaveCopyOfReceipt": "needs Simple Gallery Pro (issue 4)",
+}
+
+
+def reason(name: str) -> str:
+    return next((why for prefix, why in REASONS.items() if name.startswith(prefix)), "not yet ported")
+
+
+def main() -> int:
+    meta = json.loads((datasets_root() / "androidworld" / "task_metadata.json").read_text())
+    ported = {t.name: t for t in all_tasks() if t.suite == "androidworld"}
+    print("| family | difficulty | apps | status |")
+    print("|---|---|---|---|")
+    for m in sorted(meta, key=lambda m: m["task_name"]):
+        name = m["task_name"]
+        task = ported.get(name)
+        status = "ported" if task else reason(name)
+        apps = ", ".join(task.apps) if task else ""
+        print(f"| {name} | {m['difficulty']} | {apps} | {status} |")
+    print(f"\n{len(ported)} of {len(meta)} families ported.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
