@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pytest_mobileagent.agents.builtin import OracleAgent  # noqa: E402
-from pytest_mobileagent.episode import EpisodeResult, run_episode  # noqa: E402
+from pytest_mobileagent.episode import new_result, play  # noqa: E402
 from pytest_mobileagent.sim import SimDevice  # noqa: E402
 from pytest_mobileagent.sim.stores import DEFAULT_TIME  # noqa: E402
 from pytest_mobileagent.tasks.params import DEFAULT_SEED  # noqa: E402
@@ -69,12 +69,7 @@ def main() -> int:
             device.set_time(DEFAULT_TIME)
             task = case.make()
             e0 = time.perf_counter()
-            task.setup(device)
-            result = EpisodeResult(task=cls.name, suite=cls.suite, instance=case.index, goal=task.goal,
-                                   params=case.params, seed=case.seed, agent="oracle", apps=list(cls.apps),
-                                   difficulty=cls.difficulty, tags=list(cls.tags), max_steps=task.max_steps)
-            run_episode(device, task, OracleAgent(), result)
-            task.teardown(device)
+            result = play(device, task, OracleAgent(), new_result(task, "oracle", case.index, case.seed))
             episodes.append(time.perf_counter() - e0)
             steps.extend(s.observe_s + s.act_s for s in result.steps)
             if result.success < 1.0:

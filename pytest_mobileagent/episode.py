@@ -157,3 +157,36 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
 def _format(e: BaseException) -> str:
     tb = traceback.format_exception(type(e), e, e.__traceback__, limit=-3)
     return "".join(tb)[-2000:]
+
+
+class GoalAlreadyHolds(Exception):
+    """Setup left the goal already achieved: the item is an error, never a pass."""
+
+
+def new_result(task: Task, agent: str, instance: int = 0, seed: int = 0, nodeid: str = "") -> EpisodeResult:
+    """An empty result for one episode of ``task``."""
+    return EpisodeResult(
+        task=task.name, suite=task.suite, instance=instance, goal=task.goal, params=task.params, seed=seed,
+        agent=agent, apps=list(task.apps), difficulty=task.difficulty, tags=[t for t in task.tags if t],
+        max_steps=task.max_steps, optimal_steps=task.optimal_steps, nodeid=nodeid,
+    )
+
+
+def ensure_not_done(device: Device, task: Task) -> None:
+    """Raise :class:`GoalAlreadyHolds` if the goal holds before the agent acts (not for answer/verify tasks)."""
+    if not (task.answer_required or task.requires_completion) and task.check(device, None) > 0:
+        raise GoalAlreadyHolds(f"{task.name}: the goal already holds after setup, before the agent acted; a task "
+                               f"must start from a state where its check fails (params: {task.params})")
+
+
+def play(device: Device, task: Task, agent: Agent, result: EpisodeResult | None = None,
+         require_complete: bool = False) -> EpisodeResult:
+    """A whole episode on an already restored device: setup, the not-done check, the agent loop, the
+    check; teardown always runs. The plugin's fixture does the same with reporting around it."""
+    result = result or new_result(task, type(agent).__name__)
+    task.setup(device)
+    try:
+        ensure_not_done(device, task)
+        return run_episode(device, task, agent, result, require_complete=require_complete)
+    finally:
+        task.teardown(device)

@@ -17,17 +17,13 @@ import pytest
 
 from pytest_mobileagent.device.base import Device, DeviceError
 from pytest_mobileagent.device.pool import open_device
-from pytest_mobileagent.episode import EpisodeResult, run_episode
+from pytest_mobileagent.episode import EpisodeResult, ensure_not_done, new_result, run_episode
 from pytest_mobileagent.report.artifacts import save_artifacts, step_recorder
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.registry import TaskCase
 
 CLEAN_SNAPSHOT = "ma-clean"
 EPISODE_KEY = pytest.StashKey[EpisodeResult]()
-
-
-class TaskSetupError(Exception):
-    """The task could not be set up as intended (for example its goal already holds): an error, never a pass."""
 
 
 def _opt(config: pytest.Config, name: str) -> Any:
@@ -86,16 +82,6 @@ def _resumed(config: pytest.Config) -> dict[str, Any]:
     return config.stash.get(RESUMED_KEY, {})
 
 
-def _new_result(case: TaskCase, agent_name: str, nodeid: str) -> EpisodeResult:
-    cls = case.task_cls
-    task = case.make()
-    return EpisodeResult(
-        task=cls.name, suite=cls.suite, instance=case.index, goal=task.goal, params=case.params, seed=case.seed,
-        agent=agent_name, apps=list(cls.apps), difficulty=cls.difficulty, tags=[t for t in cls.tags if t],
-        max_steps=task.max_steps, optimal_steps=cls.optimal_steps, nodeid=nodeid,
-    )
-
-
 @pytest.fixture
 def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: Device, ma_agent: Any,
                ma_agent_name: str, ma_clock: dt.datetime) -> Iterator[EpisodeResult]:
@@ -107,7 +93,7 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
     config = request.config
     retries = int(_opt(config, "infra_retries"))
     task = task_case.make()
-    result = _new_result(task_case, ma_agent_name, request.node.nodeid)
+    result = new_result(task, ma_agent_name, task_case.index, task_case.seed, request.node.nodeid)
     earlier = _resumed(config).get(f"{task_case.id}@{ma_agent_name}")
     if earlier is not None and earlier.get("params") == json.loads(json.dumps(task_case.params, default=str)):
         result = EpisodeResult.from_json(earlier)
@@ -121,11 +107,8 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
                 ma_device.snapshot_load(CLEAN_SNAPSHOT)
                 ma_device.set_time(ma_clock)
                 task.setup(ma_device)
-                if not (task.answer_required or task.requires_completion) and task.check(ma_device, None) > 0:
-                    raise TaskSetupError(
-                        f"{task_case.id}: the goal already holds after setup, before the agent acted; "
-                        f"a task must start from a state where its check fails (params: {task_case.params})")
-                result = _new_result(task_case, ma_agent_name, request.node.nodeid)
+                ensure_not_done(ma_device, task)
+                result = new_result(task, ma_agent_name, task_case.index, task_case.seed, request.node.nodeid)
                 run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")),
                             on_observation=step_recorder(config, request.node))
                 break

@@ -7,11 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from lxml import etree
 
-from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
-from pytest_mobileagent.episode import EpisodeResult, run_episode
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.apps import clock as app
@@ -253,31 +251,6 @@ def test_shared_prefs_format_round_trips() -> None:
 
 
 # -- tasks: proofs ---------------------------------------------------------------------------------
-
-
-def episode(d: SimDevice, task: Task, agent: Any) -> EpisodeResult:
-    d.snapshot_load("clean")
-    d.set_time(DEFAULT_TIME)
-    task.setup(d)
-    assert task.check(d) == 0.0, f"{task!r}: the goal holds before the agent acted"
-    result = EpisodeResult(task=task.name, suite=task.suite, instance=0, goal=task.goal, params=task.params, seed=0,
-                           agent=type(agent).__name__, apps=list(task.apps), difficulty=task.difficulty,
-                           tags=list(task.tags), max_steps=task.max_steps)
-    return run_episode(d, task, agent, result)
-
-
-@pytest.mark.parametrize("task_cls", TASKS, ids=[t.name for t in TASKS])
-def test_oracle_succeeds_and_noop_fails(task_cls: type[Task], clean: SimDevice) -> None:
-    @PROOF
-    @given(task_cls.parameters())
-    def prove(params: dict[str, Any]) -> None:
-        task = task_cls(params)
-        oracle = episode(clean, task, OracleAgent())
-        assert oracle.success == 1.0, f"{task!r}: {oracle.actions} {oracle.agent_error} {oracle.validator_state}"
-        assert oracle.num_steps < oracle.max_steps
-        assert episode(clean, task, NoopAgent()).success == 0.0
-
-    prove()
 
 
 def test_task_modules_are_collected_as_tasks() -> None:

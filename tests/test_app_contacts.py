@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from lxml import etree
 
-from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
-from pytest_mobileagent.episode import EpisodeResult, run_episode
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
-from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.validators.contacts import Contact, add_contact, list_contacts, query_rows
 from suites.androidworld.tasks_contacts import ContactsAddContact, ContactsNewContactDraft
-from suites.bmoca.tasks_contacts import ContactsActivateEditPage, ContactsActivateInsertPage, ContactsOpenApp
+from suites.bmoca.tasks_contacts import ContactsActivateEditPage, ContactsActivateInsertPage
 
 PKG = "com.google.android.contacts"
 DB = "/data/data/com.android.providers.contacts/databases/contacts2.db"
@@ -224,37 +220,6 @@ def test_content_tool_speaks_the_real_formats(d: SimDevice) -> None:
 
 
 # -- tasks -----------------------------------------------------------------------------------------
-
-
-def episode(device: SimDevice, task: Task, agent: Any) -> EpisodeResult:
-    device.snapshot_load("clean")
-    device.set_time(DEFAULT_TIME)
-    task.setup(device)
-    assert task.check(device) == 0.0, f"{task!r}: the goal holds before the agent acted"
-    result = EpisodeResult(task=task.name, suite=task.suite, instance=0, goal=task.goal, params=task.params, seed=0,
-                           agent=type(agent).__name__, apps=list(task.apps), difficulty=task.difficulty,
-                           tags=list(task.tags), max_steps=task.max_steps)
-    try:
-        return run_episode(device, task, agent, result)
-    finally:
-        task.teardown(device)
-
-
-TASKS = [ContactsAddContact, ContactsNewContactDraft, ContactsOpenApp, ContactsActivateInsertPage,
-         ContactsActivateEditPage]
-
-
-@pytest.mark.parametrize("task_cls", TASKS, ids=[t.name for t in TASKS])
-def test_oracle_succeeds_and_noop_fails(task_cls: type[Task], device: SimDevice) -> None:
-    @PROOF
-    @given(task_cls.parameters())
-    def prove(params: dict[str, Any]) -> None:
-        oracle = episode(device, task_cls(params), OracleAgent())
-        assert oracle.success == 1.0, (params, oracle.actions, oracle.agent_error)
-        assert oracle.num_steps <= oracle.max_steps
-        assert episode(device, task_cls(params), NoopAgent()).success == 0.0
-
-    prove()
 
 
 ADD = {"name": "Hugo dos Santos", "number": "+14155550123",

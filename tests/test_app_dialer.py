@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from lxml import etree
 
-from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
-from pytest_mobileagent.episode import EpisodeResult, run_episode
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
-from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.validators.contacts import add_contact
 from pytest_mobileagent.validators.state import logcat_matches
 from pytest_mobileagent.validators.telephony import (
@@ -28,7 +24,7 @@ from pytest_mobileagent.validators.telephony import (
     dial,
     end_call_if_active,
 )
-from suites.bmoca.tasks_phone import PhoneCall911, PhoneEndCall, PhoneOpenApp, PhonePressCallButton
+from suites.bmoca.tasks_phone import PhoneCall911, PhoneEndCall, PhonePressCallButton
 
 PKG = "com.google.android.dialer"
 MAIN = "com.google.android.dialer.extensions.GoogleDialtactsActivity"
@@ -211,36 +207,6 @@ def test_contact_card_call_button_calls_through_telecom(d: SimDevice) -> None:
 
 
 # -- tasks ------------------------------------------------------------------------------------------------
-
-
-def episode(device: SimDevice, task: Task, agent: Any) -> EpisodeResult:
-    device.snapshot_load("clean")
-    device.set_time(DEFAULT_TIME)
-    task.setup(device)
-    assert task.check(device) == 0.0, f"{task!r}: the goal holds before the agent acted"
-    result = EpisodeResult(task=task.name, suite=task.suite, instance=0, goal=task.goal, params=task.params, seed=0,
-                           agent=type(agent).__name__, apps=list(task.apps), difficulty=task.difficulty,
-                           tags=list(task.tags), max_steps=task.max_steps)
-    try:
-        return run_episode(device, task, agent, result)
-    finally:
-        task.teardown(device)
-
-
-TASKS = [PhoneOpenApp, PhonePressCallButton, PhoneCall911, PhoneEndCall]
-
-
-@pytest.mark.parametrize("task_cls", TASKS, ids=[t.name for t in TASKS])
-def test_oracle_succeeds_and_noop_fails(task_cls: type[Task], device: SimDevice) -> None:
-    @PROOF
-    @given(task_cls.parameters())
-    def prove(params: dict[str, Any]) -> None:
-        oracle = episode(device, task_cls(params), OracleAgent())
-        assert oracle.success == 1.0, (params, oracle.actions, oracle.agent_error)
-        assert oracle.num_steps <= oracle.max_steps
-        assert episode(device, task_cls(params), NoopAgent()).success == 0.0
-
-    prove()
 
 
 CALLS = [{"number": "(650) 555-0101", "type": 2, "minutes_ago": 90, "duration": 65},

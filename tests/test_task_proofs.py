@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
-from pytest_mobileagent.episode import EpisodeResult, run_episode
+from pytest_mobileagent.episode import EpisodeResult, play
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.base import Task
@@ -35,16 +35,7 @@ def device() -> Iterator[SimDevice]:
 def episode(device: SimDevice, task: Task, agent: Any) -> EpisodeResult:
     device.snapshot_load("clean")
     device.set_time(DEFAULT_TIME)
-    task.setup(device)
-    if not (task.answer_required or task.requires_completion):
-        assert task.check(device, None) == 0.0, f"{task!r}: the goal holds before the agent acted"
-    result = EpisodeResult(task=task.name, suite=task.suite, instance=0, goal=task.goal, params=task.params, seed=0,
-                           agent=type(agent).__name__, apps=list(task.apps), difficulty=task.difficulty,
-                           tags=list(task.tags), max_steps=task.max_steps)
-    try:
-        return run_episode(device, task, agent, result)
-    finally:
-        task.teardown(device)
+    return play(device, task, agent)
 
 
 def test_suites_define_tasks() -> None:
