@@ -123,7 +123,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.pluginmanager.hasplugin("html"):
         from pytest_mobileagent.report.html import HtmlReport
 
-        config.pluginmanager.register(HtmlReport(), "mobileagent-html")
+        config.pluginmanager.register(HtmlReport(config), "mobileagent-html")
 
 
 def _check_agent(config: pytest.Config) -> None:

@@ -15,6 +15,32 @@ from pytest_mobileagent.report.artifacts import artifacts, read
 class HtmlReport:
     """Registered only when pytest-html is active."""
 
+    def __init__(self, config: pytest.Config):
+        self.config = config
+        from pytest_metadata.plugin import metadata_key
+
+        from pytest_mobileagent.plugin import option
+
+        meta = config.stash.get(metadata_key, None)
+        if meta is not None:
+            meta["Agent"] = option(config, "agent")
+            meta["Device"] = option(config, "device")
+            meta["Seed"] = str(config._ma_seed)  # type: ignore[attr-defined]
+            meta["Instances"] = str(option(config, "instances"))
+
+    def pytest_html_results_summary(self, prefix: list[str], summary: list[str], postfix: list[str]) -> None:
+        from pytest_mobileagent.metrics.success import success_rate
+        from pytest_mobileagent.plugin import RECORDS_KEY
+
+        records = self.config.stash.get(RECORDS_KEY, [])
+        if not records:
+            return
+        rate = success_rate(records)
+        lo, hi = rate.interval()
+        prefix.append(f"<p class='ma-success'>Success rate: <b>{rate.rate * 100:.1f}%</b> "
+                      f"({rate.successes:g}/{rate.episodes}, 95% CI {lo * 100:.1f}&ndash;{hi * 100:.1f}%); "
+                      f"infrastructure errors: {rate.errors}</p>")
+
     def pytest_html_results_table_header(self, cells: list[str]) -> None:
         cells.insert(2, '<th class="sortable" data-column-type="ma_success">Success</th>')
         cells.insert(3, '<th class="sortable" data-column-type="ma_steps">Steps</th>')
