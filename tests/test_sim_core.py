@@ -206,3 +206,47 @@ def test_overview_lists_recent_tasks_and_clears_them(device: SimDevice) -> None:
     assert element(device, text="No recent items")
     device.press("back")
     assert device.current_activity()[0] == LAUNCHER
+
+
+def test_time_and_date_pickers_step_and_wrap() -> None:
+    from pytest_mobileagent.sim.app import Activity, App
+    from pytest_mobileagent.sim.views import Column, DatePicker, TimePicker
+
+    class Pick(Activity):
+        name = "com.example.pick.Pick"
+
+        def __init__(self, app, intent):
+            super().__init__(app, intent)
+            self.time, self.day = (23, 59), dt.date(2023, 1, 31)
+
+        def build(self):
+            return Column(TimePicker(*self.time, lambda h, m: setattr(self, "time", (h, m))),
+                          DatePicker(self.day, lambda d: setattr(self, "day", d)))
+
+    class PickApp(App):
+        package, label, activities = "com.example.pick", "Pick", (Pick,)
+
+    with SimDevice(apps=[PickApp]) as d:
+        d.start_app("com.example.pick")
+
+        def step(rid: str, forward: bool) -> None:
+            node = etree.fromstring(d.hierarchy().encode()).xpath(f'//node[@resource-id="{rid}"]')[0]
+            x1, y1, x2, y2 = map(int, re.findall(r"\d+", node.get("bounds")))
+            inside = [e for e in ui_elements(d.hierarchy()) if x1 <= e.center[0] <= x2 and y1 <= e.center[1] <= y2]
+            value = next(e for e in inside if e.editable)
+            buttons = [e for e in inside if e.class_name.endswith("Button")]
+            target = next(b for b in buttons if (b.center[1] > value.center[1]) == forward)
+            d.tap(*target.center)
+
+        step("android:id/hour", True)
+        step("android:id/minute", True)
+        step("android:id/day", True)
+        activity = d.system.foreground()
+        assert activity.time == (0, 0) and activity.day == dt.date(2023, 1, 1)
+        step("android:id/month", True)
+        assert activity.day == dt.date(2023, 2, 1)
+        step("android:id/month", False)
+        step("android:id/month", False)
+        assert activity.day == dt.date(2022, 12, 1)
+        step("android:id/year", True)
+        assert activity.day == dt.date(2023, 12, 1)

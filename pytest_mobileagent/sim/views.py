@@ -13,6 +13,7 @@ hierarchy dump of a simulated screen looks like one of a real app.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -262,6 +263,53 @@ def NumberPicker(value: str, on_prev: Handler, on_next: Handler, on_text: Callab
             Button(next_value, on_next, style="picker-side", height=48),
         ],
         **kw,
+    )
+
+
+def TimePicker(hour: int, minute: int, on_change: Callable[[int, int], Any],
+               id: str = "android:id/timePicker") -> View:
+    """A 24-hour TimePicker in spinner mode: hour and minute pickers that wrap around.
+
+    Values change by stepping; typing into a value needs the per-activity buffer
+    Android's NumberPicker keeps until focus leaves (see the Clock app), so the
+    generic pickers leave their values read-only.
+    """
+    def spinner(value: int, span: int, rid: str, set_value: Callable[[int], Any]) -> View:
+        return NumberPicker(f"{value:02d}", lambda: set_value((value - 1) % span),
+                            lambda: set_value((value + 1) % span), None, f"{(value - 1) % span:02d}",
+                            f"{(value + 1) % span:02d}", id=rid)
+
+    return Row(spinner(hour, 24, "android:id/hour", lambda h: on_change(h, minute)),
+               spinner(minute, 60, "android:id/minute", lambda m: on_change(hour, m)),
+               cls="android.widget.TimePicker", id=id, height=152)
+
+
+def DatePicker(day: dt.date, on_change: Callable[[dt.date], Any], id: str = "android:id/datePicker") -> View:
+    """A DatePicker in spinner mode: month, day and year pickers (the day clamps to the month's length).
+
+    Values change by stepping, as with :func:`TimePicker`.
+    """
+    def moved(year: int, month: int, dom: int) -> dt.date:
+        year += (month - 1) // 12
+        month = (month - 1) % 12 + 1
+        last = (dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)).day
+        return dt.date(year, month, min(max(dom, 1), last))
+
+    def month_name(m: int) -> str:
+        return dt.date(2000, (m - 1) % 12 + 1, 1).strftime("%b")
+
+    y, m, d = day.year, day.month, day.day
+    last = moved(y, m + 1, 1) - dt.timedelta(days=1)
+    return Row(
+        NumberPicker(month_name(m), lambda: on_change(moved(y, m - 1, d)), lambda: on_change(moved(y, m + 1, d)),
+                     None, month_name(m - 1), month_name(m + 1), id="android:id/month"),
+        NumberPicker(f"{d:02d}", lambda: on_change(day - dt.timedelta(days=1) if d > 1 else last),
+                     lambda: on_change(day + dt.timedelta(days=1) if d < last.day else day.replace(day=1)),
+                     None, f"{(d - 2) % last.day + 1:02d}",
+                     f"{d % last.day + 1:02d}", id="android:id/day"),
+        NumberPicker(str(y), lambda: on_change(moved(y - 1, m, d)), lambda: on_change(moved(y + 1, m, d)),
+                     None, str(y - 1), str(y + 1), id="android:id/year"),
+        cls="android.widget.DatePicker", id=id, height=152,
     )
 
 
