@@ -313,3 +313,17 @@ def test_bmoca_page_checks_need_the_start_line_and_untouched_contacts(d: SimDevi
     d.input_text("x")
     tap(d, text="Save")
     assert edit.check(d) == 0.0  # the seeded contact was renamed
+
+
+def test_phone_number_answer_is_checked_digit_for_digit(d: SimDevice) -> None:
+    from suites.mobileagent.tasks_contacts import ContactsPhoneNumberOf
+
+    task = ContactsPhoneNumberOf({"name": "Priya Haddad", "number": "+1 415 555-0134",
+                                  "contacts": [["Priya", "Haddad", "+1 415 555-0134"],
+                                               ["Omar", "Silva", "+1 212 555-0101"]]})
+    task.setup(d)
+    assert task.check(d, "+1 415 555-0134") == 1.0
+    assert task.check(d, "14155550134") == 1.0  # formatting does not matter
+    assert task.check(d, "+1 415 555-0135") == 0.0  # one digit off
+    assert task.check(d, "+1 212 555-0101") == 0.0  # another contact's number
+    assert task.check(d, None) == 0.0
