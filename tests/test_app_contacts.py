@@ -5,20 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, settings
 from lxml import etree
 
-from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.validators.contacts import Contact, add_contact, list_contacts, query_rows
 from suites.androidworld.tasks_contacts import ContactsAddContact, ContactsNewContactDraft
 from suites.bmoca.tasks_contacts import ContactsActivateEditPage, ContactsActivateInsertPage
+from tests.screen import elements, find, tap
 
 PKG = "com.google.android.contacts"
 DB = "/data/data/com.android.providers.contacts/databases/contacts2.db"
-PROOF = settings(max_examples=10, deadline=None, database=None, derandomize=True,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(scope="module")
@@ -34,22 +31,6 @@ def d(device: SimDevice) -> SimDevice:
     device.snapshot_load("clean")
     device.set_time(DEFAULT_TIME)
     return device
-
-
-def elements(d: SimDevice) -> list[UIElement]:
-    return ui_elements(d.hierarchy())
-
-
-def find(d: SimDevice, **sel: str) -> UIElement:
-    keys = {"text": "text", "desc": "content_description", "rid": "resource_name", "hint": "hint"}
-    for el in elements(d):
-        if all(getattr(el, keys[k]) == v for k, v in sel.items()):
-            return el
-    raise AssertionError(f"no element {sel} in {[e.describe() for e in elements(d)]}")
-
-
-def tap(d: SimDevice, **sel: str) -> None:
-    d.tap(*find(d, **sel).center)
 
 
 def type_into(d: SimDevice, value: str, **sel: str) -> None:

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, settings
 from lxml import etree
 
-from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.validators.contacts import add_contact
@@ -25,14 +23,13 @@ from pytest_mobileagent.validators.telephony import (
     end_call_if_active,
 )
 from suites.bmoca.tasks_phone import PhoneCall911, PhoneEndCall, PhonePressCallButton
+from tests.screen import elements, find, tap
 
 PKG = "com.google.android.dialer"
 MAIN = "com.google.android.dialer.extensions.GoogleDialtactsActivity"
 IN_CALL = "com.android.incallui.InCallActivity"
 CALLLOG_DB = "/data/data/com.android.providers.contacts/databases/calllog.db"
 NOW_MS = int(DEFAULT_TIME.timestamp() * 1000)
-PROOF = settings(max_examples=10, deadline=None, database=None, derandomize=True,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(scope="module")
@@ -48,22 +45,6 @@ def d(device: SimDevice) -> SimDevice:
     device.snapshot_load("clean")
     device.set_time(DEFAULT_TIME)
     return device
-
-
-def elements(d: SimDevice) -> list[UIElement]:
-    return ui_elements(d.hierarchy())
-
-
-def find(d: SimDevice, **sel: str) -> UIElement:
-    keys = {"text": "text", "desc": "content_description", "rid": "resource_name"}
-    for el in elements(d):
-        if all(getattr(el, keys[k]) == v for k, v in sel.items()):
-            return el
-    raise AssertionError(f"no element {sel} in {[e.describe() for e in elements(d)]}")
-
-
-def tap(d: SimDevice, **sel: str) -> None:
-    d.tap(*find(d, **sel).center)
 
 
 def dial_on_pad(d: SimDevice, number: str) -> None:

@@ -64,12 +64,13 @@ def slide(ui: UI, fraction: float, **sel: object) -> Action:
 
 
 class _Toggle(Task):
-    """Shared parts of the on/off families."""
+    """The on/off families: a radio service, the Settings page with its switch, and the key it writes."""
 
     __abstract__ = True
     apps = ("settings",)
     complexity = 1
-    namespace, key, on_value = "global", "", "1"
+    service = ""  # as in `svc <service> enable|disable`
+    key = ""  # the `settings global` key the check reads
     state = "on"  # the state the goal asks for
     start = "off"  # the state setup leaves
 
@@ -77,51 +78,45 @@ class _Toggle(Task):
     def parameters(cls) -> st.SearchStrategy[dict[str, str]]:
         return st.just({"on_or_off": cls.state})
 
-    def switch(self, device: Device, on: bool) -> None:
+    def navigate(self, ui: UI) -> Iterator[Action]:
         raise NotImplementedError
 
     def setup(self, device: Device) -> None:
-        self.switch(device, self.start == "on")
+        device.shell(f"svc {self.service} {'enable' if self.start == 'on' else 'disable'}")
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        value = device.settings_get(self.namespace, self.key)
+        value = device.settings_get("global", self.key)
         is_on = value in ("1", "2") if self.key == "wifi_on" else value == "1"  # wifi_on is 2 in airplane mode
         return 1.0 if is_on == (self.state == "on") else 0.0
 
     def describe_state(self, device: Device) -> str:
-        return f"settings {self.namespace} {self.key} = {device.settings_get(self.namespace, self.key)}"
+        return f"settings global {self.key} = {device.settings_get('global', self.key)}"
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from self.navigate(ui)
+        if ui.element(rid="android:id/switch_widget")[1].checked != (self.state == "on"):
+            yield ui.click(rid="android:id/switch_widget")
+        yield ui.complete()
 
 
 class _Wifi(_Toggle):
     __abstract__ = True
     template = "Turn wifi {on_or_off}."
-    key = "wifi_on"
+    service, key = "wifi", "wifi_on"
     optimal_steps = 3
 
-    def switch(self, device: Device, on: bool) -> None:
-        device.shell(f"svc wifi {'enable' if on else 'disable'}")
-
-    def oracle(self, ui: UI) -> Iterator[Action]:
-        yield from open_internet(ui)
-        if ui.element(rid="android:id/switch_widget")[1].checked != (self.state == "on"):
-            yield ui.click(rid="android:id/switch_widget")
-        yield ui.complete()
+    def navigate(self, ui: UI) -> Iterator[Action]:
+        return open_internet(ui)
 
 
 class _Bluetooth(_Toggle):
     __abstract__ = True
     template = "Turn bluetooth {on_or_off}."
-    key = "bluetooth_on"
+    service, key = "bluetooth", "bluetooth_on"
     optimal_steps = 2
 
-    def switch(self, device: Device, on: bool) -> None:
-        device.shell(f"svc bluetooth {'enable' if on else 'disable'}")
-
-    def oracle(self, ui: UI) -> Iterator[Action]:
-        yield from open_bluetooth(ui)
-        if ui.element(rid="android:id/switch_widget")[1].checked != (self.state == "on"):
-            yield ui.click(rid="android:id/switch_widget")
-        yield ui.complete()
+    def navigate(self, ui: UI) -> Iterator[Action]:
+        return open_bluetooth(ui)
 
 
 class SystemWifiTurnOn(_Wifi):
