@@ -19,7 +19,6 @@ from tests.suite_tasks import all_tasks  # noqa: E402
 
 #: Why a family is not ported yet, by name prefix: the app it needs is not simulated yet.
 REASONS: dict[str, str] = {
-    "SimpleSms": "needs Simple SMS Messenger (not simulated yet)",
     "SimpleCalendar": "needs Simple Calendar Pro (not simulated yet)",
     "Markor": "needs Markor (not simulated yet)",
     "Files": "needs the Files app (not simulated yet)",

@@ -167,7 +167,7 @@ def test_shell_speaks_androidworld_telephony(d: SimDevice) -> None:
     assert call_log(d)[0] == {"number": "6505550123", "type": "2", "date": str(NOW_MS), "duration": "4"}
     dial(d, "2125550147")
     assert d.current_activity() == (PKG, MAIN) and find(d, rid="digits").text == "2125550147"
-    assert "unable to resolve Intent" in d.shell("am start -a android.intent.action.SENDTO -d smsto:123")
+    assert "unable to resolve Intent" in d.shell("am start -a android.intent.action.SENDTO -d mailto:a@b.c")
     d.shell("am start -a android.intent.action.MAIN -c android.intent.category.HOME")
     assert d.current_activity()[0] == "com.google.android.apps.nexuslauncher"
     assert "Physical size" in d.shell("wm size") and d.shell("dumpsys window").startswith("WINDOW MANAGER")

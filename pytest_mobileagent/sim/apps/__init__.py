@@ -9,8 +9,10 @@ from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
 from pytest_mobileagent.sim.apps.settings import SettingsApp
+from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 from pytest_mobileagent.sim.providers import ContactsProviderApp
+from pytest_mobileagent.sim.telephony import TelephonyProviderApp
 
 HOME_APP = PixelLauncher
 #: Installed on a default device, besides the launcher.
@@ -21,4 +23,5 @@ DEFAULT_APPS: list[type] = [
     OpenTracksApp,
     ClockApp,
     ContactsProviderApp, ContactsApp, DialerApp,
+    TelephonyProviderApp, SmsMessengerApp,
 ]
