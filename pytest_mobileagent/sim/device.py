@@ -15,6 +15,11 @@ from pytest_mobileagent.sim import hierarchy
 from pytest_mobileagent.sim.stores import DEFAULT_TIME, rows
 from pytest_mobileagent.sim.system import System
 
+#: The standard folders Android creates in shared storage (``Environment.DIRECTORY_*``).
+SHARED_STORAGE_DIRS = tuple(f"/sdcard/{d}" for d in (
+    "Alarms", "Audiobooks", "DCIM", "Documents", "Download", "Movies", "Music", "Notifications", "Pictures",
+    "Podcasts", "Recordings", "Ringtones"))
+
 
 class SimDevice:
     """A deterministic in-process Android phone.
@@ -36,8 +41,7 @@ class SimDevice:
         self._lock = threading.RLock()
         self._snapshots: dict[str, System] = {}
         self.system = System(self._root, width, height, density)
-        for d in ("/sdcard/Download", "/sdcard/DCIM/Camera", "/sdcard/Pictures", "/sdcard/Documents",
-                  "/sdcard/Music", "/sdcard/Movies", "/sdcard/Alarms", "/sdcard/Recordings", "/data/local/tmp"):
+        for d in (*SHARED_STORAGE_DIRS, "/sdcard/DCIM/Camera", "/data/local/tmp"):
             self.system.fs.mkdirs(d)
         self.system.install(HOME_APP, home=True)
         for app in apps if apps is not None else DEFAULT_APPS:

@@ -104,8 +104,10 @@ class FileSystem:
     ALIASES = {"/sdcard": "/storage/emulated/0", "/storage/self/primary": "/storage/emulated/0",
                "/mnt/sdcard": "/storage/emulated/0", "/data/user/0": "/data/data"}
 
-    def __init__(self, root: str):
+    def __init__(self, root: str, clock: Clock | None = None):
         self.root = root
+        #: The device clock: files written on the device carry its time, as on a phone, not the host's.
+        self.clock = clock
 
     def canonical(self, path: str) -> str:
         """The canonical device path for ``path``."""
@@ -132,6 +134,17 @@ class FileSystem:
         os.makedirs(os.path.dirname(host), exist_ok=True)
         with open(host, "wb") as f:
             f.write(data)
+        self.touch(path)
+
+    def touch(self, path: str) -> None:
+        """Set the modification time of ``path`` and its folder to the device clock."""
+        if self.clock is None:
+            return
+        when = self.clock.now.timestamp()
+        host = self.host(path)
+        for target in (host, os.path.dirname(host)):
+            if os.path.exists(target):
+                os.utime(target, (when, when))
 
     def exists(self, path: str) -> bool:
         return os.path.exists(self.host(path))
@@ -143,7 +156,10 @@ class FileSystem:
         return sorted(os.listdir(self.host(path)))
 
     def mkdirs(self, path: str) -> None:
-        os.makedirs(self.host(path), exist_ok=True)
+        host = self.host(path)
+        if not os.path.isdir(host):
+            os.makedirs(host, exist_ok=True)
+            self.touch(path)
 
     def remove(self, path: str) -> None:
         host = self.host(path)
@@ -151,11 +167,20 @@ class FileSystem:
             shutil.rmtree(host)
         elif os.path.exists(host):
             os.remove(host)
+        else:
+            return
+        if self.clock is not None and os.path.isdir(os.path.dirname(host)):
+            when = self.clock.now.timestamp()
+            os.utime(os.path.dirname(host), (when, when))
 
     def move(self, src: str, dst: str) -> None:
         target = self.host(dst)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.move(self.host(src), target)
+        if self.clock is not None:  # both folders changed; the file keeps its own time, as with mv
+            when = self.clock.now.timestamp()
+            for folder in {os.path.dirname(target), os.path.dirname(self.host(src))}:
+                os.utime(folder, (when, when))
 
     def stat(self, path: str) -> os.stat_result | None:
         try:

@@ -52,9 +52,9 @@ class System:
     def __init__(self, root: str, width: int = 1080, height: int = 2400, density: int = 420):
         self.width, self.height, self.density = width, height, density
         self.settings = Settings()
-        self.fs = FileSystem(root)
-        self.logcat = Logcat()
         self.clock = Clock()
+        self.fs = FileSystem(root, self.clock)
+        self.logcat = Logcat()
         self.clipboard = ""
         self.apps: dict[str, App] = {}
         self.tasks: list[TaskRecord] = []

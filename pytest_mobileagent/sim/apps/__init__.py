@@ -5,6 +5,7 @@ from __future__ import annotations
 from pytest_mobileagent.sim.apps.clock import ClockApp
 from pytest_mobileagent.sim.apps.contacts import ContactsApp
 from pytest_mobileagent.sim.apps.dialer import DialerApp
+from pytest_mobileagent.sim.apps.files import FilesApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
@@ -24,4 +25,5 @@ DEFAULT_APPS: list[type] = [
     ClockApp,
     ContactsProviderApp, ContactsApp, DialerApp,
     TelephonyProviderApp, SmsMessengerApp,
+    FilesApp,
 ]
