@@ -12,13 +12,8 @@ import weakref
 from typing import Any
 
 from pytest_mobileagent.sim import hierarchy
-from pytest_mobileagent.sim.stores import DEFAULT_TIME, rows
+from pytest_mobileagent.sim.stores import DEFAULT_TIME, SHARED_STORAGE_DIRS, rows
 from pytest_mobileagent.sim.system import System
-
-#: The standard folders Android creates in shared storage (``Environment.DIRECTORY_*``).
-SHARED_STORAGE_DIRS = tuple(f"/sdcard/{d}" for d in (
-    "Alarms", "Audiobooks", "DCIM", "Documents", "Download", "Movies", "Music", "Notifications", "Pictures",
-    "Podcasts", "Recordings", "Ringtones"))
 
 
 class SimDevice:

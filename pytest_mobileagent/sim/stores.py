@@ -94,6 +94,12 @@ class Settings:
         return self.values[namespace]
 
 
+#: The standard folders Android creates in shared storage (``Environment.DIRECTORY_*``).
+SHARED_STORAGE_DIRS = tuple(f"/sdcard/{d}" for d in (
+    "Alarms", "Audiobooks", "DCIM", "Documents", "Download", "Movies", "Music", "Notifications", "Pictures",
+    "Podcasts", "Recordings", "Ringtones"))
+
+
 class FileSystem:
     """The device's files, kept in a host directory.
 

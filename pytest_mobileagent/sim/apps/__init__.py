@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pytest_mobileagent.sim.apps.audiorecorder import AudioRecorderApp
+from pytest_mobileagent.sim.apps.camera import CameraApp
 from pytest_mobileagent.sim.apps.clock import ClockApp
 from pytest_mobileagent.sim.apps.contacts import ContactsApp
 from pytest_mobileagent.sim.apps.dialer import DialerApp
+from pytest_mobileagent.sim.apps.draw import SimpleDrawApp
 from pytest_mobileagent.sim.apps.files import FilesApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
@@ -26,4 +29,5 @@ DEFAULT_APPS: list[type] = [
     ContactsProviderApp, ContactsApp, DialerApp,
     TelephonyProviderApp, SmsMessengerApp,
     FilesApp,
+    CameraApp, AudioRecorderApp, SimpleDrawApp,
 ]

@@ -1,0 +1,136 @@
+"""Camera, Audio Recorder and Simple Draw Pro: files made through their UIs, and their tasks' checks."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image
+
+from pytest_mobileagent.sim import SimDevice
+from suites.androidworld.tasks_audio_recorder import (
+    RECORDS_DIR,
+    AudioRecorderRecordAudio,
+    AudioRecorderRecordAudioWithFileName,
+)
+from suites.androidworld.tasks_camera import CameraTakePhoto, CameraTakeVideo
+from suites.androidworld.tasks_draw import SimpleDrawProCreateDrawing
+from tests.screen import find, tap
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[SimDevice]:
+    with SimDevice() as d:
+        d.snapshot_save("clean")
+        yield d
+
+
+@pytest.fixture
+def d(phone: SimDevice) -> SimDevice:
+    phone.snapshot_load("clean")
+    return phone
+
+
+def test_shutter_saves_a_jpeg_named_by_the_device_clock(d: SimDevice) -> None:
+    d.start_app("com.android.camera2")
+    assert d.current_activity() == ("com.android.camera2", "com.android.camera.CameraLauncher")
+    tap(d, desc="Shutter")
+    assert d.list_dir("/sdcard/DCIM/Camera") == ["IMG_20231015_153401.jpg"]
+    assert Image.open(io.BytesIO(d.read_file("/sdcard/DCIM/Camera/IMG_20231015_153401.jpg"))).format == "JPEG"
+
+
+def test_video_mode_records_between_two_shutter_presses(d: SimDevice) -> None:
+    d.start_app("com.android.camera2")
+    d.swipe(5, 1200, 700, 1200)
+    tap(d, text="Video")
+    tap(d, desc="Shutter")
+    assert find(d, rid="recording_time").text == "00:00"
+    d.shell("sleep 3")
+    tap(d, desc="Shutter")
+    [video] = d.list_dir("/sdcard/DCIM/Camera")
+    assert video.startswith("VID_20231015_") and video.endswith(".mp4")
+    assert d.read_file(f"/sdcard/DCIM/Camera/{video}")[4:8] == b"ftyp"
+
+
+@pytest.mark.parametrize("made", [["IMG_1.jpg"], ["IMG_1.jpg", "IMG_2.jpg"], ["VID_1.mp4"], [], ["lost earlier"]])
+def test_photo_check_wants_exactly_one_new_photo(d: SimDevice, made: list[str]) -> None:
+    task = CameraTakePhoto({"earlier_photos": 1})
+    task.setup(d)
+    for name in made:
+        if name == "lost earlier":
+            d.remove(f"/sdcard/DCIM/Camera/{d.list_dir('/sdcard/DCIM/Camera')[0]}")
+            d.write_file("/sdcard/Pictures/IMG_3.jpg", b"\xff\xd8new")
+        else:
+            d.write_file(f"/sdcard/DCIM/Camera/{name}", b"\xff\xd8new")
+    assert task.check(d) == (1.0 if made == ["IMG_1.jpg"] else 0.0)
+
+
+@pytest.mark.parametrize("made,expected", [("/sdcard/Movies/clip.mp4", 1.0), ("/sdcard/DCIM/Camera/VID_1.mp4", 1.0),
+                                           ("/sdcard/DCIM/Camera/IMG_1.jpg", 0.0)])
+def test_video_check_counts_videos_in_either_folder(d: SimDevice, made: str, expected: float) -> None:
+    task = CameraTakeVideo({"earlier_photos": 0})
+    task.setup(d)
+    d.write_file(made, b"\x00\x00\x00\x18ftypmp42")
+    assert task.check(d) == expected
+
+
+def test_recorder_asks_a_name_after_stop_and_saves_m4a(d: SimDevice) -> None:
+    d.start_app("com.dimowner.audiorecorder")
+    tap(d, desc="Record")
+    d.shell("sleep 2")
+    tap(d, desc="Stop recording")
+    assert find(d, text="Record name") and find(d, rid="name").text == "Record-1"
+    tap(d, text="Save")
+    assert d.list_dir(RECORDS_DIR) == ["Record-1.m4a"]
+    assert len(d.read_file(f"{RECORDS_DIR}/Record-1.m4a")) > 16_000
+
+
+@pytest.mark.parametrize("made", [["standup_07.m4a"], ["Record-2.m4a"], ["standup_07.m4a", "x.m4a"],
+                                  ["standup_07.m4a", "-groceries.m4a"]])
+def test_named_recording_check(d: SimDevice, made: list[str]) -> None:
+    task = AudioRecorderRecordAudioWithFileName({"file_name": "standup_07", "earlier": ["groceries"]})
+    task.setup(d)
+    for name in made:
+        if name.startswith("-"):
+            d.remove(f"{RECORDS_DIR}/{name[1:]}")
+        else:
+            d.write_file(f"{RECORDS_DIR}/{name}", b"audio")
+    assert task.check(d) == (1.0 if made == ["standup_07.m4a"] else 0.0)
+
+
+def test_any_recording_check_rejects_empty_files(d: SimDevice) -> None:
+    task = AudioRecorderRecordAudio({"earlier": []})
+    task.setup(d)
+    d.write_file(f"{RECORDS_DIR}/Record-1.m4a", b"")
+    assert task.check(d) == 0.0
+    d.write_file(f"{RECORDS_DIR}/Record-1.m4a", b"audio")
+    assert task.check(d) == 1.0
+
+
+def test_draw_saves_the_chosen_format_in_the_chosen_folder(d: SimDevice) -> None:
+    d.start_app("com.simplemobiletools.draw.pro")
+    d.swipe(200, 900, 900, 900)
+    tap(d, desc="Save")
+    assert find(d, rid="save_image_path").text == "/Internal/Pictures"
+    tap(d, rid="save_image_path")
+    tap(d, text="Download")
+    tap(d, rid="save_image_radio_jpg")
+    tap(d, text="OK")
+    [saved] = d.list_dir("/sdcard/Download")
+    assert saved.endswith(".jpg") and d.read_file(f"/sdcard/Download/{saved}")[:2] == b"\xff\xd8"
+
+
+@pytest.mark.parametrize("mistake", [None, "wrong folder", "wrong format", "extra file", "noise removed"])
+def test_drawing_check(d: SimDevice, mistake: str | None) -> None:
+    from pytest_mobileagent.sim.apps.draw import render
+
+    task = SimpleDrawProCreateDrawing({"file_name": "sketch_calm_river.png", "pictures": ["sunset.jpg"]})
+    task.setup(d)
+    folder = "/sdcard/Download" if mistake == "wrong folder" else "/sdcard/Pictures"
+    d.write_file(f"{folder}/sketch_calm_river.png", render(["right"], "jpg" if mistake == "wrong format" else "png"))
+    if mistake == "extra file":
+        d.write_file("/sdcard/Pictures/image_1.png", render([], "png"))
+    if mistake == "noise removed":
+        d.remove("/sdcard/Pictures/sunset.jpg")
+    assert task.check(d) == (1.0 if mistake is None else 0.0)
