@@ -29,6 +29,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"chrome|browser", "com.android.chrome", "com.google.android.apps.chrome.Main"),
     (r"messages", "com.google.android.apps.messaging", None),
     (r"camera", "com.android.camera2", "com.android.camera.CameraLauncher"),
+    (r"broccoli( app| recipe app)?|recipes?", "com.flauschcode.broccoli", "com.flauschcode.broccoli.MainActivity"),
     (r"audio ?recorder", "com.dimowner.audiorecorder", "com.dimowner.audiorecorder.app.main.MainActivity"),
     (r"(simple )?draw( pro)?", "com.simplemobiletools.draw.pro",
      "com.simplemobiletools.draw.pro.activities.MainActivity"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pytest_mobileagent.sim.apps.audiorecorder import AudioRecorderApp
+from pytest_mobileagent.sim.apps.broccoli import BroccoliApp
 from pytest_mobileagent.sim.apps.camera import CameraApp
 from pytest_mobileagent.sim.apps.clock import ClockApp
 from pytest_mobileagent.sim.apps.contacts import ContactsApp
@@ -30,4 +31,5 @@ DEFAULT_APPS: list[type] = [
     TelephonyProviderApp, SmsMessengerApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
+    BroccoliApp,
 ]

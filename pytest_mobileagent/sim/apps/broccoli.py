@@ -1,0 +1,267 @@
+"""Broccoli (``com.flauschcode.broccoli``): a recipe book over its Room database.
+
+State lives where the real app keeps it: ``/data/data/com.flauschcode.broccoli/databases/broccoli``,
+table ``recipes`` (Room schema version 3: ``recipeId``, ``title``, ``imageName``, ``description``,
+``servings``, ``preparationTime``, ``source``, ``ingredients``, ``directions``, ``nutritionalValues``,
+``notes``, ``favorite``), with ``categories`` and ``recipes_with_categories``. Screens: the recipe list
+(cards with title and description, a "New Recipe" button), the recipe's details (Edit, favourite, and
+Delete in the overflow menu, confirmed by "Delete this recipe?") and the editor (Save in the app bar;
+leaving with changes asks "Discard changes?"). Strings follow the app's resources.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.views import (
+    Button,
+    Column,
+    Dialog,
+    Frame,
+    ImageButton,
+    Row,
+    Scroll,
+    Text,
+    Toolbar,
+    View,
+)
+
+PACKAGE = "com.flauschcode.broccoli"
+DB = "broccoli"
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS `recipes` (`recipeId` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `title` TEXT, "
+    "`imageName` TEXT, `description` TEXT, `servings` TEXT, `preparationTime` TEXT, `source` TEXT, "
+    "`ingredients` TEXT, `directions` TEXT, `nutritionalValues` TEXT, `notes` TEXT, `favorite` INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS `categories` (`categoryId` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `name` TEXT)",
+    "CREATE TABLE IF NOT EXISTS `recipes_with_categories` (`recipeId` INTEGER NOT NULL, `categoryId` INTEGER NOT "
+    "NULL, PRIMARY KEY(`recipeId`, `categoryId`), FOREIGN KEY(`recipeId`) REFERENCES `recipes`(`recipeId`) ON "
+    "UPDATE NO ACTION ON DELETE CASCADE , FOREIGN KEY(`categoryId`) REFERENCES `categories`(`categoryId`) ON "
+    "UPDATE NO ACTION ON DELETE CASCADE )",
+)
+#: The editor's fields: (column, hint shown in the form), in the form's order.
+FIELDS = (("title", "Title"), ("description", "Description"), ("servings", "Servings"),
+          ("preparationTime", "Time"), ("source", "Source"), ("ingredients", "Ingredients"),
+          ("directions", "Directions"), ("nutritionalValues", "Nutrition"), ("notes", "Notes"))
+COLUMNS = ("recipeId", *(c for c, _ in FIELDS), "favorite")
+
+
+class Recipes:
+    """The ``recipes`` table, read and written as the app's DAO would."""
+
+    def __init__(self, app: App):
+        self.app = app
+
+    def all(self) -> list[dict[str, Any]]:
+        with self.app.db(DB) as db:
+            rows = db.execute(f"SELECT {', '.join(COLUMNS)} FROM recipes ORDER BY title COLLATE NOCASE, "
+                              "recipeId").fetchall()
+        return [dict(zip(COLUMNS, r)) for r in rows]
+
+    def get(self, recipe_id: int) -> dict[str, Any] | None:
+        with self.app.db(DB) as db:
+            row = db.execute(f"SELECT {', '.join(COLUMNS)} FROM recipes WHERE recipeId = ?", (recipe_id,)).fetchone()
+        return dict(zip(COLUMNS, row)) if row else None
+
+    def save(self, recipe_id: int, values: dict[str, str]) -> int:
+        cols = [c for c, _ in FIELDS]
+        with self.app.db(DB) as db:
+            if recipe_id:
+                db.execute(f"UPDATE recipes SET {', '.join(f'`{c}` = ?' for c in cols)} WHERE recipeId = ?",
+                           (*(values.get(c, "") for c in cols), recipe_id))
+                return recipe_id
+            cur = db.execute(f"INSERT INTO recipes (imageName, {', '.join(cols)}, favorite) "
+                             f"VALUES ('', {', '.join('?' * len(cols))}, 0)", tuple(values.get(c, "") for c in cols))
+            return int(cur.lastrowid or 0)
+
+    def delete(self, recipe_id: int) -> None:
+        with self.app.db(DB) as db:
+            db.execute("PRAGMA foreign_keys = ON")
+            db.execute("DELETE FROM recipes WHERE recipeId = ?", (recipe_id,))
+
+    def toggle_favorite(self, recipe_id: int) -> None:
+        with self.app.db(DB) as db:
+            db.execute("UPDATE recipes SET favorite = 1 - favorite WHERE recipeId = ?", (recipe_id,))
+
+
+class MainActivity(Activity):
+    """The recipe list, with the app bar's search (title, description, source and ingredients, as its index)."""
+
+    name = "com.flauschcode.broccoli.MainActivity"
+    exported = True
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        self.searching = False
+
+    def matches(self, recipe: dict[str, Any]) -> bool:
+        query = self.fields.get("search_src_text", "").strip().lower()
+        return not query or any(query in (recipe[c] or "").lower()
+                                for c in ("title", "description", "source", "ingredients"))
+
+    def app_bar(self) -> View:
+        if self.searching:
+            return Row(ImageButton("Collapse", self.stop_search, icon="arrow_back"),
+                       self.field("search_src_text", hint="Search in Recipes", weight=1),
+                       id="toolbar", height=64, style="toolbar")
+        return Toolbar("Recipes", actions=[ImageButton("Search", self.start_search, icon="search",
+                                                       id="action_search")])
+
+    def start_search(self) -> None:
+        self.searching = True
+        self.fields["search_src_text"] = ""
+        self.request_focus("search_src_text")
+
+    def stop_search(self) -> None:
+        self.searching = False
+        self.fields["search_src_text"] = ""
+
+    def on_back(self) -> bool:
+        if self.searching and not (self.menu or self.dialog):
+            self.stop_search()
+            return True
+        return super().on_back()
+
+    def build(self) -> View:
+        recipes = [r for r in Recipes(self.app).all() if self.matches(r)]
+        cards = [Column(Text(r["title"] or "", id="card_text_view_title", style="item-title"),
+                        Text(r["description"] or "", id="card_text_view_description", style="item-summary")
+                        if r["description"] else None,
+                        id="card_layout", clickable=True, focusable=True, padding=8,
+                        on_click=lambda i=r["recipeId"]: self.start(RecipeDetailsActivity, recipe_id=i))
+                 for r in recipes]
+        listing = (Scroll(*cards, id="recycler_view", weight=1) if cards else
+                   Text("Create your first recipe and start your collection!", id="empty_message", weight=1))
+        return Frame(
+            Column(self.app_bar(), listing),
+            Column(View(weight=1), Row(View(weight=1), ImageButton("New Recipe", self.new_recipe, icon="add",
+                                                                    id="fab", width=56, height=56), height=72)),
+        )
+
+    def new_recipe(self) -> None:
+        self.start(CreateAndEditRecipeActivity, recipe_id=0)
+
+
+class RecipeDetailsActivity(Activity):
+    """One recipe: its fields, favourite, edit, and delete with confirmation."""
+
+    name = "com.flauschcode.broccoli.recipe.details.RecipeDetailsActivity"
+
+    def recipe(self) -> dict[str, Any] | None:
+        return Recipes(self.app).get(self.intent.extras.get("recipe_id", 0))
+
+    def build(self) -> View:
+        r = self.recipe()
+        if r is None:
+            return Column(Toolbar("", navigate_up=self.finish))
+        favorite = "Remove from favorites" if r["favorite"] else "Mark as favorite"
+        sections = [Column(Text(label, style="item-summary", height=28), Text(r[col], id=f"details_{col}"))
+                    for col, label in FIELDS[1:] if r[col]]
+        return Column(
+            Toolbar(r["title"] or "", navigate_up=self.finish, actions=[
+                ImageButton(favorite, self.toggle_favorite, icon="star", id="action_favorite"),
+                ImageButton("Edit", self.edit, icon="edit", id="action_edit"),
+            ], overflow=lambda: self.open_menu("more")),
+            Scroll(*sections, id="details_scroll", weight=1),
+        )
+
+    def menu_items(self, name: str):
+        return [("Cook", self.close_menu), ("Share", self.close_menu), ("Duplicate", self.duplicate),
+                ("Delete", self.ask_delete)]
+
+    def toggle_favorite(self) -> None:
+        Recipes(self.app).toggle_favorite(self.intent.extras["recipe_id"])
+
+    def edit(self) -> None:
+        self.start(CreateAndEditRecipeActivity, recipe_id=self.intent.extras["recipe_id"])
+
+    def duplicate(self) -> None:
+        self.close_menu()
+        r = self.recipe()
+        if r is not None:
+            Recipes(self.app).save(0, {c: r[c] or "" for c, _ in FIELDS})
+
+    def ask_delete(self) -> None:
+        self.close_menu()
+        self.dialog = "delete"
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog("", Text("Delete this recipe?", id="android:id/message", style="dialog-body"),
+                      buttons=[Button("Cancel", self.cancel, id="android:id/button2"),
+                               Button("Delete", self.delete, id="android:id/button1")])
+
+    def cancel(self) -> None:
+        self.dialog = None
+
+    def delete(self) -> None:
+        Recipes(self.app).delete(self.intent.extras["recipe_id"])
+        self.log("Broccoli", f"recipe {self.intent.extras['recipe_id']} deleted")
+        self.toast("The recipe has been deleted.")
+        self.dialog = None
+        self.finish()
+
+
+class CreateAndEditRecipeActivity(Activity):
+    """The editor: one field per column; Save writes the row."""
+
+    name = "com.flauschcode.broccoli.recipe.crud.CreateAndEditRecipeActivity"
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        existing = Recipes(app).get(intent.extras.get("recipe_id", 0)) if intent.extras.get("recipe_id") else None
+        self.fields = {col: (existing or {}).get(col) or "" for col, _ in FIELDS}
+        self.original = dict(self.fields)
+
+    def build(self) -> View:
+        title = "New Recipe" if not self.intent.extras.get("recipe_id") else "Edit"
+        multiline = {"ingredients", "directions", "notes", "description"}
+        return Column(
+            Toolbar(title, navigate_up=self.leave,
+                    actions=[ImageButton("Save", self.save, icon="check", id="action_save")]),
+            Scroll(*[self.field(col, hint=hint, multiline=col in multiline) for col, hint in FIELDS],
+                   id="edit_scroll", weight=1),
+        )
+
+    def save(self) -> None:
+        if not self.fields.get("title", "").strip():
+            self.toast("Please add a title.")
+            return
+        Recipes(self.app).save(self.intent.extras.get("recipe_id", 0), self.fields)
+        self.toast("The recipe has been saved.")
+        self.finish()
+
+    def leave(self) -> None:
+        if self.fields != self.original:
+            self.dialog = "discard"
+        else:
+            self.finish()
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        self.leave()
+        return True
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog("", Text("Discard changes?", id="android:id/message", style="dialog-body"),
+                      buttons=[Button("Cancel", self.cancel, id="android:id/button2"),
+                               Button("Discard", self.finish, id="android:id/button1")])
+
+    def cancel(self) -> None:
+        self.dialog = None
+
+
+class BroccoliApp(App):
+    package = PACKAGE
+    label = "Broccoli"
+    icon = "restaurant"
+    activities = (MainActivity, RecipeDetailsActivity, CreateAndEditRecipeActivity)
+    uid = 10063
+
+    def install(self) -> None:
+        with self.db(DB) as db:
+            for statement in SCHEMA:
+                db.execute(statement)
+
+
+__all__ = ["COLUMNS", "DB", "FIELDS", "PACKAGE", "BroccoliApp"]

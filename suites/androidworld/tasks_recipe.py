@@ -1,0 +1,395 @@
+"""AndroidWorld's Broccoli recipe tasks: add recipes from a description, delete named, constrained or duplicate ones.
+
+Setup replaces the ``recipes`` table with the task's rows (targets and noise) in a known order;
+checks compare the table with that seed: exactly the expected rows added or removed, every other row
+unchanged in every column. Added recipes match their targets field by field with AndroidWorld's
+tolerance for free-form text (difflib ratio 0.9), except quantities (servings, time), which must be
+exact: at that ratio AndroidWorld accepts "2 servings" for "6 servings".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import strategies as st
+
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.oracle import UI, OracleError
+from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.state import insert_rows, table_rows
+
+DB = "/data/data/com.flauschcode.broccoli/databases/broccoli"
+COLUMNS = ("recipeId", "title", "description", "servings", "preparationTime", "source", "ingredients",
+           "directions", "nutritionalValues", "notes", "favorite")
+#: The fields a recipe is described by in a goal, and compared on when added.
+TEXT_FIELDS = ("title", "description", "servings", "preparationTime", "ingredients", "directions")
+#: (title, directions): dishes people keep in a recipe app.
+DISHES = (
+    ("Miso Glazed Eggplant", "Halve the eggplants, brush with miso, honey and rice vinegar, and roast until soft."),
+    ("Shakshuka", "Simmer tomatoes with peppers, onions, cumin and paprika, then poach eggs in the sauce."),
+    ("Lemon Herb Roast Chicken", "Rub the chicken with lemon zest, garlic and thyme; roast at 200C for an hour."),
+    ("Black Bean Burgers", "Mash black beans with breadcrumbs, cumin and an egg, shape patties and pan fry."),
+    ("Mushroom Risotto", "Toast arborio rice, add stock a ladle at a time, stir in mushrooms and parmesan."),
+    ("Overnight Oats", "Stir oats into milk and yogurt with chia seeds and honey; chill overnight."),
+    ("Chana Masala", "Fry onions with ginger, garlic and garam masala, add chickpeas and tomatoes, simmer."),
+    ("Pumpkin Soup", "Roast pumpkin with onions, blend with stock and a splash of cream, season with nutmeg."),
+    ("Fish Tacos", "Grill white fish with chili and lime, serve in tortillas with cabbage slaw and salsa."),
+    ("Spinach Lasagna", "Layer pasta sheets with ricotta, spinach and tomato sauce, top with mozzarella, bake."),
+    ("Teriyaki Salmon", "Glaze salmon with soy sauce, mirin and ginger, broil until caramelized."),
+    ("Falafel Bowl", "Bake falafel, serve over couscous with cucumber, tomatoes and a tahini dressing."),
+    ("Banana Pancakes", "Whisk mashed banana with eggs and flour, cook small pancakes in butter."),
+    ("Ratatouille", "Stew zucchini, eggplant, peppers and tomatoes slowly with garlic and basil."),
+    ("Chicken Tikka", "Marinate chicken in yogurt and spices, skewer and grill until charred."),
+    ("Caprese Sandwich", "Layer mozzarella, tomato and basil on ciabatta with olive oil and balsamic."),
+    ("Peanut Noodles", "Toss noodles with peanut butter, soy sauce, lime and chili, top with scallions."),
+    ("Potato Leek Soup", "Sweat leeks in butter, add potatoes and stock, simmer and blend until smooth."),
+    ("Greek Lemon Rice", "Cook rice in stock with lemon juice, dill and spinach, finish with feta."),
+    ("Beef Bulgogi", "Marinate thin beef in soy sauce, pear and sesame oil, sear quickly over high heat."),
+    ("Veggie Frittata", "Whisk eggs with milk, pour over sauteed peppers and spinach, bake until set."),
+    ("Apple Crumble", "Top sliced apples with oats, flour, butter and cinnamon, bake until golden."),
+    ("Tomato Bruschetta", "Spoon tomatoes, garlic and basil over toasted baguette slices with olive oil."),
+    ("Coconut Dal", "Simmer red lentils with coconut milk, turmeric and ginger until creamy."),
+)
+DESCRIPTIONS = ("A weeknight favourite that comes together fast.", "Great for meal prep and keeps well.",
+                "Comforting and hearty, perfect for cold days.", "Light, fresh and ready in no time.",
+                "A crowd pleaser for family dinners.")
+INGREDIENTS = ("see directions", "as needed", "pantry staples", "to taste", "varies by season")
+SERVINGS = ("1 serving", "2 servings", "3-4 servings", "6 servings", "8 servings")
+PREP_TIMES = ("10 mins", "20 mins", "30 mins", "45 mins", "1 hrs", "2 hrs")
+#: Ingredients named in :data:`DISHES`' directions, for the constrained deletion.
+KEY_INGREDIENTS = ("eggs", "garlic", "soy sauce", "tomatoes", "yogurt", "butter", "spinach", "stock")
+
+
+@st.composite
+def recipe(draw: Any, dish: tuple[str, str] | None = None) -> dict[str, Any]:
+    """A recipe row (without ``recipeId``) with realistic fields."""
+    title, directions = dish or draw(st.sampled_from(DISHES))
+    return {"title": title, "description": draw(st.sampled_from(DESCRIPTIONS)),
+            "servings": draw(st.sampled_from(SERVINGS)), "preparationTime": draw(st.sampled_from(PREP_TIMES)),
+            "source": "", "ingredients": draw(st.sampled_from(INGREDIENTS)), "directions": directions,
+            "nutritionalValues": "", "notes": "", "favorite": draw(st.integers(0, 1))}
+
+
+def distinct_recipes(n: int, exclude: tuple[str, ...] = ()) -> st.SearchStrategy[list[dict[str, Any]]]:
+    dishes = [d for d in DISHES if d[0] not in exclude]
+    return st.lists(st.sampled_from(dishes), min_size=n, max_size=n, unique=True).flatmap(
+        lambda picked: st.tuples(*[recipe(d) for d in picked]).map(list))
+
+
+def as_text(rows: list[dict[str, Any]], style: str) -> str:
+    """Recipes as a goal states them: CSV with a header line, or labelled blocks."""
+    if style == "csv":
+        quote = lambda v: '"' + str(v).replace('"', '""') + '"'  # noqa: E731
+        return "\n".join([", ".join(TEXT_FIELDS), *(", ".join(quote(r[f]) for f in TEXT_FIELDS) for r in rows)])
+    labels = {"title": "Recipe", "description": "Description", "servings": "Servings",
+              "preparationTime": "Preparation time", "ingredients": "Ingredients", "directions": "Directions"}
+    return "\n\n".join("\n".join(f"{labels[f]}: {r[f]}" for f in TEXT_FIELDS) for r in rows)
+
+
+def seed(device: Device, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """Replace the table with ``rows`` (ids 1..n in order) and return it as it now stands."""
+    device.sqlite(DB, "DELETE FROM recipes")
+    device.sqlite(DB, "DELETE FROM sqlite_sequence WHERE name = 'recipes'")
+    insert_rows(device, DB, "recipes", [{"recipeId": i + 1, **r} for i, r in enumerate(rows)])
+    return recipes_now(device)
+
+
+def recipes_now(device: Device) -> list[tuple[Any, ...]]:
+    return sorted(table_rows(device, DB, "recipes", ", ".join(COLUMNS)))
+
+
+def as_dict(row: tuple[Any, ...]) -> dict[str, Any]:
+    return dict(zip(COLUMNS, row))
+
+
+#: Fields holding a quantity: "2 servings" is not "6 servings", however similar the strings.
+EXACT_FIELDS = ("servings", "preparationTime")
+
+
+def matches(row: dict[str, Any], target: dict[str, Any]) -> bool:
+    """Free text within AndroidWorld's fuzzy tolerance; quantities exact (ignoring case and spacing)."""
+    def norm(v: Any) -> str:
+        return " ".join(str(v or "").lower().split())
+
+    return all(norm(row[f]) == norm(target[f]) if f in EXACT_FIELDS else fuzzy_match(row[f] or "", target[f])
+               for f in TEXT_FIELDS)
+
+
+def only_removed(before: list[tuple[Any, ...]], after: list[tuple[Any, ...]], ids: set[int]) -> bool:
+    """``after`` is ``before`` without exactly the rows ``ids``, the rest unchanged."""
+    return after == [r for r in before if r[0] not in ids]
+
+
+class _RecipeTask(Task):
+    __abstract__ = True
+    apps = ("broccoli app",)
+
+    def describe_state(self, device: Device) -> str:
+        return "recipes: " + "; ".join(f"{r[0]} {r[1]!r}" for r in recipes_now(device))
+
+
+class _RecipeAdd(_RecipeTask):
+    __abstract__ = True
+    template = "Add the following recipes into the Broccoli app:\n{recipes}"
+    n_rows = 1
+    n_noise = 10
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        @st.composite
+        def draw(d: Any) -> dict[str, Any]:
+            targets = d(distinct_recipes(cls.n_rows))
+            noise = d(distinct_recipes(cls.n_noise, exclude=tuple(t["title"] for t in targets)))
+            style = d(st.sampled_from(("csv", "text_block")))
+            return {"targets": targets, "noise": noise, "format": style,
+                    "recipes": as_text(targets, style), "recipe": as_text(targets, style)}
+        return draw()
+
+    def setup(self, device: Device) -> None:
+        self.before = seed(device, self.params["noise"])
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        after = recipes_now(device)
+        known = {r[0] for r in self.before}
+        if [r for r in after if r[0] in known] != self.before:
+            return 0.0
+        new = [as_dict(r) for r in after if r[0] not in known]
+        targets = list(self.params["targets"])
+        if len(new) != len(targets):
+            return 0.0
+        for row in new:
+            hit = next((t for t in targets if matches(row, t)), None)
+            if hit is None:
+                return 0.0
+            targets.remove(hit)
+        return 1.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Broccoli")
+        for target in self.params["targets"]:
+            yield ui.click(desc="New Recipe")
+            for field, hint in (("title", "Title"), ("description", "Description"), ("servings", "Servings"),
+                                ("preparationTime", "Time"), ("ingredients", "Ingredients"),
+                                ("directions", "Directions")):
+                yield ui.type(target[field], hint=hint)
+            yield ui.click(desc="Save")
+        yield ui.complete()
+
+
+class RecipeAddSingleRecipe(_RecipeAdd):
+    template = "Add the following recipes into the Broccoli app:\n{recipe}"
+    difficulty = "easy"
+    tags = ("data_entry", "parameterized")
+    complexity = 2
+    optimal_steps = 12
+    n_rows = 1
+
+
+class RecipeAddMultipleRecipes(_RecipeAdd):
+    difficulty = "medium"
+    tags = ("data_entry", "parameterized")
+    complexity = 4
+    optimal_steps = 34
+    n_rows = 3
+
+
+def open_recipe(ui: UI, title: str, nth: int = 0) -> Iterator[Action]:
+    """Open the ``nth`` card (in list order) titled ``title``, searching for it when it is not on screen."""
+    cards = ui.find_all(text=title, rid="card_text_view_title")
+    if len(cards) <= nth:
+        yield ui.click(desc="Search")
+        yield ui.type(title, rid="search_src_text")
+        cards = ui.find_all(text=title, rid="card_text_view_title")
+    if nth >= len(cards):
+        raise OracleError(f"card {nth} of {title!r} is not on screen ({len(cards)} shown)")
+    yield Action.click(index=cards[nth][0])
+
+
+def delete_open_recipe(ui: UI) -> Iterator[Action]:
+    """Delete the recipe on screen, then leave a search if one is open."""
+    yield ui.click(desc="More options")
+    yield ui.click(text="Delete")
+    yield ui.click(text="Delete", rid="button1")
+    if ui.exists(rid="search_src_text"):
+        yield ui.back()
+
+
+class _RecipeDelete(_RecipeTask):
+    __abstract__ = True
+    template = "Delete the following recipes from Broccoli app: {titles}."
+    n_rows = 1
+    n_noise = 0
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        @st.composite
+        def draw(d: Any) -> dict[str, Any]:
+            targets = d(distinct_recipes(cls.n_rows))
+            titles = [t["title"] for t in targets]
+            # noise never shares a target's title; it may repeat other dishes with other details
+            others = [x for x in DISHES if x[0] not in titles]
+            noise = [d(recipe(d(st.sampled_from(others)))) for _ in range(cls.n_noise)]
+            rows = targets + noise
+            order = d(st.permutations(list(range(len(rows)))))
+            everything = [rows[i] for i in order]
+            return {"rows": everything, "targets": titles, "titles": ", ".join(titles)}
+        return draw()
+
+    def setup(self, device: Device) -> None:
+        self.before = seed(device, self.params["rows"])
+
+    def target_ids(self) -> set[int]:
+        return {r[0] for r in self.before if r[1] in self.params["targets"]}
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        return 1.0 if only_removed(self.before, recipes_now(device), self.target_ids()) else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Broccoli")
+        for title in self.params["targets"]:
+            yield from open_recipe(ui, title)
+            yield from delete_open_recipe(ui)
+        yield ui.complete()
+
+
+class RecipeDeleteSingleRecipe(_RecipeDelete):
+    template = "Delete the following recipes from Broccoli app: {titles}."
+    difficulty = "easy"
+    tags = ("data_edit", "search", "parameterized")
+    complexity = 1
+    optimal_steps = 5
+
+
+class RecipeDeleteSingleWithRecipeWithNoise(_RecipeDelete):
+    difficulty = "easy"
+    tags = ("search", "screen_reading", "data_edit", "parameterized")
+    complexity = 3
+    optimal_steps = 10
+    n_noise = 29
+
+
+class RecipeDeleteMultipleRecipes(_RecipeDelete):
+    difficulty = "easy"
+    tags = ("data_edit", "parameterized")
+    complexity = 2
+    optimal_steps = 12
+    n_rows = 3
+
+
+class RecipeDeleteMultipleRecipesWithNoise(_RecipeDelete):
+    difficulty = "medium"
+    tags = ("parameterized", "search", "complex_ui_understanding", "repetition")
+    complexity = 3
+    optimal_steps = 17
+    n_rows = 3
+    n_noise = 29
+
+
+class RecipeDeleteMultipleRecipesWithConstraint(_RecipeTask):
+    """Delete every recipe whose directions mention the ingredient; AndroidWorld's uses 1 to 3 of them."""
+
+    template = "Delete the recipes from Broccoli app that use {ingredient} in the directions."
+    difficulty = "hard"
+    tags = ("screen_reading", "repetition", "parameterized")
+    complexity = 3
+    optimal_steps = 20
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        @st.composite
+        def draw(d: Any) -> dict[str, Any]:
+            ingredient = d(st.sampled_from(KEY_INGREDIENTS))
+            using = [x for x in DISHES if ingredient in x[1].lower()]
+            others = [x for x in DISHES if ingredient not in x[1].lower()]
+            targets = d(st.lists(st.sampled_from(using), min_size=1, max_size=min(3, len(using)), unique=True))
+            noise = d(st.lists(st.sampled_from(others), min_size=min(12, len(others)), max_size=min(12, len(others)),
+                               unique=True))
+            rows = [d(recipe(x)) for x in targets + noise]
+            order = d(st.permutations(list(range(len(rows)))))
+            return {"ingredient": ingredient, "rows": [rows[i] for i in order],
+                    "targets": [t[0] for t in targets]}
+        return draw()
+
+    def setup(self, device: Device) -> None:
+        self.before = seed(device, self.params["rows"])
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        ids = {r[0] for r in self.before if self.params["ingredient"] in (r[7] or "").lower()}
+        return 1.0 if only_removed(self.before, recipes_now(device), ids) else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Broccoli")
+        for title in self.params["targets"]:
+            yield from open_recipe(ui, title)
+            yield from delete_open_recipe(ui)
+        yield ui.complete()
+
+
+class _RecipeDeleteDuplicates(_RecipeTask):
+    """Two identical rows of one recipe among others (some sharing its title); exactly one copy must go."""
+
+    __abstract__ = True
+    template = ("Delete all but one of any recipes in the Broccoli app that are exact duplicates, ensuring at least "
+                "one instance of each unique recipe remains")
+    n_noise = 5
+    #: Noise rows that share the duplicated recipe's title but differ in other fields.
+    n_variations = 0
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        @st.composite
+        def draw(d: Any) -> dict[str, Any]:
+            dishes = d(st.lists(st.sampled_from(DISHES), min_size=cls.n_noise + 1, max_size=cls.n_noise + 1,
+                                unique=True))
+            target = d(recipe(dishes[0]))
+            # variations differ from the target, and from each other, in servings or time
+            combos = [(sv, t) for sv in SERVINGS for t in PREP_TIMES
+                      if (sv, t) != (target["servings"], target["preparationTime"])]
+            picks = d(st.lists(st.sampled_from(combos), min_size=cls.n_variations, max_size=cls.n_variations,
+                               unique=True))
+            variations = [{**target, "servings": sv, "preparationTime": t} for sv, t in picks]
+            noise = [d(recipe(x)) for x in dishes[1:]]
+            # the copies first among their title, so they sit first in the app's (title, id) order
+            return {"rows": [target, target, *variations, *noise], "title": target["title"]}
+        return draw()
+
+    def setup(self, device: Device) -> None:
+        self.before = seed(device, self.params["rows"])
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        after = recipes_now(device)
+        return 1.0 if only_removed(self.before, after, {1}) or only_removed(self.before, after, {2}) else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Broccoli")
+        yield from open_recipe(ui, self.params["title"], nth=1)
+        yield from delete_open_recipe(ui)
+        yield ui.complete()
+
+
+class RecipeDeleteDuplicateRecipes(_RecipeDeleteDuplicates):
+    difficulty = "easy"
+    tags = ("search", "data_edit", "screen_reading", "repetition", "parameterized")
+    complexity = 1
+    optimal_steps = 4
+
+
+class RecipeDeleteDuplicateRecipes2(_RecipeDeleteDuplicates):
+    difficulty = "medium"
+    tags = ("repetition", "data_edit", "parameterized")
+    complexity = 3
+    optimal_steps = 11
+    n_noise = 6
+    n_variations = 4
+
+
+class RecipeDeleteDuplicateRecipes3(_RecipeDeleteDuplicates):
+    difficulty = "medium"
+    tags = ("data_edit", "parameterized")
+    complexity = 4
+    optimal_steps = 16
+    n_noise = 20
+    n_variations = 6

@@ -1,0 +1,173 @@
+"""Broccoli: recipes created, searched and deleted through the UI land in its Room database; the tasks' checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pytest_mobileagent.sim import SimDevice
+from suites.androidworld.tasks_recipe import (
+    DB,
+    RecipeAddMultipleRecipes,
+    RecipeDeleteDuplicateRecipes2,
+    RecipeDeleteMultipleRecipesWithConstraint,
+    RecipeDeleteSingleRecipe,
+    as_text,
+    recipes_now,
+)
+from tests.screen import elements, find, tap
+
+PKG = "com.flauschcode.broccoli"
+
+
+def row(title: str, directions: str = "Mix and serve.", **kw: object) -> dict[str, object]:
+    return {"title": title, "description": "Quick.", "servings": "2 servings", "preparationTime": "10 mins",
+            "source": "", "ingredients": "as needed", "directions": directions, "nutritionalValues": "",
+            "notes": "", "favorite": 0, **kw}
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[SimDevice]:
+    with SimDevice() as d:
+        d.snapshot_save("clean")
+        yield d
+
+
+@pytest.fixture
+def d(phone: SimDevice) -> SimDevice:
+    phone.snapshot_load("clean")
+    return phone
+
+
+def texts(d: SimDevice) -> list[str]:
+    return [e.text for e in elements(d) if e.text]
+
+
+def test_room_schema_and_empty_list(d: SimDevice) -> None:
+    cols = [r[1] for r in d.sqlite(DB, "PRAGMA table_info(recipes)")]
+    assert cols == ["recipeId", "title", "imageName", "description", "servings", "preparationTime", "source",
+                    "ingredients", "directions", "nutritionalValues", "notes", "favorite"]
+    d.start_app(PKG)
+    assert "Create your first recipe and start your collection!" in texts(d)
+
+
+def test_new_recipe_is_saved_with_every_field(d: SimDevice) -> None:
+    d.start_app(PKG)
+    tap(d, desc="New Recipe")
+    assert "New Recipe" in texts(d)
+    for hint, value in (("Title", "Dal"), ("Servings", "4 servings"), ("Time", "30 mins"),
+                        ("Directions", "Simmer lentils.")):
+        tap(d, hint=hint)
+        d.input_text(value)
+    tap(d, desc="Save")
+    assert d.sqlite(DB, "SELECT title, servings, preparationTime, directions, favorite FROM recipes") == [
+        ("Dal", "4 servings", "30 mins", "Simmer lentils.", 0)]
+    assert "Dal" in texts(d)
+
+
+def test_untitled_recipe_is_refused_and_leaving_asks_to_discard(d: SimDevice) -> None:
+    d.start_app(PKG)
+    tap(d, desc="New Recipe")
+    tap(d, hint="Servings")
+    d.input_text("2")
+    tap(d, desc="Save")
+    assert d.sqlite(DB, "SELECT COUNT(*) FROM recipes") == [(0,)]
+    d.press("back")  # the keyboard
+    d.press("back")
+    assert "Discard changes?" in texts(d)
+    tap(d, text="Discard")
+    assert d.current_activity()[1] == "com.flauschcode.broccoli.MainActivity"
+
+
+def test_search_filters_and_delete_confirms(d: SimDevice) -> None:
+    RecipeDeleteSingleRecipe({"rows": [row("Shakshuka"), row("Fish Tacos")], "targets": ["Fish Tacos"],
+                              "titles": "Fish Tacos"}).setup(d)
+    d.start_app(PKG)
+    tap(d, desc="Search")
+    d.input_text("taco")
+    assert "Fish Tacos" in texts(d) and "Shakshuka" not in texts(d)
+    tap(d, text="Fish Tacos")
+    tap(d, desc="More options")
+    tap(d, text="Delete")
+    assert "Delete this recipe?" in texts(d)
+    tap(d, rid="button1")
+    assert [r[1] for r in recipes_now(d)] == ["Shakshuka"]
+
+
+def test_favorite_toggles_the_column(d: SimDevice) -> None:
+    RecipeDeleteSingleRecipe({"rows": [row("Shakshuka")], "targets": [], "titles": ""}).setup(d)
+    d.start_app(PKG)
+    tap(d, text="Shakshuka")
+    tap(d, desc="Mark as favorite")
+    assert d.sqlite(DB, "SELECT favorite FROM recipes") == [(1,)]
+    assert find(d, desc="Remove from favorites")
+
+
+def test_goal_text_formats() -> None:
+    rows = [row("Dal", directions='Say "hi".')]
+    assert as_text(rows, "csv").splitlines()[1].startswith('"Dal", "Quick."')
+    assert as_text(rows, "csv").endswith('"Say ""hi""."')
+    assert as_text(rows, "text_block").startswith("Recipe: Dal\nDescription: Quick.")
+
+
+# -- checks ---------------------------------------------------------------------------------------
+
+
+def add_task(d: SimDevice) -> RecipeAddMultipleRecipes:
+    targets = [row("Dal"), row("Pho", servings="6 servings")]
+    task = RecipeAddMultipleRecipes({"targets": targets, "noise": [row("Shakshuka")], "format": "csv",
+                                     "recipes": "", "recipe": ""})
+    task.setup(d)
+    return task
+
+
+def add(d: SimDevice, **fields: object) -> None:
+    values = row(str(fields.pop("title")), **fields)
+    d.sqlite(DB, f"INSERT INTO recipes ({', '.join(values)}) VALUES ({', '.join('?' * len(values))})",
+             tuple(values.values()))
+
+
+def test_add_check_accepts_small_typos_in_free_text(d: SimDevice) -> None:
+    task = add_task(d)
+    add(d, title="Dal")
+    assert task.check(d) == 0.0
+    add(d, title="Pho", servings="6 servings", directions="Mix and serve")  # a missing full stop is tolerated
+    assert task.check(d) == 1.0
+
+
+@pytest.mark.parametrize("mistake", ["wrong servings", "third recipe", "noise edited", "noise deleted"])
+def test_add_check_near_misses(d: SimDevice, mistake: str) -> None:
+    task = add_task(d)
+    add(d, title="Dal")
+    add(d, title="Pho", servings="2 servings" if mistake == "wrong servings" else "6 servings")
+    if mistake == "third recipe":
+        add(d, title="Soup")
+    if mistake == "noise edited":
+        d.sqlite(DB, "UPDATE recipes SET favorite = 1 WHERE title = 'Shakshuka'")
+    if mistake == "noise deleted":
+        d.sqlite(DB, "DELETE FROM recipes WHERE title = 'Shakshuka'")
+    assert task.check(d) == 0.0
+
+
+def test_constraint_check_wants_every_recipe_using_the_ingredient_gone(d: SimDevice) -> None:
+    rows = [row("A", "Whisk eggs."), row("B", "Crack two EGGS."), row("C", "Boil pasta.")]
+    task = RecipeDeleteMultipleRecipesWithConstraint({"ingredient": "eggs", "rows": rows, "targets": ["A", "B"]})
+    task.setup(d)
+    d.sqlite(DB, "DELETE FROM recipes WHERE title = 'A'")
+    assert task.check(d) == 0.0  # case-insensitive: B uses eggs too
+    d.sqlite(DB, "DELETE FROM recipes WHERE title = 'B'")
+    assert task.check(d) == 1.0
+    d.sqlite(DB, "DELETE FROM recipes WHERE title = 'C'")
+    assert task.check(d) == 0.0
+
+
+@pytest.mark.parametrize("deleted,expected", [([1], 1.0), ([2], 1.0), ([1, 2], 0.0), ([3], 0.0), ([2, 4], 0.0)])
+def test_duplicates_check_keeps_exactly_one_copy(d: SimDevice, deleted: list[int], expected: float) -> None:
+    target = row("Dal")
+    rows = [target, target, row("Dal", servings="8 servings"), row("Pho")]
+    task = RecipeDeleteDuplicateRecipes2({"rows": rows, "title": "Dal"})
+    task.setup(d)
+    for recipe_id in deleted:
+        d.sqlite(DB, "DELETE FROM recipes WHERE recipeId = ?", (recipe_id,))
+    assert task.check(d) == expected
