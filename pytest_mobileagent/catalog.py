@@ -30,6 +30,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"messages", "com.google.android.apps.messaging", None),
     (r"camera", "com.android.camera2", "com.android.camera.CameraLauncher"),
     (r"broccoli( app| recipe app)?|recipes?", "com.flauschcode.broccoli", "com.flauschcode.broccoli.MainActivity"),
+    (r"retro( music)?", "code.name.monkey.retromusic", "code.name.monkey.retromusic.activities.MainActivity"),
     (r"audio ?recorder", "com.dimowner.audiorecorder", "com.dimowner.audiorecorder.app.main.MainActivity"),
     (r"(simple )?draw( pro)?", "com.simplemobiletools.draw.pro",
      "com.simplemobiletools.draw.pro.activities.MainActivity"),

@@ -62,6 +62,8 @@ def test_force_stop_from_app_info(device: SimDevice) -> None:
     device.start_app("com.android.settings")
     tap(device, text="Apps")
     tap(device, text=next(e.text for e in ui_elements(device.hierarchy()) if e.text.startswith("See all")))
+    while not any(e.text == "Tasks" for e in ui_elements(device.hierarchy())):  # the list is longer than a screen
+        device.swipe(540, 1800, 540, 1000)
     tap(device, text="Tasks")
     tap(device, text="Force stop")
     tap(device, text="OK")

@@ -13,6 +13,7 @@ from pytest_mobileagent.sim.apps.files import FilesApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
+from pytest_mobileagent.sim.apps.retromusic import RetroMusicApp
 from pytest_mobileagent.sim.apps.settings import SettingsApp
 from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
@@ -31,5 +32,5 @@ DEFAULT_APPS: list[type] = [
     TelephonyProviderApp, SmsMessengerApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
-    BroccoliApp,
+    BroccoliApp, RetroMusicApp,
 ]
