@@ -31,6 +31,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"camera", "com.android.camera2", "com.android.camera.CameraLauncher"),
     (r"broccoli( app| recipe app)?|recipes?", "com.flauschcode.broccoli", "com.flauschcode.broccoli.MainActivity"),
     (r"retro( music)?", "code.name.monkey.retromusic", "code.name.monkey.retromusic.activities.MainActivity"),
+    (r"vlc( player)?", "org.videolan.vlc", "org.videolan.vlc.gui.MainActivity"),
     (r"audio ?recorder", "com.dimowner.audiorecorder", "com.dimowner.audiorecorder.app.main.MainActivity"),
     (r"(simple )?draw( pro)?", "com.simplemobiletools.draw.pro",
      "com.simplemobiletools.draw.pro.activities.MainActivity"),

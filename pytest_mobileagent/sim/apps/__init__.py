@@ -17,6 +17,7 @@ from pytest_mobileagent.sim.apps.retromusic import RetroMusicApp
 from pytest_mobileagent.sim.apps.settings import SettingsApp
 from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
+from pytest_mobileagent.sim.apps.vlc import VlcApp
 from pytest_mobileagent.sim.providers import ContactsProviderApp
 from pytest_mobileagent.sim.telephony import TelephonyProviderApp
 
@@ -32,5 +33,5 @@ DEFAULT_APPS: list[type] = [
     TelephonyProviderApp, SmsMessengerApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
-    BroccoliApp, RetroMusicApp,
+    BroccoliApp, RetroMusicApp, VlcApp,
 ]

@@ -1,0 +1,245 @@
+"""VLC (``org.videolan.vlc``): videos from ``/sdcard/VLCVideos`` and playlists in its media library database.
+
+The media library is ``/data/data/org.videolan.vlc/app_db/vlc_media.db``; this keeps the tables and
+columns AndroidWorld reads (``Media``, ``Playlist``, ``PlaylistMediaRelation`` with 0-based
+``position``), a subset of the real medialibrary schema. Videos are discovered on each screen build,
+as the library's discoverer would. Screens: Video / Audio / Browse / Playlists / More at the bottom;
+long press selects videos (in the order picked) and "Add to playlist" opens the dialog with the
+existing playlists and a "New playlist" field.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from typing import Any
+
+from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.views import (
+    Button,
+    Column,
+    Dialog,
+    ImageButton,
+    ListItem,
+    Row,
+    Scroll,
+    Tabs,
+    Text,
+    Toolbar,
+    View,
+)
+
+PACKAGE = "org.videolan.vlc"
+VIDEOS = "/storage/emulated/0/VLCVideos"
+DB_PATH = f"/data/data/{PACKAGE}/app_db/vlc_media.db"
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS Media (id_media INTEGER PRIMARY KEY AUTOINCREMENT, type INTEGER, subtype INTEGER, "
+    "duration INTEGER DEFAULT -1, play_count UNSIGNED INTEGER, last_played_date UNSIGNED INTEGER, "
+    "insertion_date UNSIGNED INTEGER, release_date UNSIGNED INTEGER, title TEXT COLLATE NOCASE, "
+    "filename TEXT COLLATE NOCASE, is_favorite BOOLEAN NOT NULL DEFAULT 0, is_present BOOLEAN NOT NULL DEFAULT 1)",
+    "CREATE TABLE IF NOT EXISTS Playlist (id_playlist INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT COLLATE NOCASE, "
+    "creation_date UNSIGNED INT NOT NULL, artwork_mrl TEXT, nb_video UNSIGNED INT NOT NULL DEFAULT 0, "
+    "nb_audio UNSIGNED INT NOT NULL DEFAULT 0, nb_unknown UNSIGNED INT NOT NULL DEFAULT 0)",
+    "CREATE TABLE IF NOT EXISTS PlaylistMediaRelation (media_id INTEGER, playlist_id INTEGER, position INTEGER, "
+    "FOREIGN KEY(media_id) REFERENCES Media(id_media) ON DELETE CASCADE, FOREIGN KEY(playlist_id) REFERENCES "
+    "Playlist(id_playlist) ON DELETE CASCADE)",
+)
+TABS = ("Video", "Audio", "Browse", "Playlists", "More")
+VIDEO_EXT = (".mp4", ".mkv", ".webm", ".avi", ".3gp")
+#: Media.type of a video in the medialibrary.
+TYPE_VIDEO = 1
+
+
+def mp4_duration_ms(data: bytes) -> int:
+    """The length the simulated files carry: a ``mvhd``-less MP4 whose ``mdat`` holds one KiB per second."""
+    pos = 0
+    while pos + 8 <= len(data):
+        size, kind = int.from_bytes(data[pos:pos + 4], "big"), data[pos + 4:pos + 8]
+        if kind == b"mdat":
+            return max(1, (size - 8) // 1024) * 1000
+        if size < 8:
+            break
+        pos += size
+    return -1
+
+
+class MediaLibrary:
+    """``vlc_media.db``: media discovered in the videos folder, and playlists."""
+
+    def __init__(self, app: App):
+        self.app = app
+
+    def db(self) -> Any:
+        return self.app.system.fs.sqlite(DB_PATH)
+
+    def discover(self) -> list[tuple[int, str, int]]:
+        """Index the videos folder; (id, file name, duration ms) of present videos, by name."""
+        fs = self.app.system.fs
+        names = [n for n in (fs.listdir(VIDEOS) if fs.isdir(VIDEOS) else []) if n.lower().endswith(VIDEO_EXT)]
+        now = int(self.app.system.clock.now.timestamp())
+        with self.db() as db:
+            known = {f: i for i, f in db.execute("SELECT id_media, filename FROM Media").fetchall()}
+            for name in names:
+                if name not in known:
+                    duration = mp4_duration_ms(fs.read(posixpath.join(VIDEOS, name)))
+                    db.execute("INSERT INTO Media (type, subtype, duration, play_count, insertion_date, title, "
+                               "filename) VALUES (?, 0, ?, 0, ?, ?, ?)",
+                               (TYPE_VIDEO, duration, now, name.rsplit(".", 1)[0], name))
+            db.execute(f"UPDATE Media SET is_present = filename IN ({', '.join('?' * len(names))})", tuple(names))
+            return db.execute("SELECT id_media, filename, duration FROM Media WHERE is_present = 1 AND type = ? "
+                              "ORDER BY filename", (TYPE_VIDEO,)).fetchall()
+
+    def playlists(self) -> list[tuple[int, str, int]]:
+        with self.db() as db:
+            return db.execute("SELECT p.id_playlist, p.name, COUNT(r.media_id) FROM Playlist p LEFT JOIN "
+                              "PlaylistMediaRelation r ON r.playlist_id = p.id_playlist GROUP BY p.id_playlist "
+                              "ORDER BY p.name").fetchall()
+
+    def create(self, name: str) -> int:
+        with self.db() as db:
+            return int(db.execute("INSERT INTO Playlist (name, creation_date) VALUES (?, ?)",
+                                  (name, int(self.app.system.clock.now.timestamp()))).lastrowid or 0)
+
+    def append(self, playlist_id: int, media_ids: list[int]) -> None:
+        with self.db() as db:
+            (count,) = db.execute("SELECT COUNT(*) FROM PlaylistMediaRelation WHERE playlist_id = ?",
+                                  (playlist_id,)).fetchone()
+            db.executemany("INSERT INTO PlaylistMediaRelation (media_id, playlist_id, position) VALUES (?, ?, ?)",
+                           [(m, playlist_id, count + i) for i, m in enumerate(media_ids)])
+            db.execute("UPDATE Playlist SET nb_video = nb_video + ? WHERE id_playlist = ?", (len(media_ids),
+                                                                                              playlist_id))
+
+    def playlist_items(self, playlist_id: int) -> list[str]:
+        with self.db() as db:
+            return [r[0] for r in db.execute(
+                "SELECT m.filename FROM PlaylistMediaRelation r JOIN Media m ON m.id_media = r.media_id "
+                "WHERE r.playlist_id = ? ORDER BY r.position", (playlist_id,)).fetchall()]
+
+
+def clock(ms: int) -> str:
+    seconds = max(ms, 0) // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class MainActivity(Activity):
+    name = "org.videolan.vlc.gui.MainActivity"
+    exported = True
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        self.tab = "Video"
+        self.selected: list[int] = []
+        self.opened: int | None = None
+
+    def library(self) -> MediaLibrary:
+        return MediaLibrary(self.app)
+
+    def build(self) -> View:
+        if self.opened is not None:
+            name = next((n for i, n, _ in self.library().playlists() if i == self.opened), "")
+            return Column(Toolbar(name, navigate_up=self.close_playlist),
+                          Scroll(*[ListItem(f, "", None, id="item") for f in self.library().playlist_items(
+                              self.opened)], id="list", weight=1))
+        if self.selected:
+            bar = Toolbar(f"{len(self.selected)} selected", actions=[
+                ImageButton("Play", None, icon="play", id="action_video_play"),
+                ImageButton("Add to playlist", self.ask_playlist, icon="playlist_add",
+                            id="action_video_append"),
+            ])
+            bar.children.insert(0, ImageButton("Done", self.clear, icon="close", id="action_mode_close_button"))
+        else:
+            bar = Toolbar(self.tab if self.tab != "Video" else "Videos",
+                          actions=[ImageButton("Search", None, icon="search", id="ml_menu_filter")])
+        body = self.build_videos() if self.tab == "Video" else self.build_playlists() if self.tab == "Playlists" \
+            else Text("Nothing to show", id="empty", weight=1)
+        return Column(bar, body, Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigation"))
+
+    def select_tab(self, index: int) -> None:
+        self.tab, self.selected = TABS[index], []
+        self.view_state.clear()
+
+    def build_videos(self) -> View:
+        rows = [ListItem(name, clock(ms), lambda i=i: self.tapped(i), id="ml_item_title_layout", icon="movie",
+                         on_long_click=lambda i=i: self.toggle(i), selected=i in self.selected)
+                for i, name, ms in self.library().discover()]
+        return Scroll(*rows, id="video_grid", weight=1) if rows else Text("No videos", id="empty", weight=1)
+
+    def build_playlists(self) -> View:
+        rows = [ListItem(n, f"{c} videos" if c != 1 else "1 video", lambda i=i: self.open_playlist(i),
+                         id="ml_item_title_layout", icon="playlist")
+                for i, n, c in self.library().playlists()]
+        return Scroll(*rows, id="playlists_list", weight=1) if rows else \
+            Text("No playlists yet", id="empty", weight=1)
+
+    def tapped(self, media_id: int) -> None:
+        if self.selected:
+            self.toggle(media_id)
+        else:
+            self.toast("Playing")
+
+    def toggle(self, media_id: int) -> None:
+        if media_id in self.selected:
+            self.selected.remove(media_id)
+        else:
+            self.selected.append(media_id)
+
+    def clear(self) -> None:
+        self.selected = []
+
+    def open_playlist(self, playlist_id: int) -> None:
+        self.opened = playlist_id
+
+    def close_playlist(self) -> None:
+        self.opened = None
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.selected:
+            self.selected = []
+            return True
+        if self.opened is not None:
+            self.opened = None
+            return True
+        return False
+
+    def ask_playlist(self) -> None:
+        self.fields = {"dialog_playlist_name": ""}
+        self.dialog = "add"
+
+    def build_dialog(self, name: str) -> View:
+        existing = [ListItem(n, f"{c} videos", lambda i=i: self.add_to(i), id="playlist_item")
+                    for i, n, c in self.library().playlists()]
+        return Dialog("Add to playlist", Column(*existing, id="list"),
+                      Row(self.field("dialog_playlist_name", hint="New playlist", weight=1),
+                          Button("Create", self.create, id="dialog_playlist_save"), height=64),
+                      buttons=[Button("Cancel", self.cancel, id="android:id/button2")])
+
+    def cancel(self) -> None:
+        self.dialog = None
+
+    def create(self) -> None:
+        name = self.fields.get("dialog_playlist_name", "").strip()
+        if name:
+            self.add_to(self.library().create(name))
+
+    def add_to(self, playlist_id: int) -> None:
+        self.library().append(playlist_id, list(self.selected))
+        self.log("VLC/MediaLibrary", f"appended {len(self.selected)} media to playlist {playlist_id}")
+        self.selected, self.dialog = [], None
+
+
+class VlcApp(App):
+    package = PACKAGE
+    label = "VLC"
+    icon = "movie"
+    activities = (MainActivity,)
+    uid = 10065
+
+    def install(self) -> None:
+        self.system.fs.mkdirs(VIDEOS)
+        with self.system.fs.sqlite(DB_PATH) as db:
+            for statement in SCHEMA:
+                db.execute(statement)
+
+
+__all__ = ["DB_PATH", "VIDEOS", "MainActivity", "VlcApp"]
