@@ -32,6 +32,8 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"broccoli( app| recipe app)?|recipes?", "com.flauschcode.broccoli", "com.flauschcode.broccoli.MainActivity"),
     (r"retro( music)?", "code.name.monkey.retromusic", "code.name.monkey.retromusic.activities.MainActivity"),
     (r"vlc( player)?", "org.videolan.vlc", "org.videolan.vlc.gui.MainActivity"),
+    (r"(simple )?gallery( pro)?", "com.simplemobiletools.gallery.pro",
+     "com.simplemobiletools.gallery.pro.activities.MainActivity"),
     (r"audio ?recorder", "com.dimowner.audiorecorder", "com.dimowner.audiorecorder.app.main.MainActivity"),
     (r"(simple )?draw( pro)?", "com.simplemobiletools.draw.pro",
      "com.simplemobiletools.draw.pro.activities.MainActivity"),

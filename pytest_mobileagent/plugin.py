@@ -116,6 +116,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RESUMED_KEY] = resumed
     for marker in ("suite_<name>", "app_<name>", "difficulty_<level>", "tag_<tag>"):
         config.addinivalue_line("markers", f"{marker}: generated per task item by pytest-mobileagent")
+    config.addinivalue_line("markers", "multimodal: the task needs an agent that reads the screenshot")
     if config.pluginmanager.hasplugin("xdist"):
         from pytest_mobileagent.xdist_hooks import XdistHooks
 
@@ -214,6 +215,8 @@ def item_markers(config: pytest.Config, task_cls: Any) -> list[pytest.MarkDecora
     names = [marker_name("suite", task_cls.suite), marker_name("difficulty", task_cls.difficulty)]
     names += [marker_name("app", a) for a in task_cls.apps]
     names += [marker_name("tag", t) for t in task_cls.tags if t]
+    if getattr(task_cls, "multimodal", False):
+        names.append("multimodal")
     known = set(config.getini("markers"))
     marks = []
     for name in dict.fromkeys(names):

@@ -1,4 +1,6 @@
-"""Audio files as a phone's media scanner sees them: MP3 files whose ID3v2.3 tags carry title, artist and length.
+"""Media files as a phone holds them: tagged MP3s, and photos of printed text.
+
+Audio: MP3 files whose ID3v2.3 tags carry title, artist and length.
 
 Tasks write songs with :func:`mp3_with_tags`; simulated players read them back with
 :func:`read_tags`, as MediaStore would after a scan. Only the frames the apps use are
@@ -9,7 +11,11 @@ by a few silent MPEG frames so the file is a plausible MP3.
 from __future__ import annotations
 
 import hashlib
+import io
+import textwrap
 from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
 
 #: One silent MPEG-1 Layer III frame (128 kbit/s, 44.1 kHz).
 _SILENT_FRAME = b"\xff\xfb\x90\x64" + b"\x00" * 413
@@ -64,4 +70,19 @@ def media_id(path: str) -> int:
     return 1_000_000_000 + int(hashlib.sha256(path.encode()).hexdigest()[:6], 16)
 
 
-__all__ = ["Tags", "media_id", "mp3_with_tags", "read_tags"]
+def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40) -> bytes:
+    """A photo of printed text (a receipt, a recipe card): dark text on paper, large enough to read on screen."""
+    from pytest_mobileagent.sim.render import font  # the renderer's font, so screenshots and photos match
+
+    wrapped = [part for line in lines for part in (textwrap.wrap(line, wrap) or [""])]
+    size, pad = 30, 40
+    image = Image.new("RGB", (width, pad * 2 + int(size * 1.4) * max(1, len(wrapped))), (250, 248, 240))
+    pen = ImageDraw.Draw(image)
+    for i, line in enumerate(wrapped):
+        pen.text((pad, pad + i * int(size * 1.4)), line, fill=(20, 20, 20), font=font(size))
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=90)
+    return out.getvalue()
+
+
+__all__ = ["Tags", "jpeg_with_text", "media_id", "mp3_with_tags", "read_tags"]

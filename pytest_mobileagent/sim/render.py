@@ -128,6 +128,9 @@ class Renderer:
             self.draw.rounded_rectangle(node.bounds, radius=self.px(20), fill=(50, 50, 50))
             self.text(node, v.text, (255, 255, 255), center=True)
             return
+        if v.style == "bitmap":
+            self.bitmap(node)
+            return
         if v.selected and v.clickable:
             self.draw.rectangle((x1, y2 - self.px(3), x2, y2), fill=p.accent)
         if cls == "Button":
@@ -183,6 +186,17 @@ class Renderer:
         elif v.style == "searchbar":
             self.draw.rounded_rectangle((x1 + 8, y1 + 8, x2 - 8, y2 - 8), radius=self.px(24), fill=p.surface)
             self.text(node, v.text or v.desc or "Search", p.secondary)
+
+    def bitmap(self, node: Node) -> None:
+        """An image file from the device (``view.icon`` is its path), scaled to fit its bounds."""
+        x1, y1, x2, y2 = node.bounds
+        try:
+            with Image.open(io.BytesIO(self.system.fs.read(node.view.icon))) as picture:
+                picture = picture.convert("RGB")
+                picture.thumbnail((max(1, x2 - x1), max(1, y2 - y1)))
+                self.img.paste(picture, (x1 + (x2 - x1 - picture.width) // 2, y1 + (y2 - y1 - picture.height) // 2))
+        except (OSError, ValueError):  # a missing or broken file shows as an empty frame, as a gallery would
+            self.draw.rectangle(node.bounds, outline=self.p.outline)
 
     def edit_text(self, node: Node) -> None:
         v, p = node.view, self.p

@@ -46,6 +46,9 @@ class Task:
     #: Verification tasks: the goal already holds; success counts only if the agent declares completion,
     #: so an agent that does nothing fails (AndroidWorld's *Verify families passed for it, issue #315).
     requires_completion: ClassVar[bool] = False
+    #: The goal needs what only the screenshot shows (text in a photo): a text-only agent cannot succeed.
+    #: Marks the items ``multimodal`` so ``-m "not multimodal"`` leaves them out.
+    multimodal: ClassVar[bool] = False
     #: Optional reference action sequence (for LCS metrics).
     ground_truth: ClassVar[tuple[dict[str, Any], ...] | None] = None
 

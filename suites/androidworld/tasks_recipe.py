@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.sim.media import jpeg_with_text
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import fuzzy_match
@@ -194,6 +195,32 @@ class RecipeAddMultipleRecipes(_RecipeAdd):
     complexity = 4
     optimal_steps = 34
     n_rows = 3
+
+
+class RecipeAddMultipleRecipesFromImage(_RecipeAdd):
+    """The recipes are only in a photo (``DCIM/recipes.jpg``): the agent reads them in the gallery."""
+
+    template = "Add the recipes from recipes.jpg in Simple Gallery Pro to the Broccoli recipe app."
+    apps = ("broccoli app", "simple gallery pro")
+    difficulty = "hard"
+    tags = ("transcription", "screen_reading", "data_entry", "complex_ui_understanding", "parameterized")
+    complexity = 4
+    optimal_steps = 13
+    n_rows = 3
+    multimodal = True
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        for name in device.list_dir("/sdcard/DCIM") if device.exists("/sdcard/DCIM") else []:
+            device.remove(f"/sdcard/DCIM/{name}")
+        text = as_text(self.params["targets"], "text_block")
+        device.write_file("/sdcard/DCIM/recipes.jpg", jpeg_with_text(text.splitlines(), wrap=46))
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Simple Gallery Pro")  # where a person would read them first
+        yield ui.click(text="DCIM")
+        yield ui.click(text="recipes.jpg")
+        yield from super().oracle(ui)
 
 
 def open_recipe(ui: UI, title: str, nth: int = 0) -> Iterator[Action]:

@@ -10,6 +10,7 @@ from pytest_mobileagent.sim.apps.contacts import ContactsApp
 from pytest_mobileagent.sim.apps.dialer import DialerApp
 from pytest_mobileagent.sim.apps.draw import SimpleDrawApp
 from pytest_mobileagent.sim.apps.files import FilesApp
+from pytest_mobileagent.sim.apps.gallery import GalleryApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
@@ -33,5 +34,5 @@ DEFAULT_APPS: list[type] = [
     TelephonyProviderApp, SmsMessengerApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
-    BroccoliApp, RetroMusicApp, VlcApp,
+    BroccoliApp, RetroMusicApp, VlcApp, GalleryApp,
 ]
