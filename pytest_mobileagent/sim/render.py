@@ -131,6 +131,17 @@ class Renderer:
         if v.style == "bitmap":
             self.bitmap(node)
             return
+        if v.style == "color":  # a coloured block of a web page (``view.icon`` is its CSS colour)
+            self.draw.rectangle(node.bounds, fill=v.icon or "#ffffff", outline=(0, 0, 0))
+            if v.text:
+                self.text(node, v.text, (0, 0, 0), center=True)
+            return
+        if v.style == "canvas":  # a drawing surface; ``view.icon`` lists the colours painted on it
+            self.draw.rectangle(node.bounds, fill=(255, 255, 255), outline=(0, 0, 0))
+            for i, color in enumerate(c for c in v.icon.split(",") if c):
+                y = y1 + (i + 1) * (y2 - y1) // 6
+                self.draw.line((x1 + 20, y, x2 - 20, y), fill=color, width=self.px(4))
+            return
         if v.selected and v.clickable:
             self.draw.rectangle((x1, y2 - self.px(3), x2, y2), fill=p.accent)
         if cls == "Button":

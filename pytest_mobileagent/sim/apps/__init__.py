@@ -5,6 +5,7 @@ from __future__ import annotations
 from pytest_mobileagent.sim.apps.audiorecorder import AudioRecorderApp
 from pytest_mobileagent.sim.apps.broccoli import BroccoliApp
 from pytest_mobileagent.sim.apps.camera import CameraApp
+from pytest_mobileagent.sim.apps.chrome import ChromeApp
 from pytest_mobileagent.sim.apps.clock import ClockApp
 from pytest_mobileagent.sim.apps.contacts import ContactsApp
 from pytest_mobileagent.sim.apps.dialer import DialerApp
@@ -34,5 +35,5 @@ DEFAULT_APPS: list[type] = [
     TelephonyProviderApp, SmsMessengerApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
-    BroccoliApp, RetroMusicApp, VlcApp, GalleryApp,
+    BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp,
 ]

@@ -14,8 +14,10 @@ resources (``action_menu_delete``, ``Delete "name"?``...).
 from __future__ import annotations
 
 import datetime as dt
+import mimetypes
 import posixpath
 from typing import Any
+from urllib.parse import quote
 
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
@@ -40,6 +42,10 @@ RECENT = "Recent"
 RECENT_LIMIT = 40
 
 
+def mime_type(path: str) -> str:
+    return mimetypes.guess_type(path)[0] or "application/octet-stream"
+
+
 def human_size(size: int) -> str:
     """Android's ``Formatter.formatFileSize`` style: ``812 B``, ``1.2 kB``, ``3.4 MB``."""
     value = float(size)
@@ -61,6 +67,8 @@ class Browser(Activity):
         super().__init__(app, intent)
         self.folder: str | None = intent.extras.get("folder")
         self.drawer = False
+        self.opening = ""  # the document an "Open with" chooser is about
+        self.chosen = ""
 
     # -- data ----------------------------------------------------------------------
 
@@ -152,7 +160,39 @@ class Browser(Activity):
         """Only the file manager selects."""
 
     def open_file(self, path: str) -> None:
-        self.toast("Can’t open file")
+        """Hand the document to an app through an implicit VIEW intent (the file manager opens nothing itself)."""
+        mime = mime_type(path)
+        handlers = [app.label for app in self.system.apps.values()
+                    if getattr(app, "views_mime", None) and any(mime.startswith(m) for m in app.views_mime)]
+        if not handlers:
+            self.toast("Can’t open file")
+            return
+        self.opening, self.chosen = path, ""
+        self.dialog = "open_with"
+
+    def build_dialog(self, name: str) -> View:
+        if name != "open_with":
+            return super().build_dialog(name)
+        mime = mime_type(self.opening)
+        apps = [app.label for app in self.system.apps.values()
+                if getattr(app, "views_mime", None) and any(mime.startswith(m) for m in app.views_mime)]
+        items = [ListItem(label, "", lambda label=label: self.choose(label), id="android:id/text1",
+                          selected=label == self.chosen, icon=label.lower()) for label in apps]
+        return Dialog("Open with", *items, buttons=[
+            Button("Just once", self.open_chosen, id="android:id/button_once", enabled=bool(self.chosen)),
+            Button("Always", self.open_chosen, id="android:id/button_always", enabled=bool(self.chosen))])
+
+    def choose(self, label: str) -> None:
+        self.chosen = label
+
+    def open_chosen(self) -> None:
+        from pytest_mobileagent.sim.app import Intent
+
+        self.dialog = None
+        rel = self.opening[len(STORAGE) + 1:]
+        uri = "content://com.android.externalstorage.documents/document/primary%3A" + quote(rel, safe="")
+        self.system.start_intent(Intent(action="android.intent.action.VIEW", data=uri,
+                                        extras={"chooser_pick": self.chosen}), mime_type(self.opening))
 
     def roots_drawer(self) -> View:
         roots = [(RECENT, None, "recent"), (STORAGE_LABEL, STORAGE, "phone")]
@@ -262,6 +302,8 @@ class FilesActivity(Browser):
         self.request_focus("name")
 
     def build_dialog(self, name: str) -> View:
+        if name == "open_with":
+            return super().build_dialog(name)
         if name == "delete":
             return Dialog("", Text(self.delete_message(), id="android:id/message", style="dialog-body"),
                           buttons=self.buttons(self.delete_selected))

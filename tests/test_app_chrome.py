@@ -1,0 +1,132 @@
+"""Chrome and the browser task pages: the same game in the page's script and in the simulator; the checks."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.web import draw_colors, maze_layout, multiply_numbers, task_page
+from suites.androidworld.tasks_browser import BrowserDraw, BrowserMaze, BrowserMultiply, maze_path
+from tests.screen import elements, find, tap
+
+#: Runs a page's script in Node with a minimal DOM and prints the game's generated state.
+RUN_PAGE = r"""
+const fs = require('fs'), vm = require('vm');
+const html = fs.readFileSync(process.argv[1], 'utf8');
+const script = html.match(/<script>([\s\S]*?)<\/script>/)[1];
+const seed = html.match(/data-seed="(\d+)"/)[1];
+function el() { return {style: {}, appendChild() {}, innerHTML: '', textContent: ''}; }
+const els = {canvas: Object.assign(el(), {getContext() { return {clearRect() {}, beginPath() {}}; }})};
+const document = {body: Object.assign(el(), {dataset: {seed}}), createElement: el,
+  getElementById(id) { return els[id] || (els[id] = el()); }};
+const box = {document, Math, Number, parseInt};
+vm.runInNewContext(script, box);
+console.log(JSON.stringify({grid: box.grid, numbers: box.numbers, task: box.task}));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run the pages' scripts")
+@pytest.mark.parametrize("seed", [0, 14, 3141592653, 2**32 - 1])
+def test_page_scripts_generate_what_the_simulator_plays(seed: int, tmp_path: Path) -> None:
+    got = {}
+    for kind in ("maze", "multiply", "draw"):
+        page = tmp_path / f"{kind}.html"
+        page.write_bytes(task_page(kind, seed))
+        out = subprocess.run(["node", "-e", RUN_PAGE, str(page)], capture_output=True, text=True, check=True)
+        got[kind] = json.loads(out.stdout)
+    assert got["maze"]["grid"] == maze_layout(seed)
+    assert got["multiply"]["numbers"] == multiply_numbers(seed)
+    assert got["draw"]["task"] == draw_colors(seed)
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[SimDevice]:
+    with SimDevice() as d:
+        d.snapshot_save("clean")
+        yield d
+
+
+@pytest.fixture
+def d(phone: SimDevice) -> SimDevice:
+    phone.snapshot_load("clean")
+    return phone
+
+
+def texts(d: SimDevice) -> list[str]:
+    return [e.text for e in elements(d) if e.text]
+
+
+def test_files_hands_html_to_chrome_through_the_chooser(d: SimDevice) -> None:
+    BrowserMaze({"browser_task_seed": 14}).setup(d)
+    d.start_app("com.google.android.documentsui")
+    tap(d, desc="Show roots")
+    tap(d, text="sdk_gphone_x86_64")
+    tap(d, text="Download")
+    tap(d, text="task.html")
+    assert "Open with" in texts(d) and not find(d, text="Just once").enabled
+    tap(d, text="Chrome")
+    tap(d, text="Just once")
+    assert d.current_activity() == ("com.android.chrome", "com.google.android.apps.chrome.Main")
+    assert find(d, rid="url_bar").text.endswith("primary%3ADownload%2Ftask.html")
+    assert {"Up", "Down", "Left", "Right", "X"} <= set(texts(d))
+
+
+def open_page(d: SimDevice, task: BrowserMaze | BrowserMultiply | BrowserDraw) -> None:
+    task.setup(d)
+    d.shell("am start -a android.intent.action.VIEW -d file:///storage/emulated/0/Download/task.html -t text/html")
+
+
+def test_maze_walls_block_and_the_path_succeeds(d: SimDevice) -> None:
+    task = BrowserMaze({"browser_task_seed": 3141592653})
+    open_page(d, task)
+    tap(d, text="Right")  # (0, 1) is a wall for this seed
+    assert task.check(d) == 0.0 and "X" in texts(d)
+    for move in maze_path(maze_layout(3141592653)):
+        tap(d, text=move)
+    assert task.check(d) == 1.0
+    d.press("home")
+    assert task.check(d) == 0.0  # AndroidWorld's rule: Chrome must be in front
+
+
+@pytest.mark.parametrize("off_by", [0, 1])
+def test_multiply_needs_the_exact_product(d: SimDevice, off_by: int) -> None:
+    task = BrowserMultiply({"browser_task_seed": 7})
+    open_page(d, task)
+    for _ in range(5):
+        tap(d, text="Click Me")
+    tap(d, hint="Enter the product")
+    d.input_text(str(3 * 10 * 7 * 10 * 1 + off_by))
+    tap(d, text="Submit")
+    assert task.check(d) == (1.0 if off_by == 0 else 0.0)
+
+
+def test_draw_needs_all_three_colours(d: SimDevice) -> None:
+    task = BrowserDraw({"browser_task_seed": 7})  # #00ffff, #ff8c00, #9932cc
+    open_page(d, task)
+    canvas = find(d, rid="canvas").bounds
+    palette = [e for e in elements(d) if e.class_name == "android.widget.Button" and not e.text]
+    from pytest_mobileagent.sim.web import COLORS
+
+    for color in ("#00ffff", "#ff8c00"):
+        d.tap(*palette[COLORS.index(color)].center)
+        d.swipe(canvas[0] + 20, canvas[1] + 100, canvas[2] - 20, canvas[1] + 100)
+    tap(d, text="Submit")
+    assert task.check(d) == 0.0 and "Please use all three colors." in texts(d)
+    d.tap(*palette[COLORS.index("#9932cc")].center)
+    d.swipe(canvas[0] + 20, canvas[1] + 200, canvas[2] - 20, canvas[1] + 200)
+    tap(d, text="Submit")
+    assert task.check(d) == 1.0
+
+
+def test_other_pages_show_their_text_and_the_web_is_offline(d: SimDevice) -> None:
+    d.write_file("/sdcard/Download/notes.html", b"<html><body><h1>Trip</h1><script>x()</script><p>Pack</p></body>")
+    d.shell("am start -a android.intent.action.VIEW -d file:///sdcard/Download/notes.html")
+    assert {"Trip", "Pack"} <= set(texts(d)) and "x()" not in texts(d)
+    d.shell("am start -a android.intent.action.VIEW -d https://example.com")
+    assert "You are offline" in texts(d)
