@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -19,6 +20,7 @@ from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.importers.androidworld_ir import InformationRetrievalTask, excluded, parse_day
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import DATE_FORMAT, parse_time
+from pytest_mobileagent.validators.calendar import Event, seed_events
 from pytest_mobileagent.validators.state import insert_rows
 
 TASKS_DB = "/data/data/org.tasks/databases/database"
@@ -290,6 +292,88 @@ class OpenTracksAdapter:
         yield from scan_list(ui, {r["name"] for r in task.resolved.rows}, rid="track_list")
 
 
+def parse_minutes(text: str) -> int:
+    """A duration as people write it ("30 m", "45min", "1 h", "1.5 hours", "90 minutes") in minutes."""
+    match = re.fullmatch(r"\s*([\d.]+)\s*(h|hr|hrs|hour|hours|m|min|mins|minute|minutes)\s*", text.lower())
+    if not match:
+        raise ValueError(f"not a duration: {text!r}")
+    amount = float(match.group(1))
+    return round(amount * 60) if match.group(2).startswith("h") else round(amount)
+
+
+#: Calendar noise: titles with the details people put in events.
+EVENT_NOISE = (("Team sync", "Weekly status with the platform team", "Room 4B"),
+               ("Dentist", "Six-month cleaning", "Smile Dental, Main St"),
+               ("Yoga class", "Bring the mat", "Community center"),
+               ("Lunch with Priya", "Catch up on the conference", "Green Bowl"),
+               ("Budget review", "Q4 numbers with finance", "Conference room A"),
+               ("Piano lesson", "Scales and the Chopin nocturne", "Music school"),
+               ("Parent-teacher meeting", "Math progress", "Lincoln Elementary"),
+               ("Car service", "Oil change and tire rotation", "Downtown Garage"),
+               ("Book club", "Discuss chapters 5-9", "Library, 2nd floor"),
+               ("Flight to Denver", "Check in online", "Airport Terminal 2"),
+               ("Sprint planning", "Estimate the backlog", "Zoom"),
+               ("Haircut", "", "Studio 9"),
+               ("Call with landlord", "Lease renewal", ""),
+               ("Volunteer shift", "Food bank sorting", "Harbor Food Bank"))
+
+
+class CalendarAdapter:
+    """Simple Calendar Pro: rows of ``events`` in ``events.db`` (times in the phone's time zone, UTC)."""
+
+    app_key = "simple calendar pro"
+    convert = {"start_date": parse_day, "start_time": parse_time, "title": str.lower}
+
+    def event(self, r: dict[str, str]) -> Event:
+        day = parse_day(r["start_date"])
+        start = parse_time(r["start_time"]) if r.get("start_time") else dt.time(0, 0)
+        minutes = parse_minutes(r["duration"]) if r.get("duration") else 60
+        return Event.at(day, start.hour, start.minute, minutes, title=r.get("title", ""),
+                        location=r.get("location", ""), description=r.get("description", ""),
+                        source="simple-calendar")
+
+    def noise(self, rng: random.Random) -> Event:
+        title, description, location = rng.choice(EVENT_NOISE)
+        day = dt.date(2023, 10, rng.randint(1, 31))
+        return Event.at(day, rng.randint(7, 20), rng.choice((0, 15, 30, 45)), rng.choice((15, 30, 45, 60, 90, 120)),
+                        title=title, description=description, location=location, source="simple-calendar")
+
+    @staticmethod
+    def typed(event: Event) -> dict[str, Any]:
+        return {"start_date": event.start.date(), "start_time": event.start.time().replace(tzinfo=None),
+                "title": event.title.lower()}
+
+    def seed(self, device: Device, rows: list[dict[str, str]], exclusions: list[dict[str, str]],
+             rng: random.Random) -> None:
+        events = [self.event(r) for r in rows]
+        conditions = [dict(c, value=c["value"].lower()) if c["field"] == "title" else c for c in exclusions]
+        noise: list[Event] = []
+        for _ in range(NOISE_EVENTS * 50):
+            if len(noise) == NOISE_EVENTS:
+                break
+            candidate = self.noise(rng)
+            if not excluded(self.typed(candidate), conditions, self.convert):
+                noise.append(candidate)
+        everything = events + noise
+        rng.shuffle(everything)
+        seed_events(device, everything)
+
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
+        """Open each relevant day from the month grid, where the day view lists its events."""
+        assert task.resolved is not None
+        yield ui.open_app("Simple Calendar Pro")
+        days = sorted({parse_day(r["start_date"]) for r in task.resolved.rows if r.get("start_date")})
+        for day in days[:3]:
+            if (day.year, day.month) != (2023, 10):
+                continue
+            cells = ui.find_all(rid="month_view_background")
+            if len(cells) != 42:
+                raise OracleError("the month grid is not on screen")
+            yield Action.click(index=cells[(day - dt.date(2023, 9, 24)).days][0])
+            yield ui.back()
+
+
+NOISE_EVENTS = 75
 ADAPTERS: dict[str, Any] = {"tasks_app": TasksAdapter(), "notes_app": JoplinAdapter(),
-                            "sports_activity_app": OpenTracksAdapter()}
+                            "sports_activity_app": OpenTracksAdapter(), "calendar": CalendarAdapter()}
 __all__ = ["ADAPTERS", "DATE_FORMAT"]

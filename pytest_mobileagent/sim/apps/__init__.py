@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.sim.apps.audiorecorder import AudioRecorderApp
 from pytest_mobileagent.sim.apps.broccoli import BroccoliApp
+from pytest_mobileagent.sim.apps.calendar import CalendarApp
 from pytest_mobileagent.sim.apps.camera import CameraApp
 from pytest_mobileagent.sim.apps.chrome import ChromeApp
 from pytest_mobileagent.sim.apps.clock import ClockApp
@@ -33,6 +34,7 @@ DEFAULT_APPS: list[type] = [
     ClockApp,
     ContactsProviderApp, ContactsApp, DialerApp,
     TelephonyProviderApp, SmsMessengerApp,
+    CalendarApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
     BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp,
