@@ -34,6 +34,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"vlc( player)?", "org.videolan.vlc", "org.videolan.vlc.gui.MainActivity"),
     (r"(simple )?gallery( pro)?", "com.simplemobiletools.gallery.pro",
      "com.simplemobiletools.gallery.pro.activities.MainActivity"),
+    (r"osm ?and( maps?)?( app)?", "net.osmand", "net.osmand.plus.activities.MapActivity"),
     (r"audio ?recorder", "com.dimowner.audiorecorder", "com.dimowner.audiorecorder.app.main.MainActivity"),
     (r"(simple )?draw( pro)?", "com.simplemobiletools.draw.pro",
      "com.simplemobiletools.draw.pro.activities.MainActivity"),

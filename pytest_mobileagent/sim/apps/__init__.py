@@ -16,6 +16,7 @@ from pytest_mobileagent.sim.apps.gallery import GalleryApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
+from pytest_mobileagent.sim.apps.osmand import OsmAndApp
 from pytest_mobileagent.sim.apps.retromusic import RetroMusicApp
 from pytest_mobileagent.sim.apps.settings import SettingsApp
 from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
@@ -37,5 +38,5 @@ DEFAULT_APPS: list[type] = [
     CalendarApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
-    BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp,
+    BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp, OsmAndApp,
 ]
