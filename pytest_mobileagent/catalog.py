@@ -21,7 +21,7 @@ APPS: list[tuple[str, str, str | None]] = [
      "com.simplemobiletools.smsmessenger.activities.MainActivity"),
     (r"(simple )?calendar( pro)?", "com.simplemobiletools.calendar.pro",
      "com.simplemobiletools.calendar.pro.activities.MainActivity"),
-    (r"markor", "net.gsantner.markor", None),
+    (r"markor", "net.gsantner.markor", "net.gsantner.markor.activity.MainActivity"),
     (r"files|file manager", "com.google.android.documentsui", "com.android.documentsui.files.FilesActivity"),
     (r"tasks", "org.tasks", None),
     (r"joplin", "net.cozic.joplin", None),

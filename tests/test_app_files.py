@@ -133,7 +133,7 @@ def test_rename_and_new_folder(d: SimDevice) -> None:
         d.press("KEYCODE_DEL")
     d.input_text("final.pdf")
     tap(d, text="OK")
-    assert d.list_dir("/sdcard/Documents") == ["final.pdf"]
+    assert "final.pdf" in d.list_dir("/sdcard/Documents") and not d.exists("/sdcard/Documents/draft.pdf")
     d.press("back")  # leave selection mode
     tap(d, desc="More options")
     tap(d, text="New folder")

@@ -70,8 +70,10 @@ def media_id(path: str) -> int:
     return 1_000_000_000 + int(hashlib.sha256(path.encode()).hexdigest()[:6], 16)
 
 
-def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40) -> bytes:
-    """A photo of printed text (a receipt, a recipe card): dark text on paper, large enough to read on screen."""
+def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40, fmt: str = "JPEG") -> bytes:
+    """A photo of printed text (a receipt, a recipe card): dark text on paper, large enough to read on screen.
+
+    ``fmt`` is Pillow's format name (``JPEG`` or ``PNG``)."""
     from pytest_mobileagent.sim.render import font  # the renderer's font, so screenshots and photos match
 
     wrapped = [part for line in lines for part in (textwrap.wrap(line, wrap) or [""])]
@@ -81,7 +83,7 @@ def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40) -> bytes:
     for i, line in enumerate(wrapped):
         pen.text((pad, pad + i * int(size * 1.4)), line, fill=(20, 20, 20), font=font(size))
     out = io.BytesIO()
-    image.save(out, "JPEG", quality=90)
+    image.save(out, fmt, **({"quality": 90} if fmt == "JPEG" else {}))
     return out.getvalue()
 
 

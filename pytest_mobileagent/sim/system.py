@@ -281,6 +281,10 @@ class System:
         """The laid-out windows, top-most first."""
         if self._windows is None:
             self._windows = self._layout_windows()
+            if self.keyboard_visible and _focused_in(self._windows) is None:
+                # the focused field is gone (its dialog closed, its screen changed): the IME goes with it
+                self.keyboard_visible = False
+                self._windows = self._layout_windows()
         return self._windows
 
     def _layout(self, view: View, package: str, state: dict[Any, Any], frame: tuple[int, int, int, int]) -> Node:

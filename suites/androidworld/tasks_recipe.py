@@ -223,6 +223,70 @@ class RecipeAddMultipleRecipesFromImage(_RecipeAdd):
         yield from super().oracle(ui)
 
 
+MARKOR_NOTEBOOK = "/sdcard/Documents/Markor"
+
+
+def write_markor_file(device: Device, name: str, text: str) -> None:
+    """Empty Markor's notebook and leave one text file in it (AndroidWorld's ``write_to_markor``)."""
+    if device.exists(MARKOR_NOTEBOOK):
+        for old in device.list_dir(MARKOR_NOTEBOOK):
+            device.remove(f"{MARKOR_NOTEBOOK}/{old}")
+    device.write_file(f"{MARKOR_NOTEBOOK}/{name}", (text + "\n").encode())
+
+
+class RecipeAddMultipleRecipesFromMarkor(_RecipeAdd):
+    """The recipes are in ``recipes.txt`` in Markor."""
+
+    template = "Add the recipes from recipes.txt in Markor to the Broccoli recipe app."
+    apps = ("broccoli app", "markor")
+    difficulty = "hard"
+    tags = ("data_entry", "multi_app", "screen_reading", "memorization", "parameterized")
+    complexity = 4
+    optimal_steps = 24
+    n_rows = 3
+
+    def file_rows(self) -> list[dict[str, Any]]:
+        return self.params["targets"]
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        write_markor_file(device, "recipes.txt", as_text(self.file_rows(), self.params["format"]))
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Markor")  # read the file first, as a person would
+        yield ui.click(text="recipes.txt")
+        yield ui.back()
+        yield from super().oracle(ui)
+
+
+class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
+    """``recipes.txt`` holds 43 recipes; only the three that take ``prep_time`` are to be added."""
+
+    template = ("Add the recipes from recipes.txt in Markor that take {prep_time} to prepare into the Broccoli recipe "
+                "app.")
+    tags = ("parameterized", "screen_reading", "complex_ui_understanding", "repetition", "multi_app", "data_entry",
+            "information_retrieval")
+    optimal_steps = 26
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        @st.composite
+        def draw(d: Any) -> dict[str, Any]:
+            prep = d(st.sampled_from(PREP_TIMES))
+            targets = [dict(t, preparationTime=prep) for t in d(distinct_recipes(3))]
+            others = [t for t in PREP_TIMES if t != prep]
+            in_file = [dict(d(recipe()), preparationTime=d(st.sampled_from(others))) for _ in range(40)]
+            noise = d(distinct_recipes(10, exclude=tuple(t["title"] for t in targets)))
+            order = d(st.permutations(list(range(43))))
+            rows = targets + in_file
+            return {"targets": targets, "noise": noise, "file": [rows[i] for i in order],
+                    "format": d(st.sampled_from(("csv", "text_block"))), "prep_time": prep}
+        return draw()
+
+    def file_rows(self) -> list[dict[str, Any]]:
+        return self.params["file"]
+
+
 def open_recipe(ui: UI, title: str, nth: int = 0) -> Iterator[Action]:
     """Open the ``nth`` card (in list order) titled ``title``, searching for it when it is not on screen."""
     cards = ui.find_all(text=title, rid="card_text_view_title")

@@ -15,6 +15,7 @@ from pytest_mobileagent.sim.apps.files import FilesApp
 from pytest_mobileagent.sim.apps.gallery import GalleryApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
+from pytest_mobileagent.sim.apps.markor import MarkorApp
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
 from pytest_mobileagent.sim.apps.osmand import OsmAndApp
 from pytest_mobileagent.sim.apps.retromusic import RetroMusicApp
@@ -38,5 +39,5 @@ DEFAULT_APPS: list[type] = [
     CalendarApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
-    BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp, OsmAndApp,
+    BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp, OsmAndApp, MarkorApp,
 ]

@@ -531,6 +531,8 @@ class SmsMessengerApp(App):
     icon = "sms"
     activities = (MainActivity, ThreadActivity, NewConversationActivity)
     uid = 10156
+    #: Offered in share sheets for text (``SEND`` of ``text/plain``).
+    shares_text = True
 
     def install(self) -> None:
         self.system.settings.put("secure", telephony.DEFAULT_SMS_APP_KEY, PACKAGE)
