@@ -17,21 +17,10 @@ sys.path.insert(0, str(ROOT))
 from pytest_mobileagent.tasks.importers.androidworld_ir import datasets_root  # noqa: E402
 from tests.suite_tasks import all_tasks  # noqa: E402
 
-#: Why a family is not ported yet, by name prefix: the app it needs is not simulated yet.
+#: Why a family is not ported, by name prefix.
 REASONS: dict[str, str] = {
-    "SimpleCalendar": "needs Simple Calendar Pro (not simulated yet)",
-    "Markor": "needs Markor (not simulated yet)",
-    "Files": "needs the Files app (not simulated yet)",
+    "MarkorTranscribeVideo": "needs VLC to play a video whose frames show text; the simulated VLC has no player",
     "Expense": "needs Pro Expense (issue 4)",
-    "Recipe": "needs Broccoli (issue 4)",
-    "Retro": "needs Retro Music (issue 4)",
-    "Vlc": "needs VLC (issue 4)",
-    "OsmAnd": "needs OsmAnd (issue 4)",
-    "SimpleDrawPro": "needs Simple Draw Pro (issue 4)",
-    "Camera": "needs Camera (issue 4)",
-    "AudioRecorder": "needs Audio Recorder (issue 4)",
-    "Browser": "needs Chrome with the task pages (issue 4)",
-    "SaveCopyOfReceipt": "needs Simple Gallery Pro (issue 4)",
 }
 
 
