@@ -167,3 +167,54 @@ def test_receipt_transcription_check(d: SimDevice, body: str, expected: float) -
     assert d.read_file("/sdcard/DCIM/receipt.png")[:4] == b"\x89PNG"
     write(d, "receipt.md", body)
     assert task.check(d) == expected
+
+
+def test_remaining_families_near_misses(d: SimDevice) -> None:
+    from suites.androidworld.tasks_markor import (
+        MarkorChangeNoteContent,
+        MarkorCreateFolder,
+        MarkorCreateNoteFromClipboard,
+        MarkorDeleteAllNotes,
+        MarkorDeleteNote,
+        MarkorEditNote,
+    )
+
+    folder = MarkorCreateFolder({"folder_name": "folder_20231015_153400", "noise": ["weekend_todo.md"]})
+    folder.setup(d)
+    write(d, "folder_20231015_153400", "a file, not a folder")
+    assert folder.check(d) == 0.0
+    folder.setup(d)
+    d.shell(f"mkdir {NOTEBOOK}/folder_20231015_153400")
+    assert folder.check(d) == 1.0
+
+    delete = MarkorDeleteNote({"file_name": "n.md", "original": "x", "noise": ["weekend_todo.md"]})
+    delete.setup(d)
+    d.remove(f"{NOTEBOOK}/weekend_todo.md")
+    assert delete.check(d) == 0.0  # the wrong note
+
+    everything = MarkorDeleteAllNotes({"noise": ["a.md", "b.md"]})
+    everything.setup(d)
+    d.remove(f"{NOTEBOOK}/a.md")
+    assert everything.check(d) == 0.0
+    d.remove(f"{NOTEBOOK}/b.md")
+    assert everything.check(d) == 1.0
+
+    edit = MarkorEditNote({"file_name": "n.md", "original": "Back up the photos.", "noise": [],
+                           "header": "Call the plumber."})
+    edit.setup(d)
+    write(d, "n.md", "Back up the photos.\nCall the plumber.\n")
+    assert edit.check(d) == 0.0  # added at the bottom
+    write(d, "n.md", "Call the plumber.\nBack up the photos.\n")
+    assert edit.check(d) == 1.0
+
+    change = MarkorChangeNoteContent({"file_name": "n.md", "original": "x", "noise": [],
+                                      "updated_content": "k3j2h4g5f6d7s8a9"})
+    change.setup(d)
+    write(d, "n.md", "k3j2h4g5f6d7s8a")
+    assert change.check(d) == 0.0  # one character short of a random token
+
+    paste = MarkorCreateNoteFromClipboard({"file_name": "p.md", "file_content": "q1w2e3r4t5y6", "noise": []})
+    paste.setup(d)
+    assert d.clipboard_get() == "q1w2e3r4t5y6"
+    write(d, "p.md", "q1w2e3r4t5y7")
+    assert paste.check(d) == 0.0
