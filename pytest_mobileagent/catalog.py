@@ -35,6 +35,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"(simple )?gallery( pro)?", "com.simplemobiletools.gallery.pro",
      "com.simplemobiletools.gallery.pro.activities.MainActivity"),
     (r"osm ?and( maps?)?( app)?", "net.osmand", "net.osmand.plus.activities.MapActivity"),
+    (r"(arduia )?pro expense|expense( app)?", "com.arduia.expense", "com.arduia.expense.ui.MainActivity"),
     (r"audio ?recorder", "com.dimowner.audiorecorder", "com.dimowner.audiorecorder.app.main.MainActivity"),
     (r"(simple )?draw( pro)?", "com.simplemobiletools.draw.pro",
      "com.simplemobiletools.draw.pro.activities.MainActivity"),

@@ -11,6 +11,7 @@ from pytest_mobileagent.sim.apps.clock import ClockApp
 from pytest_mobileagent.sim.apps.contacts import ContactsApp
 from pytest_mobileagent.sim.apps.dialer import DialerApp
 from pytest_mobileagent.sim.apps.draw import SimpleDrawApp
+from pytest_mobileagent.sim.apps.expense import ExpenseApp
 from pytest_mobileagent.sim.apps.files import FilesApp
 from pytest_mobileagent.sim.apps.gallery import GalleryApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
@@ -40,4 +41,5 @@ DEFAULT_APPS: list[type] = [
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,
     BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp, OsmAndApp, MarkorApp,
+    ExpenseApp,
 ]

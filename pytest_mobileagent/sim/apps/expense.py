@@ -1,0 +1,207 @@
+"""Pro Expense (``com.arduia.expense``): expenses in its Room database ``accounting.db``.
+
+State is where AndroidWorld reads it: table ``expense`` (``expense_id``, ``name``, ``amount`` in cents,
+``category`` 1-11, ``note``, ``created_date`` and ``modified_date`` in epoch ms). Screens: the expense
+list (newest first; name, category, amount and date per row; search in the app bar), long-press
+selection with Delete (confirmed), and the entry form ("+": name, amount, category, note, Save).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.views import (
+    Button,
+    Column,
+    Dialog,
+    Frame,
+    ImageButton,
+    RadioGroup,
+    Row,
+    Scroll,
+    Text,
+    Toolbar,
+    View,
+)
+
+PACKAGE = "com.arduia.expense"
+DB = "accounting.db"
+SCHEMA = ("CREATE TABLE IF NOT EXISTS `expense` (`expense_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
+          "`name` TEXT NOT NULL, `amount` INTEGER NOT NULL, `category` INTEGER NOT NULL, `note` TEXT, "
+          "`created_date` INTEGER NOT NULL, `modified_date` INTEGER NOT NULL)")
+CATEGORIES = {1: "Others", 2: "Income", 3: "Food", 4: "Housing", 5: "Social", 6: "Entertainment",
+              7: "Transportation", 8: "Clothes", 9: "Health Care", 10: "Education", 11: "Donation"}
+
+
+def dollars(cents: int) -> str:
+    return f"${cents // 100}.{cents % 100:02d}"
+
+
+def parse_amount(text: str) -> int | None:
+    """Cents from what was typed ("12", "12.5", "12.50", "$12.50"), or None."""
+    text = text.strip().lstrip("$").replace(",", "")
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return round(value * 100) if value > 0 else None
+
+
+class ExpenseActivity(Activity):
+    """The list, and the entry form on top of it."""
+
+    name = "com.arduia.expense.ui.MainActivity"
+    exported = True
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        self.selected: list[int] = []
+        self.searching = False
+        self.editing = False
+        self.category = 1
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        query = self.fields.get("search", "").strip().lower() if self.searching else ""
+        with self.app.db(DB) as db:
+            rows = db.execute("SELECT expense_id, name, amount, category, note, created_date FROM expense "
+                              "ORDER BY created_date DESC, expense_id DESC").fetchall()
+        return [r for r in rows if query in r[1].lower()] if query else rows
+
+    def build(self) -> View:
+        if self.editing:
+            return self.build_form()
+        items = [self.row(r) for r in self.rows()]
+        if self.selected:
+            bar = Toolbar(f"{len(self.selected)} selected", actions=[
+                ImageButton("Delete", self.ask_delete, icon="delete", id="mi_delete")])
+            bar.children.insert(0, ImageButton("Done", self.clear_selection, icon="close"))
+        elif self.searching:
+            bar = Row(ImageButton("Close search", self.stop_search, icon="arrow_back"),
+                      self.field("search", hint="Search", weight=1), id="toolbar", height=64, style="toolbar")
+        else:
+            bar = Toolbar("Expenses", actions=[ImageButton("Search", self.start_search, icon="search",
+                                                           id="mi_search")])
+        listing = Scroll(*items, id="rv_expense", weight=1) if items else Text("No expenses", id="tv_empty",
+                                                                               weight=1)
+        return Frame(Column(bar, listing),
+                     Column(View(weight=1), Row(View(weight=1), ImageButton("Add expense", self.new, icon="add",
+                                                                             id="fb_main_add", width=56,
+                                                                             height=56, style="fab"), height=72)))
+
+    def row(self, r: tuple[Any, ...]) -> View:
+        expense_id, name, amount, category, _note, created = r
+        day = dt.datetime.fromtimestamp(created / 1000, dt.timezone.utc)
+        return Row(Column(Text(name, id="tv_name", style="item-title", height=28),
+                          Text(f"{CATEGORIES.get(category, 'Others')} · {day:%b} {day.day}", id="tv_date",
+                               style="item-summary", height=24), weight=1),
+                   Text(dollars(amount), id="tv_amount", width=110),
+                   id="cl_expense_item", clickable=True, focusable=True, long_clickable=True, height=72, padding=8,
+                   selected=expense_id in self.selected, on_click=lambda i=expense_id: self.tapped(i),
+                   on_long_click=lambda i=expense_id: self.toggle(i))
+
+    # -- list ------------------------------------------------------------------------------------
+
+    def tapped(self, expense_id: int) -> None:
+        if self.selected:
+            self.toggle(expense_id)
+
+    def toggle(self, expense_id: int) -> None:
+        if expense_id in self.selected:
+            self.selected.remove(expense_id)
+        else:
+            self.selected.append(expense_id)
+
+    def clear_selection(self) -> None:
+        self.selected = []
+
+    def start_search(self) -> None:
+        self.searching = True
+        self.fields["search"] = ""
+        self.request_focus("search")
+
+    def stop_search(self) -> None:
+        self.searching = False
+
+    def ask_delete(self) -> None:
+        self.dialog = "delete"
+
+    def build_dialog(self, name: str) -> View:
+        n = len(self.selected)
+        return Dialog("Delete", Text(f"Delete {n} selected item{'s' if n != 1 else ''}?", id="android:id/message"),
+                      buttons=[Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2"),
+                               Button("Confirm", self.delete, id="android:id/button1")])
+
+    def delete(self) -> None:
+        with self.app.db(DB) as db:
+            db.executemany("DELETE FROM expense WHERE expense_id = ?", [(i,) for i in self.selected])
+        self.log("ExpenseRepository", f"deleted {len(self.selected)} expense(s)")
+        self.selected, self.dialog = [], None
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.editing:
+            self.editing = False
+            return True
+        if self.selected:
+            self.selected = []
+            return True
+        if self.searching:
+            self.stop_search()
+            return True
+        return False
+
+    # -- the entry form --------------------------------------------------------------------------
+
+    def new(self) -> None:
+        self.editing, self.category = True, 1
+        for key in ("edt_name", "edt_amount", "edt_note"):
+            self.fields[key] = ""
+
+    def build_form(self) -> View:
+        return Column(
+            Toolbar("Expense Entry", navigate_up=self.close_form,
+                    actions=[ImageButton("Save", self.save, icon="check", id="btn_save")]),
+            Scroll(self.field("edt_name", hint="Name"), self.field("edt_amount", hint="Amount"),
+                   Text("Category", style="item-summary", height=32),
+                   RadioGroup(list(CATEGORIES.values()), CATEGORIES[self.category], self.set_category,
+                              id="rv_category"),
+                   self.field("edt_note", hint="Note", multiline=True), id="sv_entry", weight=1))
+
+    def set_category(self, label: str) -> None:
+        self.category = next(i for i, n in CATEGORIES.items() if n == label)
+
+    def close_form(self) -> None:
+        self.editing = False
+
+    def save(self) -> None:
+        name = self.fields.get("edt_name", "").strip()
+        amount = parse_amount(self.fields.get("edt_amount", ""))
+        if not name or amount is None:
+            self.toast("Please fill the name and a valid amount")
+            return
+        now = self.system.clock.millis()
+        with self.app.db(DB) as db:
+            db.execute("INSERT INTO expense (name, amount, category, note, created_date, modified_date) "
+                       "VALUES (?, ?, ?, ?, ?, ?)", (name, amount, self.category, self.fields.get("edt_note", ""),
+                                                   now, now))
+        self.toast("Saved")
+        self.editing = False
+        self.system.clear_focus(self)
+
+
+class ExpenseApp(App):
+    package = PACKAGE
+    label = "Pro Expense"
+    icon = "payments"
+    activities = (ExpenseActivity,)
+    uid = 10070
+
+    def install(self) -> None:
+        with self.db(DB) as db:
+            db.execute(SCHEMA)
+
+
+__all__ = ["CATEGORIES", "DB", "ExpenseActivity", "ExpenseApp", "dollars", "parse_amount"]

@@ -1,0 +1,105 @@
+"""Pro Expense: expenses entered and deleted through its screens land in accounting.db; the checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.apps.expense import parse_amount
+from suites.androidworld.tasks_expense import (
+    DB,
+    ExpenseAddMultiple,
+    ExpenseDeleteDuplicates2,
+    ExpenseDeleteMultiple,
+    as_text,
+    expenses_now,
+)
+from tests.screen import elements, find, tap
+
+OCT10 = 1696896000000
+
+
+def row(name: str, cents: int, category: int = 3, note: str = "Paid by card", when: int = OCT10) -> dict:
+    return {"name": name, "amount": cents, "category": category, "note": note, "created_date": when,
+            "modified_date": when}
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[SimDevice]:
+    with SimDevice() as d:
+        d.snapshot_save("clean")
+        yield d
+
+
+@pytest.fixture
+def d(phone: SimDevice) -> SimDevice:
+    phone.snapshot_load("clean")
+    return phone
+
+
+def test_amounts_as_typed() -> None:
+    assert [parse_amount(t) for t in ("12", "12.5", "$12.50", "1,200.00", "abc", "0")] == [1200, 1250, 1250, 120000,
+                                                                                          None, None]
+
+
+def test_entry_form_writes_cents_and_category(d: SimDevice) -> None:
+    d.start_app("com.arduia.expense")
+    tap(d, desc="Add expense")
+    for hint, text in (("Name", "Taxi Fare"), ("Amount", "23.40")):
+        tap(d, hint=hint)
+        d.input_text(text)
+    d.press("back")  # the keyboard
+    while not any(e.text == "Transportation" for e in elements(d)):
+        d.swipe(540, 1800, 540, 1200)
+    tap(d, text="Transportation")
+    tap(d, desc="Save")
+    assert d.sqlite(DB, "SELECT name, amount, category FROM expense") == [("Taxi Fare", 2340, 7)]
+    assert "$23.40" in [e.text for e in elements(d)]
+
+
+def test_selection_delete_confirms(d: SimDevice) -> None:
+    ExpenseDeleteMultiple({"rows": [row("Coffee", 450), row("Books", 2000)], "targets": ["Coffee"],
+                           "expenses": "Coffee"}).setup(d)
+    d.start_app("com.arduia.expense")
+    d.long_press(*find(d, text="Coffee").center)
+    tap(d, desc="Delete")
+    assert "Delete 1 selected item?" in [e.text for e in elements(d)]
+    tap(d, text="Confirm")
+    assert [r[1] for r in expenses_now(d)] == ["Books"]
+
+
+def add(d: SimDevice, r: dict) -> None:
+    d.sqlite(DB, f"INSERT INTO expense ({', '.join(r)}) VALUES ({', '.join('?' * len(r))})", tuple(r.values()))
+
+
+@pytest.mark.parametrize("made,expected", [
+    (row("Taxi Fare", 2340, 7), 1.0),
+    (row("Taxi fare", 2340, 7, note="Paid by card."), 1.0),  # free text within tolerance
+    (row("Taxi Fare", 2341, 7), 0.0),
+    (row("Taxi Fare", 2340, 6), 0.0),
+    (row("Parking Fees", 2340, 7), 0.0),
+])
+def test_add_check(d: SimDevice, made: dict, expected: float) -> None:
+    task = ExpenseAddMultiple({"targets": [row("Taxi Fare", 2340, 7)], "noise": [row("Coffee", 450)],
+                               "format": "csv", "expenses": "", "expense": ""})
+    task.setup(d)
+    add(d, made)
+    assert task.check(d) == expected
+
+
+def test_goal_text_shows_dollars_and_category_names() -> None:
+    text = as_text([row("Taxi Fare", 2340, 7)], "csv")
+    assert text.splitlines()[1] == "Taxi Fare, $23.40, Transportation, Paid by card"
+
+
+@pytest.mark.parametrize("deleted,expected", [([1], 1.0), ([2], 1.0), ([1, 2], 0.0), ([3], 0.0)])
+def test_duplicates_check(d: SimDevice, deleted: list[int], expected: float) -> None:
+    target = row("Coffee", 450)
+    task = ExpenseDeleteDuplicates2({"rows": [target, target, row("Coffee", 999, when=OCT10 - 1000),
+                                              row("Books", 2000)], "name": "Coffee", "amount": "$4.50"})
+    task.setup(d)
+    for expense_id in deleted:
+        d.sqlite(DB, "DELETE FROM expense WHERE expense_id = ?", (expense_id,))
+    assert task.check(d) == expected
