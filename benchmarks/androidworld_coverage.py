@@ -19,7 +19,6 @@ from tests.suite_tasks import all_tasks  # noqa: E402
 
 #: Why a family is not ported, by name prefix.
 REASONS: dict[str, str] = {
-    "MarkorTranscribeVideo": "needs VLC to play a video whose frames show text; the simulated VLC has no player",
 }
 
 

@@ -83,3 +83,38 @@ def test_two_playlists_give_half_credit_each(d: SimDevice) -> None:
     assert task.check(d) == 0.5
     make(d, "B Marathon", ["episode_1.mp4"])
     assert task.check(d) == 1.0
+
+
+def test_player_shows_frames_as_pixels_over_time(d: SimDevice) -> None:
+    import io
+
+    from PIL import Image
+
+    from pytest_mobileagent.sim.apps.vlc import video_with_frames
+
+    d.write_file("/sdcard/Download/clip_1.mp4", video_with_frames(["edna", "pineapple"], 8))
+    d.start_app("org.videolan.vlc")
+    tap(d, text="Browse")
+    tap(d, text="Download")
+    tap(d, text="clip_1.mp4")
+    assert d.current_activity()[1] == "org.videolan.vlc.gui.video.VideoPlayerActivity"
+    assert "edna" not in d.hierarchy()  # a frame is pixels, not text
+
+    def frame() -> bytes:
+        return Image.open(io.BytesIO(d.screenshot())).crop((0, 300, 1080, 1500)).tobytes()
+
+    first = frame()
+    d.shell("sleep 8")
+    assert frame() != first
+
+
+@pytest.mark.parametrize("written,expected", [("edna, pineapple", 1.0), ("Edna,Pineapple\n", 1.0),
+                                              ("pineapple, edna", 0.0), ("edna", 0.0)])
+def test_transcription_check(d: SimDevice, written: str, expected: float) -> None:
+    from suites.androidworld.tasks_markor import MarkorTranscribeVideo
+
+    task = MarkorTranscribeVideo({"messages": ["edna", "pineapple"], "video_name": "clip_1.mp4",
+                                  "noise_videos": ["take_2.mp4"], "file_name": "clip_1_transcription.txt"})
+    task.setup(d)
+    d.write_file("/sdcard/Documents/Markor/clip_1_transcription.txt", written.encode())
+    assert task.check(d) == expected

@@ -136,6 +136,13 @@ class Renderer:
             if v.text:
                 self.text(node, v.text, (0, 0, 0), center=True)
             return
+        if v.style == "videoframe":  # a video frame: black, with the frame's text drawn (never in the hierarchy)
+            self.draw.rectangle(node.bounds, fill=(0, 0, 0))
+            if v.icon:
+                f = font(self.px(40))
+                w = self.draw.textlength(v.icon, font=f)
+                self.draw.text(((x1 + x2 - w) / 2, (y1 + y2) / 2 - self.px(20)), v.icon, fill=(255, 255, 255), font=f)
+            return
         if v.style == "canvas":  # a drawing surface; ``view.icon`` lists the colours painted on it
             self.draw.rectangle(node.bounds, fill=(255, 255, 255), outline=(0, 0, 0))
             for i, color in enumerate(c for c in v.icon.split(",") if c):

@@ -550,3 +550,73 @@ class MarkorTranscribeReceipt(_MarkorTask):
         yield from open_markor(ui)
         yield from new_note(ui, "receipt.md", self.csv())
         yield ui.complete()
+
+
+GIVEN_NAMES = ("edna", "pineapple", "marco", "juniper", "olga", "tobias", "wren", "keiko", "ravi", "saoirse",
+               "bruno", "amara")
+
+
+class MarkorTranscribeVideo(_MarkorTask):
+    """Watch the video in VLC (its frames show words, as pixels only) and write them, comma separated, in Markor.
+
+    The simulator's videos carry their frames' words in a box the simulated player draws from; a real
+    emulator needs videos with the words burnt into the frames, which this setup does not make.
+    """
+
+    template = ("Transcribe the contents of video {video_name} by watching it in VLC player (located in Download) "
+                "and writing the sequence of strings shown on each frame to the text file {file_name} in Markor as a "
+                'comma separated list. For example, if the first frame shows the text "edna" and the second frame '
+                'shows the text "pineapple", then the text file should contains only the following text: '
+                '"edna, pineapple".')
+    apps = ("markor", "vlc")
+    difficulty = "hard"
+    tags = ("multi_app", "transcription", "requires_setup", "memorization", "screen_reading", "parameterized")
+    complexity = 4
+    optimal_steps = 10
+    multimodal = True
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        @st.composite
+        def draw(d: Any) -> dict[str, Any]:
+            words = d(st.lists(st.sampled_from(GIVEN_NAMES), min_size=2, max_size=4, unique=True))
+            names = d(st.lists(st.tuples(st.sampled_from(("clip", "scene", "moment", "take")), st.integers(1, 99)),
+                               min_size=4, max_size=8, unique=True))
+            videos = [f"{a}_{n}.mp4" for a, n in names]
+            return {"messages": words, "video_name": videos[0], "noise_videos": videos[1:],
+                    "file_name": f"{videos[0].split('.')[0]}_transcription.txt"}
+        return draw()
+
+    def setup(self, device: Device) -> None:
+        from pytest_mobileagent.sim.apps.vlc import video_with_frames
+
+        self.before = seed_notebook(device, {})
+        for name in device.list_dir("/sdcard/Download"):
+            device.remove(f"/sdcard/Download/{name}")
+        device.write_file(f"/sdcard/Download/{self.params['video_name']}",
+                          video_with_frames(self.params["messages"], 8))
+        for i, name in enumerate(self.params["noise_videos"]):
+            device.write_file(f"/sdcard/Download/{name}", video_with_frames([WORDS[i]], 20 + i))
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        name = self.params["file_name"]
+        content = text_of(device, name)
+        if content is None or not self.only(device, added={name}):
+            return 0.0
+        words = [w.strip().strip('"').lower() for w in content.strip().split(",")]
+        return 1.0 if words == self.params["messages"] else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("VLC")
+        yield ui.click(text="Browse")
+        yield ui.click(text="Download")
+        yield ui.click(text=self.params["video_name"])
+        yield ui.wait(8 * len(self.params["messages"]))  # watch it to the end
+        yield ui.back()
+        yield ui.open_app("Markor")
+        yield ui.click(desc="Create a new file or folder")
+        yield ui.type(self.params["file_name"], hint="Name")
+        yield ui.click(text="OK")
+        yield ui.type(", ".join(self.params["messages"]), rid="document__fragment__edit__highlighting_editor")
+        yield ui.click(desc="Save")
+        yield ui.complete()

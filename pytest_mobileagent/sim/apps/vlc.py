@@ -10,6 +10,7 @@ existing playlists and a "New playlist" field.
 
 from __future__ import annotations
 
+import json
 import posixpath
 from typing import Any
 
@@ -29,6 +30,7 @@ from pytest_mobileagent.sim.views import (
 )
 
 PACKAGE = "org.videolan.vlc"
+STORAGE = "/storage/emulated/0"
 VIDEOS = "/storage/emulated/0/VLCVideos"
 DB_PATH = f"/data/data/{PACKAGE}/app_db/vlc_media.db"
 SCHEMA = (
@@ -47,6 +49,34 @@ TABS = ("Video", "Audio", "Browse", "Playlists", "More")
 VIDEO_EXT = (".mp4", ".mkv", ".webm", ".avi", ".3gp")
 #: Media.type of a video in the medialibrary.
 TYPE_VIDEO = 1
+
+
+#: A box of the simulator's videos listing what each frame shows: JSON ``{"frames": [...], "seconds": n}``.
+#: Real players ignore unknown boxes; the simulated player draws the frames from it.
+FRAMES_BOX = b"mafr"
+
+
+def video_with_frames(frames: list[str], seconds_each: int) -> bytes:
+    """An MP4 whose frames show ``frames`` in turn, each for ``seconds_each`` seconds."""
+    payload = b"\x00" * (1024 * max(1, seconds_each * len(frames)))
+    ftyp = (24).to_bytes(4, "big") + b"ftypmp42" + (0).to_bytes(4, "big") + b"isommp42"
+    info = json.dumps({"frames": frames, "seconds": seconds_each}).encode()
+    return (ftyp + (8 + len(payload)).to_bytes(4, "big") + b"mdat" + payload
+            + (8 + len(info)).to_bytes(4, "big") + FRAMES_BOX + info)
+
+
+def frames_of(data: bytes) -> tuple[list[str], int]:
+    """The frames a simulated video shows and how long each lasts (none for other files)."""
+    pos = 0
+    while pos + 8 <= len(data):
+        size, kind = int.from_bytes(data[pos:pos + 4], "big"), data[pos + 4:pos + 8]
+        if kind == FRAMES_BOX:
+            info = json.loads(data[pos + 8:pos + size])
+            return list(info["frames"]), int(info["seconds"])
+        if size < 8:
+            break
+        pos += size
+    return [], 0
 
 
 def mp4_duration_ms(data: bytes) -> int:
@@ -129,6 +159,7 @@ class MainActivity(Activity):
         self.tab = "Video"
         self.selected: list[int] = []
         self.opened: int | None = None
+        self.browsing: str | None = None
 
     def library(self) -> MediaLibrary:
         return MediaLibrary(self.app)
@@ -150,7 +181,7 @@ class MainActivity(Activity):
             bar = Toolbar(self.tab if self.tab != "Video" else "Videos",
                           actions=[ImageButton("Search", None, icon="search", id="ml_menu_filter")])
         body = self.build_videos() if self.tab == "Video" else self.build_playlists() if self.tab == "Playlists" \
-            else Text("Nothing to show", id="empty", weight=1)
+            else self.build_browse() if self.tab == "Browse" else Text("Nothing to show", id="empty", weight=1)
         return Column(bar, body, Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigation"))
 
     def select_tab(self, index: int) -> None:
@@ -162,6 +193,28 @@ class MainActivity(Activity):
                          on_long_click=lambda i=i: self.toggle(i), selected=i in self.selected)
                 for i, name, ms in self.library().discover()]
         return Scroll(*rows, id="video_grid", weight=1) if rows else Text("No videos", id="empty", weight=1)
+
+    def build_browse(self) -> View:
+        """Storage folders, then a folder's media files; tapping a video plays it."""
+        fs = self.system.fs
+        folder = self.browsing or STORAGE
+        names = fs.listdir(folder) if fs.isdir(folder) else []
+        rows = [] if folder == STORAGE else [ListItem("..", "", lambda: self.browse(posixpath.dirname(folder)),
+                                                      id="ml_item_title_layout", icon="folder")]
+        for name in names:
+            path = posixpath.join(folder, name)
+            if fs.isdir(path) and not name.startswith(("Android", ".")):
+                rows.append(ListItem(name, "", lambda p=path: self.browse(p), id="ml_item_title_layout",
+                                     icon="folder"))
+            elif name.lower().endswith(VIDEO_EXT):
+                rows.append(ListItem(name, clock(mp4_duration_ms(fs.read(path))),
+                                     lambda p=path: self.start(VideoPlayerActivity, path=p),
+                                     id="ml_item_title_layout", icon="movie"))
+        return Scroll(*rows, id="network_list", weight=1)
+
+    def browse(self, folder: str) -> None:
+        self.browsing = folder
+        self.view_state.clear()
 
     def build_playlists(self) -> View:
         rows = [ListItem(n, f"{c} videos" if c != 1 else "1 video", lambda i=i: self.open_playlist(i),
@@ -228,11 +281,48 @@ class MainActivity(Activity):
         self.selected, self.dialog = [], None
 
 
+class VideoPlayerActivity(Activity):
+    """Full-screen playback: the current frame (pixels only, as video is), the time, and Pause."""
+
+    name = "org.videolan.vlc.gui.video.VideoPlayerActivity"
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        self.started = app.system.clock.now.timestamp()
+        self.paused_at: float | None = None
+
+    def elapsed(self) -> int:
+        now = self.paused_at if self.paused_at is not None else self.system.clock.now.timestamp()
+        return int(now - self.started)
+
+    def build(self) -> View:
+        data = self.system.fs.read(self.intent.extras["path"])
+        frames, seconds = frames_of(data)
+        t = self.elapsed()
+        index = t // seconds if seconds else 0
+        shown = frames[index] if index < len(frames) else ""
+        total = mp4_duration_ms(data) // 1000
+        return Column(
+            View(cls="android.view.SurfaceView", id="player_surface", weight=1, style="videoframe", icon=shown),
+            Row(Text(f"{min(t, total) // 60:02d}:{min(t, total) % 60:02d}", id="player_overlay_time", width=80),
+                View(weight=1),
+                ImageButton("Play" if self.paused_at is not None else "Pause", self.toggle, icon="play",
+                            id="player_overlay_play"), height=64),
+        )
+
+    def toggle(self) -> None:
+        if self.paused_at is None:
+            self.paused_at = self.system.clock.now.timestamp()
+        else:
+            self.started += self.system.clock.now.timestamp() - self.paused_at
+            self.paused_at = None
+
+
 class VlcApp(App):
     package = PACKAGE
     label = "VLC"
     icon = "movie"
-    activities = (MainActivity,)
+    activities = (MainActivity, VideoPlayerActivity)
     uid = 10065
 
     def install(self) -> None:
@@ -242,4 +332,4 @@ class VlcApp(App):
                 db.execute(statement)
 
 
-__all__ = ["DB_PATH", "VIDEOS", "MainActivity", "VlcApp"]
+__all__ = ["DB_PATH", "VIDEOS", "MainActivity", "VideoPlayerActivity", "VlcApp", "frames_of", "video_with_frames"]
