@@ -1,11 +1,14 @@
 """Benchmark: the oracle over a suite on the simulator, in-process.
 
 Reports episodes per second, the median per-step time (observation +
-action, without agent thinking) and snapshot-restore time. Run from the
+action, without agent thinking) and snapshot-restore time. With ``--wire``
+the same episodes go through the real-device backend (``AdbDevice``: unmodified
+adbutils and uiautomator2) talking to the simulator's adb server on loopback. Run from the
 repository root::
 
     python benchmarks/bench_suite.py                 # every suite
     python benchmarks/bench_suite.py suites/androidworld --instances 3
+    python benchmarks/bench_suite.py suites/androidworld --wire   # through adbutils + uiautomator2
 
 Nothing here is asserted: these are figures to record, not tests.
 """
@@ -14,10 +17,12 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -54,9 +59,21 @@ def main() -> int:
     parser.add_argument("paths", nargs="*", default=[str(ROOT / "suites")])
     parser.add_argument("--instances", type=int, default=1)
     parser.add_argument("--seed", default=str(DEFAULT_SEED))
+    parser.add_argument("--wire", action="store_true", help="drive the phone through adb + uiautomator2")
     args = parser.parse_args()
 
-    device = SimDevice(serial="sim-bench")
+    phone = SimDevice(serial="emulator-5554")
+    server = None
+    device: Any = phone
+    if args.wire:
+        from pytest_mobileagent.device.adb import AdbDevice
+        from pytest_mobileagent.sim.adb_server import AdbServer
+
+        os.environ["ADBUTILS_ADB_PATH"] = "/bin/true"  # never start a real adb daemon
+        server = AdbServer([phone], console_token="bench").start()
+        device = AdbDevice(phone.serial, port=server.port, console_port=server.console_port(phone.serial),
+                           console_token="bench")
+        print(f"through the wire: adbutils + uiautomator2 -> adb server on 127.0.0.1:{server.port}")
     device.snapshot_save("clean")
     restores, steps, episodes = [], [], []
     failed = []
@@ -84,6 +101,9 @@ def main() -> int:
     if failed:
         print(f"oracle did not succeed on: {', '.join(failed)}")
     device.close()
+    if server is not None:
+        server.close()
+    phone.close()
     return 1 if failed else 0
 
 

@@ -36,7 +36,13 @@ def _opt(config: pytest.Config, name: str) -> Any:
 def ma_device_spec(request: pytest.FixtureRequest) -> str:
     """Which device this worker drives: ``sim`` or an adb serial (from the controller's pool)."""
     workerinput = getattr(request.config, "workerinput", {})
-    return workerinput.get("ma_device") or _opt(request.config, "device").split(",")[0].strip()
+    return workerinput.get("ma_device") or configured_specs(request.config)[0]
+
+
+def configured_specs(config: pytest.Config) -> list[str]:
+    from pytest_mobileagent.device.pool import device_specs
+
+    return device_specs(_opt(config, "device"), _opt(config, "serials"), _opt(config, "pool_file"))
 
 
 @pytest.fixture(scope="session")

@@ -31,6 +31,8 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "seed": (str, str(DEFAULT_SEED), "suite seed for parameter draws (an integer, or 'random')"),
     "instances": (int, 1, "instances (parameter draws) per task"),
     "device": (str, "sim", "'sim' for the embedded simulator, or adb serials (comma-separated, one per worker)"),
+    "serials": (str, "", "device specs, comma-separated, one per xdist worker (serials or adb://host:port/serial)"),
+    "pool_file": (str, "", "a file listing device specs, one per line, for the workers to share out"),
     "snapshot": (str, "", "an existing device snapshot to start every session from (emulators with prepared apps)"),
     "output": (str, "reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json"),
     "run_id": (str, "", "name of this run's output folder (default: a timestamp)"),

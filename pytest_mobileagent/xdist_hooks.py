@@ -14,12 +14,19 @@ import pytest
 
 class XdistHooks:
     def __init__(self, config: pytest.Config):
-        from pytest_mobileagent.plugin import option
+        from pytest_mobileagent.fixtures import configured_specs
 
-        specs = [s.strip() for s in option(config, "device").split(",") if s.strip()]
+        specs = configured_specs(config)
         self.simulated = specs == ["sim"]
         self.pool = specs
         self.config = config
+
+    def pytest_xdist_setupnodes(self, config: pytest.Config, specs: list[Any]) -> None:
+        """Refuse, before any worker starts, more workers than devices."""
+        if not self.simulated and len(specs) > len(self.pool):
+            raise pytest.UsageError(f"{len(specs)} xdist workers but {len(self.pool)} device(s) "
+                                    f"({', '.join(self.pool)}): give one device per worker (--ma-serials or "
+                                    "--ma-pool-file), or fewer workers (-n)")
 
     def pytest_configure_node(self, node: Any) -> None:
         node.workerinput["ma_run_id"] = self.config._ma_run_id

@@ -10,9 +10,24 @@ Specs:
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from pytest_mobileagent.device.base import Device
+
+
+def device_specs(device: str, serials: str = "", pool_file: str = "") -> list[str]:
+    """The devices a run may use, one per xdist worker: ``--ma-serials`` (or the ``--ma-device`` list),
+    then the lines of ``--ma-pool-file`` (one spec per line; ``#`` starts a comment)."""
+    specs = [s.strip() for s in (serials or device).split(",") if s.strip()]
+    if pool_file:
+        for line in Path(pool_file).read_text().splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                specs.append(line)
+        if specs[:1] == ["sim"] and len(specs) > 1:  # a pool file replaces the default
+            specs = specs[1:]
+    return specs or ["sim"]
 
 
 def open_device(spec: str, name: str = "master") -> Device:

@@ -32,6 +32,7 @@ import socket
 import stat as stat_mod
 import struct
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -164,6 +165,8 @@ class _Phone:
     #: Open ``app_process`` streams by u2 server port: the server runs while one is open.
     u2_streams: dict[int, set[socket.socket]] = field(default_factory=dict)
     reverses: dict[str, str] = field(default_factory=dict)
+    #: Injected faults still to happen, in order (see :meth:`AdbServer.inject`).
+    faults: list[_Fault] = field(default_factory=list)
 
     @property
     def serial(self) -> str:
@@ -171,6 +174,19 @@ class _Phone:
 
     def u2_running(self, port: int) -> bool:
         return bool(self.u2_streams.get(port))
+
+
+@dataclass
+class _Fault:
+    """A fault waiting for its turn: after ``after`` more device requests, ``times`` requests fail."""
+
+    kind: str
+    after: int
+    times: int
+    seconds: float
+
+
+FAULTS = ("disconnect", "timeout", "u2-death")
 
 
 @dataclass(eq=False)
@@ -272,6 +288,34 @@ class AdbServer:
             assert phone.console is not None
             return phone.console.port
 
+    def inject(self, serial: str, fault: str, *, after: int = 0, times: int = 1, seconds: float = 30.0) -> None:
+        """Make ``serial`` misbehave, for tests of how clients cope.
+
+        After ``after`` more device requests (shell, sync, tcp...), the next ``times`` fail:
+
+        - ``disconnect``: the request is refused as for a device that went away (``device offline``);
+        - ``timeout``: the request gets no answer for ``seconds``, then the connection closes;
+        - ``u2-death``: the uiautomator2 server dies (its streams close) and the request proceeds.
+        """
+        if fault not in FAULTS:
+            raise ValueError(f"unknown fault {fault!r}; one of {FAULTS}")
+        with self._lock:
+            self._phones[serial].faults.append(_Fault(fault, after, times, seconds))
+
+    def _take_fault(self, phone: _Phone) -> _Fault | None:
+        """The fault this device request meets, if one is due (and count it)."""
+        with self._lock:
+            if not phone.faults:
+                return None
+            fault = phone.faults[0]
+            if fault.after > 0:
+                fault.after -= 1
+                return None
+            fault.times -= 1
+            if fault.times <= 0:
+                phone.faults.pop(0)
+            return fault
+
     def _start_console(self, phone: _Phone) -> None:
         if phone.console is None:
             phone.console = Listener(lambda conn: _Console(phone.device, self.console_token).serve(conn),
@@ -296,7 +340,17 @@ class AdbServer:
         request = self._read_request(conn)
         phone = self._host_service(conn, request)
         if phone is not None:  # a transport was selected: one device service follows
-            self._device_service(conn, phone, self._read_request(conn))
+            request = self._read_request(conn)
+            fault = self._take_fault(phone)
+            if fault is not None and fault.kind == "disconnect":
+                _fail(conn, "device offline")
+                return
+            if fault is not None and fault.kind == "timeout":
+                time.sleep(fault.seconds)
+                return
+            if fault is not None and fault.kind == "u2-death":
+                self._stop_u2(phone)
+            self._device_service(conn, phone, request)
 
     @staticmethod
     def _read_request(conn: socket.socket) -> str:
@@ -746,3 +800,40 @@ class _Console:
         except KeyError:
             return f"KO: snapshot '{name}' does not exist\r\n"
         return "OK\r\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve simulated phones until interrupted: ``python -m pytest_mobileagent.sim.adb_server --devices 4``.
+
+    Prints each phone's serial and the ``--ma-device`` spec that reaches it (console included), so
+    ``adb -P PORT devices``, adbutils, uiautomator2 and the plugin can all use them.
+    """
+    import argparse
+    import signal
+
+    parser = argparse.ArgumentParser(prog="ma-sim-adb", description=main.__doc__.splitlines()[0])
+    parser.add_argument("--devices", type=int, default=1, help="how many simulated phones (default 1)")
+    parser.add_argument("--port", type=int, default=5037, help="adb server port (default 5037; 0 picks one)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
+    parser.add_argument("--console-token", default=None, help="token the emulator consoles require after auth")
+    args = parser.parse_args(argv)
+    phones = [SimDevice(serial=f"emulator-{5554 + 2 * i}") for i in range(max(1, args.devices))]
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    with AdbServer(phones, args.host, args.port, console_token=args.console_token) as server:
+        print(f"serving {len(phones)} simulated phone(s) as an adb server on {server.host}:{server.port}", flush=True)
+        for phone in phones:
+            query = f"console={server.console_port(phone.serial)}"
+            if args.console_token:
+                query += f"&token={args.console_token}"
+            print(f"{phone.serial}\t--ma-device adb://{server.host}:{server.port}/{phone.serial}?{query}",
+                  flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            stop.wait()
+    for phone in phones:
+        phone.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
