@@ -33,6 +33,8 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "device": (str, "sim", "'sim' for the embedded simulator, or adb serials (comma-separated, one per worker)"),
     "serials": (str, "", "device specs, comma-separated, one per xdist worker (serials or adb://host:port/serial)"),
     "pool_file": (str, "", "a file listing device specs, one per line, for the workers to share out"),
+    "avd": (str, "", "start emulators of this AVD for the run (headless, read-only) and stop them at the end"),
+    "emulators": (int, 1, "how many emulators --ma-avd starts (one per xdist worker)"),
     "snapshot": (str, "", "an existing device snapshot to start every session from (emulators with prepared apps)"),
     "output": (str, "reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json"),
     "run_id": (str, "", "name of this run's output folder (default: a timestamp)"),
@@ -107,6 +109,7 @@ def pytest_configure(config: pytest.Config) -> None:
         if seed == "random":
             seed = str(secrets.randbelow(2**31))
         _check_agent(config)
+        _start_emulators(config)
     if not re.fullmatch(r"[A-Za-z0-9_.\-]+", run_id):
         raise pytest.UsageError(f"--ma-run-id/--ma-resume must be a plain folder name, got {run_id!r}")
     config.stash[RUN_DIR_KEY] = Path(config.rootpath, option(config, "output"), run_id)
@@ -311,7 +314,25 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     write_summary(terminalreporter, config, records)
 
 
+FLEET_KEY = pytest.StashKey[Any]()
+
+
+def _start_emulators(config: pytest.Config) -> None:
+    """``--ma-avd``: boot the emulators on the controller; their specs become the device pool."""
+    avd = option(config, "avd")
+    if not avd:
+        return
+    from pytest_mobileagent.device.emulators import EmulatorFleet
+
+    fleet = EmulatorFleet(avd, max(1, int(option(config, "emulators")))).start()
+    config.stash[FLEET_KEY] = fleet
+    config.option.ma_serials = ",".join(fleet.specs())
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
+    fleet = config.stash.get(FLEET_KEY, None)
+    if fleet is not None:
+        fleet.stop()
     _CONFIG.pop("config", None)
 
 
