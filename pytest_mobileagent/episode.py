@@ -15,7 +15,7 @@ from typing import Any
 
 from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.agents.base import Agent, AgentContext
-from pytest_mobileagent.device.base import Device, DeviceError
+from pytest_mobileagent.device.base import Device, InfrastructureError
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.tasks.base import Task
 
@@ -32,6 +32,21 @@ class StepRecord:
     act_s: float
     agent_s: float
     error: str | None = None
+    #: ``format`` (the agent's output did not parse) or ``action`` (outside the action space): the step is used
+    #: up and nothing happens on the device.
+    invalid: str | None = None
+    #: Model tokens and cost of this step, for agents that call a model.
+    usage: dict[str, Any] | None = None
+
+
+@dataclass
+class InvalidOutput:
+    """What an agent returns for model output it could not turn into an action (``kind`` ``format``) or
+    whose action is outside the action space (``action``): the step counts, nothing happens."""
+
+    kind: str
+    reason: str
+    raw: str = ""
 
 
 @dataclass
@@ -72,9 +87,20 @@ class EpisodeResult:
     def actions(self) -> list[dict[str, Any]]:
         return [s.action for s in self.steps if s.action is not None]
 
+    @property
+    def usage(self) -> dict[str, Any]:
+        """Model tokens, cost and retries over the episode (zeros for agents that call no model)."""
+        total = {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0, "retries": 0}
+        for s in self.steps:
+            for k, v in (s.usage or {}).items():
+                total[k] = total.get(k, 0) + v
+        total["cost_usd"] = round(total["cost_usd"], 6)
+        return total
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["num_steps"] = self.num_steps
+        data["usage"] = self.usage
         return data
 
     @classmethod
@@ -104,7 +130,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     history: list[Action] = []
     try:
         agent.reset(task.goal, AgentContext(task=task, max_steps=result.max_steps, seed=result.seed))
-    except DeviceError:
+    except InfrastructureError:
         raise
     except Exception as e:  # an agent that cannot even start has failed the task
         result.agent_error = _format(e)
@@ -117,15 +143,19 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             on_observation(obs)
         try:
             action = agent.step(obs)
-        except DeviceError:
+        except InfrastructureError:
             raise
         except Exception as e:
             result.agent_error = _format(e)
             result.terminated_by = "agent_error"
             break
         t2 = time.perf_counter()
-        record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1)
+        record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1,
+                            usage=getattr(agent, "step_usage", None))
         result.steps.append(record)
+        if isinstance(action, InvalidOutput):
+            record.invalid, record.error = action.kind, action.reason
+            continue
         if not isinstance(action, Action):
             record.error = f"invalid agent output: {action!r:.200}"
             continue
@@ -144,6 +174,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             execute(device, action, obs)
         except InvalidAction as e:
             record.error = str(e)
+            record.invalid = "action"
         record.act_s = time.perf_counter() - t2
     result.state_success = float(task.check(device, result.answer))
     result.success = result.state_success

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from pytest_mobileagent.device.base import Device, DeviceError
+from pytest_mobileagent.device.base import Device, InfrastructureError
 from pytest_mobileagent.device.pool import open_device
 from pytest_mobileagent.episode import EpisodeResult, ensure_not_done, new_result, run_episode
-from pytest_mobileagent.report.artifacts import save_artifacts, step_recorder
+from pytest_mobileagent.report.artifacts import save_artifacts, save_model_log, step_recorder
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.registry import TaskCase
 
@@ -118,11 +118,12 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
                 run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")),
                             on_observation=step_recorder(config, request.node))
                 break
-            except DeviceError:
+            except InfrastructureError:
                 if attempt == retries:
                     raise
         request.node.stash[EPISODE_KEY] = result
         save_artifacts(config, request.node, result, ma_device)
+        save_model_log(config, request.node, getattr(ma_agent, "episode_log", None))
         yield result
     finally:
         task.teardown(ma_device)

@@ -35,6 +35,13 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "pool_file": (str, "", "a file listing device specs, one per line, for the workers to share out"),
     "avd": (str, "", "start emulators of this AVD for the run (headless, read-only) and stop them at the end"),
     "emulators": (int, 1, "how many emulators --ma-avd starts (one per xdist worker)"),
+    "llm_model": (str, "gpt-4o", "model name for the model-driven agents (t3a, m3a)"),
+    "llm_base_url": (str, "", "OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM...); default OpenAI's"),
+    "llm_temperature": (float, 0.0, "sampling temperature"),
+    "llm_seed": (str, "", "sampling seed, for endpoints that honour it"),
+    "llm_timeout": (float, 60.0, "seconds per model request"),
+    "llm_retries": (int, 3, "retries of a model request on 429, 5xx, timeouts (then an infrastructure error)"),
+    "llm_prices": (str, "", "dollars per million input,output tokens, for cost accounting"),
     "snapshot": (str, "", "an existing device snapshot to start every session from (emulators with prepared apps)"),
     "output": (str, "reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json"),
     "run_id": (str, "", "name of this run's output folder (default: a timestamp)"),
@@ -298,6 +305,13 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 _CONFIG: dict[str, pytest.Config] = {}
+
+
+def current_config() -> pytest.Config:
+    """The running session's config (for agents that are built without arguments)."""
+    if "config" not in _CONFIG:
+        raise RuntimeError("no pytest session is running")
+    return _CONFIG["config"]
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,4 +1,4 @@
-"""Built-in agents: ``oracle`` (the task's own solution), ``noop`` and ``random``."""
+"""Built-in agents: ``oracle`` (the task's own solution), ``noop``, ``random``, and the model agents ``t3a``/``m3a``."""
 
 from __future__ import annotations
 
@@ -68,4 +68,18 @@ class RandomAgent:
         return Action(rng.choice(self.KEYS))
 
 
-BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent}
+def t3a() -> object:
+    """AndroidWorld's text-only model agent (see :mod:`pytest_mobileagent.agents.llm`)."""
+    from pytest_mobileagent.agents.llm import T3A
+
+    return T3A()
+
+
+def m3a() -> object:
+    """AndroidWorld's multimodal model agent (see :mod:`pytest_mobileagent.agents.llm`)."""
+    from pytest_mobileagent.agents.llm import M3A
+
+    return M3A()
+
+
+BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "t3a": t3a, "m3a": m3a}

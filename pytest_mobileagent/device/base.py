@@ -55,8 +55,12 @@ def keycode(key: str | int) -> int:
         raise ValueError(f"unknown key {key!r}; known keys: {', '.join(sorted(KEYCODES))}") from None
 
 
-class DeviceError(Exception):
-    """An infrastructure failure (device lost, adb timeout): never an agent outcome."""
+class InfrastructureError(Exception):
+    """A failure of what the agent runs on (device, adb, model endpoint): a pytest error, never an agent outcome."""
+
+
+class DeviceError(InfrastructureError):
+    """The device failed: lost, adb timed out, its uiautomator server died for good."""
 
 
 @runtime_checkable

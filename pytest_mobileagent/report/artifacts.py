@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -58,6 +59,17 @@ def save_artifacts(config: pytest.Config, item: pytest.Item, result: EpisodeResu
     png.write_bytes(device.screenshot())
     xml.write_text(device.hierarchy(), encoding="utf-8")
     item.stash[ARTIFACTS_KEY] = {"screenshot": str(png), "hierarchy": str(xml), "folder": str(folder)}
+
+
+def save_model_log(config: pytest.Config, item: pytest.Item, log: list[dict] | None) -> None:
+    """A model agent's requests and responses for the item: ``<run>/llm/<item>.jsonl``."""
+    if not log:
+        return
+    from pytest_mobileagent.plugin import run_dir
+
+    path = run_dir(config) / "llm" / f"{slug(item.nodeid)}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(entry) + "\n" for entry in log))
 
 
 def artifacts(item: pytest.Item) -> dict[str, str]:

@@ -1,0 +1,95 @@
+"""A local OpenAI-compatible chat server that plays scripted responses, for testing agents without a model.
+
+    with ScriptedServer(["Reason: ...\nAction: {\"action_type\": \"navigate_home\"}"]) as server:
+        pytest ... --agent t3a --ma-llm-base-url {server.base_url}
+
+Each script entry answers one request, in order: a string (the model's text), or a dict with
+``text``, ``status`` (an HTTP error such as 429 or 503), ``delay`` (seconds before answering) or
+``hang`` (never answer). A callable entry is called with the request's JSON and returns an entry,
+so a script can read the prompt. When the script runs out, ``default`` answers. ``requests`` holds
+what was received (headers without the key) for assertions.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Entry = str | dict[str, Any] | Callable[[dict[str, Any]], Any]
+
+
+class ScriptedServer:
+    def __init__(self, script: Iterable[Entry] = (), default: Entry | None = None):
+        self.script: list[Entry] = list(script)
+        self.default = default
+        self.requests: list[dict[str, Any]] = []
+        self.authorizations: list[str] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:  # quiet
+                pass
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                with server._lock:
+                    server.requests.append(body)
+                    server.authorizations.append(self.headers.get("Authorization", ""))
+                    entry = server.script.pop(0) if server.script else server.default
+                if callable(entry):
+                    entry = entry(body)
+                if entry is None:
+                    entry = {"status": 500, "text": "the script ran out"}
+                if isinstance(entry, str):
+                    entry = {"text": entry}
+                if entry.get("hang"):
+                    server._stop.wait(float(entry["hang"]))
+                    return
+                if entry.get("delay"):
+                    time.sleep(float(entry["delay"]))
+                status = int(entry.get("status", 200))
+                if status != 200:
+                    payload = {"error": {"message": entry.get("text", "scripted error"), "type": "scripted",
+                                         "code": status}}
+                else:
+                    text = str(entry.get("text", ""))
+                    prompt_tokens = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4
+                    payload = {"id": f"chatcmpl-{len(server.requests)}", "object": "chat.completion",
+                               "created": 1697384040, "model": body.get("model", "scripted"),
+                               "choices": [{"index": 0, "finish_reason": "stop",
+                                            "message": {"role": "assistant", "content": text}}],
+                               "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": len(text) // 4,
+                                         "total_tokens": prompt_tokens + len(text) // 4}}
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True, name="scripted-llm")
+
+    @property
+    def base_url(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def __enter__(self) -> ScriptedServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+__all__ = ["ScriptedServer"]

@@ -1,0 +1,136 @@
+"""The model agents (t3a, m3a) and the client, for real over HTTP through the openai package to a scripted server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_mobileagent.llm.client import EndpointError, LLMClient
+from pytest_mobileagent.llm.scripted import ScriptedServer
+
+TASK = '''
+from hypothesis import strategies as st
+from pytest_mobileagent.tasks.base import Task
+
+class OpenSettings(Task):
+    template = "Open the Settings app."
+    apps = ("settings",)
+
+    @classmethod
+    def parameters(cls):
+        return st.just({})
+
+    def setup(self, device):
+        pass
+
+    def check(self, device, answer=None):
+        return 1.0 if device.current_activity()[0] == "com.android.settings" else 0.0
+
+    def oracle(self, ui):
+        yield ui.open_app("Settings")
+        yield ui.complete()
+'''
+SENTINEL = "sk-test-SENTINEL-never-logged"
+
+
+def user_text(request: dict[str, Any]) -> str:
+    content = request["messages"][-1]["content"]
+    return content if isinstance(content, str) else " ".join(p.get("text", "") for p in content)
+
+
+def competent(request: dict[str, Any]) -> str:
+    """A model that knows how to open Settings, and describes what its last action did."""
+    text = user_text(request)
+    if "Action taken:" in text:
+        return "The Settings app opened, which is the goal."
+    if "Current app: com.android.settings" in text:
+        return 'Reason: Settings is open.\nAction: {"action_type": "status", "goal_status": "complete"}'
+    return 'Reason: open the app directly.\nAction: {"action_type": "open_app", "app_name": "Settings"}'
+
+
+def run(pytester: pytest.Pytester, server: ScriptedServer, agent: str, *extra: str) -> pytest.RunResult:
+    pytester.makepyfile(tasks_llm=TASK)
+    return pytester.runpytest_subprocess("tasks_llm.py", "--agent", agent, "--ma-llm-base-url", server.base_url,
+                                         "--ma-llm-model", "scripted-1", "--ma-run-id", "llm", *extra)
+
+
+def results(pytester: pytest.Pytester) -> list[dict[str, Any]]:
+    path = Path(pytester.path, "reports", "llm", "results.jsonl")
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.mark.parametrize("agent", ["t3a", "m3a"])
+def test_agent_reaches_the_goal_and_logs_its_prompts(pytester: pytest.Pytester, monkeypatch, agent: str) -> None:
+    monkeypatch.setenv("MA_LLM_API_KEY", SENTINEL)
+    with ScriptedServer(default=competent) as server:
+        outcome = run(pytester, server, agent, "--ma-llm-prices", "2.5,10")
+    outcome.assert_outcomes(passed=1)
+    [result] = results(pytester)
+    assert [s["action"]["action_type"] for s in result["steps"]] == ["open_app", "status"]
+    assert result["usage"]["prompt_tokens"] > 0 and result["usage"]["cost_usd"] > 0
+    first = server.requests[0]
+    assert first["model"] == "scripted-1" and "Open the Settings app." in user_text(first)
+    has_image = isinstance(first["messages"][-1]["content"], list) and any(
+        p.get("type") == "image_url" for p in first["messages"][-1]["content"])
+    assert has_image == (agent == "m3a")
+    assert server.authorizations[0] == f"Bearer {SENTINEL}"  # the key was used...
+    run_dir = Path(pytester.path, "reports", "llm")
+    [log] = (run_dir / "llm").glob("*.jsonl")
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(entries) == 3 and entries[0]["response"].startswith("Reason:")  # two actions and one summary
+    for path in run_dir.rglob("*"):  # ...and never written down
+        if path.is_file():
+            assert SENTINEL.encode() not in path.read_bytes(), path
+
+
+def test_malformed_output_is_an_invalid_format_step_not_a_crash(pytester: pytest.Pytester) -> None:
+    with ScriptedServer(default="I think I should open Settings somehow.") as server:
+        outcome = run(pytester, server, "t3a")
+    outcome.assert_outcomes(failed=1)
+    [result] = results(pytester)
+    assert result["steps"] and all(s["invalid"] == "format" for s in result["steps"])
+    assert result["terminated_by"] == "step_limit"
+
+
+def test_an_action_outside_the_space_is_an_invalid_action_step(pytester: pytest.Pytester) -> None:
+    script = ['Action: {"action_type": "teleport", "to": "Settings"}']
+    with ScriptedServer(script, default=competent) as server:
+        outcome = run(pytester, server, "t3a")
+    outcome.assert_outcomes(passed=1)
+    assert results(pytester)[0]["steps"][0]["invalid"] == "action"
+
+
+def test_an_endpoint_that_never_answers_is_an_infrastructure_error(pytester: pytest.Pytester) -> None:
+    with ScriptedServer(default={"hang": 30}) as server:
+        outcome = run(pytester, server, "t3a", "--ma-llm-timeout", "1", "--ma-llm-retries", "1",
+                      "--ma-infra-retries", "0")
+    outcome.assert_outcomes(errors=1)
+    assert "EndpointError" in outcome.stdout.str()
+
+
+def test_two_rate_limits_then_success_cost_two_retries() -> None:
+    with ScriptedServer([{"status": 429}, {"status": 429}, "fine"]) as server:
+        client = LLMClient("scripted-1", base_url=server.base_url, retries=3, backoff_s=0.01)
+        reply = client.chat([{"role": "user", "content": "hello"}])
+    assert reply.text == "fine" and reply.usage.retries == 2
+    assert [a["error"] for a in client.log[0]["attempts"]] == ["RateLimitError", "RateLimitError"]
+
+
+def test_retries_are_bounded() -> None:
+    with ScriptedServer(default={"status": 503}) as server:
+        client = LLMClient("scripted-1", base_url=server.base_url, retries=2, backoff_s=0.01)
+        with pytest.raises(EndpointError, match="after 3 attempt"):
+            client.chat([{"role": "user", "content": "hello"}])
+        assert len(server.requests) == 3
+
+
+def test_parsing_tolerates_fences_prose_and_braces_in_strings() -> None:
+    from pytest_mobileagent.agents.llm import parse_action
+
+    assert parse_action('Reason: go.\nAction: {"action_type": "click", "index": 3}').index == 3
+    assert parse_action('```json\n{"action_type": "input_text", "text": "a}b", "index": 2}\n```').text == "a}b"
+    assert parse_action("I will click the button").kind == "format"
+    assert parse_action('Action: {"action_type": "click", "index": 3').kind == "format"
