@@ -37,6 +37,8 @@ class StepRecord:
     invalid: str | None = None
     #: Model tokens and cost of this step, for agents that call a model.
     usage: dict[str, Any] | None = None
+    #: The element an element action aimed at (resource id, text...), for CheckPoint matching.
+    target: str | None = None
 
 
 @dataclass
@@ -78,6 +80,9 @@ class EpisodeResult:
     nodeid: str = ""
     #: Taken from an earlier run's results (``--ma-resume``) instead of run again.
     resumed: bool = False
+    #: Trajectory metrics where the task defines what they need (AndroidArena's LCS metrics for a
+    #: ground-truth sequence, Mobile-Bench's CheckPoint coverage for check points, invalid-step ratios).
+    metrics: dict[str, float] = field(default_factory=dict)
 
     @property
     def num_steps(self) -> int:
@@ -160,6 +165,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             record.error = f"invalid agent output: {action!r:.200}"
             continue
         record.action = action.to_dict()
+        if action.index is not None and 0 <= action.index < len(obs.elements):
+            record.target = obs.elements[action.index].describe()
         history.append(action)
         if action.kind == "status":
             result.self_reported = action.goal_status
@@ -181,8 +188,28 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     if (require_complete or task.requires_completion) and result.self_reported != "complete":
         result.success = 0.0
     result.validator_state = task.describe_state(device)
+    result.metrics = trajectory_metrics(task, result)
     result.duration_s = time.perf_counter() - started
     return result
+
+
+def trajectory_metrics(task: Task, result: EpisodeResult) -> dict[str, float]:
+    """The metrics this task's declarations allow, from the recorded steps."""
+    from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, history_of
+    from pytest_mobileagent.metrics.lcs import trajectory_scores
+
+    metrics: dict[str, float] = {}
+    steps = result.steps
+    if steps:
+        metrics["invalid_format"] = sum(s.invalid == "format" for s in steps) / len(steps)
+        metrics["invalid_action"] = sum(s.invalid == "action" for s in steps) / len(steps)
+    if task.ground_truth:
+        actions = [dict(s.action, element=s.target) if s.target else s.action for s in steps if s.action]
+        metrics.update(trajectory_scores(task.ground_truth, actions, result.success).to_dict())
+    check_point = getattr(task, "check_point", None)
+    if check_point:
+        metrics.update(checkpoint_scores(check_point, history_of([asdict(s) for s in steps])))
+    return metrics
 
 
 def _format(e: BaseException) -> str:

@@ -111,6 +111,7 @@ def test_the_command_serves_phones_to_adb_clients() -> None:
         port = int(head.rsplit(":", 1)[1])
         specs = [proc.stdout.readline().split("\t")[1].strip() for _ in range(2)]
         assert specs[0].startswith(f"--ma-device adb://127.0.0.1:{port}/emulator-5554?console=")
+        assert "&token=" in specs[0]
         client = adbutils.AdbClient(port=port)
         assert sorted(d.serial for d in client.device_list()) == ["emulator-5554", "emulator-5556"]
         assert client.device("emulator-5556").shell("getprop ro.product.model").strip() == "Pixel 6"

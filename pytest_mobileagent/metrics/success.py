@@ -67,4 +67,14 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "per_difficulty": {k: v.to_json() for k, v in grouped(records, lambda r: [r.get("difficulty", "")]).items()},
         "per_tag": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("tags") or []).items()},
         "mean_steps": (sum(r.get("num_steps", 0) for r in records) / len(records)) if records else 0.0,
+        "metrics": mean_metrics(records),
     }
+
+
+def mean_metrics(records: Iterable[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Each trajectory metric's mean over the episodes that define it (and how many do)."""
+    values: dict[str, list[float]] = defaultdict(list)
+    for r in records:
+        for name, value in (r.get("metrics") or {}).items():
+            values[name].append(float(value))
+    return {name: {"mean": round(sum(v) / len(v), 6), "episodes": len(v)} for name, v in sorted(values.items())}

@@ -38,6 +38,10 @@ def write_summary(terminalreporter: Any, config: pytest.Config, records: list[di
         tr.write_line("  per suite:")
         for suite, m in metrics["per_suite"].items():
             tr.write_line(_row("  " + suite, Rate(m["episodes"], m["successes"], m["errors"])))
+    if metrics.get("metrics"):
+        tr.write_line("  trajectory metrics (mean over the episodes that define them):")
+        for name, m in metrics["metrics"].items():
+            tr.write_line(f"    {name:<26} {m['mean']:8.3f}   ({m['episodes']} episodes)")
     tr.write_line(f"  agent {metrics['agent']}; mean steps {metrics['mean_steps']:.1f}; "
                   f"infrastructure errors are excluded from the rate")
     tr.write_line(f"  results: {out / 'results.jsonl'}")

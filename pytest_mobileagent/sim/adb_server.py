@@ -809,23 +809,24 @@ def main(argv: list[str] | None = None) -> int:
     ``adb -P PORT devices``, adbutils, uiautomator2 and the plugin can all use them.
     """
     import argparse
+    import secrets
     import signal
 
     parser = argparse.ArgumentParser(prog="ma-sim-adb", description=main.__doc__.splitlines()[0])
     parser.add_argument("--devices", type=int, default=1, help="how many simulated phones (default 1)")
     parser.add_argument("--port", type=int, default=5037, help="adb server port (default 5037; 0 picks one)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
-    parser.add_argument("--console-token", default=None, help="token the emulator consoles require after auth")
+    parser.add_argument("--console-token", default=None,
+                        help="token the emulator consoles require after auth (default: a random one, printed)")
     args = parser.parse_args(argv)
+    args.console_token = args.console_token or secrets.token_hex(8)
     phones = [SimDevice(serial=f"emulator-{5554 + 2 * i}") for i in range(max(1, args.devices))]
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     with AdbServer(phones, args.host, args.port, console_token=args.console_token) as server:
         print(f"serving {len(phones)} simulated phone(s) as an adb server on {server.host}:{server.port}", flush=True)
         for phone in phones:
-            query = f"console={server.console_port(phone.serial)}"
-            if args.console_token:
-                query += f"&token={args.console_token}"
+            query = f"console={server.console_port(phone.serial)}&token={args.console_token}"
             print(f"{phone.serial}\t--ma-device adb://{server.host}:{server.port}/{phone.serial}?{query}",
                   flush=True)
         with contextlib.suppress(KeyboardInterrupt):

@@ -49,6 +49,9 @@ class Task:
     #: The goal needs what only the screenshot shows (text in a photo): a text-only agent cannot succeed.
     #: Marks the items ``multimodal`` so ``-m "not multimodal"`` leaves them out.
     multimodal: ClassVar[bool] = False
+    #: Mobile-Bench check points (``package``, ``activity``, ``resource-id``, ``text``, ``api``) for CheckPoint
+    #: coverage; see :mod:`pytest_mobileagent.metrics.checkpoint`.
+    check_point: ClassVar[dict[str, Any] | None] = None
     #: Optional reference action sequence (for LCS metrics).
     ground_truth: ClassVar[tuple[dict[str, Any], ...] | None] = None
 
