@@ -35,6 +35,11 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "pool_file": (str, "", "a file listing device specs, one per line, for the workers to share out"),
     "avd": (str, "", "start emulators of this AVD for the run (headless, read-only) and stop them at the end"),
     "emulators": (int, 1, "how many emulators --ma-avd starts (one per xdist worker)"),
+    "save_baseline": (str, "", "write this run's per-task outcomes and aggregates to this file"),
+    "baseline": (str, "", "compare this run with a baseline file (flipped tasks, metric deltas)"),
+    "fail_under": (str, "", "gate: aggregates' floors, e.g. 'success_rate=0.4,checkpoint_l2=0.6'"),
+    "max_regression": (str, "", "gate: allowed drop from the baseline, e.g. 'success_rate=5pp' (McNemar-checked)"),
+    "max_infra_errors": (int, 0, "gate: infrastructure errors a gated run tolerates"),
     "llm_model": (str, "gpt-4o", "model name for the model-driven agents (t3a, m3a)"),
     "llm_base_url": (str, "", "OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM...); default OpenAI's"),
     "llm_temperature": (float, 0.0, "sampling temperature"),
@@ -285,7 +290,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             record = _record(item.config, item, outcome, record)
         report.ma_result = dict(record, outcome=outcome)  # type: ignore[attr-defined]
         report.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),
-                                       ("ma_agent", result.agent)])
+                                       ("ma_agent", result.agent),
+                                       *((f"ma_{name}", value) for name, value in sorted(result.metrics.items()))])
     elif report.when == "setup" and report.failed:
         record = {"task": case.task_cls.name, "suite": case.task_cls.suite, "instance": case.index,
                   "agent": option(item.config, "agent"), "apps": list(case.task_cls.apps), "params": case.params,
@@ -319,13 +325,59 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     _CONFIG["config"] = session.config
 
 
+DECISION_KEY = pytest.StashKey[Any]()
+
+
+def _gated(config: pytest.Config) -> bool:
+    return bool(option(config, "fail_under") or option(config, "max_regression"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """With a gate configured, the gate decides the exit status (on the controller, also under -n)."""
+    config = session.config
+    if not is_controller(config) or not _gated(config):
+        return
+    from pytest_mobileagent.metrics.success import summarize
+    from pytest_mobileagent.report.gates import decide, parse_limits
+
+    records = config.stash.get(RECORDS_KEY, [])
+    baseline_path = option(config, "baseline")
+    baseline = json.loads(Path(baseline_path).read_text()) if baseline_path else None
+    if option(config, "max_regression") and baseline is None:
+        raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
+    decision = decide(records, summarize(records), baseline, parse_limits(option(config, "fail_under")),
+                      parse_limits(option(config, "max_regression")), int(option(config, "max_infra_errors")),
+                      threshold=float(option(config, "success_threshold")))
+    config.stash[DECISION_KEY] = decision
+    if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        session.exitstatus = pytest.ExitCode.OK if decision.passed else pytest.ExitCode.TESTS_FAILED
+
+
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     records = config.stash.get(RECORDS_KEY, [])
     if not records or not is_controller(config):
         return
+    from pytest_mobileagent.report.gates import save_baseline, write_comparison
     from pytest_mobileagent.report.summary import write_summary
 
-    write_summary(terminalreporter, config, records)
+    metrics = write_summary(terminalreporter, config, records)
+    if option(config, "save_baseline"):
+        save_baseline(Path(option(config, "save_baseline")), records, metrics)
+        terminalreporter.write_line(f"  baseline saved: {option(config, 'save_baseline')}")
+    decision = config.stash.get(DECISION_KEY, None)
+    if option(config, "baseline"):
+        from pytest_mobileagent.report.gates import decide
+
+        baseline = json.loads(Path(option(config, "baseline")).read_text())
+        flips = decision or decide(records, metrics, baseline, {}, {}, len(records),
+                                   threshold=float(option(config, "success_threshold")))
+        write_comparison(terminalreporter, baseline, metrics, flips)
+    if decision is not None:
+        terminalreporter.write_line(f"  gate: {'PASSED' if decision.passed else 'FAILED'} "
+                                    "(the gate decides the exit status)")
+        for reason in decision.reasons:
+            terminalreporter.write_line(f"    {reason}")
 
 
 FLEET_KEY = pytest.StashKey[Any]()
