@@ -7,6 +7,7 @@ propagates, because an infrastructure failure is never the agent's fault.
 
 from __future__ import annotations
 
+import hashlib
 import time
 import traceback
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from typing import Any
 from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.agents.base import Agent, AgentContext
 from pytest_mobileagent.device.base import Device, InfrastructureError
+from pytest_mobileagent.metrics.ability import Constraints, constraint_violations
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.tasks.base import Task
 
@@ -39,6 +41,10 @@ class StepRecord:
     usage: dict[str, Any] | None = None
     #: The element an element action aimed at (resource id, text...), for CheckPoint matching.
     target: str | None = None
+    #: A digest of the UI tree the agent saw, to tell repeated actions on the same screen.
+    screen: str | None = None
+    #: Characters of the screen's element list, for the nuggets-mining share of ``target``.
+    observation_chars: int = 0
 
 
 @dataclass
@@ -66,6 +72,8 @@ class EpisodeResult:
     difficulty: str
     tags: list[str]
     max_steps: int
+    #: Which run of the instance this is, with ``--ma-repeat`` (None without).
+    repeat: int | None = None
     optimal_steps: int | None = None
     success: float = 0.0
     #: The check's score before the completion rule (``--ma-require-complete``) was applied.
@@ -80,6 +88,8 @@ class EpisodeResult:
     nodeid: str = ""
     #: Taken from an earlier run's results (``--ma-resume``) instead of run again.
     resumed: bool = False
+    #: Constrained tasks: the steps that used a forbidden app, page or element (each zeroes success).
+    constraint_violations: list[str] = field(default_factory=list)
     #: Trajectory metrics where the task defines what they need (AndroidArena's LCS metrics for a
     #: ground-truth sequence, Mobile-Bench's CheckPoint coverage for check points, invalid-step ratios).
     metrics: dict[str, float] = field(default_factory=dict)
@@ -156,7 +166,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             break
         t2 = time.perf_counter()
         record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1,
-                            usage=getattr(agent, "step_usage", None))
+                            usage=getattr(agent, "step_usage", None), screen=_digest(obs.xml))
         result.steps.append(record)
         if isinstance(action, InvalidOutput):
             record.invalid, record.error = action.kind, action.reason
@@ -167,6 +177,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         record.action = action.to_dict()
         if action.index is not None and 0 <= action.index < len(obs.elements):
             record.target = obs.elements[action.index].describe()
+            record.observation_chars = sum(len(e.describe()) + 1 for e in obs.elements)
         history.append(action)
         if action.kind == "status":
             result.self_reported = action.goal_status
@@ -187,6 +198,11 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     result.success = result.state_success
     if (require_complete or task.requires_completion) and result.self_reported != "complete":
         result.success = 0.0
+    constraints = Constraints.of(task.constraints)
+    if constraints is not None:
+        result.constraint_violations = constraint_violations(constraints, [asdict(s) for s in result.steps])
+        if result.constraint_violations:
+            result.success = 0.0
     result.validator_state = task.describe_state(device)
     result.metrics = trajectory_metrics(task, result)
     result.duration_s = time.perf_counter() - started
@@ -195,21 +211,38 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
 
 def trajectory_metrics(task: Task, result: EpisodeResult) -> dict[str, float]:
     """The metrics this task's declarations allow, from the recorded steps."""
+    from pytest_mobileagent.metrics import ability
     from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, history_of
     from pytest_mobileagent.metrics.lcs import trajectory_scores
 
     metrics: dict[str, float] = {}
     steps = result.steps
+    records = [asdict(s) for s in steps]
     if steps:
         metrics["invalid_format"] = sum(s.invalid == "format" for s in steps) / len(steps)
         metrics["invalid_action"] = sum(s.invalid == "action" for s in steps) / len(steps)
+        metrics["repeated_actions"] = round(ability.repeated_actions(records), 6)
+    aware = ability.awareness_of_completion(result.state_success, result.self_reported)
+    if aware is not None:
+        metrics["awareness_of_completion"] = aware
+    nuggets = ability.nuggets_mining(records)
+    if nuggets is not None:
+        metrics["nuggets_mining"] = round(nuggets, 6)
     if task.ground_truth:
         actions = [dict(s.action, element=s.target) if s.target else s.action for s in steps if s.action]
         metrics.update(trajectory_scores(task.ground_truth, actions, result.success).to_dict())
+        metrics["operation_logic"] = round(ability.operation_logic(task.ground_truth, actions), 6)
+    constraints = Constraints.of(task.constraints)
+    if constraints is not None:
+        metrics["constraint_violation"] = round(ability.constraint_violation_ratio(constraints, records), 6)
     check_point = getattr(task, "check_point", None)
     if check_point:
-        metrics.update(checkpoint_scores(check_point, history_of([asdict(s) for s in steps])))
+        metrics.update(checkpoint_scores(check_point, history_of(records)))
     return metrics
+
+
+def _digest(xml: str) -> str:
+    return hashlib.blake2b(xml.encode(), digest_size=8).hexdigest()
 
 
 def _format(e: BaseException) -> str:
@@ -221,10 +254,12 @@ class GoalAlreadyHolds(Exception):
     """Setup left the goal already achieved: the item is an error, never a pass."""
 
 
-def new_result(task: Task, agent: str, instance: int = 0, seed: int = 0, nodeid: str = "") -> EpisodeResult:
+def new_result(task: Task, agent: str, instance: int = 0, seed: int = 0, nodeid: str = "",
+               repeat: int | None = None) -> EpisodeResult:
     """An empty result for one episode of ``task``."""
     return EpisodeResult(
-        task=task.name, suite=task.suite, instance=instance, goal=task.goal, params=task.params, seed=seed,
+        task=task.name, suite=task.suite, instance=instance, repeat=repeat, goal=task.goal, params=task.params,
+        seed=seed,
         agent=agent, apps=list(task.apps), difficulty=task.difficulty, tags=[t for t in task.tags if t],
         max_steps=task.max_steps, optimal_steps=task.optimal_steps, nodeid=nodeid,
     )

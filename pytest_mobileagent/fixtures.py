@@ -99,7 +99,8 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
     config = request.config
     retries = int(_opt(config, "infra_retries"))
     task = task_case.make()
-    result = new_result(task, ma_agent_name, task_case.index, task_case.seed, request.node.nodeid)
+    result = new_result(task, ma_agent_name, task_case.index, task_case.agent_seed, request.node.nodeid,
+                        repeat=task_case.repeat)
     earlier = _resumed(config).get(f"{task_case.id}@{ma_agent_name}")
     if earlier is not None and earlier.get("params") == json.loads(json.dumps(task_case.params, default=str)):
         result = EpisodeResult.from_json(earlier)
@@ -114,7 +115,8 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
                 ma_device.set_time(ma_clock)
                 task.setup(ma_device)
                 ensure_not_done(ma_device, task)
-                result = new_result(task, ma_agent_name, task_case.index, task_case.seed, request.node.nodeid)
+                result = new_result(task, ma_agent_name, task_case.index, task_case.agent_seed,
+                                    request.node.nodeid, repeat=task_case.repeat)
                 run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")),
                             on_observation=step_recorder(config, request.node))
                 break

@@ -8,6 +8,7 @@ deterministic parameter draws, so every xdist worker collects the same items.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import fnmatch
 import json
@@ -30,6 +31,7 @@ from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cas
 OPTIONS: dict[str, tuple[type, Any, str]] = {
     "seed": (str, str(DEFAULT_SEED), "suite seed for parameter draws (an integer, or 'random')"),
     "instances": (int, 1, "instances (parameter draws) per task"),
+    "repeat": (int, 1, "runs of every instance (same parameters, agent seed varied), for pass@k and mean@k"),
     "device": (str, "sim", "'sim' for the embedded simulator, or adb serials (comma-separated, one per worker)"),
     "serials": (str, "", "device specs, comma-separated, one per xdist worker (serials or adb://host:port/serial)"),
     "pool_file": (str, "", "a file listing device specs, one per line, for the workers to share out"),
@@ -253,8 +255,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                       metafunc.definition.path, config.stash[LOCK_KEY])
     except TaskDefinitionError as e:
         raise pytest.Collector.CollectError(str(e)) from None
+    repeat = int(option(config, "repeat"))
+    if repeat > 1:
+        found = [dataclasses.replace(c, repeat=r) for c in found for r in range(repeat)]
     marks = item_markers(config, task_cls)
-    metafunc.parametrize("task_case", [pytest.param(c, id=str(c.index), marks=marks) for c in found])
+    metafunc.parametrize("task_case", [pytest.param(c, id=c.label, marks=marks) for c in found])
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -294,6 +299,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                                        *((f"ma_{name}", value) for name, value in sorted(result.metrics.items()))])
     elif report.when == "setup" and report.failed:
         record = {"task": case.task_cls.name, "suite": case.task_cls.suite, "instance": case.index,
+                  "repeat": case.repeat,
                   "agent": option(item.config, "agent"), "apps": list(case.task_cls.apps), "params": case.params,
                   "difficulty": case.task_cls.difficulty, "tags": list(case.task_cls.tags), "nodeid": item.nodeid,
                   "error": str(call.excinfo.value)[:2000] if call.excinfo else ""}

@@ -68,7 +68,37 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "per_tag": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("tags") or []).items()},
         "mean_steps": (sum(r.get("num_steps", 0) for r in records) / len(records)) if records else 0.0,
         "metrics": mean_metrics(records),
+        **completion_rates(records),
+        **({"repeats": repeat_rates(records)} if any(r.get("repeat") is not None for r in records) else {}),
     }
+
+
+def repeat_rates(records: Iterable[dict[str, Any]], threshold: float = 1.0) -> dict[str, Any]:
+    """Over the instances run several times (``--ma-repeat K``): ``pass_at_k`` (share of instances solved in
+    at least one run), ``pass_all_k`` (in every run) and ``mean`` (mean success over all runs)."""
+    runs: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for r in records:
+        if r.get("outcome") != "error":
+            runs[(r["task"], r["instance"])].append(float(r.get("success", 0.0)))
+    if not runs:
+        return {"k": 0, "instances": 0, "pass_at_k": 0.0, "pass_all_k": 0.0, "mean": 0.0}
+    every = [s for v in runs.values() for s in v]
+    return {"k": max(len(v) for v in runs.values()), "instances": len(runs),
+            "pass_at_k": round(sum(max(v) >= threshold for v in runs.values()) / len(runs), 6),
+            "pass_all_k": round(sum(min(v) >= threshold for v in runs.values()) / len(runs), 6),
+            "mean": round(sum(every) / len(every), 6)}
+
+
+def completion_rates(records: Iterable[dict[str, Any]]) -> dict[str, float]:
+    """Mobile-Bench's self-reported PassRate beside verified success, and how often the agent claimed
+    completion while the state says the goal was not reached (false completion)."""
+    ran = [r for r in records if r.get("outcome") != "error"]
+    if not ran:
+        return {"pass_rate_self_reported": 0.0, "false_completion_rate": 0.0}
+    claimed = [r for r in ran if r.get("self_reported") == "complete"]
+    false = [r for r in claimed if float(r.get("state_success", r.get("success", 0.0))) < 1.0]
+    return {"pass_rate_self_reported": round(len(claimed) / len(ran), 6),
+            "false_completion_rate": round(len(false) / len(claimed), 6) if claimed else 0.0}
 
 
 def mean_metrics(records: Iterable[dict[str, Any]]) -> dict[str, dict[str, float]]:

@@ -27,6 +27,8 @@ def failure_message(result: EpisodeResult, threshold: float) -> str:
     if result.state_success != result.success:
         lines.append(f"  state check: {result.state_success:.2f} (zeroed: the agent did not declare completion, "
                      "which this run or task requires)")
+    if result.constraint_violations:
+        lines.append("  constraint violated (success zeroed): " + "; ".join(result.constraint_violations[:5]))
     tail = result.steps[-LAST_ACTIONS:]
     if tail:
         lines.append("  last actions:")

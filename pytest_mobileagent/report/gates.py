@@ -25,7 +25,9 @@ SIGNIFICANCE = 0.05
 
 
 def instance_key(record: dict[str, Any]) -> str:
-    return f"{record.get('task')}[{record.get('instance')}]"
+    from pytest_mobileagent.tasks.registry import case_label
+
+    return f"{record.get('task')}[{case_label(record.get('instance', 0), record.get('repeat'))}]"
 
 
 def aggregates(metrics: dict[str, Any]) -> dict[str, float]:

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pytest_mobileagent.tasks.registry import case_label
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -58,7 +60,7 @@ class ResultsFile:
         """The last record of every item, keyed by ``task[index]`` and agent."""
         done: dict[str, dict[str, Any]] = {}
         for r in self:
-            key = f"{r['task']}[{r['instance']}]@{r['agent']}"
+            key = f"{r['task']}[{case_label(r['instance'], r.get('repeat'))}]@{r['agent']}"
             if r.get("outcome") == "error":
                 done.pop(key, None)  # an infrastructure error: run it again
             else:

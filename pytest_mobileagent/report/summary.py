@@ -42,6 +42,13 @@ def write_summary(terminalreporter: Any, config: pytest.Config, records: list[di
         tr.write_line("  trajectory metrics (mean over the episodes that define them):")
         for name, m in metrics["metrics"].items():
             tr.write_line(f"    {name:<26} {m['mean']:8.3f}   ({m['episodes']} episodes)")
+    if "repeats" in metrics:
+        rep = metrics["repeats"]
+        tr.write_line(f"  repeated runs (k={rep['k']}, {rep['instances']} instances): pass@k "
+                      f"{rep['pass_at_k'] * 100:.1f}%, all k passed {rep['pass_all_k'] * 100:.1f}%, "
+                      f"mean {rep['mean'] * 100:.1f}%")
+    tr.write_line(f"  self-reported completion {metrics['pass_rate_self_reported'] * 100:.1f}% of episodes; "
+                  f"false completions {metrics['false_completion_rate'] * 100:.1f}% of those claims")
     tr.write_line(f"  agent {metrics['agent']}; mean steps {metrics['mean_steps']:.1f}; "
                   f"infrastructure errors are excluded from the rate")
     tr.write_line(f"  results: {out / 'results.jsonl'}")

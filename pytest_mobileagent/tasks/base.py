@@ -54,6 +54,9 @@ class Task:
     check_point: ClassVar[dict[str, Any] | None] = None
     #: Optional reference action sequence (for LCS metrics).
     ground_truth: ClassVar[tuple[dict[str, Any], ...] | None] = None
+    #: Constrained tasks (AndroidArena): forbidden ``apps`` (packages), ``pages`` (activities) and ``elements``
+    #: (regexes over the targeted element's description). Using one zeroes success and is reported.
+    constraints: ClassVar[dict[str, Any] | None] = None
 
     def __init__(self, params: dict[str, Any] | None = None):
         self.params: dict[str, Any] = dict(params or {})

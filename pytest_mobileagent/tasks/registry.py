@@ -28,22 +28,39 @@ class TaskDefinitionError(Exception):
 
 @dataclass(frozen=True)
 class TaskCase:
-    """One item: a task class, its instance index, seed and drawn parameters."""
+    """One item: a task class, its instance index, seed and drawn parameters, and with ``--ma-repeat``
+    which run of that same instance it is."""
 
     task_cls: type[Task]
     index: int
     seed: int
     params: dict[str, Any]
+    repeat: int | None = None
+
+    @property
+    def label(self) -> str:
+        """The item's parameter id: ``3``, or ``3-r1`` for the second run of instance 3."""
+        return case_label(self.index, self.repeat)
 
     @property
     def id(self) -> str:
-        return f"{self.task_cls.name}[{self.index}]"
+        return f"{self.task_cls.name}[{self.label}]"
+
+    @property
+    def agent_seed(self) -> int:
+        """The seed the agent gets: repeated runs of an instance differ only in it."""
+        return self.seed + (self.repeat or 0)
 
     def make(self) -> Task:
         return self.task_cls(self.params)
 
     def __repr__(self) -> str:
         return self.id
+
+
+def case_label(index: int, repeat: int | None = None) -> str:
+    """``index``, or ``index-r<repeat>`` for repeated runs: the one spelling of an episode's key."""
+    return str(index) if repeat is None else f"{index}-r{repeat}"
 
 
 def tasks_in(module: ModuleType) -> list[type[Task]]:
