@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import stat
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -39,11 +40,15 @@ def test_fleet_starts_waits_for_boot_and_stops(tmp_path: Path, monkeypatch: pyte
             assert fleet.specs() == [f"adb://127.0.0.1:{server.port}/emulator-5554",
                                      f"adb://127.0.0.1:{server.port}/emulator-5556"]
             assert all(p.poll() is None for p in fleet.processes)
+            args = tmp_path / "args-5556"
+            deadline = time.monotonic() + 30  # the stand-in may still be starting on a loaded machine
+            while not args.exists() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert "-avd Pixel_6_API_33 -port 5556" in args.read_text()
         finally:
             processes = list(fleet.processes)
             fleet.stop()
         assert all(p.poll() is not None for p in processes)
-    assert "-avd Pixel_6_API_33 -port 5556" in (tmp_path / "args-5556").read_text()
 
 
 def test_an_emulator_that_never_boots_is_a_device_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
