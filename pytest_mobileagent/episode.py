@@ -74,6 +74,8 @@ class EpisodeResult:
     max_steps: int
     #: Which run of the instance this is, with ``--ma-repeat`` (None without).
     repeat: int | None = None
+    #: The device configuration the episode ran on (:mod:`pytest_mobileagent.device.config`).
+    device_config: dict[str, str] = field(default_factory=dict)
     optimal_steps: int | None = None
     success: float = 0.0
     #: The check's score before the completion rule (``--ma-require-complete``) was applied.

@@ -61,6 +61,15 @@ def ma_device(request: pytest.FixtureRequest, ma_device_spec: str) -> Iterator[D
 
 
 @pytest.fixture(scope="session")
+def ma_device_config(ma_device: Device) -> dict[str, str]:
+    """The worker device's configuration (model, size, density, locale, dark mode), recorded on every
+    episode for success by configuration. Override it where a suite randomises the configuration."""
+    from pytest_mobileagent.device.config import read_config
+
+    return read_config(ma_device)
+
+
+@pytest.fixture(scope="session")
 def ma_agent_name(request: pytest.FixtureRequest) -> str:
     return _opt(request.config, "agent")
 
@@ -90,7 +99,8 @@ def _resumed(config: pytest.Config) -> dict[str, Any]:
 
 @pytest.fixture
 def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: Device, ma_agent: Any,
-               ma_agent_name: str, ma_clock: dt.datetime) -> Iterator[EpisodeResult]:
+               ma_agent_name: str, ma_clock: dt.datetime, ma_device_config: dict[str, str]
+               ) -> Iterator[EpisodeResult]:
     """Run the item's episode; the test body only asserts on the result.
 
     The episode runs in fixture setup so that infrastructure failures are
@@ -117,6 +127,7 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
                 ensure_not_done(ma_device, task)
                 result = new_result(task, ma_agent_name, task_case.index, task_case.agent_seed,
                                     request.node.nodeid, repeat=task_case.repeat)
+                result.device_config = dict(ma_device_config)
                 run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")),
                             on_observation=step_recorder(config, request.node))
                 break

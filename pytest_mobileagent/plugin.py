@@ -57,6 +57,8 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "success_threshold": (float, 1.0, "score at which an episode passes (composite tasks score in between)"),
     "infra_retries": (int, 1, "retries of an episode after an infrastructure (device) error"),
     "screenshots": (str, "on-failure", "save the final screen and UI tree: none, on-failure or all"),
+    "trajectories": (str, "off", "keep every step's screen and UI tree (in the HTML and Allure reports too): "
+                     "on, off, or failed (only for items that failed)"),
     "task_files": (str, "tasks_*.py", "glob of task module file names"),
     "lock": (str, "", "params lock file: freeze parameter draws (written with --ma-freeze-params)"),
     "freeze_params": (bool, False, "write the drawn parameters to the --ma-lock file"),
@@ -123,6 +125,9 @@ def pytest_configure(config: pytest.Config) -> None:
         if seed == "random":
             seed = str(secrets.randbelow(2**31))
         _check_agent(config)
+        from pytest_mobileagent.report.artifacts import trajectory_policy
+
+        trajectory_policy(config)
         _start_emulators(config)
     if not re.fullmatch(r"[A-Za-z0-9_.\-]+", run_id):
         raise pytest.UsageError(f"--ma-run-id/--ma-resume must be a plain folder name, got {run_id!r}")
@@ -294,7 +299,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         if not result.resumed:
             record = _record(item.config, item, outcome, record)
         report.ma_result = dict(record, outcome=outcome)  # type: ignore[attr-defined]
-        report.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),
+        # on the item, so they reach the teardown report that the JUnit writer reads
+        item.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),
                                        ("ma_agent", result.agent),
                                        *((f"ma_{name}", value) for name, value in sorted(result.metrics.items()))])
     elif report.when == "setup" and report.failed:
@@ -361,13 +367,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    if not is_controller(config):
+        return
+    from pytest_mobileagent.report import allure as allure_report
+
     records = config.stash.get(RECORDS_KEY, [])
-    if not records or not is_controller(config):
+    if not records:
+        allure_report.write_run_files(config)
         return
     from pytest_mobileagent.report.gates import save_baseline, write_comparison
     from pytest_mobileagent.report.summary import write_summary
 
     metrics = write_summary(terminalreporter, config, records)
+    allure_report.write_run_files(config, metrics)
     if option(config, "save_baseline"):
         save_baseline(Path(option(config, "save_baseline")), records, metrics)
         terminalreporter.write_line(f"  baseline saved: {option(config, 'save_baseline')}")

@@ -277,8 +277,9 @@ def test_html_and_allure_reports(suite: pytest.Pytester) -> None:
     assert shots and shots[0].read_bytes().startswith(b"\x89PNG")
 
 
-def test_every_step_is_kept_with_screenshots_all(suite: pytest.Pytester) -> None:
-    result = suite.runpytest("mysuites", "-k", "SearchDrawer", "--ma-screenshots", "all", "--ma-run-id", "traj")
+def test_every_step_is_kept_with_trajectories_on(suite: pytest.Pytester) -> None:
+    result = suite.runpytest("mysuites", "-k", "SearchDrawer", "--ma-screenshots", "all", "--ma-trajectories", "on",
+                             "--ma-run-id", "traj")
     result.assert_outcomes(passed=1)
     (folder,) = suite.path.joinpath("reports", "traj", "trajectories").iterdir()
     names = sorted(p.name for p in folder.iterdir())
@@ -297,3 +298,32 @@ def test_interrupted_run_resumes_where_it_stopped(suite: pytest.Pytester) -> Non
     resumed.stdout.fnmatch_lines(["*overall*100.0%*2/2*"])
     recs = [json.loads(x) for x in results.read_text().splitlines()[2:] if x]
     assert [(r["task"], r["instance"]) for r in recs] == [("SearchDrawer", 1)]  # only the lost episode ran again
+
+
+def _metrics(pytester: pytest.Pytester, run_id: str) -> dict:
+    body = json.loads(pytester.path.joinpath("reports", run_id, "metrics.json").read_text())
+    body.pop("run_id")
+    return body
+
+
+def test_a_resumed_run_reports_what_an_uninterrupted_one_does(suite: pytest.Pytester) -> None:
+    args = ("mysuites", "--ma-instances", "2", "--agent", "random")
+    suite.runpytest(*args, "--ma-run-id", "whole")
+    suite.runpytest(*args, "-k", "SearchDrawer", "--ma-run-id", "cut")  # interrupted after one task's items
+    suite.runpytest(*args, "--ma-resume", "cut")
+    assert _metrics(suite, "cut") == _metrics(suite, "whole")
+
+
+def test_ma_merge_combines_shards_into_one_run(suite: pytest.Pytester) -> None:
+    from pytest_mobileagent.report.merge import main
+
+    args = ("mysuites", "--ma-instances", "2", "--agent", "random")
+    suite.runpytest(*args, "--ma-run-id", "whole")
+    suite.runpytest(*args, "-k", "SearchDrawer", "--ma-run-id", "shard-1")
+    suite.runpytest(*args, "-k", "not SearchDrawer", "--ma-run-id", "shard-2")
+    reports = suite.path / "reports"
+    assert main([str(reports / "shard-1"), str(reports / "shard-2"), "--out", str(reports / "merged")]) == 0
+    assert _metrics(suite, "merged") == _metrics(suite, "whole")
+    assert len((reports / "merged" / "results.jsonl").read_text().splitlines()) == 4
+    page = (reports / "merged" / "summary.html").read_text()
+    assert "success by app" in page and "<svg" in page

@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from pytest_mobileagent.device.config import config_label
+
 
 @dataclass
 class Rate:
@@ -66,6 +68,8 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "per_app": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("apps") or ["-"]).items()},
         "per_difficulty": {k: v.to_json() for k, v in grouped(records, lambda r: [r.get("difficulty", "")]).items()},
         "per_tag": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("tags") or []).items()},
+        "per_device_config": {k: v.to_json() for k, v in grouped(
+            records, lambda r: [config_label(r.get("device_config") or {})]).items()},
         "mean_steps": (sum(r.get("num_steps", 0) for r in records) / len(records)) if records else 0.0,
         "metrics": mean_metrics(records),
         **completion_rates(records),

@@ -1,10 +1,11 @@
-"""allure-pytest integration: labels, parameters, and the episode as steps with attachments."""
+"""allure-pytest integration: labels, parameters, the episode as steps with attachments, and at the end of
+the run ``environment.properties`` and ``categories.json`` in the results folder."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -13,39 +14,112 @@ from pytest_mobileagent.report.artifacts import artifacts, read
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
 
+SEVERITY = {"easy": "minor", "medium": "normal", "hard": "critical"}
+
+#: Allure sorts failures into these, first match first; the messages are those of
+#: :mod:`pytest_mobileagent.report.failure` and of infrastructure errors.
+CATEGORIES = [
+    {"name": "Infrastructure error", "matchedStatuses": ["broken"],
+     "messageRegex": "(?s).*(InfrastructureError|DeviceError|EndpointError|AdbError|did not boot|ConnectionError).*"},
+    {"name": "Constraint violated", "matchedStatuses": ["failed"], "messageRegex": "(?s).*constraint violated.*"},
+    {"name": "Wrong answer", "matchedStatuses": ["failed"], "messageRegex": "(?s).*ended by answer.*"},
+    {"name": "False completion", "matchedStatuses": ["failed"],
+     "messageRegex": "(?s).*ended by status; self-reported complete.*"},
+    {"name": "Step limit reached", "matchedStatuses": ["failed"], "messageRegex": "(?s).*ended by step_limit.*"},
+    {"name": "Agent error", "matchedStatuses": ["failed"], "messageRegex": "(?s).*ended by agent_error.*"},
+]
+
+
+def results_dir(config: pytest.Config) -> str | None:
+    if not config.pluginmanager.hasplugin("allure_pytest"):
+        return None
+    return config.getoption("allure_report_dir", None) or None
+
 
 def active(config: pytest.Config) -> bool:
-    return config.pluginmanager.hasplugin("allure_pytest") and bool(config.getoption("allure_report_dir", None))
+    return results_dir(config) is not None
 
 
 def attach_episode(item: pytest.Item, result: EpisodeResult) -> None:
-    """Describe the episode to Allure; called inside the item's fixture so it lands on the test."""
+    """Describe the episode to Allure; called inside the item's test body so it lands on the test."""
     import allure
 
     allure.dynamic.title(f"{result.task}[{result.instance}]")
     allure.dynamic.description(result.goal)
     allure.dynamic.suite(result.suite)
     allure.dynamic.feature(", ".join(result.apps) or "-")
+    allure.dynamic.story(result.task)
+    allure.dynamic.severity(SEVERITY.get(result.difficulty, "normal"))
     allure.dynamic.tag(result.difficulty, *result.tags)
     allure.dynamic.label("agent", result.agent)
     for key, value in sorted(result.params.items()):
         allure.dynamic.parameter(key, value)
-    # the agent and seed vary between runs: excluded so history lines up per task instance
+    # what varies between runs without changing the task is excluded, so history lines up per task instance
     allure.dynamic.parameter("agent", result.agent, excluded=True)
+    workerinput = getattr(item.config, "workerinput", {})
+    allure.dynamic.parameter("device", workerinput.get("ma_device") or result.device_config.get("model", ""),
+                             excluded=True)
+    allure.dynamic.parameter("worker", workerinput.get("workerid", "master"), excluded=True)
+    _attach_steps(result, artifacts(item))
     saved = artifacts(item)
+    if "screenshot" in saved:
+        allure.attach(read(saved["screenshot"]), "final screen", allure.attachment_type.PNG)
+        allure.attach(read(saved["hierarchy"]), "final UI tree", allure.attachment_type.XML)
+    summary = {"success": result.success, "state_success": result.state_success,
+               "self_reported": result.self_reported, "answer": result.answer, "terminated_by": result.terminated_by,
+               "steps": result.num_steps, "max_steps": result.max_steps, "metrics": result.metrics,
+               "constraint_violations": result.constraint_violations}
+    allure.attach(json.dumps(summary, indent=1, default=str), "episode", allure.attachment_type.JSON)
+
+
+def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
+    """One Allure step per agent step: the screen with the action drawn on it, the UI tree, the action."""
+    import allure
+
+    from pytest_mobileagent.report.trajectory import annotate
+
     folder = Path(saved["folder"]) if "folder" in saved else None
     for step in result.steps:
         title = f"{step.index:02d} {step.action.get('action_type') if step.action else 'invalid output'}"
         with allure.step(title):
-            shot = folder / f"step-{step.index:03d}.png" if folder else None
-            if shot is not None and shot.exists():
-                allure.attach.file(str(shot), "screen before", allure.attachment_type.PNG)
+            png = folder / f"step-{step.index:03d}.png" if folder else None
+            xml = folder / f"step-{step.index:03d}.xml" if folder else None
+            if png is not None and xml is not None and png.exists() and xml.exists():
+                tree = xml.read_text(encoding="utf-8")
+                allure.attach(annotate(png.read_bytes(), tree, step.action), "screen", allure.attachment_type.PNG)
+                allure.attach(tree, "UI tree", allure.attachment_type.XML)
             allure.attach(json.dumps(step.action, sort_keys=True), "action", allure.attachment_type.JSON)
             if step.error:
                 allure.attach(step.error, "error", allure.attachment_type.TEXT)
-    if "screenshot" in saved:
-        allure.attach(read(saved["screenshot"]), "final screen", allure.attachment_type.PNG)
-        allure.attach(read(saved["hierarchy"]), "final UI tree", allure.attachment_type.XML)
-    summary = {"success": result.success, "self_reported": result.self_reported, "answer": result.answer,
-               "terminated_by": result.terminated_by, "steps": result.num_steps, "max_steps": result.max_steps}
-    allure.attach(json.dumps(summary, indent=1, default=str), "episode", allure.attachment_type.JSON)
+
+
+def write_run_files(config: pytest.Config, metrics: dict[str, Any] | None = None) -> None:
+    """``environment.properties`` (agent, model, device, seed, plugin version) and ``categories.json``."""
+    folder = results_dir(config)
+    if folder is None:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    from pytest_mobileagent.plugin import option
+
+    try:
+        plugin_version = version("pytest-mobileagent")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        plugin_version = "unknown"
+    env = {"agent": option(config, "agent"), "model": option(config, "llm_model"),
+           "device": option(config, "serials") or option(config, "device"),
+           "seed": str(config._ma_seed), "instances": str(option(config, "instances")),  # type: ignore[attr-defined]
+           "run_id": config._ma_run_id, "plugin_version": plugin_version}  # type: ignore[attr-defined]
+    if metrics:
+        env["success_rate"] = f"{metrics['overall']['rate']:.4f}"
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    lines = [f"{key}={_property_value(value)}" for key, value in env.items()]
+    (out / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
+
+
+def _property_value(value: Any) -> str:
+    """A value as a Java properties file reads it back (backslashes, line breaks and non-ASCII escaped)."""
+    text = str(value).replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+    return "".join(ch if ord(ch) < 128 else f"\\u{ord(ch):04x}" for ch in text)

@@ -1,9 +1,15 @@
-"""Per-item artifacts by policy: the final screen and UI tree, under ``trajectories/<item>/``."""
+"""Per-item artifacts by policy, under ``<run>/trajectories/<item>/``, as pytest-playwright keeps its own:
+
+- ``--ma-trajectories on|off|failed``: every step's screen and UI tree (``step-NNN.png``/``.xml``), for
+  every item, none, or only the items that failed (recorded, then removed when the item passes);
+- ``--ma-screenshots none|on-failure|all``: the final screen and UI tree (``final.png``/``.xml``).
+"""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,13 +35,25 @@ def trajectory_dir(config: pytest.Config, item: pytest.Item) -> Path:
     return run_dir(config) / "trajectories" / slug(item.nodeid)
 
 
-def step_recorder(config: pytest.Config, item: pytest.Item) -> Callable[[Observation], None] | None:
-    """With ``--ma-screenshots all``: a callback saving every step's screen and UI tree."""
+TRAJECTORY_POLICIES = ("on", "off", "failed")
+
+
+def trajectory_policy(config: pytest.Config) -> str:
     from pytest_mobileagent.plugin import option
 
-    if option(config, "screenshots") != "all":
+    policy = option(config, "trajectories")
+    if policy not in TRAJECTORY_POLICIES:
+        raise pytest.UsageError(f"--ma-trajectories must be one of {', '.join(TRAJECTORY_POLICIES)}, got {policy!r}")
+    return policy
+
+
+def step_recorder(config: pytest.Config, item: pytest.Item) -> Callable[[Observation], None] | None:
+    """Unless ``--ma-trajectories off``: a callback saving every step's screen and UI tree."""
+    if trajectory_policy(config) == "off":
         return None
     folder = trajectory_dir(config, item)
+    if folder.exists():  # an earlier attempt of this item (an infrastructure retry): start afresh
+        shutil.rmtree(folder)
 
     def record(obs: Observation) -> None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -46,14 +64,18 @@ def step_recorder(config: pytest.Config, item: pytest.Item) -> Callable[[Observa
 
 
 def save_artifacts(config: pytest.Config, item: pytest.Item, result: EpisodeResult, device: Device) -> None:
-    """Save the final screenshot and hierarchy if the ``--ma-screenshots`` policy asks for them."""
+    """Keep the item's steps and save its final screen and UI tree as the two policies ask."""
     from pytest_mobileagent.plugin import option
 
-    policy = option(config, "screenshots")
     passed = result.success >= float(option(config, "success_threshold"))
+    folder = trajectory_dir(config, item)
+    if folder.exists() and passed and trajectory_policy(config) == "failed":
+        shutil.rmtree(folder)
+    elif folder.exists():
+        item.stash[ARTIFACTS_KEY] = {"folder": str(folder)}
+    policy = option(config, "screenshots")
     if policy == "none" or (policy == "on-failure" and passed):
         return
-    folder = trajectory_dir(config, item)
     folder.mkdir(parents=True, exist_ok=True)
     png, xml = folder / "final.png", folder / "final.xml"
     png.write_bytes(device.screenshot())

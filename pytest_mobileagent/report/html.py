@@ -1,15 +1,116 @@
-"""pytest-html integration: success and steps columns, and the episode as extras (all escaped)."""
+"""pytest-html integration: metric columns, a summary with the metric tables and a success chart, and per
+item the episode and its trajectory (each step's screen with the action drawn on it, the action, the UI tree).
+
+pytest-html stores images and texts as files in ``assets/`` next to the report, and inlines them only with
+``--self-contained-html``. Every piece of UI text and agent output is HTML-escaped here.
+"""
 
 from __future__ import annotations
 
 import base64
 import html
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pytest_mobileagent.report.artifacts import artifacts, read
+
+#: The metrics shown in the results table's Metrics column, when an episode has them.
+MAIN_METRICS = ("tcr", "ntr", "checkpoint_l2", "invalid_format", "invalid_action", "constraint_violation")
+
+
+def esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:.1f}%"
+
+
+def rate_table(title: str, groups: dict[str, dict[str, Any]]) -> str:
+    """One grouped success table (rate, 95% interval, successes/episodes, errors)."""
+    rows = "".join(
+        f"<tr><td>{esc(name)}</td><td>{_percent(g['rate'])}</td><td>{_percent(g['ci95'][0])}&ndash;"
+        f"{_percent(g['ci95'][1])}</td><td>{g['successes']:g}/{g['episodes']}</td><td>{g['errors']}</td></tr>"
+        for name, g in groups.items())
+    return (f"<table class='ma-table'><caption>{esc(title)}</caption><tr><th>{esc(title.split()[-1])}</th>"
+            f"<th>success</th><th>95% CI</th><th>n</th><th>errors</th></tr>{rows}</table>")
+
+
+def metric_table(metrics: dict[str, Any]) -> str:
+    rows = "".join(f"<tr><td>{esc(name)}</td><td>{m['mean']:.3f}</td><td>{m['episodes']}</td></tr>"
+                   for name, m in metrics.get("metrics", {}).items())
+    extra = (f"<tr><td>self-reported completion (PassRate)</td><td>{metrics['pass_rate_self_reported']:.3f}</td>"
+             f"<td></td></tr><tr><td>false completion rate</td><td>{metrics['false_completion_rate']:.3f}</td>"
+             "<td></td></tr>")
+    if "repeats" in metrics:
+        rep = metrics["repeats"]
+        extra += (f"<tr><td>pass@{rep['k']}</td><td>{rep['pass_at_k']:.3f}</td><td>{rep['instances']}</td></tr>"
+                  f"<tr><td>mean@{rep['k']}</td><td>{rep['mean']:.3f}</td><td>{rep['instances']}</td></tr>")
+    return (f"<table class='ma-table'><caption>trajectory metrics (mean where defined)</caption><tr><th>metric</th>"
+            f"<th>mean</th><th>episodes</th></tr>{rows}{extra}</table>")
+
+
+def bar_chart(title: str, groups: dict[str, dict[str, Any]], width: int = 520) -> str:
+    """An inline SVG bar chart of success rate per group, with the 95% interval as a whisker."""
+    bar, gap, label_w = 18, 6, 170
+    plot = width - label_w - 60
+    height = 24 + len(groups) * (bar + gap)
+    parts = [f"<svg class='ma-chart' xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+             f"role='img' aria-label='{esc(title)}'><text x='0' y='14' font-weight='bold'>{esc(title)}</text>"]
+    for i, (name, g) in enumerate(groups.items()):
+        y = 24 + i * (bar + gap)
+        lo, hi = g["ci95"]
+        parts.append(
+            f"<text x='{label_w - 6}' y='{y + 13}' text-anchor='end' font-size='12'>{esc(name[:28])}</text>"
+            f"<rect x='{label_w}' y='{y}' width='{plot}' height='{bar}' fill='#eee'/>"
+            f"<rect x='{label_w}' y='{y}' width='{plot * g['rate']:.1f}' height='{bar}' fill='#3a7'/>"
+            f"<line x1='{label_w + plot * lo:.1f}' x2='{label_w + plot * hi:.1f}' y1='{y + bar / 2}' "
+            f"y2='{y + bar / 2}' stroke='#333'/>"
+            f"<text x='{label_w + plot + 6}' y='{y + 13}' font-size='12'>{_percent(g['rate'])}</text>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def summary_html(metrics: dict[str, Any]) -> str:
+    """The report's summary section: overall rate, charts by app and difficulty, and the tables."""
+    o = metrics["overall"]
+    head = (f"<p class='ma-success'>Success rate: <b>{_percent(o['rate'])}</b> ({o['successes']:g}/{o['episodes']}, "
+            f"95% CI {_percent(o['ci95'][0])}&ndash;{_percent(o['ci95'][1])}); infrastructure errors: "
+            f"{o['errors']}; agent {esc(metrics.get('agent'))}; mean steps {metrics['mean_steps']:.1f}</p>")
+    charts = bar_chart("success by app", metrics["per_app"]) + bar_chart("success by difficulty",
+                                                                         metrics["per_difficulty"])
+    tables = [rate_table("success per app", metrics["per_app"]),
+              rate_table("success per difficulty", metrics["per_difficulty"])]
+    if len(metrics["per_suite"]) > 1:
+        tables.append(rate_table("success per suite", metrics["per_suite"]))
+    if len(metrics.get("per_device_config", {})) > 1:
+        tables.append(rate_table("success per device configuration", metrics["per_device_config"]))
+    if metrics["per_tag"]:
+        tables.append(rate_table("success per tag", metrics["per_tag"]))
+    tables.append(metric_table(metrics))
+    style = ("<style>.ma-table{border-collapse:collapse;margin:8px 16px 8px 0;display:inline-table;"
+             "vertical-align:top}.ma-table td,.ma-table th{border:1px solid #ccc;padding:2px 8px}"
+             ".ma-table caption{font-weight:bold;text-align:left}.ma-chart{margin:8px 16px 8px 0}</style>")
+    return f"<div class='ma-summary'>{style}{head}<div>{charts}</div><div>{''.join(tables)}</div></div>"
+
+
+def metrics_cell(record: dict[str, Any]) -> str:
+    values = record.get("metrics") or {}
+    return " ".join(f"{name}={float(values[name]):.2f}" for name in MAIN_METRICS if name in values)
+
+
+def steps_html(record: dict[str, Any]) -> str:
+    """The steps as a table: index, app, action, what went wrong."""
+    rows = "".join(
+        f"<tr><td>{s['index']}</td><td>{esc(s.get('package', ''))}</td>"
+        f"<td><code>{esc(json.dumps(s['action'], sort_keys=True, ensure_ascii=False) if s.get('action') else '-')}"
+        f"</code></td><td>{esc(s.get('invalid') or '')} {esc(s.get('error') or '')}</td></tr>"
+        for s in record.get("steps", []))
+    return ("<table class='ma-steps'><tr><th>step</th><th>app</th><th>action</th><th>problem</th></tr>"
+            f"{rows}</table>")
 
 
 class HtmlReport:
@@ -29,27 +130,24 @@ class HtmlReport:
             meta["Instances"] = str(option(config, "instances"))
 
     def pytest_html_results_summary(self, prefix: list[str], summary: list[str], postfix: list[str]) -> None:
-        from pytest_mobileagent.metrics.success import success_rate
         from pytest_mobileagent.plugin import RECORDS_KEY
+        from pytest_mobileagent.report.summary import build_metrics
 
         records = self.config.stash.get(RECORDS_KEY, [])
-        if not records:
-            return
-        rate = success_rate(records)
-        lo, hi = rate.interval()
-        prefix.append(f"<p class='ma-success'>Success rate: <b>{rate.rate * 100:.1f}%</b> "
-                      f"({rate.successes:g}/{rate.episodes}, 95% CI {lo * 100:.1f}&ndash;{hi * 100:.1f}%); "
-                      f"infrastructure errors: {rate.errors}</p>")
+        if records:
+            prefix.append(summary_html(build_metrics(records, self.config._ma_run_id)))  # type: ignore[attr-defined]
 
     def pytest_html_results_table_header(self, cells: list[str]) -> None:
         cells.insert(2, '<th class="sortable" data-column-type="ma_success">Success</th>')
         cells.insert(3, '<th class="sortable" data-column-type="ma_steps">Steps</th>')
+        cells.insert(4, '<th data-column-type="ma_metrics">Metrics</th>')
 
     def pytest_html_results_table_row(self, report: Any, cells: list[str]) -> None:
         record = getattr(report, "ma_result", None) or {}
         success = record.get("success")
         cells.insert(2, f'<td class="col-ma_success">{"" if success is None else f"{float(success):.2f}"}</td>')
         cells.insert(3, f'<td class="col-ma_steps">{int(record.get("num_steps", 0)):03d}</td>')
+        cells.insert(4, f'<td class="col-ma_metrics">{esc(metrics_cell(record))}</td>')
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: Any) -> Any:
@@ -60,15 +158,33 @@ class HtmlReport:
         import pytest_html
 
         extras = list(getattr(report, "extras", []))
-        summary = {k: record.get(k) for k in ("task", "goal", "params", "success", "self_reported", "answer",
-                                             "terminated_by", "num_steps", "max_steps", "outcome", "error")}
+        summary = {k: record.get(k) for k in ("task", "goal", "params", "success", "state_success", "self_reported",
+                                             "answer", "terminated_by", "num_steps", "max_steps", "outcome",
+                                             "constraint_violations", "metrics", "error")}
         extras.append(pytest_html.extras.html(
-            "<pre class='ma-episode'>" + html.escape(json.dumps(summary, indent=1, default=str)) + "</pre>"))
-        actions = [s.get("action") for s in record.get("steps", [])]
-        if actions:
-            extras.append(pytest_html.extras.json(actions, name="actions"))
-        shot = artifacts(item).get("screenshot")
-        if shot:
-            extras.append(pytest_html.extras.png(base64.b64encode(read(shot)).decode(), name="final screen"))
+            "<pre class='ma-episode'>" + esc(json.dumps(summary, indent=1, default=str, ensure_ascii=False))
+            + "</pre>" + steps_html(record)))
+        saved = artifacts(item)
+        if "folder" in saved:
+            extras.extend(self.trajectory_extras(Path(saved["folder"]), record))
+        if "screenshot" in saved:
+            extras.append(pytest_html.extras.png(base64.b64encode(read(saved["screenshot"])).decode(),
+                                                 name="final screen"))
         report.extras = extras
         return report
+
+    @staticmethod
+    def trajectory_extras(folder: Path, record: dict[str, Any]) -> list[dict[str, Any]]:
+        """Per recorded step: the screen with the action drawn on it, and the UI tree."""
+        import pytest_html
+
+        from pytest_mobileagent.report.trajectory import annotate, recorded_steps
+
+        out = []
+        for step in recorded_steps(folder, record.get("steps", [])):
+            xml = step.hierarchy.read_text(encoding="utf-8")
+            action = json.dumps(step.action, sort_keys=True, ensure_ascii=False) if step.action else "invalid output"
+            png = annotate(step.screenshot.read_bytes(), xml, step.action)
+            out.append(pytest_html.extras.png(base64.b64encode(png).decode(), name=f"step {step.index}: {action}"))
+            out.append(pytest_html.extras.text(xml, name=f"step {step.index} UI tree"))
+        return out

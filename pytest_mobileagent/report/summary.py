@@ -16,12 +16,18 @@ def _row(name: str, rate: Rate) -> str:
             f"{rate.successes:g}/{rate.episodes}" + (f"  ({rate.errors} errors)" if rate.errors else ""))
 
 
+def build_metrics(records: list[dict[str, Any]], run_id: str) -> dict[str, Any]:
+    """The ``metrics.json`` of a run's records."""
+    metrics = summarize(records)
+    metrics["agent"] = records[0].get("agent") if records else None
+    metrics["run_id"] = run_id
+    return metrics
+
+
 def write_summary(terminalreporter: Any, config: pytest.Config, records: list[dict[str, Any]]) -> dict[str, Any]:
     from pytest_mobileagent.plugin import run_dir
 
-    metrics = summarize(records)
-    metrics["agent"] = records[0].get("agent") if records else None
-    metrics["run_id"] = config._ma_run_id  # type: ignore[attr-defined]
+    metrics = build_metrics(records, config._ma_run_id)  # type: ignore[attr-defined]
     config.hook.pytest_mobileagent_summary(config=config, metrics=metrics)
     out = run_dir(config)
     out.mkdir(parents=True, exist_ok=True)
@@ -38,6 +44,10 @@ def write_summary(terminalreporter: Any, config: pytest.Config, records: list[di
         tr.write_line("  per suite:")
         for suite, m in metrics["per_suite"].items():
             tr.write_line(_row("  " + suite, Rate(m["episodes"], m["successes"], m["errors"])))
+    if len(metrics["per_device_config"]) > 1:
+        tr.write_line("  per device configuration:")
+        for label, m in metrics["per_device_config"].items():
+            tr.write_line(_row("  " + label, Rate(m["episodes"], m["successes"], m["errors"])))
     if metrics.get("metrics"):
         tr.write_line("  trajectory metrics (mean over the episodes that define them):")
         for name, m in metrics["metrics"].items():

@@ -1,0 +1,32 @@
+"""A device's configuration as B-MoCA varies it: model, screen size, density, locale, dark mode.
+
+Read once per device through the ``Device`` protocol (``getprop`` and ``settings``), recorded on every
+episode, and used to break success down by configuration.
+"""
+
+from __future__ import annotations
+
+from pytest_mobileagent.device.base import Device
+
+
+def read_config(device: Device) -> dict[str, str]:
+    """The configuration attributes of ``device``; empty strings where the device does not say."""
+    width, height = device.window_size()
+
+    def prop(name: str) -> str:
+        return device.shell(f"getprop {name}").strip()
+
+    night = device.settings_get("secure", "ui_night_mode")
+    return {"model": prop("ro.product.model"), "size": f"{width}x{height}", "density": prop("ro.sf.lcd_density"),
+            "locale": prop("persist.sys.locale"), "dark_mode": "on" if night == "2" else "off"}
+
+
+def config_label(config: dict[str, str]) -> str:
+    """One line naming a configuration: ``Pixel 6 1080x2400 420dpi en-US light``."""
+    if not config:
+        return "-"
+    return (f"{config.get('model') or '?'} {config.get('size', '?')} {config.get('density') or '?'}dpi "
+            f"{config.get('locale') or '?'} {'dark' if config.get('dark_mode') == 'on' else 'light'}")
+
+
+__all__ = ["config_label", "read_config"]
