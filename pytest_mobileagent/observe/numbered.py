@@ -1,0 +1,46 @@
+"""B-MoCA-style numbered element list: one short line per UI element.
+
+Line ``N`` describes element ``N`` of
+:func:`~pytest_mobileagent.observe.elements.ui_elements`, so an agent answers
+with that number as the action index::
+
+    3: TextView "Network & internet" id=title clickable
+
+Text and descriptions are JSON-quoted, so quotes and newlines in UI text cannot
+break the one-line-per-element layout. ``clickable`` also marks elements whose
+tap lands on a clickable row around them.
+"""
+
+from __future__ import annotations
+
+import json
+
+from pytest_mobileagent.observe.elements import UIElement
+from pytest_mobileagent.observe.html_view import element_nodes, in_clickable
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def describe_line(index: int, el: UIElement, tappable: bool = False) -> str:
+    """The numbered line of one element."""
+    parts = [f"{index}:", el.class_name.rsplit(".", 1)[-1] or "View"]
+    if el.text:
+        parts.append(_quote(el.text))
+    if el.content_description and el.content_description != el.text:
+        parts.append(f"desc={_quote(el.content_description)}")
+    if el.hint and not el.text:
+        parts.append(f"hint={_quote(el.hint)}")
+    if el.resource_name:
+        parts.append(f"id={el.resource_name}")
+    flags = {"clickable": el.clickable or el.long_clickable or tappable, "editable": el.editable,
+             "scrollable": el.scrollable, "checked" if el.checked else "unchecked": el.checkable,
+             "selected": el.selected, "disabled": not el.enabled}
+    parts.extend(name for name, on in flags.items() if on)
+    return " ".join(parts)
+
+
+def numbered_list(xml: str) -> str:
+    """Every element of ``ui_elements(xml)``, one line each, numbered by its action index."""
+    return "\n".join(describe_line(i, el, in_clickable(node)) for i, (el, node) in enumerate(element_nodes(xml)))
