@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+import shlex
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -233,8 +235,28 @@ def execute(device: Device, action: Action, obs: Observation | None = None) -> N
     elif k == "wait":
         device.shell(f"sleep {max(0, (action.duration_ms or 1000)) / 1000:g}")
     elif k == "api_call":
-        raise InvalidAction("api_call actions need an API catalog (Mobile-Bench suites provide one)")
+        _run_api(device, action.text or "")
     # answer / status: recorded by the episode runner
+
+
+#: The command families an ``api_call`` may run (Mobile-Bench's APIs are intents, key events and radio switches).
+API_COMMANDS = (("am", "start"), ("input", "keyevent"), ("svc", "wifi"), ("svc", "bluetooth"))
+
+
+def _run_api(device: Device, command: str) -> None:
+    """Run an API command on the device, requoted so that nothing in it reaches the shell as syntax."""
+    try:
+        words = shlex.split(command)
+    except ValueError as e:
+        raise InvalidAction(f"unreadable API command: {e}") from None
+    if words[:2] == ["adb", "shell"]:
+        words = words[2:]
+    if tuple(words[:2]) not in API_COMMANDS:
+        raise InvalidAction(f"not an API command ({' '.join(words[:2]) or '-'}); allowed: "
+                            + ", ".join(" ".join(c) for c in API_COMMANDS))
+    output = device.shell(shlex.join(words))
+    if re.search(r"^(Error|Exception)\b|Unknown command|No activity found", output, re.MULTILINE):
+        raise InvalidAction(f"the API call failed: {output.strip()[:300]}")
 
 
 def _focused_text(obs: Observation | None, action: Action) -> str:

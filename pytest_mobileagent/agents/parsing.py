@@ -1,0 +1,288 @@
+"""Turning a model's reply into an :class:`~pytest_mobileagent.actions.Action`, for each agent's output format.
+
+Every parser returns an ``Action`` or an :class:`~pytest_mobileagent.episode.InvalidOutput`, never raises:
+``InvalidOutput("format", ...)`` when the reply holds nothing in the expected form (an invalid-format step),
+``InvalidOutput("action", ...)`` when it does but names something outside the action space, an unknown
+element or a bad argument (an invalid-action step). When a reply holds several actions, the last one after
+``Action:`` is taken if there is such a marker, else the first.
+
+- :func:`parse_json_action`: AndroidWorld's JSON (``{"action_type": "click", "index": 3}``);
+- :func:`parse_bracket_action`: ``#click [n12]#``, ``#input [n4] [text]#``, ``#swipe [up]#``, ``#back#``,
+  ``#open_app [Clock]#``, ``#answer [text]#``, ``#finish#`` over the compressed view's node ids;
+- :func:`parse_call_action`: ``tap(3)``, ``long_press(3)``, ``type(3, "text")``, ``swipe("up")``,
+  ``press("HOME")``, ``open_app("Clock")``, ``answer("...")``, ``finish()``;
+- :func:`parse_api_call`: ``API: name(arg=..., ...)`` for a command of an :class:`ApiCatalog`.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import shlex
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pytest_mobileagent.actions import DIRECTIONS, Action, InvalidAction
+from pytest_mobileagent.episode import InvalidOutput
+
+KEYS = {"HOME": "navigate_home", "BACK": "navigate_back", "ENTER": "keyboard_enter"}
+
+
+def _after_marker(text: str) -> str:
+    at = text.rfind("Action:")
+    return text[at + len("Action:"):] if at >= 0 else text
+
+
+def first_json_object(text: str) -> str | None:
+    """The first balanced ``{...}`` in ``text`` (after the last "Action:" if present), ignoring braces in strings."""
+    scan = _after_marker(text)
+    start = scan.find("{")
+    if start < 0:
+        return None
+    depth, in_string, escaped = 0, False, False
+    for i, ch in enumerate(scan[start:], start):
+        if in_string:
+            escaped = ch == "\\" and not escaped
+            if ch == '"' and not escaped:
+                in_string = False
+            continue
+        if ch == '"':
+            in_string = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return scan[start:i + 1]
+    return None
+
+
+def _allowed(action: Action, allowed: Iterable[str] | None, raw: str) -> Action | InvalidOutput:
+    if allowed is not None and action.kind not in set(allowed):
+        return InvalidOutput("action", f"{action.kind} is not among this agent's actions", raw[:500])
+    return action
+
+
+def parse_json_action(text: str, allowed: Iterable[str] | None = None) -> Action | InvalidOutput:
+    """The JSON action in a reply, or why there is none."""
+    found = first_json_object(text)
+    if found is None:
+        return InvalidOutput("format", "no JSON action in the model's reply", text[:500])
+    try:
+        data = json.loads(found)
+    except json.JSONDecodeError as e:
+        return InvalidOutput("format", f"the action is not valid JSON: {e}", text[:500])
+    if not isinstance(data, dict):
+        return InvalidOutput("format", "the action is not a JSON object", text[:500])
+    try:
+        return _allowed(Action.from_dict(data), allowed, text)
+    except (InvalidAction, TypeError, ValueError) as e:
+        return InvalidOutput("action", f"not an action of the action space: {e}", text[:500])
+
+
+_BRACKET = re.compile(r"#\s*([a-z_]+)\s*((?:\[[^\]]*\]\s*)*)#", re.IGNORECASE)
+_ARG = re.compile(r"\[([^\]]*)\]")
+
+
+def parse_bracket_action(text: str, xpaths: Mapping[str, str],
+                         allowed: Iterable[str] | None = None) -> Action | InvalidOutput:
+    """A ``#verb [arg]...#`` action; element ids (``n12``) are resolved to xpaths through ``xpaths``."""
+    blocks = _BRACKET.findall(_after_marker(text))
+    if not blocks:
+        return InvalidOutput("format", "no #action [args]# in the model's reply", text[:500])
+    verb, rest = blocks[0] if "Action:" not in text else blocks[-1]
+    verb, args = verb.lower(), [a.strip() for a in _ARG.findall(rest)]
+
+    def element(i: int = 0) -> str:
+        if len(args) <= i or args[i] not in xpaths:
+            raise InvalidAction(f"{verb} needs an element id of the screen, got {args[i] if len(args) > i else '-'}")
+        return xpaths[args[i]]
+
+    try:
+        if verb in ("click", "tap"):
+            action = Action.click(xpath=element())
+        elif verb == "long_press":
+            action = Action("long_press", xpath=element())
+        elif verb in ("input", "type", "set_text"):
+            if len(args) < 2:
+                raise InvalidAction("input needs an element id and the text")
+            action = Action("input_text", xpath=element(), text=args[1])
+        elif verb in ("swipe", "scroll"):
+            action = Action.scroll(_direction(args[0] if args else ""))
+        elif verb in ("back", "home", "enter"):
+            action = Action(KEYS[verb.upper()])
+        elif verb == "open_app":
+            action = Action.open_app(_required(args, "open_app needs the app's name"))
+        elif verb == "answer":
+            action = Action.answer(_required(args, "answer needs the answer"))
+        elif verb == "finish":
+            action = Action.status("complete")
+        elif verb == "wait":
+            action = Action.wait()
+        else:
+            raise InvalidAction(f"unknown action #{verb}#")
+    except InvalidAction as e:
+        return InvalidOutput("action", str(e), text[:500])
+    return _allowed(action, allowed, text)
+
+
+def _required(args: list[str], message: str) -> str:
+    if not args or not args[0]:
+        raise InvalidAction(message)
+    return args[0]
+
+
+def _direction(value: Any) -> str:
+    direction = str(value).strip().strip("'\"").lower()
+    if direction not in DIRECTIONS:
+        raise InvalidAction(f"direction must be one of {', '.join(DIRECTIONS)}, got {value!r}")
+    return direction
+
+
+_CALL = re.compile(r"\b(tap|click|long_press|type|input|swipe|scroll|press|open_app|answer|finish|wait)\s*\(",
+                   re.IGNORECASE)
+
+
+def _call_arguments(text: str, start: int) -> str | None:
+    """The text between the parenthesis at ``start`` and its match, skipping quoted strings."""
+    depth, quote, escaped = 0, "", False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if quote:
+            escaped = ch == "\\" and not escaped
+            if ch == quote and not escaped:
+                quote = ""
+            continue
+        if ch in "\"'":
+            quote = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return text[start + 1:i]
+    return None
+
+
+def _literal_args(source: str) -> list[Any]:
+    """Arguments as Python literals; a bare word (``up``, ``HOME``) is taken as its text. Never evaluates code."""
+    try:
+        tree = ast.parse(f"f({source})", mode="eval")
+    except SyntaxError:
+        raise InvalidAction(f"cannot read the arguments ({source[:80]})") from None
+    call = tree.body
+    assert isinstance(call, ast.Call)
+    values = []
+    for node in [*call.args, *(k.value for k in call.keywords)]:
+        if isinstance(node, ast.Name):
+            values.append(node.id)
+            continue
+        try:
+            values.append(ast.literal_eval(node))
+        except ValueError:
+            raise InvalidAction(f"arguments must be literals ({source[:80]})") from None
+    return values
+
+
+def _index(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit():
+        raise InvalidAction(f"an element number is needed, got {value!r}")
+    return int(value)
+
+
+def parse_call_action(text: str, allowed: Iterable[str] | None = None) -> Action | InvalidOutput:
+    """A function-call action (``tap(3)``, ``press("HOME")``...); numbers are element-list indices."""
+    scan = _after_marker(text)
+    calls = list(_CALL.finditer(scan))
+    if not calls:
+        return InvalidOutput("format", "no action call such as tap(n) in the model's reply", text[:500])
+    call = calls[-1] if "Action:" in text else calls[0]
+    source = _call_arguments(scan, call.end() - 1)
+    if source is None:
+        return InvalidOutput("format", f"unclosed {call.group(1)}( in the model's reply", text[:500])
+    name = call.group(1).lower()
+    try:
+        args = _literal_args(source)
+        if name in ("tap", "click"):
+            action = Action.click(index=_index(args[0] if args else None))
+        elif name == "long_press":
+            action = Action("long_press", index=_index(args[0] if args else None))
+        elif name in ("type", "input"):
+            if not args:
+                raise InvalidAction("type needs the text")
+            action = Action.type(str(args[-1]), index=_index(args[0]) if len(args) > 1 else None)
+        elif name in ("swipe", "scroll"):
+            action = Action.scroll(_direction(args[0] if args else ""))
+        elif name == "press":
+            key = str(args[0] if args else "").strip().upper().removeprefix("KEYCODE_")
+            if key not in KEYS:
+                raise InvalidAction(f"press takes HOME, BACK or ENTER, got {key or '-'}")
+            action = Action(KEYS[key])
+        elif name == "open_app":
+            action = Action.open_app(str(args[0]) if args else "")
+        elif name == "answer":
+            action = Action.answer(str(args[0]) if args else "")
+        elif name == "wait":
+            action = Action.wait()
+        else:
+            action = Action.status("complete")
+    except InvalidAction as e:
+        return InvalidOutput("action", str(e), text[:500])
+    return _allowed(action, allowed, text)
+
+
+@dataclass(frozen=True)
+class Api:
+    """One API of a catalog: a shell command with ``{name}`` placeholders, and what it does."""
+
+    name: str
+    command: str
+    description: str
+
+    @property
+    def parameters(self) -> list[str]:
+        return re.findall(r"\{(\w+)\}", self.command)
+
+    def signature(self) -> str:
+        return f"{self.name}({', '.join(self.parameters)}): {self.description}"
+
+    def render(self, values: Mapping[str, Any]) -> str:
+        """The command with every value shell-quoted (model output is untrusted)."""
+        missing = [p for p in self.parameters if p not in values]
+        if missing:
+            raise InvalidAction(f"{self.name} needs {', '.join(missing)}")
+        return re.sub(r"\{(\w+)\}", lambda m: shlex.quote(str(values[m.group(1)])), self.command)
+
+
+_API_CALL = re.compile(r"API\s*:\s*`?([A-Za-z_][\w.]*)\s*\(", re.IGNORECASE)
+
+
+def parse_api_call(text: str, catalog: Mapping[str, Api]) -> Action | InvalidOutput | None:
+    """An ``API: name(args)`` call of ``catalog`` as an ``api_call`` action, or None if the reply has no
+    ``API:`` line (the agent chose a UI action instead)."""
+    found = list(_API_CALL.finditer(text))
+    if not found:
+        return None
+    call = found[-1]
+    source = _call_arguments(text, call.end() - 1)
+    if source is None:
+        return InvalidOutput("format", "unclosed API call in the model's reply", text[:500])
+    api = catalog.get(call.group(1))
+    if api is None:
+        return InvalidOutput("action", f"no API named {call.group(1)!r} in the catalog", text[:500])
+    try:
+        tree = ast.parse(f"f({source})", mode="eval").body
+        assert isinstance(tree, ast.Call)
+        values = dict(zip(api.parameters, (ast.literal_eval(a) for a in tree.args), strict=False))
+        values.update({k.arg: ast.literal_eval(k.value) for k in tree.keywords if k.arg})
+        return Action("api_call", text=api.render(values))
+    except (SyntaxError, ValueError) as e:
+        return InvalidOutput("action", f"API arguments must be literals: {e}", text[:500])
+    except InvalidAction as e:
+        return InvalidOutput("action", str(e), text[:500])
+
+
+__all__ = ["Api", "first_json_object", "parse_api_call", "parse_bracket_action", "parse_call_action",
+           "parse_json_action"]

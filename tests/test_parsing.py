@@ -1,0 +1,125 @@
+"""Model replies to actions: each agent's format, malformed and out-of-space replies, hostile API arguments."""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pytest_mobileagent.actions import Action, InvalidAction, execute
+from pytest_mobileagent.agents.apis import SIM_APIS, load_mobilebench_apis
+from pytest_mobileagent.agents.parsing import (
+    parse_api_call,
+    parse_bracket_action,
+    parse_call_action,
+    parse_json_action,
+)
+from pytest_mobileagent.episode import InvalidOutput
+from pytest_mobileagent.llm.judge import parse_verdict
+from pytest_mobileagent.sim import SimDevice
+
+XPATHS = {"n3": "/hierarchy/node/node[3]", "n4": "/hierarchy/node/node[4]"}
+
+
+def kind(result: Action | InvalidOutput) -> str:
+    return result.kind
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Thought: tap it.\nAction: #click [n3]#", Action.click(xpath=XPATHS["n3"])),
+    ("Action: #input [n4] [a [b]#", Action("input_text", xpath=XPATHS["n4"], text="a [b")),  # "[" in text is kept
+    ("Action: #input [n4] [hello world]#", Action("input_text", xpath=XPATHS["n4"], text="hello world")),
+    ("First #back# then... Action: #swipe [down]#", Action.scroll("down")),
+    ("#open_app [Clock]#", Action.open_app("Clock")),
+    ("Done.\nAction: #finish#", Action.status("complete")),
+])
+def test_bracket_actions(reply: str, expected: object) -> None:
+    got = parse_bracket_action(reply, XPATHS)
+    if expected is InvalidOutput:
+        assert isinstance(got, InvalidOutput)
+    else:
+        assert got == expected
+
+
+def test_bracket_errors_are_told_apart() -> None:
+    assert kind(parse_bracket_action("I would tap the row", XPATHS)) == "format"
+    assert kind(parse_bracket_action("Action: #click [n99]#", XPATHS)) == "action"  # no such node
+    assert kind(parse_bracket_action("Action: #teleport [n3]#", XPATHS)) == "action"
+    assert kind(parse_bracket_action("Action: #swipe [sideways]#", XPATHS)) == "action"
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("Action: tap(3)", Action.click(index=3)),
+    ("```\nAction: type(2, \"a, b) c\")\n```", Action.type("a, b) c", index=2)),
+    ("swipe(up)", Action.scroll("up")),
+    ('press("HOME")', Action("navigate_home")),
+    ("press(KEYCODE_BACK)", Action("navigate_back")),
+    ('I could tap(1), but Action: open_app("Clock")', Action.open_app("Clock")),
+    ("Action: finish()", Action.status("complete")),
+])
+def test_call_actions(reply: str, expected: Action) -> None:
+    assert parse_call_action(reply) == expected
+
+
+def test_call_errors_are_told_apart() -> None:
+    assert kind(parse_call_action("no call here")) == "format"
+    assert kind(parse_call_action("Action: tap(3")) == "format"
+    assert kind(parse_call_action("Action: tap(__import__('os').system('x'))")) == "action"  # never evaluated
+    assert kind(parse_call_action('Action: press("POWER")')) == "action"
+    assert kind(parse_call_action('Action: tap("three")')) == "action"
+
+
+def test_json_actions_and_the_allowed_space() -> None:
+    assert parse_json_action('Action: {"action_type": "click", "index": 3}') == Action.click(index=3)
+    assert kind(parse_json_action('{"action_type": "click", "index": 3}', allowed={"scroll"})) == "action"
+    assert kind(parse_json_action("Action: {not json}")) == "format"
+
+
+def test_api_arguments_are_quoted_and_unknown_apis_refused() -> None:
+    hostile = "hi; rm -rf / $(reboot) `id`"
+    call = parse_api_call(f'API: compose_sms(number="5551234", text="{hostile}")', SIM_APIS)
+    assert isinstance(call, Action) and call.kind == "api_call"
+    words = shlex.split(call.text or "")
+    assert words[-1] == hostile and words[:2] == ["am", "start"]  # one literal argument, no shell syntax
+    assert parse_api_call('Action: {"action_type": "navigate_back"}', SIM_APIS) is None  # a UI action instead
+    assert kind(parse_api_call("API: format_disk()", SIM_APIS)) == "action"
+    assert kind(parse_api_call('API: compose_sms(number="1")', SIM_APIS)) == "action"  # text missing
+
+
+def test_api_calls_run_only_allowed_command_families() -> None:
+    with SimDevice() as device:
+        execute(device, parse_api_call('API: dial(number="5551234")', SIM_APIS))  # type: ignore[arg-type]
+        assert device.current_activity()[0] == "com.google.android.dialer"
+        for command in ("rm -rf /sdcard", "settings put global airplane_mode_on 1", "am start -a no.such.ACTION"):
+            with pytest.raises(InvalidAction):
+                execute(device, Action("api_call", text=command))
+
+
+def test_mobilebench_api_list_loads_as_a_catalog() -> None:
+    catalog = load_mobilebench_apis("../shared/datasets/mobilebench/api_list.json")
+    alarm = next(api for api in catalog.values() if "SET_ALARM" in api.command)
+    assert alarm.parameters == ["x", "y"]
+    assert "--ei android.intent.extra.alarm.HOUR 7 " in alarm.render({"x": 7, "y": 15})
+
+
+def test_judge_verdicts() -> None:
+    assert parse_verdict("Verdict: yes\nReason: the page is open").success == 1.0
+    assert parse_verdict("**Verdict:** No\nReason: wrong page").success == 0.0
+    assert parse_verdict("I cannot tell").success is None
+
+
+@given(st.text(max_size=300))
+def test_no_reply_makes_a_parser_raise(reply: str) -> None:
+    for result in (parse_json_action(reply), parse_bracket_action(reply, XPATHS), parse_call_action(reply),
+                   parse_api_call(reply, SIM_APIS) or Action("wait")):
+        assert isinstance(result, Action | InvalidOutput)
+
+
+@given(st.sampled_from(["tap(", "type(", "API: dial(", "#input [n3] [", "press("]), st.text(max_size=60))
+def test_no_truncated_or_odd_call_makes_a_parser_raise(prefix: str, rest: str) -> None:
+    reply = "Action: " + prefix + rest
+    for result in (parse_bracket_action(reply, XPATHS), parse_call_action(reply),
+                   parse_api_call(reply, SIM_APIS) or Action("wait")):
+        assert isinstance(result, Action | InvalidOutput)
