@@ -90,6 +90,9 @@ class EpisodeResult:
     nodeid: str = ""
     #: Taken from an earlier run's results (``--ma-resume``) instead of run again.
     resumed: bool = False
+    #: The model judge's verdict with ``--ma-llm-judge`` (1, 0, or None when it gave none) and its reason.
+    judged_success: float | None = None
+    judge_reason: str = ""
     #: Constrained tasks: the steps that used a forbidden app, page or element (each zeroes success).
     constraint_violations: list[str] = field(default_factory=list)
     #: Trajectory metrics where the task defines what they need (AndroidArena's LCS metrics for a

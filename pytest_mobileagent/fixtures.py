@@ -91,6 +91,20 @@ def ma_clock() -> dt.datetime:
     return DEFAULT_TIME
 
 
+def judge_episode(config: pytest.Config, result: EpisodeResult, device: Device) -> list[dict[str, Any]]:
+    """``--ma-llm-judge``: the model's verdict on the finished episode; returns the judge's request log."""
+    from pytest_mobileagent.llm.client import LLMClient
+    from pytest_mobileagent.llm.judge import judge
+    from pytest_mobileagent.observe.elements import ui_elements
+
+    client = LLMClient.from_config(config)
+    screen = "\n".join(f"{i}: {el.describe()}" for i, el in enumerate(ui_elements(device.hierarchy())))
+    actions = [f"{s.action} on {s.target}" if s.target else str(s.action) for s in result.steps if s.action]
+    verdict = judge(client, result.goal, actions, result.answer, screen)
+    result.judged_success, result.judge_reason = verdict.success, verdict.reason
+    return [dict(entry, role="judge") for entry in client.log]
+
+
 def _resumed(config: pytest.Config) -> dict[str, Any]:
     from pytest_mobileagent.plugin import RESUMED_KEY
 
@@ -134,9 +148,12 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
             except InfrastructureError:
                 if attempt == retries:
                     raise
+        log = list(getattr(ma_agent, "episode_log", None) or [])
+        if _opt(config, "llm_judge"):
+            log += judge_episode(config, result, ma_device)
         request.node.stash[EPISODE_KEY] = result
         save_artifacts(config, request.node, result, ma_device)
-        save_model_log(config, request.node, getattr(ma_agent, "episode_log", None))
+        save_model_log(config, request.node, log)
         yield result
     finally:
         task.teardown(ma_device)

@@ -48,6 +48,8 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "llm_seed": (str, "", "sampling seed, for endpoints that honour it"),
     "llm_timeout": (float, 60.0, "seconds per model request"),
     "llm_retries": (int, 3, "retries of a model request on 429, 5xx, timeouts (then an infrastructure error)"),
+    "llm_judge": (bool, False, "also ask the model whether each episode succeeded (reported as judged_success, "
+                  "never mixed into verified success)"),
     "llm_prices": (str, "", "dollars per million input,output tokens, for cost accounting"),
     "snapshot": (str, "", "an existing device snapshot to start every session from (emulators with prepared apps)"),
     "output": (str, "reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json"),

@@ -134,3 +134,22 @@ def test_parsing_tolerates_fences_prose_and_braces_in_strings() -> None:
     assert parse_action('```json\n{"action_type": "input_text", "text": "a}b", "index": 2}\n```').text == "a}b"
     assert parse_action("I will click the button").kind == "format"
     assert parse_action('Action: {"action_type": "click", "index": 3').kind == "format"
+
+
+def test_the_model_judge_is_reported_beside_verified_success(pytester: pytest.Pytester) -> None:
+    def model(request: dict[str, Any]) -> str:
+        if "You judge whether" in str(request["messages"][0]["content"]):
+            return "Verdict: no\nReason: I doubt it."  # a judge that disagrees with the state
+        return competent(request)
+
+    with ScriptedServer(default=model) as server:
+        outcome = run(pytester, server, "t3a", "--ma-llm-judge")
+    outcome.assert_outcomes(passed=1)  # the state decides the item
+    [result] = results(pytester)
+    assert result["success"] == 1.0 and result["judged_success"] == 0.0 and result["judge_reason"] == "I doubt it."
+    outcome.stdout.fnmatch_lines(["*model judge: 0.0% judged successful over 1 episodes; agrees with the state "
+                                  "check on 0.0%*"])
+    judge_request = server.requests[-1]["messages"][-1]["content"]
+    assert "Goal: Open the Settings app." in judge_request and "Final screen elements:" in judge_request
+    [log] = Path(pytester.path, "reports", "llm", "llm").glob("*.jsonl")
+    assert json.loads(log.read_text().splitlines()[-1])["role"] == "judge"

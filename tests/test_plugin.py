@@ -108,7 +108,8 @@ def test_markers_and_keywords_select_tasks(suite: pytest.Pytester) -> None:
 def test_unknown_agent_is_a_usage_error(suite: pytest.Pytester) -> None:
     result = suite.runpytest("mysuites", "--agent=nonsense")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*unknown agent 'nonsense'; available agents: m3a, noop, oracle, random, t3a*"])
+    result.stderr.fnmatch_lines(["*unknown agent 'nonsense'; available agents: arena, arena-explore, arena-reflexion, "
+                                "bmoca, m3a, mobilebench, noop, oracle, random, seeact, t3a*"])
 
 
 def test_agent_by_module_and_class(suite: pytest.Pytester) -> None:

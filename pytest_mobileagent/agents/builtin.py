@@ -1,4 +1,5 @@
-"""Built-in agents: ``oracle`` (the task's own solution), ``noop``, ``random``, and the model agents ``t3a``/``m3a``."""
+"""Built-in agents: ``oracle`` (the task's own solution), ``noop``, ``random``, and the model agents ``t3a``,
+``m3a``, ``seeact``, ``arena`` (``arena-explore``, ``arena-reflexion``), ``mobilebench`` and ``bmoca``."""
 
 from __future__ import annotations
 
@@ -82,4 +83,34 @@ def m3a() -> object:
     return M3A()
 
 
-BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "t3a": t3a, "m3a": m3a}
+def seeact() -> object:
+    """SeeAct: plan in prose from the screenshot, then ground by multiple choice."""
+    from pytest_mobileagent.agents.seeact import SeeAct
+
+    return SeeAct()
+
+
+def arena(exploration_hint: bool = False, reflexion: bool = False) -> object:
+    """AndroidArena's ReAct agent over the compressed UI tree."""
+    from pytest_mobileagent.agents.arena import Arena
+
+    return Arena(exploration_hint=exploration_hint, reflexion=reflexion)
+
+
+def mobilebench() -> object:
+    """Mobile-Bench's planner: API calls or UI actions over the HTML view."""
+    from pytest_mobileagent.agents.mobilebench import MobileBench
+
+    return MobileBench()
+
+
+def bmoca() -> object:
+    """B-MoCA's agent: numbered elements, call-style options, dual gestures."""
+    from pytest_mobileagent.agents.bmoca import BMoCA
+
+    return BMoCA()
+
+
+BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "t3a": t3a, "m3a": m3a,
+           "seeact": seeact, "arena": arena, "arena-explore": lambda: arena(exploration_hint=True),
+           "arena-reflexion": lambda: arena(reflexion=True), "mobilebench": mobilebench, "bmoca": bmoca}

@@ -14,13 +14,13 @@ up, nothing happens on the device. The model is reached through :class:`~pytest_
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from pytest_mobileagent.actions import Action, InvalidAction
+from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.base import AgentContext
+from pytest_mobileagent.agents.parsing import first_json_object, parse_json_action
 from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.client import LLMClient, Usage, image_part
 from pytest_mobileagent.observe.elements import Observation
@@ -46,46 +46,9 @@ def element_list(obs: Observation) -> str:
     return "\n".join(lines) or "(no elements: the screen may be loading)"
 
 
-def first_json_object(text: str) -> str | None:
-    """The first balanced ``{...}`` in ``text`` (after "Action:" if present), ignoring braces inside strings."""
-    start_at = text.find("Action:")
-    scan = text[start_at:] if start_at >= 0 else text
-    start = scan.find("{")
-    if start < 0:
-        return None
-    depth, in_string, escaped = 0, False, False
-    for i, ch in enumerate(scan[start:], start):
-        if in_string:
-            escaped = ch == "\\" and not escaped
-            if ch == '"' and not escaped:
-                in_string = False
-            continue
-        if ch == '"':
-            in_string = True
-        elif ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                return scan[start:i + 1]
-    return None
-
-
 def parse_action(text: str) -> Action | InvalidOutput:
-    """The action in a model reply, or why there is none."""
-    found = first_json_object(text)
-    if found is None:
-        return InvalidOutput("format", "no JSON action in the model's reply", text[:500])
-    try:
-        data = json.loads(found)
-    except json.JSONDecodeError as e:
-        return InvalidOutput("format", f"the action is not valid JSON: {e}", text[:500])
-    if not isinstance(data, dict):
-        return InvalidOutput("format", "the action is not a JSON object", text[:500])
-    try:
-        return Action.from_dict(data)
-    except (InvalidAction, TypeError, ValueError) as e:
-        return InvalidOutput("action", f"not an action of the action space: {e}", text[:500])
+    """The JSON action in a model reply, or why there is none."""
+    return parse_json_action(text)
 
 
 def set_of_mark(obs: Observation) -> bytes:
@@ -102,8 +65,9 @@ def set_of_mark(obs: Observation) -> bytes:
     return out.getvalue()
 
 
-class LLMAgent:
-    """The shared loop; subclasses choose whether the model sees the screenshot."""
+class ModelAgent:
+    """What every model-driven agent shares: the client, the episode's request log, and per-step token
+    accounting. Subclasses implement :meth:`decide`, asking the model through :meth:`ask`."""
 
     multimodal = False
 
@@ -114,9 +78,8 @@ class LLMAgent:
             client = LLMClient.from_config(current_config())
         self.client = client
         self.goal = ""
-        self.summaries: list[str] = []
-        self.pending: tuple[str, str] | None = None  # (action described, element list before it)
         self.step_usage: dict[str, Any] | None = None
+        self._usage = Usage()
 
     @property
     def episode_log(self) -> list[dict[str, Any]]:
@@ -124,19 +87,41 @@ class LLMAgent:
         return self.client.log
 
     def reset(self, goal: str, context: AgentContext) -> None:
-        self.goal, self.summaries, self.pending = goal, [], None
+        self.goal = goal
         self.client.log.clear()
 
+    def ask(self, messages: list[dict[str, Any]]) -> str:
+        """One model request, its tokens and cost counted to the current step."""
+        reply = self.client.chat(messages)
+        self._usage.add(reply.usage)
+        return reply.text
+
     def step(self, observation: Observation) -> Action | InvalidOutput:
-        usage = Usage()
+        self._usage = Usage()
+        try:
+            return self.decide(observation)
+        finally:
+            self.step_usage = self._usage.to_dict()
+
+    def decide(self, observation: Observation) -> Action | InvalidOutput:
+        raise NotImplementedError
+
+
+class LLMAgent(ModelAgent):
+    """AndroidWorld's reason-then-act loop with step summaries; subclasses choose whether the model sees the
+    screenshot."""
+
+    def reset(self, goal: str, context: AgentContext) -> None:
+        super().reset(goal, context)
+        self.summaries: list[str] = []
+        self.pending: tuple[str, str] | None = None  # (action described, element list before it)
+
+    def decide(self, observation: Observation) -> Action | InvalidOutput:
         screen = element_list(observation)
         if self.pending is not None:
-            usage.add(self.summarize(*self.pending, screen))
+            self.summarize(*self.pending, screen)
             self.pending = None
-        reply = self.client.chat(self.messages(observation, screen))
-        usage.add(reply.usage)
-        self.step_usage = usage.to_dict()
-        action = parse_action(reply.text)
+        action = parse_action(self.ask(self.messages(observation, screen)))
         if isinstance(action, Action):
             self.pending = (action.describe(), screen)
         else:
@@ -154,13 +139,12 @@ class LLMAgent:
             content = [{"type": "text", "text": text}, image_part(set_of_mark(obs))]
         return [{"role": "system", "content": system}, {"role": "user", "content": content}]
 
-    def summarize(self, action: str, before: str, after: str) -> Usage:
+    def summarize(self, action: str, before: str, after: str) -> None:
         """Ask what the last action changed; keep the answer as that step's summary."""
         prompt = (f"Goal: {self.goal}\nAction taken: {action}\n\nScreen before:\n{before}\n\nScreen after:\n{after}"
                   "\n\nIn one sentence: what did the action change, and did it help the goal?")
-        reply = self.client.chat([{"role": "user", "content": prompt}])
-        self.summaries.append(f"Step {len(self.summaries) + 1}: {action} -> {reply.text.strip()[:300]}")
-        return reply.usage
+        text = self.ask([{"role": "user", "content": prompt}])
+        self.summaries.append(f"Step {len(self.summaries) + 1}: {action} -> {text.strip()[:300]}")
 
 
 class T3A(LLMAgent):
@@ -173,4 +157,4 @@ class M3A(LLMAgent):
     multimodal = True
 
 
-__all__ = ["M3A", "T3A", "LLMAgent", "first_json_object", "parse_action", "set_of_mark"]
+__all__ = ["M3A", "T3A", "LLMAgent", "ModelAgent", "first_json_object", "parse_action", "set_of_mark"]

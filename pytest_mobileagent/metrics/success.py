@@ -73,6 +73,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "mean_steps": (sum(r.get("num_steps", 0) for r in records) / len(records)) if records else 0.0,
         "metrics": mean_metrics(records),
         **completion_rates(records),
+        **judge_rates(records),
         **({"repeats": repeat_rates(records)} if any(r.get("repeat") is not None for r in records) else {}),
     }
 
@@ -103,6 +104,17 @@ def completion_rates(records: Iterable[dict[str, Any]]) -> dict[str, float]:
     false = [r for r in claimed if float(r.get("state_success", r.get("success", 0.0))) < 1.0]
     return {"pass_rate_self_reported": round(len(claimed) / len(ran), 6),
             "false_completion_rate": round(len(false) / len(claimed), 6) if claimed else 0.0}
+
+
+def judge_rates(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """With a model judge: its success rate and how often it agrees with the state check (empty without)."""
+    judged = [r for r in records if r.get("outcome") != "error" and r.get("judged_success") is not None]
+    if not judged:
+        return {}
+    agree = sum((float(r["judged_success"]) >= 1.0) == (float(r.get("success", 0.0)) >= 1.0) for r in judged)
+    return {"judge": {"episodes": len(judged), "judged_success_rate": round(
+        sum(float(r["judged_success"]) for r in judged) / len(judged), 6),
+        "agreement_with_state": round(agree / len(judged), 6)}}
 
 
 def mean_metrics(records: Iterable[dict[str, Any]]) -> dict[str, dict[str, float]]:

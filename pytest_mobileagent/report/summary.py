@@ -57,6 +57,11 @@ def write_summary(terminalreporter: Any, config: pytest.Config, records: list[di
         tr.write_line(f"  repeated runs (k={rep['k']}, {rep['instances']} instances): pass@k "
                       f"{rep['pass_at_k'] * 100:.1f}%, all k passed {rep['pass_all_k'] * 100:.1f}%, "
                       f"mean {rep['mean'] * 100:.1f}%")
+    if "judge" in metrics:
+        judge = metrics["judge"]
+        tr.write_line(f"  model judge: {judge['judged_success_rate'] * 100:.1f}% judged successful over "
+                      f"{judge['episodes']} episodes; agrees with the state check on "
+                      f"{judge['agreement_with_state'] * 100:.1f}% (not part of the success rate)")
     tr.write_line(f"  self-reported completion {metrics['pass_rate_self_reported'] * 100:.1f}% of episodes; "
                   f"false completions {metrics['false_completion_rate'] * 100:.1f}% of those claims")
     tr.write_line(f"  agent {metrics['agent']}; mean steps {metrics['mean_steps']:.1f}; "
