@@ -117,10 +117,18 @@ class EpisodeResult:
         total["cost_usd"] = round(total["cost_usd"], 6)
         return total
 
+    @property
+    def timings(self) -> dict[str, float]:
+        """Seconds spent in the agent, on the device (observing and acting), and in the whole episode."""
+        return {"agent_s": round(sum(s.agent_s for s in self.steps), 6),
+                "device_s": round(sum(s.observe_s + s.act_s for s in self.steps), 6),
+                "total_s": round(self.duration_s, 6)}
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["num_steps"] = self.num_steps
         data["usage"] = self.usage
+        data["timings"] = self.timings
         return data
 
     @classmethod
@@ -138,9 +146,18 @@ def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Obs
                        history=list(history), screenshot_fn=device.screenshot)
 
 
+@dataclass(frozen=True)
+class MetricOptions:
+    """How trajectory metrics are computed: AndroidArena's discount and typed-text similarity threshold."""
+
+    gamma: float = 0.9
+    text_similarity: float = 0.6
+
+
 def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
                 require_complete: bool = False,
-                on_observation: Callable[[Observation], None] | None = None) -> EpisodeResult:
+                on_observation: Callable[[Observation], None] | None = None,
+                metric_options: MetricOptions = MetricOptions()) -> EpisodeResult:
     """Run ``agent`` on the already set-up ``task`` until it signals status/answer or the budget ends.
 
     Fills in and returns ``result``; ``task.check`` decides ``success``.
@@ -209,16 +226,19 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         if result.constraint_violations:
             result.success = 0.0
     result.validator_state = task.describe_state(device)
-    result.metrics = trajectory_metrics(task, result)
+    result.metrics = trajectory_metrics(task, result, metric_options)
     result.duration_s = time.perf_counter() - started
     return result
 
 
-def trajectory_metrics(task: Task, result: EpisodeResult) -> dict[str, float]:
+def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions = MetricOptions()) -> dict[str, float]:
     """The metrics this task's declarations allow, from the recorded steps."""
     from pytest_mobileagent.metrics import ability
     from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, history_of
-    from pytest_mobileagent.metrics.lcs import trajectory_scores
+    from pytest_mobileagent.metrics.lcs import equivalent, trajectory_scores
+
+    def same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+        return equivalent(a, b, options.text_similarity)
 
     metrics: dict[str, float] = {}
     steps = result.steps
@@ -235,8 +255,8 @@ def trajectory_metrics(task: Task, result: EpisodeResult) -> dict[str, float]:
         metrics["nuggets_mining"] = round(nuggets, 6)
     if task.ground_truth:
         actions = [dict(s.action, element=s.target) if s.target else s.action for s in steps if s.action]
-        metrics.update(trajectory_scores(task.ground_truth, actions, result.success).to_dict())
-        metrics["operation_logic"] = round(ability.operation_logic(task.ground_truth, actions), 6)
+        metrics.update(trajectory_scores(task.ground_truth, actions, result.success, options.gamma, same).to_dict())
+        metrics["operation_logic"] = round(ability.operation_logic(task.ground_truth, actions, same), 6)
     constraints = Constraints.of(task.constraints)
     if constraints is not None:
         metrics["constraint_violation"] = round(ability.constraint_violation_ratio(constraints, records), 6)

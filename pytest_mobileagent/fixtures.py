@@ -17,7 +17,7 @@ import pytest
 
 from pytest_mobileagent.device.base import Device, InfrastructureError
 from pytest_mobileagent.device.pool import open_device
-from pytest_mobileagent.episode import EpisodeResult, ensure_not_done, new_result, run_episode
+from pytest_mobileagent.episode import EpisodeResult, MetricOptions, ensure_not_done, new_result, run_episode
 from pytest_mobileagent.report.artifacts import save_artifacts, save_model_log, step_recorder
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.registry import TaskCase
@@ -143,7 +143,9 @@ def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: D
                                     request.node.nodeid, repeat=task_case.repeat)
                 result.device_config = dict(ma_device_config)
                 run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")),
-                            on_observation=step_recorder(config, request.node))
+                            on_observation=step_recorder(config, request.node),
+                            metric_options=MetricOptions(float(_opt(config, "lcs_gamma")),
+                                                         float(_opt(config, "text_similarity"))))
                 break
             except InfrastructureError:
                 if attempt == retries:

@@ -56,6 +56,8 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "run_id": (str, "", "name of this run's output folder (default: a timestamp)"),
     "resume": (str, "", "resume the run with this id: finished episodes are taken from its results.jsonl"),
     "require_complete": (bool, False, "AndroidWorld's rule: success counts only if the agent declared completion"),
+    "lcs_gamma": (float, 0.9, "AndroidArena's discount for the task reward"),
+    "text_similarity": (float, 0.6, "typed texts at least this similar count as the same action (LCS metrics)"),
     "success_threshold": (float, 1.0, "score at which an episode passes (composite tasks score in between)"),
     "infra_retries": (int, 1, "retries of an episode after an infrastructure (device) error"),
     "screenshots": (str, "on-failure", "save the final screen and UI tree: none, on-failure or all"),

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, score_value
 from pytest_mobileagent.metrics.lcs import equivalent, trajectory_scores
@@ -91,3 +93,61 @@ class OpenSettingsTheLongWay(Task):
     metrics = json.loads(Path(pytester.path, "reports/m/metrics.json").read_text())
     assert metrics["metrics"]["rrr"] == {"mean": 2.0, "episodes": 1}
     run.stdout.fnmatch_lines(["*trajectory metrics*", "*checkpoint_l2*"])
+    assert record["timings"]["total_s"] >= record["timings"]["agent_s"] + record["timings"]["device_s"] > 0
+    pytester.runpytest("tasks_metrics.py", "--ma-run-id", "g", "--ma-lcs-gamma", "0.5").assert_outcomes(passed=1)
+    [record] = [json.loads(line) for line in Path(pytester.path, "reports/g/results.jsonl").read_text().splitlines()]
+    assert record["metrics"]["ntr"] == pytest.approx(1 / 1.5)  # only the second of two steps matched
+
+
+LETTERS = st.lists(st.sampled_from("ABCDEF"), max_size=8)
+
+
+@given(LETTERS, LETTERS, st.floats(0.5, 0.99))
+def test_lcs_metrics_are_bounded(truth: list[str], agent: list[str], gamma: float) -> None:
+    scores = trajectory_scores([click(x) for x in truth], [click(x) for x in agent], success=1.0, gamma=gamma)
+    assert 0.0 <= scores.normalized_task_reward <= 1.0 + 1e-9
+    assert 0.0 <= scores.task_completion_ratio <= 1.0
+    assert scores.reversed_redundancy_ratio >= 0.0
+
+
+@given(st.lists(st.sampled_from("ABCDEF"), min_size=1, max_size=8))
+def test_following_the_ground_truth_exactly_scores_the_maximum(truth: list[str]) -> None:
+    steps = [click(x) for x in truth]
+    scores = trajectory_scores(steps, steps, success=1.0)
+    assert scores.normalized_task_reward == pytest.approx(1.0)
+    assert scores.task_completion_ratio == 1.0 and scores.reversed_redundancy_ratio == pytest.approx(1.0)
+
+
+@given(st.lists(st.sampled_from("ABCDEF"), min_size=1, max_size=8), st.integers(0, 8), LETTERS)
+def test_more_of_the_ground_truth_never_scores_less(truth: list[str], cut: int, noise: list[str]) -> None:
+    """One more ground-truth step (after the same detours) never lowers TCR, nor NTR when the ground truth's
+    steps are distinct. (With repeated steps it can: AndroidArena's walk matches L as late as possible in G,
+    so G=[B,B,A,A,B,B,B] gives [B,B] 0.364 and [B,B,A] 0.355. That is the published metric.)"""
+    steps = [click(x) for x in truth]
+    cut = min(cut, len(steps) - 1)
+    detour = [click(x.lower()) for x in noise]  # actions that match nothing
+    shorter = trajectory_scores(steps, detour + steps[:cut], success=0.0)
+    longer = trajectory_scores(steps, detour + steps[:cut + 1], success=0.0)
+    assert longer.task_completion_ratio > shorter.task_completion_ratio
+    if len(set(truth)) == len(truth):
+        assert longer.normalized_task_reward > shorter.normalized_task_reward
+
+
+@given(st.lists(st.sampled_from("ABC"), min_size=1, max_size=6), LETTERS)
+def test_detours_only_lower_the_reversed_redundancy(truth: list[str], noise: list[str]) -> None:
+    steps = [click(x) for x in truth]
+    direct = trajectory_scores(steps, steps, success=1.0)
+    detoured = trajectory_scores(steps, [click(x.lower()) for x in noise] + steps, success=1.0)
+    assert detoured.reversed_redundancy_ratio <= direct.reversed_redundancy_ratio
+    assert detoured.normalized_task_reward == direct.normalized_task_reward
+
+
+@given(st.lists(st.text("abc", max_size=3), max_size=5), st.lists(st.text("abc", min_size=1, max_size=3), max_size=5))
+def test_checkpoint_coverage_is_bounded_and_grows_with_history(history: list[str], expected: list[str]) -> None:
+    if not expected:
+        return
+    point = {"text": expected, "package": expected[0]}
+    scores = checkpoint_scores(point, history)
+    more = checkpoint_scores(point, [*history, "".join(expected)])
+    assert 0.0 <= scores["checkpoint_l2"] <= more["checkpoint_l2"] == 1.0
+    assert more["checkpoint_l1"] == 1.0

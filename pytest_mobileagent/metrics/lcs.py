@@ -3,9 +3,12 @@
 With G the ground truth and A the agent's actions (both without the final "finish"), n = |G|, and L the
 longest common subsequence of G and A under an action equivalence:
 
-- task reward ``TR`` = Σ over the ground-truth positions j matched in L of γ^(n-1-j) (later steps weigh more);
+- task reward ``TR`` = Σ γ^(n-1-j) over the positions j of L's elements in G, walking L from its end and G
+  from its end as AndroidArena does (each element matched as late as possible; later steps weigh more);
 - normalised ``NTR`` = TR / Σ_{i<n} γ^i;
-- completion ratio ``TCR`` = (i+1)/n for the first index i of G that matches L's last element (0 if L is empty);
+- completion ratio ``TCR`` = (i+1)/n for the position i of L's last element when L is matched into G as early
+  as possible (0 if L is empty). The published scorer takes the first index of G equal to L's last element,
+  which undercounts when G repeats an action (G = A = [click X, click X] would score 0.5); we do not;
 - reversed redundancy ``RRR`` = n / |A| × success (0 for a failed task).
 
 Equivalence (``equivalent``) is pluggable; the default follows AndroidArena's: same action type; the same
@@ -84,6 +87,31 @@ def lcs_positions(truth: Sequence[dict[str, Any]], actions: Sequence[dict[str, A
     return pairs
 
 
+def _embedding(truth: Sequence[dict[str, Any]], common: Sequence[dict[str, Any]], same: Equivalence,
+               latest: bool) -> list[int]:
+    """Positions in ``truth`` of the common subsequence's elements, matched as late (or as early) as possible."""
+    positions: list[int] = []
+    if latest:
+        i = len(truth) - 1
+        for step in reversed(common):
+            while i >= 0 and not same(truth[i], step):
+                i -= 1
+            if i < 0:
+                break
+            positions.append(i)
+            i -= 1
+        return positions[::-1]
+    i = 0
+    for step in common:
+        while i < len(truth) and not same(truth[i], step):
+            i += 1
+        if i == len(truth):
+            break
+        positions.append(i)
+        i += 1
+    return positions
+
+
 @dataclass(frozen=True)
 class TrajectoryScores:
     task_reward: float
@@ -103,15 +131,11 @@ def trajectory_scores(truth: Sequence[dict[str, Any]], actions: Sequence[dict[st
     n = len(g)
     if n == 0:
         return TrajectoryScores(0.0, 0.0, 0.0, 0.0)
-    pairs = lcs_positions(g, a, same)
-    reward = sum(gamma ** (n - 1 - i) for i, _ in pairs)
+    common = [a[j] for _, j in lcs_positions(g, a, same)]
+    reward = sum(gamma ** (n - 1 - i) for i in _embedding(g, common, same, latest=True))
     best = sum(gamma ** i for i in range(n))
-    if pairs:
-        last = a[pairs[-1][1]]
-        first_match = next(i for i, step in enumerate(g) if same(step, last))
-        tcr = (first_match + 1) / n
-    else:
-        tcr = 0.0
+    earliest = _embedding(g, common, same, latest=False)
+    tcr = (earliest[-1] + 1) / n if earliest else 0.0
     rrr = n / len(a) * success if a else 0.0
     return TrajectoryScores(reward, reward / best, tcr, rrr)
 
