@@ -147,7 +147,7 @@ class _SmsTask(Task):
     """Base of the families: AndroidWorld's setup around the family's seeding, and the sent-message check."""
 
     __abstract__ = True
-    apps: ClassVar[tuple[str, ...]] = ("sms",)
+    apps: ClassVar[tuple[str, ...]] = ("simple sms messenger",)
     complexity = 1
     #: AndroidWorld's check also requires Simple SMS Messenger in the foreground.
     needs_app_in_front: ClassVar[bool] = True
