@@ -66,7 +66,8 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "overall": success_rate(records).to_json(),
         "per_suite": {k: v.to_json() for k, v in grouped(records, lambda r: [r.get("suite", "")]).items()},
         "per_app": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("apps") or ["-"]).items()},
-        "per_difficulty": {k: v.to_json() for k, v in grouped(records, lambda r: [r.get("difficulty", "")]).items()},
+        "per_difficulty": {k: v.to_json() for k, v in sorted(
+            grouped(records, lambda r: [r.get("difficulty", "")]).items(), key=lambda kv: _difficulty_rank(kv[0]))},
         "per_tag": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("tags") or []).items()},
         "per_device_config": {k: v.to_json() for k, v in grouped(
             records, lambda r: [config_label(r.get("device_config") or {})]).items()},
@@ -92,6 +93,11 @@ def repeat_rates(records: Iterable[dict[str, Any]], threshold: float = 1.0) -> d
             "pass_at_k": round(sum(max(v) >= threshold for v in runs.values()) / len(runs), 6),
             "pass_all_k": round(sum(min(v) >= threshold for v in runs.values()) / len(runs), 6),
             "mean": round(sum(every) / len(every), 6)}
+
+
+def _difficulty_rank(level: str) -> tuple[int, str]:
+    order = ("easy", "medium", "hard")
+    return (order.index(level) if level in order else len(order), level)
 
 
 def completion_rates(records: Iterable[dict[str, Any]]) -> dict[str, float]:
