@@ -11,23 +11,9 @@ from typing import Any
 import pytest
 
 from pytest_mobileagent.llm.scripted import ScriptedServer
+from tests.pytester_tasks import OPEN_SETTINGS
 
-SUITE = '''
-from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.tasks.base import Task
-
-
-class OpenSettings(Task):
-    template = "Open the Settings app."
-    apps = ("settings",)
-
-    def check(self, device, answer=None):
-        return 1.0 if device.current_activity()[0] == "com.android.settings" else 0.0
-
-    def oracle(self, ui):
-        yield ui.open_app("Settings")
-        yield ui.complete()
-
+SUITE = OPEN_SETTINGS + '''
 
 class OpenNetworkSettings(Task):
     template = "Open the Network & internet settings page."

@@ -10,29 +10,9 @@ import pytest
 
 from pytest_mobileagent.llm.client import EndpointError, LLMClient
 from pytest_mobileagent.llm.scripted import ScriptedServer
+from tests.pytester_tasks import OPEN_SETTINGS
 
-TASK = '''
-from hypothesis import strategies as st
-from pytest_mobileagent.tasks.base import Task
-
-class OpenSettings(Task):
-    template = "Open the Settings app."
-    apps = ("settings",)
-
-    @classmethod
-    def parameters(cls):
-        return st.just({})
-
-    def setup(self, device):
-        pass
-
-    def check(self, device, answer=None):
-        return 1.0 if device.current_activity()[0] == "com.android.settings" else 0.0
-
-    def oracle(self, ui):
-        yield ui.open_app("Settings")
-        yield ui.complete()
-'''
+TASK = OPEN_SETTINGS
 SENTINEL = "sk-test-SENTINEL-never-logged"
 
 

@@ -11,23 +11,10 @@ from pathlib import Path
 import pytest
 from lxml import html as lxml_html
 
-TASKS = '''
-from pytest_mobileagent.actions import Action
-from pytest_mobileagent.tasks.base import Task
+from tests.pytester_tasks import OPEN_SETTINGS
 
+TASKS = OPEN_SETTINGS + '''
 HOSTILE = "<img src=x onerror=\\"document.title='pwned'\\">"
-
-
-class OpenSettings(Task):
-    template = "Open Settings."
-    apps = ("settings",)
-
-    def check(self, device, answer=None):
-        return 1.0 if device.current_activity()[0] == "com.android.settings" else 0.0
-
-    def oracle(self, ui):
-        yield ui.open_app("Settings")
-        yield ui.complete()
 
 
 class NameTheAnswer(Task):

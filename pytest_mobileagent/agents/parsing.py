@@ -39,23 +39,28 @@ def first_json_object(text: str) -> str | None:
     """The first balanced ``{...}`` in ``text`` (after the last "Action:" if present), ignoring braces in strings."""
     scan = _after_marker(text)
     start = scan.find("{")
-    if start < 0:
-        return None
-    depth, in_string, escaped = 0, False, False
-    for i, ch in enumerate(scan[start:], start):
-        if in_string:
+    end = _closing(scan, start, "{}", '"') if start >= 0 else None
+    return scan[start:end + 1] if end is not None else None
+
+
+def _closing(text: str, start: int, pair: str, quotes: str) -> int | None:
+    """Index of the bracket closing the one at ``start`` (``pair`` is e.g. ``"()"``), skipping quoted text."""
+    depth, quote, escaped = 0, "", False
+    for i in range(start, len(text)):
+        ch = text[i]
+        if quote:
             escaped = ch == "\\" and not escaped
-            if ch == '"' and not escaped:
-                in_string = False
+            if ch == quote and not escaped:
+                quote = ""
             continue
-        if ch == '"':
-            in_string = True
-        elif ch == "{":
+        if ch in quotes:
+            quote = ch
+        elif ch == pair[0]:
             depth += 1
-        elif ch == "}":
+        elif ch == pair[1]:
             depth -= 1
             if depth == 0:
-                return scan[start:i + 1]
+                return i
     return None
 
 
@@ -147,23 +152,8 @@ _CALL = re.compile(r"\b(tap|click|long_press|type|input|swipe|scroll|press|open_
 
 def _call_arguments(text: str, start: int) -> str | None:
     """The text between the parenthesis at ``start`` and its match, skipping quoted strings."""
-    depth, quote, escaped = 0, "", False
-    for i in range(start, len(text)):
-        ch = text[i]
-        if quote:
-            escaped = ch == "\\" and not escaped
-            if ch == quote and not escaped:
-                quote = ""
-            continue
-        if ch in "\"'":
-            quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return text[start + 1:i]
-    return None
+    end = _closing(text, start, "()", "\"'")
+    return text[start + 1:end] if end is not None else None
 
 
 def _literal_args(source: str) -> list[Any]:
