@@ -54,7 +54,8 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "snapshot": (str, "", "an existing device snapshot to start every session from (emulators with prepared apps)"),
     "output": (str, "reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json"),
     "run_id": (str, "", "name of this run's output folder (default: a timestamp)"),
-    "resume": (str, "", "resume the run with this id: finished episodes are taken from its results.jsonl"),
+    "resume": (str, "", "resume a run (its id, or its folder such as reports/<run-id>): finished episodes are "
+               "taken from its results.jsonl"),
     "require_complete": (bool, False, "AndroidWorld's rule: success counts only if the agent declared completion"),
     "lcs_gamma": (float, 0.9, "AndroidArena's discount for the task reward"),
     "text_similarity": (float, 0.6, "typed texts at least this similar count as the same action (LCS metrics)"),
@@ -123,8 +124,15 @@ def pytest_configure(config: pytest.Config) -> None:
     if workerinput is not None:
         run_id = workerinput["ma_run_id"]
         seed = workerinput["ma_seed"]
+        directory = Path(workerinput["ma_run_dir"])
     else:
-        run_id = option(config, "resume") or option(config, "run_id") or _new_run_id()
+        resume = option(config, "resume")
+        if "/" in resume or "\\" in resume:  # --ma-resume reports/<run-id>: a run folder anywhere
+            directory = Path(config.rootpath, resume)
+            run_id = directory.name
+        else:
+            run_id = resume or option(config, "run_id") or _new_run_id()
+            directory = Path(config.rootpath, option(config, "output"), run_id)
         seed = option(config, "seed")
         if seed == "random":
             seed = str(secrets.randbelow(2**31))
@@ -134,8 +142,8 @@ def pytest_configure(config: pytest.Config) -> None:
         trajectory_policy(config)
         _start_emulators(config)
     if not re.fullmatch(r"[A-Za-z0-9_.\-]+", run_id):
-        raise pytest.UsageError(f"--ma-run-id/--ma-resume must be a plain folder name, got {run_id!r}")
-    config.stash[RUN_DIR_KEY] = Path(config.rootpath, option(config, "output"), run_id)
+        raise pytest.UsageError(f"--ma-run-id/--ma-resume must name a plain folder, got {run_id!r}")
+    config.stash[RUN_DIR_KEY] = directory
     config._ma_seed = seed  # type: ignore[attr-defined]
     config._ma_run_id = run_id  # type: ignore[attr-defined]
     config.stash[RECORDS_KEY] = []

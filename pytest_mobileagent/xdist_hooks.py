@@ -29,7 +29,10 @@ class XdistHooks:
                                     "--ma-pool-file), or fewer workers (-n)")
 
     def pytest_configure_node(self, node: Any) -> None:
+        from pytest_mobileagent.plugin import run_dir
+
         node.workerinput["ma_run_id"] = self.config._ma_run_id
+        node.workerinput["ma_run_dir"] = str(run_dir(self.config))
         node.workerinput["ma_seed"] = self.config._ma_seed
         if self.simulated:
             node.workerinput["ma_device"] = "sim"

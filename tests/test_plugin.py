@@ -311,7 +311,7 @@ def test_a_resumed_run_reports_what_an_uninterrupted_one_does(suite: pytest.Pyte
     args = ("mysuites", "--ma-instances", "2", "--agent", "random")
     suite.runpytest(*args, "--ma-run-id", "whole")
     suite.runpytest(*args, "-k", "SearchDrawer", "--ma-run-id", "cut")  # interrupted after one task's items
-    suite.runpytest(*args, "--ma-resume", "cut")
+    suite.runpytest(*args, "--ma-resume", "reports/cut", "-n", "2")  # the folder, as the summary prints it
     assert _metrics(suite, "cut") == _metrics(suite, "whole")
 
 
