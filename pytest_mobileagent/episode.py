@@ -17,7 +17,7 @@ from typing import Any
 from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.agents.base import Agent, AgentContext
 from pytest_mobileagent.device.base import Device, InfrastructureError
-from pytest_mobileagent.metrics.ability import Constraints, constraint_violations
+from pytest_mobileagent.metrics import ability
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.tasks.base import Task
 
@@ -220,9 +220,9 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     result.success = result.state_success
     if (require_complete or task.requires_completion) and result.self_reported != "complete":
         result.success = 0.0
-    constraints = Constraints.of(task.constraints)
+    constraints = ability.Constraints.of(task.constraints)
     if constraints is not None:
-        result.constraint_violations = constraint_violations(constraints, [asdict(s) for s in result.steps])
+        result.constraint_violations = ability.constraint_violations(constraints, [vars(s) for s in result.steps])
         if result.constraint_violations:
             result.success = 0.0
     result.validator_state = task.describe_state(device)
@@ -233,7 +233,6 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
 
 def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions = MetricOptions()) -> dict[str, float]:
     """The metrics this task's declarations allow, from the recorded steps."""
-    from pytest_mobileagent.metrics import ability
     from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, history_of
     from pytest_mobileagent.metrics.lcs import equivalent, trajectory_scores
 
@@ -242,7 +241,7 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
 
     metrics: dict[str, float] = {}
     steps = result.steps
-    records = [asdict(s) for s in steps]
+    records = [vars(s) for s in steps]
     if steps:
         metrics["invalid_format"] = sum(s.invalid == "format" for s in steps) / len(steps)
         metrics["invalid_action"] = sum(s.invalid == "action" for s in steps) / len(steps)
@@ -257,7 +256,7 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
         actions = [dict(s.action, element=s.target) if s.target else s.action for s in steps if s.action]
         metrics.update(trajectory_scores(task.ground_truth, actions, result.success, options.gamma, same).to_dict())
         metrics["operation_logic"] = round(ability.operation_logic(task.ground_truth, actions, same), 6)
-    constraints = Constraints.of(task.constraints)
+    constraints = ability.Constraints.of(task.constraints)
     if constraints is not None:
         metrics["constraint_violation"] = round(ability.constraint_violation_ratio(constraints, records), 6)
     check_point = getattr(task, "check_point", None)

@@ -313,8 +313,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.ma_result = dict(record, outcome=outcome)  # type: ignore[attr-defined]
         # on the item, so they reach the teardown report that the JUnit writer reads
         item.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),
-                                       ("ma_agent", result.agent),
-                                       *((f"ma_{name}", value) for name, value in sorted(result.metrics.items()))])
+                                     ("ma_agent", result.agent),
+                                     *((f"ma_{name}", value) for name, value in sorted(result.metrics.items()))])
     elif report.when == "setup" and report.failed:
         record = {"task": case.task_cls.name, "suite": case.task_cls.suite, "instance": case.index,
                   "repeat": case.repeat,
