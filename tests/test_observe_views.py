@@ -291,3 +291,22 @@ def test_ui_text_never_escapes_its_element(pairs: list[tuple[str, str]]) -> None
     assert len(numbered_list(xml).splitlines()) == len(texts)
     view = compress(xml)
     assert [n.get("text") for n in view_nodes(view).values()] == texts
+
+
+def test_set_of_mark_boxes_every_element_on_the_screenshot() -> None:
+    import io
+
+    from PIL import Image
+
+    from pytest_mobileagent.observe.elements import Observation
+    from pytest_mobileagent.observe.set_of_mark import set_of_mark
+
+    with SimDevice() as device:
+        device.start_app("com.android.settings")
+        obs = Observation("", 0, device.hierarchy(), "", "", screenshot_fn=device.screenshot)
+        marked = Image.open(io.BytesIO(set_of_mark(obs))).convert("RGB")
+        plain = Image.open(io.BytesIO(obs.screenshot)).convert("RGB")
+    assert marked.size == plain.size
+    for el in obs.elements:
+        x1, y1, _, _ = el.bounds
+        assert marked.getpixel((x1 + 1, y1 + 1)) == (255, 0, 0)  # each element's numbered corner tag

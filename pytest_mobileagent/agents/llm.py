@@ -13,10 +13,7 @@ up, nothing happens on the device. The model is reached through :class:`~pytest_
 
 from __future__ import annotations
 
-import io
 from typing import Any
-
-from PIL import Image, ImageDraw
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.base import AgentContext
@@ -24,6 +21,7 @@ from pytest_mobileagent.agents.parsing import first_json_object, parse_json_acti
 from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.client import LLMClient, Usage, image_part
 from pytest_mobileagent.observe.elements import Observation
+from pytest_mobileagent.observe.set_of_mark import set_of_mark
 
 ACTION_SPACE = """Actions, as one JSON object:
 - {"action_type": "click", "index": <element number>}
@@ -46,23 +44,8 @@ def element_list(obs: Observation) -> str:
     return "\n".join(lines) or "(no elements: the screen may be loading)"
 
 
-def parse_action(text: str) -> Action | InvalidOutput:
-    """The JSON action in a model reply, or why there is none."""
-    return parse_json_action(text)
-
-
-def set_of_mark(obs: Observation) -> bytes:
-    """The screenshot with each element's bounds boxed and numbered as in the element list."""
-    image = Image.open(io.BytesIO(obs.screenshot)).convert("RGB")
-    pen = ImageDraw.Draw(image)
-    for i, el in enumerate(obs.elements):
-        x1, y1, x2, y2 = el.bounds
-        pen.rectangle((x1, y1, x2, y2), outline=(255, 0, 0), width=3)
-        pen.rectangle((x1, y1, x1 + 34, y1 + 26), fill=(255, 0, 0))
-        pen.text((x1 + 4, y1 + 4), str(i), fill=(255, 255, 255))
-    out = io.BytesIO()
-    image.save(out, "PNG")
-    return out.getvalue()
+#: The reason-then-act agents answer in AndroidWorld's JSON.
+parse_action = parse_json_action
 
 
 class ModelAgent:
@@ -157,4 +140,4 @@ class M3A(LLMAgent):
     multimodal = True
 
 
-__all__ = ["M3A", "T3A", "LLMAgent", "ModelAgent", "first_json_object", "parse_action", "set_of_mark"]
+__all__ = ["M3A", "T3A", "LLMAgent", "ModelAgent", "first_json_object", "parse_action"]
