@@ -155,6 +155,8 @@ def test_arena_acts_on_compressed_node_ids(pytester: pytest.Pytester) -> None:
     prompt = texts(server.requests[1])
     assert '<LinearLayout id="n3" text="Network &amp; internet' in prompt
     assert "You have been on this screen 1 times" in prompt
+    assert any("#click [n3]#" in e["response"] and "Network &amp; internet" in json.dumps(e["request"])
+               for e in logs(pytester))  # the episode log holds the prompt and the reply
 
 
 def test_arena_reflexion_reflects_on_the_previous_attempt(pytester: pytest.Pytester) -> None:
@@ -174,6 +176,7 @@ def test_bmoca_taps_numbered_elements_as_dual_gestures(pytester: pytest.Pytester
     assert tap["action_type"] == "click" and "index" not in tap and tap["x"] > 0 and tap["y"] > 0
     assert re.search(r'^\d+: TextView "Network & internet" id=title clickable', texts(server.requests[1]),
                      re.MULTILINE)
+    assert any(e["response"].endswith("finish()") for e in logs(pytester))
 
 
 def test_mobilebench_plans_and_mixes_api_calls_with_ui_actions(pytester: pytest.Pytester) -> None:
@@ -186,6 +189,7 @@ def test_mobilebench_plans_and_mixes_api_calls_with_ui_actions(pytester: pytest.
     assert kinds(found["OpenNetworkSettings"]) == ["open_app", "click", "status"]
     assert any("numbered sub-tasks" in texts(r) and "dial(number)" in texts(r) for r in server.requests)
     assert any('<button id=' in texts(r) for r in server.requests)
+    assert any('API: dial(number="5551234")' in e["response"] for e in logs(pytester))
 
 
 @pytest.mark.parametrize("agent", ["seeact", "arena", "bmoca", "mobilebench"])

@@ -53,6 +53,17 @@ def suite(pytester: pytest.Pytester) -> pytest.Pytester:
     return pytester
 
 
+def rendered(report: Path) -> lxml_html.HtmlElement:
+    """The report's DOM after its scripts ran in headless Chromium."""
+    dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+                          "--dump-dom", report.as_uri()], capture_output=True, text=True, timeout=120).stdout
+    return lxml_html.fromstring(dom)
+
+
+def result_rows(tree: lxml_html.HtmlElement) -> list[lxml_html.HtmlElement]:
+    return tree.xpath("//table[@id='results-table']/tbody[not(contains(@class, 'template'))]")
+
+
 def metrics_of(pytester: pytest.Pytester, run_id: str) -> dict:
     return json.loads(Path(pytester.path, "reports", run_id, "metrics.json").read_text())
 
@@ -77,6 +88,13 @@ def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pyt
     assert len(assets) >= 6  # 2 + 2 steps (x2 instances) of screens, with the action drawn
     page = suite.path.joinpath("report.html").read_text()
     assert "data:image/png;base64" not in page and "success by app" in page and "<svg" in page
+    if shutil.which("chromium"):
+        tree = rendered(suite.path / "report.html")
+        rows = result_rows(tree)
+        assert len(rows) == 4
+        assert all(r.xpath(".//td[@class='col-ma_metrics'][contains(., 'invalid_format=0.00')]") for r in rows)
+        failed = [r for r in rows if "failed" in r.get("class")]
+        assert len(failed) == 2 and all(r.xpath(".//img[starts-with(@src, 'assets/')]") for r in failed)
 
     results = [json.loads(p.read_text()) for p in suite.path.joinpath("allure").glob("*-result.json")]
     assert len(results) == 4
@@ -101,15 +119,12 @@ def test_the_html_report_renders_hostile_text_as_text(suite: pytest.Pytester) ->
     run = suite.runpytest_subprocess("tasks_review.py", "--agent", "tasks_review:Hostile", "--ma-trajectories",
                                      "failed", "--html", "report.html", "--self-contained-html")
     run.assert_outcomes(passed=1, failed=1)
-    dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
-                          "--dump-dom", suite.path.joinpath("report.html").as_uri()],
-                         capture_output=True, text=True, timeout=120).stdout
-    tree = lxml_html.fromstring(dom)
+    tree = rendered(suite.path / "report.html")
     assert tree.findtext(".//title") == "report.html"  # no injected handler ran
     assert not tree.xpath("//img[@src='x']") and not tree.xpath("//script[contains(., 'pwned')]")
     headers = [th.text_content().strip() for th in tree.xpath("//table[@id='results-table']//th")]
     assert {"Success", "Steps", "Metrics"} <= set(headers)
-    rows = tree.xpath("//table[@id='results-table']/tbody[not(contains(@class, 'template'))]")
+    rows = result_rows(tree)
     assert sorted(row.get("class").split()[-1] for row in rows) == ["failed", "passed"]
     failed = next(row for row in rows if "failed" in row.get("class"))
     assert "invalid_format=0.00" in failed.text_content() and failed.xpath(".//img[starts-with(@src, 'data:')]")
