@@ -8,6 +8,7 @@ agent, check, record, and always tear down).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from collections.abc import Iterator
@@ -98,6 +99,8 @@ def judge_episode(config: pytest.Config, result: EpisodeResult, device: Device) 
     from pytest_mobileagent.observe.elements import ui_elements
 
     client = LLMClient.from_config(config)
+    if _opt(config, "llm_judge_model"):
+        client = dataclasses.replace(client, model=_opt(config, "llm_judge_model"), log=[])
     screen = "\n".join(f"{i}: {el.describe()}" for i, el in enumerate(ui_elements(device.hierarchy())))
     actions = [f"{s.action} on {s.target}" if s.target else str(s.action) for s in result.steps if s.action]
     verdict = judge(client, result.goal, actions, result.answer, screen)

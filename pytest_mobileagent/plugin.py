@@ -50,6 +50,7 @@ OPTIONS: dict[str, tuple[type, Any, str]] = {
     "llm_retries": (int, 3, "retries of a model request on 429, 5xx, timeouts (then an infrastructure error)"),
     "llm_judge": (bool, False, "also ask the model whether each episode succeeded (reported as judged_success, "
                   "never mixed into verified success)"),
+    "llm_judge_model": (str, "", "the judge's model on the same endpoint (default: --ma-llm-model)"),
     "llm_prices": (str, "", "dollars per million input,output tokens, for cost accounting"),
     "snapshot": (str, "", "an existing device snapshot to start every session from (emulators with prepared apps)"),
     "output": (str, "reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json"),

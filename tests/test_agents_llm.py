@@ -123,12 +123,13 @@ def test_the_model_judge_is_reported_beside_verified_success(pytester: pytest.Py
         return competent(request)
 
     with ScriptedServer(default=model) as server:
-        outcome = run(pytester, server, "t3a", "--ma-llm-judge")
+        outcome = run(pytester, server, "t3a", "--ma-llm-judge", "--ma-llm-judge-model", "judge-9")
     outcome.assert_outcomes(passed=1)  # the state decides the item
     [result] = results(pytester)
     assert result["success"] == 1.0 and result["judged_success"] == 0.0 and result["judge_reason"] == "I doubt it."
     outcome.stdout.fnmatch_lines(["*model judge: 0.0% judged successful over 1 episodes; agrees with the state "
                                   "check on 0.0%*"])
+    assert server.requests[-1]["model"] == "judge-9" and server.requests[0]["model"] == "scripted-1"
     judge_request = server.requests[-1]["messages"][-1]["content"]
     assert "Goal: Open the Settings app." in judge_request and "Final screen elements:" in judge_request
     [log] = Path(pytester.path, "reports", "llm", "llm").glob("*.jsonl")
