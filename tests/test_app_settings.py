@@ -9,6 +9,7 @@ import uiautomator2 as u2
 
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.apps.settings import HOMEPAGE, PAGES
 from pytest_mobileagent.sim.testing import adb_device, serve
 
 
@@ -90,3 +91,15 @@ def test_uiautomator2_xpath_finds_what_agents_expect_on_each_app() -> None:
         d.app_start("com.android.settings")
         d.xpath('//*[@text="Network & internet"]').click()
         assert d.xpath('//*[@text="Airplane mode"]').exists
+
+
+@pytest.mark.parametrize(("title", "page"), [(title, page) for title, _, page in HOMEPAGE if page])
+def test_every_homepage_row_with_a_page_opens_it(device: SimDevice, title: str, page: str) -> None:
+    for _ in range(3):  # later rows are below the fold
+        if any(e.text == title for e in ui_elements(device.hierarchy())):
+            break
+        device.swipe(540, 1800, 540, 900)
+    tap(device, text=title)
+    assert device.current_activity()[1] == "com.android.settings.SubSettings"
+    assert PAGES[page][0] in [e.text for e in ui_elements(device.hierarchy())][:3]  # the toolbar's title
+    assert any(PAGES[page][1] in line for line in device.logcat())  # as real Settings logs the fragment

@@ -36,19 +36,19 @@ HOMEPAGE = (
     ("Network & internet", "Mobile, Wi\u2011Fi, hotspot", "network"),
     ("Connected devices", "Bluetooth, pairing", "connected"),
     ("Apps", "Assistant, recent apps, default apps", "apps"),
-    ("Notifications", "Notification history, conversations", ""),
-    ("Battery", "100%", ""),
-    ("Storage", "31% used - 11.07 GB free", ""),
+    ("Notifications", "Notification history, conversations", "notifications"),
+    ("Battery", "100%", "battery"),
+    ("Storage", "31% used - 11.07 GB free", "storage"),
     ("Sound & vibration", "Volume, haptics, Do Not Disturb", "sound"),
     ("Display", "Dark theme, font size, brightness", "display"),
     ("Wallpaper & style", "Colors, themed icons, app grid", ""),
-    ("Accessibility", "Display, interaction, audio", ""),
+    ("Accessibility", "Display, interaction, audio", "accessibility"),
     ("Security & privacy", "App security, device lock, permissions", ""),
-    ("Location", "On - 0 apps have access to location", ""),
+    ("Location", "On - 0 apps have access to location", "location"),
     ("Safety & emergency", "Emergency SOS, medical info, alerts", ""),
-    ("Passwords & accounts", "Saved passwords, autofill, synced accounts", ""),
+    ("Passwords & accounts", "Saved passwords, autofill, synced accounts", "accounts"),
     ("System", "Languages, gestures, time, backup", "system"),
-    ("About emulated device", "sdk_gphone64_x86_64", ""),
+    ("About emulated device", "sdk_gphone64_x86_64", "about"),
 )
 #: Sub-page title and the fragment real Settings shows it with.
 PAGES = {
@@ -66,6 +66,29 @@ PAGES = {
     "apps": ("Apps", "com.android.settings.applications.AppDashboardFragment"),
     "all_apps": ("All apps", "com.android.settings.applications.manageapplications.ManageApplications"),
     "app_info": ("App info", "com.android.settings.applications.appinfo.AppInfoDashboardFragment"),
+    "notifications": ("Notifications", "com.android.settings.notification.ConfigureNotificationSettings"),
+    "battery": ("Battery", "com.android.settings.fuelgauge.PowerUsageSummary"),
+    "storage": ("Storage", "com.android.settings.deviceinfo.StorageDashboardFragment"),
+    "accessibility": ("Accessibility", "com.android.settings.accessibility.AccessibilitySettings"),
+    "location": ("Location", "com.android.settings.location.LocationSettings"),
+    "accounts": ("Passwords & accounts", "com.android.settings.accounts.AccountDashboardFragment"),
+    "about": ("About emulated device", "com.android.settings.deviceinfo.aboutphone.MyDeviceInfoFragment"),
+}
+#: Pages that only show what they hold (no task changes anything on them): (title, summary) rows.
+INFO_PAGES = {
+    "notifications": (("App notifications", "Control notifications from individual apps"),
+                      ("Notification history", "Show recent and snoozed notifications"),
+                      ("Conversations", "No priority conversations")),
+    "battery": (("Battery usage", "View usage for past 24 hours"), ("Battery Saver", "Off"),
+                ("Battery percentage", "Show battery percentage in status bar")),
+    "storage": (("System", "8.9 GB"), ("Apps", "1.2 GB"), ("Images", "0 B"), ("Free up space", "")),
+    "accessibility": (("Display size and text", ""), ("Color and motion", ""), ("TalkBack", "Off"),
+                      ("Select to Speak", "Off")),
+    "location": (("Use location", "On"), ("Recent access", "No apps have accessed location recently"),
+                 ("Location services", "")),
+    "accounts": (("Passwords", "0 passwords"), ("Autofill service", "None"), ("Automatically sync app data", "")),
+    "about": (("Device name", "sdk_gphone64_x86_64"), ("Phone number", "+1-555-521-5554"),
+              ("Android version", "13"), ("Model", "sdk_gphone64_x86_64"), ("Build number", "TE1A.220922.021")),
 }
 #: Volume sliders of the sound page: (title, settings key).
 VOLUMES = (("Media volume", "volume_music"), ("Call volume", "volume_voice"),
@@ -115,11 +138,14 @@ class SubSettings(SettingsActivity):
 
     def build(self) -> View:
         title = PAGES[self.page][0] if self.page != "app_info" else "App info"
-        body = getattr(self, f"page_{self.page}")()
+        body = self.page_info() if self.page in INFO_PAGES else getattr(self, f"page_{self.page}")()
         return Column(Toolbar(title, navigate_up=self.finish, id="action_bar"),
                       Scroll(*body, id="recycler_view", weight=1))
 
     # -- network -----------------------------------------------------------------------------------
+
+    def page_info(self) -> list[View]:
+        return [ListItem(title, summary) for title, summary in INFO_PAGES[self.page]]
 
     def page_network(self) -> list[View]:
         wifi = self.setting("global", "wifi_on") != "0"
