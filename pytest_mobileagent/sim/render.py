@@ -50,6 +50,10 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+#: Characters the built-in font has no glyph for, drawn as their look-alikes (the UI tree keeps the originals).
+LOOKALIKES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u00a0": " ", "\u202f": " "})
+
+
 def tint(name: str) -> Color:
     """A stable colour for an app icon, from its name (never Python's salted hash)."""
     d = hashlib.sha256(name.encode()).digest()
@@ -74,7 +78,7 @@ class Renderer:
         f = font(max(8, size))
         pad = self.px(8)
         lines, width = [], max(1, x2 - x1 - 2 * pad)
-        for para in value.split("\n"):
+        for para in value.translate(LOOKALIKES).split("\n"):
             words, line = para.split(" "), ""
             for w in words:
                 trial = f"{line} {w}".strip()
@@ -176,7 +180,8 @@ class Renderer:
                 if v.checked:
                     self.draw.ellipse((box[0] + 8, box[1] + 8, box[2] - 8, box[3] - 8), fill=p.accent)
             if v.text:
-                self.draw.text((bx + s + self.px(8), cy - self.px(9)), v.text, fill=p.text, font=font(self.px(15)))
+                self.draw.text((bx + s + self.px(8), cy - self.px(9)), v.text.translate(LOOKALIKES), fill=p.text,
+                               font=font(self.px(15)))
         elif cls == "SeekBar":
             cy = (y1 + y2) // 2
             frac = v.progress / v.max_progress if v.max_progress else 0
@@ -193,7 +198,7 @@ class Renderer:
                 f = font(self.px(20))
                 w = self.draw.textlength(v.text[:1], font=f)
                 self.draw.text((cx - w / 2, y1 + self.px(16)), v.text[:1], fill=(255, 255, 255), font=f)
-                label = v.text if len(v.text) < 12 else v.text[:11] + "\u2026"
+                label = (v.text if len(v.text) < 12 else v.text[:11] + "\u2026").translate(LOOKALIKES)
                 lw = self.draw.textlength(label, font=font(self.px(12)))
                 self.draw.text((cx - lw / 2, y1 + self.px(62)), label, fill=p.text, font=font(self.px(12)))
             else:
