@@ -123,3 +123,47 @@ def test_no_truncated_or_odd_call_makes_a_parser_raise(prefix: str, rest: str) -
     for result in (parse_bracket_action(reply, XPATHS), parse_call_action(reply),
                    parse_api_call(reply, SIM_APIS) or Action("wait")):
         assert isinstance(result, Action | InvalidOutput)
+
+
+@pytest.mark.parametrize("reply", [
+    '{"action_type": "click", "index": 1e400}',  # int(inf): OverflowError
+    '{"action_type": "click", "index": ' + "9" * 5000 + "}",  # over the int-string limit: ValueError
+    '{"a": ' + "[" * 5000 + "]" * 5000 + "}",  # RecursionError in the JSON decoder
+])
+def test_hostile_json_is_an_invalid_step(reply: str) -> None:
+    assert isinstance(parse_json_action(reply), InvalidOutput)
+
+
+@pytest.mark.parametrize("arguments", ["{[1]: 2}", "{[]}", "-" * 8000 + "1", "not " * 4000 + "1", "**x"])
+def test_hostile_call_arguments_are_invalid_actions(arguments: str) -> None:
+    assert kind(parse_call_action(f"Action: tap({arguments})")) == "action"
+    assert kind(parse_api_call(f"API: dial({arguments})", SIM_APIS)) == "action"  # type: ignore[arg-type]
+    assert kind(parse_call_action('Action: tap("²")')) == "action"  # isdigit() but not int()-able
+
+
+def test_keys_prose_and_very_long_replies() -> None:
+    assert parse_call_action('Action: press("OVERVIEW")') == Action("overview")
+    assert kind(parse_call_action("I will call device.tap(3) later")) == "format"  # a method, not the action
+    assert parse_api_call("No API: fits(this), so a UI action.\nAction: {}", SIM_APIS) is None  # prose
+    assert parse_call_action("#a [x" * 20_000 + "\nAction: tap(2)") == Action.click(index=2)
+
+
+def test_markdown_heading_is_not_an_action_and_api_words_are_text() -> None:
+    assert parse_bracket_action("## Action\n#click [n3]#", XPATHS) == Action.click(xpath=XPATHS["n3"])
+    assert parse_api_call("API: wifi(enable)", SIM_APIS) == Action("api_call", text="svc wifi enable")
+
+
+#: Python-like argument lists: literals, bare words and junk, nested in lists, sets, dicts and unary minus.
+ARGUMENTS = st.recursive(
+    st.sampled_from(["3", "'a'", "up", "1e400", "'²'", "x.y", "*x", "\x00", ""]),
+    lambda inner: st.one_of(inner.map(lambda a: f"[{a}]"), inner.map(lambda a: f"{{{a}}}"),
+                            inner.map(lambda a: f"-{a}"), st.tuples(inner, inner).map(lambda t: f"{{{t[0]}: {t[1]}}}"),
+                            st.tuples(inner, inner).map(", ".join)),
+    max_leaves=8)
+
+
+@given(st.sampled_from(["tap(", "type(3, ", "API: dial(", "API: dial(number=", "press("]), ARGUMENTS)
+def test_no_python_like_arguments_make_a_parser_raise(prefix: str, arguments: str) -> None:
+    reply = "Action: " + prefix + arguments + ")"
+    for result in (parse_call_action(reply), parse_api_call(reply, SIM_APIS) or Action("wait")):
+        assert isinstance(result, Action | InvalidOutput)

@@ -27,10 +27,14 @@ from typing import Any
 from pytest_mobileagent.actions import DIRECTIONS, Action, InvalidAction
 from pytest_mobileagent.episode import InvalidOutput
 
-KEYS = {"HOME": "navigate_home", "BACK": "navigate_back", "ENTER": "keyboard_enter"}
+KEYS = {"HOME": "navigate_home", "BACK": "navigate_back", "ENTER": "keyboard_enter", "OVERVIEW": "overview",
+        "APP_SWITCH": "overview"}
+#: Replies are read from their last this many characters (actions come last; hostile lengths stay cheap).
+MAX_REPLY = 20_000
 
 
 def _after_marker(text: str) -> str:
+    text = text[-MAX_REPLY:]
     at = text.rfind("Action:")
     return text[at + len("Action:"):] if at >= 0 else text
 
@@ -77,17 +81,17 @@ def parse_json_action(text: str, allowed: Iterable[str] | None = None) -> Action
         return InvalidOutput("format", "no JSON action in the model's reply", text[:500])
     try:
         data = json.loads(found)
-    except json.JSONDecodeError as e:
+    except (ValueError, RecursionError) as e:  # JSONDecodeError, over-long integers, deep nesting
         return InvalidOutput("format", f"the action is not valid JSON: {e}", text[:500])
     if not isinstance(data, dict):
         return InvalidOutput("format", "the action is not a JSON object", text[:500])
     try:
         return _allowed(Action.from_dict(data), allowed, text)
-    except (InvalidAction, TypeError, ValueError) as e:
+    except (InvalidAction, TypeError, ValueError, OverflowError) as e:  # OverflowError: "index": 1e400
         return InvalidOutput("action", f"not an action of the action space: {e}", text[:500])
 
 
-_BRACKET = re.compile(r"#\s*([a-z_]+)\s*((?:\[[^\]]*\]\s*)*)#", re.IGNORECASE)
+_BRACKET = re.compile(r"#([a-z_]+)\s*((?:\[[^\]]*\]\s*)*)#", re.IGNORECASE)
 _ARG = re.compile(r"\[([^\]]*)\]")
 
 
@@ -146,7 +150,7 @@ def _direction(value: Any) -> str:
     return direction
 
 
-_CALL = re.compile(r"\b(tap|click|long_press|type|input|swipe|scroll|press|open_app|answer|finish|wait)\s*\(",
+_CALL = re.compile(r"(?<![\w.])(tap|click|long_press|type|input|swipe|scroll|press|open_app|answer|finish|wait)\s*\(",
                    re.IGNORECASE)
 
 
@@ -156,28 +160,42 @@ def _call_arguments(text: str, start: int) -> str | None:
     return text[start + 1:end] if end is not None else None
 
 
-def _literal_args(source: str) -> list[Any]:
-    """Arguments as Python literals; a bare word (``up``, ``HOME``) is taken as its text. Never evaluates code."""
+#: What reading untrusted arguments with :mod:`ast` can raise: bad syntax, over-long integers, null bytes
+#: (ValueError), unhashable set members or dict keys (TypeError), deep nesting (RecursionError, MemoryError).
+_AST_ERRORS = (SyntaxError, ValueError, TypeError, RecursionError, MemoryError)
+
+
+def _literal(node: ast.expr, source: str) -> Any:
+    """A literal argument's value; a bare word (``up``, ``HOME``) is taken as its text. Never evaluates code."""
+    if isinstance(node, ast.Name):
+        return node.id
     try:
-        tree = ast.parse(f"f({source})", mode="eval")
-    except SyntaxError:
+        return ast.literal_eval(node)
+    except _AST_ERRORS:
+        raise InvalidAction(f"arguments must be literals ({source[:80]})") from None
+
+
+def _arguments(source: str) -> tuple[list[Any], dict[str, Any]]:
+    """Positional and keyword arguments of a call's argument list, read as literals."""
+    try:
+        call = ast.parse(f"f({source})", mode="eval").body
+    except _AST_ERRORS:
         raise InvalidAction(f"cannot read the arguments ({source[:80]})") from None
-    call = tree.body
-    assert isinstance(call, ast.Call)
-    values = []
-    for node in [*call.args, *(k.value for k in call.keywords)]:
-        if isinstance(node, ast.Name):
-            values.append(node.id)
-            continue
-        try:
-            values.append(ast.literal_eval(node))
-        except ValueError:
-            raise InvalidAction(f"arguments must be literals ({source[:80]})") from None
-    return values
+    if not isinstance(call, ast.Call) or any(k.arg is None for k in call.keywords):
+        raise InvalidAction(f"cannot read the arguments ({source[:80]})")
+    return ([_literal(a, source) for a in call.args],
+            {k.arg: _literal(k.value, source) for k in call.keywords if k.arg is not None})
+
+
+def _literal_args(source: str) -> list[Any]:
+    """Positional then keyword argument values, in order."""
+    args, keywords = _arguments(source)
+    return [*args, *keywords.values()]
 
 
 def _index(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit():
+    ascii_digits = re.fullmatch(r"[0-9]+", str(value).strip())
+    if isinstance(value, bool) or not isinstance(value, int | str) or not ascii_digits:
         raise InvalidAction(f"an element number is needed, got {value!r}")
     return int(value)
 
@@ -208,7 +226,7 @@ def parse_call_action(text: str, allowed: Iterable[str] | None = None) -> Action
         elif name == "press":
             key = str(args[0] if args else "").strip().upper().removeprefix("KEYCODE_")
             if key not in KEYS:
-                raise InvalidAction(f"press takes HOME, BACK or ENTER, got {key or '-'}")
+                raise InvalidAction(f"press takes {', '.join(KEYS)}, got {key or '-'}")
             action = Action(KEYS[key])
         elif name == "open_app":
             action = Action.open_app(str(args[0]) if args else "")
@@ -246,12 +264,13 @@ class Api:
         return re.sub(r"\{(\w+)\}", lambda m: shlex.quote(str(values[m.group(1)])), self.command)
 
 
-_API_CALL = re.compile(r"API\s*:\s*`?([A-Za-z_][\w.]*)\s*\(", re.IGNORECASE)
+_API_CALL = re.compile(r"(?:^|Action:)\s*`?API\s*:\s*`?([A-Za-z_][\w.]*)\s*\(", re.IGNORECASE | re.MULTILINE)
 
 
 def parse_api_call(text: str, catalog: Mapping[str, Api]) -> Action | InvalidOutput | None:
     """An ``API: name(args)`` call of ``catalog`` as an ``api_call`` action, or None if the reply has no
     ``API:`` line (the agent chose a UI action instead)."""
+    text = text[-MAX_REPLY:]
     found = list(_API_CALL.finditer(text))
     if not found:
         return None
@@ -263,13 +282,10 @@ def parse_api_call(text: str, catalog: Mapping[str, Api]) -> Action | InvalidOut
     if api is None:
         return InvalidOutput("action", f"no API named {call.group(1)!r} in the catalog", text[:500])
     try:
-        tree = ast.parse(f"f({source})", mode="eval").body
-        assert isinstance(tree, ast.Call)
-        values = dict(zip(api.parameters, (ast.literal_eval(a) for a in tree.args), strict=False))
-        values.update({k.arg: ast.literal_eval(k.value) for k in tree.keywords if k.arg})
+        args, keywords = _arguments(source)
+        values = dict(zip(api.parameters, args, strict=False))
+        values.update(keywords)
         return Action("api_call", text=api.render(values))
-    except (SyntaxError, ValueError) as e:
-        return InvalidOutput("action", f"API arguments must be literals: {e}", text[:500])
     except InvalidAction as e:
         return InvalidOutput("action", str(e), text[:500])
 
