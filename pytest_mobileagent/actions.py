@@ -63,6 +63,9 @@ class Action:
             raise InvalidAction(f"unknown action kind {self.kind!r}; expected one of {', '.join(KINDS)}")
         if self.kind == "status" and self.goal_status not in GOAL_STATUSES:
             raise InvalidAction(f"status needs goal_status in {GOAL_STATUSES}, got {self.goal_status!r}")
+        for name in ("text", "xpath"):
+            if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
+                raise InvalidAction(f"{name} must be a string, got {getattr(self, name)!r:.80}")
         if self.direction is not None and self.direction not in DIRECTIONS:
             raise InvalidAction(f"direction must be one of {DIRECTIONS}, got {self.direction!r}")
 

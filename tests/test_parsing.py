@@ -71,6 +71,11 @@ def test_call_errors_are_told_apart() -> None:
     assert kind(parse_call_action('Action: tap("three")')) == "action"
 
 
+def test_json_field_types_are_checked() -> None:
+    assert kind(parse_json_action('{"action_type": "input_text", "text": 5, "index": 1}')) == "action"
+    assert kind(parse_json_action('{"action_type": "click", "xpath": ["//a"]}')) == "action"
+
+
 def test_json_actions_and_the_allowed_space() -> None:
     assert parse_json_action('Action: {"action_type": "click", "index": 3}') == Action.click(index=3)
     assert kind(parse_json_action('{"action_type": "click", "index": 3}', allowed={"scroll"})) == "action"
