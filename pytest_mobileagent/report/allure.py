@@ -76,17 +76,17 @@ def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
     """One Allure step per agent step: the screen with the action drawn on it, the UI tree, the action."""
     import allure
 
-    from pytest_mobileagent.report.trajectory import annotate
+    from pytest_mobileagent.report.trajectory import annotate, recorded_steps
 
     folder = Path(saved["folder"]) if "folder" in saved else None
+    recorded = {s.index: s for s in recorded_steps(folder, [vars(s) for s in result.steps])} if folder else {}
     for step in result.steps:
         title = f"{step.index:02d} {step.action.get('action_type') if step.action else 'invalid output'}"
         with allure.step(title):
-            png = folder / f"step-{step.index:03d}.png" if folder else None
-            xml = folder / f"step-{step.index:03d}.xml" if folder else None
-            if png is not None and xml is not None and png.exists() and xml.exists():
-                tree = xml.read_text(encoding="utf-8")
-                allure.attach(annotate(png.read_bytes(), tree, step.action), "screen", allure.attachment_type.PNG)
+            if step.index in recorded:
+                tree = recorded[step.index].hierarchy.read_text(encoding="utf-8")
+                png = recorded[step.index].screenshot.read_bytes()
+                allure.attach(annotate(png, tree, step.action), "screen", allure.attachment_type.PNG)
                 allure.attach(tree, "UI tree", allure.attachment_type.XML)
             allure.attach(json.dumps(step.action, sort_keys=True), "action", allure.attachment_type.JSON)
             if step.error:

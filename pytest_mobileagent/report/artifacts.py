@@ -47,6 +47,11 @@ def trajectory_policy(config: pytest.Config) -> str:
     return policy
 
 
+def step_files(folder: Path, index: int) -> tuple[Path, Path]:
+    """Where step ``index``'s screen and UI tree are kept: ``step-NNN.png`` and ``step-NNN.xml``."""
+    return folder / f"step-{index:03d}.png", folder / f"step-{index:03d}.xml"
+
+
 def step_recorder(config: pytest.Config, item: pytest.Item) -> Callable[[Observation], None] | None:
     """Unless ``--ma-trajectories off``: a callback saving every step's screen and UI tree."""
     if trajectory_policy(config) == "off":
@@ -57,8 +62,9 @@ def step_recorder(config: pytest.Config, item: pytest.Item) -> Callable[[Observa
 
     def record(obs: Observation) -> None:
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"step-{obs.step:03d}.png").write_bytes(obs.screenshot)
-        (folder / f"step-{obs.step:03d}.xml").write_text(obs.xml, encoding="utf-8")
+        png, xml = step_files(folder, obs.step)
+        png.write_bytes(obs.screenshot)
+        xml.write_text(obs.xml, encoding="utf-8")
 
     return record
 

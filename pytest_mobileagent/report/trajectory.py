@@ -1,8 +1,8 @@
 """A recorded trajectory for reviewers: each step's screen with its action drawn on it.
 
-Steps are recorded as ``step-NNN.png`` and ``step-NNN.xml`` under the item's trajectory folder
-(:mod:`pytest_mobileagent.report.artifacts`); the action comes from the episode's step records. The
-point an element action aimed at is found in that step's own UI tree, the way the action was executed.
+Steps are recorded under the item's trajectory folder (:func:`~pytest_mobileagent.report.artifacts.step_files`);
+the action comes from the episode's step records. The point an element action aimed at is found in that
+step's own UI tree, the way the action was executed.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from pytest_mobileagent.observe.elements import ui_elements
+from pytest_mobileagent.report.artifacts import step_files
 
 MARK = (230, 30, 30)
-ELEMENT_ACTIONS = ("click", "long_press", "double_tap", "input_text")
 
 
 @dataclass
@@ -28,16 +28,15 @@ class TrajectoryStep:
     action: dict[str, Any] | None
     screenshot: Path
     hierarchy: Path
-    error: str | None = None
 
 
 def recorded_steps(folder: Path, steps: list[dict[str, Any]]) -> list[TrajectoryStep]:
     """The steps of ``steps`` (result records) whose screen was recorded in ``folder``."""
     out = []
     for s in steps:
-        png, xml = folder / f"step-{s['index']:03d}.png", folder / f"step-{s['index']:03d}.xml"
+        png, xml = step_files(folder, s["index"])
         if png.exists() and xml.exists():
-            out.append(TrajectoryStep(s["index"], s.get("action"), png, xml, s.get("error")))
+            out.append(TrajectoryStep(s["index"], s.get("action"), png, xml))
     return out
 
 
