@@ -17,12 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pytest_mobileagent.report.results import ResultsFile
-from pytest_mobileagent.tasks.registry import case_label
-
-
-def episode_key(record: dict[str, Any]) -> str:
-    return f"{record['task']}[{case_label(record['instance'], record.get('repeat'))}]@{record.get('agent')}"
+from pytest_mobileagent.report.results import ResultsFile, episode_key
 
 
 def merge_records(runs: list[Path]) -> list[dict[str, Any]]:

@@ -20,6 +20,11 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 
+def episode_key(record: dict[str, Any]) -> str:
+    """An episode's identity across runs: ``Task[instance(-r<repeat>)]@agent``."""
+    return f"{record['task']}[{case_label(record['instance'], record.get('repeat'))}]@{record.get('agent')}"
+
+
 class ResultsFile:
     """``reports/<run-id>/results.jsonl``."""
 
@@ -60,7 +65,7 @@ class ResultsFile:
         """The last record of every item, keyed by ``task[index]`` and agent."""
         done: dict[str, dict[str, Any]] = {}
         for r in self:
-            key = f"{r['task']}[{case_label(r['instance'], r.get('repeat'))}]@{r['agent']}"
+            key = episode_key(r)
             if r.get("outcome") == "error":
                 done.pop(key, None)  # an infrastructure error: run it again
             else:
