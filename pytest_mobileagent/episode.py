@@ -256,9 +256,8 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
         actions = [dict(s.action, element=s.target) if s.target else s.action for s in steps if s.action]
         metrics.update(trajectory_scores(task.ground_truth, actions, result.success, options.gamma, same).to_dict())
         metrics["operation_logic"] = round(ability.operation_logic(task.ground_truth, actions, same), 6)
-    constraints = ability.Constraints.of(task.constraints)
-    if constraints is not None:
-        metrics["constraint_violation"] = round(ability.constraint_violation_ratio(constraints, records), 6)
+    if task.constraints is not None:  # the violations themselves were found by run_episode
+        metrics["constraint_violation"] = round(ability.violation_share(result.constraint_violations, records), 6)
     check_point = getattr(task, "check_point", None)
     if check_point:
         metrics.update(checkpoint_scores(check_point, history_of(records)))

@@ -21,9 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_mobileagent.metrics.lcs import Equivalence, equivalent, lcs_positions
-
-FINISH = ("status", "answer")
+from pytest_mobileagent.metrics.lcs import Equivalence, equivalent, lcs_positions, without_finish
 
 
 def _key(action: dict[str, Any]) -> str:
@@ -51,9 +49,7 @@ def awareness_of_completion(state_success: float, self_reported: str | None) -> 
 def operation_logic(truth: Sequence[dict[str, Any]], actions: Sequence[dict[str, Any]],
                     same: Equivalence = equivalent) -> float:
     """Mean over matched ground-truth steps of 1/(wrong attempts before it), 1 for no wrong attempt."""
-    g = [a for a in truth if a.get("action_type") not in FINISH]
-    a = [x for x in actions if x.get("action_type") not in FINISH]
-    pairs = lcs_positions(g, a, same)
+    pairs = lcs_positions(without_finish(truth), without_finish(actions), same)
     if not pairs:
         return 0.0
     scores, previous = [], -1
@@ -101,17 +97,26 @@ class Constraints:
         return None
 
 
+def _acted(steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The steps that took an action on the device (not invalid output, not the final status or answer)."""
+    return [s for s in steps if s.get("action") and without_finish([s["action"]])]
+
+
 def constraint_violations(constraints: Constraints, steps: Sequence[dict[str, Any]]) -> list[str]:
     """The violations of the agent's action steps, one line each (``step 3: app com.android.chrome``)."""
-    acted = [s for s in steps if s.get("action") and s["action"].get("action_type") not in FINISH]
-    return [f"step {s['index']}: {why}" for s in acted if (why := constraints.violated_by(s))]
+    return [f"step {s['index']}: {why}" for s in _acted(steps) if (why := constraints.violated_by(s))]
+
+
+def violation_share(violations: Sequence[str], steps: Sequence[dict[str, Any]]) -> float:
+    """Violating action steps / action steps (AndroidArena's violation ratio), from already found violations."""
+    acted = _acted(steps)
+    return len(violations) / len(acted) if acted else 0.0
 
 
 def constraint_violation_ratio(constraints: Constraints, steps: Sequence[dict[str, Any]]) -> float:
     """Violating action steps / action steps (AndroidArena's violation ratio)."""
-    acted = [s for s in steps if s.get("action") and s["action"].get("action_type") not in FINISH]
-    return len(constraint_violations(constraints, steps)) / len(acted) if acted else 0.0
+    return violation_share(constraint_violations(constraints, steps), steps)
 
 
 __all__ = ["Constraints", "awareness_of_completion", "constraint_violation_ratio", "constraint_violations",
-           "nuggets_mining", "operation_logic", "repeated_actions"]
+           "nuggets_mining", "operation_logic", "repeated_actions", "violation_share"]

@@ -62,7 +62,8 @@ def equivalent(a: dict[str, Any], b: dict[str, Any], threshold: float = TEXT_SIM
     return True
 
 
-def _without_finish(actions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def without_finish(actions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions other than the episode-ending ``status`` and ``answer``."""
     return [a for a in actions if a.get("action_type") not in ("status", "answer")]
 
 
@@ -127,7 +128,7 @@ class TrajectoryScores:
 def trajectory_scores(truth: Sequence[dict[str, Any]], actions: Sequence[dict[str, Any]], success: float,
                       gamma: float = GAMMA, same: Equivalence = equivalent) -> TrajectoryScores:
     """AndroidArena's TR, NTR, TCR and RRR for one episode."""
-    g, a = _without_finish(truth), _without_finish(actions)
+    g, a = without_finish(truth), without_finish(actions)
     n = len(g)
     if n == 0:
         return TrajectoryScores(0.0, 0.0, 0.0, 0.0)
@@ -141,4 +142,4 @@ def trajectory_scores(truth: Sequence[dict[str, Any]], actions: Sequence[dict[st
 
 
 __all__ = ["GAMMA", "TrajectoryScores", "equivalent", "lcs_positions", "same_target", "similar_text",
-           "trajectory_scores"]
+           "trajectory_scores", "without_finish"]
