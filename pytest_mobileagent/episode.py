@@ -7,7 +7,6 @@ propagates, because an infrastructure failure is never the agent's fault.
 
 from __future__ import annotations
 
-import hashlib
 import time
 import traceback
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.agents.base import Agent, AgentContext
 from pytest_mobileagent.device.base import Device, InfrastructureError
 from pytest_mobileagent.metrics import ability
-from pytest_mobileagent.observe.elements import Observation
+from pytest_mobileagent.observe.elements import Observation, screen_digest
 from pytest_mobileagent.tasks.base import Task
 
 
@@ -188,7 +187,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             break
         t2 = time.perf_counter()
         record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1,
-                            usage=getattr(agent, "step_usage", None), screen=_digest(obs.xml))
+                            usage=getattr(agent, "step_usage", None), screen=screen_digest(obs.xml))
         result.steps.append(record)
         if isinstance(action, InvalidOutput):
             record.invalid, record.error = action.kind, action.reason
@@ -262,10 +261,6 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
     if check_point:
         metrics.update(checkpoint_scores(check_point, history_of(records)))
     return metrics
-
-
-def _digest(xml: str) -> str:
-    return hashlib.blake2b(xml.encode(), digest_size=8).hexdigest()
 
 
 def _format(e: BaseException) -> str:

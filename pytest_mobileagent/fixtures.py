@@ -96,12 +96,12 @@ def judge_episode(config: pytest.Config, result: EpisodeResult, device: Device) 
     """``--ma-llm-judge``: the model's verdict on the finished episode; returns the judge's request log."""
     from pytest_mobileagent.llm.client import LLMClient
     from pytest_mobileagent.llm.judge import judge
-    from pytest_mobileagent.observe.elements import ui_elements
+    from pytest_mobileagent.observe.elements import element_lines, ui_elements
 
     client = LLMClient.from_config(config)
     if _opt(config, "llm_judge_model"):
         client = dataclasses.replace(client, model=_opt(config, "llm_judge_model"), log=[])
-    screen = "\n".join(f"{i}: {el.describe()}" for i, el in enumerate(ui_elements(device.hierarchy())))
+    screen = element_lines(ui_elements(device.hierarchy()))
     actions = [f"{s.action} on {s.target}" if s.target else str(s.action) for s in result.steps if s.action]
     verdict = judge(client, result.goal, actions, result.answer, screen)
     result.judged_success, result.judge_reason = verdict.success, verdict.reason

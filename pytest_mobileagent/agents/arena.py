@@ -12,7 +12,6 @@ with the tree's node ids. Two options follow the paper's studies:
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 
 from pytest_mobileagent.actions import Action
@@ -22,7 +21,7 @@ from pytest_mobileagent.agents.parsing import parse_bracket_action
 from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.client import LLMClient
 from pytest_mobileagent.observe.compressed import compress
-from pytest_mobileagent.observe.elements import Observation
+from pytest_mobileagent.observe.elements import Observation, screen_digest
 
 SYSTEM = """You control an Android phone to complete a user's task. Work in a loop of thinking and acting: each \
 turn you read the current screen, given as a compressed UI tree whose nodes carry ids such as n3, and choose one \
@@ -45,10 +44,6 @@ Action: <one action>"""
 REFLECT = ("Below is your earlier attempt at this task: your thoughts and actions in order. It may or may not "
            "have reached the goal. In two or three sentences, say what went wrong or could be faster, and what "
            "you will do differently this time.")
-
-
-def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 class Arena(ModelAgent):
@@ -82,7 +77,7 @@ class Arena(ModelAgent):
         if not self._reflected:
             self._reflect()
         view = compress(observation.xml)
-        state = _digest(view.text)
+        state = screen_digest(view.text)
         self.visits[state] += 1
         parts = [f"Task: {self.goal}"]
         if self.lessons.get(self.goal):

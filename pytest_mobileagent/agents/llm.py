@@ -20,7 +20,7 @@ from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.parsing import first_json_object, parse_json_action
 from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.client import LLMClient, Usage, image_part
-from pytest_mobileagent.observe.elements import Observation
+from pytest_mobileagent.observe.elements import Observation, element_lines
 from pytest_mobileagent.observe.set_of_mark import set_of_mark
 
 ACTION_SPACE = """Actions, as one JSON object:
@@ -40,8 +40,7 @@ SYSTEM = ("You operate an Android phone for a user, one action at a time, to rea
 
 
 def element_list(obs: Observation) -> str:
-    lines = [f"{i}: {el.describe()}" for i, el in enumerate(obs.elements)]
-    return "\n".join(lines) or "(no elements: the screen may be loading)"
+    return element_lines(obs.elements) or "(no elements: the screen may be loading)"
 
 
 #: The reason-then-act agents answer in AndroidWorld's JSON.

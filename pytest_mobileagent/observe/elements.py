@@ -7,6 +7,7 @@ in the list is its action index.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -112,6 +113,16 @@ def ui_elements(xml: str) -> list[UIElement]:
         if len(node) == 0 or node.get("content-desc") or _flag(node, "scrollable"):
             out.append(element_of(node))
     return out
+
+
+def element_lines(elements: list[UIElement]) -> str:
+    """The element list as models read it, one ``index: description`` line per element."""
+    return "\n".join(f"{i}: {el.describe()}" for i, el in enumerate(elements))
+
+
+def screen_digest(text: str) -> str:
+    """A short stable digest of a screen's text (a UI tree or a view of it), to tell screens apart."""
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 @dataclass
