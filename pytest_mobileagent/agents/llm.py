@@ -52,6 +52,8 @@ class ModelAgent:
     accounting. Subclasses implement :meth:`decide`, asking the model through :meth:`ask`."""
 
     multimodal = False
+    #: The run checks the endpoint and key once before any item (``agents.loading.uses_model``).
+    uses_model = True
 
     def __init__(self, client: LLMClient | None = None):
         if client is None:

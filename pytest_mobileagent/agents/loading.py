@@ -44,6 +44,15 @@ def agent_factory(name: str) -> Callable[[], Any]:
                        "(or give module:Class)")
 
 
+def uses_model(name: str) -> bool:
+    """Whether ``--agent name`` talks to a model endpoint (its class declares ``uses_model = True``), so the
+    run checks the endpoint and key once before any item and reports the model it used."""
+    try:
+        return bool(getattr(agent_factory(name), "uses_model", False))
+    except UnknownAgent:
+        return False
+
+
 def make_agent(name: str) -> Any:
     """A new agent instance; it must have ``reset`` and ``step``."""
     agent = agent_factory(name)()
