@@ -351,6 +351,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 DECISION_KEY = pytest.StashKey[Any]()
+METRICS_KEY = pytest.StashKey[dict[str, Any]]()
 
 
 def _gated(config: pytest.Config) -> bool:
@@ -359,27 +360,9 @@ def _gated(config: pytest.Config) -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """With a gate configured, the gate decides the exit status (on the controller, also under -n)."""
+    """On the controller: aggregate the run into ``metrics.json`` (whatever plugins are loaded), save the
+    baseline, and with a gate configured let the gate decide the exit status (also under -n)."""
     config = session.config
-    if not is_controller(config) or not _gated(config):
-        return
-    from pytest_mobileagent.metrics.success import summarize
-    from pytest_mobileagent.report.gates import decide, parse_limits
-
-    records = config.stash.get(RECORDS_KEY, [])
-    baseline_path = option(config, "baseline")
-    baseline = json.loads(Path(baseline_path).read_text()) if baseline_path else None
-    if option(config, "max_regression") and baseline is None:
-        raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
-    decision = decide(records, summarize(records), baseline, parse_limits(option(config, "fail_under")),
-                      parse_limits(option(config, "max_regression")), int(option(config, "max_infra_errors")),
-                      threshold=float(option(config, "success_threshold")))
-    config.stash[DECISION_KEY] = decision
-    if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
-        session.exitstatus = pytest.ExitCode.OK if decision.passed else pytest.ExitCode.TESTS_FAILED
-
-
-def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     if not is_controller(config):
         return
     from pytest_mobileagent.report import allure as allure_report
@@ -388,18 +371,43 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if not records:
         allure_report.write_run_files(config)
         return
-    from pytest_mobileagent.report.gates import save_baseline, write_comparison
-    from pytest_mobileagent.report.summary import write_summary
+    from pytest_mobileagent.report.gates import decide, parse_limits, save_baseline
+    from pytest_mobileagent.report.summary import write_metrics
 
-    metrics = write_summary(terminalreporter, config, records)
+    metrics = write_metrics(config, records, run_dir(config), config._ma_run_id)  # type: ignore[attr-defined]
+    config.stash[METRICS_KEY] = metrics
     allure_report.write_run_files(config, metrics)
     if option(config, "save_baseline"):
         save_baseline(Path(option(config, "save_baseline")), records, metrics)
+    if not _gated(config):
+        return
+    baseline_path = option(config, "baseline")
+    baseline = json.loads(Path(baseline_path).read_text()) if baseline_path else None
+    if option(config, "max_regression") and baseline is None:
+        raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
+    decision = decide(records, metrics, baseline, parse_limits(option(config, "fail_under")),
+                      parse_limits(option(config, "max_regression")), int(option(config, "max_infra_errors")),
+                      threshold=float(option(config, "success_threshold")))
+    config.stash[DECISION_KEY] = decision
+    if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        session.exitstatus = pytest.ExitCode.OK if decision.passed else pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    metrics = config.stash.get(METRICS_KEY, None)
+    if not is_controller(config) or metrics is None:
+        return
+    from pytest_mobileagent.report.gates import write_comparison
+    from pytest_mobileagent.report.summary import write_summary
+
+    write_summary(terminalreporter, metrics, run_dir(config))
+    if option(config, "save_baseline"):
         terminalreporter.write_line(f"  baseline saved: {option(config, 'save_baseline')}")
     decision = config.stash.get(DECISION_KEY, None)
     if option(config, "baseline"):
         from pytest_mobileagent.report.gates import decide
 
+        records = config.stash.get(RECORDS_KEY, [])
         baseline = json.loads(Path(option(config, "baseline")).read_text())
         flips = decision or decide(records, metrics, baseline, {}, {}, len(records),
                                    threshold=float(option(config, "success_threshold")))

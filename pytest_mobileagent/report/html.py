@@ -130,12 +130,11 @@ class HtmlReport:
             meta["Instances"] = str(option(config, "instances"))
 
     def pytest_html_results_summary(self, prefix: list[str], summary: list[str], postfix: list[str]) -> None:
-        from pytest_mobileagent.plugin import RECORDS_KEY
-        from pytest_mobileagent.report.summary import build_metrics
+        from pytest_mobileagent.plugin import METRICS_KEY
 
-        records = self.config.stash.get(RECORDS_KEY, [])
-        if records:
-            prefix.append(summary_html(build_metrics(records, self.config._ma_run_id)))  # type: ignore[attr-defined]
+        metrics = self.config.stash.get(METRICS_KEY, None)  # aggregated at session finish, before this runs
+        if metrics is not None:
+            prefix.append(summary_html(metrics))
 
     def pytest_html_results_table_header(self, cells: list[str]) -> None:
         cells.insert(2, '<th class="sortable" data-column-type="ma_success">Success</th>')

@@ -1,8 +1,9 @@
-"""The terminal summary and ``metrics.json``: success rate overall and per app."""
+"""``metrics.json`` and the terminal summary: success rate overall and per app."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,15 +25,18 @@ def build_metrics(records: list[dict[str, Any]], run_id: str) -> dict[str, Any]:
     return metrics
 
 
-def write_summary(terminalreporter: Any, config: pytest.Config, records: list[dict[str, Any]]) -> dict[str, Any]:
-    from pytest_mobileagent.plugin import run_dir
-
-    metrics = build_metrics(records, config._ma_run_id)  # type: ignore[attr-defined]
+def write_metrics(config: pytest.Config, records: list[dict[str, Any]], out: Path, run_id: str) -> dict[str, Any]:
+    """Aggregate the run's records, let plugins add to them (``pytest_mobileagent_summary``) and write
+    ``<run dir>/metrics.json``; called once, by the controller at session finish."""
+    metrics = build_metrics(records, run_id)
     config.hook.pytest_mobileagent_summary(config=config, metrics=metrics)
-    out = run_dir(config)
     out.mkdir(parents=True, exist_ok=True)
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return metrics
 
+
+def write_summary(terminalreporter: Any, metrics: dict[str, Any], out: Path) -> None:
+    """The success-rate section of the terminal summary."""
     tr = terminalreporter
     tr.write_sep("=", "mobile-agent success rate")
     overall = metrics["overall"]
@@ -68,4 +72,3 @@ def write_summary(terminalreporter: Any, config: pytest.Config, records: list[di
                   f"infrastructure errors are excluded from the rate")
     tr.write_line(f"  results: {out / 'results.jsonl'}")
     tr.write_line(f"  metrics: {out / 'metrics.json'}")
-    return metrics
