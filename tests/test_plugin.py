@@ -81,7 +81,11 @@ def test_collect_only_lists_task_ids(suite: pytest.Pytester) -> None:
 def test_oracle_passes_and_writes_results(suite: pytest.Pytester) -> None:
     result = suite.runpytest("mysuites", "--agent=oracle", "--ma-instances", "2", "--ma-run-id", "r1")
     result.assert_outcomes(passed=4)
-    result.stdout.fnmatch_lines(["*mobile-agent success rate*", "*overall*100.0%*4/4*", "*launcher*100.0%*2/2*"])
+    # one line per group member, a group's label on its first line; difficulties easy to hard
+    result.stdout.fnmatch_lines(["*mobile-agent success rate*", "*overall*100.0%*[[] 51.0, 100.0]*4/4*",
+                                 "*suite*demo*100.0%*4/4*", "*app*launcher*100.0%*2/2*", "*system*100.0%*2/2*",
+                                 "*difficulty*easy*100.0%*[[] 34.2, 100.0]*2/2*", "*medium*100.0%*2/2*",
+                                 "*tag*data_entry*100.0%*2/2*", "*device*Pixel 6*100.0%*4/4*"])
     recs = records(suite)
     assert len(recs) == 4 and {r["outcome"] for r in recs} == {"success"}
     assert all(r["self_reported"] == "complete" and r["run_id"] == "r1" for r in recs)
@@ -273,7 +277,11 @@ def test_html_and_allure_reports(suite: pytest.Pytester) -> None:
     result.assert_outcomes(failed=1)
     html = suite.path.joinpath("report.html").read_text()
     assert "Success" in html and "0.00" in html and "not achieved" in html
+    assert '<title id="head-title">demo \u00b7 agent noop \u00b7 run rep</title>' in html
     assert list(suite.path.joinpath("allure").glob("*-result.json"))
+    env = suite.path.joinpath("allure", "environment.properties").read_text().splitlines()
+    assert "agent=noop" in env and "device=sim" in env and "run_id=rep" in env and "success_rate=0.0000" in env
+    assert not [line for line in env if line.startswith(("model=", "base_url=", "judge_model="))]  # no model ran
     shots = list(suite.path.joinpath("reports", "rep", "trajectories").glob("*/final.png"))
     assert shots and shots[0].read_bytes().startswith(b"\x89PNG")
 

@@ -1,5 +1,6 @@
 """Reports a reviewer reads: one small suite under -n 2 with pytest-html, Allure and trajectories, checked
-against the same run without -n, and the HTML opened in headless Chromium with hostile UI text and agent output."""
+against the same run without -n, the HTML report and its trajectory pages opened in headless Chromium with
+hostile UI text and agent output, and Allure's environment naming a model only when the run used one."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from lxml import html as lxml_html
 
+from pytest_mobileagent.llm.scripted import ScriptedServer
 from tests.pytester_tasks import OPEN_SETTINGS
 
 TASKS = OPEN_SETTINGS + '''
@@ -68,6 +72,26 @@ def metrics_of(pytester: pytest.Pytester, run_id: str) -> dict:
     return json.loads(Path(pytester.path, "reports", run_id, "metrics.json").read_text())
 
 
+def report_extras(report: Path) -> dict[str, list[dict[str, Any]]]:
+    """Each test's extras as pytest-html stored them in the report's data blob (no browser needed)."""
+    blob = json.loads(lxml_html.parse(str(report)).xpath("//*[@data-jsonblob]")[0].get("data-jsonblob"))
+    return {test: [e for run in runs for e in run["extras"]] for test, runs in blob["tests"].items()}
+
+
+def linked_page(report: Path, extras: list[dict[str, Any]]) -> Path:
+    """The one trajectory page a row links to, resolved against the report's folder as a browser does."""
+    (link,) = [e for e in extras if e["format_type"] == "url"]
+    assert link["name"] == "trajectory"
+    page = (report.parent / unquote(link["content"])).resolve()
+    assert page.is_file(), page
+    return page
+
+
+def step_screens(page: Path) -> list[str]:
+    """The ``src`` of each step's screen on a trajectory page."""
+    return lxml_html.parse(str(page)).xpath("//section[starts-with(@id, 'step-')]/img/@src")
+
+
 def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pytester) -> None:
     common = ["tasks_review.py", "--agent", "tasks_review:Hostile", "--ma-instances", "2", "--ma-trajectories", "on"]
     serial = suite.runpytest_subprocess(*common, "--ma-run-id", "serial")
@@ -76,23 +100,39 @@ def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pyt
                                      "sim:a,sim:b?dark_mode=on&density=320", "--html", "report.html",
                                      "--alluredir", "allure", "--junitxml", "junit.xml")
     run.assert_outcomes(passed=2, failed=2)
-    run.stdout.fnmatch_lines(["*mobile-agent success rate*", "*overall*50.0%*2/4*", "*per device configuration:*",
-                              "*Pixel 6 1080x2400 320dpi en-US dark*", "*Pixel 6 1080x2400 420dpi en-US light*"])
+    run.stdout.fnmatch_lines(["*mobile-agent success rate*", "*overall*50.0%*2/4*",
+                              "*device*Pixel 6 1080x2400 320dpi en-US dark*",
+                              "*Pixel 6 1080x2400 420dpi en-US light*"])
 
     parallel, alone = metrics_of(suite, "par"), metrics_of(suite, "serial")
     assert len(parallel.pop("per_device_config")) == 2 and len(alone.pop("per_device_config")) == 1
     assert {k: v for k, v in parallel.items() if k != "run_id"} == {k: v for k, v in alone.items() if k != "run_id"}
 
-    # the trajectories are files beside the report, not inflated into it
-    assets = list(suite.path.joinpath("assets").glob("*.png"))
-    assert len(assets) >= 6  # 2 + 2 steps (x2 instances) of screens, with the action drawn
-    page = suite.path.joinpath("report.html").read_text()
+    # one link per row to the item's trajectory page, which shows every step's screen; the report itself holds
+    # no step screens, only the final screen of each failed item
+    report = suite.path / "report.html"
+    extras = report_extras(report)
+    assert len(extras) == 4
+    for test, items in extras.items():
+        page = linked_page(report, items)
+        assert page.parent.parent == suite.path / "reports" / "par" / "trajectories"
+        lines = (suite.path / "reports" / "par" / "results.jsonl").read_text().splitlines()
+        record = next(r for r in map(json.loads, lines) if r["nodeid"] == test)
+        screens = step_screens(page)
+        assert len(screens) == record["num_steps"] == 2
+        assert all(src.startswith("data:image/png;base64,") for src in screens)
+    assert len(list(suite.path.joinpath("assets").glob("*.png"))) == 2
+    page = report.read_text()
     assert "data:image/png;base64" not in page and "success by app" in page and "<svg" in page
     if shutil.which("chromium"):
-        tree = rendered(suite.path / "report.html")
+        tree = rendered(report)
+        (suite_name,) = parallel["per_suite"]  # the suite, the run's agent and id name the report
+        title = f"{suite_name} \u00b7 agent tasks_review:Hostile \u00b7 run par"
+        assert tree.findtext(".//title") == tree.findtext(".//h1[@id='title']") == title
         rows = result_rows(tree)
         assert len(rows) == 4
         assert all(r.xpath(".//td[@class='col-ma_metrics'][contains(., 'invalid_format=0.00')]") for r in rows)
+        assert all(len(r.xpath(".//td[@class='col-links']/a")) == 1 for r in rows)
         failed = [r for r in rows if "failed" in r.get("class")]
         assert len(failed) == 2 and all(r.xpath(".//img[starts-with(@src, 'assets/')]") for r in failed)
 
@@ -116,11 +156,16 @@ def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pyt
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="needs Debian's chromium (.ci/run installs it)")
 def test_the_html_report_renders_hostile_text_as_text(suite: pytest.Pytester) -> None:
+    # a report in its own folder: the self-contained report links to the run folder beside it
     run = suite.runpytest_subprocess("tasks_review.py", "--agent", "tasks_review:Hostile", "--ma-trajectories",
-                                     "failed", "--html", "report.html", "--self-contained-html")
+                                     "failed", "--html", "html/report.html", "--self-contained-html",
+                                     "--ma-run-id", "hostile")
     run.assert_outcomes(passed=1, failed=1)
-    tree = rendered(suite.path / "report.html")
-    assert tree.findtext(".//title") == "report.html"  # no injected handler ran
+    report = suite.path / "html" / "report.html"
+    tree = rendered(report)
+    (suite_name,) = metrics_of(suite, "hostile")["per_suite"]
+    title = f"{suite_name} \u00b7 agent tasks_review:Hostile \u00b7 run hostile"
+    assert tree.findtext(".//title") == title and tree.findtext(".//h1[@id='title']") == title  # no handler ran
     assert not tree.xpath("//img[@src='x']") and not tree.xpath("//script[contains(., 'pwned')]")
     headers = [th.text_content().strip() for th in tree.xpath("//table[@id='results-table']//th")]
     assert {"Success", "Steps", "Metrics"} <= set(headers)
@@ -131,10 +176,59 @@ def test_the_html_report_renders_hostile_text_as_text(suite: pytest.Pytester) ->
     text = tree.text_content()
     assert "<script>document.title='pwned'</script>" in text  # the typed text, shown as text
     assert "success by difficulty" in text and "repeated_actions" in text
-    blob = json.loads(tree.xpath("//*[@data-jsonblob]")[0].get("data-jsonblob"))
-    extras = {test: [(e["format_type"], e["name"]) for e in runs[0]["extras"]] for test, runs in blob["tests"].items()}
-    assert [kind for kind, _ in extras["tasks_review.py::OpenSettings[0]"]] == ["html"]  # passed: trajectory dropped
-    assert [name for kind, name in extras["tasks_review.py::NameTheAnswer[0]"] if kind == "image"] == [
-        'step 0: {"action_type": "input_text", "text": "<script>document.title=\'pwned\'</script>"}',
-        'step 1: {"action_type": "answer", "text": "<img src=x onerror=\\"document.title=\'pwned\'\\">"}',
-        "final screen"]
+    extras = report_extras(report)
+    assert [e["format_type"] for e in extras["tasks_review.py::OpenSettings[0]"]] == ["html"]  # passed: no trajectory
+    answer = extras["tasks_review.py::NameTheAnswer[0]"]
+    assert [(e["format_type"], e["name"]) for e in answer[1:]] == [("url", "trajectory"), ("image", "final screen")]
+    (href,) = failed.xpath(".//td[@class='col-links']/a/@href")
+    assert href.startswith("../reports/hostile/trajectories/")
+
+    page = rendered(linked_page(report, answer))
+    assert page.findtext(".//title") == "NameTheAnswer[0] trajectory"  # no handler ran on the page either
+    assert not page.xpath("//img[@src='x']") and not page.xpath("//script")
+    steps = page.xpath("//section[starts-with(@id, 'step-')]")
+    assert [s.findtext(".//code") for s in steps] == [
+        '{"action_type": "input_text", "text": "<script>document.title=\'pwned\'</script>"}',
+        '{"action_type": "answer", "text": "<img src=x onerror=\\"document.title=\'pwned\'\\">"}']
+    assert all(s.xpath("./img[starts-with(@src, 'data:image/png;base64,')]") for s in steps)
+    assert "What is six times seven? <img src=x" in page.text_content()  # the goal, shown as text
+    assert page.xpath("//section[@id='final']/img")
+
+
+def model_reply(request: dict[str, Any]) -> str:
+    """A model that opens Settings, then declares completion (and summarises a step in prose)."""
+    content = request["messages"][-1]["content"]
+    text = content if isinstance(content, str) else " ".join(p.get("text", "") for p in content)
+    if "Action taken:" in text:
+        return "Settings opened."
+    if "Current app: com.android.settings" in text:
+        return 'Reason: done.\nAction: {"action_type": "status", "goal_status": "complete"}'
+    return 'Reason: open it.\nAction: {"action_type": "open_app", "app_name": "Settings"}'
+
+
+def environment(pytester: pytest.Pytester) -> dict[str, str]:
+    lines = pytester.path.joinpath("allure", "environment.properties").read_text().splitlines()
+    return dict(line.split("=", 1) for line in lines)
+
+
+def test_allure_environment_names_a_model_only_when_the_run_used_one(pytester: pytest.Pytester,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    pytester.makepyfile(tasks_env=OPEN_SETTINGS)
+    oracle = pytester.runpytest_subprocess("tasks_env.py", "--alluredir", "allure", "--ma-run-id", "plain")
+    oracle.assert_outcomes(passed=1)
+    env = environment(pytester)
+    assert set(env) == {"agent", "device", "seed", "instances", "run_id", "plugin_version", "success_rate"}
+    assert env["agent"] == "oracle" and env["device"] == "sim" and env["run_id"] == "plain"
+    assert env["success_rate"] == "1.0000"
+
+    secret = "sk-test-SENTINEL-env"
+    monkeypatch.setenv("MA_LLM_API_KEY", secret)
+    with ScriptedServer(default=model_reply) as server:
+        run = pytester.runpytest_subprocess("tasks_env.py", "--agent", "m3a", "--ma-llm-base-url", server.base_url,
+                                            "--ma-llm-model", "scripted-1", "--alluredir", "allure",
+                                            "--ma-run-id", "model")
+    run.assert_outcomes(passed=1)
+    env = environment(pytester)
+    assert env["agent"] == "m3a" and env["model"] == "scripted-1" and env["run_id"] == "model"
+    assert env["base_url"] == server.base_url and "judge_model" not in env
+    assert secret not in pytester.path.joinpath("allure", "environment.properties").read_text()

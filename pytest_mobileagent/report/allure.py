@@ -94,29 +94,69 @@ def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
 
 
 def write_run_files(config: pytest.Config, metrics: dict[str, Any] | None = None) -> None:
-    """``environment.properties`` (agent, model, device, seed, plugin version) and ``categories.json``."""
+    """``environment.properties`` (:func:`environment`) and ``categories.json`` in the Allure results folder."""
     folder = results_dir(config)
     if folder is None:
         return
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    lines = [f"{key}={_property_value(value)}" for key, value in environment(config, metrics).items()]
+    (out / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
+
+
+def environment(config: pytest.Config, metrics: dict[str, Any] | None = None) -> dict[str, str]:
+    """What the run used: the agent, its model only when the agent calls one or the judge is on (and the
+    endpoint, without credentials), the device as given, seed, instances, run id, plugin version and, once
+    the run has results, the success rate. Never a key: keys are read from the environment, never from here."""
     from importlib.metadata import PackageNotFoundError, version
 
+    from pytest_mobileagent.agents.loading import uses_model
     from pytest_mobileagent.plugin import option
 
     try:
         plugin_version = version("pytest-mobileagent")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         plugin_version = "unknown"
-    env = {"agent": option(config, "agent"), "model": option(config, "llm_model"),
-           "device": option(config, "serials") or option(config, "device"),
-           "seed": str(config._ma_seed), "instances": str(option(config, "instances")),  # type: ignore[attr-defined]
-           "run_id": config._ma_run_id, "plugin_version": plugin_version}  # type: ignore[attr-defined]
+    agent = option(config, "agent")
+    judge = option(config, "llm_judge")
+    env = {"agent": agent}
+    if uses_model(agent) or judge or _spent_tokens(config):
+        env["model"] = option(config, "llm_model")
+        if option(config, "llm_base_url"):
+            env["base_url"] = _without_credentials(option(config, "llm_base_url"))
+    if judge:
+        env["judge_model"] = option(config, "llm_judge_model") or option(config, "llm_model")
+    pool_file = option(config, "pool_file")
+    env["device"] = option(config, "serials") or (f"pool file {pool_file}" if pool_file else option(config, "device"))
+    env["seed"] = str(config._ma_seed)  # type: ignore[attr-defined]
+    env["instances"] = str(option(config, "instances"))
+    if int(option(config, "repeat")) > 1:
+        env["repeat"] = str(option(config, "repeat"))
+    env.update({"run_id": config._ma_run_id, "plugin_version": plugin_version})  # type: ignore[attr-defined]
     if metrics:
         env["success_rate"] = f"{metrics['overall']['rate']:.4f}"
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    lines = [f"{key}={_property_value(value)}" for key, value in env.items()]
-    (out / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
+    return env
+
+
+def _spent_tokens(config: pytest.Config) -> bool:
+    """Whether an episode of this run asked a model: the evidence for agents that do not declare
+    ``uses_model`` (a ``module:Class`` agent, or a built-in made by a factory function)."""
+    from pytest_mobileagent.plugin import RECORDS_KEY
+
+    return any((r.get("usage") or {}).get("prompt_tokens") for r in config.stash.get(RECORDS_KEY, []))
+
+
+def _without_credentials(url: str) -> str:
+    """``url`` without user info, query or fragment, where endpoints sometimes carry a key."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    netloc = f"[{host}]" if ":" in host else host
+    if parts.port is not None:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
 def _property_value(value: Any) -> str:

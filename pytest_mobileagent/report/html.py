@@ -1,8 +1,10 @@
-"""pytest-html integration: metric columns, a summary with the metric tables and a success chart, and per
-item the episode and its trajectory (each step's screen with the action drawn on it, the action, the UI tree).
+"""pytest-html integration: a title naming the suites, agent and run, metric columns, a summary with the metric
+tables and success charts, and per item the episode, its steps and one link to its trajectory page (each step's
+screen with the action drawn on it and its UI tree, :func:`~pytest_mobileagent.report.trajectory.write_page`).
 
-pytest-html stores images and texts as files in ``assets/`` next to the report, and inlines them only with
-``--self-contained-html``. Every piece of UI text and agent output is HTML-escaped here.
+The trajectory page sits in the item's trajectory folder and the link is relative to the report, so it works
+with ``--self-contained-html`` too as long as the report stays beside the run folder. A failed item also shows
+its final screen, inline. Every piece of UI text and agent output is HTML-escaped here.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 import base64
 import html
 import json
+import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -118,6 +122,8 @@ class HtmlReport:
 
     def __init__(self, config: pytest.Config):
         self.config = config
+        self.report_data: Any = None  # pytest-html's report data, given to pytest_html_report_title
+        self.title = ""
         from pytest_metadata.plugin import metadata_key
 
         from pytest_mobileagent.plugin import option
@@ -125,9 +131,14 @@ class HtmlReport:
         meta = config.stash.get(metadata_key, None)
         if meta is not None:
             meta["Agent"] = option(config, "agent")
-            meta["Device"] = option(config, "device")
+            meta["Device"] = option(config, "serials") or option(config, "device")
             meta["Seed"] = str(config._ma_seed)  # type: ignore[attr-defined]
             meta["Instances"] = str(option(config, "instances"))
+
+    def pytest_html_report_title(self, report: Any) -> None:
+        # called at session start, before anything is collected: the suites are added once the run has results
+        self.report_data = report
+        report.title = self.title = suites_title(self.config, None)
 
     def pytest_html_results_summary(self, prefix: list[str], summary: list[str], postfix: list[str]) -> None:
         from pytest_mobileagent.plugin import METRICS_KEY
@@ -135,6 +146,9 @@ class HtmlReport:
         metrics = self.config.stash.get(METRICS_KEY, None)  # aggregated at session finish, before this runs
         if metrics is not None:
             prefix.append(summary_html(metrics))
+            # pytest-html renders the title after this hook; a title a conftest set is left alone
+            if self.report_data is not None and self.report_data.title == self.title:
+                self.report_data.title = suites_title(self.config, metrics)
 
     def pytest_html_results_table_header(self, cells: list[str]) -> None:
         cells.insert(2, '<th class="sortable" data-column-type="ma_success">Success</th>')
@@ -164,26 +178,52 @@ class HtmlReport:
             "<pre class='ma-episode'>" + esc(json.dumps(summary, indent=1, default=str, ensure_ascii=False))
             + "</pre>" + steps_html(record)))
         saved = artifacts(item)
-        if "folder" in saved:
-            extras.extend(self.trajectory_extras(Path(saved["folder"]), record))
-        if "screenshot" in saved:
+        link = self.trajectory_link(Path(saved["folder"]), record) if "folder" in saved else None
+        if link is not None:
+            extras.append(pytest_html.extras.url(link, name="trajectory"))
+        if "screenshot" in saved and report.failed:  # one image, where a reviewer needs it
             extras.append(pytest_html.extras.png(base64.b64encode(read(saved["screenshot"])).decode(),
                                                  name="final screen"))
         report.extras = extras
         return report
 
-    @staticmethod
-    def trajectory_extras(folder: Path, record: dict[str, Any]) -> list[dict[str, Any]]:
-        """Per recorded step: the screen with the action drawn on it, and the UI tree."""
-        import pytest_html
+    def trajectory_link(self, folder: Path, record: dict[str, Any]) -> str | None:
+        """Write the item's trajectory page (when the run writes an HTML report and steps were recorded) and
+        return its address relative to the report."""
+        report_path = report_file(self.config)
+        if report_path is None:
+            return None
+        from pytest_mobileagent.report.trajectory import write_page
 
-        from pytest_mobileagent.report.trajectory import annotate, recorded_steps
+        page = write_page(folder, record)
+        if page is None:
+            return None
+        return relative_href(page, report_path.parent)
 
-        out = []
-        for step in recorded_steps(folder, record.get("steps", [])):
-            xml = step.hierarchy.read_text(encoding="utf-8")
-            action = json.dumps(step.action, sort_keys=True, ensure_ascii=False) if step.action else "invalid output"
-            png = annotate(step.screenshot.read_bytes(), xml, step.action)
-            out.append(pytest_html.extras.png(base64.b64encode(png).decode(), name=f"step {step.index}: {action}"))
-            out.append(pytest_html.extras.text(xml, name=f"step {step.index} UI tree"))
-        return out
+
+def report_file(config: pytest.Config) -> Path | None:
+    """Where pytest-html writes the report (``--html``), resolved as pytest-html does; None without one."""
+    html_path = getattr(config.option, "htmlpath", None)
+    if not html_path:
+        return None
+    return Path.cwd() / Path(os.path.expandvars(html_path)).expanduser()
+
+
+def relative_href(target: Path, base: Path) -> str:
+    """A URL for ``target`` relative to the folder ``base``, percent-encoded (pytest-html puts a link's address
+    into ``href`` as it is); a ``file:`` URL where no relative path exists (another drive on Windows)."""
+    try:
+        rel = os.path.relpath(target.resolve(), base.resolve())
+    except ValueError:
+        return target.resolve().as_uri()
+    return quote(Path(rel).as_posix())
+
+
+def suites_title(config: pytest.Config, metrics: dict[str, Any] | None) -> str:
+    """``androidworld, bmoca · agent oracle · run 20261123-101500-ab12`` (the suites once the run has results)."""
+    from pytest_mobileagent.plugin import option
+
+    suites = ", ".join(s for s in (metrics or {}).get("per_suite", {}) if s)
+    parts = [suites] if suites else []
+    parts += [f"agent {option(config, 'agent')}", f"run {config._ma_run_id}"]  # type: ignore[attr-defined]
+    return " \u00b7 ".join(parts)

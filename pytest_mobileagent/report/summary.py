@@ -1,4 +1,5 @@
-"""``metrics.json`` and the terminal summary: success rate overall and per app."""
+"""``metrics.json`` and the terminal summary: success rate overall and per suite, app, difficulty, tag and
+device configuration, with 95% Wilson intervals."""
 
 from __future__ import annotations
 
@@ -8,13 +9,41 @@ from typing import Any
 
 import pytest
 
-from pytest_mobileagent.metrics.success import Rate, summarize
+from pytest_mobileagent.metrics.success import summarize
+
+#: The grouped rows of the terminal summary, in this order: (metrics.json key, label).
+GROUPS = (("per_suite", "suite"), ("per_app", "app"), ("per_difficulty", "difficulty"), ("per_tag", "tag"),
+          ("per_device_config", "device"))
+LABEL_WIDTH = max(len(label) for _, label in GROUPS)
+#: Group names longer than this are cut, so one long tag or device label does not push every row right.
+MAX_NAME_WIDTH = 40
 
 
-def _row(name: str, rate: Rate) -> str:
-    lo, hi = rate.interval()
-    return (f"  {name:<28} {rate.rate * 100:6.1f}%  [{lo * 100:5.1f}, {hi * 100:5.1f}]  "
-            f"{rate.successes:g}/{rate.episodes}" + (f"  ({rate.errors} errors)" if rate.errors else ""))
+def _cell(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: width - 1] + "\u2026"
+
+
+def _row(label: str, name: str, width: int, g: dict[str, Any]) -> str:
+    """One fixed-width line: label, group, rate, 95% Wilson interval, successes/episodes (and errors)."""
+    lo, hi = g["ci95"]  # computed once, by metrics.success.summarize
+    # a group whose every episode was an infrastructure error has no rate, rather than a rate of 0
+    rate = f"{g['rate'] * 100:6.1f}%  [{lo * 100:5.1f}, {hi * 100:5.1f}]" if g["episodes"] else f"{'-':>7}{'':16}"
+    errors = f"  ({g['errors']} errors)" if g["errors"] else ""
+    return f"  {label:<{LABEL_WIDTH}} {_cell(name, width):<{width}} {rate}  {g['successes']:g}/{g['episodes']}{errors}"
+
+
+def rate_rows(metrics: dict[str, Any]) -> list[str]:
+    """The success table: overall, then one line per suite, app, difficulty, tag and device configuration,
+    a group's label on its first line only; groups sorted by name (difficulty: easy, medium, hard)."""
+    groups = [(label, metrics.get(key) or {}) for key, label in GROUPS]
+    names = [name for _, members in groups for name in members]
+    width = min(MAX_NAME_WIDTH, max([len(n) for n in names] + [12]))
+    lines = [f"  {'':<{LABEL_WIDTH}} {'':<{width}} {'success':>7}  {'95% Wilson CI':<14}  n",
+             _row("overall", "", width, metrics["overall"])]
+    for label, members in groups:
+        for i, (name, g) in enumerate(members.items()):
+            lines.append(_row(label if i == 0 else "", name or "-", width, g))
+    return lines
 
 
 def build_metrics(records: list[dict[str, Any]], run_id: str) -> dict[str, Any]:
@@ -39,19 +68,8 @@ def write_summary(terminalreporter: Any, metrics: dict[str, Any], out: Path) -> 
     """The success-rate section of the terminal summary."""
     tr = terminalreporter
     tr.write_sep("=", "mobile-agent success rate")
-    overall = metrics["overall"]
-    tr.write_line(_row("overall", Rate(overall["episodes"], overall["successes"], overall["errors"])))
-    tr.write_line("  per app:")
-    for app, m in metrics["per_app"].items():
-        tr.write_line(_row("  " + app, Rate(m["episodes"], m["successes"], m["errors"])))
-    if len(metrics["per_suite"]) > 1:
-        tr.write_line("  per suite:")
-        for suite, m in metrics["per_suite"].items():
-            tr.write_line(_row("  " + suite, Rate(m["episodes"], m["successes"], m["errors"])))
-    if len(metrics["per_device_config"]) > 1:
-        tr.write_line("  per device configuration:")
-        for label, m in metrics["per_device_config"].items():
-            tr.write_line(_row("  " + label, Rate(m["episodes"], m["successes"], m["errors"])))
+    for line in rate_rows(metrics):
+        tr.write_line(line)
     if metrics.get("metrics"):
         tr.write_line("  trajectory metrics (mean over the episodes that define them):")
         for name, m in metrics["metrics"].items():
