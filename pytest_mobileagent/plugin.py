@@ -22,86 +22,20 @@ from typing import Any
 import pytest
 
 from pytest_mobileagent import hooks
+from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.fixtures import EPISODE_KEY
 from pytest_mobileagent.report.results import ResultsFile
-from pytest_mobileagent.tasks.params import DEFAULT_SEED
+from pytest_mobileagent.settings import SETTINGS_KEY, add_options, build, option
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
 
-#: name -> (type, default, help). ``--ma-<name>`` on the command line, ``ma_<name>`` in ini files.
-OPTIONS: dict[str, tuple[type, Any, str]] = {
-    "seed": (str, str(DEFAULT_SEED), "suite seed for parameter draws (an integer, or 'random')"),
-    "instances": (int, 1, "instances (parameter draws) per task"),
-    "repeat": (int, 1, "runs of every instance (same parameters, agent seed varied), for pass@k and mean@k"),
-    "device": (str, "sim", "'sim' for the embedded simulator, or adb serials (comma-separated, one per worker)"),
-    "serials": (str, "", "device specs, comma-separated, one per xdist worker (serials or adb://host:port/serial)"),
-    "pool_file": (str, "", "a file listing device specs, one per line, for the workers to share out"),
-    "avd": (str, "", "start emulators of this AVD for the run (headless, read-only) and stop them at the end"),
-    "emulators": (int, 1, "how many emulators --ma-avd starts (one per xdist worker)"),
-    "save_baseline": (str, "", "write this run's per-task outcomes and aggregates to this file"),
-    "baseline": (str, "", "compare this run with a baseline file (flipped tasks, metric deltas)"),
-    "fail_under": (str, "", "gate: aggregates' floors, e.g. 'success_rate=0.4,checkpoint_l2=0.6'"),
-    "max_regression": (str, "", "gate: allowed drop from the baseline, e.g. 'success_rate=5pp' (McNemar-checked)"),
-    "max_infra_errors": (int, 0, "gate: infrastructure errors a gated run tolerates"),
-    "llm_model": (str, "gpt-4o", "model name for the model-driven agents (t3a, m3a)"),
-    "llm_base_url": (str, "", "OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM...); default OpenAI's"),
-    "llm_temperature": (float, 0.0, "sampling temperature"),
-    "llm_seed": (str, "", "sampling seed, for endpoints that honour it"),
-    "llm_timeout": (float, 60.0, "seconds per model request"),
-    "llm_retries": (int, 3, "retries of a model request on 429, 5xx, timeouts (then an infrastructure error)"),
-    "llm_judge": (bool, False, "also ask the model whether each episode succeeded (reported as judged_success, "
-                  "never mixed into verified success)"),
-    "llm_judge_model": (str, "", "the judge's model on the same endpoint (default: --ma-llm-model)"),
-    "llm_prices": (str, "", "dollars per million input,output tokens, for cost accounting"),
-    "snapshot": (str, "", "an existing device snapshot to start every session from (emulators with prepared apps)"),
-    "output": (str, "reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json"),
-    "run_id": (str, "", "name of this run's output folder (default: a timestamp)"),
-    "resume": (str, "", "resume a run (its id, or its folder such as reports/<run-id>): finished episodes are "
-               "taken from its results.jsonl"),
-    "require_complete": (bool, False, "AndroidWorld's rule: success counts only if the agent declared completion"),
-    "lcs_gamma": (float, 0.9, "AndroidArena's discount for the task reward"),
-    "text_similarity": (float, 0.6, "typed texts at least this similar count as the same action (LCS metrics)"),
-    "success_threshold": (float, 1.0, "score at which an episode passes (composite tasks score in between)"),
-    "infra_retries": (int, 1, "retries of an episode after an infrastructure (device) error"),
-    "screenshots": (str, "on-failure", "save the final screen and UI tree: none, on-failure or all"),
-    "trajectories": (str, "off", "keep every step's screen and UI tree (in the HTML and Allure reports too): "
-                     "on, off, or failed (only for items that failed)"),
-    "task_files": (str, "tasks_*.py", "glob of task module file names"),
-    "lock": (str, "", "params lock file: freeze parameter draws (written with --ma-freeze-params)"),
-    "freeze_params": (bool, False, "write the drawn parameters to the --ma-lock file"),
-}
 RUN_DIR_KEY = pytest.StashKey[Path]()
 RECORDS_KEY = pytest.StashKey[list[dict[str, Any]]]()
 LOCK_KEY = pytest.StashKey[dict[str, Any]]()
 RESUMED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()
 
 
-def option(config: pytest.Config, name: str) -> Any:
-    """The value of ``--ma-<name>`` or, if not given, of the ini key ``ma_<name>``."""
-    if name == "agent":
-        return config.getoption("agent") or config.getini("ma_agent") or "oracle"
-    kind, default, _ = OPTIONS[name]
-    value = config.getoption(f"ma_{name}")
-    if value is None:
-        value = config.getini(f"ma_{name}")
-    if value in (None, ""):
-        value = default
-    if kind is bool and isinstance(value, str):
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    return kind(value)
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("mobileagent", "mobile-agent benchmarks")
-    group.addoption("--agent", dest="agent", default=None, help="agent to evaluate: oracle, noop, random, an "
-                    "entry point of group pytest_mobileagent.agents, or module:Class (default: oracle)")
-    parser.addini("ma_agent", "default agent (like --agent)", default="")
-    for name, (kind, _default, text) in OPTIONS.items():
-        flag = f"--ma-{name.replace('_', '-')}"
-        if kind is bool:
-            group.addoption(flag, dest=f"ma_{name}", action="store_const", const=True, default=None, help=text)
-        else:
-            group.addoption(flag, dest=f"ma_{name}", default=None, help=text)
-        parser.addini(f"ma_{name}", text, default="")
+    add_options(parser)
 
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
@@ -121,29 +55,19 @@ def run_dir(config: pytest.Config) -> Path:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.stash[SETTINGS_KEY] = settings = build(config)  # a bad option stops here, before collection
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None:
         run_id = workerinput["ma_run_id"]
         seed = workerinput["ma_seed"]
         directory = Path(workerinput["ma_run_dir"])
     else:
-        resume = option(config, "resume")
-        if "/" in resume or "\\" in resume:  # --ma-resume reports/<run-id>: a run folder anywhere
-            directory = Path(config.rootpath, resume)
-            run_id = directory.name
-        else:
-            run_id = resume or option(config, "run_id") or _new_run_id()
-            directory = Path(config.rootpath, option(config, "output"), run_id)
-        seed = option(config, "seed")
+        run_id, directory = _run_folder(config)
+        seed = settings.seed
         if seed == "random":
             seed = str(secrets.randbelow(2**31))
         _check_agent(config)
-        from pytest_mobileagent.report.artifacts import trajectory_policy
-
-        trajectory_policy(config)
         _start_emulators(config)
-    if not re.fullmatch(r"[A-Za-z0-9_.\-]+", run_id):
-        raise pytest.UsageError(f"--ma-run-id/--ma-resume must name a plain folder, got {run_id!r}")
     config.stash[RUN_DIR_KEY] = directory
     config._ma_seed = seed  # type: ignore[attr-defined]
     config._ma_run_id = run_id  # type: ignore[attr-defined]
@@ -164,6 +88,24 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(HtmlReport(config), "mobileagent-html")
 
 
+def _run_folder(config: pytest.Config) -> tuple[str, Path]:
+    """This run's id and output folder; ``--ma-resume`` must name a run that exists."""
+    resume, output = option(config, "resume"), Path(config.rootpath, option(config, "output"))
+    if not resume:
+        run_id = option(config, "run_id") or _new_run_id()
+        return run_id, output / run_id
+    # --ma-resume reports/<run-id> names a run folder anywhere; a bare id one under --ma-output
+    directory = Path(config.rootpath, resume) if "/" in resume or "\\" in resume else output / resume
+    if not re.fullmatch(r"[A-Za-z0-9_.\-]+", directory.name):
+        raise pytest.UsageError(f"--ma-resume must name a run folder, got {resume!r}")
+    if not (directory / "results.jsonl").is_file():
+        runs = sorted(p.name for p in output.glob("*/results.jsonl") for p in [p.parent])[-5:]
+        known = f"; recent runs in {output}: {', '.join(runs)}" if runs else f"; {output} holds no runs"
+        raise pytest.UsageError(f"--ma-resume {resume}: no run there ({directory / 'results.jsonl'} not found)"
+                                + known)
+    return directory.name, directory
+
+
 def _check_agent(config: pytest.Config) -> None:
     from pytest_mobileagent.agents.loading import UnknownAgent, agent_factory
 
@@ -178,7 +120,7 @@ def _check_agent(config: pytest.Config) -> None:
 
 def _load_lock(config: pytest.Config) -> dict[str, Any]:
     path = option(config, "lock")
-    if not path or option(config, "freeze_params") or not Path(path).exists():
+    if not path or option(config, "freeze_params"):
         return {}
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
@@ -317,13 +259,30 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                                      ("ma_agent", result.agent),
                                      *((f"ma_{name}", value) for name, value in sorted(result.metrics.items()))])
     elif report.when == "setup" and report.failed:
+        infrastructure = bool(call.excinfo and call.excinfo.errisinstance(InfrastructureError))
+        if infrastructure and item.config.option.tbstyle in ("auto", "short"):
+            report.longrepr = _infrastructure_report(item, call.excinfo.value)  # type: ignore[union-attr]
         record = {"task": case.task_cls.name, "suite": case.task_cls.suite, "instance": case.index,
                   "repeat": case.repeat,
                   "agent": option(item.config, "agent"), "apps": list(case.task_cls.apps), "params": case.params,
                   "difficulty": case.task_cls.difficulty, "tags": list(case.task_cls.tags), "nodeid": item.nodeid,
-                  "error": str(call.excinfo.value)[:2000] if call.excinfo else ""}
+                  "error": str(call.excinfo.value)[:2000] if call.excinfo else "",
+                  "infrastructure": infrastructure}
         report.ma_result = _record(item.config, item, "error", record)  # type: ignore[attr-defined]
     return report
+
+
+def _device_of(config: pytest.Config) -> str:
+    return getattr(config, "workerinput", {}).get("ma_device") or option(config, "serials") or option(config, "device")
+
+
+def _infrastructure_report(item: pytest.Item, error: BaseException) -> str:
+    """An infrastructure error in a few lines: what failed, where, what to do (``--tb=long`` shows it all)."""
+    hint = getattr(error, "hint", InfrastructureError.hint).replace("<run-id>", run_dir(item.config).name)
+    return (f"{type(error).__name__}: {error}\n"
+            f"  device: {_device_of(item.config)}\n"
+            f"  to fix: {hint}\n"
+            f"  (--tb=long shows the traceback)")
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -333,6 +292,29 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     config = _CONFIG.get("config")
     if config is not None and is_controller(config):
         config.stash[RECORDS_KEY].append(record)
+        _count_infrastructure_errors(config, report, record)
+
+
+STREAKS_KEY = pytest.StashKey[dict[str, int]]()
+SESSION_KEY = pytest.StashKey[pytest.Session]()
+
+
+def _count_infrastructure_errors(config: pytest.Config, report: pytest.TestReport, record: dict[str, Any]) -> None:
+    """Stop the session once a device (or the endpoint) has given ``--ma-max-infra-errors`` errors in a row:
+    it is gone for good, and every further item would only add an error. What finished is on disk."""
+    node = getattr(report, "node", None)  # the xdist worker that ran it
+    where = getattr(node, "workerinput", {}).get("ma_device") or _device_of(config)
+    streaks = config.stash.setdefault(STREAKS_KEY, {})
+    streaks[where] = streaks.get(where, 0) + 1 if record.get("infrastructure") else 0
+    limit = option(config, "max_infra_errors")
+    if streaks[where] < limit:
+        return
+    reason = (f"{streaks[where]} infrastructure errors in a row on {where} (--ma-max-infra-errors {limit}); "
+              f"finished episodes are in {run_dir(config)}, resume with --ma-resume {run_dir(config).name}")
+    dsession = config.pluginmanager.get_plugin("dsession")
+    target = dsession if dsession is not None else config.stash.get(SESSION_KEY, None)
+    if target is not None and not target.shouldstop:
+        target.shouldstop = reason
 
 
 _CONFIG: dict[str, pytest.Config] = {}
@@ -348,6 +330,36 @@ def current_config() -> pytest.Config:
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
     _CONFIG["config"] = session.config
+    session.config.stash[SESSION_KEY] = session
+    if is_controller(session.config) and not session.config.option.collectonly:
+        _preflight(session.config)  # before xdist starts a worker: a wrong setup costs seconds, not a run
+
+
+def _preflight(config: pytest.Config) -> None:
+    """Every adb device online, and for a model agent (or the judge) the endpoint, key and model usable:
+    otherwise one usage error naming what to set, before any item."""
+    from pytest_mobileagent.device.base import DeviceError
+    from pytest_mobileagent.device.pool import check_reachable
+    from pytest_mobileagent.fixtures import configured_specs
+
+    for spec in configured_specs(config):
+        try:
+            check_reachable(spec)
+        except DeviceError as e:
+            raise pytest.UsageError(f"--ma-device {spec}: {e}") from None
+    from pytest_mobileagent.agents.loading import uses_model
+
+    judge = option(config, "llm_judge")
+    if not (uses_model(option(config, "agent")) or judge):
+        return
+    from pytest_mobileagent.llm.client import EndpointUnusable, LLMClient
+
+    client = LLMClient.from_config(config)
+    models = [client.model] + ([option(config, "llm_judge_model") or client.model] if judge else [])
+    try:
+        client.preflight(list(dict.fromkeys(models)))
+    except EndpointUnusable as e:
+        raise pytest.UsageError(f"--agent {option(config, 'agent')}: {e}") from None
 
 
 DECISION_KEY = pytest.StashKey[Any]()
@@ -386,7 +398,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if option(config, "max_regression") and baseline is None:
         raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
     decision = decide(records, metrics, baseline, parse_limits(option(config, "fail_under")),
-                      parse_limits(option(config, "max_regression")), int(option(config, "max_infra_errors")),
+                      parse_limits(option(config, "max_regression")), option(config, "gate_infra_errors"),
                       threshold=float(option(config, "success_threshold")))
     config.stash[DECISION_KEY] = decision
     if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
@@ -429,9 +441,9 @@ def _start_emulators(config: pytest.Config) -> None:
         return
     from pytest_mobileagent.device.emulators import EmulatorFleet
 
-    fleet = EmulatorFleet(avd, max(1, int(option(config, "emulators")))).start()
+    fleet = EmulatorFleet(avd, option(config, "emulators")).start()
     config.stash[FLEET_KEY] = fleet
-    config.option.ma_serials = ",".join(fleet.specs())
+    config.stash[SETTINGS_KEY] = dataclasses.replace(config.stash[SETTINGS_KEY], serials=",".join(fleet.specs()))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -441,4 +453,4 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _CONFIG.pop("config", None)
 
 
-__all__ = ["OPTIONS", "option", "run_dir"]
+__all__ = ["option", "run_dir"]

@@ -122,7 +122,7 @@ def test_the_model_judge_is_reported_beside_verified_success(pytester: pytest.Py
             return "Verdict: no\nReason: I doubt it."  # a judge that disagrees with the state
         return competent(request)
 
-    with ScriptedServer(default=model) as server:
+    with ScriptedServer(default=model, models=("scripted-1", "judge-9")) as server:
         outcome = run(pytester, server, "t3a", "--ma-llm-judge", "--ma-llm-judge-model", "judge-9")
     outcome.assert_outcomes(passed=1)  # the state decides the item
     [result] = results(pytester)

@@ -89,7 +89,7 @@ def test_infrastructure_errors_beyond_the_tolerance_fail_a_gated_run(pytester, m
     strict = run(pytester, monkeypatch, 8, "--ma-fail-under", "success_rate=0.5")
     assert strict.ret == pytest.ExitCode.TESTS_FAILED
     strict.stdout.fnmatch_lines(["*FAIL 1 infrastructure error(s) > 0 allowed*"])
-    tolerant = run(pytester, monkeypatch, 8, "--ma-fail-under", "success_rate=0.5", "--ma-max-infra-errors", "1")
+    tolerant = run(pytester, monkeypatch, 8, "--ma-fail-under", "success_rate=0.5", "--ma-gate-infra-errors", "1")
     assert tolerant.ret == pytest.ExitCode.OK
 
 

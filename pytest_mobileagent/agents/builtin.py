@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import TypeVar
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.base import AgentContext
@@ -69,6 +71,16 @@ class RandomAgent:
         return Action(rng.choice(self.KEYS))
 
 
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def _model_agent(factory: F) -> F:
+    """Declare that a lazily importing factory builds a model agent (``uses_model``, as the classes do)."""
+    factory.uses_model = True  # type: ignore[attr-defined]
+    return factory
+
+
+@_model_agent
 def t3a() -> object:
     """AndroidWorld's text-only model agent (see :mod:`pytest_mobileagent.agents.llm`)."""
     from pytest_mobileagent.agents.llm import T3A
@@ -76,6 +88,7 @@ def t3a() -> object:
     return T3A()
 
 
+@_model_agent
 def m3a() -> object:
     """AndroidWorld's multimodal model agent (see :mod:`pytest_mobileagent.agents.llm`)."""
     from pytest_mobileagent.agents.llm import M3A
@@ -83,6 +96,7 @@ def m3a() -> object:
     return M3A()
 
 
+@_model_agent
 def seeact() -> object:
     """SeeAct: plan in prose from the screenshot, then ground by multiple choice."""
     from pytest_mobileagent.agents.seeact import SeeAct
@@ -90,6 +104,7 @@ def seeact() -> object:
     return SeeAct()
 
 
+@_model_agent
 def arena(exploration_hint: bool = False, reflexion: bool = False) -> object:
     """AndroidArena's ReAct agent over the compressed UI tree."""
     from pytest_mobileagent.agents.arena import Arena
@@ -97,6 +112,7 @@ def arena(exploration_hint: bool = False, reflexion: bool = False) -> object:
     return Arena(exploration_hint=exploration_hint, reflexion=reflexion)
 
 
+@_model_agent
 def mobilebench() -> object:
     """Mobile-Bench's planner: API calls or UI actions over the HTML view."""
     from pytest_mobileagent.agents.mobilebench import MobileBench
@@ -104,6 +120,7 @@ def mobilebench() -> object:
     return MobileBench()
 
 
+@_model_agent
 def bmoca() -> object:
     """B-MoCA's agent: numbered elements, call-style options, dual gestures."""
     from pytest_mobileagent.agents.bmoca import BMoCA
@@ -112,5 +129,5 @@ def bmoca() -> object:
 
 
 BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "t3a": t3a, "m3a": m3a,
-           "seeact": seeact, "arena": arena, "arena-explore": lambda: arena(exploration_hint=True),
-           "arena-reflexion": lambda: arena(reflexion=True), "mobilebench": mobilebench, "bmoca": bmoca}
+           "seeact": seeact, "arena": arena, "arena-explore": _model_agent(partial(arena, exploration_hint=True)),
+           "arena-reflexion": _model_agent(partial(arena, reflexion=True)), "mobilebench": mobilebench, "bmoca": bmoca}

@@ -41,7 +41,8 @@ from typing import Any
 
 import adbutils
 import uiautomator2 as u2
-from adbutils.errors import AdbError
+from adbutils._adb import AdbConnection
+from adbutils.errors import AdbError, AdbTimeout
 
 from pytest_mobileagent.device.base import DeviceError, keycode
 from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
@@ -56,6 +57,45 @@ _WRITES = {getattr(sqlite3, name) for name in (
     "SQLITE_DROP_VIEW", "SQLITE_ALTER_TABLE", "SQLITE_REINDEX", "SQLITE_ANALYZE", "SQLITE_CREATE_VTABLE",
     "SQLITE_DROP_VTABLE") if hasattr(sqlite3, name)}
 _SIDECARS = ("-wal", "-journal")
+
+
+class _NoDaemonConnection(AdbConnection):
+    def _safe_connect(self) -> Any:
+        return self._create_socket()  # adbutils would run `adb start-server` here and leave the daemon behind
+
+
+class ServerClient(adbutils.AdbClient):
+    """An adbutils client that never starts an adb daemon: a refused connection is an error, so a run that
+    was pointed at no server says so instead of leaving a daemon running after it."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 5037, socket_timeout: float | None = None):
+        super().__init__(host=host, port=port, socket_timeout=socket_timeout)
+        self._timeout = socket_timeout
+
+    def make_connection(self, timeout: float | None = None) -> AdbConnection:
+        timeout = timeout or self._timeout
+        try:
+            conn = _NoDaemonConnection(self.host, self.port)
+        except TimeoutError:
+            raise AdbTimeout("connect to adb server timeout") from None
+        if timeout:
+            conn.conn.settimeout(timeout)
+        return conn
+
+
+def check_reachable(serial: str, host: str = "127.0.0.1", port: int = 5037, timeout: float = 5.0) -> None:
+    """Raise :class:`DeviceError` saying what to do unless an adb server at ``host:port`` has ``serial``
+    online. Never starts a server."""
+    try:
+        devices = {d.serial: d.state for d in ServerClient(host, port, socket_timeout=timeout).list()}
+    except (AdbError, OSError) as e:
+        raise DeviceError(f"no adb server at {host}:{port} for device {serial} ({e}): start one (adb "
+                          "start-server; ma-sim-adb for simulated phones); the plugin does not start adb") from None
+    if serial not in devices:
+        raise DeviceError(f"device {serial} is not on the adb server at {host}:{port} (it has: "
+                          f"{', '.join(sorted(devices)) or 'no devices'})")
+    if devices[serial] != "device":
+        raise DeviceError(f"device {serial} on {host}:{port} is {devices[serial]!r}, not 'device'")
 
 
 @contextlib.contextmanager
@@ -81,7 +121,7 @@ class AdbDevice:
         self.timeout = timeout
         self.console_port = console_port if console_port is not None else console_port_of(serial)
         self._console_token = console_token
-        self._client = adbutils.AdbClient(host=host, port=port, socket_timeout=timeout)
+        self._client = ServerClient(host, port, socket_timeout=timeout)
         self._adb = self._client.device(serial)
         self._u2: u2.Device | None = None
         self._u2_lock = threading.Lock()

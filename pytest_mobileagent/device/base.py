@@ -58,9 +58,14 @@ def keycode(key: str | int) -> int:
 class InfrastructureError(Exception):
     """A failure of what the agent runs on (device, adb, model endpoint): a pytest error, never an agent outcome."""
 
+    #: What a user can do about it, shown under the error in the report.
+    hint = "fix what failed, then finish the run with --ma-resume <run-id>"
+
 
 class DeviceError(InfrastructureError):
     """The device failed: lost, adb timed out, its uiautomator server died for good."""
+
+    hint = "check the device (adb devices; is it booted?), then finish the run with --ma-resume <run-id>"
 
 
 @runtime_checkable

@@ -47,6 +47,8 @@ class EmulatorFleet:
     adb_port: int = 5037
     binary: str = ""
     processes: list[subprocess.Popen] = field(default_factory=list)
+    #: The adb executable, when this fleet had to start the adb server (it kills it again at :meth:`stop`).
+    started_adb: str = ""
 
     @property
     def serials(self) -> list[str]:
@@ -59,6 +61,7 @@ class EmulatorFleet:
         """Start the emulators and wait until each has booted; on failure stop those started."""
         binary = self.binary or emulator_binary()
         try:
+            self._ensure_adb_server()
             for i in range(self.count):
                 cmd = emulator_command(binary, self.avd, FIRST_PORT + 2 * i)
                 self.processes.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -69,10 +72,29 @@ class EmulatorFleet:
             raise
         return self
 
+    def _ensure_adb_server(self) -> None:
+        """The emulators register with the adb server on ``adb_port``; start one if none runs (asked for by
+        ``--ma-avd``), and remember to stop it."""
+        import socket
+
+        import adbutils
+
+        try:
+            socket.create_connection(("127.0.0.1", self.adb_port), timeout=3).close()
+            return
+        except OSError:
+            pass
+        adb = adbutils.adb_path()
+        subprocess.run([adb, "-P", str(self.adb_port), "start-server"], check=True, timeout=30,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.started_adb = adb
+
     def wait_for_boot(self, serial: str, timeout: float) -> None:
         import adbutils
 
-        client = adbutils.AdbClient(port=self.adb_port)
+        from pytest_mobileagent.device.adb import ServerClient
+
+        client = ServerClient(port=self.adb_port)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -93,6 +115,10 @@ class EmulatorFleet:
             except subprocess.TimeoutExpired:
                 process.kill()
         self.processes.clear()
+        if self.started_adb:
+            subprocess.run([self.started_adb, "-P", str(self.adb_port), "kill-server"], timeout=30, check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            self.started_adb = ""
 
 
 __all__ = ["EmulatorFleet", "emulator_binary", "emulator_command"]

@@ -32,6 +32,9 @@ DEFAULT_RETRIES = 3
 class EndpointError(InfrastructureError):
     """The model endpoint kept failing (rate limits, server errors, timeouts) past the retries."""
 
+    hint = ("check the endpoint (--ma-llm-base-url), the model (--ma-llm-model) and the key (MA_LLM_API_KEY), "
+            "then finish the run with --ma-resume <run-id>")
+
 
 @dataclass
 class Usage:
@@ -57,8 +60,15 @@ class Reply:
     usage: Usage
 
 
+KEY_VARIABLES = ("MA_LLM_API_KEY", "OPENAI_API_KEY")
+
+
 def api_key() -> str:
-    return os.environ.get("MA_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY") or "not-needed"
+    return next((os.environ[v] for v in KEY_VARIABLES if os.environ.get(v)), "not-needed")
+
+
+class EndpointUnusable(Exception):
+    """The preflight found the endpoint, the key or the model unusable; the message says what to set."""
 
 
 def image_part(png: bytes) -> dict[str, Any]:
@@ -95,6 +105,44 @@ class LLMClient:
                    seed=int(seed) if str(seed).strip() else None, timeout=float(option(config, "llm_timeout")),
                    retries=int(option(config, "llm_retries")),
                    prices=tuple(float(p) for p in prices.split(",")) if prices else (0.0, 0.0))  # type: ignore[arg-type]
+
+    def preflight(self, models: Sequence[str] = (), timeout: float = 20.0) -> None:
+        """Check once, cheaply, that the endpoint answers, takes the key and serves ``models`` (default: this
+        client's): list its models, or where it lists none, ask for a one-token completion.
+
+        Raises :class:`EndpointUnusable` naming the option or variable to set."""
+        where = self.base_url or "OpenAI's API"
+        if api_key() == "not-needed" and not self.base_url:
+            raise EndpointUnusable(f"no API key for {where}: set MA_LLM_API_KEY (or OPENAI_API_KEY), or point "
+                                   "--ma-llm-base-url at an endpoint that needs none")
+        wanted = list(models) or [self.model]
+        client = self._client.with_options(timeout=min(timeout, self.timeout), max_retries=0)
+        try:
+            try:
+                served = {m.id for m in client.models.list()}
+            except openai.NotFoundError:  # no model listing: a one-token completion per model instead
+                for model in wanted:
+                    client.chat.completions.create(model=model, max_tokens=1,
+                                                   messages=[{"role": "user", "content": "ping"}])
+                return
+        except openai.AuthenticationError:
+            raise EndpointUnusable(f"{where} refused the API key (HTTP 401): set MA_LLM_API_KEY (or "
+                                   "OPENAI_API_KEY) to a valid key") from None
+        except openai.PermissionDeniedError:
+            raise EndpointUnusable(f"{where} denied access (HTTP 403): check the key in MA_LLM_API_KEY") from None
+        except openai.NotFoundError:
+            raise EndpointUnusable(f"{where} does not serve the model {', '.join(wanted)}: set --ma-llm-model "
+                                   "to a model it serves") from None
+        except (openai.APIConnectionError, openai.APITimeoutError) as e:
+            raise EndpointUnusable(f"cannot reach the model endpoint {where} ({type(e).__name__}): set "
+                                   "--ma-llm-base-url to a running OpenAI-compatible server") from None
+        except openai.APIStatusError as e:
+            raise EndpointUnusable(f"{where} answered HTTP {e.status_code} to the preflight request") from None
+        missing = [m for m in wanted if m not in served]
+        if missing:
+            shown = ", ".join(sorted(served)[:12]) + (" ..." if len(served) > 12 else "")
+            raise EndpointUnusable(f"{where} does not serve the model {', '.join(missing)} (it serves: "
+                                   f"{shown or 'none'}): set --ma-llm-model (or --ma-llm-judge-model)")
 
     def chat(self, messages: Sequence[dict[str, Any]]) -> Reply:
         """One completion; retried on transient errors; :class:`EndpointError` when they persist."""
@@ -147,4 +195,4 @@ def redacted(payload: dict[str, Any]) -> dict[str, Any]:
     return json.loads(text)
 
 
-__all__ = ["EndpointError", "LLMClient", "Reply", "Usage", "api_key", "image_part"]
+__all__ = ["EndpointError", "EndpointUnusable", "LLMClient", "Reply", "Usage", "api_key", "image_part"]

@@ -7,7 +7,8 @@ Each script entry answers one request, in order: a string (the model's text), or
 ``text``, ``status`` (an HTTP error such as 429 or 503), ``delay`` (seconds before answering) or
 ``hang`` (never answer). A callable entry is called with the request's JSON and returns an entry,
 so a script can read the prompt. When the script runs out, ``default`` answers. ``requests`` holds
-what was received (headers without the key) for assertions.
+what was received (headers without the key) for assertions. ``GET /v1/models`` lists ``models``, as real
+endpoints list what they serve (the plugin's preflight checks the model is among them).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -23,8 +24,10 @@ Entry = str | dict[str, Any] | Callable[[dict[str, Any]], Any]
 
 
 class ScriptedServer:
-    def __init__(self, script: Iterable[Entry] = (), default: Entry | None = None):
+    def __init__(self, script: Iterable[Entry] = (), default: Entry | None = None,
+                 models: Sequence[str] = ("scripted-1",)):
         self.script: list[Entry] = list(script)
+        self.models = list(models)
         self.default = default
         self.requests: list[dict[str, Any]] = []
         self.authorizations: list[str] = []
@@ -35,6 +38,21 @@ class ScriptedServer:
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:  # quiet
                 pass
+
+            def do_GET(self) -> None:
+                if self.path.rstrip("/") != "/v1/models":
+                    self._send(404, {"error": {"message": f"no route {self.path}", "code": 404}})
+                    return
+                self._send(200, {"object": "list", "data": [{"id": m, "object": "model", "created": 1697384040,
+                                                             "owned_by": "scripted"} for m in server.models]})
+
+            def _send(self, status: int, payload: dict[str, Any]) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
@@ -66,12 +84,7 @@ class ScriptedServer:
                                             "message": {"role": "assistant", "content": text}}],
                                "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": len(text) // 4,
                                          "total_tokens": prompt_tokens + len(text) // 4}}
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                self._send(status, payload)
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True

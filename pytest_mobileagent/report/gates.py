@@ -7,7 +7,7 @@
 - ``--ma-max-regression "success_rate=5pp"``: the success rate may not drop by more than the limit (``pp``:
   percentage points) *and* significantly: an exact McNemar test on the paired tasks' flips at ``p < 0.05``,
   so one noisy task does not fail a build. Other aggregates are compared by their drop alone.
-- ``--ma-max-infra-errors N`` (default 0): more infrastructure errors than this fail a gated run.
+- ``--ma-gate-infra-errors N`` (default 0): more infrastructure errors than this fail a gated run.
 
 With any gate configured, the gate decides the exit status: failed task items are reported as usual but
 do not by themselves fail the run. Without a gate, pytest's exit status stands.
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,8 +51,8 @@ def parse_limits(text: str) -> dict[str, float]:
     limits: dict[str, float] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, sep, value = part.partition("=")
-        if not sep:
-            raise ValueError(f"expected name=value, got {part!r}")
+        if not sep or not re.fullmatch(r"[a-z_][a-z0-9_]*", name.strip()):
+            raise ValueError(f"expected metric=value (e.g. success_rate=0.4 or success_rate=5pp), got {part!r}")
         value = value.strip().lower()
         limits[name.strip()] = float(value[:-2]) / 100 if value.endswith("pp") else float(value.rstrip("%")) / (
             100 if value.endswith("%") else 1)

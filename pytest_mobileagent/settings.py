@@ -1,0 +1,297 @@
+"""The run's settings: every option, typed and checked once at configure time.
+
+Each field of :class:`Settings` is an option: ``--ma-<name>`` on the command line (``--agent`` for the
+agent) and the ini key ``ma_<name>``; the command line wins. Its metadata holds the help text, the
+choices and the parser that turns the text into the field's value or raises :class:`ValueError` with
+what is allowed. A bad value is one :class:`pytest.UsageError` (exit 4) naming the option, before any
+item runs, instead of a traceback hours later.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pytest_mobileagent.tasks.params import DEFAULT_SEED
+
+Parser = Callable[[str], Any]
+
+
+def _field(default: Any, help: str, parse: Parser | None = None, choices: tuple[str, ...] = (),
+           flag: str = "") -> Any:
+    return dataclasses.field(default=default, metadata={"help": help, "parse": parse, "choices": choices,
+                                                        "flag": flag})
+
+
+# -- parsers: text -> value, or ValueError saying what is allowed ----------------------------------
+
+
+def at_least(low: int) -> Parser:
+    def parse(text: str) -> int:
+        try:
+            value = int(str(text).strip())
+        except ValueError:
+            raise ValueError(f"expected a whole number >= {low}") from None
+        if value < low:
+            raise ValueError(f"expected a whole number >= {low}")
+        return value
+    return parse
+
+
+def number(low: float, high: float = float("inf"), *, low_open: bool = False) -> Parser:
+    def parse(text: str) -> float:
+        try:
+            value = float(str(text).strip())
+        except ValueError:
+            value = float("nan")
+        if not (low < value <= high if low_open else low <= value <= high):
+            bounds = f"{'>' if low_open else '>='} {low:g}" + (f" and <= {high:g}" if high != float("inf") else "")
+            raise ValueError(f"expected a number {bounds}")
+        return value
+    return parse
+
+
+def seed(text: str) -> str:
+    text = str(text).strip()
+    if text != "random" and not re.fullmatch(r"-?\d+", text):
+        raise ValueError("expected an integer or 'random'")
+    return text
+
+
+def optional_int(text: str) -> str:
+    text = str(text).strip()
+    if text and not re.fullmatch(r"-?\d+", text):
+        raise ValueError("expected an integer (or nothing)")
+    return text
+
+
+def limits(text: str) -> str:
+    """``metric=value`` specs (``success_rate=0.4,checkpoint_l2=5pp``); kept as text, checked here."""
+    from pytest_mobileagent.report.gates import parse_limits
+
+    parse_limits(text)
+    return text
+
+
+def prices(text: str) -> str:
+    parts = [p.strip() for p in str(text).split(",")] if str(text).strip() else []
+    try:
+        ok = not parts or (len(parts) == 2 and all(float(p) >= 0 for p in parts))
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError("expected 'input,output' dollars per million tokens, e.g. '2.5,10'")
+    return str(text).strip()
+
+
+def existing_file(text: str) -> str:
+    if text and not Path(text).is_file():
+        raise ValueError(f"no such file: {text}")
+    return text
+
+
+def baseline_file(text: str) -> str:
+    if not text:
+        return text
+    existing_file(text)
+    try:
+        body = json.loads(Path(text).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{text} is not a baseline (not JSON: {e})") from None
+    if not isinstance(body, dict) or not isinstance(body.get("tasks"), dict):
+        raise ValueError(f"{text} is not a baseline (written by --ma-save-baseline, it has a 'tasks' object)")
+    return text
+
+
+def device_list(text: str) -> str:
+    """Device specs, comma-separated; each must parse (``sim[:...]``, a serial, ``adb://HOST:PORT/SERIAL``)."""
+    from pytest_mobileagent.device.pool import check_spec
+
+    for spec in filter(None, (s.strip() for s in str(text).split(","))):
+        check_spec(spec)
+    return str(text).strip()
+
+
+def pool_file(text: str) -> str:
+    if not text:
+        return text
+    existing_file(text)
+    from pytest_mobileagent.device.pool import check_spec, pool_file_specs
+
+    for spec in pool_file_specs(text):
+        check_spec(spec)
+    return text
+
+
+def plain_name(text: str) -> str:
+    if text and not re.fullmatch(r"[A-Za-z0-9_.\-]+", text):
+        raise ValueError("expected a plain folder name (letters, digits, '_', '.', '-')")
+    return text
+
+
+# -- the settings -------------------------------------------------------------------------------------
+
+TRAJECTORY_POLICIES = ("on", "off", "failed")
+SCREENSHOT_POLICIES = ("none", "on-failure", "all")
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """Every option's value for this run (``config.stash[SETTINGS_KEY]``, or :func:`settings`)."""
+
+    agent: str = _field("oracle", "agent to evaluate: oracle, noop, random, a model agent (t3a, m3a, seeact, "
+                        "arena, mobilebench, bmoca...), an entry point of group pytest_mobileagent.agents, or "
+                        "module:Class", flag="--agent")
+    seed: str = _field(str(DEFAULT_SEED), "suite seed for parameter draws: an integer, or 'random'", seed)
+    instances: int = _field(1, "instances (parameter draws) per task", at_least(1))
+    repeat: int = _field(1, "runs of every instance (same parameters, agent seed varied), for pass@k and mean@k",
+                         at_least(1))
+    device: str = _field("sim", "'sim' for the embedded simulator, or adb serials (comma-separated, one per "
+                         "worker)", device_list)
+    serials: str = _field("", "device specs, comma-separated, one per xdist worker (serials or "
+                          "adb://host:port/serial)", device_list)
+    pool_file: str = _field("", "a file listing device specs, one per line, for the workers to share out",
+                            pool_file)
+    avd: str = _field("", "start emulators of this AVD for the run (headless, read-only) and stop them at the end")
+    emulators: int = _field(1, "how many emulators --ma-avd starts (one per xdist worker)", at_least(1))
+    save_baseline: str = _field("", "write this run's per-task outcomes and aggregates to this file")
+    baseline: str = _field("", "compare this run with a baseline file (flipped tasks, metric deltas)",
+                           baseline_file)
+    fail_under: str = _field("", "gate: aggregates' floors, e.g. 'success_rate=0.4,checkpoint_l2=0.6'", limits)
+    max_regression: str = _field("", "gate: allowed drop from the baseline, e.g. 'success_rate=5pp' "
+                                 "(McNemar-checked; needs --ma-baseline)", limits)
+    gate_infra_errors: int = _field(0, "gate: infrastructure errors a gated run tolerates", at_least(0))
+    max_infra_errors: int = _field(3, "stop the session after this many infrastructure errors in a row (a device "
+                                   "or endpoint gone for good); finished episodes stay on disk for --ma-resume",
+                                   at_least(1))
+    llm_model: str = _field("gpt-4o", "model name for the model agents")
+    llm_base_url: str = _field("", "OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM...); default OpenAI's")
+    llm_temperature: float = _field(0.0, "sampling temperature", number(0.0, 2.0))
+    llm_seed: str = _field("", "sampling seed, for endpoints that honour it", optional_int)
+    llm_timeout: float = _field(60.0, "seconds per model request", number(0.0, low_open=True))
+    llm_retries: int = _field(3, "retries of a model request on 429, 5xx, timeouts (then an infrastructure error)",
+                              at_least(0))
+    llm_judge: bool = _field(False, "also ask the model whether each episode succeeded (reported as "
+                             "judged_success, never mixed into verified success)")
+    llm_judge_model: str = _field("", "the judge's model on the same endpoint (default: --ma-llm-model)")
+    llm_prices: str = _field("", "dollars per million input,output tokens, for cost accounting", prices)
+    snapshot: str = _field("", "an existing device snapshot to start every session from (emulators with "
+                           "prepared apps)")
+    output: str = _field("reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json")
+    run_id: str = _field("", "name of this run's output folder (default: a timestamp)", plain_name)
+    resume: str = _field("", "resume a run (its id, or its folder such as reports/<run-id>): finished episodes are "
+                         "taken from its results.jsonl")
+    require_complete: bool = _field(False, "AndroidWorld's rule: success counts only if the agent declared "
+                                    "completion")
+    lcs_gamma: float = _field(0.9, "AndroidArena's discount for the task reward", number(0.0, 1.0, low_open=True))
+    text_similarity: float = _field(0.6, "typed texts at least this similar count as the same action (LCS "
+                                    "metrics)", number(0.0, 1.0))
+    success_threshold: float = _field(1.0, "score at which an episode passes (composite tasks score in between)",
+                                      number(0.0, 1.0, low_open=True))
+    infra_retries: int = _field(1, "retries of an episode after an infrastructure (device) error", at_least(0))
+    screenshots: str = _field("on-failure", "save the final screen and UI tree", choices=SCREENSHOT_POLICIES)
+    trajectories: str = _field("off", "keep every step's screen and UI tree (in the HTML and Allure reports too); "
+                               "'failed': only for items that failed", choices=TRAJECTORY_POLICIES)
+    task_files: str = _field("tasks_*.py", "glob of task module file names")
+    lock: str = _field("", "params lock file: freeze parameter draws (written with --ma-freeze-params)")
+    freeze_params: bool = _field(False, "write the drawn parameters to the --ma-lock file")
+    datasets: str = _field("", "folder of the benchmarks' published files, for importers (default: $MA_DATASETS, "
+                           "else the cache 'ma-datasets fetch' fills)")
+
+    def __post_init__(self) -> None:
+        if self.max_regression and not self.baseline:
+            raise pytest.UsageError("--ma-max-regression needs --ma-baseline (the run to compare with)")
+        if self.lock and not self.freeze_params:
+            try:
+                existing_file(self.lock)
+                json.loads(Path(self.lock).read_text(encoding="utf-8"))
+            except (ValueError, OSError) as e:
+                raise pytest.UsageError(f"--ma-lock: {e} (write one with --ma-freeze-params)") from None
+
+
+SETTINGS_KEY = pytest.StashKey[Settings]()
+FIELDS = {f.name: f for f in dataclasses.fields(Settings)}
+_INI_TYPES = {bool: "bool", int: "int", float: "float"}
+
+
+def flag(name: str) -> str:
+    return FIELDS[name].metadata["flag"] or f"--ma-{name.replace('_', '-')}"
+
+
+def _help(f: dataclasses.Field[Any]) -> str:
+    text = f.metadata["help"]
+    if f.metadata["choices"]:
+        text += f" (one of: {', '.join(f.metadata['choices'])})"
+    if f.type != "bool":
+        text += f" [default: {f.default if f.default != '' else 'none'}]"
+    return text
+
+
+def add_options(parser: pytest.Parser) -> None:
+    """Register every setting as an option in the ``mobileagent`` group and as a typed ini key."""
+    group = parser.getgroup("mobileagent", "mobile-agent benchmarks")
+    for name, f in FIELDS.items():
+        kind = type(f.default)
+        if kind is bool:
+            group.addoption(flag(name), dest=f"ma_{name}", action="store_const", const=True, default=None,
+                            help=_help(f))
+        else:
+            group.addoption(flag(name), dest=f"ma_{name}", default=None, help=_help(f),
+                            metavar=name.upper() if not f.metadata["choices"] else "{" + ",".join(
+                                f.metadata["choices"]) + "}")
+        parser.addini(f"ma_{name}", _help(f), type=_INI_TYPES.get(kind, "string"), default=f.default)
+
+
+def _raw(config: pytest.Config, name: str) -> tuple[Any, str]:
+    """The option's given value and where it came from (the flag or the ini key)."""
+    value = config.getoption(f"ma_{name}", None)
+    if value is not None:
+        return value, flag(name)
+    try:
+        return config.getini(f"ma_{name}"), f"ini key ma_{name}"
+    except (ValueError, TypeError) as e:
+        raise pytest.UsageError(f"ini key ma_{name}: {e}") from None
+
+
+def build(config: pytest.Config) -> Settings:
+    """Read and check every option; a bad value is a :class:`pytest.UsageError` naming the option."""
+    values: dict[str, Any] = {}
+    for name, f in FIELDS.items():
+        value, source = _raw(config, name)
+        if value in (None, ""):
+            value = f.default
+        elif isinstance(f.default, str):
+            value = str(value).strip()
+        choices = f.metadata["choices"]
+        if choices and value not in choices:
+            raise pytest.UsageError(f"{source}: {value!r} is not one of {', '.join(choices)}")
+        parse = f.metadata["parse"] or (_INI_TYPES.get(type(f.default)) and type(f.default))
+        if parse is not None and not isinstance(value, bool):
+            try:
+                value = parse(value)
+            except ValueError as e:
+                raise pytest.UsageError(f"{source}: {value!r}: {e}") from None
+        values[name] = value
+    return Settings(**values)
+
+
+def settings(config: pytest.Config) -> Settings:
+    """This run's settings (built on first use, normally at configure time)."""
+    found = config.stash.get(SETTINGS_KEY, None)
+    if found is None:
+        found = config.stash[SETTINGS_KEY] = build(config)
+    return found
+
+
+def option(config: pytest.Config, name: str) -> Any:
+    """The value of ``--ma-<name>`` or, if not given, of the ini key ``ma_<name>`` (typed and checked)."""
+    return getattr(settings(config), name)
+
+
+__all__ = ["SETTINGS_KEY", "Settings", "add_options", "build", "flag", "option", "settings"]
