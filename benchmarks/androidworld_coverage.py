@@ -2,7 +2,8 @@
 
     python benchmarks/androidworld_coverage.py > /tmp/coverage.md
 
-Reads ``task_metadata.json`` from ``$MA_DATASETS/androidworld`` (default ``../shared/datasets``).
+Reads AndroidWorld's ``task_metadata.json`` from the datasets folder (``$MA_DATASETS``, else the per-user
+cache that ``ma-datasets fetch androidworld`` fills).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pytest_mobileagent.tasks.importers.androidworld_ir import datasets_root  # noqa: E402
+from pytest_mobileagent.datasets import dataset_file, datasets_dir  # noqa: E402
 from tests.suite_tasks import all_tasks  # noqa: E402
 
 #: Why a family is not ported, by name prefix.
@@ -27,7 +28,12 @@ def reason(name: str) -> str:
 
 
 def main() -> int:
-    meta = json.loads((datasets_root() / "androidworld" / "task_metadata.json").read_text())
+    path = dataset_file("androidworld/task_metadata.json")
+    if path is None:
+        print(f"androidworld/task_metadata.json is not in {datasets_dir()}: run `ma-datasets fetch androidworld`, "
+              "or set MA_DATASETS to a folder holding it", file=sys.stderr)
+        return 2
+    meta = json.loads(path.read_text(encoding="utf-8"))
     ported = {t.name: t for t in all_tasks() if t.suite == "androidworld"}
     print("| family | difficulty | apps | status |")
     print("|---|---|---|---|")

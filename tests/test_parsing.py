@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import shlex
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -16,10 +18,12 @@ from pytest_mobileagent.agents.parsing import (
     parse_call_action,
     parse_json_action,
 )
+from pytest_mobileagent.datasets import dataset_file, datasets_dir
 from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.judge import parse_verdict
 from pytest_mobileagent.sim import SimDevice
 
+DATA = Path(__file__).parent / "data"
 XPATHS = {"n3": "/hierarchy/node/node[3]", "n4": "/hierarchy/node/node[4]"}
 
 
@@ -103,7 +107,27 @@ def test_api_calls_run_only_allowed_command_families() -> None:
 
 
 def test_mobilebench_api_list_loads_as_a_catalog() -> None:
-    catalog = load_mobilebench_apis("../shared/datasets/mobilebench/api_list.json")
+    catalog = load_mobilebench_apis(DATA / "api_list.json")  # Mobile-Bench's format, a few entries of our own
+    assert len(catalog) == 4  # the entry without a command is left out
+    alarm = next(api for api in catalog.values() if "SET_ALARM" in api.command)
+    assert alarm.parameters == ["x", "y"]
+    assert "--ei android.intent.extra.alarm.HOUR 7 " in alarm.render({"x": 7, "y": 15})
+    assert alarm.description.startswith("时钟: ")  # the app the API is listed under
+    event = next(api for api in catalog.values() if "INSERT" in api.command)
+    assert event.parameters == ["x", "start_time"]  # "<start time>" and its quotes become one placeholder
+    assert event.render({"x": "Team sync", "start_time": 1}).endswith("""-e "title" 'Team sync' --es "beginTime" 1""")
+    assert all(not api.command.startswith("adb shell") and not api.command.endswith("\n") for api in catalog.values())
+
+
+def test_mobilebench_published_api_list_loads(request: pytest.FixtureRequest) -> None:
+    chosen = request.config.getoption("ma_datasets", None)  # --ma-datasets, else $MA_DATASETS, else the cache
+    path = dataset_file("mobilebench/api_list.json", chosen)
+    if path is None:
+        pytest.skip(f"Mobile-Bench's api_list.json is not in {datasets_dir(chosen)}: run `ma-datasets fetch "
+                    "mobilebench`, or point --ma-datasets / MA_DATASETS at a folder holding it")
+    published = json.loads(path.read_text(encoding="utf-8"))
+    catalog = load_mobilebench_apis(path)
+    assert len(catalog) == sum(1 for entries in published.values() for e in entries if e["ADB Command"].strip())
     alarm = next(api for api in catalog.values() if "SET_ALARM" in api.command)
     assert alarm.parameters == ["x", "y"]
     assert "--ei android.intent.extra.alarm.HOUR 7 " in alarm.render({"x": 7, "y": 15})
