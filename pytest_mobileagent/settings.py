@@ -255,7 +255,7 @@ def _raw(config: pytest.Config, name: str) -> tuple[Any, str]:
         return value, flag(name)
     try:
         return config.getini(f"ma_{name}"), f"ini key ma_{name}"
-    except (ValueError, TypeError) as e:
+    except (ValueError, TypeError, pytest.UsageError) as e:  # pytest wraps its own parse errors
         raise pytest.UsageError(f"ini key ma_{name}: {e}") from None
 
 

@@ -8,7 +8,8 @@ Each script entry answers one request, in order: a string (the model's text), or
 ``hang`` (never answer). A callable entry is called with the request's JSON and returns an entry,
 so a script can read the prompt. When the script runs out, ``default`` answers. ``requests`` holds
 what was received (headers without the key) for assertions. ``GET /v1/models`` lists ``models``, as real
-endpoints list what they serve (the plugin's preflight checks the model is among them).
+endpoints list what they serve (the plugin's preflight checks the model is among them). With ``api_key``, a
+request without that bearer key gets HTTP 401, as a real endpoint refuses a wrong key.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ Entry = str | dict[str, Any] | Callable[[dict[str, Any]], Any]
 
 class ScriptedServer:
     def __init__(self, script: Iterable[Entry] = (), default: Entry | None = None,
-                 models: Sequence[str] = ("scripted-1",)):
+                 models: Sequence[str] = ("scripted-1",), api_key: str | None = None):
         self.script: list[Entry] = list(script)
         self.models = list(models)
+        self.api_key = api_key
         self.default = default
         self.requests: list[dict[str, Any]] = []
         self.authorizations: list[str] = []
@@ -39,7 +41,16 @@ class ScriptedServer:
             def log_message(self, *args: Any) -> None:  # quiet
                 pass
 
+            def _refused(self) -> bool:
+                if server.api_key is None or self.headers.get("Authorization") == f"Bearer {server.api_key}":
+                    return False
+                self._send(401, {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error",
+                                           "code": "invalid_api_key"}})
+                return True
+
             def do_GET(self) -> None:
+                if self._refused():
+                    return
                 if self.path.rstrip("/") != "/v1/models":
                     self._send(404, {"error": {"message": f"no route {self.path}", "code": 404}})
                     return
@@ -55,6 +66,8 @@ class ScriptedServer:
                 self.wfile.write(data)
 
             def do_POST(self) -> None:
+                if self._refused():
+                    return
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 with server._lock:
                     server.requests.append(body)

@@ -35,16 +35,11 @@ def trajectory_dir(config: pytest.Config, item: pytest.Item) -> Path:
     return run_dir(config) / "trajectories" / slug(item.nodeid)
 
 
-TRAJECTORY_POLICIES = ("on", "off", "failed")
-
-
 def trajectory_policy(config: pytest.Config) -> str:
-    from pytest_mobileagent.plugin import option
+    """``--ma-trajectories``: on, off or failed (checked with the other options at configure time)."""
+    from pytest_mobileagent.settings import option
 
-    policy = option(config, "trajectories")
-    if policy not in TRAJECTORY_POLICIES:
-        raise pytest.UsageError(f"--ma-trajectories must be one of {', '.join(TRAJECTORY_POLICIES)}, got {policy!r}")
-    return policy
+    return option(config, "trajectories")
 
 
 def step_files(folder: Path, index: int) -> tuple[Path, Path]:
