@@ -1,28 +1,79 @@
-"""AndroidWorld's information-retrieval importer and its tolerant answer matching."""
+"""AndroidWorld's information-retrieval families: the suite's own declarations, the textproto importer (on a
+sample written for these tests, and on the published file when it is at hand), and tolerant answer matching."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 
-from pytest_mobileagent.tasks.importers.androidworld_ir import build_tasks, datasets_root, date_phrasings, load_specs
-from pytest_mobileagent.validators.answers import answer_matches, format_answer, fuzzy_match, parse_time
+from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
+from pytest_mobileagent.episode import play
+from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.stores import DEFAULT_TIME
+from pytest_mobileagent.tasks.importers.androidworld_ir import (
+    OPERATIONS,
+    ROW_FIELDS,
+    TODAY,
+    TRANSFORMATIONS,
+    IRSpec,
+    build_tasks,
+    compare,
+    condition,
+    date_phrasings,
+    excluded,
+    load_metadata,
+    load_specs,
+    parse_day,
+)
+from pytest_mobileagent.tasks.registry import tasks_in
+from pytest_mobileagent.validators.answers import MATCH_TYPES, answer_matches, format_answer, fuzzy_match, parse_time
+from suites.androidworld import tasks_information_retrieval as families
+from suites.androidworld.information_retrieval import (
+    ADAPTERS,
+    EVENT_NOISE,
+    NOTE_NOISE,
+    SPORTS,
+    TODO_NOISE,
+    parse_minutes,
+)
+from tests.published import published_file
 
-TEXTPROTO = datasets_root() / "androidworld" / "information_retrieval_tasks.textproto"
-METADATA = datasets_root() / "androidworld" / "task_metadata.json"
-needs_data = pytest.mark.skipif(not TEXTPROTO.exists(), reason="needs ../shared/datasets (or $MA_DATASETS)")
+DATA = Path(__file__).parent / "data"
+SAMPLE = DATA / "androidworld_ir_sample.textproto"
+SAMPLE_METADATA = DATA / "androidworld_ir_sample_metadata.json"
+TEXTPROTO = "androidworld/information_retrieval_tasks.textproto"
+METADATA = "androidworld/task_metadata.json"
+FAMILIES = {cls.name: cls for cls in tasks_in(families)}
+NOW = dt.datetime.combine(TODAY, dt.time(15, 34))
 
 
 class NoAdapter:
     app_key = "any"
 
-    def seed(self, *args):  # pragma: no cover - not used here
+    def seed(self, *args: Any) -> None:  # pragma: no cover - not used here
         pass
 
-    def reveal(self, ui, task):  # pragma: no cover
+    def reveal(self, ui: Any, task: Any) -> Iterator[Any]:  # pragma: no cover
         yield from ()
+
+
+@pytest.fixture(params=["sample", "published"])
+def textproto(request: pytest.FixtureRequest) -> Path:
+    """The sample in ``tests/data``, and AndroidWorld's own file when the datasets folder has it."""
+    return SAMPLE if request.param == "sample" else published_file(request.config, TEXTPROTO)
+
+
+def strings(items: Any) -> list[dict[str, str]]:
+    return [{k: str(v) for k, v in item.items()} for item in items]
+
+
+# -- answers ---------------------------------------------------------------------------------------------
 
 
 def test_strings_match_fuzzily_and_in_any_order() -> None:
@@ -57,39 +108,277 @@ def test_date_phrasings_relative_to_the_frozen_day() -> None:
     assert "yesterday" in date_phrasings("October 14 2023")
 
 
-@needs_data
-def test_all_specs_load_with_their_apps() -> None:
-    specs = load_specs(TEXTPROTO)
-    assert len(specs) == 25
-    assert {s.app for s in specs} == {"calendar", "tasks_app", "sports_activity_app", "notes_app"}
-    classes = build_tasks(TEXTPROTO, {"calendar": NoAdapter()}, __name__, METADATA)
-    assert len(classes) == 9 and all(c.answer_required for c in classes.values())
-    assert classes["SimpleCalendarEventsOnDate"].difficulty == "medium"
+# -- exclusion conditions and declarations ----------------------------------------------------------------
 
 
-@needs_data
-@pytest.mark.parametrize("spec", load_specs(TEXTPROTO) if TEXTPROTO.exists() else [], ids=lambda s: s.name)
-def test_every_draw_resolves_to_a_self_consistent_answer(spec) -> None:
-    cls = build_tasks(TEXTPROTO, {spec.app: NoAdapter()}, __name__, METADATA)[spec.name]
+def test_every_exclusion_operator() -> None:
+    day = dt.date(2023, 10, 12)
+    assert compare(day, "EQUAL_TO", day) and not compare(day, "EQUAL_TO", dt.date(2023, 10, 13))
+    assert compare("Drinks with Amanda", "CONTAINS", "amanda") and not compare("Drinks", "CONTAINS", "Amanda")
+    assert compare(5, "GREATER_THAN", 4) and not compare(4, "GREATER_THAN", 4)
+    assert compare(4, "GREATER_THAN_OR_EQUAL_TO", 4) and not compare(3, "GREATER_THAN_OR_EQUAL_TO", 4)
+    assert compare(3, "LESS_THAN", 4) and not compare(4, "LESS_THAN", 4)
+    assert compare(4, "LESS_THAN_OR_EQUAL_TO", 4) and not compare(5, "LESS_THAN_OR_EQUAL_TO", 4)
+    with pytest.raises(ValueError, match="unsupported operation"):
+        compare(1, "NOT_EQUAL_TO", 2)
 
-    @settings(max_examples=15, deadline=None, database=None, derandomize=True)
+
+def test_a_noise_row_is_dropped_only_when_it_meets_every_condition() -> None:
+    conditions = [condition("start_date", "EQUAL_TO", "October 16 2023"),
+                  condition("start_time", "GREATER_THAN_OR_EQUAL_TO", "15:30")]
+    convert = {"start_date": parse_day, "start_time": parse_time}
+    on_day = {"start_date": dt.date(2023, 10, 16), "start_time": dt.time(16, 0)}
+    assert excluded(on_day, conditions, convert)
+    assert not excluded(on_day | {"start_time": dt.time(9, 0)}, conditions, convert)
+    assert not excluded(on_day | {"start_date": dt.date(2023, 10, 17)}, conditions, convert)
+    assert not excluded({"start_date": dt.date(2023, 10, 16)}, conditions, convert)  # a field the row lacks
+    assert not excluded(on_day, [], convert)
+    span = {"start_date": (dt.date(2023, 10, 15), dt.date(2023, 10, 16)), "start_time": dt.time(16, 0)}
+    assert excluded(span, conditions, convert)  # a span meets a condition if either end does
+
+
+def spec(**changes: Any) -> IRSpec:
+    fields: dict[str, Any] = {
+        "name": "Probe", "prompt": "What is on {date}?", "complexity": 1.0, "app": "calendar", "rows_field": "events",
+        "rows": ({"start_date": "{date}", "title": "{title_without_replacement}"},),
+        "exclusions": (condition("start_date", "EQUAL_TO", "{date}"),),
+        "expectations": ({"field_transformation": {"operation": "IDENTITY", "field_name": "title"},
+                          "match_type": "STRING_MATCH"},),
+        "params": {"date": ("October 16 2023",), "title": ("A", "B")}}
+    return IRSpec(**(fields | changes))
+
+
+def test_declarations_are_checked_when_made() -> None:
+    assert spec().name == "Probe"
+    with pytest.raises(ValueError, match="exclusion operation 'NOT_EQUAL_TO'"):
+        spec(exclusions=(condition("start_date", "NOT_EQUAL_TO", "{date}"),))
+    with pytest.raises(ValueError, match=re.escape("placeholder {day} is not a parameter")):
+        spec(prompt="What is on {day}?")
+    with pytest.raises(ValueError, match=re.escape("placeholder {place_without_replacement} is not a parameter")):
+        spec(rows=({"location": "{place_without_replacement}"},))
+    with pytest.raises(ValueError, match="match type 'FUZZY_MATCH'"):
+        spec(expectations=({"expected_value": "x", "match_type": "FUZZY_MATCH"},))
+    with pytest.raises(ValueError, match="neither expected_value nor field_transformation"):
+        spec(expectations=({"match_type": "STRING_MATCH"},))
+    with pytest.raises(ValueError, match="transformation 'MAX'"):
+        spec(expectations=({"field_transformation": {"operation": "MAX", "field_name": "title"},
+                            "match_type": "STRING_MATCH"},))
+
+
+# -- the textproto importer ----------------------------------------------------------------------------------
+
+
+def test_specs_load_with_their_apps(textproto: Path) -> None:
+    specs = load_specs(textproto)
+    assert {s.app for s in specs} == set(ROW_FIELDS)
+    assert all(s.rows_field == ROW_FIELDS[s.app] for s in specs)
+    classes = build_tasks(textproto, {"calendar": NoAdapter()}, __name__)  # apps without an adapter are left out
+    assert set(classes) == {s.name for s in specs if s.app == "calendar"}
+    assert all(c.answer_required and c.__module__ == __name__ for c in classes.values())
+
+
+def test_the_sample_covers_what_the_importer_evaluates() -> None:
+    specs = {s.name: s for s in load_specs(SAMPLE)}
+    assert {c["operation"] for s in specs.values() for c in s.exclusions} == set(OPERATIONS)
+    answers = [e for s in specs.values() for e in s.expectations]
+    assert {e["field_transformation"]["operation"] for e in answers if "field_transformation" in e} \
+        == set(TRANSFORMATIONS)
+    assert {e["match_type"] for e in answers} == set(MATCH_TYPES)
+    assert any("expected_value" in e for e in answers) and any("tolerance" in e for e in answers)
+    distance = specs["SampleSportsDistanceEarlyOctober"]
+    assert distance.complexity == 1.5 and distance.expectations[0]["tolerance"] == 10
+    assert distance.params["start_time"] == ("7:00am", "8:30am", "12:15pm")
+    assert specs["SampleNotesDoorCode"].params["body"][0] == "Check-in after 3pm.\nThe door code is {code}.\n"
+
+
+def test_metadata_gives_difficulty_tags_and_optimal_steps() -> None:
+    classes = build_tasks(SAMPLE, ADAPTERS, __name__, SAMPLE_METADATA)
+    got = {name: (c.apps, c.difficulty, c.tags, c.optimal_steps, c({}).max_steps) for name, c in classes.items()}
+    assert got == {
+        "SampleCalendarCallWithPerson": (("simple calendar pro",), "medium", ("information_retrieval",
+                                                                             "parameterized"), 4, 10),
+        "SampleCalendarEveningEvents": (("simple calendar pro",), "medium", (), None, 10),  # not in the metadata
+        "SampleTasksDueLate": (("tasks",), "easy", ("math_counting",), 3, 10),  # the empty tag is dropped
+        "SampleNotesDoorCode": (("joplin",), "medium", (), None, 10),
+        "SampleSportsDistanceEarlyOctober": (("opentracks",), "hard", ("math_counting", "search"), 9, 15),
+        "SampleSportsShortestOfWeek": (("opentracks",), "medium", (), None, 10),
+    }
+    assert load_metadata(None) == {} and load_metadata(DATA / "absent.json") == {}
+
+
+def test_resolving_a_sample_draw() -> None:
+    cls = build_tasks(SAMPLE, ADAPTERS, __name__)["SampleCalendarCallWithPerson"]
+    task = cls({"person": "Cornelius", "title": "Call with {person}", "date": "October 24 2023", "time": "5pm",
+                "duration": "1 h", "seed": 7})
+    assert task.resolved is not None and task.resolved.rows == [
+        {"start_date": "October 24 2023", "start_time": "5pm", "duration": "1 h", "title": "Call with Cornelius"}]
+    assert task.expected_answer == "October 24 2023 17:00"
+    assert task.goal.startswith("When is my call with Cornelius in Simple Calendar Pro?")
+    code = build_tasks(SAMPLE, ADAPTERS, __name__)["SampleNotesDoorCode"](
+        {"title": "Cabin rental", "code": "9032", "body": "Code: {code}, then press the bell twice.\n", "seed": 1})
+    assert code.resolved is not None and code.resolved.rows[0]["body"] == "Code: 9032, then press the bell twice.\n"
+    assert code.check(None, "9032") == 1.0 and code.check(None, "4471") == 0.0  # type: ignore[arg-type]
+
+
+def check_draws(cls: type, examples: int) -> None:
+    """For many draws: the prompt and rows are fully resolved, the expected answer passes, no answer fails."""
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=True)
     @given(cls.parameters())
     def check(params: dict) -> None:
         task = cls(params)
         assert "{" not in task.goal and task.resolved is not None
         assert all("{" not in v for row in task.resolved.rows for v in row.values())
-        assert task.check(None, task.expected_answer) == 1.0  # type: ignore[arg-type]
-        assert task.check(None, None) == 0.0  # type: ignore[arg-type]
+        assert all("{" not in c["value"] for c in task.resolved.exclusions)
+        assert task.check(None, task.expected_answer) == 1.0
+        assert task.check(None, None) == 0.0
         assert cls(params).goal == task.goal  # deterministic per draw
 
     check()
 
 
-@needs_data
+def test_every_draw_resolves_to_a_self_consistent_answer(textproto: Path) -> None:
+    for spec_ in load_specs(textproto):
+        check_draws(build_tasks(textproto, {spec_.app: NoAdapter()}, __name__)[spec_.name], 10)
+
+
+@pytest.fixture(scope="module")
+def device() -> Iterator[SimDevice]:
+    d = SimDevice(serial="sim-ir-sample")
+    d.snapshot_save("clean")
+    yield d
+    d.close()
+
+
+@pytest.mark.parametrize("name", [s.name for s in load_specs(SAMPLE)])
+def test_imported_sample_tasks_prove_themselves_on_the_simulator(name: str, device: SimDevice) -> None:
+    cls = build_tasks(SAMPLE, ADAPTERS, __name__)[name]
+
+    @settings(max_examples=3, deadline=None, database=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(cls.parameters())
+    def prove(params: dict[str, Any]) -> None:
+        for agent, wanted in ((OracleAgent(), 1.0), (NoopAgent(), 0.0)):
+            device.snapshot_load("clean")
+            device.set_time(DEFAULT_TIME)
+            result = play(device, cls(params), agent)
+            assert result.success == wanted, (type(agent).__name__, params, result.actions, result.agent_error)
+
+    prove()
+
+
+# -- the suite's own declarations -----------------------------------------------------------------------------
+
+
+def test_the_suite_declares_the_25_families_without_any_file() -> None:
+    assert len(FAMILIES) == 25
+    apps = {name: cls.apps for name, cls in FAMILIES.items()}
+    assert sum(a == ("simple calendar pro",) for a in apps.values()) == 9
+    assert sum(a == ("tasks",) for a in apps.values()) == 6
+    assert sum(a == ("opentracks",) for a in apps.values()) == 6
+    assert sum(a == ("joplin",) for a in apps.values()) == 4
+    assert all(cls.suite == "androidworld" and cls.optimal_steps for cls in FAMILIES.values())
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_in_repo_draws_resolve_to_self_consistent_answers(name: str) -> None:
+    check_draws(FAMILIES[name], 25)
+
+
 def test_wrong_count_is_rejected_for_counting_tasks() -> None:
-    cls = build_tasks(TEXTPROTO, {"tasks_app": NoAdapter()}, __name__, METADATA)["TasksDueNextWeek"]
-    params = {name: values[0] for name, values in cls.spec.params.items()} | {"seed": 1}
-    task = cls(params)
-    right = int(float(task.expected_answer))
-    assert task.check(None, str(right)) == 1.0  # type: ignore[arg-type]
-    assert task.check(None, str(right + 1)) == 0.0  # type: ignore[arg-type]
+    cls = FAMILIES["TasksDueNextWeek"]
+    task = cls({name: values[0] for name, values in cls.spec.params.items()} | {"seed": 1})
+    assert task.expected_answer == "6"
+    assert task.check(None, "6") == 1.0  # type: ignore[arg-type]
+    assert task.check(None, "7") == 0.0  # type: ignore[arg-type]
+
+
+def test_in_repo_families_agree_with_the_published_file(request: pytest.FixtureRequest) -> None:
+    """Names, prompts, apps, rows, conditions, answers and parameter names are AndroidWorld's (pools are ours)."""
+    published = {s.name: s for s in load_specs(published_file(request.config, TEXTPROTO))}
+    assert sorted(published) == sorted(FAMILIES)
+    for name, theirs in published.items():
+        ours = FAMILIES[name].spec
+        assert ours.prompt == theirs.prompt, name
+        assert (ours.app, ours.rows_field, ours.complexity) == (theirs.app, theirs.rows_field, theirs.complexity), name
+        assert FAMILIES[name].apps == (ADAPTERS[theirs.app].app_key,), name
+        assert strings(ours.rows) == strings(theirs.rows), name
+        assert strings(ours.exclusions) == strings(theirs.exclusions), name
+        assert [dict(e) for e in ours.expectations] == [dict(e) for e in theirs.expectations], name
+        assert set(ours.params) == set(theirs.params), name
+
+
+def test_in_repo_metadata_agrees_with_the_published_file(request: pytest.FixtureRequest) -> None:
+    meta = load_metadata(published_file(request.config, METADATA))
+    for name, cls in FAMILIES.items():
+        m = meta[name]
+        assert (cls.difficulty, cls.tags, cls.optimal_steps) == (
+            m["difficulty"], tuple(t for t in m["tags"] if t), int(m["optimal_steps"])), name
+
+
+# -- the pools keep every draw's answer unique ----------------------------------------------------------------
+
+
+def pool(family: str, param: str) -> tuple[str, ...]:
+    return FAMILIES[family].spec.params[param]
+
+
+def overlap(a: str, b: str) -> bool:
+    return a.lower() in b.lower() or b.lower() in a.lower()
+
+
+def test_pool_values_parse() -> None:
+    for name, cls in FAMILIES.items():
+        for param, values in cls.spec.params.items():
+            for value in values:
+                if param.endswith("date"):
+                    parse_day(value)
+                elif param.endswith("time"):
+                    parse_time(value)
+                elif param == "duration" and cls.spec.app == "calendar":
+                    parse_minutes(value)
+                elif param in ("duration", "distance", "elevation", "attendee_count", "importance"):
+                    float(value)
+            assert len(set(values)) == len(values) or param == "importance", (name, param)
+
+
+def test_noise_events_never_mention_the_people_or_the_asked_titles() -> None:
+    noise_titles = [title for title, _, _ in EVENT_NOISE]
+    people = set(pool("SimpleCalendarNextMeetingWithPerson", "person")) | set(
+        pool("SimpleCalendarEventsInNextWeek", "person"))
+    assert not [(p, t) for p in people for t in noise_titles if p.lower() in t.lower()]
+    titles = {t for cls in FAMILIES.values() if cls.spec.app == "calendar" for t in cls.spec.params.get("title", ())}
+    assert not [(a, b) for a in titles for b in noise_titles if overlap(a, b)]
+
+
+def test_times_that_must_be_to_come_are() -> None:
+    assert all(parse_time(t) > NOW.time() for t in pool("SimpleCalendarNextEvent", "time"))
+    assert all(parse_day(d) > TODAY for d in pool("SimpleCalendarNextMeetingWithPerson", "date"))
+    assert all(parse_time(t) < parse_time("8pm") for t in pool("SimpleCalendarEventsInTimeRange", "start_time"))
+    for name, cls in FAMILIES.items():  # no activity recorded in the future
+        if cls.spec.app == "sports_activity_app":
+            assert all(parse_day(d) <= TODAY for p in ("date", "start_date", "end_date")
+                       for d in cls.spec.params.get(p, ())), name
+            assert all(parse_time(t) < NOW.time() for t in cls.spec.params["start_time"]), name
+
+
+def test_asked_tasks_notes_and_activities_are_not_noise() -> None:
+    todo_noise = {title.lower() for title, _ in TODO_NOISE}
+    for name, cls in FAMILIES.items():
+        if cls.spec.app == "tasks_app":
+            for param in ("title", "task_title"):
+                assert not {t.lower() for t in cls.spec.params.get(param, ())} & todo_noise, name
+    note_noise = [title for notes in NOTE_NOISE.values() for title, _ in notes]
+    for name, cls in FAMILIES.items():
+        if cls.spec.app == "notes_app":
+            assert not [(a, b) for a in cls.spec.params["title"] for b in note_noise if overlap(a, b)], name
+    track_noise = {n.lower() for names in SPORTS.values() for n in names}
+    assert not {n.lower() for n in pool("SportsTrackerActivitiesOnDate", "activity_name")} & track_noise
+
+
+def test_recipes_name_the_asked_ingredient_once() -> None:
+    ingredients = pool("NotesRecipeIngredientCount", "ingredient")
+    for body in pool("NotesRecipeIngredientCount", "body"):
+        assert body.count("{ingredient}") == 1
+        assert not [i for i in ingredients if i.lower() in body.lower()], body
+    meetings = pool("NotesMeetingAttendeeCount", "body")
+    assert all(body.count("{attendee_count}") == 1 for body in meetings)

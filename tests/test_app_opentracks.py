@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.tasks.importers.androidworld_ir import build_tasks, datasets_root
 from pytest_mobileagent.validators.state import insert_rows
-from suites.androidworld.information_retrieval import ADAPTERS, OpenTracksAdapter, miles_rounded
+from suites.androidworld.information_retrieval import OpenTracksAdapter, miles_rounded
+from suites.androidworld.tasks_information_retrieval import SportsTrackerLongestDistanceActivity
 
 DB = "/data/data/de.dennisguse.opentracks/databases/database.db"
 
@@ -28,9 +28,7 @@ def test_track_list_and_details_show_miles_and_category() -> None:
 
 def test_distance_answers_use_the_rounded_distance_the_app_can_show() -> None:
     assert miles_rounded(100) == 97 and miles_rounded(800) == 805
-    data = datasets_root() / "androidworld"
-    cls = build_tasks(data / "information_retrieval_tasks.textproto", ADAPTERS, __name__)[
-        "SportsTrackerLongestDistanceActivity"]
+    cls = SportsTrackerLongestDistanceActivity
     params = {name: values[0] for name, values in cls.spec.params.items()} | {"seed": 3}
     task = cls(params)
     assert task.expected_answer == str(miles_rounded(float(params["distance"])))

@@ -1,20 +1,22 @@
 """AndroidWorld's declarative information-retrieval tasks, imported as :class:`Task` classes.
 
-Each entry of ``information_retrieval_tasks.textproto`` gives a prompt, the
-app state relevant to the answer (rows with ``{param}`` placeholders), the
-exclusion conditions random noise rows must not all satisfy, the success
-criteria (which field of the relevant rows, transformed how, matched how) and
-the parameters' possible values. The app-specific part, seeding rows into the
-app's database and showing them on screen, is a :class:`StateAdapter` keyed by
-the state's app field (``calendar``, ``tasks_app``, ``notes_app``,
-``sports_activity_app``).
+A family is an :class:`IRSpec`: a prompt, the app state relevant to the answer
+(rows with ``{param}`` placeholders), the exclusion conditions random noise rows
+must not all satisfy, the success criteria (which field of the relevant rows,
+transformed how, matched how) and the parameters' possible values. Specs come
+from Python declarations (the AndroidWorld suite's own, built with
+:func:`condition`, :func:`answer_field` and :func:`answer_value`) or from a
+file in AndroidWorld's ``information_retrieval_tasks.textproto`` format
+(:func:`load_specs`); :func:`task_class` turns either into a :class:`Task`. The
+app-specific part, seeding rows into the app's database and showing them on
+screen, is a :class:`StateAdapter` keyed by the state's app field
+(``calendar``, ``tasks_app``, ``notes_app``, ``sports_activity_app``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping
@@ -29,16 +31,33 @@ from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.textproto import loads, repeated
-from pytest_mobileagent.validators.answers import DATE_FORMAT, answer_matches, cast, format_answer, parse_time
+from pytest_mobileagent.validators.answers import (
+    DATE_FORMAT,
+    MATCH_TYPES,
+    answer_matches,
+    cast,
+    format_answer,
+    parse_time,
+)
 
 #: The frozen "today" of every task (2023-10-15, a Sunday).
 TODAY = dt.date(2023, 10, 15)
 _WITHOUT_REPLACEMENT = re.compile(r"\{(\w+?)_without_replacement\}")
 
 
+#: The repeated row field of each app's state message (AndroidWorld's proto), which COUNT can count.
+ROW_FIELDS = {"calendar": "events", "tasks_app": "tasks_app_tasks", "notes_app": "notes",
+              "sports_activity_app": "sports_activities"}
+#: Exclusion operators (AndroidWorld's ``Operation`` enum) and answer transformations this module evaluates.
+OPERATIONS = ("EQUAL_TO", "CONTAINS", "GREATER_THAN", "GREATER_THAN_OR_EQUAL_TO", "LESS_THAN",
+              "LESS_THAN_OR_EQUAL_TO")
+TRANSFORMATIONS = ("IDENTITY", "SUM", "COUNT")
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
 @dataclass(frozen=True)
 class IRSpec:
-    """One task of the textproto, as data."""
+    """One information-retrieval family, as data (the shape of a textproto ``tasks`` entry)."""
 
     name: str
     prompt: str
@@ -49,6 +68,51 @@ class IRSpec:
     exclusions: tuple[Mapping[str, str], ...]
     expectations: tuple[Mapping[str, Any], ...]
     params: Mapping[str, tuple[str, ...]]
+
+    def __post_init__(self) -> None:
+        # A typo in a declaration should fail at import, not on the one draw that reaches it.
+        problems = []
+        for cond in self.exclusions:
+            if cond.get("operation") not in OPERATIONS:
+                problems.append(f"exclusion operation {cond.get('operation')!r}")
+        for exp in self.expectations:
+            if exp.get("match_type") not in MATCH_TYPES:
+                problems.append(f"match type {exp.get('match_type')!r}")
+            if "expected_value" in exp:
+                continue
+            if "field_transformation" not in exp:
+                problems.append("an expectation with neither expected_value nor field_transformation")
+            elif (transform := exp["field_transformation"].get("operation", "IDENTITY")) not in TRANSFORMATIONS:
+                problems.append(f"transformation {transform!r}")
+        texts = [self.prompt, *(str(v) for r in self.rows for v in r.values()),
+                 *(str(c.get("value", "")) for c in self.exclusions),
+                 *(str(e.get("expected_value", "")) for e in self.expectations)]
+        for text in texts:
+            for used in _PLACEHOLDER.findall(text):
+                if used.removesuffix("_without_replacement") not in self.params:
+                    problems.append(f"placeholder {{{used}}} is not a parameter")
+        if problems:
+            raise ValueError(f"{self.name}: " + "; ".join(sorted(set(problems))))
+
+
+def condition(field: str, operation: str, value: str) -> dict[str, str]:
+    """An exclusion condition: a noise row meeting ALL of a family's conditions could change the answer."""
+    return {"field": field, "operation": operation, "value": value}
+
+
+def answer_field(field: str, match_type: str, operation: str = "IDENTITY",
+                 tolerance: float | None = None) -> dict[str, Any]:
+    """An expectation read off the relevant rows: ``field`` under ``operation`` (IDENTITY, SUM, COUNT)."""
+    exp: dict[str, Any] = {"field_transformation": {"operation": operation, "field_name": field},
+                           "match_type": match_type}
+    if tolerance is not None:
+        exp["tolerance"] = tolerance
+    return exp
+
+
+def answer_value(template: str, match_type: str) -> dict[str, Any]:
+    """An expectation given outright, from parameters (``"{attendee_count}"``)."""
+    return {"expected_value": template, "match_type": match_type}
 
 
 class StateAdapter(Protocol):
@@ -288,30 +352,35 @@ class InformationRetrievalTask(Task):
         return f"expected answer {self.expected_answer!r}" if self.resolved else ""
 
 
-def datasets_root() -> Path:
-    """Where benchmark datasets are read from: ``$MA_DATASETS``, else ``../shared/datasets`` beside the repository."""
-    env = os.environ.get("MA_DATASETS")
-    return Path(env) if env else Path(__file__).resolve().parents[3].parent / "shared" / "datasets"
+def task_class(spec: IRSpec, adapter: StateAdapter, module: str, meta: Mapping[str, Any] | None = None,
+               suite: str = "androidworld") -> type[InformationRetrievalTask]:
+    """The :class:`Task` class of one family, named like it.
+
+    ``meta`` is the family's entry of AndroidWorld's ``task_metadata.json``
+    (``difficulty``, ``tags``, ``optimal_steps``); ``module`` is where the
+    class is collected from (task discovery takes classes defined in the module).
+    """
+    m = meta or {}
+    attrs = {
+        "__module__": module, "__doc__": f"AndroidWorld information-retrieval family {spec.name}.",
+        "name": spec.name, "suite": suite, "template": spec.prompt, "spec": spec, "adapter": adapter,
+        "apps": (adapter.app_key,), "complexity": max(spec.complexity, 1.0),
+        "difficulty": m.get("difficulty", "medium"), "tags": tuple(t for t in m.get("tags", ()) if t),
+        "optimal_steps": int(m["optimal_steps"]) if m.get("optimal_steps") is not None else None,
+    }
+    return type(spec.name, (InformationRetrievalTask,), attrs)
 
 
-def build_tasks(textproto: Path, adapters: Mapping[str, StateAdapter], module: str,
-                metadata: Path | None = None, suite: str = "androidworld") -> dict[str, type[Task]]:
-    """Task classes for every spec whose app has an adapter, named like AndroidWorld's families."""
-    meta = {}
-    if metadata is not None and metadata.exists():
-        meta = {m["task_name"]: m for m in json.loads(metadata.read_text(encoding="utf-8"))}
-    out: dict[str, type[Task]] = {}
-    for spec in load_specs(textproto):
-        adapter = adapters.get(spec.app)
-        if adapter is None:
-            continue
-        m = meta.get(spec.name, {})
-        attrs = {
-            "__module__": module, "__doc__": f"AndroidWorld information-retrieval task {spec.name} (imported).",
-            "name": spec.name, "suite": suite, "template": spec.prompt, "spec": spec, "adapter": adapter,
-            "apps": (adapter.app_key,), "complexity": max(spec.complexity, 1.0),
-            "difficulty": m.get("difficulty", "medium"),
-            "tags": tuple(t for t in m.get("tags", ()) if t), "optimal_steps": int(m["optimal_steps"]) if m else None,
-        }
-        out[spec.name] = type(spec.name, (InformationRetrievalTask,), attrs)
-    return out
+def load_metadata(path: Path | str | None) -> dict[str, Mapping[str, Any]]:
+    """AndroidWorld's ``task_metadata.json`` by family name (empty if ``path`` is None or absent)."""
+    if path is None or not Path(path).exists():
+        return {}
+    return {m["task_name"]: m for m in json.loads(Path(path).read_text(encoding="utf-8"))}
+
+
+def build_tasks(textproto: Path | str, adapters: Mapping[str, StateAdapter], module: str,
+                metadata: Path | str | None = None, suite: str = "androidworld") -> dict[str, type[Task]]:
+    """Task classes for every spec of a textproto whose app has an adapter, named like its families."""
+    meta = load_metadata(metadata)
+    return {spec.name: task_class(spec, adapters[spec.app], module, meta.get(spec.name), suite)
+            for spec in load_specs(textproto) if spec.app in adapters}
