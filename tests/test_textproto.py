@@ -1,4 +1,5 @@
-"""The text-format reader on the benchmarks' real task files."""
+"""The text-format reader: its syntax, a sample in AndroidWorld's format, and the benchmarks' published task
+files when the datasets folder has them."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from pytest_mobileagent.tasks.textproto import TextprotoError, loads, repeated
+from tests.published import published_file
 
-DATASETS = Path(__file__).resolve().parents[2] / "shared" / "datasets"
+SAMPLE = Path(__file__).parent / "data" / "androidworld_ir_sample.textproto"
 
 
 def test_scalars_messages_and_repeated_fields() -> None:
@@ -34,10 +36,23 @@ def test_errors_name_the_line() -> None:
         loads("a { b: 1")
 
 
-@pytest.mark.skipif(not DATASETS.exists(), reason="needs ../shared/datasets")
-def test_androidworld_information_retrieval_tasks() -> None:
-    tasks = repeated(loads((DATASETS / "androidworld" / "information_retrieval_tasks.textproto").read_text()),
-                     "tasks")
+def test_androidworld_format_sample() -> None:
+    tasks = repeated(loads(SAMPLE.read_text(encoding="utf-8")), "tasks")
+    assert len(tasks) == 6
+    t = tasks[0]
+    assert t["name"] == "SampleCalendarCallWithPerson"
+    state = t["relevant_state"]["state"]  # ``state: { ... }``, with a colon, is a message all the same
+    assert repeated(state["calendar"], "events")[0]["title"] == "{title}"
+    assert repeated(t["relevant_state"], "exclusion_conditions") == [
+        {"field": "title", "operation": "CONTAINS", "value": "{person}"}]
+    assert [e["match_type"] for e in repeated(t["success_criteria"], "expectations")] == ["DATE_MATCH", "TIME_MATCH"]
+    distance = repeated(tasks[4]["success_criteria"], "expectations")[0]
+    assert tasks[4]["complexity"] == 1.5 and distance["tolerance"] == 10
+
+
+def test_androidworld_information_retrieval_tasks(request: pytest.FixtureRequest) -> None:
+    path = published_file(request.config, "androidworld/information_retrieval_tasks.textproto")
+    tasks = repeated(loads(path.read_text(encoding="utf-8")), "tasks")
     assert len(tasks) == 25
     by_name = {t["name"]: t for t in tasks}
     t = by_name["SimpleCalendarNextMeetingWithPerson"]
@@ -47,13 +62,13 @@ def test_androidworld_information_retrieval_tasks() -> None:
     assert "Amanda" in params["person"]
 
 
-@pytest.mark.skipif(not DATASETS.exists(), reason="needs ../shared/datasets")
-def test_bmoca_task_files() -> None:
-    files = [p for p in (DATASETS / "bmoca" / "tasks").rglob("*.textproto") if p.stat().st_size]
+def test_bmoca_task_files(request: pytest.FixtureRequest) -> None:
+    folder = published_file(request.config, "bmoca/tasks")
+    files = [p for p in folder.rglob("*.textproto") if p.stat().st_size]
     assert len(files) >= 100
     for path in files:
         msg = loads(path.read_text())
         assert isinstance(msg.get("max_episode_steps"), int), path
-    wifi = loads(next((DATASETS / "bmoca" / "tasks").rglob("turn_on_wifi*.textproto")).read_text())
+    wifi = loads(next(folder.rglob("turn_on_wifi*.textproto")).read_text())
     regexps = wifi["log_parsing_config"]["log_regexps"]
     assert "setWifiEnabled" in str(regexps)
