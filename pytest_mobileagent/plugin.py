@@ -135,6 +135,34 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 
 # -- collection --------------------------------------------------------------------
 
+EMPTY_MODULES_KEY = pytest.StashKey[dict[str, str]]()
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    """Remember task modules that contributed no items, and why: a module-level skip, or no task in it (under
+    xdist only the skips reach the controller)."""
+    config, path = _CONFIG.get("config"), Path(report.fspath)
+    if config is None or path.suffix != ".py" or not fnmatch.fnmatch(path.name, option(config, "task_files")):
+        return
+    if report.skipped:
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        reason = reason.removeprefix("Skipped: ")
+    elif report.passed and not report.result:
+        reason = "it defines no task"
+    else:
+        return
+    config.stash.setdefault(EMPTY_MODULES_KEY, {})[report.nodeid] = reason
+
+
+def _empty_module_lines(config: pytest.Config) -> list[str]:
+    return [f"mobileagent: {module} contributed no items: {reason}"
+            for module, reason in sorted(config.stash.get(EMPTY_MODULES_KEY, {}).items())]
+
+
+def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
+    return _empty_module_lines(config)
+
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.suffix == ".py" and fnmatch.fnmatch(file_path.name, option(parent.config, "task_files")):
@@ -406,8 +434,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    if not is_controller(config):
+        return
+    if getattr(config, "workerinput", None) is None and config.pluginmanager.get_plugin("dsession") is not None:
+        for line in _empty_module_lines(config):  # under xdist the workers collect: say it at the end
+            terminalreporter.write_line(line, yellow=True)
     metrics = config.stash.get(METRICS_KEY, None)
-    if not is_controller(config) or metrics is None:
+    if metrics is None:
         return
     from pytest_mobileagent.report.gates import write_comparison
     from pytest_mobileagent.report.summary import write_summary

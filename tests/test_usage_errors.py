@@ -185,3 +185,19 @@ def test_tb_long_still_shows_everything(pytester: pytest.Pytester) -> None:
 
 if os.name != "posix":  # pragma: no cover
     pytestmark = pytest.mark.skip("POSIX executables")
+
+
+SKIPPING = '''
+import pytest
+pytest.skip("needs the frobnicator dataset", allow_module_level=True)
+'''
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_a_task_module_that_contributes_nothing_says_why(pytester: pytest.Pytester, workers: list[str]) -> None:
+    pytester.makepyfile(tasks_open=OPEN_SETTINGS, tasks_frob=SKIPPING, tasks_empty="X = 1\n")
+    result = pytester.runpytest_subprocess(*workers)
+    assert result.ret == 0
+    result.stdout.fnmatch_lines(["*mobileagent: tasks_frob.py contributed no items: needs the frobnicator dataset"])
+    if not workers:  # xdist workers send the controller only skipped and failed collection reports
+        result.stdout.fnmatch_lines(["mobileagent: tasks_empty.py contributed no items: it defines no task"])
