@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 import fnmatch
 import json
+import os
 import re
 import secrets
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from pytest_mobileagent import hooks
+from pytest_mobileagent import datasets, hooks
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.fixtures import EPISODE_KEY
 from pytest_mobileagent.report.results import ResultsFile
@@ -32,6 +33,7 @@ RUN_DIR_KEY = pytest.StashKey[Path]()
 RECORDS_KEY = pytest.StashKey[list[dict[str, Any]]]()
 LOCK_KEY = pytest.StashKey[dict[str, Any]]()
 RESUMED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()
+DATASETS_ENV_KEY = pytest.StashKey[str | None]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -56,6 +58,9 @@ def run_dir(config: pytest.Config) -> Path:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[SETTINGS_KEY] = settings = build(config)  # a bad option stops here, before collection
+    if settings.datasets:  # task modules' importers find the files through datasets_dir(), as with $MA_DATASETS
+        config.stash[DATASETS_ENV_KEY] = os.environ.get(datasets.ENV)
+        os.environ[datasets.ENV] = str(Path(settings.datasets).resolve())
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None:
         run_id = workerinput["ma_run_id"]
@@ -480,6 +485,12 @@ def _start_emulators(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    if DATASETS_ENV_KEY in config.stash:
+        saved = config.stash[DATASETS_ENV_KEY]
+        if saved is None:
+            os.environ.pop(datasets.ENV, None)
+        else:
+            os.environ[datasets.ENV] = saved
     fleet = config.stash.get(FLEET_KEY, None)
     if fleet is not None:
         fleet.stop()

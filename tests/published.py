@@ -10,8 +10,11 @@ from pytest_mobileagent.datasets import dataset_file, datasets_dir
 
 
 def published_file(config: pytest.Config, relative: str) -> Path:
-    """``<datasets>/<relative>`` (``--ma-datasets``, else ``$MA_DATASETS``, else the cache), or skip the test."""
-    chosen = config.getoption("ma_datasets", None)
+    """``<datasets>/<relative>`` (``--ma-datasets`` / ini ``ma_datasets``, else ``$MA_DATASETS``, else the cache),
+    or skip the test."""
+    from pytest_mobileagent.settings import option
+
+    chosen = option(config, "datasets")
     path = dataset_file(relative, chosen)
     if path is None:
         benchmark = relative.split("/", 1)[0]

@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from pytest_mobileagent import datasets_cli, datasets_manifest
-from pytest_mobileagent.datasets import dataset_file, datasets_dir
 from pytest_mobileagent.datasets_cli import main
 from pytest_mobileagent.datasets_manifest import SOURCES, Source
+from tests.published import published_file
 
 #: A tiny mirror: names with the characters B-MoCA's carry (quote, %, space, ÷) to exercise URL quoting.
 FILES = {
@@ -309,9 +309,6 @@ def test_raw_addresses_percent_encode_bmoca_names() -> None:
 @pytest.mark.parametrize("name", list(SOURCES))
 def test_published_files_in_the_datasets_folder_match_the_manifest(name: str, request: pytest.FixtureRequest,
                                                                    tmp_path: Path) -> None:
-    chosen = request.config.getoption("ma_datasets", None)  # --ma-datasets, else $MA_DATASETS, else the cache
-    if dataset_file(name, chosen) is None:
-        pytest.skip(f"no {name}/ in {datasets_dir(chosen)}: run `ma-datasets fetch {name}`, or point "
-                    "--ma-datasets / MA_DATASETS at a folder holding it")
+    folder = published_file(request.config, name)
     # the datasets folder as a mirror: every file it has must verify, and fetching from it completes
-    assert main(["fetch", name, "--from", str(datasets_dir(chosen)), "--dir", str(tmp_path)]) == 0
+    assert main(["fetch", name, "--from", str(folder.parent), "--dir", str(tmp_path)]) == 0

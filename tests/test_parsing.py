@@ -18,10 +18,10 @@ from pytest_mobileagent.agents.parsing import (
     parse_call_action,
     parse_json_action,
 )
-from pytest_mobileagent.datasets import dataset_file, datasets_dir
 from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.judge import parse_verdict
 from pytest_mobileagent.sim import SimDevice
+from tests.published import published_file
 
 DATA = Path(__file__).parent / "data"
 XPATHS = {"n3": "/hierarchy/node/node[3]", "n4": "/hierarchy/node/node[4]"}
@@ -120,11 +120,7 @@ def test_mobilebench_api_list_loads_as_a_catalog() -> None:
 
 
 def test_mobilebench_published_api_list_loads(request: pytest.FixtureRequest) -> None:
-    chosen = request.config.getoption("ma_datasets", None)  # --ma-datasets, else $MA_DATASETS, else the cache
-    path = dataset_file("mobilebench/api_list.json", chosen)
-    if path is None:
-        pytest.skip(f"Mobile-Bench's api_list.json is not in {datasets_dir(chosen)}: run `ma-datasets fetch "
-                    "mobilebench`, or point --ma-datasets / MA_DATASETS at a folder holding it")
+    path = published_file(request.config, "mobilebench/api_list.json")
     published = json.loads(path.read_text(encoding="utf-8"))
     catalog = load_mobilebench_apis(path)
     assert len(catalog) == sum(1 for entries in published.values() for e in entries if e["ADB Command"].strip())
