@@ -73,6 +73,7 @@ def pytest_configure(config: pytest.Config) -> None:
             seed = str(secrets.randbelow(2**31))
         _check_agent(config)
         _start_emulators(config)
+        _every_adb_device(config)
     config.stash[RUN_DIR_KEY] = directory
     config._ma_seed = seed  # type: ignore[attr-defined]
     config._ma_run_id = run_id  # type: ignore[attr-defined]
@@ -482,6 +483,24 @@ def _start_emulators(config: pytest.Config) -> None:
     fleet = EmulatorFleet(avd, option(config, "emulators")).start()
     config.stash[FLEET_KEY] = fleet
     config.stash[SETTINGS_KEY] = dataclasses.replace(config.stash[SETTINGS_KEY], serials=",".join(fleet.specs()))
+
+
+def _every_adb_device(config: pytest.Config) -> None:
+    """``--ma-device adb``: every online device of the default adb server, one per xdist worker."""
+    if option(config, "device") != "adb" or option(config, "serials") or config.option.collectonly:
+        return
+    from pytest_mobileagent.device.adb import server_devices
+    from pytest_mobileagent.device.base import DeviceError
+    from pytest_mobileagent.device.pool import default_adb_server
+
+    host, port = default_adb_server()
+    try:
+        online = [serial for serial, state in server_devices(host, port).items() if state == "device"]
+    except DeviceError as e:
+        raise pytest.UsageError(f"--ma-device adb: {e}") from None
+    if not online:
+        raise pytest.UsageError(f"--ma-device adb: the adb server at {host}:{port} has no online device")
+    config.stash[SETTINGS_KEY] = dataclasses.replace(config.stash[SETTINGS_KEY], serials=",".join(online))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -100,8 +100,22 @@ def test_no_adb_server_is_one_usage_error_and_no_daemon_is_started(tasks: pytest
         port = s.getsockname()[1]
     result = tasks.runpytest_subprocess("tasks_open.py", "--ma-device", spec.format(port=port), "-n", "2")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["ERROR: --ma-device *: no adb server at 127.0.0.1:* for device emulator-5554*"])
+    result.stderr.fnmatch_lines(["ERROR: --ma-device *emulator-5554: no adb server at 127.0.0.1:*: start one*"])
     assert not marker.exists(), "something ran adb (start-server) on the user's behalf"
+
+
+def test_ma_device_adb_takes_every_online_device_of_the_default_server(tasks: pytest.Pytester,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    with SimDevice("emulator-5554") as a, SimDevice("emulator-5556") as b, serve(a, b) as server:
+        monkeypatch.setenv("ANDROID_ADB_SERVER_PORT", str(server.port))
+        result = tasks.runpytest_subprocess("tasks_open.py", "--ma-device", "adb", "--ma-instances", "4", "-n", "2",
+                                            "--ma-run-id", "fleet")
+    # each worker got one of the server's devices; they fail at the snapshot, since the simulated server's
+    # emulator consoles are not on the ports their serials name (5554, 5556) as a real emulator's are
+    result.stdout.fnmatch_lines_random(["*device: emulator-5554", "*device: emulator-5556"])
+    missing = tasks.runpytest_inprocess("tasks_open.py", "--ma-device", "adb")  # the server is gone now
+    assert missing.ret == pytest.ExitCode.USAGE_ERROR
+    missing.stderr.fnmatch_lines([f"ERROR: --ma-device adb: no adb server at 127.0.0.1:{server.port}*"])
 
 
 def test_a_device_missing_from_its_server_is_one_usage_error(tasks: pytest.Pytester) -> None:

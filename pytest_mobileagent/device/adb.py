@@ -83,14 +83,20 @@ class ServerClient(adbutils.AdbClient):
         return conn
 
 
-def check_reachable(serial: str, host: str = "127.0.0.1", port: int = 5037, timeout: float = 5.0) -> None:
-    """Raise :class:`DeviceError` saying what to do unless an adb server at ``host:port`` has ``serial``
-    online. Never starts a server."""
+def server_devices(host: str = "127.0.0.1", port: int = 5037, timeout: float = 5.0) -> dict[str, str]:
+    """The devices an adb server has, serial -> state (``device``, ``offline``, ``unauthorized``...); a
+    :class:`DeviceError` saying what to do if no server answers. Never starts a server."""
     try:
-        devices = {d.serial: d.state for d in ServerClient(host, port, socket_timeout=timeout).list()}
+        return {d.serial: d.state for d in ServerClient(host, port, socket_timeout=timeout).list()}
     except (AdbError, OSError) as e:
-        raise DeviceError(f"no adb server at {host}:{port} for device {serial} ({e}): start one (adb "
-                          "start-server; ma-sim-adb for simulated phones); the plugin does not start adb") from None
+        raise DeviceError(f"no adb server at {host}:{port} ({e}): start one (adb start-server; ma-sim-adb for "
+                          "simulated phones); the plugin does not start adb") from None
+
+
+def check_reachable(serial: str, host: str = "127.0.0.1", port: int = 5037) -> None:
+    """Raise :class:`DeviceError` saying what to do unless the adb server at ``host:port`` has ``serial``
+    online. Never starts a server."""
+    devices = server_devices(host, port)
     if serial not in devices:
         raise DeviceError(f"device {serial} is not on the adb server at {host}:{port} (it has: "
                           f"{', '.join(sorted(devices)) or 'no devices'})")

@@ -11,6 +11,7 @@ Specs:
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -51,10 +52,17 @@ def check_spec(spec: str) -> None:
         raise ValueError(f"device spec {spec!r} is neither 'sim[:...]', an adb serial, nor adb://HOST:PORT/SERIAL")
 
 
+def default_adb_server() -> tuple[str, int]:
+    """The adb server bare serials are on: ``$ANDROID_ADB_SERVER_HOST``/``PORT`` as adb reads them, else
+    127.0.0.1:5037."""
+    return (os.environ.get("ANDROID_ADB_SERVER_HOST") or "127.0.0.1",
+            int(os.environ.get("ANDROID_ADB_SERVER_PORT") or 5037))
+
+
 def adb_address(spec: str) -> tuple[str, int, str, dict[str, str]]:
-    """``(host, port, serial, query)`` of an adb device spec (a bare serial is on 127.0.0.1:5037)."""
+    """``(host, port, serial, query)`` of an adb device spec (a bare serial is on :func:`default_adb_server`)."""
     if not spec.startswith("adb://"):
-        return "127.0.0.1", 5037, spec, {}
+        return (*default_adb_server(), spec, {})
     url = urlsplit(spec)
     try:
         port = url.port
@@ -116,8 +124,6 @@ def open_device(spec: str, name: str = "master") -> Device:
         return _sim_device(spec.partition(":")[2], name)
     from pytest_mobileagent.device.adb import AdbDevice
 
-    if not spec.startswith("adb://"):
-        return AdbDevice(spec)
     host, port, serial, query = adb_address(spec)
     console = query.get("console")
     return AdbDevice(serial, host=host, port=port, console_port=int(console) if console else None,
