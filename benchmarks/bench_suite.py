@@ -21,6 +21,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +29,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pytest_mobileagent.agents.builtin import OracleAgent  # noqa: E402
-from pytest_mobileagent.episode import new_result, play  # noqa: E402
+from pytest_mobileagent.episode import new_result, play, restore  # noqa: E402
 from pytest_mobileagent.sim import SimDevice  # noqa: E402
 from pytest_mobileagent.sim.stores import DEFAULT_TIME  # noqa: E402
 from pytest_mobileagent.tasks.params import DEFAULT_SEED  # noqa: E402
 from pytest_mobileagent.tasks.registry import cases, suite_of, tasks_in  # noqa: E402
+
+
+def timed(reset: Callable[[Any], None], times: list[float]) -> Callable[[Any], None]:
+    """``reset``, appending how long each call took to ``times``."""
+    def run(device: Any) -> None:
+        t0 = time.perf_counter()
+        reset(device)
+        times.append(time.perf_counter() - t0)
+    return run
 
 
 def load_tasks(paths: list[Path]) -> list[tuple[type, Path]]:
@@ -75,19 +85,18 @@ def main() -> int:
                            console_token="bench")
         print(f"through the wire: adbutils + uiautomator2 -> adb server on 127.0.0.1:{server.port}")
     device.snapshot_save("clean")
-    restores, steps, episodes = [], [], []
+    reset = restore("clean", DEFAULT_TIME)  # what the plugin's fixture does before every item
+    restores: list[float] = []
+    steps, episodes = [], []
     failed = []
     started = time.perf_counter()
     for cls, path in load_tasks([Path(p) for p in args.paths]):
         for case in cases(cls, args.seed, args.instances, path):
-            t0 = time.perf_counter()
-            device.snapshot_load("clean")
-            restores.append(time.perf_counter() - t0)
-            device.set_time(DEFAULT_TIME)
             task = case.make()
             e0 = time.perf_counter()
-            result = play(device, task, OracleAgent(), new_result(task, "oracle", case.index, case.seed))
-            episodes.append(time.perf_counter() - e0)
+            result = play(device, task, OracleAgent(), reset=timed(reset, restores),
+                          make_result=lambda task=task, case=case: new_result(task, "oracle", case.index, case.seed))
+            episodes.append(time.perf_counter() - e0 - restores[-1])
             steps.extend(s.observe_s + s.act_s for s in result.steps)
             if result.success < 1.0:
                 failed.append(case.id)

@@ -7,6 +7,7 @@ propagates, because an infrastructure failure is never the agent's fault.
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 import traceback
 from collections.abc import Callable
@@ -290,14 +291,56 @@ def ensure_not_done(device: Device, task: Task) -> None:
                                f"must start from a state where its check fails (params: {task.params})")
 
 
-def play(device: Device, task: Task, agent: Agent, result: EpisodeResult | None = None,
-         require_complete: bool = False) -> EpisodeResult:
-    """A whole episode on an already restored device: setup, the not-done check, the agent loop, the
-    check; teardown always runs. The plugin's fixture does the same with reporting around it."""
-    result = result or new_result(task, type(agent).__name__)
-    task.setup(device)
-    try:
-        ensure_not_done(device, task)
-        return run_episode(device, task, agent, result, require_complete=require_complete)
-    finally:
-        task.teardown(device)
+@dataclass(frozen=True)
+class EpisodeOptions:
+    """How an episode is run and scored (the ``ma_episode_options`` fixture builds it from the options; a test
+    overrides fields with the ``ma_episode`` marker)."""
+
+    #: AndroidWorld's rule: success counts only if the agent declared completion.
+    require_complete: bool = False
+    #: Re-runs of the whole sequence after an infrastructure error, before it propagates.
+    infra_retries: int = 0
+    metrics: MetricOptions = MetricOptions()
+
+
+def restore(snapshot: str, clock: dt.datetime) -> Callable[[Device], None]:
+    """A reset: load ``snapshot`` and set the device clock to ``clock`` (what the fixture does before every item)."""
+    def reset(device: Device) -> None:
+        device.snapshot_load(snapshot)
+        device.set_time(clock)
+    return reset
+
+
+def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = EpisodeOptions(), *,
+         make_result: Callable[[], EpisodeResult] | None = None,
+         reset: Callable[[Device], None] | None = None,
+         on_observation: Callable[[Observation], None] | None = None,
+         before_teardown: Callable[[Device, EpisodeResult], None] | None = None) -> EpisodeResult:
+    """The one episode sequence; the plugin's fixture and the benchmarks both run it:
+
+    1. ``reset(device)``: back to the clean state (the fixture restores the snapshot and sets the clock);
+    2. ``task.setup(device)``; 3. refuse a goal that already holds (:class:`GoalAlreadyHolds`);
+    4. the agent loop and the check (:func:`run_episode`) into ``make_result()``;
+    5. ``before_teardown(device, result)``, for what needs the final screen (artifacts, a judge);
+    6. ``task.teardown(device)``, always.
+
+    An :class:`InfrastructureError` re-runs the sequence up to ``options.infra_retries`` times, then propagates.
+    """
+    for attempt in range(options.infra_retries + 1):
+        try:
+            if reset is not None:
+                reset(device)
+            task.setup(device)
+            ensure_not_done(device, task)
+            result = make_result() if make_result is not None else new_result(task, type(agent).__name__)
+            run_episode(device, task, agent, result, require_complete=options.require_complete,
+                        on_observation=on_observation, metric_options=options.metrics)
+            if before_teardown is not None:
+                before_teardown(device, result)
+            return result
+        except InfrastructureError:
+            if attempt == options.infra_retries:
+                raise
+        finally:
+            task.teardown(device)
+    raise AssertionError("unreachable")

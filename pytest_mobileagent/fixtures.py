@@ -1,9 +1,14 @@
-"""Fixtures, a chain a user can override one link at a time.
+"""Fixtures, a chain a user can override one link at a time in a conftest (as pytest-playwright's is):
 
-``ma_device_spec`` → ``ma_device`` (session, one per xdist worker) →
-``ma_agent`` (session) → ``ma_episode`` (per item: restore the clean snapshot,
-set the clock, set up the task, refuse a goal that already holds, run the
-agent, check, record, and always tear down).
+- session: ``ma_settings`` (the run's options) → ``ma_device_spec`` → ``ma_device`` (one per xdist worker, its
+  clean snapshot saved) → ``ma_device_config``; ``ma_agent_name`` → ``ma_agent``;
+- per item: ``ma_task`` (the task instance) and ``ma_clock`` → ``ma_reset`` (back to the clean state) and
+  ``ma_episode_options`` (``@pytest.mark.ma_episode(require_complete=True, ...)`` overrides fields per test) and
+  ``ma_artifacts`` (what the item keeps) → ``ma_episode``, which runs :func:`~pytest_mobileagent.episode.play`
+  and records the result.
+
+The episode runs in fixture setup so that infrastructure failures are pytest errors while agent failures are
+test failures.
 """
 
 from __future__ import annotations
@@ -11,49 +16,53 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from pytest_mobileagent.device.base import Device, InfrastructureError
-from pytest_mobileagent.device.pool import open_device
-from pytest_mobileagent.episode import EpisodeResult, MetricOptions, ensure_not_done, new_result, run_episode
-from pytest_mobileagent.report.artifacts import save_artifacts, save_model_log, step_recorder
+from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
+from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
+from pytest_mobileagent.settings import Settings, run, settings
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
+from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.registry import TaskCase
 
 CLEAN_SNAPSHOT = "ma-clean"
 EPISODE_KEY = pytest.StashKey[EpisodeResult]()
+RESUMED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()
 
 
-def _opt(config: pytest.Config, name: str) -> Any:
-    from pytest_mobileagent.plugin import option
-
-    return option(config, name)
+@pytest.fixture(scope="session")
+def ma_settings(pytestconfig: pytest.Config) -> Settings:
+    """The run's options, typed and checked (:class:`~pytest_mobileagent.settings.Settings`)."""
+    return settings(pytestconfig)
 
 
 @pytest.fixture(scope="session")
 def ma_device_spec(request: pytest.FixtureRequest) -> str:
     """Which device this worker drives: ``sim`` or an adb serial (from the controller's pool)."""
     workerinput = getattr(request.config, "workerinput", {})
-    return workerinput.get("ma_device") or configured_specs(request.config)[0]
+    return workerinput.get("ma_device") or configured_specs(settings(request.config))[0]
 
 
-def configured_specs(config: pytest.Config) -> list[str]:
+def configured_specs(options: Settings) -> list[str]:
+    """The device specs the options name, one per xdist worker."""
     from pytest_mobileagent.device.pool import device_specs
 
-    return device_specs(_opt(config, "device"), _opt(config, "serials"), _opt(config, "pool_file"))
+    return device_specs(options.device, options.serials, options.pool_file)
 
 
 @pytest.fixture(scope="session")
-def ma_device(request: pytest.FixtureRequest, ma_device_spec: str) -> Iterator[Device]:
+def ma_device(request: pytest.FixtureRequest, ma_settings: Settings, ma_device_spec: str) -> Iterator[Device]:
     """The worker's device, with a clean snapshot saved to restore before every item."""
+    from pytest_mobileagent.device.pool import open_device
+
     worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
     device = open_device(ma_device_spec, name=worker)
-    prepared = _opt(request.config, "snapshot")
-    if prepared:  # a snapshot the user prepared (apps installed, onboarding done): restore it first
-        device.snapshot_load(prepared)
+    if ma_settings.snapshot:  # a snapshot the user prepared (apps installed, onboarding done): restore it first
+        device.snapshot_load(ma_settings.snapshot)
     device.press("home")  # as AndroidWorld resets: the launcher in front, whatever the device showed
     device.set_time(DEFAULT_TIME)
     device.snapshot_save(CLEAN_SNAPSHOT)
@@ -71,19 +80,26 @@ def ma_device_config(ma_device: Device) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def ma_agent_name(request: pytest.FixtureRequest) -> str:
-    return _opt(request.config, "agent")
+def ma_agent_name(ma_settings: Settings) -> str:
+    return ma_settings.agent
 
 
 @pytest.fixture(scope="session")
-def ma_agent(request: pytest.FixtureRequest, ma_agent_name: str) -> Any:
+def ma_agent(request: pytest.FixtureRequest, ma_settings: Settings, ma_agent_name: str) -> Any:
     """The agent under evaluation (one instance per worker, reset per episode)."""
     made = request.config.hook.pytest_mobileagent_make_agent(config=request.config, name=ma_agent_name)
     if made is not None:
         return made
     from pytest_mobileagent.agents.loading import make_agent
+    from pytest_mobileagent.llm.client import LLMClient
 
-    return make_agent(ma_agent_name)
+    return make_agent(ma_agent_name, client=lambda: LLMClient.from_settings(ma_settings))
+
+
+@pytest.fixture
+def ma_task(task_case: TaskCase) -> Task:
+    """The item's task instance, its parameters drawn at collection."""
+    return task_case.make()
 
 
 @pytest.fixture
@@ -92,15 +108,37 @@ def ma_clock() -> dt.datetime:
     return DEFAULT_TIME
 
 
-def judge_episode(config: pytest.Config, result: EpisodeResult, device: Device) -> list[dict[str, Any]]:
+@pytest.fixture
+def ma_reset(ma_clock: dt.datetime) -> Callable[[Device], None]:
+    """How the device gets back to the clean state before the item: restore the session's clean snapshot
+    and set the clock. Override it to reset differently (another snapshot, a device configuration)."""
+    return restore(CLEAN_SNAPSHOT, ma_clock)
+
+
+@pytest.fixture
+def ma_episode_options(request: pytest.FixtureRequest, ma_settings: Settings) -> EpisodeOptions:
+    """How the item's episode runs and is scored, from the options; ``@pytest.mark.ma_episode(**fields)``
+    overrides fields of :class:`~pytest_mobileagent.episode.EpisodeOptions` for one test."""
+    options = EpisodeOptions(require_complete=ma_settings.require_complete, infra_retries=ma_settings.infra_retries,
+                             metrics=MetricOptions(ma_settings.lcs_gamma, ma_settings.text_similarity))
+    marker = request.node.get_closest_marker("ma_episode")
+    return dataclasses.replace(options, **marker.kwargs) if marker else options
+
+
+@pytest.fixture
+def ma_artifacts(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase) -> Artifacts:
+    """What the item keeps (``--ma-trajectories``, ``--ma-screenshots``) and where."""
+    return Artifacts.of(run(request.config).directory, task_case.episode, ma_settings.trajectories,
+                        ma_settings.screenshots)
+
+
+def judge_episode(options: Settings, result: EpisodeResult, device: Device) -> list[dict[str, Any]]:
     """``--ma-llm-judge``: the model's verdict on the finished episode; returns the judge's request log."""
     from pytest_mobileagent.llm.client import LLMClient
     from pytest_mobileagent.llm.judge import judge
     from pytest_mobileagent.observe.elements import element_lines, ui_elements
 
-    client = LLMClient.from_config(config)
-    if _opt(config, "llm_judge_model"):
-        client = dataclasses.replace(client, model=_opt(config, "llm_judge_model"), log=[])
+    client = LLMClient.from_settings(options, model=options.llm_judge_model)
     screen = element_lines(ui_elements(device.hierarchy()))
     actions = [f"{s.action} on {s.target}" if s.target else str(s.action) for s in result.steps if s.action]
     verdict = judge(client, result.goal, actions, result.answer, screen)
@@ -108,57 +146,41 @@ def judge_episode(config: pytest.Config, result: EpisodeResult, device: Device) 
     return [dict(entry, role="judge") for entry in client.log]
 
 
-def _resumed(config: pytest.Config) -> dict[str, Any]:
-    from pytest_mobileagent.plugin import RESUMED_KEY
-
-    return config.stash.get(RESUMED_KEY, {})
+def _resumed(config: pytest.Config, case: TaskCase, agent: str) -> EpisodeResult | None:
+    """The episode a resumed run already finished for this item (same parameters), if any."""
+    earlier = config.stash.get(RESUMED_KEY, {}).get(f"{case.episode}@{agent}")
+    if earlier is None or earlier.get("params") != json.loads(json.dumps(case.params, default=str)):
+        return None
+    result = EpisodeResult.from_json(earlier)
+    result.resumed = True
+    return result
 
 
 @pytest.fixture
-def ma_episode(request: pytest.FixtureRequest, task_case: TaskCase, ma_device: Device, ma_agent: Any,
-               ma_agent_name: str, ma_clock: dt.datetime, ma_device_config: dict[str, str]
-               ) -> Iterator[EpisodeResult]:
-    """Run the item's episode; the test body only asserts on the result.
+def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase, ma_task: Task,
+               ma_device: Device, ma_device_config: dict[str, str], ma_agent: Any, ma_agent_name: str,
+               ma_reset: Callable[[Device], None], ma_episode_options: EpisodeOptions,
+               ma_artifacts: Artifacts) -> EpisodeResult:
+    """Run the item's episode (or take it from the run being resumed); the test body asserts on the result."""
+    item = request.node
+    result = _resumed(request.config, task_case, ma_agent_name)
+    if result is None:
+        log: list[dict[str, Any]] = []
 
-    The episode runs in fixture setup so that infrastructure failures are
-    pytest errors, while agent failures are test failures.
-    """
-    config = request.config
-    retries = int(_opt(config, "infra_retries"))
-    task = task_case.make()
-    result = new_result(task, ma_agent_name, task_case.index, task_case.agent_seed, request.node.nodeid,
-                        repeat=task_case.repeat)
-    earlier = _resumed(config).get(f"{task_case.id}@{ma_agent_name}")
-    if earlier is not None and earlier.get("params") == json.loads(json.dumps(task_case.params, default=str)):
-        result = EpisodeResult.from_json(earlier)
-        result.resumed = True
-        request.node.stash[EPISODE_KEY] = result
-        yield result
-        return
-    try:
-        for attempt in range(retries + 1):
-            try:
-                ma_device.snapshot_load(CLEAN_SNAPSHOT)
-                ma_device.set_time(ma_clock)
-                task.setup(ma_device)
-                ensure_not_done(ma_device, task)
-                result = new_result(task, ma_agent_name, task_case.index, task_case.agent_seed,
-                                    request.node.nodeid, repeat=task_case.repeat)
-                result.device_config = dict(ma_device_config)
-                run_episode(ma_device, task, ma_agent, result, require_complete=bool(_opt(config, "require_complete")),
-                            on_observation=step_recorder(config, request.node),
-                            metric_options=MetricOptions(float(_opt(config, "lcs_gamma")),
-                                                         float(_opt(config, "text_similarity"))))
-                break
-            except InfrastructureError:
-                if attempt == retries:
-                    raise
-        log = list(getattr(ma_agent, "episode_log", None) or [])
-        if _opt(config, "llm_judge"):
-            log += judge_episode(config, result, ma_device)
-        request.node.stash[EPISODE_KEY] = result
-        save_artifacts(config, request.node, result, ma_device)
-        save_model_log(config, request.node, log)
-        yield result
-    finally:
-        task.teardown(ma_device)
+        def make_result() -> EpisodeResult:
+            fresh = new_result(ma_task, ma_agent_name, task_case.index, task_case.agent_seed, item.nodeid,
+                               repeat=task_case.repeat)
+            fresh.device_config = dict(ma_device_config)
+            return fresh
+
+        def before_teardown(device: Device, finished: EpisodeResult) -> None:
+            log[:] = list(getattr(ma_agent, "episode_log", None) or [])
+            if ma_settings.llm_judge:
+                log.extend(judge_episode(ma_settings, finished, device))
+            ma_artifacts.save(item, device, passed=finished.success >= ma_settings.success_threshold)
+
+        result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=ma_reset,
+                      on_observation=ma_artifacts.recorder(), before_teardown=before_teardown)
+        save_model_log(run(request.config).directory, task_case.episode, log)
+    item.stash[EPISODE_KEY] = result
+    return result

@@ -24,15 +24,13 @@ import pytest
 
 from pytest_mobileagent import datasets, hooks
 from pytest_mobileagent.device.base import InfrastructureError
-from pytest_mobileagent.fixtures import EPISODE_KEY
+from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, configured_specs
 from pytest_mobileagent.report.results import ResultsFile
-from pytest_mobileagent.settings import SETTINGS_KEY, add_options, build, option
+from pytest_mobileagent.settings import RUN_KEY, SETTINGS_KEY, Run, add_options, build, option, run, settings
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
 
-RUN_DIR_KEY = pytest.StashKey[Path]()
 RECORDS_KEY = pytest.StashKey[list[dict[str, Any]]]()
 LOCK_KEY = pytest.StashKey[dict[str, Any]]()
-RESUMED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()
 DATASETS_ENV_KEY = pytest.StashKey[str | None]()
 
 
@@ -53,14 +51,14 @@ def _new_run_id() -> str:
 
 
 def run_dir(config: pytest.Config) -> Path:
-    return config.stash[RUN_DIR_KEY]
+    return run(config).directory
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.stash[SETTINGS_KEY] = settings = build(config)  # a bad option stops here, before collection
-    if settings.datasets:  # task modules' importers find the files through datasets_dir(), as with $MA_DATASETS
+    config.stash[SETTINGS_KEY] = options = build(config)  # a bad option stops here, before collection
+    if options.datasets:  # task modules' importers find the files through datasets_dir(), as with $MA_DATASETS
         config.stash[DATASETS_ENV_KEY] = os.environ.get(datasets.ENV)
-        os.environ[datasets.ENV] = str(Path(settings.datasets).resolve())
+        os.environ[datasets.ENV] = str(Path(options.datasets).resolve())
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None:
         run_id = workerinput["ma_run_id"]
@@ -68,15 +66,13 @@ def pytest_configure(config: pytest.Config) -> None:
         directory = Path(workerinput["ma_run_dir"])
     else:
         run_id, directory = _run_folder(config)
-        seed = settings.seed
+        seed = options.seed
         if seed == "random":
             seed = str(secrets.randbelow(2**31))
         _check_agent(config)
         _start_emulators(config)
         _every_adb_device(config)
-    config.stash[RUN_DIR_KEY] = directory
-    config._ma_seed = seed  # type: ignore[attr-defined]
-    config._ma_run_id = run_id  # type: ignore[attr-defined]
+    config.stash[RUN_KEY] = Run(run_id, seed, directory)
     config.stash[RECORDS_KEY] = []
     config.stash[LOCK_KEY] = _load_lock(config)
     resumed = ResultsFile(run_dir(config) / "results.jsonl").finished() if option(config, "resume") else {}
@@ -84,6 +80,9 @@ def pytest_configure(config: pytest.Config) -> None:
     for marker in ("suite_<name>", "app_<name>", "difficulty_<level>", "tag_<tag>"):
         config.addinivalue_line("markers", f"{marker}: generated per task item by pytest-mobileagent")
     config.addinivalue_line("markers", "multimodal: the task needs an agent that reads the screenshot")
+    config.addinivalue_line("markers", "ma_episode(**fields): override fields of the episode options for a test "
+                            "(require_complete, infra_retries, metrics)")
+    config.pluginmanager.register(ReportObserver(config), "mobileagent-observer")
     if config.pluginmanager.hasplugin("xdist"):
         from pytest_mobileagent.xdist_hooks import XdistHooks
 
@@ -91,7 +90,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.pluginmanager.hasplugin("html"):
         from pytest_mobileagent.report.html import HtmlReport
 
-        config.pluginmanager.register(HtmlReport(config), "mobileagent-html")
+        config.pluginmanager.register(HtmlReport(config, options, run(config)), "mobileagent-html")
 
 
 def _run_folder(config: pytest.Config) -> tuple[str, Path]:
@@ -134,7 +133,7 @@ def _load_lock(config: pytest.Config) -> dict[str, Any]:
 def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
         f"mobileagent: agent={option(config, 'agent')} device={option(config, 'device')} "
-        f"seed={config._ma_seed} instances={option(config, 'instances')}",  # type: ignore[attr-defined]
+        f"seed={run(config).seed} instances={option(config, 'instances')}",
         f"mobileagent: results in {run_dir(config)}",
     ]
 
@@ -144,21 +143,16 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 EMPTY_MODULES_KEY = pytest.StashKey[dict[str, str]]()
 
 
-def pytest_collectreport(report: pytest.CollectReport) -> None:
-    """Remember task modules that contributed no items, and why: a module-level skip, or no task in it (under
-    xdist only the skips reach the controller)."""
-    config, path = _CONFIG.get("config"), Path(report.fspath)
-    if config is None or path.suffix != ".py" or not fnmatch.fnmatch(path.name, option(config, "task_files")):
+def _note_empty_module(config: pytest.Config, report: pytest.CollectReport) -> None:
+    """Remember task modules that skipped themselves at import, and why (a module without tasks is noted by
+    :class:`TaskModule` itself; under xdist only the skips reach the controller)."""
+    path = Path(report.fspath)
+    if path.suffix != ".py" or not fnmatch.fnmatch(path.name, option(config, "task_files")):
         return
     if report.skipped:
         longrepr = report.longrepr
         reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
-        reason = reason.removeprefix("Skipped: ")
-    elif report.passed and not report.result:
-        reason = "it defines no task"
-    else:
-        return
-    config.stash.setdefault(EMPTY_MODULES_KEY, {})[report.nodeid] = reason
+        config.stash.setdefault(EMPTY_MODULES_KEY, {})[report.nodeid] = reason.removeprefix("Skipped: ")
 
 
 def _empty_module_lines(config: pytest.Config) -> list[str]:
@@ -200,9 +194,11 @@ class TaskModule(pytest.Module):
         return items
 
     def collect(self) -> Iterator[pytest.Item]:
-        for name, function in list(vars(self.obj).items()):
-            if callable(function) and hasattr(function, "__ma_task__"):
-                yield from self._genfunctions(name, function)
+        functions = [(name, f) for name, f in vars(self.obj).items() if callable(f) and hasattr(f, "__ma_task__")]
+        if not functions:
+            self.config.stash.setdefault(EMPTY_MODULES_KEY, {})[self.nodeid] = "it defines no task"
+        for name, function in functions:
+            yield from self._genfunctions(name, function)
 
 
 def _task_function(task_cls: type) -> Any:
@@ -212,7 +208,7 @@ def _task_function(task_cls: type) -> Any:
 
         if allure_report.active(request.config):  # in the test body, so steps land on the test itself
             allure_report.attach_episode(request.node, ma_episode)
-        assert_passed(ma_episode, task_case)
+        assert_passed(ma_episode, option(request.config, "success_threshold"))
 
     run_task.__name__ = task_cls.name
     run_task.__doc__ = task_cls.template
@@ -245,7 +241,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         return
     config = metafunc.config
     try:
-        found = cases(task_cls, config._ma_seed, int(option(config, "instances")),  # type: ignore[attr-defined]
+        found = cases(task_cls, run(config).seed, int(option(config, "instances")),
                       metafunc.definition.path, config.stash[LOCK_KEY])
     except TaskDefinitionError as e:
         raise pytest.Collector.CollectError(str(e)) from None
@@ -269,7 +265,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 
 def _record(config: pytest.Config, item: pytest.Item, outcome: str, result: dict[str, Any]) -> dict[str, Any]:
-    result = dict(result, outcome=outcome, run_id=config._ma_run_id)  # type: ignore[attr-defined]
+    result = dict(result, outcome=outcome, run_id=run(config).id)
     ResultsFile(run_dir(config) / "results.jsonl").append(result)
     config.hook.pytest_mobileagent_episode_finished(config=config, item=item, result=result)
     return result
@@ -319,14 +315,24 @@ def _infrastructure_report(item: pytest.Item, error: BaseException) -> str:
             f"  (--tb=long shows the traceback)")
 
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    record = getattr(report, "ma_result", None)
-    if record is None:
-        return
-    config = _CONFIG.get("config")
-    if config is not None and is_controller(config):
-        config.stash[RECORDS_KEY].append(record)
-        _count_infrastructure_errors(config, report, record)
+class ReportObserver:
+    """Hooks that pytest calls without the config (reports arriving, the session starting), bound to it:
+    registered once per config at configure time."""
+
+    def __init__(self, config: pytest.Config):
+        self.config = config
+
+    def pytest_sessionstart(self, session: pytest.Session) -> None:
+        self.config.stash[SESSION_KEY] = session
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        _note_empty_module(self.config, report)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        record = getattr(report, "ma_result", None)
+        if record is not None and is_controller(self.config):
+            self.config.stash[RECORDS_KEY].append(record)
+            _count_infrastructure_errors(self.config, report, record)
 
 
 STREAKS_KEY = pytest.StashKey[dict[str, int]]()
@@ -351,20 +357,8 @@ def _count_infrastructure_errors(config: pytest.Config, report: pytest.TestRepor
         target.shouldstop = reason
 
 
-_CONFIG: dict[str, pytest.Config] = {}
-
-
-def current_config() -> pytest.Config:
-    """The running session's config (for agents that are built without arguments)."""
-    if "config" not in _CONFIG:
-        raise RuntimeError("no pytest session is running")
-    return _CONFIG["config"]
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
-    _CONFIG["config"] = session.config
-    session.config.stash[SESSION_KEY] = session
     if is_controller(session.config) and not session.config.option.collectonly:
         _preflight(session.config)  # before xdist starts a worker: a wrong setup costs seconds, not a run
 
@@ -374,9 +368,8 @@ def _preflight(config: pytest.Config) -> None:
     otherwise one usage error naming what to set, before any item."""
     from pytest_mobileagent.device.base import DeviceError
     from pytest_mobileagent.device.pool import check_reachable
-    from pytest_mobileagent.fixtures import configured_specs
 
-    for spec in configured_specs(config):
+    for spec in configured_specs(settings(config)):
         try:
             check_reachable(spec)
         except DeviceError as e:
@@ -388,7 +381,7 @@ def _preflight(config: pytest.Config) -> None:
         return
     from pytest_mobileagent.llm.client import EndpointUnusable, LLMClient
 
-    client = LLMClient.from_config(config)
+    client = LLMClient.from_settings(settings(config))
     models = [client.model] + ([option(config, "llm_judge_model") or client.model] if judge else [])
     try:
         client.preflight(list(dict.fromkeys(models)))
@@ -414,15 +407,21 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     from pytest_mobileagent.report import allure as allure_report
 
     records = config.stash.get(RECORDS_KEY, [])
+    allure_folder = allure_report.results_dir(config)
     if not records:
-        allure_report.write_run_files(config)
+        if allure_folder:
+            allure_report.write_run_files(allure_folder, settings(config), run(config), records)
         return
     from pytest_mobileagent.report.gates import decide, parse_limits, save_baseline
     from pytest_mobileagent.report.summary import write_metrics
 
-    metrics = write_metrics(config, records, run_dir(config), config._ma_run_id)  # type: ignore[attr-defined]
+    metrics = write_metrics(config, records, run_dir(config), run(config).id)
     config.stash[METRICS_KEY] = metrics
-    allure_report.write_run_files(config, metrics)
+    html_report = config.pluginmanager.get_plugin("mobileagent-html")
+    if html_report is not None:
+        html_report.metrics = metrics
+    if allure_folder:
+        allure_report.write_run_files(allure_folder, settings(config), run(config), records, metrics)
     if option(config, "save_baseline"):
         save_baseline(Path(option(config, "save_baseline")), records, metrics)
     if not _gated(config):
@@ -513,7 +512,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     fleet = config.stash.get(FLEET_KEY, None)
     if fleet is not None:
         fleet.stop()
-    _CONFIG.pop("config", None)
 
 
 __all__ = ["option", "run_dir"]

@@ -215,7 +215,22 @@ class Settings:
                 raise pytest.UsageError(f"--ma-lock: {e} (write one with --ma-freeze-params)") from None
 
 
+@dataclasses.dataclass(frozen=True)
+class Run:
+    """This run's identity: its id, the suite seed parameters are drawn with (``--ma-seed random`` resolved),
+    and its output folder (``<output>/<id>``, or the folder ``--ma-resume`` names)."""
+
+    id: str
+    seed: str
+    directory: Path
+
+    @property
+    def results(self) -> Path:
+        return self.directory / "results.jsonl"
+
+
 SETTINGS_KEY = pytest.StashKey[Settings]()
+RUN_KEY = pytest.StashKey[Run]()
 FIELDS = {f.name: f for f in dataclasses.fields(Settings)}
 _INI_TYPES = {bool: "bool", int: "int", float: "float"}
 
@@ -289,9 +304,14 @@ def settings(config: pytest.Config) -> Settings:
     return found
 
 
+def run(config: pytest.Config) -> Run:
+    """This run's identity (set at configure time; workers get the controller's)."""
+    return config.stash[RUN_KEY]
+
+
 def option(config: pytest.Config, name: str) -> Any:
     """The value of ``--ma-<name>`` or, if not given, of the ini key ``ma_<name>`` (typed and checked)."""
     return getattr(settings(config), name)
 
 
-__all__ = ["SETTINGS_KEY", "Settings", "add_options", "build", "flag", "option", "settings"]
+__all__ = ["RUN_KEY", "SETTINGS_KEY", "Run", "Settings", "add_options", "build", "flag", "option", "run", "settings"]

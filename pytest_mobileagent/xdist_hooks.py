@@ -15,8 +15,9 @@ import pytest
 class XdistHooks:
     def __init__(self, config: pytest.Config):
         from pytest_mobileagent.fixtures import configured_specs
+        from pytest_mobileagent.settings import settings
 
-        specs = configured_specs(config)
+        specs = configured_specs(settings(config))
         self.simulated = specs == ["sim"]
         self.pool = specs
         self.config = config
@@ -29,11 +30,12 @@ class XdistHooks:
                                     "--ma-pool-file), or fewer workers (-n)")
 
     def pytest_configure_node(self, node: Any) -> None:
-        from pytest_mobileagent.plugin import run_dir
+        from pytest_mobileagent.settings import run
 
-        node.workerinput["ma_run_id"] = self.config._ma_run_id
-        node.workerinput["ma_run_dir"] = str(run_dir(self.config))
-        node.workerinput["ma_seed"] = self.config._ma_seed
+        this = run(self.config)
+        node.workerinput["ma_run_id"] = this.id
+        node.workerinput["ma_run_dir"] = str(this.directory)
+        node.workerinput["ma_seed"] = this.seed
         if self.simulated:
             node.workerinput["ma_device"] = "sim"
             return

@@ -68,10 +68,11 @@ def test_a_small_drop_is_noise_a_large_one_a_regression(pytester, monkeypatch) -
     base = pytester.path / "baseline.json"
     assert run(pytester, monkeypatch, 8, "--ma-save-baseline", str(base)).ret == 0
     saved = json.loads(base.read_text())
-    assert saved["tasks"]["Skill3[0]"] == 1.0 and saved["aggregates"]["success_rate"] == 1.0
+    suite = pytester.path.name  # a task module's suite is its folder
+    assert saved["tasks"][f"{suite}/Skill3[0]"] == 1.0 and saved["aggregates"]["success_rate"] == 1.0
     noisy = run(pytester, monkeypatch, 7, "--ma-baseline", str(base), "--ma-max-regression", "success_rate=5pp")
     assert noisy.ret == pytest.ExitCode.OK  # 12.5pp down, but one flip is not significant
-    noisy.stdout.fnmatch_lines(["*flipped Skill7[[]0[]]: 1 -> 0*", "*McNemar p=1.000*"])
+    noisy.stdout.fnmatch_lines(["*flipped */Skill7[[]0[]]: 1 -> 0*", "*McNemar p=1.000*"])
     real = run(pytester, monkeypatch, 2, "--ma-baseline", str(base), "--ma-max-regression", "success_rate=5pp")
     assert real.ret == pytest.ExitCode.TESTS_FAILED
     real.stdout.fnmatch_lines(["*FAIL success_rate fell 75.0pp*6 task(s) got worse*p=0.031*"])
@@ -81,7 +82,29 @@ def test_baselines_key_on_task_and_instance_not_node_id(pytester, monkeypatch) -
     base = pytester.path / "baseline.json"
     run(pytester, monkeypatch, 8, "--ma-save-baseline", str(base), module="tasks_old_name")
     moved = run(pytester, monkeypatch, 7, "--ma-baseline", str(base), module="tasks_new_name")
-    moved.stdout.fnmatch_lines(["*flipped Skill7[[]0[]]: 1 -> 0*"])
+    moved.stdout.fnmatch_lines(["*flipped */Skill7[[]0[]]: 1 -> 0*"])
+
+
+def test_tasks_of_the_same_name_in_two_suites_are_two_episodes(pytester, monkeypatch) -> None:
+    monkeypatch.setenv("SKILL", "8")
+    for suite in ("suite_a", "suite_b"):
+        pytester.mkpydir(suite).joinpath("tasks_skill.py").write_text(TASKS)
+    base = pytester.path / "baseline.json"
+    result = pytester.runpytest_subprocess("suite_a", "suite_b", "--ma-save-baseline", str(base), "--ma-run-id", "two")
+    assert result.ret == 0
+    saved = json.loads(base.read_text())
+    assert len(saved["tasks"]) == 16 and {"suite_a/Skill0[0]", "suite_b/Skill0[0]"} <= set(saved["tasks"])
+    resumed = pytester.runpytest_subprocess("suite_a", "suite_b", "--ma-resume", "two")
+    resumed.assert_outcomes(passed=16)  # every episode found again on resume, none shadowed by its namesake
+    assert len((pytester.path / "reports" / "two" / "results.jsonl").read_text().splitlines()) == 16
+
+
+def test_a_version_1_baseline_still_compares(pytester, monkeypatch) -> None:
+    base = pytester.path / "baseline.json"
+    base.write_text(json.dumps({"version": 1, "tasks": {f"Skill{i}[0]": 1.0 for i in range(8)},
+                                "aggregates": {"success_rate": 1.0}}))
+    result = run(pytester, monkeypatch, 7, "--ma-baseline", str(base))
+    result.stdout.fnmatch_lines(["*flipped Skill7[[]0[]]: 1 -> 0*"])
 
 
 def test_infrastructure_errors_beyond_the_tolerance_fail_a_gated_run(pytester, monkeypatch) -> None:

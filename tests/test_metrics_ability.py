@@ -132,4 +132,5 @@ class Coin:
     repeats = json.loads(Path(pytester.path, "reports/k/metrics.json").read_text())["repeats"]
     assert repeats == {"k": 2, "instances": 2, "pass_at_k": 1.0, "pass_all_k": 0.0, "mean": 0.5}
     baseline = json.loads(Path(pytester.path, "base.json").read_text())
-    assert sorted(baseline["tasks"]) == [f"OpenSettingsIfLucky[{i}-r{r}]" for i in (0, 1) for r in (0, 1)]
+    suite = pytester.path.name  # the task module's folder
+    assert sorted(baseline["tasks"]) == [f"{suite}/OpenSettingsIfLucky[{i}-r{r}]" for i in (0, 1) for r in (0, 1)]

@@ -49,7 +49,7 @@ REFLECT = ("Below is your earlier attempt at this task: your thoughts and action
 class Arena(ModelAgent):
     """ReAct over the compressed view, with optional exploration hints and Reflexion across attempts."""
 
-    def __init__(self, client: LLMClient | None = None, exploration_hint: bool = False, reflexion: bool = False):
+    def __init__(self, client: LLMClient, exploration_hint: bool = False, reflexion: bool = False):
         super().__init__(client)
         self.exploration_hint = exploration_hint
         self.reflexion = reflexion

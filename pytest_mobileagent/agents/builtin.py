@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.tasks.oracle import UI
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.llm.client import LLMClient
 
 
 class OracleAgent:
@@ -75,57 +78,58 @@ F = TypeVar("F", bound=Callable[..., object])
 
 
 def _model_agent(factory: F) -> F:
-    """Declare that a lazily importing factory builds a model agent (``uses_model``, as the classes do)."""
+    """Declare that a lazily importing factory builds a model agent (``uses_model``, as the classes do): it is
+    called with the run's model client."""
     factory.uses_model = True  # type: ignore[attr-defined]
     return factory
 
 
 @_model_agent
-def t3a() -> object:
+def t3a(client: LLMClient) -> object:
     """AndroidWorld's text-only model agent (see :mod:`pytest_mobileagent.agents.llm`)."""
     from pytest_mobileagent.agents.llm import T3A
 
-    return T3A()
+    return T3A(client)
 
 
 @_model_agent
-def m3a() -> object:
+def m3a(client: LLMClient) -> object:
     """AndroidWorld's multimodal model agent (see :mod:`pytest_mobileagent.agents.llm`)."""
     from pytest_mobileagent.agents.llm import M3A
 
-    return M3A()
+    return M3A(client)
 
 
 @_model_agent
-def seeact() -> object:
+def seeact(client: LLMClient) -> object:
     """SeeAct: plan in prose from the screenshot, then ground by multiple choice."""
     from pytest_mobileagent.agents.seeact import SeeAct
 
-    return SeeAct()
+    return SeeAct(client)
 
 
 @_model_agent
-def arena(exploration_hint: bool = False, reflexion: bool = False) -> object:
+def arena(client: LLMClient, exploration_hint: bool = False, reflexion: bool = False) -> object:
     """AndroidArena's ReAct agent over the compressed UI tree."""
     from pytest_mobileagent.agents.arena import Arena
 
-    return Arena(exploration_hint=exploration_hint, reflexion=reflexion)
+    return Arena(client, exploration_hint=exploration_hint, reflexion=reflexion)
 
 
 @_model_agent
-def mobilebench() -> object:
+def mobilebench(client: LLMClient) -> object:
     """Mobile-Bench's planner: API calls or UI actions over the HTML view."""
     from pytest_mobileagent.agents.mobilebench import MobileBench
 
-    return MobileBench()
+    return MobileBench(client)
 
 
 @_model_agent
-def bmoca() -> object:
+def bmoca(client: LLMClient) -> object:
     """B-MoCA's agent: numbered elements, call-style options, dual gestures."""
     from pytest_mobileagent.agents.bmoca import BMoCA
 
-    return BMoCA()
+    return BMoCA(client)
 
 
 BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "t3a": t3a, "m3a": m3a,

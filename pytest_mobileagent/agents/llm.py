@@ -55,11 +55,7 @@ class ModelAgent:
     #: The run checks the endpoint and key once before any item (``agents.loading.uses_model``).
     uses_model = True
 
-    def __init__(self, client: LLMClient | None = None):
-        if client is None:
-            from pytest_mobileagent.plugin import current_config
-
-            client = LLMClient.from_config(current_config())
+    def __init__(self, client: LLMClient):
         self.client = client
         self.goal = ""
         self.step_usage: dict[str, Any] | None = None

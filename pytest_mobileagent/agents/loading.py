@@ -53,9 +53,16 @@ def uses_model(name: str) -> bool:
         return False
 
 
-def make_agent(name: str) -> Any:
-    """A new agent instance; it must have ``reset`` and ``step``."""
-    agent = agent_factory(name)()
+def make_agent(name: str, client: Callable[[], Any] | None = None) -> Any:
+    """A new agent instance; it must have ``reset`` and ``step``. A model agent (``uses_model``) is built with
+    the model client ``client()`` makes (the run's: :meth:`~pytest_mobileagent.llm.client.LLMClient.from_settings`)."""
+    factory = agent_factory(name)
+    if getattr(factory, "uses_model", False):
+        if client is None:
+            raise UnknownAgent(f"agent {name!r} needs a model client")
+        agent = factory(client())
+    else:
+        agent = factory()
     missing = [m for m in ("reset", "step") if not callable(getattr(agent, m, None))]
     if missing:
         raise UnknownAgent(f"agent {name!r} does not implement {', '.join(missing)}")

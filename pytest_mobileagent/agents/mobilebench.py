@@ -47,7 +47,7 @@ Reply with one line of reasoning, then the API line or the Action line."""
 class MobileBench(ModelAgent):
     """Plan first; then per step an API call from the catalog or a UI action over the HTML view."""
 
-    def __init__(self, client: LLMClient | None = None, catalog: Mapping[str, Api] | None = None):
+    def __init__(self, client: LLMClient, catalog: Mapping[str, Api] | None = None):
         super().__init__(client)
         self.catalog = dict(catalog if catalog is not None else SIM_APIS)
 

@@ -19,11 +19,14 @@ import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import openai
 
 from pytest_mobileagent.device.base import InfrastructureError
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.settings import Settings
 
 DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_RETRIES = 3
@@ -95,15 +98,13 @@ class LLMClient:
                                      max_retries=0)
 
     @classmethod
-    def from_config(cls, config: Any) -> LLMClient:
-        from pytest_mobileagent.plugin import option
-
-        prices = option(config, "llm_prices")
-        seed = option(config, "llm_seed")
-        return cls(model=option(config, "llm_model"), base_url=option(config, "llm_base_url") or None,
-                   temperature=float(option(config, "llm_temperature")),
-                   seed=int(seed) if str(seed).strip() else None, timeout=float(option(config, "llm_timeout")),
-                   retries=int(option(config, "llm_retries")),
+    def from_settings(cls, settings: Settings, model: str = "") -> LLMClient:
+        """The client the options describe (``model`` overrides ``--ma-llm-model``, e.g. for the judge)."""
+        prices = settings.llm_prices
+        return cls(model=model or settings.llm_model, base_url=settings.llm_base_url or None,
+                   temperature=settings.llm_temperature,
+                   seed=int(settings.llm_seed) if settings.llm_seed else None, timeout=settings.llm_timeout,
+                   retries=settings.llm_retries,
                    prices=tuple(float(p) for p in prices.split(",")) if prices else (0.0, 0.0))  # type: ignore[arg-type]
 
     def preflight(self, models: Sequence[str] = (), timeout: float = 20.0) -> None:

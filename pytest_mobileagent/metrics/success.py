@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from pytest_mobileagent.device.config import config_label
+from pytest_mobileagent.identity import record_instance
 
 
 @dataclass
@@ -82,10 +83,10 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
 def repeat_rates(records: Iterable[dict[str, Any]], threshold: float = 1.0) -> dict[str, Any]:
     """Over the instances run several times (``--ma-repeat K``): ``pass_at_k`` (share of instances solved in
     at least one run), ``pass_all_k`` (in every run) and ``mean`` (mean success over all runs)."""
-    runs: dict[tuple[str, int], list[float]] = defaultdict(list)
+    runs: dict[str, list[float]] = defaultdict(list)
     for r in records:
         if r.get("outcome") != "error":
-            runs[(r["task"], r["instance"])].append(float(r.get("success", 0.0)))
+            runs[record_instance(r)].append(float(r.get("success", 0.0)))
     if not runs:
         return {"k": 0, "instances": 0, "pass_at_k": 0.0, "pass_all_k": 0.0, "mean": 0.0}
     every = [s for v in runs.values() for s in v]

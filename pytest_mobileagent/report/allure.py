@@ -13,6 +13,7 @@ from pytest_mobileagent.report.artifacts import artifacts, read
 
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
+    from pytest_mobileagent.settings import Run, Settings
 
 SEVERITY = {"easy": "minor", "medium": "normal", "hard": "critical"}
 
@@ -93,58 +94,49 @@ def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
                 allure.attach(step.error, "error", allure.attachment_type.TEXT)
 
 
-def write_run_files(config: pytest.Config, metrics: dict[str, Any] | None = None) -> None:
+def write_run_files(folder: str, options: Settings, run: Run, records: list[dict[str, Any]],
+                    metrics: dict[str, Any] | None = None) -> None:
     """``environment.properties`` (:func:`environment`) and ``categories.json`` in the Allure results folder."""
-    folder = results_dir(config)
-    if folder is None:
-        return
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    lines = [f"{key}={_property_value(value)}" for key, value in environment(config, metrics).items()]
+    env = environment(options, run, records, metrics)
+    lines = [f"{key}={_property_value(value)}" for key, value in env.items()]
     (out / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
 
 
-def environment(config: pytest.Config, metrics: dict[str, Any] | None = None) -> dict[str, str]:
+def environment(options: Settings, run: Run, records: list[dict[str, Any]],
+                metrics: dict[str, Any] | None = None) -> dict[str, str]:
     """What the run used: the agent, its model only when the agent calls one or the judge is on (and the
     endpoint, without credentials), the device as given, seed, instances, run id, plugin version and, once
     the run has results, the success rate. Never a key: keys are read from the environment, never from here."""
     from importlib.metadata import PackageNotFoundError, version
 
     from pytest_mobileagent.agents.loading import uses_model
-    from pytest_mobileagent.plugin import option
 
     try:
         plugin_version = version("pytest-mobileagent")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         plugin_version = "unknown"
-    agent = option(config, "agent")
-    judge = option(config, "llm_judge")
-    env = {"agent": agent}
-    if uses_model(agent) or judge or _spent_tokens(config):
-        env["model"] = option(config, "llm_model")
-        if option(config, "llm_base_url"):
-            env["base_url"] = _without_credentials(option(config, "llm_base_url"))
-    if judge:
-        env["judge_model"] = option(config, "llm_judge_model") or option(config, "llm_model")
-    pool_file = option(config, "pool_file")
-    env["device"] = option(config, "serials") or (f"pool file {pool_file}" if pool_file else option(config, "device"))
-    env["seed"] = str(config._ma_seed)  # type: ignore[attr-defined]
-    env["instances"] = str(option(config, "instances"))
-    if int(option(config, "repeat")) > 1:
-        env["repeat"] = str(option(config, "repeat"))
-    env.update({"run_id": config._ma_run_id, "plugin_version": plugin_version})  # type: ignore[attr-defined]
+    env = {"agent": options.agent}
+    # tokens spent are the evidence for agents that do not declare uses_model (a module:Class agent)
+    spent = any((r.get("usage") or {}).get("prompt_tokens") for r in records)
+    if uses_model(options.agent) or options.llm_judge or spent:
+        env["model"] = options.llm_model
+        if options.llm_base_url:
+            env["base_url"] = _without_credentials(options.llm_base_url)
+    if options.llm_judge:
+        env["judge_model"] = options.llm_judge_model or options.llm_model
+    pool_file = options.pool_file
+    env["device"] = options.serials or (f"pool file {pool_file}" if pool_file else options.device)
+    env["seed"] = run.seed
+    env["instances"] = str(options.instances)
+    if options.repeat > 1:
+        env["repeat"] = str(options.repeat)
+    env.update({"run_id": run.id, "plugin_version": plugin_version})
     if metrics:
         env["success_rate"] = f"{metrics['overall']['rate']:.4f}"
     return env
-
-
-def _spent_tokens(config: pytest.Config) -> bool:
-    """Whether an episode of this run asked a model: the evidence for agents that do not declare
-    ``uses_model`` (a ``module:Class`` agent, or a built-in made by a factory function)."""
-    from pytest_mobileagent.plugin import RECORDS_KEY
-
-    return any((r.get("usage") or {}).get("prompt_tokens") for r in config.stash.get(RECORDS_KEY, []))
 
 
 def _without_credentials(url: str) -> str:

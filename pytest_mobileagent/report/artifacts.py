@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,28 +19,14 @@ import pytest
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
-    from pytest_mobileagent.episode import EpisodeResult
     from pytest_mobileagent.observe.elements import Observation
 
 ARTIFACTS_KEY = pytest.StashKey[dict[str, str]]()
 
 
-def slug(nodeid: str) -> str:
-    """A file-system-safe folder name for an item."""
-    return re.sub(r"[^A-Za-z0-9_.\-\[\]]+", "-", nodeid.split("::")[-1] if "::" in nodeid else nodeid)[:120]
-
-
-def trajectory_dir(config: pytest.Config, item: pytest.Item) -> Path:
-    from pytest_mobileagent.plugin import run_dir
-
-    return run_dir(config) / "trajectories" / slug(item.nodeid)
-
-
-def trajectory_policy(config: pytest.Config) -> str:
-    """``--ma-trajectories``: on, off or failed (checked with the other options at configure time)."""
-    from pytest_mobileagent.settings import option
-
-    return option(config, "trajectories")
+def slug(name: str) -> str:
+    """A file-system-safe folder name for an episode (``suite/Task[3]`` -> ``suite-Task[3]``)."""
+    return re.sub(r"[^A-Za-z0-9_.\-\[\]]+", "-", name)[:120]
 
 
 def step_files(folder: Path, index: int) -> tuple[Path, Path]:
@@ -47,50 +34,59 @@ def step_files(folder: Path, index: int) -> tuple[Path, Path]:
     return folder / f"step-{index:03d}.png", folder / f"step-{index:03d}.xml"
 
 
-def step_recorder(config: pytest.Config, item: pytest.Item) -> Callable[[Observation], None] | None:
-    """Unless ``--ma-trajectories off``: a callback saving every step's screen and UI tree."""
-    if trajectory_policy(config) == "off":
-        return None
-    folder = trajectory_dir(config, item)
-    if folder.exists():  # an earlier attempt of this item (an infrastructure retry): start afresh
-        shutil.rmtree(folder)
+@dataclass(frozen=True)
+class Artifacts:
+    """What one item keeps, by the two policies, in its folder ``<run>/trajectories/<episode>/``.
 
-    def record(obs: Observation) -> None:
+    ``trajectories``: ``on``, ``off`` or ``failed``; ``screenshots``: ``none``, ``on-failure`` or ``all``.
+    """
+
+    folder: Path
+    trajectories: str = "off"
+    screenshots: str = "on-failure"
+
+    @classmethod
+    def of(cls, run_dir: Path, episode: str, trajectories: str, screenshots: str) -> Artifacts:
+        return cls(run_dir / "trajectories" / slug(episode), trajectories, screenshots)
+
+    def recorder(self) -> Callable[[Observation], None] | None:
+        """Unless trajectories are off: a callback saving every step's screen and UI tree."""
+        if self.trajectories == "off":
+            return None
+        folder = self.folder
+
+        def record(obs: Observation) -> None:
+            if obs.step == 0 and folder.exists():  # an earlier attempt (an infrastructure retry): start afresh
+                shutil.rmtree(folder)
+            folder.mkdir(parents=True, exist_ok=True)
+            png, xml = step_files(folder, obs.step)
+            png.write_bytes(obs.screenshot)
+            xml.write_text(obs.xml, encoding="utf-8")
+
+        return record
+
+    def save(self, item: pytest.Item, device: Device, passed: bool) -> None:
+        """Keep the item's steps and save its final screen and UI tree as the policies ask; what was kept
+        is on the item (:func:`artifacts`) for the reports."""
+        folder = self.folder
+        if folder.exists() and passed and self.trajectories == "failed":
+            shutil.rmtree(folder)
+        elif folder.exists():
+            item.stash[ARTIFACTS_KEY] = {"folder": str(folder)}
+        if self.screenshots == "none" or (self.screenshots == "on-failure" and passed):
+            return
         folder.mkdir(parents=True, exist_ok=True)
-        png, xml = step_files(folder, obs.step)
-        png.write_bytes(obs.screenshot)
-        xml.write_text(obs.xml, encoding="utf-8")
-
-    return record
-
-
-def save_artifacts(config: pytest.Config, item: pytest.Item, result: EpisodeResult, device: Device) -> None:
-    """Keep the item's steps and save its final screen and UI tree as the two policies ask."""
-    from pytest_mobileagent.plugin import option
-
-    passed = result.success >= float(option(config, "success_threshold"))
-    folder = trajectory_dir(config, item)
-    if folder.exists() and passed and trajectory_policy(config) == "failed":
-        shutil.rmtree(folder)
-    elif folder.exists():
-        item.stash[ARTIFACTS_KEY] = {"folder": str(folder)}
-    policy = option(config, "screenshots")
-    if policy == "none" or (policy == "on-failure" and passed):
-        return
-    folder.mkdir(parents=True, exist_ok=True)
-    png, xml = folder / "final.png", folder / "final.xml"
-    png.write_bytes(device.screenshot())
-    xml.write_text(device.hierarchy(), encoding="utf-8")
-    item.stash[ARTIFACTS_KEY] = {"screenshot": str(png), "hierarchy": str(xml), "folder": str(folder)}
+        png, xml = folder / "final.png", folder / "final.xml"
+        png.write_bytes(device.screenshot())
+        xml.write_text(device.hierarchy(), encoding="utf-8")
+        item.stash[ARTIFACTS_KEY] = {"screenshot": str(png), "hierarchy": str(xml), "folder": str(folder)}
 
 
-def save_model_log(config: pytest.Config, item: pytest.Item, log: list[dict] | None) -> None:
-    """A model agent's requests and responses for the item: ``<run>/llm/<item>.jsonl``."""
+def save_model_log(run_dir: Path, episode: str, log: list[dict] | None) -> None:
+    """A model agent's requests and responses for one episode: ``<run>/llm/<episode>.jsonl``."""
     if not log:
         return
-    from pytest_mobileagent.plugin import run_dir
-
-    path = run_dir(config) / "llm" / f"{slug(item.nodeid)}.jsonl"
+    path = run_dir / "llm" / f"{slug(episode)}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(json.dumps(entry) + "\n" for entry in log))
 

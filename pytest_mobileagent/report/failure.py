@@ -9,7 +9,6 @@ import pytest
 
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
-    from pytest_mobileagent.tasks.registry import TaskCase
 
 LAST_ACTIONS = 5
 
@@ -43,11 +42,7 @@ def failure_message(result: EpisodeResult, threshold: float) -> str:
     return "\n".join(lines)
 
 
-def assert_passed(result: EpisodeResult, case: TaskCase) -> None:
+def assert_passed(result: EpisodeResult, threshold: float = 1.0) -> None:
     """Fail the item unless the episode reached the success threshold."""
-    from pytest_mobileagent.plugin import _CONFIG, option
-
-    config = _CONFIG.get("config")
-    threshold = float(option(config, "success_threshold")) if config else 1.0
     if result.success < threshold:
         pytest.fail(failure_message(result, threshold), pytrace=False)

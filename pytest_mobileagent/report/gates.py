@@ -22,13 +22,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pytest_mobileagent.identity import record_episode
+
 SIGNIFICANCE = 0.05
 
 
-def instance_key(record: dict[str, Any]) -> str:
-    from pytest_mobileagent.tasks.registry import case_label
+BASELINE_VERSION = 2  # 2: tasks keyed by suite too (``suite/Task[i]``); 1 keyed ``Task[i]``
 
-    return f"{record.get('task')}[{case_label(record.get('instance', 0), record.get('repeat'))}]"
+
+def instance_key(record: dict[str, Any], version: int = BASELINE_VERSION) -> str:
+    """A record's key in a baseline: its episode identity (a version-1 baseline keyed it without the suite)."""
+    key = record_episode(record)
+    return key.split("/", 1)[1] if version < 2 else key
 
 
 def aggregates(metrics: dict[str, Any]) -> dict[str, float]:
@@ -40,7 +45,7 @@ def aggregates(metrics: dict[str, Any]) -> dict[str, float]:
 
 def save_baseline(path: Path, records: list[dict[str, Any]], metrics: dict[str, Any]) -> None:
     outcomes = {instance_key(r): float(r.get("success", 0.0)) for r in records if r.get("outcome") != "error"}
-    body = {"version": 1, "agent": metrics.get("agent"), "run_id": metrics.get("run_id"),
+    body = {"version": BASELINE_VERSION, "agent": metrics.get("agent"), "run_id": metrics.get("run_id"),
             "tasks": dict(sorted(outcomes.items())), "aggregates": aggregates(metrics)}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
@@ -102,7 +107,9 @@ def decide(records: list[dict[str, Any]], metrics: dict[str, Any], baseline: dic
     if errors > max_infra_errors:
         decision.fail(f"{errors} infrastructure error(s) > {max_infra_errors} allowed")
     if baseline is not None:
-        current = {instance_key(r): float(r.get("success", 0.0)) for r in records if r.get("outcome") != "error"}
+        version = int(baseline.get("version", 1))
+        current = {instance_key(r, version): float(r.get("success", 0.0)) for r in records
+                   if r.get("outcome") != "error"}
         paired = sorted(set(current) & set(baseline.get("tasks", {})))
         decision.flips = [(k, baseline["tasks"][k], current[k]) for k in paired
                           if (baseline["tasks"][k] >= threshold) != (current[k] >= threshold)]

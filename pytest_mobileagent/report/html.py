@@ -14,12 +14,15 @@ import html
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import pytest
 
 from pytest_mobileagent.report.artifacts import artifacts, read
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.settings import Run, Settings
 
 #: The metrics shown in the results table's Metrics column, when an episode has them.
 MAIN_METRICS = ("tcr", "ntr", "checkpoint_l2", "invalid_format", "invalid_action", "constraint_violation")
@@ -120,35 +123,34 @@ def steps_html(record: dict[str, Any]) -> str:
 class HtmlReport:
     """Registered only when pytest-html is active."""
 
-    def __init__(self, config: pytest.Config):
+    def __init__(self, config: pytest.Config, options: Settings, run: Run):
         self.config = config
+        self.options, self.run = options, run
+        #: The run's aggregates, set by the plugin at session finish (before pytest-html writes the report).
+        self.metrics: dict[str, Any] | None = None
         self.report_data: Any = None  # pytest-html's report data, given to pytest_html_report_title
         self.title = ""
         from pytest_metadata.plugin import metadata_key
 
-        from pytest_mobileagent.plugin import option
-
         meta = config.stash.get(metadata_key, None)
         if meta is not None:
-            meta["Agent"] = option(config, "agent")
-            meta["Device"] = option(config, "serials") or option(config, "device")
-            meta["Seed"] = str(config._ma_seed)  # type: ignore[attr-defined]
-            meta["Instances"] = str(option(config, "instances"))
+            meta["Agent"] = options.agent
+            meta["Device"] = options.serials or options.device
+            meta["Seed"] = run.seed
+            meta["Instances"] = str(options.instances)
 
     def pytest_html_report_title(self, report: Any) -> None:
         # called at session start, before anything is collected: the suites are added once the run has results
         self.report_data = report
-        report.title = self.title = suites_title(self.config, None)
+        report.title = self.title = suites_title(self.options.agent, self.run.id, None)
 
     def pytest_html_results_summary(self, prefix: list[str], summary: list[str], postfix: list[str]) -> None:
-        from pytest_mobileagent.plugin import METRICS_KEY
-
-        metrics = self.config.stash.get(METRICS_KEY, None)  # aggregated at session finish, before this runs
+        metrics = self.metrics
         if metrics is not None:
             prefix.append(summary_html(metrics))
             # pytest-html renders the title after this hook; a title a conftest set is left alone
             if self.report_data is not None and self.report_data.title == self.title:
-                self.report_data.title = suites_title(self.config, metrics)
+                self.report_data.title = suites_title(self.options.agent, self.run.id, metrics)
 
     def pytest_html_results_table_header(self, cells: list[str]) -> None:
         cells.insert(2, '<th class="sortable" data-column-type="ma_success">Success</th>')
@@ -219,11 +221,9 @@ def relative_href(target: Path, base: Path) -> str:
     return quote(Path(rel).as_posix())
 
 
-def suites_title(config: pytest.Config, metrics: dict[str, Any] | None) -> str:
+def suites_title(agent: str, run_id: str, metrics: dict[str, Any] | None) -> str:
     """``androidworld, bmoca · agent oracle · run 20261123-101500-ab12`` (the suites once the run has results)."""
-    from pytest_mobileagent.plugin import option
-
     suites = ", ".join(s for s in (metrics or {}).get("per_suite", {}) if s)
     parts = [suites] if suites else []
-    parts += [f"agent {option(config, 'agent')}", f"run {config._ma_run_id}"]  # type: ignore[attr-defined]
+    parts += [f"agent {agent}", f"run {run_id}"]
     return " \u00b7 ".join(parts)

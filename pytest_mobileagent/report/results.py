@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from pytest_mobileagent.tasks.registry import case_label
+from pytest_mobileagent.identity import record_episode
 
 try:
     import fcntl
@@ -21,8 +21,8 @@ except ImportError:  # pragma: no cover - Windows
 
 
 def episode_key(record: dict[str, Any]) -> str:
-    """An episode's identity across runs: ``Task[instance(-r<repeat>)]@agent``."""
-    return f"{record['task']}[{case_label(record['instance'], record.get('repeat'))}]@{record.get('agent')}"
+    """An episode of an agent across runs, for resume and merge: ``suite/Task[instance]@agent``."""
+    return f"{record_episode(record)}@{record.get('agent')}"
 
 
 class ResultsFile:
@@ -62,7 +62,7 @@ class ResultsFile:
                     continue  # a line cut by a crash: that episode is simply re-run on resume
 
     def finished(self) -> dict[str, dict[str, Any]]:
-        """The last record of every item, keyed by ``task[index]`` and agent."""
+        """The last record of every episode, keyed by :func:`episode_key`."""
         done: dict[str, dict[str, Any]] = {}
         for r in self:
             key = episode_key(r)

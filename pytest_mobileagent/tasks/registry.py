@@ -16,6 +16,7 @@ from typing import Any
 
 from hypothesis.strategies import SearchStrategy
 
+from pytest_mobileagent.identity import case_label, episode_id
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.params import draw, instance_seed
 
@@ -47,6 +48,11 @@ class TaskCase:
         return f"{self.task_cls.name}[{self.label}]"
 
     @property
+    def episode(self) -> str:
+        """The item's episode identity (:func:`episode_id`)."""
+        return episode_id(self.task_cls.suite, self.task_cls.name, self.index, self.repeat)
+
+    @property
     def agent_seed(self) -> int:
         """The seed the agent gets: repeated runs of an instance differ only in it."""
         return self.seed + (self.repeat or 0)
@@ -56,11 +62,6 @@ class TaskCase:
 
     def __repr__(self) -> str:
         return self.id
-
-
-def case_label(index: int, repeat: int | None = None) -> str:
-    """``index``, or ``index-r<repeat>`` for repeated runs: the one spelling of an episode's key."""
-    return str(index) if repeat is None else f"{index}-r{repeat}"
 
 
 def tasks_in(module: ModuleType) -> list[type[Task]]:
