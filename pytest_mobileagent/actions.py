@@ -36,6 +36,16 @@ class InvalidAction(ValueError):
     """The agent produced an action that cannot be performed (an agent outcome, not an error)."""
 
 
+@dataclass
+class InvalidOutput:
+    """What an agent returns for model output it could not turn into an action (``kind`` ``format``) or
+    whose action is outside the action space (``action``): the step counts, nothing happens."""
+
+    kind: str
+    reason: str
+    raw: str = ""
+
+
 @dataclass(frozen=True)
 class Action:
     """One step of an agent.

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from pytest_mobileagent.actions import Action, InvalidAction, execute
-from pytest_mobileagent.agents.base import Agent, AgentContext
+from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
+from pytest_mobileagent.agents.base import Agent, AgentContext, ReportsUsage, TaskAware
 from pytest_mobileagent.device.base import Device, InfrastructureError
 from pytest_mobileagent.metrics import ability
 from pytest_mobileagent.observe.elements import Observation, screen_digest
@@ -45,16 +45,6 @@ class StepRecord:
     screen: str | None = None
     #: Characters of the screen's element list, for the nuggets-mining share of ``target``.
     observation_chars: int = 0
-
-
-@dataclass
-class InvalidOutput:
-    """What an agent returns for model output it could not turn into an action (``kind`` ``format``) or
-    whose action is outside the action space (``action``): the step counts, nothing happens."""
-
-    kind: str
-    reason: str
-    raw: str = ""
 
 
 @dataclass
@@ -166,7 +156,9 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     started = time.perf_counter()
     history: list[Action] = []
     try:
-        agent.reset(task.goal, AgentContext(task=task, max_steps=result.max_steps, seed=result.seed))
+        if isinstance(agent, TaskAware):  # the oracle and replays play the task's own solution
+            agent.prepare(task)
+        agent.reset(task.goal, AgentContext(max_steps=result.max_steps, seed=result.seed, apps=tuple(task.apps)))
     except InfrastructureError:
         raise
     except Exception as e:  # an agent that cannot even start has failed the task
@@ -187,8 +179,9 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             result.terminated_by = "agent_error"
             break
         t2 = time.perf_counter()
-        record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1,
-                            usage=getattr(agent, "step_usage", None), screen=screen_digest(obs.xml))
+        usage = agent.step_usage if isinstance(agent, ReportsUsage) else None
+        record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1, usage=usage,
+                            screen=screen_digest(obs.xml))
         result.steps.append(record)
         if isinstance(action, InvalidOutput):
             record.invalid, record.error = action.kind, action.reason

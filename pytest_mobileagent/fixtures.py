@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from pytest_mobileagent.agents.base import ReportsUsage
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
 from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
@@ -174,7 +175,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
             return fresh
 
         def before_teardown(device: Device, finished: EpisodeResult) -> None:
-            log[:] = list(getattr(ma_agent, "episode_log", None) or [])
+            log[:] = list(ma_agent.episode_log) if isinstance(ma_agent, ReportsUsage) else []
             if ma_settings.llm_judge:
                 log.extend(judge_episode(ma_settings, finished, device))
             ma_artifacts.save(item, device, passed=finished.success >= ma_settings.success_threshold)

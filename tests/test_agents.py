@@ -12,7 +12,6 @@ from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.builtin import NoopAgent, RandomAgent
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.tasks.base import Task
 
 
 class EchoAgent:
@@ -42,7 +41,7 @@ def test_random_agent_is_seeded_and_uses_the_real_action_space() -> None:
     def run(seed: int) -> list[dict]:
         agent, out = RandomAgent(), []
         with SimDevice() as d:
-            agent.reset("g", AgentContext(task=Task(), max_steps=20, seed=seed))
+            agent.reset("g", AgentContext(max_steps=20, seed=seed))
             for step in range(20):
                 obs = Observation("g", step, d.hierarchy(), *d.current_activity())
                 action = agent.step(obs)

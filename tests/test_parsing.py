@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mobileagent.actions import Action, InvalidAction, execute
+from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
 from pytest_mobileagent.agents.apis import SIM_APIS, load_mobilebench_apis
 from pytest_mobileagent.agents.parsing import (
     parse_api_call,
@@ -18,7 +18,6 @@ from pytest_mobileagent.agents.parsing import (
     parse_call_action,
     parse_json_action,
 )
-from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.judge import parse_verdict
 from pytest_mobileagent.sim import SimDevice
 from tests.published import published_file

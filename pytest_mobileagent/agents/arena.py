@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pytest_mobileagent.actions import Action
+from pytest_mobileagent.actions import Action, InvalidOutput
 from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.llm import ModelAgent
 from pytest_mobileagent.agents.parsing import parse_bracket_action
-from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.client import LLMClient
 from pytest_mobileagent.observe.compressed import compress
 from pytest_mobileagent.observe.elements import Observation, screen_digest

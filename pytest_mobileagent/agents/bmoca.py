@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.actions import Action
+from pytest_mobileagent.actions import Action, InvalidOutput
 from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.llm import ModelAgent
 from pytest_mobileagent.agents.parsing import parse_call_action
-from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.observe.numbered import numbered_list
 

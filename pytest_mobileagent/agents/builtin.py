@@ -15,6 +15,7 @@ from pytest_mobileagent.tasks.oracle import UI
 
 if TYPE_CHECKING:
     from pytest_mobileagent.llm.client import LLMClient
+    from pytest_mobileagent.tasks.base import Task
 
 
 class OracleAgent:
@@ -22,11 +23,16 @@ class OracleAgent:
 
     def __init__(self) -> None:
         self._ui = UI()
+        self._task: Task | None = None
         self._plan: Iterator[Action] | None = None
 
+    def prepare(self, task: Task) -> None:
+        self._task = task
+
     def reset(self, goal: str, context: AgentContext) -> None:
+        assert self._task is not None, "prepare(task) was not called"
         self._ui = UI()
-        self._plan = iter(context.task.oracle(self._ui))
+        self._plan = iter(self._task.oracle(self._ui))
 
     def step(self, observation: Observation) -> Action:
         assert self._plan is not None, "reset() was not called"

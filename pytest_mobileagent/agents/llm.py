@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobileagent.actions import Action
+from pytest_mobileagent.actions import Action, InvalidOutput
 from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.parsing import first_json_object, parse_json_action
-from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.client import LLMClient, Usage, image_part
 from pytest_mobileagent.observe.elements import Observation, element_lines
 from pytest_mobileagent.observe.set_of_mark import set_of_mark

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pytest_mobileagent.actions import Action
+from pytest_mobileagent.actions import Action, InvalidOutput
 from pytest_mobileagent.agents.apis import SIM_APIS
 from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.llm import ModelAgent
 from pytest_mobileagent.agents.parsing import Api, parse_api_call, parse_json_action
-from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.client import LLMClient
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.observe.html_view import html_view

@@ -24,8 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_mobileagent.actions import DIRECTIONS, Action, InvalidAction
-from pytest_mobileagent.episode import InvalidOutput
+from pytest_mobileagent.actions import DIRECTIONS, Action, InvalidAction, InvalidOutput
 
 KEYS = {"HOME": "navigate_home", "BACK": "navigate_back", "ENTER": "keyboard_enter", "OVERVIEW": "overview",
         "APP_SWITCH": "overview"}

@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pytest_mobileagent.actions import Action, InvalidAction
+from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput
 from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.llm import ModelAgent
-from pytest_mobileagent.episode import InvalidOutput
 from pytest_mobileagent.llm.client import image_part
 from pytest_mobileagent.observe.elements import Observation
 
