@@ -25,11 +25,12 @@ import pytest
 from pytest_mobileagent import datasets, hooks
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, configured_specs
+from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.settings import RUN_KEY, SETTINGS_KEY, Run, add_options, build, option, run, settings
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
 
-RECORDS_KEY = pytest.StashKey[list[dict[str, Any]]]()
+RECORDS_KEY = pytest.StashKey[list[EpisodeRecord]]()
 LOCK_KEY = pytest.StashKey[dict[str, Any]]()
 DATASETS_ENV_KEY = pytest.StashKey[str | None]()
 
@@ -381,9 +382,9 @@ def _preflight(config: pytest.Config) -> None:
         return
     from pytest_mobileagent.llm.client import EndpointUnusable, LLMClient
 
-    client = LLMClient.from_settings(settings(config))
-    models = [client.model] + ([option(config, "llm_judge_model") or client.model] if judge else [])
     try:
+        client = LLMClient.from_settings(settings(config))
+        models = [client.model] + ([option(config, "llm_judge_model") or client.model] if judge else [])
         client.preflight(list(dict.fromkeys(models)))
     except EndpointUnusable as e:
         raise pytest.UsageError(f"--agent {option(config, 'agent')}: {e}") from None
@@ -415,7 +416,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     from pytest_mobileagent.report.gates import decide, parse_limits, save_baseline
     from pytest_mobileagent.report.summary import write_metrics
 
-    metrics = write_metrics(config, records, run_dir(config), run(config).id)
+    threshold = option(config, "success_threshold")
+    metrics = write_metrics(config, records, run_dir(config), run(config).id, threshold)
     config.stash[METRICS_KEY] = metrics
     html_report = config.pluginmanager.get_plugin("mobileagent-html")
     if html_report is not None:
@@ -432,7 +434,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
     decision = decide(records, metrics, baseline, parse_limits(option(config, "fail_under")),
                       parse_limits(option(config, "max_regression")), option(config, "gate_infra_errors"),
-                      threshold=float(option(config, "success_threshold")))
+                      threshold=threshold)
     config.stash[DECISION_KEY] = decision
     if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         session.exitstatus = pytest.ExitCode.OK if decision.passed else pytest.ExitCode.TESTS_FAILED
@@ -460,7 +462,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         records = config.stash.get(RECORDS_KEY, [])
         baseline = json.loads(Path(option(config, "baseline")).read_text())
         flips = decision or decide(records, metrics, baseline, {}, {}, len(records),
-                                   threshold=float(option(config, "success_threshold")))
+                                   threshold=option(config, "success_threshold"))
         write_comparison(terminalreporter, baseline, metrics, flips)
     if decision is not None:
         terminalreporter.write_line(f"  gate: {'PASSED' if decision.passed else 'FAILED'} "

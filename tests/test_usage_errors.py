@@ -215,3 +215,14 @@ def test_a_task_module_that_contributes_nothing_says_why(pytester: pytest.Pytest
     result.stdout.fnmatch_lines(["*mobileagent: tasks_frob.py contributed no items: needs the frobnicator dataset"])
     if not workers:  # xdist workers send the controller only skipped and failed collection reports
         result.stdout.fnmatch_lines(["mobileagent: tasks_empty.py contributed no items: it defines no task"])
+
+
+def test_without_the_optional_integrations_the_run_works_and_a_model_agent_says_what_to_install(
+        tasks: pytest.Pytester) -> None:
+    plain = tasks.runpytest_subprocess("tasks_open.py", "-p", "no:html", "-p", "no:allure_pytest", "--ma-run-id", "p")
+    assert plain.ret == 0 and (tasks.path / "reports" / "p" / "metrics.json").exists()
+    tasks.makeconftest("import sys\nsys.modules['openai'] = None  # as if the llm extra were not installed\n")
+    no_client = tasks.runpytest_subprocess("tasks_open.py", "--agent", "t3a", "--ma-llm-base-url", "http://127.0.0.1:9/v1")
+    assert no_client.ret == pytest.ExitCode.USAGE_ERROR
+    no_client.stderr.fnmatch_lines(["ERROR: --agent t3a: the model agents need the openai package: "
+                                    "pip install 'pytest-mobileagent[llm]'"])

@@ -21,8 +21,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import openai
-
 from pytest_mobileagent.device.base import InfrastructureError
 
 if TYPE_CHECKING:
@@ -74,6 +72,16 @@ class EndpointUnusable(Exception):
     """The preflight found the endpoint, the key or the model unusable; the message says what to set."""
 
 
+def _openai() -> Any:
+    """The ``openai`` package, an optional dependency (``pip install 'pytest-mobileagent[llm]'``)."""
+    try:
+        import openai
+    except ImportError:
+        raise EndpointUnusable("the model agents need the openai package: pip install 'pytest-mobileagent[llm]'") \
+            from None
+    return openai
+
+
 def image_part(png: bytes) -> dict[str, Any]:
     """An image message part (a PNG as a data URL), as vision models take it."""
     return {"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode()}}
@@ -94,6 +102,7 @@ class LLMClient:
     backoff_s: float = 0.5
 
     def __post_init__(self) -> None:
+        openai = _openai()
         self._client = openai.OpenAI(api_key=api_key(), base_url=self.base_url, timeout=self.timeout,
                                      max_retries=0)
 
@@ -112,6 +121,7 @@ class LLMClient:
         client's): list its models, or where it lists none, ask for a one-token completion.
 
         Raises :class:`EndpointUnusable` naming the option or variable to set."""
+        openai = _openai()
         where = self.base_url or "OpenAI's API"
         if api_key() == "not-needed" and not self.base_url:
             raise EndpointUnusable(f"no API key for {where}: set MA_LLM_API_KEY (or OPENAI_API_KEY), or point "
@@ -147,6 +157,7 @@ class LLMClient:
 
     def chat(self, messages: Sequence[dict[str, Any]]) -> Reply:
         """One completion; retried on transient errors; :class:`EndpointError` when they persist."""
+        openai = _openai()
         usage = Usage()
         kwargs: dict[str, Any] = {"model": self.model, "messages": list(messages), "temperature": self.temperature}
         if self.seed is not None:

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from pytest_mobileagent.device.config import config_label
-from pytest_mobileagent.identity import record_instance
+from pytest_mobileagent.records import EpisodeRecord, record_instance
 
 
 @dataclass
@@ -40,7 +40,7 @@ class Rate:
         return {**asdict(self), "rate": self.rate, "ci95": [lo, hi]}
 
 
-def success_rate(records: Iterable[dict[str, Any]]) -> Rate:
+def success_rate(records: Iterable[EpisodeRecord]) -> Rate:
     ran = errors = 0
     total = 0.0
     for r in records:
@@ -52,17 +52,18 @@ def success_rate(records: Iterable[dict[str, Any]]) -> Rate:
     return Rate(ran, total, errors)
 
 
-def grouped(records: Iterable[dict[str, Any]], key: Callable[[dict[str, Any]], Iterable[str]]) -> dict[str, Rate]:
+def grouped(records: Iterable[EpisodeRecord], key: Callable[[EpisodeRecord], Iterable[str]]) -> dict[str, Rate]:
     """Success rate per group; a record may belong to several groups (e.g. several apps)."""
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    groups: dict[str, list[EpisodeRecord]] = defaultdict(list)
     for r in records:
         for k in key(r):
             groups[k].append(r)
     return {k: success_rate(v) for k, v in sorted(groups.items())}
 
 
-def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """The ``metrics.json`` body: overall, per suite, app, difficulty and tag."""
+def summarize(records: list[EpisodeRecord], threshold: float = 1.0) -> dict[str, Any]:
+    """The ``metrics.json`` body: overall, per suite, app, difficulty and tag; ``threshold`` is the score at
+    which an episode passes (``--ma-success-threshold``), for pass@k."""
     return {
         "overall": success_rate(records).to_json(),
         "per_suite": {k: v.to_json() for k, v in grouped(records, lambda r: [r.get("suite", "")]).items()},
@@ -76,11 +77,11 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "metrics": mean_metrics(records),
         **completion_rates(records),
         **judge_rates(records),
-        **({"repeats": repeat_rates(records)} if any(r.get("repeat") is not None for r in records) else {}),
+        **({"repeats": repeat_rates(records, threshold)} if any(r.get("repeat") is not None for r in records) else {}),
     }
 
 
-def repeat_rates(records: Iterable[dict[str, Any]], threshold: float = 1.0) -> dict[str, Any]:
+def repeat_rates(records: Iterable[EpisodeRecord], threshold: float = 1.0) -> dict[str, Any]:
     """Over the instances run several times (``--ma-repeat K``): ``pass_at_k`` (share of instances solved in
     at least one run), ``pass_all_k`` (in every run) and ``mean`` (mean success over all runs)."""
     runs: dict[str, list[float]] = defaultdict(list)
@@ -101,7 +102,7 @@ def _difficulty_rank(level: str) -> tuple[int, str]:
     return (order.index(level) if level in order else len(order), level)
 
 
-def completion_rates(records: Iterable[dict[str, Any]]) -> dict[str, float]:
+def completion_rates(records: Iterable[EpisodeRecord]) -> dict[str, float]:
     """Mobile-Bench's self-reported PassRate beside verified success, and how often the agent claimed
     completion while the state says the goal was not reached (false completion)."""
     ran = [r for r in records if r.get("outcome") != "error"]
@@ -113,18 +114,19 @@ def completion_rates(records: Iterable[dict[str, Any]]) -> dict[str, float]:
             "false_completion_rate": round(len(false) / len(claimed), 6) if claimed else 0.0}
 
 
-def judge_rates(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
+def judge_rates(records: Iterable[EpisodeRecord]) -> dict[str, Any]:
     """With a model judge: its success rate and how often it agrees with the state check (empty without)."""
-    judged = [r for r in records if r.get("outcome") != "error" and r.get("judged_success") is not None]
+    judged = [(float(verdict), float(r.get("success", 0.0))) for r in records
+              if r.get("outcome") != "error" and (verdict := r.get("judged_success")) is not None]
     if not judged:
         return {}
-    agree = sum((float(r["judged_success"]) >= 1.0) == (float(r.get("success", 0.0)) >= 1.0) for r in judged)
+    agree = sum((verdict >= 1.0) == (state >= 1.0) for verdict, state in judged)
     return {"judge": {"episodes": len(judged), "judged_success_rate": round(
-        sum(float(r["judged_success"]) for r in judged) / len(judged), 6),
+        sum(verdict for verdict, _ in judged) / len(judged), 6),
         "agreement_with_state": round(agree / len(judged), 6)}}
 
 
-def mean_metrics(records: Iterable[dict[str, Any]]) -> dict[str, dict[str, float]]:
+def mean_metrics(records: Iterable[EpisodeRecord]) -> dict[str, dict[str, float]]:
     """Each trajectory metric's mean over the episodes that define it (and how many do)."""
     values: dict[str, list[float]] = defaultdict(list)
     for r in records:

@@ -13,6 +13,7 @@ from pytest_mobileagent.report.artifacts import artifacts, read
 
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
+    from pytest_mobileagent.records import EpisodeRecord
     from pytest_mobileagent.settings import Run, Settings
 
 SEVERITY = {"easy": "minor", "medium": "normal", "hard": "critical"}
@@ -94,7 +95,7 @@ def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
                 allure.attach(step.error, "error", allure.attachment_type.TEXT)
 
 
-def write_run_files(folder: str, options: Settings, run: Run, records: list[dict[str, Any]],
+def write_run_files(folder: str, options: Settings, run: Run, records: list[EpisodeRecord],
                     metrics: dict[str, Any] | None = None) -> None:
     """``environment.properties`` (:func:`environment`) and ``categories.json`` in the Allure results folder."""
     out = Path(folder)
@@ -105,7 +106,7 @@ def write_run_files(folder: str, options: Settings, run: Run, records: list[dict
     (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
 
 
-def environment(options: Settings, run: Run, records: list[dict[str, Any]],
+def environment(options: Settings, run: Run, records: list[EpisodeRecord],
                 metrics: dict[str, Any] | None = None) -> dict[str, str]:
     """What the run used: the agent, its model only when the agent calls one or the judge is on (and the
     endpoint, without credentials), the device as given, seed, instances, run id, plugin version and, once

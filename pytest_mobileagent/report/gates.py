@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_mobileagent.identity import record_episode
+from pytest_mobileagent.records import EpisodeRecord, record_episode
 
 SIGNIFICANCE = 0.05
 
@@ -30,7 +30,7 @@ SIGNIFICANCE = 0.05
 BASELINE_VERSION = 2  # 2: tasks keyed by suite too (``suite/Task[i]``); 1 keyed ``Task[i]``
 
 
-def instance_key(record: dict[str, Any], version: int = BASELINE_VERSION) -> str:
+def instance_key(record: EpisodeRecord, version: int = BASELINE_VERSION) -> str:
     """A record's key in a baseline: its episode identity (a version-1 baseline keyed it without the suite)."""
     key = record_episode(record)
     return key.split("/", 1)[1] if version < 2 else key
@@ -43,7 +43,7 @@ def aggregates(metrics: dict[str, Any]) -> dict[str, float]:
     return found
 
 
-def save_baseline(path: Path, records: list[dict[str, Any]], metrics: dict[str, Any]) -> None:
+def save_baseline(path: Path, records: list[EpisodeRecord], metrics: dict[str, Any]) -> None:
     outcomes = {instance_key(r): float(r.get("success", 0.0)) for r in records if r.get("outcome") != "error"}
     body = {"version": BASELINE_VERSION, "agent": metrics.get("agent"), "run_id": metrics.get("run_id"),
             "tasks": dict(sorted(outcomes.items())), "aggregates": aggregates(metrics)}
@@ -90,7 +90,7 @@ class Decision:
         self.reasons.append("ok   " + reason)
 
 
-def decide(records: list[dict[str, Any]], metrics: dict[str, Any], baseline: dict[str, Any] | None,
+def decide(records: list[EpisodeRecord], metrics: dict[str, Any], baseline: dict[str, Any] | None,
            fail_under: dict[str, float], max_regression: dict[str, float], max_infra_errors: int,
            threshold: float = 1.0) -> Decision:
     """Apply the configured gates to a finished run."""

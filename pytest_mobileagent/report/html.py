@@ -14,7 +14,7 @@ import html
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
 
 import pytest
@@ -22,6 +22,7 @@ import pytest
 from pytest_mobileagent.report.artifacts import artifacts, read
 
 if TYPE_CHECKING:
+    from pytest_mobileagent.records import EpisodeRecord
     from pytest_mobileagent.settings import Run, Settings
 
 #: The metrics shown in the results table's Metrics column, when an episode has them.
@@ -104,12 +105,12 @@ def summary_html(metrics: dict[str, Any]) -> str:
     return f"<div class='ma-summary'>{style}{head}<div>{charts}</div><div>{''.join(tables)}</div></div>"
 
 
-def metrics_cell(record: dict[str, Any]) -> str:
+def metrics_cell(record: EpisodeRecord) -> str:
     values = record.get("metrics") or {}
     return " ".join(f"{name}={float(values[name]):.2f}" for name in MAIN_METRICS if name in values)
 
 
-def steps_html(record: dict[str, Any]) -> str:
+def steps_html(record: EpisodeRecord) -> str:
     """The steps as a table: index, app, action, what went wrong."""
     rows = "".join(
         f"<tr><td>{s['index']}</td><td>{esc(s.get('package', ''))}</td>"
@@ -158,7 +159,7 @@ class HtmlReport:
         cells.insert(4, '<th data-column-type="ma_metrics">Metrics</th>')
 
     def pytest_html_results_table_row(self, report: Any, cells: list[str]) -> None:
-        record = getattr(report, "ma_result", None) or {}
+        record = cast("EpisodeRecord", getattr(report, "ma_result", None) or {})
         success = record.get("success")
         cells.insert(2, f'<td class="col-ma_success">{"" if success is None else f"{float(success):.2f}"}</td>')
         cells.insert(3, f'<td class="col-ma_steps">{int(record.get("num_steps", 0)):03d}</td>')

@@ -17,12 +17,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.report.results import ResultsFile, episode_key
 
 
-def merge_records(runs: list[Path]) -> list[dict[str, Any]]:
+def merge_records(runs: list[Path]) -> list[EpisodeRecord]:
     """The records of ``runs`` (folders holding ``results.jsonl``), one per episode, in a stable order."""
-    merged: dict[str, dict[str, Any]] = {}
+    merged: dict[str, EpisodeRecord] = {}
     for run in runs:
         path = run / "results.jsonl" if run.is_dir() else run
         if not path.exists():

@@ -10,9 +10,8 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-from pytest_mobileagent.identity import record_episode
+from pytest_mobileagent.records import EpisodeRecord, record_episode
 
 try:
     import fcntl
@@ -20,7 +19,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 
-def episode_key(record: dict[str, Any]) -> str:
+def episode_key(record: EpisodeRecord) -> str:
     """An episode of an agent across runs, for resume and merge: ``suite/Task[instance]@agent``."""
     return f"{record_episode(record)}@{record.get('agent')}"
 
@@ -31,7 +30,7 @@ class ResultsFile:
     def __init__(self, path: Path):
         self.path = path
 
-    def append(self, record: dict[str, Any]) -> None:
+    def append(self, record: EpisodeRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         line = (json.dumps(record, ensure_ascii=False, sort_keys=True, default=str) + "\n").encode()
         fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
@@ -48,7 +47,7 @@ class ResultsFile:
                 fcntl.flock(fd, fcntl.LOCK_UN)
             os.close(fd)
 
-    def __iter__(self) -> Iterator[dict[str, Any]]:
+    def __iter__(self) -> Iterator[EpisodeRecord]:
         if not self.path.exists():
             return
         with self.path.open(encoding="utf-8") as f:
@@ -61,9 +60,9 @@ class ResultsFile:
                 except json.JSONDecodeError:
                     continue  # a line cut by a crash: that episode is simply re-run on resume
 
-    def finished(self) -> dict[str, dict[str, Any]]:
+    def finished(self) -> dict[str, EpisodeRecord]:
         """The last record of every episode, keyed by :func:`episode_key`."""
-        done: dict[str, dict[str, Any]] = {}
+        done: dict[str, EpisodeRecord] = {}
         for r in self:
             key = episode_key(r)
             if r.get("outcome") == "error":

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from pytest_mobileagent.metrics.success import summarize
+from pytest_mobileagent.records import EpisodeRecord
 
 #: The grouped rows of the terminal summary, in this order: (metrics.json key, label).
 GROUPS = (("per_suite", "suite"), ("per_app", "app"), ("per_difficulty", "difficulty"), ("per_tag", "tag"),
@@ -46,18 +47,19 @@ def rate_rows(metrics: dict[str, Any]) -> list[str]:
     return lines
 
 
-def build_metrics(records: list[dict[str, Any]], run_id: str) -> dict[str, Any]:
-    """The ``metrics.json`` of a run's records."""
-    metrics = summarize(records)
+def build_metrics(records: list[EpisodeRecord], run_id: str, threshold: float = 1.0) -> dict[str, Any]:
+    """The ``metrics.json`` of a run's records (``threshold``: the score at which an episode passes)."""
+    metrics = summarize(records, threshold)
     metrics["agent"] = records[0].get("agent") if records else None
     metrics["run_id"] = run_id
     return metrics
 
 
-def write_metrics(config: pytest.Config, records: list[dict[str, Any]], out: Path, run_id: str) -> dict[str, Any]:
+def write_metrics(config: pytest.Config, records: list[EpisodeRecord], out: Path, run_id: str,
+                  threshold: float = 1.0) -> dict[str, Any]:
     """Aggregate the run's records, let plugins add to them (``pytest_mobileagent_summary``) and write
     ``<run dir>/metrics.json``; called once, by the controller at session finish."""
-    metrics = build_metrics(records, run_id)
+    metrics = build_metrics(records, run_id, threshold)
     config.hook.pytest_mobileagent_summary(config=config, metrics=metrics)
     out.mkdir(parents=True, exist_ok=True)
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis.strategies import SearchStrategy
 
-from pytest_mobileagent.identity import case_label, episode_id
+from pytest_mobileagent.records import case_label, episode_id
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.params import draw, instance_seed
 
