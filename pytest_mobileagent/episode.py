@@ -205,6 +205,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             break
         try:
             execute(device, action, obs)
+            device.settle()  # the next observation must not catch the screen mid-transition (no fixed sleep)
         except InvalidAction as e:
             record.error = str(e)
             record.invalid = "action"

@@ -2,7 +2,8 @@
 
 - session: ``ma_settings`` (the run's options) → ``ma_device_spec`` → ``ma_device`` (one per xdist worker, its
   clean snapshot saved) → ``ma_device_config``; ``ma_agent_name`` → ``ma_agent``;
-- per item: ``ma_task`` (the task instance) and ``ma_clock`` → ``ma_reset`` (back to the clean state) and
+- per item: ``ma_task`` (the task instance) → ``ma_capable`` (skips a task the device cannot run) and
+  ``ma_clock`` → ``ma_reset`` (back to the clean state) and
   ``ma_episode_options`` (``@pytest.mark.ma_episode(require_complete=True, ...)`` overrides fields per test) and
   ``ma_artifacts`` (what the item keeps) → ``ma_episode``, which runs :func:`~pytest_mobileagent.episode.play`
   and records the result.
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 
 from pytest_mobileagent.agents.base import ReportsUsage
-from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.device.base import Device, UnsupportedCapability, require
 from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
 from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
 from pytest_mobileagent.settings import Settings, run, settings
@@ -61,9 +62,14 @@ def ma_device(request: pytest.FixtureRequest, ma_settings: Settings, ma_device_s
     from pytest_mobileagent.device.pool import open_device
 
     worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
-    device = open_device(ma_device_spec, name=worker)
-    if ma_settings.snapshot:  # a snapshot the user prepared (apps installed, onboarding done): restore it first
-        device.snapshot_load(ma_settings.snapshot)
+    # a snapshot the user prepared (apps installed, onboarding done) is restored first, then the spec's profile
+    device = open_device(ma_device_spec, name=worker, snapshot=ma_settings.snapshot)
+    try:
+        require(device, "snapshots", "every item starts from the clean snapshot the session saves; use an "
+                "emulator (emulator-<port>, or adb://HOST:PORT/SERIAL?console=PORT) or the simulator")
+    except UnsupportedCapability:
+        device.close()
+        raise
     device.press("home")  # as AndroidWorld resets: the launcher in front, whatever the device showed
     device.set_time(DEFAULT_TIME)
     device.snapshot_save(CLEAN_SNAPSHOT)
@@ -101,6 +107,16 @@ def ma_agent(request: pytest.FixtureRequest, ma_settings: Settings, ma_agent_nam
 def ma_task(task_case: TaskCase) -> Task:
     """The item's task instance, its parameters drawn at collection."""
     return task_case.make()
+
+
+@pytest.fixture
+def ma_capable(ma_task: Task, ma_device: Device) -> None:
+    """Skip the item when its task requires a capability (``Task.requires``) the worker's device lacks: the
+    task cannot run on this backend, which is neither a failure nor an error."""
+    missing = sorted(set(ma_task.requires) - ma_device.capabilities)
+    if missing:
+        reasons = "; ".join(str(UnsupportedCapability(name, ma_device.serial)) for name in missing)
+        pytest.skip(f"{ma_task.name} cannot run here: {reasons}")
 
 
 @pytest.fixture
@@ -159,8 +175,8 @@ def _resumed(config: pytest.Config, case: TaskCase, agent: str) -> EpisodeResult
 
 @pytest.fixture
 def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase, ma_task: Task,
-               ma_device: Device, ma_device_config: dict[str, str], ma_agent: Any, ma_agent_name: str,
-               ma_reset: Callable[[Device], None], ma_episode_options: EpisodeOptions,
+               ma_device: Device, ma_capable: None, ma_device_config: dict[str, str], ma_agent: Any,
+               ma_agent_name: str, ma_reset: Callable[[Device], None], ma_episode_options: EpisodeOptions,
                ma_artifacts: Artifacts) -> EpisodeResult:
     """Run the item's episode (or take it from the run being resumed); the test body asserts on the result."""
     item = request.node

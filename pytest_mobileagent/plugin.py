@@ -225,6 +225,7 @@ def item_markers(config: pytest.Config, task_cls: Any) -> list[pytest.MarkDecora
     names = [marker_name("suite", task_cls.suite), marker_name("difficulty", task_cls.difficulty)]
     names += [marker_name("app", a) for a in task_cls.apps]
     names += [marker_name("tag", t) for t in task_cls.tags if t]
+    names += [marker_name("requires", c) for c in sorted(getattr(task_cls, "requires", ()))]
     if getattr(task_cls, "multimodal", False):
         names.append("multimodal")
     known = set(config.getini("markers"))

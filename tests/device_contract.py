@@ -4,7 +4,10 @@ It exercises each method of :class:`~pytest_mobileagent.device.base.Device`
 through the protocol only, so the same check runs on ``SimDevice``, on
 ``AdbDevice`` over the simulated adb server, and on a rooted emulator. It
 leaves the device as it found it, except for the clock (set back to what
-it read), a snapshot named ``device-contract`` and the foreground app (home).
+it read), a snapshot named ``device-contract``, the foreground app (home)
+and the dark-mode setting (written back as ``1`` where it was unset).
+What a device declares it cannot do (``capabilities``) must raise
+:class:`~pytest_mobileagent.device.base.UnsupportedCapability`.
 """
 
 from __future__ import annotations
@@ -12,12 +15,15 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+import time
 
 import pytest
 from lxml import etree
 from PIL import Image
 
-from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.device.base import CAPABILITIES, Device, UnsupportedCapability
+from pytest_mobileagent.device.config import read_config
+from pytest_mobileagent.device.profile import DeviceProfile
 
 SCRATCH = "/sdcard/Download/device-contract"
 THREADTIME = re.compile(r"^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ [VDIWEF] .*?: ")
@@ -28,10 +34,13 @@ def check_device_contract(device: Device, package: str | None = None, scratch: s
     """Assert ``device`` honours the Device protocol; ``package`` is an app to start (default: any)."""
     assert isinstance(device, Device)
     assert isinstance(device.serial, str) and device.serial
+    assert isinstance(device.capabilities, frozenset) and device.capabilities <= set(CAPABILITIES)
     _observation(device)
     package = _apps(device, package)
     _input(device)
+    _settle(device)
     _shell_and_settings(device)
+    _profile(device)
     try:
         _files(device, scratch)
         _sqlite(device, scratch)
@@ -121,6 +130,47 @@ def _input(device: Device) -> None:
     device.press("home")
 
 
+def _settle(device: Device) -> None:
+    w, h = device.window_size()
+    device.swipe(w // 2, h * 3 // 4, w // 2, h // 4, 300)
+    start = time.monotonic()
+    assert device.settle() is None
+    assert device.settle(timeout_s=1.0) is None
+    assert time.monotonic() - start < 2 * 10.0 + 1.0 + 5.0  # two bounds, and slack for the transport
+    device.press("home")
+    device.settle(timeout_s=0)  # no time at all: returns (after at most one look)
+
+
+def _screen_fits(device: Device, size: tuple[int, int]) -> None:
+    assert device.window_size() == size
+    root = etree.fromstring(device.hierarchy().encode())
+    for node in root.iter("node"):
+        x1, y1, x2, y2 = map(int, re.findall(r"-?\d+", node.get("bounds", "")))
+        assert 0 <= x1 <= x2 <= size[0] and 0 <= y1 <= y2 <= size[1], node.attrib
+    assert Image.open(io.BytesIO(device.screenshot())).size == size
+
+
+def _profile(device: Device) -> None:
+    if "profile" not in device.capabilities:
+        with pytest.raises(UnsupportedCapability, match="profile"):
+            device.apply_profile(DeviceProfile(dark_mode=True))
+        return
+    before = read_config(device)
+    w, h = device.window_size()
+    size, density = (w * 2 // 3, h * 2 // 3), 320 if before["density"] != "320" else 280
+    assert device.apply_profile(DeviceProfile(size=size, density=density, dark_mode=True)) is None
+    _screen_fits(device, size)
+    config = read_config(device)
+    assert (config["size"], config["density"], config["dark_mode"]) == (f"{size[0]}x{size[1]}", str(density), "on")
+    assert device.settings_get("secure", "ui_night_mode") == "2"
+    device.apply_profile(DeviceProfile())  # nothing to change
+    assert read_config(device) == config
+    device.apply_profile(DeviceProfile(size=(w, h), density=int(before["density"]),
+                                       dark_mode=before["dark_mode"] == "on"))
+    _screen_fits(device, (w, h))
+    assert read_config(device) == before
+
+
 def _shell_and_settings(device: Device) -> None:
     assert device.shell("echo device-contract") == "device-contract\n"
     old = device.settings_get("system", "screen_off_timeout")
@@ -167,6 +217,11 @@ def _sqlite(device: Device, scratch: str) -> None:
 
 
 def _snapshots(device: Device, scratch: str) -> None:
+    if "snapshots" not in device.capabilities:
+        for call in (device.snapshot_save, device.snapshot_load):
+            with pytest.raises(UnsupportedCapability, match="snapshots"):
+                call("device-contract")
+        return
     device.settings_put("system", "screen_off_timeout", "60001")
     device.snapshot_save("device-contract")
     device.settings_put("system", "screen_off_timeout", "99999")

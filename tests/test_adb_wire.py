@@ -25,7 +25,7 @@ from lxml import etree
 from PIL import Image
 
 from pytest_mobileagent.device.adb import AdbDevice
-from pytest_mobileagent.device.base import DeviceError
+from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability
 from pytest_mobileagent.device.console import ConsoleError, EmulatorConsole, console_port_of
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.adb_server import AdbServer
@@ -279,6 +279,16 @@ def test_sim_device_passes_the_device_contract(phone: SimDevice) -> None:
     check_device_contract(phone)
 
 
+def test_adb_device_without_a_console_passes_the_contract_without_snapshots() -> None:
+    with SimDevice(serial="sim-no-console") as phone, serve(phone) as server:
+        device = AdbDevice(phone.serial, port=server.port)  # not emulator-<port>: no console to find
+        try:
+            assert device.capabilities == {"profile", "settle"}
+            check_device_contract(device)
+        finally:
+            device.close()
+
+
 def test_adb_device_types_into_the_focused_field_and_keeps_the_clipboard(backend: AdbDevice,
                                                                          phone: SimDevice) -> None:
     phone.clipboard_set("user's clip")
@@ -317,8 +327,8 @@ def test_adb_device_reports_infrastructure_errors(server: AdbServer, phone: SimD
         AdbDevice("emulator-5598", port=server.port)
     with SimDevice("sim-master") as other:
         server.add(other)
-        # no emulator-<port> serial and no console_port: snapshots are an infrastructure error
-        with pytest.raises(DeviceError, match="no emulator console"):
+        # no emulator-<port> serial and no console_port: no snapshots, a setup problem, not the device failing
+        with pytest.raises(UnsupportedCapability, match="no emulator console"):
             AdbDevice("sim-master", port=server.port).snapshot_save("clean")
         server.remove("sim-master")
     lost = AdbDevice(phone.serial, port=server.port)

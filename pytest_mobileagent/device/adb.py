@@ -17,7 +17,11 @@ adbutils and uiautomator2:
   owner restored. Stop the owning app before writing to its database: an app
   holding it open would not see the new file, or would overwrite it;
 - snapshots: the emulator console's ``avd snapshot save|load`` (the console
-  port comes from an ``emulator-<port>`` serial or ``console_port``).
+  port comes from an ``emulator-<port>`` serial or ``console_port``);
+- capabilities: ``profile`` and ``settle`` always, ``snapshots`` and ``console`` with an emulator console.
+  :meth:`AdbDevice.apply_profile` uses what the adb shell user may run (``wm size``, ``wm density``,
+  ``cmd uimode night``); the locale needs root, as B-MoCA sets it. :meth:`AdbDevice.settle` is
+  uiautomator's ``waitForIdle``.
 
 Reading ``/data/data`` and setting the clock need root: run ``adb root`` on
 emulators first. adb connection failures, timeouts and uiautomator2 server
@@ -36,6 +40,7 @@ import sqlite3
 import stat as stat_mod
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -44,8 +49,9 @@ import uiautomator2 as u2
 from adbutils._adb import AdbConnection
 from adbutils.errors import AdbError, AdbTimeout
 
-from pytest_mobileagent.device.base import DeviceError, keycode
+from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability, keycode
 from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
+from pytest_mobileagent.device.profile import DeviceProfile
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _SNAPSHOT_NAME = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
@@ -57,6 +63,10 @@ _WRITES = {getattr(sqlite3, name) for name in (
     "SQLITE_DROP_VIEW", "SQLITE_ALTER_TABLE", "SQLITE_REINDEX", "SQLITE_ANALYZE", "SQLITE_CREATE_VTABLE",
     "SQLITE_DROP_VTABLE") if hasattr(sqlite3, name)}
 _SIDECARS = ("-wal", "-journal")
+#: JSON-RPC's "method not found": a uiautomator server without ``waitForIdle``.
+_METHOD_NOT_FOUND = "-32601"
+#: The first locale of the configuration ``dumpsys window`` prints (``mGlobalConfiguration={1.0 ... [fr_FR,...]``).
+_CONFIG_LOCALE = re.compile(r"mGlobalConfiguration=\{[^\[}]*\[([^\],]*)")
 
 
 class _NoDaemonConnection(AdbConnection):
@@ -138,6 +148,12 @@ class AdbDevice:
 
     def __repr__(self) -> str:
         return f"AdbDevice({self.serial!r})"
+
+    @property
+    def capabilities(self) -> frozenset[str]:
+        """``profile`` and ``settle``; ``snapshots`` and ``console`` when an emulator console is configured."""
+        console = {"snapshots", "console"} if self.console_port is not None else set()
+        return frozenset({"profile", "settle", *console})
 
     @property
     def adb(self) -> adbutils.AdbDevice:
@@ -353,11 +369,88 @@ class AdbDevice:
         if r.returncode != 0:
             raise DeviceError(f"date -u {stamp} on {self.serial} failed: {r.output.strip()}")
 
+    def settle(self, timeout_s: float = 10.0) -> None:
+        """Wait until the UI is idle, at most ``timeout_s``: uiautomator's ``waitForIdle`` (no accessibility event
+        for 500 ms, ``UiAutomation.waitForIdle``); a server without it is polled until two UI trees in a row
+        are the same."""
+        deadline = time.monotonic() + timeout_s
+        with _infra("wait for idle"):
+            try:  # the jar's AutomatorService.waitForIdle(long timeout), in milliseconds
+                self.u2.jsonrpc.waitForIdle(int(timeout_s * 1000), http_timeout=timeout_s + 10)
+                return
+            except u2.exceptions.RPCUnknownError as e:
+                if _METHOD_NOT_FOUND not in str(e):
+                    raise
+            previous = self.hierarchy()
+            while time.monotonic() < deadline:
+                current = self.hierarchy()
+                if current == previous:
+                    return
+                previous = current
+                time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
+
     # -- lifecycle ------------------------------------------------------------
+
+    def apply_profile(self, profile: DeviceProfile) -> None:
+        """Configure the phone as a user's adb shell can: the locale first (it restarts the framework), then
+        ``wm size``, ``wm density`` and ``cmd uimode night yes|no``; waits for the UI to settle."""
+        if profile.locale is not None:
+            self._apply_locale(profile.locale)
+        if profile.size is not None:
+            self._profile_command(["wm", "size", "{}x{}".format(*profile.size)])
+        if profile.density is not None:
+            self._profile_command(["wm", "density", str(profile.density)])
+        if profile.dark_mode is not None:
+            # UiModeManagerService.Shell: setNightMode, which writes secure ui_night_mode and changes the
+            # configuration; `settings put secure ui_night_mode` alone only reaches persist.sys.theme
+            self._profile_command(["cmd", "uimode", "night", "yes" if profile.dark_mode else "no"])
+        self.settle()
+
+    def _profile_command(self, args: list[str]) -> None:
+        r = self._sh(args)
+        if re.search(r"SecurityException|Permission Denial", r.output):
+            raise UnsupportedCapability("profile", self.serial, f"{' '.join(args)} was refused: {r.output.strip()}")
+        if r.returncode != 0 or r.output.startswith("Error"):
+            raise DeviceError(f"{' '.join(args)} on {self.serial} failed: {r.output.strip()}")
+
+    def _apply_locale(self, locale: str) -> None:
+        """Set the system locale as B-MoCA does (``asset/environments/script/set_locale.sh``, after ``adb root``):
+        ``setprop persist.sys.locale`` and a framework restart, then wait until the configuration has it.
+
+        Android lets no one but system_server and root set the locale: ``persist.sys.locale`` is
+        ``locale_prop``, which only system_server may set (system/sepolicy ``private/property_contexts``,
+        ``private/system_server.te``; ``shell.te`` does not), restarting zygote is ``ctl_restart_prop``, and the
+        ``cmd locale`` shell (LocaleManagerShellCommand) sets per-app locales only. Without root this raises
+        :class:`UnsupportedCapability`: prepare a snapshot in that locale and pass ``--ma-snapshot``.
+        """
+        tag = locale.replace("_", "-")
+        if self._shown_locale() == tag:
+            return
+        if self._sh(["id", "-u"]).output.strip() != "0":
+            raise UnsupportedCapability(
+                "profile", self.serial, f"setting the locale to {tag} needs root (adb root; Android lets only "
+                "system_server set persist.sys.locale); prepare a snapshot in that locale and pass --ma-snapshot")
+        self._profile_command(["setprop", "persist.sys.locale", tag])
+        self.close()  # the restart takes the uiautomator server's connection to the framework with it
+        self._profile_command(["setprop", "ctl.restart", "zygote"])
+        deadline = time.monotonic() + self.timeout
+        while self._shown_locale() != tag:  # the framework is back when its configuration has the locale
+            if time.monotonic() > deadline:
+                raise DeviceError(f"{self.serial} did not come back in locale {tag} within {self.timeout:.0f} s")
+            time.sleep(1.0)
+
+    def _shown_locale(self) -> str:
+        """The first locale of the running configuration as a language tag (``fr-FR``), or "" while the window
+        manager does not answer (the framework restarting)."""
+        with _infra("dumpsys window"):
+            out = self._adb.shell(["dumpsys", "window"], timeout=self.timeout)
+        m = _CONFIG_LOCALE.search(out)
+        return m.group(1).split("_#")[0].replace("_", "-") if m else ""  # Locale.toString: fr_FR, zh_CN_#Hans
 
     def _console_command(self, command: str) -> None:
         if self.console_port is None:
-            raise DeviceError(f"{self.serial} has no emulator console (not emulator-<port>; pass console_port)")
+            raise UnsupportedCapability("snapshots", self.serial, "no emulator console: use an emulator-<port> "
+                                        "serial or adb://HOST:PORT/SERIAL?console=PORT")
         with EmulatorConsole(self.console_port, self.host, self._console_token, timeout=self.timeout) as console:
             console.command(command)
 

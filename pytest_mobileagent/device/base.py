@@ -9,7 +9,10 @@ so a validator written against one works unchanged on the other.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.device.profile import DeviceProfile
 
 #: Android key codes for the keys the action space names (``KeyEvent.KEYCODE_*``).
 KEYCODES: dict[str, int] = {
@@ -68,11 +71,54 @@ class DeviceError(InfrastructureError):
     hint = "check the device (adb devices; is it booted?), then finish the run with --ma-resume <run-id>"
 
 
+#: What a device may be able to do beyond the calls every device answers, by the name ``Device.capabilities``
+#: holds and ``Task.requires`` names. The first four are powers of the backend; the ``sim_*`` ones are what only
+#: the simulator does today, which tasks written against it may rely on.
+CAPABILITIES: dict[str, str] = {
+    "snapshots": "snapshot_save/snapshot_load save and restore the whole device, as the simulator and an "
+                 "emulator's console do",
+    "console": "an emulator console, what `adb emu` talks to: snapshots, sms, geo, power",
+    "profile": "apply_profile sets screen size, density, locale and dark mode",
+    "settle": "settle() really waits until the UI is idle; without it settle() returns at once",
+    "sim_media": "its players read the simulator's synthetic media as content: the words an MP4's frame box "
+                 "names (VLC) and an MP3's length from its ID3 TLEN tag (Retro Music); real players decode "
+                 "the audio and video, which these files do not carry",
+    "sim_settings": "`settings put` of a key a system service mirrors changes that service: secure "
+                    "ui_night_mode switches dark mode and system volume_<stream> sets the volume; on Android, "
+                    "UiModeManager's observer of ui_night_mode only updates persist.sys.theme and AudioService "
+                    "keeps volumes per output device (volume_music_speaker)",
+}
+
+
+class UnsupportedCapability(NotImplementedError):
+    """The device cannot do what was asked (it lacks a capability of :data:`CAPABILITIES`).
+
+    A setup problem, never an infrastructure error: retrying does not help, another backend or device spec does.
+    """
+
+    def __init__(self, capability: str, device: str, detail: str = ""):
+        self.capability, self.device = capability, device
+        what = CAPABILITIES.get(capability, "not a capability pytest-mobileagent documents")
+        super().__init__(f"device {device} lacks the {capability!r} capability ({what})"
+                         + (f": {detail}" if detail else ""))
+
+
+def require(device: Device, capability: str, why: str) -> None:
+    """Raise :class:`UnsupportedCapability` saying ``why`` it is needed unless ``device`` has ``capability``."""
+    if capability not in device.capabilities:
+        raise UnsupportedCapability(capability, device.serial, why)
+
+
 @runtime_checkable
 class Device(Protocol):
-    """A phone: observation, input, state access and lifecycle."""
+    """A phone: observation, input, state access and lifecycle.
+
+    ``capabilities`` names what this device can do of :data:`CAPABILITIES`; a call that needs one the device
+    lacks raises :class:`UnsupportedCapability` (``settle`` excepted: it returns at once).
+    """
 
     serial: str
+    capabilities: frozenset[str]
 
     # observation
     def hierarchy(self) -> str:
@@ -139,9 +185,17 @@ class Device(Protocol):
 
     def set_time(self, when: dt.datetime) -> None: ...
 
-    # lifecycle
-    def snapshot_save(self, name: str) -> None: ...
+    def settle(self, timeout_s: float = 10.0) -> None:
+        """Wait until the UI is idle (input handled, transitions done), at most ``timeout_s`` seconds."""
 
-    def snapshot_load(self, name: str) -> None: ...
+    # lifecycle
+    def snapshot_save(self, name: str) -> None:
+        """Save the whole device as ``name`` (capability ``snapshots``)."""
+
+    def snapshot_load(self, name: str) -> None:
+        """Restore the device saved as ``name`` (capability ``snapshots``)."""
+
+    def apply_profile(self, profile: DeviceProfile) -> None:
+        """Configure the device as ``profile`` says; ``None`` fields stay as they are (capability ``profile``)."""
 
     def close(self) -> None: ...

@@ -1,10 +1,12 @@
 """A device's configuration as B-MoCA varies it: model, screen size, density, locale, dark mode.
 
-Read once per device through the ``Device`` protocol (``getprop`` and ``settings``), recorded on every
-episode, and used to break success down by configuration.
+Read once per device through the ``Device`` protocol (``getprop``, ``wm density`` and ``settings``), recorded
+on every episode, and used to break success down by configuration.
 """
 
 from __future__ import annotations
+
+import re
 
 from pytest_mobileagent.device.base import Device
 
@@ -16,8 +18,13 @@ def read_config(device: Device) -> dict[str, str]:
     def prop(name: str) -> str:
         return device.shell(f"getprop {name}").strip()
 
+    # `wm density` (WindowManagerShellCommand) prints an override beside the physical density; ro.sf.lcd_density
+    # is fixed at boot, so it misses a profile's density
+    wm = device.shell("wm density")
+    density = re.search(r"Override density: (\d+)", wm) or re.search(r"Physical density: (\d+)", wm)
     night = device.settings_get("secure", "ui_night_mode")
-    return {"model": prop("ro.product.model"), "size": f"{width}x{height}", "density": prop("ro.sf.lcd_density"),
+    return {"model": prop("ro.product.model"), "size": f"{width}x{height}",
+            "density": density.group(1) if density else prop("ro.sf.lcd_density"),
             "locale": prop("persist.sys.locale"), "dark_mode": "on" if night == "2" else "off"}
 
 

@@ -6,7 +6,11 @@ Specs:
   as B-MoCA varies devices: ``sim:<serial>?size=720x1280&density=320&locale=fr-FR&dark_mode=on``;
 - ``emulator-5554`` (any serial): that device on the default adb server (127.0.0.1:5037);
 - ``adb://HOST:PORT/SERIAL?console=PORT&token=TOKEN``: a device on another adb server,
-  optionally with the emulator console used for snapshots.
+  optionally with the emulator console used for snapshots, and configured by the same
+  ``size``/``density``/``locale``/``dark_mode`` options.
+
+The configuration options are a :class:`~pytest_mobileagent.device.profile.DeviceProfile`, applied with
+``Device.apply_profile`` when the device is opened (after the snapshot it starts from, if any).
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.device.base import Device, require
+from pytest_mobileagent.device.profile import PROFILE_OPTIONS, DeviceProfile
 
 
 def device_specs(device: str, serials: str = "", pool_file: str = "") -> list[str]:
@@ -36,7 +41,10 @@ def pool_file_specs(path: str) -> list[str]:
     return [line for line in lines if line]
 
 
-SIM_OPTIONS = ("size", "density", "locale", "dark_mode")
+#: The options a ``sim:`` spec's query takes: a device profile's.
+SIM_OPTIONS = PROFILE_OPTIONS
+#: The options an ``adb://`` spec's query takes: the emulator console's, and a device profile's.
+ADB_OPTIONS = ("console", "token", *PROFILE_OPTIONS)
 
 
 def check_spec(spec: str) -> None:
@@ -72,9 +80,21 @@ def adb_address(spec: str) -> tuple[str, int, str, dict[str, str]]:
     if not serial or port is None:
         raise ValueError(f"device spec {spec!r} must look like adb://HOST:PORT/SERIAL")
     query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+    unknown = set(query) - set(ADB_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown adb device option(s) {sorted(unknown)} in {spec!r} "
+                         f"(known: {', '.join(ADB_OPTIONS)})")
     if not query.get("console", "0").isdigit():
         raise ValueError(f"console must be the emulator console's port in {spec!r}")
+    _profile(query, spec)
     return url.hostname or "127.0.0.1", port, serial, query
+
+
+def _profile(options: dict[str, str], spec: str) -> DeviceProfile:
+    try:
+        return DeviceProfile.from_options(options)
+    except ValueError as e:
+        raise ValueError(f"{e}, in {spec!r}") from None
 
 
 def _sim_options(rest: str) -> tuple[str, dict[str, str]]:
@@ -84,25 +104,16 @@ def _sim_options(rest: str) -> tuple[str, dict[str, str]]:
     if unknown:
         raise ValueError(f"unknown simulated-device option(s) {sorted(unknown)} in 'sim:{rest}' "
                          f"(known: {', '.join(SIM_OPTIONS)})")
-    if not re.fullmatch(r"\d+x\d+", options.get("size", "1080x2400")):
-        raise ValueError(f"size must be WIDTHxHEIGHT in 'sim:{rest}'")
-    if not options.get("density", "420").isdigit():
-        raise ValueError(f"density must be a number in 'sim:{rest}'")
+    _profile(options, f"sim:{rest}")
     return serial, options
 
 
-def _sim_device(rest: str, name: str) -> Device:
-    from pytest_mobileagent.sim import SimDevice
-
-    serial, options = _sim_options(rest)
-    width, _, height = options.get("size", "1080x2400").partition("x")
-    device = SimDevice(serial=serial or f"sim-{name}", width=int(width), height=int(height),
-                       density=int(options.get("density", 420)))
-    if "locale" in options:
-        device.system.locale = options["locale"]
-    if options.get("dark_mode") == "on":
-        device.settings_put("secure", "ui_night_mode", "2")
-    return device
+def device_profile(spec: str) -> DeviceProfile:
+    """The configuration a device spec asks for (empty for a bare serial)."""
+    spec = spec.strip() or "sim"
+    if spec == "sim" or spec.startswith("sim:"):
+        return _profile(_sim_options(spec.partition(":")[2])[1], spec)
+    return _profile(adb_address(spec)[3], spec)
 
 
 def check_reachable(spec: str) -> None:
@@ -117,14 +128,31 @@ def check_reachable(spec: str) -> None:
     adb.check_reachable(serial, host, port)
 
 
-def open_device(spec: str, name: str = "master") -> Device:
-    """Open the device a ``--ma-device`` spec names; ``name`` (the xdist worker) makes sim serials unique."""
+def open_device(spec: str, name: str = "master", snapshot: str = "") -> Device:
+    """Open the device a ``--ma-device`` spec names, restore ``snapshot`` on it if given, then apply the
+    spec's profile (after the snapshot, which would otherwise undo it); ``name`` (the xdist worker) makes sim
+    serials unique."""
     spec = spec.strip() or "sim"
     if spec == "sim" or spec.startswith("sim:"):
-        return _sim_device(spec.partition(":")[2], name)
-    from pytest_mobileagent.device.adb import AdbDevice
+        from pytest_mobileagent.sim import SimDevice
 
-    host, port, serial, query = adb_address(spec)
-    console = query.get("console")
-    return AdbDevice(serial, host=host, port=port, console_port=int(console) if console else None,
-                     console_token=query.get("token"))
+        serial, _ = _sim_options(spec.partition(":")[2])
+        device: Device = SimDevice(serial=serial or f"sim-{name}")
+    else:
+        from pytest_mobileagent.device.adb import AdbDevice
+
+        host, port, serial, query = adb_address(spec)
+        console = query.get("console")
+        device = AdbDevice(serial, host=host, port=port, console_port=int(console) if console else None,
+                           console_token=query.get("token"))
+    try:
+        if snapshot:
+            require(device, "snapshots", f"--ma-snapshot {snapshot} restores a snapshot")
+            device.snapshot_load(snapshot)
+        profile = device_profile(spec)
+        if profile:
+            device.apply_profile(profile)
+    except BaseException:
+        device.close()
+        raise
+    return device

@@ -11,7 +11,9 @@ import threading
 import weakref
 from typing import Any
 
-from pytest_mobileagent.sim import hierarchy
+from pytest_mobileagent.device.base import CAPABILITIES
+from pytest_mobileagent.device.profile import DeviceProfile
+from pytest_mobileagent.sim import hierarchy, services
 from pytest_mobileagent.sim.stores import DEFAULT_TIME, SHARED_STORAGE_DIRS, rows
 from pytest_mobileagent.sim.system import System
 
@@ -21,13 +23,21 @@ class SimDevice:
 
     Built with the default apps installed and the launcher in front. All calls
     are serialised by a lock, so the adb wire server may drive it from threads.
+    ``width``, ``height`` and ``density`` are the physical screen's; :meth:`apply_profile` (or ``wm size``,
+    ``wm density`` through the shell) overrides them as on a real phone.
     """
+
+    #: Every capability: the simulator settles synchronously, snapshots in memory and is where the ``sim_*``
+    #: powers come from.
+    capabilities: frozenset[str] = frozenset(CAPABILITIES)
 
     def __init__(self, serial: str = "emulator-5554", width: int = 1080, height: int = 2400,
                  density: int = 420, apps: list[type] | None = None):
         from pytest_mobileagent.sim.apps import DEFAULT_APPS, HOME_APP
 
         self.serial = serial
+        #: The physical screen (``wm size``/``wm density`` print it beside an override).
+        self.physical_size, self.physical_density = (width, height), density
         self._tmp = tempfile.mkdtemp(prefix=f"sim-{serial}-")
         # the device's files go away with the device even if close() is never called
         self._cleanup = weakref.finalize(self, shutil.rmtree, self._tmp, True)
@@ -186,7 +196,32 @@ class SimDevice:
             self.system.clock.now = when.astimezone(dt.timezone.utc)
             self.system.invalidate()
 
+    def settle(self, timeout_s: float = 10.0) -> None:
+        """Return at once: every input is handled, and the screen laid out, before the call that made it returns."""
+
     # -- lifecycle ------------------------------------------------------------
+
+    def apply_profile(self, profile: DeviceProfile) -> None:
+        """Override the screen size and density, set the locale and dark mode, as ``wm size``, ``wm density``,
+        a locale change and ``cmd uimode night`` do on a phone."""
+        with self._lock:
+            if profile.size is not None or profile.density is not None:
+                self.set_display(profile.size, profile.density)
+            if profile.locale is not None:
+                self.system.locale = profile.locale
+            if profile.dark_mode is not None:
+                services.set_night_mode(self.system, profile.dark_mode)
+            self.system.invalidate()
+
+    def set_display(self, size: tuple[int, int] | None = None, density: int | None = None) -> None:
+        """Override the screen's size and density (``None`` keeps the current value); what ``wm size WxH`` and
+        ``wm density D`` do, and with the physical values what ``wm size|density reset`` do."""
+        with self._lock:
+            if size is not None:
+                self.system.width, self.system.height = size
+            if density is not None:
+                self.system.density = density
+            self.system.invalidate()
 
     def _snapshot_dir(self, name: str) -> str:
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)

@@ -61,6 +61,9 @@ class Shell:
     def __init__(self, device: SimDevice):
         self.device = device
         self.last_status = 0
+        #: Properties ``setprop`` set that the framework has not read yet (``persist.sys.locale`` until
+        #: ``setprop ctl.restart zygote``).
+        self.props: dict[str, str] = {}
 
     @property
     def system(self):
@@ -204,6 +207,8 @@ def _cmd(sh: Shell, argv: list[str]) -> Result:
     if args[:2] == ["uimode", "night"] and len(args) >= 3:
         services.set_night_mode(sh.system, args[2] == "yes")
         return ok(f"Night mode: {args[2]}\n")
+    if args == ["uimode", "night"]:
+        return ok(f"Night mode: {'yes' if sh.system.settings.get('secure', 'ui_night_mode') == '2' else 'no'}\n")
     return fail(f"cmd: unknown command {' '.join(args)}\n", 255)
 
 
@@ -399,8 +404,9 @@ PROPS = {
 
 @command("getprop")
 def _getprop(sh: Shell, argv: list[str]) -> Result:
-    props = dict(PROPS, **{"ro.sf.lcd_density": str(sh.system.density),
-                            "persist.sys.locale": sh.system.locale})
+    # ro.sf.lcd_density is the boot-time (physical) density: `wm density` overrides do not change it
+    props = {**PROPS, "ro.sf.lcd_density": str(sh.device.physical_density), "persist.sys.locale": sh.system.locale,
+             **sh.props}
     if len(argv) > 1:
         return ok(props.get(argv[1], "") + "\n")
     return ok("".join(f"[{k}]: [{v}]\n" for k, v in sorted(props.items())))
@@ -486,14 +492,89 @@ def _logcat(sh: Shell, argv: list[str]) -> Result:
     return ok("".join(line + "\n" for line in sh.system.logcat.lines()))
 
 
+@command("id")
+def _id(sh: Shell, argv: list[str]) -> Result:
+    # adbd runs as root, as on an emulator after `adb root` (reading /data/data and setting the clock need it)
+    if "-u" in argv[1:]:
+        return ok("0\n")
+    return ok("uid=0(root) gid=0(root) groups=0(root),1004(input),1007(log),1011(adb),1015(sdcard_rw),"
+              "1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats) context=u:r:su:s0\n")
+
+
+@command("setprop")
+def _setprop(sh: Shell, argv: list[str]) -> Result:
+    if len(argv) != 3:
+        return fail("usage: setprop NAME VALUE\n\nSets an Android system property.\n")
+    name, value = argv[1], argv[2]
+    if (name, value) == ("ctl.restart", "zygote"):
+        _restart_framework(sh)
+        return ok()
+    if name.startswith("ro.") and name in PROPS:
+        return fail(f"Failed to set property '{name}' to '{value}'.\nSee dmesg for error reason.\n")
+    sh.props[name] = value
+    return ok()
+
+
+def _restart_framework(sh: Shell) -> None:
+    """What restarting zygote does to the phone: the framework comes back with the persisted locale, every
+    app process is gone and the launcher is in front (the B-MoCA way to change the locale)."""
+    s = sh.system
+    s.locale = sh.props.pop("persist.sys.locale", s.locale)
+    for package in sorted(s.apps):
+        if s.running(package):
+            s.stop_app(package)
+    s.go_home()
+    s.log("Zygote", f"System server process {services.SYSTEM_PID} has died. Restarting Zygote!", pid=310)
+    s.invalidate()
+
+
+def _wm_pixels(value: str, density: int) -> int:
+    """A ``wm size`` dimension: pixels, or ``dp`` at the current density (WindowManagerShellCommand)."""
+    if value.endswith("dp"):
+        return int(value[:-2]) * density // 160
+    return int(value.removesuffix("px"))
+
+
 @command("wm")
 def _wm(sh: Shell, argv: list[str]) -> Result:
-    s = sh.system
-    if argv[1:2] == ["size"]:
-        return ok(f"Physical size: {s.width}x{s.height}\n")
-    if argv[1:2] == ["density"]:
-        return ok(f"Physical density: {s.density}\n")
-    return fail("wm: unknown command\n")
+    s, d = sh.system, sh.device
+    args = argv[1:]
+    if "-d" in args:  # one display, id 0
+        i = args.index("-d")
+        args = args[:i] + args[i + 2:]
+    verb, value = [*args, "", ""][:2]
+    if verb == "size":
+        (pw, ph), current = d.physical_size, (s.width, s.height)
+        if not value:
+            override = f"Override size: {s.width}x{s.height}\n" if current != (pw, ph) else ""
+            return ok(f"Physical size: {pw}x{ph}\n{override}")
+        if value == "reset":
+            d.set_display(size=d.physical_size)
+            return ok()
+        w, _, h = value.partition("x")
+        try:
+            size = (_wm_pixels(w, s.density), _wm_pixels(h, s.density))
+        except ValueError:
+            size = (0, 0)
+        if min(size) <= 0:
+            return fail(f"Error: bad size {value}\n", 255)
+        d.set_display(size=size)
+        return ok()
+    if verb == "density":
+        if not value:
+            override = f"Override density: {s.density}\n" if s.density != d.physical_density else ""
+            return ok(f"Physical density: {d.physical_density}\n{override}")
+        if value == "reset":
+            d.set_display(density=d.physical_density)
+            return ok()
+        if not value.isdigit():
+            return fail(f'Error: bad number java.lang.NumberFormatException: For input string: "{value}"\n', 255)
+        if int(value) < 72:
+            return fail("Error: density must be >= 72\n", 255)
+        d.set_display(density=int(value))
+        return ok()
+    return fail("Window manager (window) commands:\n  size [reset|WxH|WdpxHdp] [-d DISPLAY_ID]\n"
+                "  density [reset|DENSITY] [-d DISPLAY_ID]\n", 255)
 
 
 # -- adb tooling: what adbutils and uiautomator2 send ------------------------------------------

@@ -266,7 +266,7 @@ class U2Service:
 
     def rpc_deviceInfo(self) -> dict[str, Any]:
         w, h = self.device.window_size()
-        dpi = int(self.device.shell("getprop ro.sf.lcd_density").strip() or 160)
+        dpi = self.device.system.density  # the display's current density (a `wm density` override included)
         return {
             "currentPackageName": self.device.current_activity()[0],
             "displayWidth": w,
@@ -292,6 +292,11 @@ class U2Service:
         buf = io.BytesIO()
         img.save(buf, "JPEG", quality=int(quality))
         return base64.b64encode(buf.getvalue()).decode()
+
+    def rpc_waitForIdle(self, timeout: int = 10_000) -> None:
+        # UiDevice.waitForIdle(timeout): UiAutomation.waitForIdle(500 ms quiet, timeout); the simulator handles
+        # every event before answering, so it is idle already
+        return None
 
     def rpc_wakeUp(self) -> None:
         return None

@@ -57,6 +57,9 @@ class Task:
     #: Constrained tasks (AndroidArena): forbidden ``apps`` (packages), ``pages`` (activities) and ``elements``
     #: (regexes over the targeted element's description). Using one zeroes success and is reported.
     constraints: ClassVar[dict[str, Any] | None] = None
+    #: Device capabilities the task needs (names of :data:`~pytest_mobileagent.device.base.CAPABILITIES`, such as
+    #: ``sim_media``): its items get ``requires_<name>`` markers and are skipped on a device that lacks one.
+    requires: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, params: dict[str, Any] | None = None):
         self.params: dict[str, Any] = dict(params or {})

@@ -574,6 +574,7 @@ class MarkorTranscribeVideo(_MarkorTask):
     complexity = 4
     optimal_steps = 10
     multimodal = True
+    requires = frozenset({"sim_media"})  # the frames' words are a box only the simulated VLC draws
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:

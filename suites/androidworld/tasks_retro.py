@@ -226,6 +226,8 @@ class RetroPlaylistDuration(_RetroTask):
     tags = ("math_counting", "complex_ui_understanding", "repetition", "parameterized")
     complexity = 3
     optimal_steps = 15
+    # the songs' lengths are only their ID3 TLEN tags; a real Retro Music takes MediaStore's decoded length
+    requires = frozenset({"sim_media"})
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:

@@ -85,6 +85,7 @@ class IncreaseVolume(_Setting):
 
     template = "increase {stream} volume in setting"
     complexity = 0.6
+    requires = frozenset({"sim_settings"})  # setup and check go through the volume_<stream> settings keys
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, object]]:
@@ -160,6 +161,7 @@ class ToggleDarkTheme(_Flip):
 
     template = "toggle dark theme in setting"
     namespace, key, on_value, off_value, page, row = "secure", "ui_night_mode", "2", "1", "Display", "Dark theme"
+    requires = frozenset({"sim_settings"})  # setup's `settings put secure ui_night_mode` must switch dark mode
 
 
 class ToggleVibrateForCalls(_Flip):

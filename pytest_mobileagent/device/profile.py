@@ -1,0 +1,84 @@
+"""``DeviceProfile``: a device configuration as B-MoCA varies it (screen size, density, locale, dark mode).
+
+A profile is what ``Device.apply_profile`` applies and what a device spec's query holds
+(``sim:?size=720x1280&density=320&locale=fr-FR&dark_mode=on``). Fields left ``None`` stay as the device has them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+#: The spec query options a profile reads, in the order they are applied and shown.
+PROFILE_OPTIONS = ("size", "density", "locale", "dark_mode")
+_LOCALE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
+_ON, _OFF = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
+#: The lowest density ``wm density`` accepts (WindowManagerShellCommand.runDisplayDensity).
+MIN_DENSITY = 72
+
+
+@dataclass(frozen=True)
+class DeviceProfile:
+    """Screen ``size`` (width, height in pixels), ``density`` (dpi), ``locale`` (a BCP 47 tag such as ``fr-FR``)
+    and ``dark_mode``; ``None`` leaves that attribute alone."""
+
+    size: tuple[int, int] | None = None
+    density: int | None = None
+    locale: str | None = None
+    dark_mode: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.size is not None and (len(self.size) != 2 or min(self.size) <= 0):
+            raise ValueError(f"size must be two positive pixel counts, not {self.size!r}")
+        if self.density is not None and self.density < MIN_DENSITY:
+            raise ValueError(f"density must be at least {MIN_DENSITY} dpi (wm density refuses less), "
+                             f"not {self.density}")
+        if self.locale is not None and not _LOCALE.fullmatch(self.locale):
+            raise ValueError(f"locale must be a language tag such as fr-FR, not {self.locale!r}")
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, str]) -> DeviceProfile:
+        """The profile a spec's query options give (``size=720x1280``, ``density=320``, ``locale=fr-FR``,
+        ``dark_mode=on``); :class:`ValueError` names the option that is wrong. Other keys are ignored."""
+        size = density = locale = dark = None
+        if "size" in options:
+            m = re.fullmatch(r"(\d+)x(\d+)", options["size"])
+            if not m:
+                raise ValueError(f"size must be WIDTHxHEIGHT, not {options['size']!r}")
+            size = (int(m.group(1)), int(m.group(2)))
+        if "density" in options:
+            if not options["density"].isdigit():
+                raise ValueError(f"density must be a number, not {options['density']!r}")
+            density = int(options["density"])
+        if "locale" in options:
+            locale = options["locale"].replace("_", "-")  # fr_FR as Java's Locale prints it is fr-FR
+        if "dark_mode" in options:
+            value = options["dark_mode"].lower()
+            if value not in _ON + _OFF:
+                raise ValueError(f"dark_mode must be on or off, not {options['dark_mode']!r}")
+            dark = value in _ON
+        return cls(size, density, locale, dark)
+
+    def options(self) -> dict[str, str]:
+        """The set fields as spec query options (the inverse of :meth:`from_options`)."""
+        out: dict[str, str] = {}
+        if self.size is not None:
+            out["size"] = f"{self.size[0]}x{self.size[1]}"
+        if self.density is not None:
+            out["density"] = str(self.density)
+        if self.locale is not None:
+            out["locale"] = self.locale
+        if self.dark_mode is not None:
+            out["dark_mode"] = "on" if self.dark_mode else "off"
+        return out
+
+    def __bool__(self) -> bool:
+        """Whether the profile changes anything."""
+        return bool(self.options())
+
+    def __str__(self) -> str:
+        return "&".join(f"{k}={v}" for k, v in self.options().items()) or "(device as it is)"
+
+
+__all__ = ["MIN_DENSITY", "PROFILE_OPTIONS", "DeviceProfile"]
