@@ -51,7 +51,7 @@ def ma_device_spec(request: pytest.FixtureRequest) -> str:
 
 def configured_specs(options: Settings) -> list[str]:
     """The device specs the options name, one per xdist worker."""
-    from pytest_mobileagent.device.pool import device_specs
+    from pytest_mobileagent.pool import device_specs
 
     return device_specs(options.device, options.serials, options.pool_file)
 
@@ -59,7 +59,7 @@ def configured_specs(options: Settings) -> list[str]:
 @pytest.fixture(scope="session")
 def ma_device(request: pytest.FixtureRequest, ma_settings: Settings, ma_device_spec: str) -> Iterator[Device]:
     """The worker's device, with a clean snapshot saved to restore before every item."""
-    from pytest_mobileagent.device.pool import open_device
+    from pytest_mobileagent.pool import open_device
 
     worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
     # a snapshot the user prepared (apps installed, onboarding done) is restored first, then the spec's profile

@@ -369,7 +369,7 @@ def _preflight(config: pytest.Config) -> None:
     """Every adb device online, and for a model agent (or the judge) the endpoint, key and model usable:
     otherwise one usage error naming what to set, before any item."""
     from pytest_mobileagent.device.base import DeviceError
-    from pytest_mobileagent.device.pool import check_reachable
+    from pytest_mobileagent.pool import check_reachable
 
     for spec in configured_specs(settings(config)):
         try:
@@ -493,7 +493,7 @@ def _every_adb_device(config: pytest.Config) -> None:
         return
     from pytest_mobileagent.device.adb import server_devices
     from pytest_mobileagent.device.base import DeviceError
-    from pytest_mobileagent.device.pool import default_adb_server
+    from pytest_mobileagent.pool import default_adb_server
 
     host, port = default_adb_server()
     try:

@@ -111,7 +111,7 @@ def baseline_file(text: str) -> str:
 
 def device_list(text: str) -> str:
     """Device specs, comma-separated; each must parse (``sim[:...]``, a serial, ``adb://HOST:PORT/SERIAL``)."""
-    from pytest_mobileagent.device.pool import check_spec
+    from pytest_mobileagent.pool import check_spec
 
     for spec in filter(None, (s.strip() for s in str(text).split(","))):
         check_spec(spec)
@@ -122,7 +122,7 @@ def pool_file(text: str) -> str:
     if not text:
         return text
     existing_file(text)
-    from pytest_mobileagent.device.pool import check_spec, pool_file_specs
+    from pytest_mobileagent.pool import check_spec, pool_file_specs
 
     for spec in pool_file_specs(text):
         check_spec(spec)

@@ -12,8 +12,8 @@ import pytest
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import CAPABILITIES, InfrastructureError, UnsupportedCapability
 from pytest_mobileagent.device.config import read_config
-from pytest_mobileagent.device.pool import check_spec, device_profile, open_device
 from pytest_mobileagent.device.profile import DeviceProfile
+from pytest_mobileagent.pool import check_spec, device_profile, open_device
 from pytest_mobileagent.sim import SimDevice, shell
 from pytest_mobileagent.sim.adb_server import AdbServer
 from pytest_mobileagent.sim.testing import serve
