@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from pytest_mobileagent.android.calendar import DAY, WEEK, Event
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.validators.calendar import DAY, WEEK, Event, list_events, seed_events
+from pytest_mobileagent.validators.calendar import list_events, seed_events
 from suites.androidworld.information_retrieval import parse_minutes
 from suites.androidworld.tasks_calendar import (
     GRID_START,

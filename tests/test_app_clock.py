@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from lxml import etree
 
+from pytest_mobileagent.android.shared_prefs import Long, format_prefs, parse_prefs
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.apps import clock as app
@@ -17,7 +18,7 @@ from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.validators import deskclock as clock
 from pytest_mobileagent.validators.deskclock import AlarmRow
-from pytest_mobileagent.validators.shared_prefs import Long, format_prefs, parse_prefs, read_prefs
+from pytest_mobileagent.validators.shared_prefs import read_prefs
 from pytest_mobileagent.validators.state import logcat_matches
 from suites.androidworld import tasks_clock as aw
 from suites.bmoca import tasks_clock as bm

@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_mobileagent.android.shared_prefs import Long
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
-from pytest_mobileagent.validators.shared_prefs import Long, read_prefs, update_prefs
+from pytest_mobileagent.validators.shared_prefs import read_prefs, update_prefs
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
 PACKAGE = "com.google.android.deskclock"

@@ -16,11 +16,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.calendar import Event
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.importers.androidworld_ir import InformationRetrievalTask, excluded, parse_day
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import DATE_FORMAT, parse_time
-from pytest_mobileagent.validators.calendar import Event, seed_events
+from pytest_mobileagent.validators.calendar import seed_events
 from pytest_mobileagent.validators.state import insert_rows
 
 TASKS_DB = "/data/data/org.tasks/databases/database"

@@ -17,19 +17,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.calendar import DAY, WEEK, Event, weekly_repeat_rule
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
-from pytest_mobileagent.validators.calendar import (
-    DAY,
-    WEEK,
-    Event,
-    events_added,
-    events_removed,
-    list_events,
-    seed_events,
-    weekly_repeat_rule,
-)
+from pytest_mobileagent.validators.calendar import events_added, events_removed, list_events, seed_events
 
 TODAY = dt.date(2023, 10, 15)
 #: The month grid's first cell (a Sunday), for October 2023.

@@ -2,7 +2,7 @@
 
 State is where the real app keeps it: the Room database ``databases/events.db``
 (schema version 8: ``events``, ``event_types`` with "Regular event" as id 1,
-``widgets``, ``tasks``; see :mod:`pytest_mobileagent.validators.calendar`) and
+``widgets``, ``tasks``; see :mod:`pytest_mobileagent.android.calendar`) and
 the commons preferences ``shared_prefs/Prefs.xml`` (``view``,
 ``reminder_minutes``, ``was_alarm_warning_shown``...). Times are epoch seconds
 in the device's time zone (UTC); the clock is 24-hour unless
@@ -48,6 +48,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pytest_mobileagent.android.calendar import (
+    COLUMNS,
+    DAY,
+    FLAG_ALL_DAY,
+    MONTH,
+    PACKAGE,
+    REGULAR_EVENT_TYPE_ID,
+    SCHEMA,
+    SCHEMA_VERSION,
+    SOURCE_SIMPLE_CALENDAR,
+    WEEK,
+    YEAR,
+    Event,
+    event_from_row,
+)
+from pytest_mobileagent.android.shared_prefs import Long, format_prefs, parse_prefs
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import (
     Button,
@@ -64,22 +80,6 @@ from pytest_mobileagent.sim.views import (
     Text,
     View,
 )
-from pytest_mobileagent.validators.calendar import (
-    COLUMNS,
-    DAY,
-    FLAG_ALL_DAY,
-    MONTH,
-    PACKAGE,
-    REGULAR_EVENT_TYPE_ID,
-    SCHEMA,
-    SCHEMA_VERSION,
-    SOURCE_SIMPLE_CALENDAR,
-    WEEK,
-    YEAR,
-    Event,
-    event_from_row,
-)
-from pytest_mobileagent.validators.shared_prefs import Long, format_prefs, parse_prefs
 
 ACTIVITIES = f"{PACKAGE}.activities"
 DB = "events.db"

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from pytest_mobileagent.android.shared_prefs import Long, Prefs, format_prefs, parse_prefs
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.layout import Layout
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
@@ -52,7 +53,6 @@ from pytest_mobileagent.sim.views import (
     Toolbar,
     View,
 )
-from pytest_mobileagent.validators.shared_prefs import Long, Prefs, format_prefs, parse_prefs
 
 PACKAGE = "com.google.android.deskclock"
 DATA_DE = f"/data/user_de/0/{PACKAGE}"
