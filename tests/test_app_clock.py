@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 from lxml import etree
 
+from pytest_mobileagent.android import deskclock
 from pytest_mobileagent.android.shared_prefs import Long, format_prefs, parse_prefs
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.apps import clock as app
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.validators import deskclock as clock
@@ -50,7 +50,7 @@ def d(clean: SimDevice) -> SimDevice:
 
 
 def elements(d: SimDevice) -> list[UIElement]:
-    return [e for e in ui_elements(d.hierarchy()) if e.package == clock.PACKAGE]
+    return [e for e in ui_elements(d.hierarchy()) if e.package == deskclock.PACKAGE]
 
 
 def find(d: SimDevice, n: int = 0, **match: Any) -> UIElement:
@@ -82,54 +82,54 @@ def type_into(d: SimDevice, n: int, text: str) -> None:
 
 
 def alarm_rows(d: SimDevice) -> list[tuple[Any, ...]]:
-    return d.sqlite(clock.ALARMS_DB, "SELECT hour, minutes, daysofweek, enabled FROM alarm_templates ORDER BY _id")
+    return d.sqlite(deskclock.ALARMS_DB, "SELECT hour, minutes, daysofweek, enabled FROM alarm_templates ORDER BY _id")
 
 
 def prefs(d: SimDevice) -> dict[str, Any]:
-    return read_prefs(d, clock.PREFS)
+    return read_prefs(d, deskclock.PREFS)
 
 
 # -- screens -----------------------------------------------------------------------------------
 
 
 def test_alarm_tab_lists_first_run_alarms_and_tabs(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     etree.fromstring(d.hierarchy().encode())
-    assert d.current_activity() == (clock.PACKAGE, clock.ACTIVITY)
-    for tab in clock.TABS:
+    assert d.current_activity() == (deskclock.PACKAGE, deskclock.ACTIVITY)
+    for tab in deskclock.TABS:
         item = find(d, content_description=tab)
-        assert item.resource_id == f"{clock.PACKAGE}:id/tab_menu_{tab.lower()}" and item.selected == (tab == "Alarm")
+        assert item.resource_id == f"{deskclock.PACKAGE}:id/tab_menu_{tab.lower()}"
+        assert item.selected == (tab == "Alarm")
         assert find(d, text=tab).resource_name == "navigation_bar_item_small_label_view"
     assert {"08:30 Alarm", "09:00 Alarm", "Add alarm"} <= descs(d)
-    assert find(d, text="08:30").resource_id == f"{clock.PACKAGE}:id/digital_clock"
+    assert find(d, text="08:30").resource_id == f"{deskclock.PACKAGE}:id/digital_clock"
     assert find(d, text="Mon, Tue, Wed, Thu, Fri").resource_name == "days_of_week"
     assert [e.checked for e in elements(d) if e.resource_name == "onoff"] == [False, False]
 
 
 def test_tab_switch_logs_event_and_survives_process_stop(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, content_description="Timer")
     assert logcat_matches(d, r"^(.*?)Events: \[Timer\] \[Show Tab\] \[Tap\]", tag="AlarmClock")
     assert prefs(d)["selected_tab"] == 2
-    d.stop_app(clock.PACKAGE)
-    d.start_app(clock.PACKAGE)
+    d.stop_app(deskclock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     assert find(d, content_description="Timer").selected and "00h 00m 00s" in texts(d)
 
 
 def test_database_has_google_clocks_schema(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
-    with sqlite3.connect(d.system.fs.host(clock.ALARMS_DB)) as db:
+    d.start_app(deskclock.PACKAGE)
+    with sqlite3.connect(d.system.fs.host(deskclock.ALARMS_DB)) as db:
         tables = dict(db.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'").fetchall())
-        assert db.execute("PRAGMA user_version").fetchone() == (app.DB_VERSION,)
+        assert db.execute("PRAGMA user_version").fetchone() == (deskclock.DB_VERSION,)
     assert tables["alarm_templates"].startswith("CREATE TABLE alarm_templates (_id INTEGER PRIMARY KEY, hour INTEGER")
     assert "workflow_label TEXT, workflow_data TEXT" in tables["alarm_templates"]
     assert "alarm_state INTEGER NOT NULL" in tables["alarm_instances"]
     assert alarm_rows(d) == [(8, 30, 31, 0), (9, 0, 96, 0)]
-    assert (app.ALARMS_DB, app.PREFS, app.PACKAGE) == (clock.ALARMS_DB, clock.PREFS, clock.PACKAGE)
 
 
 def test_create_alarm_with_spinner_picker_24h(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, content_description="Add alarm")
     assert [e.text for e in elements(d) if e.resource_name == "numberpicker_input"] == ["15", "34"]
     assert find(d, text="OK").resource_id == "android:id/button1"
@@ -137,7 +137,7 @@ def test_create_alarm_with_spinner_picker_24h(d: SimDevice) -> None:
     type_into(d, 1, "30")
     tap(d, text="OK")
     assert alarm_rows(d)[-1] == (6, 30, 0, 1)
-    assert d.sqlite(clock.ALARMS_DB, "SELECT year, month, day, hour, minutes, alarm_id FROM alarm_instances") == [
+    assert d.sqlite(deskclock.ALARMS_DB, "SELECT year, month, day, hour, minutes, alarm_id FROM alarm_instances") == [
         (2023, 9, 16, 6, 30, 3)]  # month is 0-based, as Calendar.MONTH
     assert logcat_matches(d, r"^(.*?)Created new alarm instance", tag="AlarmClock")
     assert logcat_matches(d, r"^(.*?)nextUserAlarmTime(.*?)06:30:00", tag="ConditionProviders.SCP")
@@ -146,7 +146,7 @@ def test_create_alarm_with_spinner_picker_24h(d: SimDevice) -> None:
 
 def test_create_alarm_12h_with_am_pm(d: SimDevice) -> None:
     d.settings_put("system", "time_12_24", "12")
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     assert "8:30 AM" in texts(d)
     tap(d, content_description="Add alarm")
     assert [e.text for e in elements(d) if e.resource_name == "numberpicker_input"] == ["3", "34", "PM"]
@@ -163,7 +163,7 @@ def test_create_alarm_12h_with_am_pm(d: SimDevice) -> None:
 
 
 def test_picker_rejects_out_of_range_and_minutes_carry(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, text="09:00")  # edit the 9:00 alarm's time
     type_into(d, 0, "25")  # rejected by the input filter: the field stays empty and the hour stays 9
     type_into(d, 1, "59")
@@ -173,7 +173,7 @@ def test_picker_rejects_out_of_range_and_minutes_carry(d: SimDevice) -> None:
 
 
 def test_toggle_repeat_label_and_delete_alarm(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, resource_name="onoff", n=1)
     assert alarm_rows(d)[1] == (9, 0, 96, 1) and d.system.toast_text == (
         "Alarm set for 5 days, 17 hours, and 25 minutes from now.")
@@ -182,16 +182,16 @@ def test_toggle_repeat_label_and_delete_alarm(d: SimDevice) -> None:
     tap(d, text="Add label")
     d.input_text("Gym")
     tap(d, text="OK")
-    assert d.sqlite(clock.ALARMS_DB, "SELECT daysofweek, label FROM alarm_templates WHERE _id = 2") == [(97, "Gym")]
+    assert d.sqlite(deskclock.ALARMS_DB, "SELECT daysofweek, label FROM alarm_templates WHERE _id = 2") == [(97, "Gym")]
     assert find(d, content_description="09:00 Gym")
     tap(d, resource_name="delete")
     assert alarm_rows(d) == [(8, 30, 31, 0)]
-    assert d.sqlite(clock.ALARMS_DB, "SELECT COUNT(*) FROM alarm_instances") == [(0,)]
+    assert d.sqlite(deskclock.ALARMS_DB, "SELECT COUNT(*) FROM alarm_instances") == [(0,)]
     assert logcat_matches(d, r"^(.*?)Removed alarm", tag="AlarmClock")
 
 
 def test_timer_keypad_and_running_timer(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, content_description="Timer")
     assert "Start" not in descs(d)
     for key in ("0", "1", "3", "9", "5"):
@@ -206,7 +206,7 @@ def test_timer_keypad_and_running_timer(d: SimDevice) -> None:
 
 
 def test_stopwatch_runs_with_device_time_and_persists(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, content_description="Stopwatch")
     assert descs(d) >= {"Start"} and not descs(d) & {"Reset", "Lap", "Pause"}
     tap(d, content_description="Start")
@@ -214,11 +214,11 @@ def test_stopwatch_runs_with_device_time_and_persists(d: SimDevice) -> None:
     assert "1:04" in texts(d) and {"Pause", "Lap", "Reset"} <= descs(d)
     tap(d, content_description="Lap")
     assert "# 1" in texts(d) and prefs(d)["sw_lap_num"] == 1
-    d.stop_app(clock.PACKAGE)  # a killed process keeps the stopwatch running
+    d.stop_app(deskclock.PACKAGE)  # a killed process keeps the stopwatch running
     d.shell("sleep 10")
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, content_description="Pause")
-    assert prefs(d)["sw_state"] == clock.SW_PAUSED and prefs(d)["sw_accum_time"] == 76_000
+    assert prefs(d)["sw_state"] == deskclock.SW_PAUSED and prefs(d)["sw_accum_time"] == 76_000
     assert {"Start", "Reset"} <= descs(d) and "Lap" not in descs(d)
     tap(d, content_description="Reset")
     assert not {k for k in prefs(d) if k.startswith("sw_")} and "0" in texts(d)
@@ -226,7 +226,7 @@ def test_stopwatch_runs_with_device_time_and_persists(d: SimDevice) -> None:
 
 
 def test_world_clock_cities(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, content_description="Clock")
     assert find(d, resource_name="digital_clock").text == "15:34" and "Sun, Oct 15" in texts(d)
     tap(d, content_description="Cities")
@@ -317,18 +317,18 @@ def test_stopwatch_checks_read_preferences(d: SimDevice) -> None:
     pause = seeded_task(d, bm.ClockPauseStopwatch, **params)
     reset = seeded_task(d, bm.ClockResetStopwatch, **params)
     start = seeded_task(d, bm.ClockStartStopwatch, **params)
-    clock.seed_stopwatch(d, clock.SW_PAUSED, 30_000, laps=2)
+    clock.seed_stopwatch(d, deskclock.SW_PAUSED, 30_000, laps=2)
     assert (pause.check(d), reset.check(d), start.check(d)) == (1.0, 0.0, 0.0)
-    clock.seed_stopwatch(d, clock.SW_RESET)
+    clock.seed_stopwatch(d, deskclock.SW_RESET)
     assert (pause.check(d), reset.check(d), start.check(d)) == (0.0, 1.0, 0.0)
-    clock.seed_stopwatch(d, clock.SW_RUNNING, 0)
+    clock.seed_stopwatch(d, deskclock.SW_RUNNING, 0)
     assert (pause.check(d), reset.check(d), start.check(d)) == (0.0, 0.0, 1.0)
 
 
 def test_androidworld_screen_checks(d: SimDevice) -> None:
     paused = seeded_task(d, aw.ClockStopWatchPausedVerify, start_tab="Stopwatch", clock_24h=True, seconds=5)
     running = aw.ClockStopWatchRunning({})
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     assert (paused.check(d), running.check(d)) == (0.0, 1.0)
     tap(d, content_description="Reset")  # reset, not paused: "Start" alone does not count
     assert paused.check(d) == 0.0
@@ -338,7 +338,7 @@ def test_androidworld_screen_checks(d: SimDevice) -> None:
     tap(d, content_description="Timer")  # Start shows on the timer page too, but it is not the stopwatch
     assert paused.check(d) == 0.0
     timer = seeded_task(d, aw.ClockTimerEntry, start_tab="Timer", clock_24h=True, hours=0, minutes=2, seconds=5)
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     for key in ("2", "0", "6"):
         tap(d, resource_name=f"timer_setup_digit_{key}")
     assert timer.check(d) == 0.0  # off by one second
@@ -351,7 +351,7 @@ def test_androidworld_screen_checks(d: SimDevice) -> None:
 
 def test_go_to_page_check_reads_the_shown_tab(d: SimDevice) -> None:
     task = seeded_task(d, bm.ClockGoToPage, page="timer", start_tab="Alarm", clock_24h=True, noise=[])
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     assert task.check(d) == 0.0
     tap(d, content_description="Stopwatch")
     assert task.check(d) == 0.0
@@ -368,8 +368,8 @@ def test_keypad_presses() -> None:
 
 
 def test_pm_clear_restores_first_run_state(d: SimDevice) -> None:
-    d.start_app(clock.PACKAGE)
+    d.start_app(deskclock.PACKAGE)
     tap(d, content_description="Stopwatch")
     tap(d, content_description="Start")
-    assert d.shell(f"pm clear {clock.PACKAGE}") == "Success\n"
-    assert not d.exists(clock.PREFS) and alarm_rows(d) == [(8, 30, 31, 0), (9, 0, 96, 0)]
+    assert d.shell(f"pm clear {deskclock.PACKAGE}") == "Success\n"
+    assert not d.exists(deskclock.PREFS) and alarm_rows(d) == [(8, 30, 31, 0), (9, 0, 96, 0)]

@@ -1,10 +1,7 @@
-"""Google Clock (``com.google.android.deskclock``): its alarms, stopwatch, timers and pages.
+"""Google Clock's alarms, stopwatch, timers and pages on a device: seeding them and checking them.
 
-State is read where the real app keeps it, in device-protected storage:
-``alarms.db`` (``alarm_templates``: hour, minutes, daysofweek bitmask Mon=1 ...
-Sun=64, enabled) and the default shared preferences (AOSP DeskClock's
-``StopwatchDAO``/``TimerDAO``/``TabDAO`` keys). Seeding helpers force-stop the
-app first: a live process would write its in-memory preferences back.
+State is read where the real app keeps it (:mod:`pytest_mobileagent.android.deskclock`). Seeding helpers
+force-stop the app first: a live process would write its in-memory preferences back.
 
 The screen checks follow AndroidWorld's ``task_evals/single/clock.py``, whose
 clock tasks are judged on what the stopwatch and timer pages show.
@@ -15,22 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_mobileagent.android.deskclock import (
+    ALARMS_DB,
+    PACKAGE,
+    PREFS,
+    SW_KEYS,
+    SW_RESET,
+    SW_RUNNING,
+    TABS,
+)
 from pytest_mobileagent.android.shared_prefs import Long
+from pytest_mobileagent.android.ui_tree import UIElement, ui_elements
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.validators.shared_prefs import read_prefs, update_prefs
 from pytest_mobileagent.validators.state import insert_rows, table_rows
-
-PACKAGE = "com.google.android.deskclock"
-ACTIVITY = "com.android.deskclock.DeskClock"
-ALARMS_DB = f"/data/user_de/0/{PACKAGE}/databases/alarms.db"
-PREFS = f"/data/user_de/0/{PACKAGE}/shared_prefs/{PACKAGE}_preferences.xml"
-TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
-#: ``daysofweek`` bits (``Weekdays``): Monday is bit 0.
-DAY_BITS = {"Monday": 1, "Tuesday": 2, "Wednesday": 4, "Thursday": 8, "Friday": 16, "Saturday": 32, "Sunday": 64}
-WEEKDAYS, WEEKEND = 31, 96
-SW_RESET, SW_RUNNING, SW_PAUSED = 0, 1, 2
-_SW_KEYS = ("sw_state", "sw_start_time", "sw_wall_clock_time", "sw_accum_time")
 
 
 @dataclass(frozen=True)
@@ -97,7 +92,7 @@ def seed_stopwatch(device: Device, state: int, accumulated_ms: int = 0, laps: in
     old = read_prefs(device, PREFS)
     stale = tuple(k for k in old if k == "sw_lap_num" or k.startswith("sw_lap_time_"))
     if state == SW_RESET:
-        update_prefs(device, PREFS, remove=_SW_KEYS + stale)
+        update_prefs(device, PREFS, remove=SW_KEYS + stale)
         return
     unused = Long(-(2**63))
     put: dict[str, Any] = {"sw_state": state, "sw_accum_time": Long(accumulated_ms),

@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import deskclock
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -28,7 +29,7 @@ def open_tab(ui: UI, tab: str) -> Iterator[Action]:
 
 
 def noise() -> st.SearchStrategy[dict[str, Any]]:
-    return st.fixed_dictionaries({"start_tab": st.sampled_from(clock.TABS), "clock_24h": st.booleans()})
+    return st.fixed_dictionaries({"start_tab": st.sampled_from(deskclock.TABS), "clock_24h": st.booleans()})
 
 
 def set_noise(device: Device, params: dict[str, Any]) -> None:
@@ -68,7 +69,7 @@ class ClockStopWatchPausedVerify(_ClockTask):
 
     def setup(self, device: Device) -> None:
         set_noise(device, self.params)
-        clock.seed_stopwatch(device, clock.SW_RUNNING, self.params["seconds"] * 1000)
+        clock.seed_stopwatch(device, deskclock.SW_RUNNING, self.params["seconds"] * 1000)
 
     def check(self, device: Device, answer: str | None = None) -> float:
         # The task is about the screen (AndroidWorld reads the UI): the paused stopwatch must be shown.
@@ -94,7 +95,7 @@ class ClockStopWatchRunning(_ClockTask):
     def setup(self, device: Device) -> None:
         set_noise(device, self.params)
         seconds = self.params["paused_seconds"]
-        clock.seed_stopwatch(device, clock.SW_PAUSED if seconds else clock.SW_RESET, seconds * 1000)
+        clock.seed_stopwatch(device, deskclock.SW_PAUSED if seconds else deskclock.SW_RESET, seconds * 1000)
 
     def check(self, device: Device, answer: str | None = None) -> float:
         # The task is about the screen (AndroidWorld reads the UI): Pause and Lap show while it runs.

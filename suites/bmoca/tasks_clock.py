@@ -21,6 +21,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import deskclock
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
@@ -30,11 +31,11 @@ from pytest_mobileagent.validators.deskclock import AlarmRow
 #: The six times of B-MoCA's "create alarm at ..." tasks.
 BMOCA_TIMES = ((6, 30), (10, 30), (13, 30), (17, 30), (20, 30), (23, 30))
 #: Alarms a user might have besides the one a task is about (ids from 10 up).
-NOISE_ALARMS = (AlarmRow(10, 8, 30, clock.WEEKDAYS, False), AlarmRow(11, 21, 0, 0, False),
-                AlarmRow(12, 9, 30, clock.WEEKDAYS, True), AlarmRow(13, 6, 45, 0, False),
-                AlarmRow(14, 7, 15, clock.WEEKEND, True, "Gym"))
+NOISE_ALARMS = (AlarmRow(10, 8, 30, deskclock.WEEKDAYS, False), AlarmRow(11, 21, 0, 0, False),
+                AlarmRow(12, 9, 30, deskclock.WEEKDAYS, True), AlarmRow(13, 6, 45, 0, False),
+                AlarmRow(14, 7, 15, deskclock.WEEKEND, True, "Gym"))
 NINE_AM_ID = 1
-REPEATS = {"weekday": clock.WEEKDAYS, "weekend": clock.WEEKEND}
+REPEATS = {"weekday": deskclock.WEEKDAYS, "weekend": deskclock.WEEKEND}
 
 
 # -- parameters and setup ------------------------------------------------------------------------
@@ -132,7 +133,7 @@ class ClockOpenApp(_BmocaClock):
     optimal_steps = 1
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        return 1.0 if device.current_activity()[0] == clock.PACKAGE else 0.0
+        return 1.0 if device.current_activity()[0] == deskclock.PACKAGE else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Clock")
@@ -149,7 +150,7 @@ class ClockTurnOnAlarm(_BmocaClock):
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         return st.fixed_dictionaries({"noise": noise_alarms(), "clock_24h": st.booleans(),
-                                      "nine_am_days": st.sampled_from((clock.WEEKEND, clock.WEEKDAYS, 0))})
+                                      "nine_am_days": st.sampled_from((deskclock.WEEKEND, deskclock.WEEKDAYS, 0))})
 
     def setup(self, device: Device) -> None:
         prepare(device, self.params, tab="Alarm")
@@ -178,7 +179,7 @@ class ClockDeleteAlarm(_BmocaClock):
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         return st.fixed_dictionaries({"noise": noise_alarms(), "clock_24h": st.booleans(),
-                                      "nine_am_days": st.sampled_from((clock.WEEKEND, clock.WEEKDAYS, 0)),
+                                      "nine_am_days": st.sampled_from((deskclock.WEEKEND, deskclock.WEEKDAYS, 0)),
                                       "nine_am_on": st.booleans()})
 
     def setup(self, device: Device) -> None:
@@ -206,7 +207,7 @@ class ClockGoToPage(_BmocaClock):
         pages = st.sampled_from(("alarm", "stopwatch", "timer"))
         return pages.flatmap(lambda page: st.fixed_dictionaries({
             "page": st.just(page),
-            "start_tab": st.sampled_from([t for t in clock.TABS if t.lower() != page]),
+            "start_tab": st.sampled_from([t for t in deskclock.TABS if t.lower() != page]),
             "clock_24h": st.booleans(), "noise": noise_alarms()}))
 
     def setup(self, device: Device) -> None:
@@ -222,7 +223,7 @@ class ClockGoToPage(_BmocaClock):
 
 
 def stopwatch_params() -> st.SearchStrategy[dict[str, Any]]:
-    return st.fixed_dictionaries({"start_tab": st.sampled_from(clock.TABS), "clock_24h": st.booleans(),
+    return st.fixed_dictionaries({"start_tab": st.sampled_from(deskclock.TABS), "clock_24h": st.booleans(),
                                   "noise": noise_alarms(), "seconds": st.integers(1, 2 * 3600),
                                   "laps": st.integers(0, 3)})
 
@@ -238,10 +239,10 @@ class ClockStartStopwatch(_BmocaClock):
 
     def setup(self, device: Device) -> None:
         prepare(device, self.params)
-        clock.seed_stopwatch(device, clock.SW_RESET)
+        clock.seed_stopwatch(device, deskclock.SW_RESET)
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        return 1.0 if clock.stopwatch(device)["state"] == clock.SW_RUNNING else 0.0
+        return 1.0 if clock.stopwatch(device)["state"] == deskclock.SW_RUNNING else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_tab(ui, "Stopwatch")
@@ -260,11 +261,11 @@ class ClockPauseStopwatch(_BmocaClock):
 
     def setup(self, device: Device) -> None:
         prepare(device, self.params)
-        clock.seed_stopwatch(device, clock.SW_RUNNING, self.params["seconds"] * 1000, self.params["laps"])
+        clock.seed_stopwatch(device, deskclock.SW_RUNNING, self.params["seconds"] * 1000, self.params["laps"])
 
     def check(self, device: Device, answer: str | None = None) -> float:
         watch = clock.stopwatch(device)
-        return 1.0 if watch["state"] == clock.SW_PAUSED and watch["accumulated"] > 0 else 0.0
+        return 1.0 if watch["state"] == deskclock.SW_PAUSED and watch["accumulated"] > 0 else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_tab(ui, "Stopwatch")
@@ -285,12 +286,12 @@ class ClockResetStopwatch(_BmocaClock):
 
     def setup(self, device: Device) -> None:
         prepare(device, self.params)
-        state = clock.SW_RUNNING if self.params["running"] else clock.SW_PAUSED
+        state = deskclock.SW_RUNNING if self.params["running"] else deskclock.SW_PAUSED
         clock.seed_stopwatch(device, state, self.params["seconds"] * 1000, self.params["laps"])
 
     def check(self, device: Device, answer: str | None = None) -> float:
         watch = clock.stopwatch(device)
-        return 1.0 if watch["state"] == clock.SW_RESET and watch["laps"] == 0 else 0.0
+        return 1.0 if watch["state"] == deskclock.SW_RESET and watch["laps"] == 0 else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_tab(ui, "Stopwatch")
@@ -365,7 +366,7 @@ class ClockCreateRepeatingAlarm(_BmocaClock):
         p = self.params
         yield from open_tab(ui, "Alarm")
         yield from create_alarm(ui, p["hour"], p["minutes"], p["clock_24h"])
-        for day, bit in clock.DAY_BITS.items():
+        for day, bit in deskclock.DAY_BITS.items():
             if REPEATS[p["repeat"]] & bit:
                 yield from ui.scroll_to(desc=day)
                 yield ui.click(desc=day)
@@ -384,7 +385,7 @@ class ClockDeleteAndCreateAlarm(_BmocaClock):
         times = st.one_of(st.just((10, 30)), alarm_time()).filter(lambda t: t != (9, 0))
         return st.builds(lambda t, noise, h24, days: {"hour": t[0], "minutes": t[1], "time": spoken(*t),
                                                       "noise": noise, "clock_24h": h24, "nine_am_days": days},
-                         times, noise_alarms(), st.booleans(), st.sampled_from((clock.WEEKEND, 0)))
+                         times, noise_alarms(), st.booleans(), st.sampled_from((deskclock.WEEKEND, 0)))
 
     def setup(self, device: Device) -> None:
         prepare(device, self.params, tab="Alarm")

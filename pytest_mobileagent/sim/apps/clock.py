@@ -31,6 +31,28 @@ from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from pytest_mobileagent.android.deskclock import (
+    ALARMS_DB,
+    DATA_DE,
+    DB_VERSION,
+    DEFAULT_ALARMS,
+    DEFAULT_RINGTONE,
+    EVERY_DAY,
+    LOW_NOTIFICATION_STATE,
+    PACKAGE,
+    PREFS,
+    SCHEMA,
+    SILENT_STATE,
+    SW_PAUSED,
+    SW_RESET,
+    SW_RUNNING,
+    TABS,
+    TAG,
+    TIMER_KEYS,
+    TIMER_PAUSED,
+    TIMER_RESET,
+    TIMER_RUNNING,
+)
 from pytest_mobileagent.android.shared_prefs import Long, Prefs, format_prefs, parse_prefs
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.layout import Layout
@@ -54,34 +76,10 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "com.google.android.deskclock"
-DATA_DE = f"/data/user_de/0/{PACKAGE}"
-ALARMS_DB = f"{DATA_DE}/databases/alarms.db"
-PREFS = f"{DATA_DE}/shared_prefs/{PACKAGE}_preferences.xml"
-DB_VERSION = 9
-TAG = "AlarmClock"
 SYSTEM_PID = 1000
-
-SCHEMA = (
-    "CREATE TABLE android_metadata (locale TEXT)",
-    "CREATE TABLE alarm_templates (_id INTEGER PRIMARY KEY, hour INTEGER NOT NULL, minutes INTEGER NOT NULL, "
-    "daysofweek INTEGER NOT NULL, enabled INTEGER NOT NULL, vibrate INTEGER NOT NULL, label TEXT NOT NULL, "
-    "ringtone TEXT, delete_after_use INTEGER NOT NULL DEFAULT 0, workflow_label TEXT, workflow_data TEXT)",
-    "CREATE TABLE alarm_instances (_id INTEGER PRIMARY KEY,year INTEGER NOT NULL, month INTEGER NOT NULL, "
-    "day INTEGER NOT NULL, hour INTEGER NOT NULL, minutes INTEGER NOT NULL, vibrate INTEGER NOT NULL, "
-    "label TEXT NOT NULL, ringtone TEXT, alarm_state INTEGER NOT NULL, "
-    "alarm_id INTEGER REFERENCES alarm_templates (_id) ON DELETE CASCADE)",
-)
-#: First-run alarms (AOSP ClockDatabaseHelper): 8:30 Mon-Fri and 9:00 Sat-Sun, both off.
-DEFAULT_ALARMS = ((8, 30, 31), (9, 0, 96))
-DEFAULT_RINGTONE = "content://settings/system/alarm_alert"
-
-#: Tabs in navigation order; ``selected_tab`` stores the index (AOSP ``UiDataModel.Tab`` ordinal).
-TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
 #: Weekdays as the alarm row shows them (en-US starts on Sunday): name, letter, daysofweek bit.
 WEEK = (("Sunday", "S", 64), ("Monday", "M", 1), ("Tuesday", "T", 2), ("Wednesday", "W", 4),
         ("Thursday", "T", 8), ("Friday", "F", 16), ("Saturday", "S", 32))
-EVERY_DAY = 127
 
 #: World-clock cities (AOSP ``cities.xml`` ids, names and time zones), a selection of the app's list.
 CITIES = (("C215", "Austin", "America/Chicago"), ("C164", "Berlin", "Europe/Berlin"),
@@ -90,13 +88,6 @@ CITIES = (("C215", "Austin", "America/Chicago"), ("C164", "Berlin", "Europe/Berl
           ("C78", "New York", "America/New_York"), ("C186", "Paris", "Europe/Paris"),
           ("C133", "Seoul", "Asia/Seoul"), ("C154", "Sydney", "Australia/Sydney"),
           ("C139", "Tokyo", "Asia/Tokyo"), ("C94", "Toronto", "America/Toronto"))
-SW_RESET, SW_RUNNING, SW_PAUSED = 0, 1, 2
-#: Per-timer keys (``<prefix>_<id>``) of AOSP ``TimerDAO``.
-TIMER_KEYS = ("timer_state", "timer_setup_timet", "timer_original_timet", "timer_start_time",
-              "timer_wall_clock_time", "timer_time_left", "timer_label", "delete_after_use")
-TIMER_RUNNING, TIMER_PAUSED, TIMER_EXPIRED, TIMER_RESET = 1, 2, 3, 4
-#: alarm_instances.alarm_state: SILENT far ahead, LOW_NOTIFICATION within two hours.
-SILENT_STATE, LOW_NOTIFICATION_STATE = 0, 1
 #: The simulated phone booted shortly before the default clock: elapsedRealtime() counts from here.
 BOOT = DEFAULT_TIME - dt.timedelta(minutes=30)
 

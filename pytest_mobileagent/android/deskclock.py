@@ -1,0 +1,48 @@
+"""Google Clock (``com.google.android.deskclock``, AOSP DeskClock's lineage): where it keeps its state and the
+values it stores.
+
+State lives in device-protected storage: ``alarms.db`` (``alarm_templates`` and ``alarm_instances``, database
+version 9 of AOSP ``ClockDatabaseHelper``) and the default shared preferences, with the keys of AOSP
+``StopwatchDAO``, ``TimerDAO`` and ``TabDAO``.
+"""
+
+from __future__ import annotations
+
+PACKAGE = "com.google.android.deskclock"
+ACTIVITY = "com.android.deskclock.DeskClock"
+DATA_DE = f"/data/user_de/0/{PACKAGE}"
+ALARMS_DB = f"{DATA_DE}/databases/alarms.db"
+PREFS = f"{DATA_DE}/shared_prefs/{PACKAGE}_preferences.xml"
+DB_VERSION = 9
+#: The log tag of the app's alarm events.
+TAG = "AlarmClock"
+
+SCHEMA = (
+    "CREATE TABLE android_metadata (locale TEXT)",
+    "CREATE TABLE alarm_templates (_id INTEGER PRIMARY KEY, hour INTEGER NOT NULL, minutes INTEGER NOT NULL, "
+    "daysofweek INTEGER NOT NULL, enabled INTEGER NOT NULL, vibrate INTEGER NOT NULL, label TEXT NOT NULL, "
+    "ringtone TEXT, delete_after_use INTEGER NOT NULL DEFAULT 0, workflow_label TEXT, workflow_data TEXT)",
+    "CREATE TABLE alarm_instances (_id INTEGER PRIMARY KEY,year INTEGER NOT NULL, month INTEGER NOT NULL, "
+    "day INTEGER NOT NULL, hour INTEGER NOT NULL, minutes INTEGER NOT NULL, vibrate INTEGER NOT NULL, "
+    "label TEXT NOT NULL, ringtone TEXT, alarm_state INTEGER NOT NULL, "
+    "alarm_id INTEGER REFERENCES alarm_templates (_id) ON DELETE CASCADE)",
+)
+
+#: ``daysofweek`` bits (``Weekdays``): Monday is bit 0.
+DAY_BITS = {"Monday": 1, "Tuesday": 2, "Wednesday": 4, "Thursday": 8, "Friday": 16, "Saturday": 32, "Sunday": 64}
+WEEKDAYS, WEEKEND, EVERY_DAY = 31, 96, 127
+#: First-run alarms (AOSP ClockDatabaseHelper): 8:30 Mon-Fri and 9:00 Sat-Sun, both off.
+DEFAULT_ALARMS = ((8, 30, WEEKDAYS), (9, 0, WEEKEND))
+DEFAULT_RINGTONE = "content://settings/system/alarm_alert"
+#: ``alarm_instances.alarm_state``: SILENT far ahead, LOW_NOTIFICATION within two hours.
+SILENT_STATE, LOW_NOTIFICATION_STATE = 0, 1
+
+#: Tabs in navigation order; ``selected_tab`` stores the index (AOSP ``UiDataModel.Tab`` ordinal).
+TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
+#: ``sw_state`` values (``Stopwatch.State``) and the stopwatch's keys (``StopwatchDAO``).
+SW_RESET, SW_RUNNING, SW_PAUSED = 0, 1, 2
+SW_KEYS = ("sw_state", "sw_start_time", "sw_wall_clock_time", "sw_accum_time")
+#: Per-timer keys (``<prefix>_<id>``) of AOSP ``TimerDAO``, and ``timer_state`` values (``Timer.State``).
+TIMER_KEYS = ("timer_state", "timer_setup_timet", "timer_original_timet", "timer_start_time",
+              "timer_wall_clock_time", "timer_time_left", "timer_label", "delete_after_use")
+TIMER_RUNNING, TIMER_PAUSED, TIMER_EXPIRED, TIMER_RESET = 1, 2, 3, 4
