@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from pytest_mobileagent.android.task_pages import draw_colors, maze_layout, multiply_numbers, task_page
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.web import draw_colors, maze_layout, multiply_numbers, task_page
 from suites.androidworld.tasks_browser import BrowserDraw, BrowserMaze, BrowserMultiply, maze_path
 from tests.screen import elements, find, tap
 
@@ -111,7 +111,7 @@ def test_draw_needs_all_three_colours(d: SimDevice) -> None:
     open_page(d, task)
     canvas = find(d, rid="canvas").bounds
     palette = [e for e in elements(d) if e.class_name == "android.widget.Button" and not e.text]
-    from pytest_mobileagent.sim.web import COLORS
+    from pytest_mobileagent.android.task_pages import COLORS
 
     for color in ("#00ffff", "#ff8c00"):
         d.tap(*palette[COLORS.index(color)].center)

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image
 
+from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.media import jpeg_with_text
 from suites.androidworld.receipts import receipt_lines
 from suites.androidworld.tasks_gallery import SaveCopyOfReceiptTaskEval
 from tests.screen import elements, find, tap

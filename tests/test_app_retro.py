@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from pytest_mobileagent.android.media import Tags, mp3_with_tags, read_tags
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.media import Tags, mp3_with_tags, read_tags
 from suites.androidworld.tasks_retro import (
     PLAYBACK_DB,
     PLAYLIST_DB,

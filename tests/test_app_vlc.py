@@ -90,7 +90,7 @@ def test_player_shows_frames_as_pixels_over_time(d: SimDevice) -> None:
 
     from PIL import Image
 
-    from pytest_mobileagent.sim.apps.vlc import video_with_frames
+    from pytest_mobileagent.android.media import video_with_frames
 
     d.write_file("/sdcard/Download/clip_1.mp4", video_with_frames(["edna", "pineapple"], 8))
     d.start_app("org.videolan.vlc")

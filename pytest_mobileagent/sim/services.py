@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pytest_mobileagent.sim.stores import STREAM_MAX
+from pytest_mobileagent.android.audio import STREAM_MAX
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System

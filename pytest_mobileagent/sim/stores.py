@@ -64,10 +64,6 @@ DEFAULT_SETTINGS: dict[str, dict[str, str]] = {
 
 NAMESPACES = ("global", "system", "secure")
 
-#: Where volume keys and the volume sliders keep stream levels, with their maxima.
-STREAM_MAX = {"volume_music": 25, "volume_ring": 7, "volume_alarm": 7, "volume_voice": 7, "volume_notification": 7}
-
-
 @dataclass
 class Settings:
     """``settings`` namespaces ``global``, ``system`` and ``secure``."""

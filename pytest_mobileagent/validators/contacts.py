@@ -103,3 +103,18 @@ def add_contact(device: Device, first: str, last: str = "", phone: str = "", pho
 def display_name(first: str, last: str) -> str:
     """The display name the provider forms from a first and last name."""
     return " ".join(p for p in (first, last) if p)
+
+
+def seed_contacts(device: Device, contacts: list[dict[str, str]]) -> None:
+    """Start from an empty provider (as AndroidWorld does) holding exactly these contacts."""
+    clear_contacts(device)
+    for c in contacts:
+        add_contact(device, c["first"], c["last"], c["phone"])
+    device.press("home")
+
+
+def seeded(contacts: list[dict[str, str]]) -> list[tuple[str, str]]:
+    """The (display name, number) pairs the provider holds after :func:`seed_contacts`."""
+    return [(display_name(c["first"], c["last"]), c["phone"]) for c in contacts]
+
+

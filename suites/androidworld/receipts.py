@@ -1,6 +1,6 @@
 """Receipts as AndroidWorld's image tasks use them: a shop, a date, items with prices and a total, as a photo.
 
-The photo is a JPEG of printed lines (:func:`~pytest_mobileagent.sim.media.jpeg_with_text`), so a
+The photo is a JPEG of printed lines (:func:`~pytest_mobileagent.android.media.jpeg_with_text`), so a
 multimodal agent can read it from the gallery viewer's screenshot.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from pytest_mobileagent.sim.media import jpeg_with_text
+from pytest_mobileagent.android.media import jpeg_with_text
 
 SHOPS = ("Corner Market", "Green Leaf Grocers", "Hardware Hub", "Daily Bread Bakery", "City Pharmacy",
          "Book Nook", "Fresh Fields")

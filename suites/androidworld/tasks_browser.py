@@ -1,7 +1,7 @@
 """AndroidWorld's browser tasks: open ``Download/task.html`` from Files in Chrome, then solve the page.
 
 The pages (a maze, a multiplication memory game, a colour drawing) are real HTML with their own
-script (:func:`~pytest_mobileagent.sim.web.task_page`); on an emulator Chrome runs it, on the
+script (:func:`~pytest_mobileagent.android.task_pages.task_page`); on an emulator Chrome runs it, on the
 simulator the same game runs in Python from the same seed. Success is read as AndroidWorld reads it:
 Chrome in front, showing "Success!".
 """
@@ -15,9 +15,16 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.task_pages import (
+    MAZE_SIZE,
+    SUCCESS,
+    draw_colors,
+    maze_layout,
+    multiply_numbers,
+    task_page,
+)
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim.web import MAZE_SIZE, SUCCESS, draw_colors, maze_layout, multiply_numbers, task_page
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 
@@ -123,7 +130,7 @@ class BrowserDraw(_BrowserTask):
     multimodal = True  # the colours are only colours
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        from pytest_mobileagent.sim.web import COLORS
+        from pytest_mobileagent.android.task_pages import COLORS
 
         yield from self.open_page(ui)
         palette = [i for i, el in enumerate(ui.obs.elements)  # the colour buttons: buttons with no label

@@ -18,8 +18,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.sim.media import jpeg_with_text
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators.answers import fuzzy_match
@@ -589,7 +589,7 @@ class MarkorTranscribeVideo(_MarkorTask):
         return draw()
 
     def setup(self, device: Device) -> None:
-        from pytest_mobileagent.sim.apps.vlc import video_with_frames
+        from pytest_mobileagent.android.media import video_with_frames
 
         self.before = seed_notebook(device, {})
         for name in device.list_dir("/sdcard/Download"):

@@ -15,8 +15,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.sim.media import jpeg_with_text
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import fuzzy_match

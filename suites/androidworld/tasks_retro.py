@@ -15,8 +15,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.media import Tags, mp3_with_tags
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.sim.media import Tags, mp3_with_tags
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.state import table_rows

@@ -23,6 +23,7 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.people import FAMILY_NAMES, GIVEN_NAMES, nanp_digits
 from pytest_mobileagent.validators.answers import fuzzy_match
 from pytest_mobileagent.validators.contacts import add_contact
 from pytest_mobileagent.validators.sms import (
@@ -39,7 +40,6 @@ from pytest_mobileagent.validators.sms import (
     sent_messages,
     snapshot,
 )
-from suites.androidworld.tasks_contacts import FAMILY_NAMES, GIVEN_NAMES, nanp_digits
 
 APP = "Simple SMS Messenger"
 #: Everyday texts: goal messages and the conversations around them.

@@ -17,50 +17,14 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.walks import SLIDER, open_bluetooth, open_brightness, open_internet, slide
 from pytest_mobileagent.validators.answers import fuzzy_match
 
-SLIDER = "com.android.systemui:id/slider"
 #: What AndroidWorld puts on the clipboard (its SystemCopyToClipboard values).
 CLIPBOARD_TEXTS = ("1234 Elm St, Springfield, IL", "Acme Corp, Suite 200", "john.doe@example.com",
                    "Jane's Flower Shop", "Call me at 555-1234", "Order No: A123456", "Reservation under: Jane",
                    "Discount code: SAVE20", "Membership ID: XYZ789", "Invoice #98765", "Tracking #: 1Z204E2A",
                    "9876 Pine Ave, Riverside, CA", "Global Tech, Floor 3", "Promo code: DEAL30")
-
-
-def open_settings(ui: UI) -> Iterator[Action]:
-    """Settings' homepage: open the app, then go back up if it resumed on a sub-page."""
-    yield ui.open_app("Settings")
-    for _ in range(6):
-        if ui.exists(rid="search_action_bar"):
-            return
-        yield ui.back()
-
-
-def open_internet(ui: UI) -> Iterator[Action]:
-    yield from open_settings(ui)
-    yield ui.click(text="Network & internet")
-    yield ui.click(text="Internet")
-
-
-def open_bluetooth(ui: UI) -> Iterator[Action]:
-    yield from open_settings(ui)
-    yield ui.click(text="Connected devices")
-    yield ui.click(text="Connection preferences")
-    yield ui.click(text="Bluetooth")
-
-
-def open_brightness(ui: UI) -> Iterator[Action]:
-    yield from open_settings(ui)
-    yield from ui.scroll_to(text="Display")
-    yield ui.click(text="Display")
-    yield ui.click(text="Brightness level")
-
-
-def slide(ui: UI, fraction: float, **sel: object) -> Action:
-    """Tap a slider's track at ``fraction`` of its width (0 = left end)."""
-    _, el = ui.element(**sel)
-    x1, y1, x2, y2 = el.bounds
-    return Action.click(x=min(x2 - 1, x1 + int((x2 - x1) * fraction)), y=(y1 + y2) // 2)
 
 
 class _Toggle(Task):

@@ -18,9 +18,9 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
-from pytest_mobileagent.validators.contacts import contacts_are
+from pytest_mobileagent.tasks.people import other_contacts
+from pytest_mobileagent.validators.contacts import contacts_are, seed_contacts, seeded
 from pytest_mobileagent.validators.state import logcat_matches
-from suites.androidworld.tasks_contacts import other_contacts, seed_contacts, seeded
 
 CONTACTS = "com.google.android.contacts"
 INSERT_PAGE = r"^(.*?)START(.*?)INSERT(.*?)ContactEditorActivity"

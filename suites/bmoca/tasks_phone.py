@@ -22,6 +22,7 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.people import formatted, nanp_digits
 from pytest_mobileagent.validators.contacts import clean_number
 from pytest_mobileagent.validators.state import logcat_matches
 from pytest_mobileagent.validators.telephony import (
@@ -33,7 +34,6 @@ from pytest_mobileagent.validators.telephony import (
     dial,
     end_call_if_active,
 )
-from suites.androidworld.tasks_contacts import formatted, nanp_digits
 
 DIALER = "com.google.android.dialer"
 CALL_ADDED = r"^(.*?)LogUtils(.*?)EventRecord added as Call"

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.audio import STREAM_MAX
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.sim.stores import STREAM_MAX
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
-from suites.androidworld.tasks_system import SLIDER, open_brightness, open_internet, open_settings, slide
+from pytest_mobileagent.tasks.walks import SLIDER, open_brightness, open_internet, open_settings, slide
 
 VOLUME_KEYS = {"media": "volume_music", "call": "volume_voice", "ring": "volume_ring", "alarm": "volume_alarm"}
 VOLUME_TITLES = {"media": "Media volume", "call": "Call volume", "ring": "Ring & notification volume",

@@ -14,8 +14,8 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
+from pytest_mobileagent.android.media import Tags, media_id, read_tags
 from pytest_mobileagent.sim.app import Activity, App
-from pytest_mobileagent.sim.media import Tags, media_id, read_tags
 from pytest_mobileagent.sim.views import (
     Button,
     Column,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pytest_mobileagent.android.audio import STREAM_MAX
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
-from pytest_mobileagent.sim.stores import STREAM_MAX
 from pytest_mobileagent.sim.views import (
     Button,
     Column,

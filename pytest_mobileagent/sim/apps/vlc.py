@@ -10,10 +10,10 @@ existing playlists and a "New playlist" field.
 
 from __future__ import annotations
 
-import json
 import posixpath
 from typing import Any
 
+from pytest_mobileagent.android.media import frames_of, mp4_duration_ms
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     Button,
@@ -49,47 +49,6 @@ TABS = ("Video", "Audio", "Browse", "Playlists", "More")
 VIDEO_EXT = (".mp4", ".mkv", ".webm", ".avi", ".3gp")
 #: Media.type of a video in the medialibrary.
 TYPE_VIDEO = 1
-
-
-#: A box of the simulator's videos listing what each frame shows: JSON ``{"frames": [...], "seconds": n}``.
-#: Real players ignore unknown boxes; the simulated player draws the frames from it.
-FRAMES_BOX = b"mafr"
-
-
-def video_with_frames(frames: list[str], seconds_each: int) -> bytes:
-    """An MP4 whose frames show ``frames`` in turn, each for ``seconds_each`` seconds."""
-    payload = b"\x00" * (1024 * max(1, seconds_each * len(frames)))
-    ftyp = (24).to_bytes(4, "big") + b"ftypmp42" + (0).to_bytes(4, "big") + b"isommp42"
-    info = json.dumps({"frames": frames, "seconds": seconds_each}).encode()
-    return (ftyp + (8 + len(payload)).to_bytes(4, "big") + b"mdat" + payload
-            + (8 + len(info)).to_bytes(4, "big") + FRAMES_BOX + info)
-
-
-def frames_of(data: bytes) -> tuple[list[str], int]:
-    """The frames a simulated video shows and how long each lasts (none for other files)."""
-    pos = 0
-    while pos + 8 <= len(data):
-        size, kind = int.from_bytes(data[pos:pos + 4], "big"), data[pos + 4:pos + 8]
-        if kind == FRAMES_BOX:
-            info = json.loads(data[pos + 8:pos + size])
-            return list(info["frames"]), int(info["seconds"])
-        if size < 8:
-            break
-        pos += size
-    return [], 0
-
-
-def mp4_duration_ms(data: bytes) -> int:
-    """The length the simulated files carry: a ``mvhd``-less MP4 whose ``mdat`` holds one KiB per second."""
-    pos = 0
-    while pos + 8 <= len(data):
-        size, kind = int.from_bytes(data[pos:pos + 4], "big"), data[pos + 4:pos + 8]
-        if kind == b"mdat":
-            return max(1, (size - 8) // 1024) * 1000
-        if size < 8:
-            break
-        pos += size
-    return -1
 
 
 class MediaLibrary:
@@ -332,4 +291,4 @@ class VlcApp(App):
                 db.execute(statement)
 
 
-__all__ = ["DB_PATH", "VIDEOS", "MainActivity", "VideoPlayerActivity", "VlcApp", "frames_of", "video_with_frames"]
+__all__ = ["DB_PATH", "VIDEOS", "MainActivity", "VideoPlayerActivity", "VlcApp"]

@@ -1,4 +1,4 @@
-"""Media files as a phone holds them: tagged MP3s, and photos of printed text.
+"""Media files as a phone holds them: tagged MP3s, photos of printed text, and the simulator's videos.
 
 Audio: MP3 files whose ID3v2.3 tags carry title, artist and length.
 
@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import textwrap
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 #: One silent MPEG-1 Layer III frame (128 kbit/s, 44.1 kHz).
 _SILENT_FRAME = b"\xff\xfb\x90\x64" + b"\x00" * 413
@@ -73,18 +74,58 @@ def media_id(path: str) -> int:
 def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40, fmt: str = "JPEG") -> bytes:
     """A photo of printed text (a receipt, a recipe card): dark text on paper, large enough to read on screen.
 
-    ``fmt`` is Pillow's format name (``JPEG`` or ``PNG``)."""
-    from pytest_mobileagent.sim.render import font  # the renderer's font, so screenshots and photos match
-
+    ``fmt`` is Pillow's format name (``JPEG`` or ``PNG``). The font is Pillow's default, the one the simulator's
+    screens are drawn with, so photos and screenshots match."""
     wrapped = [part for line in lines for part in (textwrap.wrap(line, wrap) or [""])]
     size, pad = 30, 40
     image = Image.new("RGB", (width, pad * 2 + int(size * 1.4) * max(1, len(wrapped))), (250, 248, 240))
     pen = ImageDraw.Draw(image)
     for i, line in enumerate(wrapped):
-        pen.text((pad, pad + i * int(size * 1.4)), line, fill=(20, 20, 20), font=font(size))
+        pen.text((pad, pad + i * int(size * 1.4)), line, fill=(20, 20, 20), font=ImageFont.load_default(size=size))
     out = io.BytesIO()
     image.save(out, fmt, **({"quality": 90} if fmt == "JPEG" else {}))
     return out.getvalue()
+
+
+#: A box of the simulator's videos listing what each frame shows: JSON ``{"frames": [...], "seconds": n}``.
+#: Real players ignore unknown boxes; the simulated player draws the frames from it.
+FRAMES_BOX = b"mafr"
+
+
+def video_with_frames(frames: list[str], seconds_each: int) -> bytes:
+    """An MP4 whose frames show ``frames`` in turn, each for ``seconds_each`` seconds."""
+    payload = b"\x00" * (1024 * max(1, seconds_each * len(frames)))
+    ftyp = (24).to_bytes(4, "big") + b"ftypmp42" + (0).to_bytes(4, "big") + b"isommp42"
+    info = json.dumps({"frames": frames, "seconds": seconds_each}).encode()
+    return (ftyp + (8 + len(payload)).to_bytes(4, "big") + b"mdat" + payload
+            + (8 + len(info)).to_bytes(4, "big") + FRAMES_BOX + info)
+
+
+def frames_of(data: bytes) -> tuple[list[str], int]:
+    """The frames a simulated video shows and how long each lasts (none for other files)."""
+    pos = 0
+    while pos + 8 <= len(data):
+        size, kind = int.from_bytes(data[pos:pos + 4], "big"), data[pos + 4:pos + 8]
+        if kind == FRAMES_BOX:
+            info = json.loads(data[pos + 8:pos + size])
+            return list(info["frames"]), int(info["seconds"])
+        if size < 8:
+            break
+        pos += size
+    return [], 0
+
+
+def mp4_duration_ms(data: bytes) -> int:
+    """The length the simulated files carry: a ``mvhd``-less MP4 whose ``mdat`` holds one KiB per second."""
+    pos = 0
+    while pos + 8 <= len(data):
+        size, kind = int.from_bytes(data[pos:pos + 4], "big"), data[pos + 4:pos + 8]
+        if kind == b"mdat":
+            return max(1, (size - 8) // 1024) * 1000
+        if size < 8:
+            break
+        pos += size
+    return -1
 
 
 __all__ = ["Tags", "jpeg_with_text", "media_id", "mp3_with_tags", "read_tags"]

@@ -1,0 +1,48 @@
+"""Oracle walks through the system apps that several suites' tasks share: to Settings' pages, and across a
+slider. Each yields actions over the public action space, reading the screen as an agent would."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.tasks.oracle import UI
+
+SLIDER = "com.android.systemui:id/slider"
+def open_settings(ui: UI) -> Iterator[Action]:
+    """Settings' homepage: open the app, then go back up if it resumed on a sub-page."""
+    yield ui.open_app("Settings")
+    for _ in range(6):
+        if ui.exists(rid="search_action_bar"):
+            return
+        yield ui.back()
+
+
+def open_internet(ui: UI) -> Iterator[Action]:
+    yield from open_settings(ui)
+    yield ui.click(text="Network & internet")
+    yield ui.click(text="Internet")
+
+
+def open_bluetooth(ui: UI) -> Iterator[Action]:
+    yield from open_settings(ui)
+    yield ui.click(text="Connected devices")
+    yield ui.click(text="Connection preferences")
+    yield ui.click(text="Bluetooth")
+
+
+def open_brightness(ui: UI) -> Iterator[Action]:
+    yield from open_settings(ui)
+    yield from ui.scroll_to(text="Display")
+    yield ui.click(text="Display")
+    yield ui.click(text="Brightness level")
+
+
+def slide(ui: UI, fraction: float, **sel: object) -> Action:
+    """Tap a slider's track at ``fraction`` of its width (0 = left end)."""
+    _, el = ui.element(**sel)
+    x1, y1, x2, y2 = el.bounds
+    return Action.click(x=min(x2 - 1, x1 + int((x2 - x1) * fraction)), y=(y1 + y2) // 2)
+
+
+__all__ = ["SLIDER", "open_bluetooth", "open_brightness", "open_internet", "open_settings", "slide"]
