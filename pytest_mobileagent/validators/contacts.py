@@ -59,11 +59,6 @@ def list_contacts(device: Device) -> list[Contact]:
     return [Contact(m.group(1), clean_number(m.group(2))) for m in re.finditer(r"display_name=(.*), number=(.*)", out)]
 
 
-def has_contact(device: Device, name: str, number: str) -> bool:
-    """A contact with this display name has this number (AndroidWorld's ``AddContact`` check)."""
-    return Contact(name, clean_number(number)) in list_contacts(device)
-
-
 def contacts_are(device: Device, expected: Iterable[tuple[str, str]]) -> bool:
     """The device holds exactly these (name, number) pairs: nothing added, lost or changed."""
     want = Counter(Contact(name, clean_number(number)) for name, number in expected)

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pytest_mobileagent.android.shared_prefs import Prefs, format_prefs, parse_prefs
 from pytest_mobileagent.device.base import Device
 
@@ -27,8 +25,3 @@ def update_prefs(device: Device, path: str, put: Prefs | None = None, remove: tu
         prefs.pop(key, None)
     prefs.update(put or {})
     device.write_file(path, format_prefs(prefs))
-
-
-def pref_is(device: Device, path: str, key: str, expected: Any) -> bool:
-    """The preference ``key`` holds ``expected`` (``None``: the key is absent)."""
-    return read_prefs(device, path).get(key) == expected

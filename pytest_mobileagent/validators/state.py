@@ -8,11 +8,6 @@ from typing import Any
 from pytest_mobileagent.device.base import Device
 
 
-def setting_is(device: Device, namespace: str, key: str, expected: str) -> bool:
-    """The ``settings`` value equals ``expected``."""
-    return device.settings_get(namespace, key) == expected
-
-
 def table_rows(device: Device, db_path: str, table: str, columns: str = "*", where: str = "",
                params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Rows of a table in an on-device database (empty if the database does not exist)."""
@@ -38,13 +33,6 @@ def insert_rows(device: Device, db_path: str, table: str, rows: list[dict[str, A
         part = rows[start:start + chunk]
         params = tuple(v for r in part for v in r.values())
         device.sqlite(db_path, f"INSERT INTO {table} ({names}) VALUES {', '.join([one] * len(part))}", params)
-
-
-def file_text(device: Device, path: str) -> str | None:
-    """A file's text, or None if it does not exist."""
-    if not device.exists(path):
-        return None
-    return device.read_file(path).decode("utf-8", errors="replace")
 
 
 def logcat_matches(device: Device, pattern: str, tag: str | None = None, since=None) -> bool:
