@@ -18,6 +18,7 @@ from pytest_mobileagent.sim import SimDevice, shell
 from pytest_mobileagent.sim.adb_server import AdbServer
 from pytest_mobileagent.sim.testing import serve
 from pytest_mobileagent.sim.u2_server import U2Service
+from tests.pytester_tasks import OPEN_SETTINGS
 
 TOKEN = "capabilities-token"
 BMOCA_SPEC = "sim:?size=720x1280&density=320&locale=fr-FR&dark_mode=on"
@@ -163,21 +164,7 @@ def test_snapshots_need_a_console(served) -> None:
 
 # -- tasks that require a capability ---------------------------------------------------------------------------
 
-TASKS = '''
-from pytest_mobileagent.tasks.base import Task
-
-
-class OpenSettings(Task):
-    template = "Open the Settings app."
-    apps = ("settings",)
-
-    def check(self, device, answer=None):
-        return 1.0 if device.current_activity()[0] == "com.android.settings" else 0.0
-
-    def oracle(self, ui):
-        yield ui.open_app("Settings")
-        yield ui.complete()
-
+TASKS = OPEN_SETTINGS + '''
 
 class OpenSettingsWithSimMedia(OpenSettings):
     requires = frozenset({"sim_media"})
