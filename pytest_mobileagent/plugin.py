@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -76,7 +76,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RUN_KEY] = Run(run_id, seed, directory)
     config.stash[RECORDS_KEY] = []
     config.stash[LOCK_KEY] = _load_lock(config)
-    resumed = ResultsFile(run_dir(config) / "results.jsonl").finished() if option(config, "resume") else {}
+    resumed = ResultsFile(run(config).results).finished() if option(config, "resume") else {}
     config.stash[RESUMED_KEY] = resumed
     for marker in ("suite_<name>", "app_<name>", "difficulty_<level>", "tag_<tag>"):
         config.addinivalue_line("markers", f"{marker}: generated per task item by pytest-mobileagent")
@@ -105,7 +105,7 @@ def _run_folder(config: pytest.Config) -> tuple[str, Path]:
     if not re.fullmatch(r"[A-Za-z0-9_.\-]+", directory.name):
         raise pytest.UsageError(f"--ma-resume must name a run folder, got {resume!r}")
     if not (directory / "results.jsonl").is_file():
-        runs = sorted(p.name for p in output.glob("*/results.jsonl") for p in [p.parent])[-5:]
+        runs = sorted(path.parent.name for path in output.glob("*/results.jsonl"))[-5:]
         known = f"; recent runs in {output}: {', '.join(runs)}" if runs else f"; {output} holds no runs"
         raise pytest.UsageError(f"--ma-resume {resume}: no run there ({directory / 'results.jsonl'} not found)"
                                 + known)
@@ -266,11 +266,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 # -- results and reports -----------------------------------------------------------------
 
 
-def _record(config: pytest.Config, item: pytest.Item, outcome: str, result: dict[str, Any]) -> dict[str, Any]:
-    result = dict(result, outcome=outcome, run_id=run(config).id)
-    ResultsFile(run_dir(config) / "results.jsonl").append(result)
-    config.hook.pytest_mobileagent_episode_finished(config=config, item=item, result=result)
-    return result
+def _record(config: pytest.Config, item: pytest.Item, outcome: str, result: dict[str, Any]) -> EpisodeRecord:
+    """Append the episode to ``results.jsonl`` at once (nothing lost) and tell the hook."""
+    record = cast(EpisodeRecord, {**result, "outcome": outcome, "run_id": run(config).id})
+    ResultsFile(run(config).results).append(record)
+    config.hook.pytest_mobileagent_episode_finished(config=config, item=item, result=record)
+    return record
 
 
 @pytest.hookimpl(wrapper=True)
@@ -310,7 +311,7 @@ def _device_of(config: pytest.Config) -> str:
 
 def _infrastructure_report(item: pytest.Item, error: BaseException) -> str:
     """An infrastructure error in a few lines: what failed, where, what to do (``--tb=long`` shows it all)."""
-    hint = getattr(error, "hint", InfrastructureError.hint).replace("<run-id>", run_dir(item.config).name)
+    hint = getattr(error, "hint", InfrastructureError.hint).replace("<run-id>", run(item.config).id)
     return (f"{type(error).__name__}: {error}\n"
             f"  device: {_device_of(item.config)}\n"
             f"  to fix: {hint}\n"
@@ -341,7 +342,7 @@ STREAKS_KEY = pytest.StashKey[dict[str, int]]()
 SESSION_KEY = pytest.StashKey[pytest.Session]()
 
 
-def _count_infrastructure_errors(config: pytest.Config, report: pytest.TestReport, record: dict[str, Any]) -> None:
+def _count_infrastructure_errors(config: pytest.Config, report: pytest.TestReport, record: EpisodeRecord) -> None:
     """Stop the session once a device (or the endpoint) has given ``--ma-max-infra-errors`` errors in a row:
     it is gone for good, and every further item would only add an error. What finished is on disk."""
     node = getattr(report, "node", None)  # the xdist worker that ran it
@@ -352,7 +353,7 @@ def _count_infrastructure_errors(config: pytest.Config, report: pytest.TestRepor
     if streaks[where] < limit:
         return
     reason = (f"{streaks[where]} infrastructure errors in a row on {where} (--ma-max-infra-errors {limit}); "
-              f"finished episodes are in {run_dir(config)}, resume with --ma-resume {run_dir(config).name}")
+              f"finished episodes are in {run_dir(config)}, resume with --ma-resume {run(config).id}")
     dsession = config.pluginmanager.get_plugin("dsession")
     target = dsession if dsession is not None else config.stash.get(SESSION_KEY, None)
     if target is not None and not target.shouldstop:
