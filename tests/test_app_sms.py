@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from lxml import etree
 
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
+from pytest_mobileagent.android.telephony import DRAFT, FAILED, INBOX, MMSSMS_DB, SENT
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.sim import SimDevice
@@ -19,11 +20,6 @@ from pytest_mobileagent.sim.testing import serve
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.validators.contacts import add_contact
 from pytest_mobileagent.validators.sms import (
-    DRAFT,
-    FAILED,
-    INBOX,
-    MMSSMS_DB,
-    SENT,
     Sms,
     add_sms,
     clear_sms_and_threads,

@@ -34,6 +34,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from pytest_mobileagent.android.telephony import (
+    ALL,
+    BOXES,
+    DEFAULT_SMS_APP_KEY,
+    DRAFT,
+    INBOX,
+    MMSSMS_DB,
+    PACKAGE,
+)
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import App
 from pytest_mobileagent.sim.shell import (
@@ -50,17 +59,11 @@ from pytest_mobileagent.sim.shell import (
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System
 
-PACKAGE = "com.android.providers.telephony"
-MMSSMS_DB = f"/data/data/{PACKAGE}/databases/mmssms.db"
-#: ``Telephony.Sms`` message types (``TextBasedSmsColumns.MESSAGE_TYPE_*``).
-ALL, INBOX, SENT, DRAFT, OUTBOX, FAILED, QUEUED = 0, 1, 2, 3, 4, 5, 6
-BOXES = {"inbox": INBOX, "sent": SENT, "draft": DRAFT, "outbox": OUTBOX, "failed": FAILED, "queued": QUEUED}
+
 #: The emulator's one SIM subscription.
 SUB_ID = 1
 #: ``SmsManager`` send results: RESULT_OK (Activity.RESULT_OK) and RESULT_ERROR_RADIO_OFF.
 RESULT_OK, RESULT_ERROR_RADIO_OFF = -1, 2
-#: Secure setting naming the default SMS app (``Telephony.Sms.getDefaultSmsPackage``).
-DEFAULT_SMS_APP_KEY = "sms_default_application"
 SHELL_PACKAGE = "com.android.shell"
 
 #: Columns of the ``sms`` table, in table order (what ``content query`` prints without a projection).

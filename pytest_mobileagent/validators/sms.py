@@ -17,14 +17,11 @@ import shlex
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_mobileagent.android.sms_messenger import PACKAGE as SMS_APP
+from pytest_mobileagent.android.telephony import DRAFT, MMSSMS_DB, SENT, SMS_URI
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.validators.answers import fuzzy_match
 
-SMS_APP = "com.simplemobiletools.smsmessenger"
-MMSSMS_DB = "/data/data/com.android.providers.telephony/databases/mmssms.db"
-SMS_URI = "content://sms"
-#: ``Telephony.Sms`` message types.
-INBOX, SENT, DRAFT, OUTBOX, FAILED = 1, 2, 3, 4, 5
 #: AndroidWorld's window: a message counts as just sent if at most this old.
 SENT_WITHIN_MINUTES = 5
 _COLUMNS = ("_id", "thread_id", "address", "date", "type", "read", "body")

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.telephony import INBOX, SENT
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -27,8 +28,6 @@ from pytest_mobileagent.tasks.people import FAMILY_NAMES, GIVEN_NAMES, nanp_digi
 from pytest_mobileagent.validators.answers import fuzzy_match
 from pytest_mobileagent.validators.contacts import add_contact
 from pytest_mobileagent.validators.sms import (
-    INBOX,
-    SENT,
     add_sms,
     added_since,
     clean_address,

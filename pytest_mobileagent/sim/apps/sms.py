@@ -39,9 +39,11 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
+from pytest_mobileagent.android.sms_messenger import ACTIVITIES, PACKAGE
+from pytest_mobileagent.android.telephony import DEFAULT_SMS_APP_KEY, DRAFT, FAILED, INBOX, OUTBOX, QUEUED, SENT
 from pytest_mobileagent.sim import telephony
 from pytest_mobileagent.sim.app import Activity, App, Intent
-from pytest_mobileagent.sim.telephony import INBOX, SENT, TelephonyProvider
+from pytest_mobileagent.sim.telephony import TelephonyProvider
 from pytest_mobileagent.sim.views import (
     Button,
     Column,
@@ -60,8 +62,6 @@ if TYPE_CHECKING:
 
     from pytest_mobileagent.sim.system import System
 
-PACKAGE = "com.simplemobiletools.smsmessenger"
-ACTIVITIES = f"{PACKAGE}.activities"
 CONTACTS_PROVIDER = "com.android.providers.contacts"
 SMS_SCHEMES = ("sms:", "smsto:", "mms:", "mmsto:")
 SEND_ACTIONS = ("android.intent.action.SENDTO", "android.intent.action.SEND", "android.intent.action.VIEW")
@@ -343,10 +343,10 @@ class ThreadActivity(SmsActivity):
                                   style="caption", height=32, padding=4))
             previous = m["date"]
             items.append(self.bubble(m))
-            if m["type"] == telephony.FAILED:
+            if m["type"] == FAILED:
                 items.append(Text("Not sent. Touch to retry.", id="thread_error", style="error", clickable=True,
                                   focusable=True, on_click=lambda m=m: self.retry(m), height=32))
-            elif m["type"] in (telephony.OUTBOX, telephony.QUEUED):
+            elif m["type"] in (OUTBOX, QUEUED):
                 items.append(Text("Sending\u2026", id="thread_sending", style="caption", height=32))
             elif m["type"] == SENT and i == len(messages) - 1:
                 items.append(Row(View(weight=1), Image(icon="check", id="thread_success", width=16, height=16),
@@ -483,7 +483,7 @@ class ThreadActivity(SmsActivity):
         failed = False
         for address in self.addresses():
             values = {"address": address, "date": self.provider.now_ms(), "read": 1, "seen": 1, "body": text,
-                      "sub_id": telephony.SUB_ID, "type": telephony.OUTBOX, "thread_id": self.thread_id}
+                      "sub_id": telephony.SUB_ID, "type": OUTBOX, "thread_id": self.thread_id}
             if self.resend_id is not None:
                 self.provider.update_sms("_id = ?", (self.resend_id,), values)
                 message_id = self.resend_id
@@ -491,8 +491,8 @@ class ThreadActivity(SmsActivity):
                 message_id = self.provider.insert_sms(values, creator=PACKAGE)
             sent = telephony.send_sms(self.system, address, message_id) == telephony.RESULT_OK
             failed |= not sent
-            self.provider.update_sms("_id = ?", (message_id,), {"type": SENT if sent else telephony.FAILED})
-        self.provider.delete_sms("thread_id = ? AND type = ?", (self.thread_id, telephony.DRAFT))
+            self.provider.update_sms("_id = ?", (message_id,), {"type": SENT if sent else FAILED})
+        self.provider.delete_sms("thread_id = ? AND type = ?", (self.thread_id, DRAFT))
         self.resend_id = None
         self.selected = []
         self.fields["thread_type_message"] = ""
@@ -504,10 +504,10 @@ class ThreadActivity(SmsActivity):
         """``onPause``: typed text is kept as the thread's draft; an empty field drops the draft."""
         text = self.fields.get("thread_type_message", "").strip()
         if text:
-            self.provider.insert_sms({"body": text, "type": telephony.DRAFT, "thread_id": self.thread_id},
+            self.provider.insert_sms({"body": text, "type": DRAFT, "thread_id": self.thread_id},
                                      creator=PACKAGE)
         elif self.provider.draft(self.thread_id) is not None:
-            self.provider.delete_sms("thread_id = ? AND type = ?", (self.thread_id, telephony.DRAFT))
+            self.provider.delete_sms("thread_id = ? AND type = ?", (self.thread_id, DRAFT))
 
     def leave(self) -> None:
         self.save_draft()
@@ -535,7 +535,7 @@ class SmsMessengerApp(App):
     shares_text = True
 
     def install(self) -> None:
-        self.system.settings.put("secure", telephony.DEFAULT_SMS_APP_KEY, PACKAGE)
+        self.system.settings.put("secure", DEFAULT_SMS_APP_KEY, PACKAGE)
 
     def handle_intent(self, intent: Intent, mime_type: str = "") -> bool:
         """``SENDTO``/``SEND``/``VIEW`` with an ``sms:``/``smsto:`` URI: NewConversationActivity takes it and
