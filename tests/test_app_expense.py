@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from pytest_mobileagent.android.expense import DB_PATH as DB
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.apps.expense import parse_amount
 from suites.androidworld.tasks_expense import (
-    DB,
     ExpenseAddMultiple,
     ExpenseDeleteDuplicates2,
     ExpenseDeleteMultiple,

@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.expense import CATEGORIES, COLUMNS, DB_PATH, PACKAGE, dollars
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
@@ -21,10 +22,6 @@ from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import fuzzy_match
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
-DB = "/data/data/com.arduia.expense/databases/accounting.db"
-COLUMNS = ("expense_id", "name", "amount", "category", "note", "created_date", "modified_date")
-CATEGORIES = {1: "Others", 2: "Income", 3: "Food", 4: "Housing", 5: "Social", 6: "Entertainment",
-              7: "Transportation", 8: "Clothes", 9: "Health Care", 10: "Education", 11: "Donation"}
 NAMES = {1: ("Pet Supplies", "Stationery", "Household Items", "Phone Repair"),
          2: ("Salary", "Freelance Payment", "Dividends", "Tax Refund"),
          3: ("Groceries", "Coffee", "Bakery Items", "Food Delivery", "Lunch with Team"),
@@ -56,9 +53,6 @@ def distinct_expenses(n: int, exclude: frozenset[str] = frozenset()) -> st.Searc
                     unique_by=lambda e: e["name"])
 
 
-def dollars(cents: int) -> str:
-    return f"${cents // 100}.{cents % 100:02d}"
-
 
 def as_text(rows: list[dict[str, Any]], style: str) -> str:
     """Expenses as a goal or a file states them: CSV with a header, or labelled blocks."""
@@ -71,14 +65,14 @@ def as_text(rows: list[dict[str, Any]], style: str) -> str:
 
 
 def seed(device: Device, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    device.stop_app("com.arduia.expense")
-    device.sqlite(DB, "DELETE FROM expense")
-    insert_rows(device, DB, "expense", [{"expense_id": i + 1, **r} for i, r in enumerate(rows)])
+    device.stop_app(PACKAGE)
+    device.sqlite(DB_PATH, "DELETE FROM expense")
+    insert_rows(device, DB_PATH, "expense", [{"expense_id": i + 1, **r} for i, r in enumerate(rows)])
     return expenses_now(device)
 
 
 def expenses_now(device: Device) -> list[tuple[Any, ...]]:
-    return sorted(table_rows(device, DB, "expense", ", ".join(COLUMNS)))
+    return sorted(table_rows(device, DB_PATH, "expense", ", ".join(COLUMNS)))
 
 
 def only_removed(before: list[tuple[Any, ...]], after: list[tuple[Any, ...]], ids: set[int]) -> bool:

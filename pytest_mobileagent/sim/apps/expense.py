@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from pytest_mobileagent.android.expense import CATEGORIES, MAIN_ACTIVITY, PACKAGE, SCHEMA, dollars
+from pytest_mobileagent.android.expense import DB_NAME as DB
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     Button,
@@ -26,18 +28,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "com.arduia.expense"
-DB = "accounting.db"
-SCHEMA = ("CREATE TABLE IF NOT EXISTS `expense` (`expense_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
-          "`name` TEXT NOT NULL, `amount` INTEGER NOT NULL, `category` INTEGER NOT NULL, `note` TEXT, "
-          "`created_date` INTEGER NOT NULL, `modified_date` INTEGER NOT NULL)")
-CATEGORIES = {1: "Others", 2: "Income", 3: "Food", 4: "Housing", 5: "Social", 6: "Entertainment",
-              7: "Transportation", 8: "Clothes", 9: "Health Care", 10: "Education", 11: "Donation"}
-
-
-def dollars(cents: int) -> str:
-    return f"${cents // 100}.{cents % 100:02d}"
-
 
 def parse_amount(text: str) -> int | None:
     """Cents from what was typed ("12", "12.5", "12.50", "$12.50"), or None."""
@@ -52,7 +42,7 @@ def parse_amount(text: str) -> int | None:
 class ExpenseActivity(Activity):
     """The list, and the entry form on top of it."""
 
-    name = "com.arduia.expense.ui.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):
@@ -204,4 +194,4 @@ class ExpenseApp(App):
             db.execute(SCHEMA)
 
 
-__all__ = ["CATEGORIES", "DB", "ExpenseActivity", "ExpenseApp", "dollars", "parse_amount"]
+__all__ = ["ExpenseActivity", "ExpenseApp", "parse_amount"]
