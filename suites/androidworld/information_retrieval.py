@@ -16,7 +16,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import joplin, opentracks, tasks_app
 from pytest_mobileagent.android.calendar import Event
+from pytest_mobileagent.android.joplin import DB_PATH as JOPLIN_DB
+from pytest_mobileagent.android.opentracks import DB_PATH as OPENTRACKS_DB
+from pytest_mobileagent.android.tasks_app import DB_PATH as TASKS_DB
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.importers.androidworld_ir import InformationRetrievalTask, excluded, parse_day
 from pytest_mobileagent.tasks.oracle import UI, OracleError
@@ -24,7 +28,6 @@ from pytest_mobileagent.validators.answers import DATE_FORMAT, parse_time
 from pytest_mobileagent.validators.calendar import seed_events
 from pytest_mobileagent.validators.state import insert_rows
 
-TASKS_DB = "/data/data/org.tasks/databases/database"
 NOW_MS = int(dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.timezone.utc).timestamp() * 1000)
 NOISE_TASKS = 20
 #: Realistic to-dos for noise rows (title, notes).
@@ -105,7 +108,7 @@ class TasksAdapter:
                 noise.append(candidate)
         everything = wanted + noise
         rng.shuffle(everything)
-        device.stop_app("org.tasks")
+        device.stop_app(tasks_app.PACKAGE)
         device.sqlite(TASKS_DB, "DELETE FROM tasks")
         columns = sorted({k for r in everything for k in r})
         insert_rows(device, TASKS_DB, "tasks", [{c: r.get(c) for c in columns} for r in everything])
@@ -140,7 +143,6 @@ def scan_list(ui: UI, wanted: set[str], rid: str, limit: int = 20) -> Iterator[A
         raise OracleError(f"never saw {sorted(missing)} while scrolling {rid}")
 
 
-JOPLIN_DB = "/data/data/net.cozic.joplin/databases/joplin.sqlite"
 NOISE_NOTES = 100
 #: Notebooks and notes for noise (title, body).
 NOTE_NOISE: dict[str, list[tuple[str, str]]] = {
@@ -192,7 +194,7 @@ class JoplinAdapter:
                 notes.append(candidate)
         rng.shuffle(notes)
         base = NOW_MS - 30 * 24 * 3600 * 1000
-        device.stop_app("net.cozic.joplin")
+        device.stop_app(joplin.PACKAGE)
         for table in ("folders", "notes", "notes_normalized"):
             device.sqlite(JOPLIN_DB, f"DELETE FROM {table}")
         insert_rows(device, JOPLIN_DB, "folders", [
@@ -227,7 +229,6 @@ class JoplinAdapter:
         yield from scan_list(ui, {r["title"] for r in rows}, rid="note_list")
 
 
-OPENTRACKS_DB = "/data/data/de.dennisguse.opentracks/databases/database.db"
 METERS_PER_MILE = 1609.34
 NOISE_ACTIVITIES = 20
 #: Activity categories and names for noise tracks.
@@ -283,7 +284,7 @@ class OpenTracksAdapter:
                                      rng.choice(SPORTS[category]), category, "", rng.randrange(1, 300), meters,
                                      rng.randint(0, 500), rng.randint(0, 500)))
         rng.shuffle(tracks)
-        device.stop_app("de.dennisguse.opentracks")
+        device.stop_app(opentracks.PACKAGE)
         device.sqlite(OPENTRACKS_DB, "DELETE FROM tracks")
         insert_rows(device, OPENTRACKS_DB, "tracks", tracks)
 

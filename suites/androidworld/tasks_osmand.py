@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.osmand import MARKERS_DB_PATH as MARKERS_DB
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -25,7 +26,6 @@ from pytest_mobileagent.validators.state import table_rows
 FILES = "/storage/emulated/0/Android/data/net.osmand/files"
 FAVORITES = f"{FILES}/favorites/favorites.gpx"
 TRACKS = f"{FILES}/tracks"
-MARKERS_DB = "/data/data/net.osmand/databases/map_markers_db"
 NS = {"gpx": "http://www.topografix.com/GPX/1/1"}
 PLACES = {"Balzers, Liechtenstein": (47.0688832, 9.5061564), "Bendern, Liechtenstein": (47.2122151, 9.5062101),
           "Malbun, Liechtenstein": (47.1026191, 9.6083057), "Nendeln, Liechtenstein": (47.1973857, 9.5430636),

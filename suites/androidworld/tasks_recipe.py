@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.broccoli import DB_PATH as DB
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
@@ -22,7 +23,6 @@ from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import fuzzy_match
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
-DB = "/data/data/com.flauschcode.broccoli/databases/broccoli"
 COLUMNS = ("recipeId", "title", "description", "servings", "preparationTime", "source", "ingredients",
            "directions", "nutritionalValues", "notes", "favorite")
 #: The fields a recipe is described by in a goal, and compared on when added.

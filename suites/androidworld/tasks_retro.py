@@ -16,14 +16,13 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.media import Tags, mp3_with_tags
+from pytest_mobileagent.android.retromusic import PLAYBACK_DB_PATH as PLAYBACK_DB
+from pytest_mobileagent.android.retromusic import PLAYLIST_DB_PATH as PLAYLIST_DB
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.state import table_rows
 
-PACKAGE = "code.name.monkey.retromusic"
-PLAYLIST_DB = f"/data/data/{PACKAGE}/databases/playlist.db"
-PLAYBACK_DB = f"/data/data/{PACKAGE}/databases/music_playback_state.db"
 MUSIC = "/sdcard/Music"
 DOWNLOAD = "/sdcard/Download"
 SONGS = ("Paper Lanterns", "Copper Sky", "Slow Orbit", "Harbor Lights", "Northbound", "Glass Garden",

@@ -16,12 +16,12 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.vlc import DB_PATH as DB
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 
 VIDEOS = "/sdcard/VLCVideos"
-DB = "/data/data/org.videolan.vlc/app_db/vlc_media.db"
 PREFIXES = ("clip", "footage", "scene", "recording", "highlight", "moment", "episode", "take")
 SUFFIXES = ("", "HD", "4K", "raw", "export", "final")
 THEMES = ("Hiking Trips", "Cooking Class", "Birthday Party", "Garden Timelapse", "Skate Park", "Concert Night",

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest_mobileagent.android.broccoli import DB_NAME as DB
+from pytest_mobileagent.android.broccoli import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     Button,
@@ -27,8 +29,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "com.flauschcode.broccoli"
-DB = "broccoli"
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS `recipes` (`recipeId` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `title` TEXT, "
     "`imageName` TEXT, `description` TEXT, `servings` TEXT, `preparationTime` TEXT, `source` TEXT, "
@@ -87,7 +87,7 @@ class Recipes:
 class MainActivity(Activity):
     """The recipe list, with the app bar's search (title, description, source and ingredients, as its index)."""
 
-    name = "com.flauschcode.broccoli.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pytest_mobileagent.android.joplin import DB_NAME as DB
+from pytest_mobileagent.android.joplin import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     CheckBox,
@@ -23,8 +25,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "net.cozic.joplin"
-DB = "joplin.sqlite"
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS folders (id TEXT PRIMARY KEY, title TEXT NOT NULL DEFAULT '',
        created_time INT NOT NULL DEFAULT 0, updated_time INT NOT NULL DEFAULT 0,
@@ -60,7 +60,7 @@ ALL_NOTES = ""
 class Notes(Activity):
     """The main screen: note list, side menu of notebooks, search and the note view."""
 
-    name = "net.cozic.joplin.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

@@ -10,11 +10,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from pytest_mobileagent.android.opentracks import DB_NAME as DB
+from pytest_mobileagent.android.opentracks import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Column, Image, Row, Scroll, Text, Toolbar, View
 
-PACKAGE = "de.dennisguse.opentracks"
-DB = "database.db"
 METERS_PER_MILE = 1609.34
 SCHEMA = """CREATE TABLE IF NOT EXISTS tracks (_id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, description TEXT,
   category TEXT, starttime INTEGER, stoptime INTEGER, numpoints INTEGER, totaldistance FLOAT, totaltime INTEGER,
@@ -40,7 +40,7 @@ def started(ms: int) -> str:
 class TrackList(Activity):
     """The list of recorded tracks, newest first; a track opens its statistics."""
 
-    name = "de.dennisguse.opentracks.TrackListActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

@@ -20,14 +20,14 @@ from xml.sax.saxutils import escape, quoteattr
 
 from lxml import etree
 
+from pytest_mobileagent.android.osmand import MAIN_ACTIVITY, PACKAGE
+from pytest_mobileagent.android.osmand import MARKERS_DB_NAME as MARKERS_DB
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Button, Column, Dialog, ImageButton, ListItem, Row, Scroll, Text, View
 
-PACKAGE = "net.osmand"
 FILES = f"/storage/emulated/0/Android/data/{PACKAGE}/files"
 FAVORITES = f"{FILES}/favorites/favorites.gpx"
 TRACKS = f"{FILES}/tracks"
-MARKERS_DB = "map_markers_db"
 GPX_NS = "http://www.topografix.com/GPX/1/1"
 MARKERS_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS map_markers (marker_id TEXT PRIMARY KEY, marker_lat double, marker_lon double, "
@@ -61,7 +61,7 @@ def gpx(body: str, name: str) -> bytes:
 
 
 class MapActivity(Activity):
-    name = "net.osmand.plus.activities.MapActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

@@ -15,6 +15,9 @@ import posixpath
 from typing import Any
 
 from pytest_mobileagent.android.media import Tags, media_id, read_tags
+from pytest_mobileagent.android.retromusic import MAIN_ACTIVITY, PACKAGE
+from pytest_mobileagent.android.retromusic import PLAYBACK_DB_NAME as PLAYBACK_DB
+from pytest_mobileagent.android.retromusic import PLAYLIST_DB_NAME as PLAYLIST_DB
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     Button,
@@ -30,11 +33,8 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "code.name.monkey.retromusic"
 MUSIC = "/storage/emulated/0/Music"
 EXPORT_DIR = "/storage/emulated/0/Download"
-PLAYLIST_DB = "playlist.db"
-PLAYBACK_DB = "music_playback_state.db"
 PLAYLIST_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS `PlaylistEntity` (`playlist_id` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "
     "`playlist_name` TEXT NOT NULL)",
@@ -128,7 +128,7 @@ class Library:
 class MainActivity(Activity):
     """The library: bottom navigation, song and playlist lists with their menus and dialogs."""
 
-    name = "code.name.monkey.retromusic.activities.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

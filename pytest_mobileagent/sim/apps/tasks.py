@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from pytest_mobileagent.android.tasks_app import DB_NAME as DB
+from pytest_mobileagent.android.tasks_app import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     Button,
@@ -27,8 +29,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "org.tasks"
-DB = "database"
 #: The columns of tasks.org's ``tasks`` table, in order.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tasks (
@@ -57,7 +57,7 @@ def fmt_time(ms: int) -> str:
 class TaskList(Activity):
     """The main screen: "My Tasks" list, task details, and a new-task editor."""
 
-    name = "com.todoroo.astrid.activity.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

@@ -14,6 +14,7 @@ import posixpath
 from typing import Any
 
 from pytest_mobileagent.android.media import frames_of, mp4_duration_ms
+from pytest_mobileagent.android.vlc import DB_PATH, MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     Button,
@@ -29,10 +30,8 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "org.videolan.vlc"
 STORAGE = "/storage/emulated/0"
 VIDEOS = "/storage/emulated/0/VLCVideos"
-DB_PATH = f"/data/data/{PACKAGE}/app_db/vlc_media.db"
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS Media (id_media INTEGER PRIMARY KEY AUTOINCREMENT, type INTEGER, subtype INTEGER, "
     "duration INTEGER DEFAULT -1, play_count UNSIGNED INTEGER, last_played_date UNSIGNED INTEGER, "
@@ -110,7 +109,7 @@ def clock(ms: int) -> str:
 
 
 class MainActivity(Activity):
-    name = "org.videolan.vlc.gui.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):
