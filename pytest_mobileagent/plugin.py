@@ -174,32 +174,40 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 class TaskModule(pytest.Module):
     """A task module: one parametrized item group per task class.
 
-    The collector's object is a namespace holding one test function per task
-    (named like the task), because pytest items look their function up by name
-    on the parent's object and the module's own attribute of that name is the
-    task class.
+    Once imported, the collector's object becomes a namespace holding one test
+    function per task, named like the task and marked ``__test__`` so pytest's
+    own collection picks it up whatever ``python_functions`` says. Items look
+    their function up by name on the parent's object, and the module's own
+    attribute of that name is the task class, hence the namespace.
     """
 
-    def _getobj(self) -> ModuleType:
-        module = super()._getobj()
-        items = ModuleType(f"{module.__name__}[tasks]")
-        items.__file__ = module.__file__
-        for task_cls in tasks_in(module):
-            try:
-                validate(task_cls, self.path)
-            except TaskDefinitionError as e:
-                raise self.CollectError(str(e)) from None
-            if not task_cls.suite:
-                task_cls.suite = suite_of(task_cls, self.path)
-            setattr(items, task_cls.name, _task_function(task_cls))
-        return items
-
-    def collect(self) -> Iterator[pytest.Item]:
-        functions = [(name, f) for name, f in vars(self.obj).items() if callable(f) and hasattr(f, "__ma_task__")]
-        if not functions:
+    def collect(self) -> list[pytest.Item | pytest.Collector]:
+        if not isinstance(self.obj, _TaskNamespace):
+            self.obj = _task_namespace(self.obj, self.path)
+        if not vars(self.obj).get("__ma_tasks__"):
             self.config.stash.setdefault(EMPTY_MODULES_KEY, {})[self.nodeid] = "it defines no task"
-        for name, function in functions:
-            yield from self._genfunctions(name, function)
+        return super().collect()
+
+
+class _TaskNamespace(ModuleType):
+    """The test functions of one task module."""
+
+
+def _task_namespace(module: ModuleType, path: Path) -> _TaskNamespace:
+    items = _TaskNamespace(f"{module.__name__}[tasks]")
+    items.__file__ = module.__file__
+    names = []
+    for task_cls in tasks_in(module):
+        try:
+            validate(task_cls, path)
+        except TaskDefinitionError as e:
+            raise pytest.Collector.CollectError(str(e)) from None
+        if not task_cls.suite:
+            task_cls.suite = suite_of(task_cls, path)
+        setattr(items, task_cls.name, _task_function(task_cls))
+        names.append(task_cls.name)
+    items.__ma_tasks__ = names  # type: ignore[attr-defined]
+    return items
 
 
 def _task_function(task_cls: type) -> Any:
@@ -214,6 +222,7 @@ def _task_function(task_cls: type) -> Any:
     run_task.__name__ = task_cls.name
     run_task.__doc__ = task_cls.template
     run_task.__ma_task__ = task_cls  # type: ignore[attr-defined]
+    run_task.__test__ = True  # type: ignore[attr-defined]
     return run_task
 
 

@@ -78,6 +78,12 @@ def test_collect_only_lists_task_ids(suite: pytest.Pytester) -> None:
     ])
 
 
+def test_task_modules_collect_whatever_python_functions_says(suite: pytest.Pytester) -> None:
+    suite.makeini("[pytest]\npython_functions = check_*\n")
+    result = suite.runpytest("mysuites", "--collect-only", "-q")
+    result.stdout.fnmatch_lines(["mysuites/demo/tasks_demo.py::SearchDrawer[[]0]", "*2 tests collected*"])
+
+
 def test_oracle_passes_and_writes_results(suite: pytest.Pytester) -> None:
     result = suite.runpytest("mysuites", "--agent=oracle", "--ma-instances", "2", "--ma-run-id", "r1")
     result.assert_outcomes(passed=4)
