@@ -1,17 +1,31 @@
-"""Parameter draws depend on the seed alone: not on which modules are loaded, nor on what hypothesis did before."""
+"""Parameter draws: a pure function of the seed, and unbiased over what a task's strategy declares."""
 
 from __future__ import annotations
 
 import importlib
+import math
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.strategies._internal.collections import FixedDictStrategy
+from hypothesis.strategies._internal.lazy import unwrap_strategies
+from hypothesis.strategies._internal.misc import BooleansStrategy
+from hypothesis.strategies._internal.numbers import IntegersStrategy
+from hypothesis.strategies._internal.strategies import SampledFromStrategy
 
-from pytest_mobileagent.tasks.params import draw
+from pytest_mobileagent.tasks.params import draw, instance_seed
+
+from .suite_tasks import all_tasks
 
 STRATEGY = st.fixed_dictionaries({"n": st.integers(0, 10**6), "amount": st.floats(0, 10**4), "s": st.text(max_size=8)})
+DRAWS = 1000
+#: z of the chi-square bound: a correct sampler exceeds it about once in a million tests.
+Z = 4.75
 
 
 def test_draws_do_not_change_when_a_module_with_constants_is_loaded(monkeypatch: pytest.MonkeyPatch,
@@ -31,3 +45,76 @@ def test_draws_do_not_change_when_a_module_with_constants_is_loaded(monkeypatch:
 
     elsewhere()
     assert [draw(STRATEGY, seed) for seed in range(40)] == before
+
+
+def chi_square_bound(df: int) -> float:
+    """The chi-square critical value for ``df`` degrees of freedom at :data:`Z` (Wilson-Hilferty)."""
+    k = 2 / (9 * df)
+    return df * (1 - k + Z * math.sqrt(k)) ** 3
+
+
+def assert_uniform(values: list[Any], choices: Sequence[Any], what: str) -> None:
+    shares = Counter(choices)
+    counts = Counter(values)
+    assert set(counts) <= set(shares), f"{what}: drew values outside {sorted(shares, key=repr)}"
+    missing = [c for c in shares if not counts[c]]
+    assert not missing, f"{what}: never drew {missing} in {len(values)} draws"
+    if len(shares) < 2:
+        return
+    expected = {c: len(values) * n / len(choices) for c, n in shares.items()}
+    statistic = sum((counts[c] - e) ** 2 / e for c, e in expected.items())
+    assert statistic <= chi_square_bound(len(shares) - 1), (
+        f"{what}: frequencies {dict(counts)} are not the declared shares (chi-square {statistic:.1f})")
+
+
+def declared_choices(strategy: st.SearchStrategy[Any]) -> dict[str, Sequence[Any]]:
+    """Each top-level key of a ``fixed_dictionaries`` strategy drawn from a finite declared set."""
+    top = unwrap_strategies(strategy)
+    if not isinstance(top, FixedDictStrategy):
+        return {}
+    found: dict[str, Sequence[Any]] = {}
+    for key, leaf in top.mapping.items():
+        leaf = unwrap_strategies(leaf)
+        if isinstance(leaf, SampledFromStrategy) and not leaf._transformations:
+            found[key] = leaf.elements
+        elif isinstance(leaf, BooleansStrategy):
+            found[key] = (False, True)
+        elif isinstance(leaf, IntegersStrategy) and None not in (leaf.start, leaf.end) and leaf.end - leaf.start <= 100:
+            found[key] = range(leaf.start, leaf.end + 1)
+    return found
+
+
+CHOICE_TASKS = [cls for cls in all_tasks() if declared_choices(cls.parameters())]
+
+
+@pytest.mark.parametrize("task_cls", CHOICE_TASKS, ids=[f"{c.suite}/{c.name}" for c in CHOICE_TASKS])
+def test_every_declared_choice_is_drawn_at_its_share(task_cls: Any) -> None:
+    strategy = task_cls.parameters()
+    draws = [draw(strategy, instance_seed(30, task_cls.name, i)) for i in range(DRAWS)]
+    for key, choices in declared_choices(strategy).items():
+        assert_uniform([d[key] for d in draws], choices, f"{task_cls.name}.{key}")
+
+
+def test_simple_values_are_not_favoured() -> None:
+    """Hypothesis's own engine starts from the simplest value and upweights bounds; a parameter draw must not."""
+    assert_uniform([draw(st.booleans(), s) for s in range(400)], (False, True), "booleans")
+    assert_uniform([draw(st.sampled_from("abcdefgh"), s) for s in range(800)], "abcdefgh", "sampled_from")
+    wide = [draw(st.integers(0, 999), s) for s in range(2000)]
+    assert sum(v in (0, 1, 998, 999) for v in wide) < 30  # hypothesis's weights would give about 94
+
+
+def test_a_draw_is_a_pure_function_of_strategy_and_seed() -> None:
+    strategy = st.fixed_dictionaries({"city": st.sampled_from(["Oslo", "Lima", "Pune"]), "n": st.integers(1, 9),
+                                      "tags": st.lists(st.sampled_from("xyz"), max_size=3, unique=True)})
+    first = [draw(strategy, s) for s in range(50)]
+    draw(st.text(), 12345)  # unrelated draws in between change nothing
+    assert [draw(strategy, s) for s in range(50)] == first
+    assert len({repr(v) for v in first}) > 25
+
+
+def test_filters_retry_from_the_same_seed() -> None:
+    odd = st.integers(0, 99).filter(lambda n: n % 2)
+    values = [draw(odd, s) for s in range(200)]
+    assert all(v % 2 for v in values) and values == [draw(odd, s) for s in range(200)]
+    with pytest.raises(ValueError, match="rejected"):
+        draw(st.integers(0, 9).filter(lambda n: n > 100), 1)

@@ -1,21 +1,38 @@
-"""Deterministic parameter draws from hypothesis strategies.
+"""Deterministic, unbiased parameter draws from hypothesis strategies.
 
 Each item's parameters come from ``sha256(f"{suite_seed}_{task}_{index}")``
-(AndroidWorld's instance-seed scheme), so collection is identical on every
-xdist worker and across runs with the same hypothesis version.
+(AndroidWorld's instance-seed scheme). The value is drawn from the task's
+strategy with :class:`SeededProvider`, a hypothesis backend that makes every
+choice uniformly from a ``random.Random`` seeded by the instance seed: no test
+engine runs, nothing favours the "simplest" value, and every value of a
+``sampled_from``, ``booleans`` or bounded ``integers`` is as likely as the
+others. Draws are a pure function of (suite seed, task, index, strategy), so
+every xdist worker collects the same items. A hypothesis upgrade that changes
+how a strategy spends its choices can change draws: lock files
+(``--ma-freeze-params``) keep a run's parameters across upgrades.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+import math
+import random
+from typing import Any, ClassVar
 
-from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
+from hypothesis.control import BuildContext
+from hypothesis.errors import StopTest
+from hypothesis.internal.conjecture.data import ConjectureData
+from hypothesis.internal.conjecture.providers import PrimitiveProvider
+from hypothesis.internal.intervalsets import IntervalSet
 
 DEFAULT_SEED = 30
+#: An open-ended collection (``max_size`` unset) is drawn at most this much longer than its ``min_size``.
+OPEN_ENDED_EXTRA = 10
+#: An open-ended number range is drawn within this distance of its one bound (or of 0).
+OPEN_ENDED_SPAN = 2**16
+#: Draws a strategy's filters may reject before the task is declared undrawable.
+ATTEMPTS = 100
 
 
 def instance_seed(suite_seed: int | str, task: str, index: int) -> int:
@@ -24,47 +41,70 @@ def instance_seed(suite_seed: int | str, task: str, index: int) -> int:
     return int(digest, 16) % 2**32
 
 
-@contextmanager
-def _without_local_constants() -> Iterator[None]:
-    """Hypothesis seeds some draws with literals it collects from every local module loaded so far, so a
-    draw would change whenever any module of the project, a suite or a user's conftest gains, loses or moves a
-    constant. Draws must depend on the seed alone: switch that source off while drawing."""
-    try:
-        from hypothesis.internal.conjecture import providers
-    except ImportError:  # pragma: no cover - a hypothesis without the feature
-        yield
-        return
-    original = getattr(providers, "_get_local_constants", None)
-    if original is None:  # pragma: no cover
-        yield
-        return
-    cache = getattr(getattr(providers, "CONSTANTS_CACHE", None), "cache", {})
-    providers._get_local_constants = providers.Constants  # an empty set of constants
-    cache.clear()  # constants chosen earlier (by other hypothesis runs in this process) must not leak in
-    try:
-        yield
-    finally:
-        providers._get_local_constants = original
-        cache.clear()
+def _bounds(low: float | None, high: float | None) -> tuple[float, float]:
+    if low is None or math.isinf(low):
+        low = (high - OPEN_ENDED_SPAN) if high is not None and not math.isinf(high) else -OPEN_ENDED_SPAN
+    if high is None or math.isinf(high):
+        high = low + 2 * OPEN_ENDED_SPAN if low < -OPEN_ENDED_SPAN else max(low, 0) + OPEN_ENDED_SPAN
+    return low, high
+
+
+class SeededProvider(PrimitiveProvider):
+    """A hypothesis backend whose every choice is uniform over what the strategy allows.
+
+    Unlike hypothesis's own provider it ignores the hints that make boundary, "nasty" and
+    literal-harvested values likelier (integer ``weights``, constant pools): a parameter
+    draw should follow the declared set, not a bug-hunting distribution. Booleans keep the
+    probability the strategy asks for, since collections use it for their length.
+    """
+
+    lifetime: ClassVar[Any] = "test_case"
+
+    def __init__(self, conjecturedata: ConjectureData | None, /, rng: random.Random) -> None:
+        super().__init__(conjecturedata)
+        self._rng = rng
+
+    def draw_boolean(self, p: float = 0.5) -> bool:
+        return p >= 1 or (p > 0 and self._rng.random() < p)
+
+    def draw_integer(self, min_value: int | None = None, max_value: int | None = None, *,
+                     weights: dict[int, float] | None = None, shrink_towards: int = 0) -> int:
+        low, high = _bounds(min_value, max_value)
+        return self._rng.randint(int(low), int(high))
+
+    def draw_float(self, *, min_value: float = -math.inf, max_value: float = math.inf, allow_nan: bool = True,
+                   smallest_nonzero_magnitude: float = 0.0) -> float:
+        low, high = _bounds(min_value, max_value)
+        value = self._rng.uniform(low, high)
+        if value and abs(value) < smallest_nonzero_magnitude:
+            value = math.copysign(smallest_nonzero_magnitude, value)
+        return min(max(value, low), high)
+
+    def _size(self, min_size: int, max_size: int) -> int:
+        return self._rng.randint(min_size, min(max_size, min_size + OPEN_ENDED_EXTRA))
+
+    def draw_string(self, intervals: IntervalSet, *, min_size: int = 0, max_size: int = 2**63) -> str:
+        if not len(intervals):
+            return ""
+        return "".join(chr(intervals[self._rng.randrange(len(intervals))])
+                       for _ in range(self._size(min_size, max_size)))
+
+    def draw_bytes(self, min_size: int = 0, max_size: int = 2**63) -> bytes:
+        return self._rng.randbytes(self._size(min_size, max_size))
 
 
 def draw(strategy: st.SearchStrategy[Any], seed_value: int) -> Any:
-    """One value of ``strategy``, determined by ``seed_value`` alone.
+    """One value of ``strategy``, determined by ``seed_value`` alone, every allowed choice equally likely.
 
-    Hypothesis always tries the simplest value first, so the draw is the
-    second generated example (or the only one, for single-valued strategies).
+    A draw that the strategy's filters reject is retried with a source derived from the same
+    seed; :class:`ValueError` after :data:`ATTEMPTS` rejections.
     """
-    values: list[Any] = []
-
-    @seed(seed_value)
-    @settings(max_examples=2, database=None, phases=[Phase.generate], deadline=None,
-              suppress_health_check=list(HealthCheck), derandomize=False)
-    @given(strategy)
-    def collect(value: Any) -> None:
-        values.append(value)
-
-    with _without_local_constants():
-        collect()
-    if not values:
-        raise ValueError("the parameter strategy produced no value")
-    return values[min(1, len(values) - 1)]
+    for attempt in range(ATTEMPTS):
+        rng = random.Random(seed_value if attempt == 0 else f"{seed_value}/{attempt}")
+        data = ConjectureData(random=rng, provider=SeededProvider, provider_kw={"rng": rng})
+        try:
+            with BuildContext(data, is_final=True, wrapped_test=draw):
+                return data.draw(strategy)
+        except StopTest:
+            continue
+    raise ValueError(f"the parameter strategy rejected {ATTEMPTS} draws (filters too strict?)")
