@@ -32,7 +32,7 @@ from pytest_mobileagent.tasks.importers.androidworld_ir import (
     parse_day,
 )
 from pytest_mobileagent.tasks.registry import tasks_in
-from pytest_mobileagent.validators.answers import MATCH_TYPES, answer_matches, format_answer, fuzzy_match, parse_time
+from pytest_mobileagent.validators.answers import MATCH_TYPES, answer_matches, format_answer, parse_time, text_matches
 from suites.androidworld import tasks_information_retrieval as families
 from suites.androidworld.information_retrieval import (
     ADAPTERS,
@@ -76,15 +76,29 @@ def strings(items: Any) -> list[dict[str, str]]:
 # -- answers ---------------------------------------------------------------------------------------------
 
 
-def test_strings_match_fuzzily_and_in_any_order() -> None:
+def test_strings_match_exactly_up_to_case_and_spacing_in_any_order() -> None:
     expected = ["Team meeting", "Dentist Appointment"]
-    assert answer_matches("dentist appointment, Team meeting", expected, ["STRING_MATCH"])
-    assert answer_matches("Team meting, Dentist Appointment", expected, ["STRING_MATCH"])  # one typo
+    assert answer_matches("dentist appointment, Team  meeting", expected, ["STRING_MATCH"])
+    assert not answer_matches("Team meting, Dentist Appointment", expected, ["STRING_MATCH"])  # one typo
     assert not answer_matches("Team meeting", expected, ["STRING_MATCH"])  # one missing
     assert not answer_matches("Team meeting, Dentist Appointment, Lunch", expected, ["STRING_MATCH"])  # one extra
     assert not answer_matches("Tea, Dentist", expected, ["STRING_MATCH"])
     assert not answer_matches(None, expected, ["STRING_MATCH"]) and not answer_matches("", expected, ["STRING_MATCH"])
-    assert fuzzy_match("Concert", "concert") and not fuzzy_match("Concert", "Contest")
+    assert not answer_matches("1-on-2 with Manager", ["1-on-1 with Manager"], ["STRING_MATCH"])
+
+
+def test_each_expected_item_is_matched_once() -> None:
+    assert not answer_matches("swimming, swimming", ["swimming", "kayaking"], ["STRING_MATCH"])
+    assert answer_matches("kayaking, swimming", ["swimming", "kayaking"], ["STRING_MATCH"])
+    assert answer_matches("swimming, swimming", ["swimming", "swimming"], ["STRING_MATCH"])
+    assert not answer_matches("3, 3", [3.0, 4.0], ["NUMBER_MATCH"], tolerance=0.5)
+    assert answer_matches("3, 4", [4.0, 3.0], ["NUMBER_MATCH"], tolerance=1.5)
+
+
+def test_codes_and_phone_numbers_are_exact() -> None:
+    assert text_matches("save20", "SAVE20") and not text_matches("SAVE21", "SAVE20")
+    assert text_matches("(555) 012-3456", "555-012-3456") and not text_matches("555-012-3457", "555-012-3456")
+    assert not text_matches("Concert", "Contest") and not text_matches(None, "x")
 
 
 def test_numbers_dates_and_times() -> None:

@@ -1,30 +1,47 @@
-"""Answer checks for information-retrieval tasks, with AndroidWorld's tolerances.
+"""Typed matching of what an agent typed or answered against what a task expects.
 
-The agent's answer is split on commas; each part is cast to the expected type
-(string, number, date ``%B %d %Y``, time ``%H:%M``, or date and time) and must
-match one expected value: strings fuzzily (difflib ratio >= 0.9, ignoring
-case), numbers exactly or within a tolerance, dates and times exactly. The
-number of parts must equal the number of expected values.
+Text is compared exactly after :func:`normalize` (case and runs of whitespace): a title, a code, a name or
+a message that differs by one character is a different value, and agents type text verbatim. Phone numbers
+compare by their digits. Numbers compare as numbers (exactly, or within a tolerance the task names), dates
+and times exactly. AndroidWorld accepts strings at a difflib ratio of 0.9, which lets "SAVE21" pass for
+"SAVE20" and "1-on-2 with Manager" for "1-on-1 with Manager"; this module is stricter on purpose.
+
+A multi-item answer is split on commas and matched one to one (a bipartite matching): each expected item
+is used once, so "swimming, swimming" does not answer "swimming, kayaking".
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import difflib
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 DATE_FORMAT = "%B %d %Y"
 TIME_FORMATS = ("%H:%M", "%I:%M%p", "%I%p")
-FUZZY_THRESHOLD = 0.9
 MATCH_TYPES = ("STRING_MATCH", "NUMBER_MATCH", "DATE_MATCH", "TIME_MATCH")
+_PHONE = re.compile(r"^\+?\(?[0-9][0-9 ().-]{5,}[0-9]$")
 
 
-def fuzzy_match(a: Any, b: Any, threshold: float = FUZZY_THRESHOLD) -> bool:
-    """Case-insensitive similarity of two strings at or above ``threshold``."""
-    if a is None or b is None:
+def normalize(text: Any) -> str:
+    """``text`` case-folded, stripped, with each run of whitespace one space."""
+    return " ".join(str(text).split()).casefold()
+
+
+def phone_digits(text: Any) -> str | None:
+    """The digits of a phone number written with spaces, dashes, dots or brackets; None if it is not one."""
+    value = str(text).strip()
+    return re.sub(r"[^0-9+]", "", value) if _PHONE.match(value) else None
+
+
+def text_matches(given: Any, expected: Any) -> bool:
+    """Whether ``given`` is ``expected``: the same digits for phone numbers, else the same normalized text."""
+    if given is None or expected is None:
         return False
-    return difflib.SequenceMatcher(None, str(a).lower(), str(b).lower()).ratio() >= threshold
+    want_phone = phone_digits(expected)
+    if want_phone is not None:
+        return phone_digits(given) == want_phone
+    return normalize(given) == normalize(expected)
 
 
 def parse_date(text: str) -> dt.date:
@@ -35,7 +52,7 @@ def parse_time(text: str) -> dt.time:
     """``15:30``, ``3:30pm`` or ``3pm``."""
     for fmt in TIME_FORMATS:
         try:
-            t = dt.datetime.strptime(text.strip().upper(), fmt.replace("%p", "%p"))
+            t = dt.datetime.strptime(text.strip().upper(), fmt)
             return dt.time(t.hour, t.minute)
         except ValueError:
             continue
@@ -74,21 +91,37 @@ def format_answer(values: Sequence[Any]) -> str:
     return ", ".join(one(v) for v in values)
 
 
+def one_to_one(given: Sequence[Any], expected: Sequence[Any], same: Callable[[Any, Any], bool]) -> bool:
+    """Whether ``given`` and ``expected`` pair up perfectly under ``same``, each item used once
+    (Kuhn's augmenting paths; answers have a handful of items)."""
+    if len(given) != len(expected):
+        return False
+    partner: dict[int, int] = {}  # expected index -> given index
+
+    def place(g: int, seen: set[int]) -> bool:
+        for e in range(len(expected)):
+            if e not in seen and same(given[g], expected[e]):
+                seen.add(e)
+                if e not in partner or place(partner[e], seen):
+                    partner[e] = g
+                    return True
+        return False
+
+    return all(place(g, set()) for g in range(len(given)))
+
+
 def answer_matches(answer: str | None, expected: Sequence[Any], match_types: Sequence[str],
                    tolerance: float | None = None) -> bool:
-    """Whether ``answer`` gives exactly the ``expected`` values (in any order)."""
+    """Whether ``answer`` gives exactly the ``expected`` values, in any order, each once."""
     if not answer:
         return False
-    parts = [p.strip() for p in answer.split(",")]
     try:
-        given = [cast(p, match_types) for p in parts]
+        given = [cast(p.strip(), match_types) for p in answer.split(",")]
     except ValueError:
         return False  # an answer in the wrong format is a wrong answer
     same: Callable[[Any, Any], bool] = lambda x, y: x == y  # noqa: E731
     if "STRING_MATCH" in match_types:
-        same = fuzzy_match
+        same = text_matches
     elif "NUMBER_MATCH" in match_types and tolerance is not None:
         same = lambda x, y: abs(x - y) < tolerance  # noqa: E731
-    if len(given) != len(expected):
-        return False
-    return all(any(same(g, e) for e in expected) for g in given)
+    return one_to_one(given, expected, same)

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 
 from pytest_mobileagent.android.calendar import COLUMNS, DB_PATH, EVENTS_TABLE, PACKAGE, Event, event_from_row
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows
 
-#: Fields AndroidWorld compares on an added event; the free-text ones fuzzily.
+#: Fields AndroidWorld compares on an added event; the free-text ones up to case and spacing.
 ADDED_FIELDS = ("start_ts", "end_ts", "title", "location", "description")
 FREE_FORM_FIELDS = ("title", "location", "description")
 
@@ -54,11 +54,11 @@ def seed_events(device: Device, events: Iterable[Event]) -> list[Event]:
 
 def event_matches(reference: Event, row: Event, fields: Sequence[str] = ADDED_FIELDS,
                   free_form: Sequence[str] = FREE_FORM_FIELDS) -> bool:
-    """``row`` has ``reference``'s values in ``fields``: free text fuzzily (difflib >= 0.9), the rest exactly."""
+    """``row`` has ``reference``'s values in ``fields``: free text up to case and spacing, the rest exactly."""
     for name in fields:
         want, got = getattr(reference, name), getattr(row, name)
         if name in free_form:
-            if not fuzzy_match(want, got):
+            if not text_matches(got, want):
                 return False
         elif want != got:
             return False

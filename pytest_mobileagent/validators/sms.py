@@ -3,7 +3,8 @@
 Reading is ``content query --uri content://sms/...`` (``sms_validators``);
 AndroidWorld's success rule for its SMS families is "a message to the number,
 its body fuzzily equal to the goal's, sent within the last five minutes of
-device time" (:func:`was_sent`). Clearing is its raw SQL on ``mmssms.db``.
+device time" (:func:`was_sent`); here the body must equal the goal's up to case
+and spacing (see ``validators.answers``). Clearing is its raw SQL on ``mmssms.db``.
 Incoming texts come from the network: on the simulator, ``emu sms send`` (its
 stand-in for ``adb emu sms send``); on a real device, where the shell has no
 such command, the message is written to the provider's inbox as the default
@@ -20,7 +21,7 @@ from typing import Any
 from pytest_mobileagent.android.sms_messenger import PACKAGE as SMS_APP
 from pytest_mobileagent.android.telephony import DRAFT, MMSSMS_DB, SENT, SMS_URI
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.answers import text_matches
 
 #: AndroidWorld's window: a message counts as just sent if at most this old.
 SENT_WITHIN_MINUTES = 5
@@ -84,9 +85,9 @@ def device_time_ms(device: Device) -> int:
 
 
 def was_sent(sent: list[Sms], number: str, body: str, now_ms: int, minutes: int = SENT_WITHIN_MINUTES) -> bool:
-    """AndroidWorld's ``_was_sent``: some message to ``number`` with a body fuzzily equal to ``body``, at most
-    ``minutes`` old."""
-    return any(clean_address(m.address) == clean_address(number) and fuzzy_match(m.body, body)
+    """AndroidWorld's ``_was_sent``, with exact bodies: some message to ``number`` with a body equal to ``body``
+    up to case and spacing, at most ``minutes`` old."""
+    return any(clean_address(m.address) == clean_address(number) and text_matches(m.body, body)
                and now_ms - m.date <= minutes * 60_000 for m in sent)
 
 

@@ -18,7 +18,7 @@ from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.people import FAMILY_NAMES, GIVEN_NAMES, nanp_digits, other_contacts
-from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.contacts import (
     clean_number,
     contacts_are,
@@ -89,8 +89,8 @@ def draft_on_screen(elements: list[UIElement], first: str, last: str, phone: str
         return next((el for el in elements if el.text and el.hint == hint and matches(el.text)), None)
 
     phone_field = field("Phone", lambda t: clean_number(t) == clean_number(phone))
-    return (field("First name", lambda t: fuzzy_match(t, first)) is not None
-            and field("Last name", lambda t: fuzzy_match(t, last)) is not None
+    return (field("First name", lambda t: text_matches(t, first)) is not None
+            and field("Last name", lambda t: text_matches(t, last)) is not None
             and phone_field is not None and _label_shown(label, phone_field, elements))
 
 

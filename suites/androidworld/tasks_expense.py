@@ -19,7 +19,7 @@ from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
-from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
 NAMES = {1: ("Pet Supplies", "Stationery", "Household Items", "Phone Repair"),
@@ -125,8 +125,8 @@ class _ExpenseAdd(_ExpenseTask):
         if len(new) != len(left):
             return 0.0
         for row in new:
-            hit = next((t for t in left if fuzzy_match(row["name"], t["name"]) and row["amount"] == t["amount"]
-                        and row["category"] == t["category"] and fuzzy_match(row["note"] or "", t["note"])), None)
+            hit = next((t for t in left if text_matches(row["name"], t["name"]) and row["amount"] == t["amount"]
+                        and row["category"] == t["category"] and text_matches(row["note"] or "", t["note"])), None)
             if hit is None:
                 return 0.0
             left.remove(hit)

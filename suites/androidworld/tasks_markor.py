@@ -22,7 +22,7 @@ from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
-from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.sms import added_since, device_time_ms, only_sent, snapshot
 from pytest_mobileagent.validators.storage import FOLDER, changes, tree
 from suites.androidworld.receipts import money, receipts
@@ -137,7 +137,7 @@ class MarkorCreateNote(_MarkorTask):
     def check(self, device: Device, answer: str | None = None) -> float:
         name = self.params["file_name"]
         content = text_of(device, name)
-        ok = self.only(device, added={name}) and content is not None and fuzzy_match(content.strip(),
+        ok = self.only(device, added={name}) and content is not None and text_matches(content.strip(),
                                                                                       self.params["text"])
         return 1.0 if ok else 0.0
 
@@ -263,7 +263,7 @@ class MarkorEditNote(_ExistingNote):
     def check(self, device: Device, answer: str | None = None) -> float:
         name = self.params["file_name"]
         content = text_of(device, name)
-        ok = self.only(device, modified={name}) and content is not None and fuzzy_match(content.strip(),
+        ok = self.only(device, modified={name}) and content is not None and text_matches(content.strip(),
                                                                                          self.expected())
         return 1.0 if ok else 0.0
 
@@ -482,7 +482,7 @@ class MarkorCreateNoteAndSms(_MarkorTask):
     def check(self, device: Device, answer: str | None = None) -> float:
         p = self.params
         content = text_of(device, p["file_name"])
-        note = self.only(device, added={p["file_name"]}) and content is not None and fuzzy_match(
+        note = self.only(device, added={p["file_name"]}) and content is not None and text_matches(
             content.strip(), p["text"])
         sms = only_sent(added_since(device, self.sms_before), p["number"], p["text"], device_time_ms(device))
         return (note + sms) / 2

@@ -20,7 +20,7 @@ from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
-from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
 COLUMNS = ("recipeId", "title", "description", "servings", "preparationTime", "source", "ingredients",
@@ -115,7 +115,7 @@ def matches(row: dict[str, Any], target: dict[str, Any]) -> bool:
     def norm(v: Any) -> str:
         return " ".join(str(v or "").lower().split())
 
-    return all(norm(row[f]) == norm(target[f]) if f in EXACT_FIELDS else fuzzy_match(row[f] or "", target[f])
+    return all(norm(row[f]) == norm(target[f]) if f in EXACT_FIELDS else text_matches(row[f] or "", target[f])
                for f in TEXT_FIELDS)
 
 

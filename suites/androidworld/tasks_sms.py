@@ -25,7 +25,7 @@ from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.people import FAMILY_NAMES, GIVEN_NAMES, nanp_digits
-from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.contacts import add_contact
 from pytest_mobileagent.validators.sms import (
     add_sms,
@@ -370,7 +370,7 @@ class SimpleSmsResend(_SmsTask):
             return 0.0
         m = added[0]
         same = clean_address(m.address) == clean_address(self.params["number"])
-        return 1.0 if same and fuzzy_match(m.body, self.params["message"]) else 0.0
+        return 1.0 if same and text_matches(m.body, self.params["message"]) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         p = self.params

@@ -18,7 +18,7 @@ from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.walks import SLIDER, open_bluetooth, open_brightness, open_internet, slide
-from pytest_mobileagent.validators.answers import fuzzy_match
+from pytest_mobileagent.validators.answers import text_matches
 
 #: What AndroidWorld puts on the clipboard (its SystemCopyToClipboard values).
 CLIPBOARD_TEXTS = ("1234 Elm St, Springfield, IL", "Acme Corp, Suite 200", "john.doe@example.com",
@@ -191,7 +191,7 @@ class SystemCopyToClipboard(Task):
         device.clipboard_set("~~~RESET~~~")
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        return 1.0 if fuzzy_match(self.params["clipboard_content"], device.clipboard_get()) else 0.0
+        return 1.0 if text_matches(device.clipboard_get(), self.params["clipboard_content"]) else 0.0
 
     def teardown(self, device: Device) -> None:
         device.clipboard_set("")
