@@ -128,11 +128,14 @@ def add(d: SimDevice, **fields: object) -> None:
              tuple(values.values()))
 
 
-def test_add_check_accepts_small_typos_in_free_text(d: SimDevice) -> None:
+def test_add_check_takes_free_text_up_to_case_and_spacing_only(d: SimDevice) -> None:
     task = add_task(d)
     add(d, title="Dal")
     assert task.check(d) == 0.0
-    add(d, title="Pho", servings="6 servings", directions="Mix and serve")  # a missing full stop is tolerated
+    add(d, title="Pho", servings="6 servings", directions="Mix and serve")  # AndroidWorld let a missing "." pass
+    assert task.check(d) == 0.0
+    d.sqlite(DB, "DELETE FROM recipes WHERE title = 'Pho'")
+    add(d, title="Pho", servings="6 servings", directions="mix  and serve.")
     assert task.check(d) == 1.0
 
 

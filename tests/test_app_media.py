@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from collections.abc import Iterator
 
 import pytest
 from PIL import Image
 
+from pytest_mobileagent.android import mp4
 from pytest_mobileagent.sim import SimDevice
 from suites.androidworld.tasks_audio_recorder import (
     RECORDS_DIR,
@@ -95,17 +97,27 @@ def test_named_recording_check(d: SimDevice, made: list[str]) -> None:
         if name.startswith("-"):
             d.remove(f"{RECORDS_DIR}/{name[1:]}")
         else:
-            d.write_file(f"{RECORDS_DIR}/{name}", b"audio")
+            d.write_file(f"{RECORDS_DIR}/{name}", mp4.recording(b"M4A ", 3))
     assert task.check(d) == (1.0 if made == ["standup_07.m4a"] else 0.0)
 
 
-def test_any_recording_check_rejects_empty_files(d: SimDevice) -> None:
+def test_a_recording_counts_only_when_it_lasts(d: SimDevice) -> None:
     task = AudioRecorderRecordAudio({"earlier": []})
     task.setup(d)
-    d.write_file(f"{RECORDS_DIR}/Record-1.m4a", b"")
-    assert task.check(d) == 0.0
-    d.write_file(f"{RECORDS_DIR}/Record-1.m4a", b"audio")
-    assert task.check(d) == 1.0
+    for data, counts in [(b"", False), (b"audio", False), (mp4.recording(b"M4A ", 1), False),
+                         (mp4.recording(b"M4A ", 2), True)]:
+        d.write_file(f"{RECORDS_DIR}/Record-1.m4a", data)
+        assert task.check(d) == (1.0 if counts else 0.0), data[:16]
+
+
+def test_recordings_made_in_the_app_carry_their_duration(d: SimDevice) -> None:
+    d.start_app("com.dimowner.audiorecorder")
+    tap(d, desc="Record")
+    d.set_time(d.now() + dt.timedelta(seconds=4))
+    tap(d, desc="Stop recording")
+    tap(d, text="Save")
+    [name] = d.list_dir(RECORDS_DIR)
+    assert (mp4.duration(d.read_file(f"{RECORDS_DIR}/{name}")) or 0) >= 1
 
 
 def test_draw_saves_the_chosen_format_in_the_chosen_folder(d: SimDevice) -> None:
@@ -121,14 +133,16 @@ def test_draw_saves_the_chosen_format_in_the_chosen_folder(d: SimDevice) -> None
     assert saved.endswith(".jpg") and d.read_file(f"/sdcard/Download/{saved}")[:2] == b"\xff\xd8"
 
 
-@pytest.mark.parametrize("mistake", [None, "wrong folder", "wrong format", "extra file", "noise removed"])
+@pytest.mark.parametrize("mistake", [None, "wrong folder", "wrong format", "extra file", "noise removed",
+                                     "blank canvas"])
 def test_drawing_check(d: SimDevice, mistake: str | None) -> None:
     from pytest_mobileagent.sim.apps.draw import render
 
     task = SimpleDrawProCreateDrawing({"file_name": "sketch_calm_river.png", "pictures": ["sunset.jpg"]})
     task.setup(d)
     folder = "/sdcard/Download" if mistake == "wrong folder" else "/sdcard/Pictures"
-    d.write_file(f"{folder}/sketch_calm_river.png", render(["right"], "jpg" if mistake == "wrong format" else "png"))
+    strokes = [] if mistake == "blank canvas" else ["right"]
+    d.write_file(f"{folder}/sketch_calm_river.png", render(strokes, "jpg" if mistake == "wrong format" else "png"))
     if mistake == "extra file":
         d.write_file("/sdcard/Pictures/image_1.png", render([], "png"))
     if mistake == "noise removed":

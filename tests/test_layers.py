@@ -16,7 +16,7 @@ PACKAGE = ROOT / "pytest_mobileagent"
 LAYERS: list[set[str]] = [
     {"plugin", "fixtures", "xdist_hooks", "hooks", "settings", "pool", "datasets_cli"},  # the pytest layer
     {"report"},
-    {"episode"},
+    {"episode", "mutations"},
     {"agents"},
     {"llm"},
     {"tasks"},

@@ -9,7 +9,8 @@ space, finding elements in observations the way an agent would.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from hypothesis import strategies as st
@@ -18,6 +19,17 @@ if TYPE_CHECKING:
     from pytest_mobileagent.actions import Action
     from pytest_mobileagent.device.base import Device
     from pytest_mobileagent.tasks.oracle import UI
+
+
+#: What an information-retrieval task lets through: only its answer is judged, not how the agent looked it up.
+ANSWER_ONLY: Mapping[str, str] = MappingProxyType({
+    "skip": "only the answer is judged; the steps that look it up can be taken in other ways",
+    "text": "only the answer is judged; what is typed to look it up (a search) is not",
+})
+#: What a verification task lets through: its goal holds from the start, so only the declaration counts.
+GOAL_HOLDS: Mapping[str, str] = MappingProxyType({
+    "skip": "the goal holds from the start; the steps that verify it can be taken in other ways",
+})
 
 
 class Task:
@@ -43,6 +55,9 @@ class Task:
     #: Information-retrieval tasks: the agent must answer; :meth:`check` gets the answer.
     answer_required: ClassVar[bool] = False
     start_on_home_screen: ClassVar[bool] = True
+    #: Mistakes the check lets through on purpose, each with the reason: a mutation's key
+    #: (``"skip:navigate_back"``, ``"text:append"``) or kind (``"skip"``) -> why (see ``pytest_mobileagent.mutations``).
+    tolerates: ClassVar[Mapping[str, str]] = {}
     #: Verification tasks: the goal already holds; success counts only if the agent declares completion,
     #: so an agent that does nothing fails (AndroidWorld's *Verify families passed for it, issue #315).
     requires_completion: ClassVar[bool] = False

@@ -8,7 +8,7 @@ the screen the previous action produced.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.observe.elements import Observation, UIElement
@@ -30,6 +30,8 @@ class UI:
 
     def __init__(self, observation: Observation | None = None):
         self.observation = observation
+        #: Mutations of the action being yielded that its check lets through, and why (see :meth:`tolerate`).
+        self.tolerated: dict[str, str] = {}
 
     @property
     def obs(self) -> Observation:
@@ -147,3 +149,18 @@ class UI:
     @staticmethod
     def swipe(x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> Action:
         return Action("swipe", x=x1, y=y1, x2=x2, y2=y2, duration_ms=duration_ms)
+
+    def reading(self, *steps: Callable[[], Action]) -> Iterator[Action]:
+        """The actions of ``steps`` (each called when its turn comes), marked as only showing the source a
+        person reads the goal's values from (a file, a picture, a video): the oracle knows them already, so a
+        proof lets each step be left out."""
+        for step in steps:
+            yield self.tolerate(step(), "it only shows the source the values are read from", "skip")
+
+    def tolerate(self, action: Action, why: str, *mutations: str) -> Action:
+        """``action``, marked for the mutation proof (``pytest_mobileagent.mutations``): leaving it out
+        (``"skip"``) or changing its text (``"text:drop"``, ``"text"``...) does not change the outcome, because
+        ``why``; e.g. a step that only reads what the oracle already knows, or a search query whose prefix finds
+        the same item."""
+        self.tolerated = {m: why for m in mutations}
+        return action

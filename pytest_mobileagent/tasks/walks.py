@@ -10,8 +10,9 @@ from pytest_mobileagent.tasks.oracle import UI
 
 SLIDER = "com.android.systemui:id/slider"
 def open_settings(ui: UI) -> Iterator[Action]:
-    """Settings' homepage: open the app, then go back up if it resumed on a sub-page."""
-    yield ui.open_app("Settings")
+    """Settings' homepage: open the app unless it is in front, then go back up from a sub-page."""
+    if ui.observation is None or ui.obs.package != "com.android.settings":
+        yield ui.open_app("Settings")
     for _ in range(6):
         if ui.exists(rid="search_action_bar"):
             return

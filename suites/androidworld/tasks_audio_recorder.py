@@ -3,7 +3,8 @@
 Recordings are ``.m4a`` files in the app's external folder, where AndroidWorld looks. Earlier
 recordings seeded by setup must survive. AndroidWorld's names carry ``.m4a`` and the check then
 looks for ``<name>.m4a`` (so ``x.m4a.m4a``); here names are drawn without the extension, and the
-file must be ``<name>.m4a``.
+file must be ``<name>.m4a``. A recording counts when it lasts at least two seconds by its MP4 ``mvhd``
+box (AndroidWorld counted any file, so starting and at once stopping passed).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import mp4
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -22,6 +24,8 @@ from pytest_mobileagent.tasks.oracle import UI
 RECORDS_DIR = "/storage/emulated/0/Android/data/com.dimowner.audiorecorder/files/Music/records"
 TOPICS = ("interview", "meeting", "lecture", "standup", "voice_note", "rehearsal", "podcast_intro", "call_notes",
           "brainstorm", "reading", "dictation", "field_recording")
+#: A clip shorter than this is a slip of the finger, not a recording.
+MIN_CLIP_SECONDS = 2.0
 EARLIER = ("Record-1", "groceries", "song_idea", "lecture_week3", "reminder_dentist")
 
 
@@ -45,15 +49,18 @@ class _AudioRecorderTask(Task):
         for name in recordings(device):
             device.remove(posixpath.join(RECORDS_DIR, name))
         for name in self.params["earlier"]:
-            device.write_file(posixpath.join(RECORDS_DIR, f"{name}.m4a"), b"\x00\x00\x00\x18ftypM4A " + b"\0" * 64)
+            device.write_file(posixpath.join(RECORDS_DIR, f"{name}.m4a"), mp4.recording(b"M4A ", 5))
         self.before = recordings(device)
 
     def new_recordings(self, device: Device) -> dict[str, int] | None:
-        """Recordings added since setup (non-empty), or None if an earlier one was lost or changed."""
+        """Recordings added since setup that last at least :data:`MIN_CLIP_SECONDS` by their ``mvhd`` box, or
+        None if an earlier one was lost or changed."""
         after = recordings(device)
         if any(after.get(n) != size for n, size in self.before.items()):
             return None
-        return {n: size for n, size in after.items() if n not in self.before and size > 0}
+        new = [n for n in after if n not in self.before]
+        return {n: after[n] for n in new
+                if (mp4.duration(device.read_file(posixpath.join(RECORDS_DIR, n))) or 0) >= MIN_CLIP_SECONDS}
 
     def describe_state(self, device: Device) -> str:
         return f"recordings: {recordings(device)}"

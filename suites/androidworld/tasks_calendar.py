@@ -141,7 +141,9 @@ def set_picker(ui: UI, opener: str, values: list[tuple[str, int]], needed: bool 
     if len(fields) != len(order):
         raise OracleError(f"expected {len(order)} spinners in the picker, found {len(fields)}")
     for key, value in values:
-        yield Action("input_text", index=fields[order.index(key)][0], text=f"{value:02d}", clear=True)
+        index, spinner = fields[order.index(key)]
+        if spinner.text.lstrip("0") != str(value).lstrip("0"):  # a spinner already showing the value is left alone
+            yield Action("input_text", index=index, text=f"{value:02d}", clear=True)
     yield ui.click(text="OK")
 
 

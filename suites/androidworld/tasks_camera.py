@@ -100,6 +100,7 @@ class CameraTakeVideo(_CameraTask):
     tags = ()
     optimal_steps = 3
     wanted = (0, 1)
+    tolerates = {"skip:wait": "any new video counts, however short, as in AndroidWorld"}
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Camera")

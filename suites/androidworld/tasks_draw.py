@@ -1,7 +1,8 @@
 """AndroidWorld's Simple Draw Pro task: draw, and save the drawing under a name in Pictures.
 
 AndroidWorld checks only that the file exists; here it must also be an image of the format its
-extension names (a PNG, a JPEG, or an SVG document), and the other pictures must stay.
+extension names (a PNG, a JPEG, or an SVG document) with a stroke on it (a blank canvas is not a
+drawing), and the other pictures must stay.
 """
 
 from __future__ import annotations
@@ -24,21 +25,29 @@ from pytest_mobileagent.validators.storage import changes, tree
 PICTURES = "/sdcard/Pictures"
 WORDS = ("sketch", "doodle", "draft", "study", "outline", "concept", "mockup", "scribble")
 ADJECTIVES = ("amber", "brisk", "calm", "eager", "golden", "quiet", "rapid", "silver", "vivid")
+#: Grey levels between the lightest and darkest pixel that tell a stroke from JPEG noise on a blank canvas.
+INK_CONTRAST = 48
 NOUNS = ("anchor", "canyon", "falcon", "harbor", "lantern", "meadow", "orchid", "river", "willow")
 
 
-def is_image(data: bytes, extension: str) -> bool:
-    """Whether ``data`` is an image of the format ``extension`` names."""
+def has_ink(data: bytes, extension: str) -> bool:
+    """Whether ``data`` is an image of the format ``extension`` names with something drawn on it: an SVG with
+    a stroked shape, or a PNG or JPEG whose pixels are not all one shade."""
     if extension == ".svg":
         try:
-            return etree.fromstring(data).tag.endswith("svg")
+            root = etree.fromstring(data)
         except etree.XMLSyntaxError:
             return False
+        shapes = ("path", "line", "polyline", "polygon", "circle", "ellipse")
+        return root.tag.endswith("svg") and any(
+            isinstance(el.tag, str) and etree.QName(el).localname in shapes for el in root.iter())
     try:
-        fmt = Image.open(io.BytesIO(data)).format
-    except UnidentifiedImageError:
+        image = Image.open(io.BytesIO(data))
+        fmt = image.format
+        low, high = image.convert("L").getextrema()
+    except (UnidentifiedImageError, OSError):
         return False
-    return fmt == {".png": "PNG", ".jpg": "JPEG"}.get(extension)
+    return fmt == {".png": "PNG", ".jpg": "JPEG"}.get(extension) and high - low > INK_CONTRAST
 
 
 class SimpleDrawProCreateDrawing(Task):
@@ -72,7 +81,7 @@ class SimpleDrawProCreateDrawing(Task):
         diff = changes(self.before, tree(device, PICTURES))
         if diff.added != {name} or diff.removed or diff.modified:
             return 0.0
-        return 1.0 if is_image(device.read_file(posixpath.join(PICTURES, name)), posixpath.splitext(name)[1]) \
+        return 1.0 if has_ink(device.read_file(posixpath.join(PICTURES, name)), posixpath.splitext(name)[1]) \
             else 0.0
 
     def describe_state(self, device: Device) -> str:
@@ -82,7 +91,6 @@ class SimpleDrawProCreateDrawing(Task):
         stem, ext = posixpath.splitext(self.params["file_name"])
         yield ui.open_app("Simple Draw Pro")
         yield ui.swipe(200, 900, 900, 900)
-        yield ui.swipe(540, 700, 540, 1500)
         yield ui.click(desc="Save")
         yield ui.type(stem, clear=True, rid="save_image_filename")
         yield ui.click(rid=f"save_image_radio_{ext[1:]}")

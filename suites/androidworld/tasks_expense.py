@@ -137,7 +137,9 @@ class _ExpenseAdd(_ExpenseTask):
         for e in self.wanted():
             yield ui.click(desc="Add expense")
             yield ui.type(e["name"], hint="Name")
-            yield ui.type(f"{e['amount'] / 100:.2f}", hint="Amount")
+            amount = f"{e['amount'] / 100:.2f}"  # a third decimal, or a dropped trailing zero, is the same amount
+            yield ui.tolerate(ui.type(amount, hint="Amount"), "accounting.db keeps integer cents",
+                              "text:append", *(("text:drop",) if amount.endswith("0") else ()))
             yield from ui.scroll_to(text=CATEGORIES[e["category"]], container={"rid": "sv_entry"})
             yield ui.click(text=CATEGORIES[e["category"]])
             yield from ui.scroll_to(hint="Note", container={"rid": "sv_entry"})
@@ -197,9 +199,7 @@ class ExpenseAddMultipleFromMarkor(_ExpenseAdd):
         device.write_file(f"{MARKOR_NOTEBOOK}/my_expenses.txt", (as_text(self.params["file"], "csv") + "\n").encode())
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        yield ui.open_app("Markor")
-        yield ui.click(text="my_expenses.txt")
-        yield ui.back()
+        yield from ui.reading(lambda: ui.open_app("Markor"), lambda: ui.click(text="my_expenses.txt"), ui.back)
         yield from super().oracle(ui)
 
 
@@ -225,9 +225,8 @@ class ExpenseAddMultipleFromGallery(_ExpenseAdd):
             device.write_file(f"/sdcard/DCIM/old_expenses_{i}.jpg", jpeg_with_text(old, wrap=46))
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        yield ui.open_app("Simple Gallery Pro")
-        yield ui.click(text="DCIM")
-        yield ui.click(text="expenses.jpg")
+        yield from ui.reading(lambda: ui.open_app("Simple Gallery Pro"), lambda: ui.click(text="DCIM"),
+                              lambda: ui.click(text="expenses.jpg"))
         yield from super().oracle(ui)
 
 
@@ -360,8 +359,10 @@ class _ExpenseDeleteDuplicates(_ExpenseTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Pro Expense")
-        yield ui.click(desc="Search")
-        yield ui.type(self.params["name"], rid="search")
+        yield ui.tolerate(ui.click(desc="Search"), "the search only narrows the list the copies are picked from",
+                          "skip")
+        yield ui.tolerate(ui.type(self.params["name"], rid="search"),
+                          "the search only narrows the list the copies are picked from", "skip", "text:drop")
         copies = listed(ui, self.params["name"], self.params["amount"])
         if len(copies) < 2:
             raise OracleError("the two copies are not both listed")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import GOAL_HOLDS, Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.walks import SLIDER, open_bluetooth, open_brightness, open_internet, slide
 from pytest_mobileagent.validators.answers import text_matches
@@ -96,12 +96,14 @@ class SystemWifiTurnOnVerify(_Wifi):
     tags = ("verification",)
     start = "on"
     requires_completion = True
+    tolerates = GOAL_HOLDS
 
 
 class SystemWifiTurnOffVerify(_Wifi):
     tags = ("verification",)
     state, start = "off", "off"
     requires_completion = True
+    tolerates = GOAL_HOLDS
 
 
 class SystemBluetoothTurnOn(_Bluetooth):
@@ -116,12 +118,14 @@ class SystemBluetoothTurnOnVerify(_Bluetooth):
     tags = ("verification",)
     start = "on"
     requires_completion = True
+    tolerates = GOAL_HOLDS
 
 
 class SystemBluetoothTurnOffVerify(_Bluetooth):
     tags = ("verification",)
     state, start = "off", "off"
     requires_completion = True
+    tolerates = GOAL_HOLDS
 
 
 class _Brightness(Task):
@@ -166,12 +170,14 @@ class SystemBrightnessMaxVerify(_Brightness):
     optimal_steps = 2
     start = "max"
     requires_completion = True
+    tolerates = GOAL_HOLDS
 
 
 class SystemBrightnessMinVerify(_Brightness):
     tags = ("verification",)
     target, start = "min", "min"
     requires_completion = True
+    tolerates = GOAL_HOLDS
 
 
 class SystemCopyToClipboard(Task):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import ANSWER_ONLY, Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators.contacts import add_contact, clean_number, clear_contacts, display_name
 
@@ -34,6 +34,7 @@ class ContactsPhoneNumberOf(Task):
     complexity = 1
     optimal_steps = 3
     answer_required = True
+    tolerates = ANSWER_ONLY
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, object]]:

@@ -10,18 +10,12 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
+from pytest_mobileagent.android import mp4
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Button, Column, Dialog, ImageButton, Row, Text, View
 
 PACKAGE = "com.dimowner.audiorecorder"
 RECORDS_DIR = f"/storage/emulated/0/Android/data/{PACKAGE}/files/Music/records"
-
-
-def m4a_bytes(seconds: int) -> bytes:
-    """An M4A ``ftyp`` box and an ``mdat`` payload sized like AAC at 128 kbit/s."""
-    payload = b"\x00" * (16_000 * max(1, seconds))
-    ftyp = (24).to_bytes(4, "big") + b"ftypM4A " + (0).to_bytes(4, "big") + b"isomM4A "
-    return ftyp + (8 + len(payload)).to_bytes(4, "big") + b"mdat" + payload
 
 
 class MainActivity(Activity):
@@ -97,7 +91,7 @@ class MainActivity(Activity):
             self.toast("Invalid name")
             return
         path = posixpath.join(RECORDS_DIR, f"{name}.m4a")
-        self.system.fs.write(path, m4a_bytes(self.length))
+        self.system.fs.write(path, mp4.recording(b"M4A ", self.length))
         self.log("AudioRecorder", f"Record saved: {path}")
         self.dialog = None
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image as PILImage
 
+from pytest_mobileagent.android import mp4
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Column, ImageButton, ListItem, Row, Text, View
 
@@ -25,13 +26,6 @@ def jpeg_bytes(seed: int) -> bytes:
     out = io.BytesIO()
     PILImage.new("RGB", (64, 48), ((seed * 37) % 256, (seed * 91) % 256, (seed * 53) % 256)).save(out, "JPEG")
     return out.getvalue()
-
-
-def mp4_bytes(seconds: int) -> bytes:
-    """An MP4 ``ftyp`` box followed by an ``mdat`` payload whose length grows with the recording."""
-    payload = b"\x00" * (1024 * max(1, seconds))
-    ftyp = (24).to_bytes(4, "big") + b"ftypmp42" + (0).to_bytes(4, "big") + b"isommp42"
-    return ftyp + (8 + len(payload)).to_bytes(4, "big") + b"mdat" + payload
 
 
 class CameraActivity(Activity):
@@ -105,7 +99,7 @@ class CameraActivity(Activity):
         else:
             seconds = int(self.system.clock.now.timestamp() - self.recording_since)
             path = f"{CAMERA_DIR}/VID_{self.stamp()}.mp4"
-            fs.write(path, mp4_bytes(seconds))
+            fs.write(path, mp4.recording(b"mp42", seconds))
             self.recording_since = None
             self.log("CAM_VideoModule", f"Video saved: {path} ({seconds}s)")
 

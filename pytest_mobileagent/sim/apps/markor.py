@@ -235,7 +235,8 @@ class MainActivity(Activity):
     def move_selected(self) -> None:
         for path in self.selected:
             target = posixpath.join(self.browse, posixpath.basename(path))
-            if target != path and not self.system.fs.exists(target):
+            into_itself = (self.browse + "/").startswith(path + "/")  # a folder cannot move into itself
+            if target != path and not into_itself and not self.system.fs.exists(target):
                 self.system.fs.move(path, target)
         self.selected, self.dialog = [], None
 

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import ANSWER_ONLY, Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.textproto import loads, repeated
 from pytest_mobileagent.validators.answers import (
@@ -312,6 +312,7 @@ class InformationRetrievalTask(Task):
     spec: ClassVar[IRSpec]
     adapter: ClassVar[StateAdapter]
     answer_required = True
+    tolerates = ANSWER_ONLY
 
     def __init__(self, params: dict[str, Any] | None = None):
         super().__init__(params)

@@ -1,0 +1,68 @@
+"""Every task's check rejects near misses: the oracle replayed with one mistake fails, unless the task says why not.
+
+``MA_MUTATION_INSTANCES`` sets how many parameter draws per task are mutated (default 1).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.mutations import Mutation, apply, change_answer, change_text, mutations_of, prove
+from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.stores import DEFAULT_TIME
+from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.params import draw, instance_seed
+from tests.suite_tasks import all_tasks
+
+INSTANCES = int(os.environ.get("MA_MUTATION_INSTANCES", "1"))
+TASKS = all_tasks()
+
+
+@pytest.fixture(scope="module")
+def device() -> Iterator[SimDevice]:
+    d = SimDevice(serial="sim-mutations")
+    d.snapshot_save("clean")
+    yield d
+    d.close()
+
+
+def reset(device: SimDevice) -> None:
+    device.snapshot_load("clean")
+    device.set_time(DEFAULT_TIME)
+
+
+@pytest.mark.parametrize("task_cls", TASKS, ids=[f"{t.suite}.{t.name}" for t in TASKS])
+def test_every_mutation_of_the_oracle_fails(task_cls: type[Task], device: SimDevice,
+                                            record_property: pytest.RecordProperty) -> None:
+    for i in range(INSTANCES):
+        params = draw(task_cls.parameters(), instance_seed(30, task_cls.name, i))
+        proof = prove(device, lambda p=params: task_cls(p), reset)
+        record_property(f"mutation_score[{i}]", f"{proof.score:.3f} ({proof.caught}/"
+                                                f"{len(proof.mutations) - len(proof.tolerated)})")
+        assert not proof.survivors, (
+            f"{task_cls.name} {params}: the check passed {len(proof.survivors)} mistaken episodes "
+            f"(score {proof.score:.0%}): {', '.join(map(str, proof.survivors))}")
+
+
+def test_text_and_answer_changes() -> None:
+    assert change_text("Buy milk", "append") == "Buy milkx" and change_text("555-0199", "append") == "555-01991"
+    assert change_text("SAVE20", "drop") == "SAVE2" and change_text("", "drop") is None
+    assert change_text("SAVE20", "digit") == "SAVE30" and change_text("no digits", "digit") is None
+    assert change_answer("swimming, kayaking", "duplicate") == "swimming, swimming"
+    assert change_answer("42", "duplicate") == "42, 42"
+    assert change_answer("a, b, c", "drop") == "a, b" and change_answer("7", "digit") == "8"
+
+
+def test_mutations_cover_each_typed_text_step_and_answer() -> None:
+    actions = [Action.open_app("Contacts"), Action("input_text", index=3, text="Ann 5"), Action.answer("x, y")]
+    found = {str(m) for m in mutations_of(actions)}
+    assert {"text:append@0", "text:drop@0", "text:digit@0", "skip:open_app@0", "skip:input_text@1",
+            "answer:duplicate@0", "answer:drop@0"} <= found
+    assert "skip:answer@2" not in found
+    mutated = apply(Mutation("text", 0, "digit"), actions)
+    assert mutated[1].text == "Ann 6" and actions[1].text == "Ann 5"
+    assert [a.kind for a in apply(Mutation("skip", 0, "open_app"), actions)] == ["input_text", "answer"]
