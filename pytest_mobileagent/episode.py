@@ -70,6 +70,8 @@ class EpisodeResult:
     success: float = 0.0
     #: The check's score before the completion rule (``--ma-require-complete``) was applied.
     state_success: float = 0.0
+    #: What an agent declaring completion at once would have scored: the check right after setup (the floor).
+    trivial_success: float | None = None
     self_reported: str | None = None
     answer: str | None = None
     terminated_by: str = "step_limit"
@@ -278,11 +280,18 @@ def new_result(task: Task, agent: str, instance: int = 0, seed: int = 0, nodeid:
     )
 
 
-def ensure_not_done(device: Device, task: Task) -> None:
-    """Raise :class:`GoalAlreadyHolds` if the goal holds before the agent acts (not for answer/verify tasks)."""
-    if not (task.answer_required or task.requires_completion) and task.check(device, None) > 0:
+def ensure_not_done(device: Device, task: Task) -> float:
+    """Raise :class:`GoalAlreadyHolds` if the goal holds before the agent acts (not for answer/verify tasks),
+    by the check or, where the check reads the screen, by :meth:`~Task.goal_in_state`. Returns the check's
+    score now: what an agent declaring completion at once would get."""
+    now = task.check(device, None)
+    if task.answer_required or task.requires_completion:
+        return now
+    in_state = task.goal_in_state(device)
+    if max(now, in_state or 0.0) > 0:
         raise GoalAlreadyHolds(f"{task.name}: the goal already holds after setup, before the agent acted; a task "
                                f"must start from a state where its check fails (params: {task.params})")
+    return now
 
 
 @dataclass(frozen=True)
@@ -325,8 +334,9 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
             if reset is not None:
                 reset(device)
             task.setup(device)
-            ensure_not_done(device, task)
+            floor = ensure_not_done(device, task)
             result = make_result() if make_result is not None else new_result(task, type(agent).__name__)
+            result.trivial_success = floor
             run_episode(device, task, agent, result, require_complete=options.require_complete,
                         on_observation=on_observation, metric_options=options.metrics)
             if before_teardown is not None:

@@ -27,6 +27,8 @@ class EpisodeRecord(TypedDict, total=False):
     #: Verified success (0..1), after the completion rule and constraints.
     success: float
     state_success: float
+    #: What an agent declaring completion at once would have scored: the check right after setup.
+    trivial_success: float | None
     self_reported: str | None
     answer: str | None
     terminated_by: str

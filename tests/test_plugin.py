@@ -182,6 +182,42 @@ class AlreadyDone(Task):
     assert records(pytester)[0]["outcome"] == "error"
 
 
+def test_a_goal_met_off_screen_is_caught_by_the_state_the_task_names(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(tasks_offscreen='''
+from pytest_mobileagent.tasks.base import Task
+class ShowsRunning(Task):
+    template = "Start it."
+    def setup(self, device): device.settings_put("global", "ma_probe_running", "1")
+    def check(self, device, answer=None): return 0.0  # reads a screen that is not in front yet
+    def goal_in_state(self, device):
+        return 1.0 if device.settings_get("global", "ma_probe_running") == "1" else 0.0
+    def oracle(self, ui): yield ui.complete()
+''')
+    result = pytester.runpytest("tasks_offscreen.py")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*the goal already holds after setup*"])
+
+
+def test_metrics_report_what_declaring_completion_at_once_scores(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(tasks_floor='''
+from pytest_mobileagent.tasks.base import Task
+class Verify(Task):
+    template = "Check the home screen is shown, then say so."
+    requires_completion = True
+    def check(self, device, answer=None): return 1.0
+    def oracle(self, ui): yield ui.complete()
+class Copy(Task):
+    template = "Copy hello."
+    def check(self, device, answer=None): return 1.0 if device.clipboard_get() == "hello" else 0.0
+    def oracle(self, ui): yield ui.complete()
+''')
+    result = pytester.runpytest("tasks_floor.py", "--agent=noop", "--ma-run-id", "floor")
+    result.stdout.fnmatch_lines(["*trivial floor 50.0%*(1 of 2 items start with their goal holding)*"])
+    body = json.loads(pytester.path.joinpath("reports", "floor", "metrics.json").read_text())
+    assert body["trivial_floor"] == {"rate": 0.5, "episodes": 2, "passing": 1}
+    assert sorted(r["trivial_success"] for r in records(pytester)) == [0.0, 1.0]
+
+
 def test_agent_exception_is_a_failure_and_teardown_still_runs(suite: pytest.Pytester, tmp_path: Path) -> None:
     marker = tmp_path / "torn-down"
     suite.makepyfile(crash='''

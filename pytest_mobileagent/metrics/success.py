@@ -76,6 +76,7 @@ def summarize(records: list[EpisodeRecord], threshold: float = 1.0) -> dict[str,
         "mean_steps": (sum(r.get("num_steps", 0) for r in records) / len(records)) if records else 0.0,
         "metrics": mean_metrics(records),
         **completion_rates(records),
+        "trivial_floor": trivial_floor(records),
         **judge_rates(records),
         **({"repeats": repeat_rates(records, threshold)} if any(r.get("repeat") is not None for r in records) else {}),
     }
@@ -112,6 +113,15 @@ def completion_rates(records: Iterable[EpisodeRecord]) -> dict[str, float]:
     false = [r for r in claimed if float(r.get("state_success", r.get("success", 0.0))) < 1.0]
     return {"pass_rate_self_reported": round(len(claimed) / len(ran), 6),
             "false_completion_rate": round(len(false) / len(claimed), 6) if claimed else 0.0}
+
+
+def trivial_floor(records: Iterable[EpisodeRecord]) -> dict[str, Any]:
+    """The success rate an agent would get by declaring completion at once, from each episode's check right
+    after setup (``trivial_success``): the floor beside the agent's rate. Verification tasks, whose goal holds
+    from the start, are what raise it above zero."""
+    scores = [float(s) for r in records if r.get("outcome") != "error" and (s := r.get("trivial_success")) is not None]
+    return {"rate": round(sum(scores) / len(scores), 6) if scores else 0.0, "episodes": len(scores),
+            "passing": sum(s >= 1.0 for s in scores)}
 
 
 def judge_rates(records: Iterable[EpisodeRecord]) -> dict[str, Any]:

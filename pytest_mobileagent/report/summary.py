@@ -86,6 +86,10 @@ def write_summary(terminalreporter: Any, metrics: dict[str, Any], out: Path) -> 
         tr.write_line(f"  model judge: {judge['judged_success_rate'] * 100:.1f}% judged successful over "
                       f"{judge['episodes']} episodes; agrees with the state check on "
                       f"{judge['agreement_with_state'] * 100:.1f}% (not part of the success rate)")
+    floor = metrics.get("trivial_floor") or {}
+    if floor.get("episodes"):
+        tr.write_line(f"  trivial floor {floor['rate'] * 100:.1f}%: what declaring completion at once scores "
+                      f"({floor['passing']} of {floor['episodes']} items start with their goal holding)")
     tr.write_line(f"  self-reported completion {metrics['pass_rate_self_reported'] * 100:.1f}% of episodes; "
                   f"false completions {metrics['false_completion_rate'] * 100:.1f}% of those claims")
     tr.write_line(f"  agent {metrics['agent']}; mean steps {metrics['mean_steps']:.1f}; "

@@ -98,6 +98,12 @@ class Task:
         """Judge the end state: 1.0 success, 0.0 failure, in between for composite tasks."""
         raise NotImplementedError
 
+    def goal_in_state(self, device: Device) -> float | None:
+        """How far the goal holds by device state, for a task whose :meth:`check` reads the screen: the
+        "goal already holds" guard runs before the agent, with the home screen in front, and would miss a goal
+        met off screen (a stopwatch already running). None (the default): :meth:`check` reads state itself."""
+        return None
+
     def teardown(self, device: Device) -> None:
         """Undo what :meth:`setup` left behind outside the restored snapshot (always runs)."""
 

@@ -79,6 +79,13 @@ def select_tab(device: Device, tab: str) -> None:
     update_prefs(device, PREFS, {"selected_tab": TABS.index(tab)})
 
 
+def selected_tab(device: Device) -> str:
+    """The tab the app opens on (``selected_tab``). Unset, the simulated Google Clock opens on Alarm; AOSP
+    DeskClock's ``TabDAO.getSelectedTab`` would answer ``CLOCKS``, and Google Clock's default is not published."""
+    index = read_prefs(device, PREFS).get("selected_tab", 0)
+    return TABS[index] if isinstance(index, int) and 0 <= index < len(TABS) else TABS[0]
+
+
 def stopwatch(device: Device) -> dict[str, Any]:
     """``state`` (0 reset, 1 running, 2 paused), ``accumulated`` ms and ``laps``."""
     prefs = read_prefs(device, PREFS)

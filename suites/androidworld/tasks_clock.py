@@ -75,6 +75,9 @@ class ClockStopWatchPausedVerify(_ClockTask):
         # The task is about the screen (AndroidWorld reads the UI): the paused stopwatch must be shown.
         return 1.0 if clock.stopwatch_paused_on_screen(device) else 0.0
 
+    def goal_in_state(self, device: Device) -> float:
+        return 1.0 if clock.stopwatch(device)["state"] == deskclock.SW_PAUSED else 0.0
+
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_tab(ui, "Stopwatch")
         yield ui.click(desc="Pause")
@@ -100,6 +103,9 @@ class ClockStopWatchRunning(_ClockTask):
     def check(self, device: Device, answer: str | None = None) -> float:
         # The task is about the screen (AndroidWorld reads the UI): Pause and Lap show while it runs.
         return 1.0 if clock.stopwatch_running_on_screen(device) else 0.0
+
+    def goal_in_state(self, device: Device) -> float:
+        return 1.0 if clock.stopwatch(device)["state"] == deskclock.SW_RUNNING else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_tab(ui, "Stopwatch")

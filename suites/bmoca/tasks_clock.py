@@ -217,6 +217,10 @@ class ClockGoToPage(_BmocaClock):
         # The task is about what the app shows: the page's tab must be the selected one on screen.
         return 1.0 if clock.shown_page(device) == self.params["page"].capitalize() else 0.0
 
+    def goal_in_state(self, device: Device) -> float:
+        """The tab the app opens on (``selected_tab``)."""
+        return 1.0 if clock.selected_tab(device) == self.params["page"].capitalize() else 0.0
+
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_tab(ui, self.params["page"].capitalize())
         yield ui.complete()
