@@ -93,6 +93,7 @@ class SimpleDrawProCreateDrawing(Task):
         yield ui.swipe(200, 900, 900, 900)
         yield ui.click(desc="Save")
         yield ui.type(stem, clear=True, rid="save_image_filename")
-        yield ui.click(rid=f"save_image_radio_{ext[1:]}")
+        if not ui.exists(rid=f"save_image_radio_{ext[1:]}", checked=True):  # PNG is preselected
+            yield ui.click(rid=f"save_image_radio_{ext[1:]}")
         yield ui.click(text="OK")
         yield ui.complete()

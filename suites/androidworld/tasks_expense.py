@@ -141,7 +141,8 @@ class _ExpenseAdd(_ExpenseTask):
             yield ui.tolerate(ui.type(amount, hint="Amount"), "accounting.db keeps integer cents",
                               "text:append", *(("text:drop",) if amount.endswith("0") else ()))
             yield from ui.scroll_to(text=CATEGORIES[e["category"]], container={"rid": "sv_entry"})
-            yield ui.click(text=CATEGORIES[e["category"]])
+            if not ui.exists(text=CATEGORIES[e["category"]], checked=True):  # the form preselects a category
+                yield ui.click(text=CATEGORIES[e["category"]])
             yield from ui.scroll_to(hint="Note", container={"rid": "sv_entry"})
             yield ui.type(e["note"], hint="Note")
             yield ui.click(desc="Save")

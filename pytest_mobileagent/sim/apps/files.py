@@ -388,7 +388,8 @@ class PickActivity(Browser):
         sources = [s for s in self.intent.extras.get("sources", []) if fs.exists(s)]
         for src in sources:
             dst = posixpath.join(self.folder, posixpath.basename(src))
-            if dst == src or fs.exists(dst):
+            into_itself = (self.folder + "/").startswith(src + "/")  # DocumentsUI refuses a folder into itself
+            if dst == src or into_itself or fs.exists(dst):
                 continue
             if operation == "move":
                 fs.move(src, dst)
