@@ -229,6 +229,23 @@ def Toolbar(
                 height=64, style="toolbar", **kw)
 
 
+def ActionModeBar(count: int, actions: Sequence[View], on_done: Handler, overflow: Handler | None = None,
+                  done_id: str = "") -> View:
+    """The contextual action bar a multi-selection shows in place of the app bar: Done, "N selected", the
+    actions and "More options" (``done_id``: the app's id for Done, e.g. ``action_mode_close_button``)."""
+    bar = Toolbar(f"{count} selected", actions=actions, overflow=overflow)
+    bar.children.insert(0, ImageButton("Done", on_done, icon="close", id=done_id))
+    return bar
+
+
+def toggle_selection(selected: list[Any], item: Any) -> None:
+    """Add ``item`` to a multi-selection kept in pick order, or take it out if it is in."""
+    if item in selected:
+        selected.remove(item)
+    else:
+        selected.append(item)
+
+
 def ListItem(title: str, summary: str = "", on_click: Handler | None = None, *, id: str = "",
              title_id: str = "android:id/title", summary_id: str = "android:id/summary",
              widget: View | None = None, icon: str = "", on_long_click: Handler | None = None,

@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
+    ActionModeBar,
     Button,
     Column,
     Dialog,
@@ -31,6 +32,7 @@ from pytest_mobileagent.sim.views import (
     Text,
     Toolbar,
     View,
+    toggle_selection,
 )
 
 PACKAGE = "com.google.android.documentsui"
@@ -226,12 +228,10 @@ class FilesActivity(Browser):
     def build(self) -> View:
         if self.selected:
             n = len(self.selected)
-            bar = Toolbar(f"{n} selected", actions=[
+            bar = ActionModeBar(n, [
                 ImageButton("Share", None, icon="share", id="action_menu_share"),
                 ImageButton("Delete", self.ask_delete, icon="delete", id="action_menu_delete"),
-            ], overflow=lambda: self.open_menu("selection"))
-            bar.children.insert(0, ImageButton("Done", self.clear_selection, icon="close",
-                                               id="action_mode_close_button"))
+            ], self.clear_selection, overflow=lambda: self.open_menu("selection"), done_id="action_mode_close_button")
         else:
             bar = self.app_bar(overflow=lambda: self.open_menu("folder"))
         return self.with_drawer(Column(bar, self.breadcrumb(), self.listing(self.selected)))
@@ -245,10 +245,7 @@ class FilesActivity(Browser):
         self.toggle(path)
 
     def toggle(self, path: str) -> None:
-        if path in self.selected:
-            self.selected.remove(path)
-        else:
-            self.selected.append(path)
+        toggle_selection(self.selected, path)
 
     def clear_selection(self) -> None:
         self.selected = []

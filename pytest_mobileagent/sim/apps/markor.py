@@ -16,6 +16,7 @@ from typing import Any
 
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import (
+    ActionModeBar,
     Button,
     Column,
     Dialog,
@@ -29,6 +30,7 @@ from pytest_mobileagent.sim.views import (
     Text,
     Toolbar,
     View,
+    toggle_selection,
 )
 
 PACKAGE = "net.gsantner.markor"
@@ -77,11 +79,10 @@ class MainActivity(Activity):
                                  summary_id="ui__filesystem_item__description", icon="folder" if is_dir else "note",
                                  on_long_click=lambda p=path: self.toggle(p), selected=path in self.selected))
         if self.selected:
-            bar = Toolbar(f"{len(self.selected)} selected", actions=[
+            bar = ActionModeBar(len(self.selected), [
                 ImageButton("Delete", self.ask_delete, icon="delete", id="action_delete_selected_items"),
                 ImageButton("Share", self.share_selected, icon="share", id="action_share_files"),
-            ], overflow=lambda: self.open_menu("selection"))
-            bar.children.insert(0, ImageButton("Done", self.clear_selection, icon="close"))
+            ], self.clear_selection, overflow=lambda: self.open_menu("selection"))
         else:
             title = "Markor" if self.folder == NOTEBOOK else posixpath.basename(self.folder)
             bar = Toolbar(title, navigate_up=self.go_up if self.folder != NOTEBOOK else None,
@@ -109,10 +110,7 @@ class MainActivity(Activity):
             self.start(DocumentActivity, path=path)
 
     def toggle(self, path: str) -> None:
-        if path in self.selected:
-            self.selected.remove(path)
-        else:
-            self.selected.append(path)
+        toggle_selection(self.selected, path)
 
     def clear_selection(self) -> None:
         self.selected = []

@@ -20,6 +20,7 @@ from pytest_mobileagent.android.retromusic import PLAYBACK_DB_NAME as PLAYBACK_D
 from pytest_mobileagent.android.retromusic import PLAYLIST_DB_NAME as PLAYLIST_DB
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
+    ActionModeBar,
     Button,
     Column,
     Dialog,
@@ -31,6 +32,7 @@ from pytest_mobileagent.sim.views import (
     Text,
     Toolbar,
     View,
+    toggle_selection,
 )
 
 MUSIC = "/storage/emulated/0/Music"
@@ -153,12 +155,11 @@ class MainActivity(Activity):
         queue = self.library().queue()
         mini = Row(Text(queue[0], id="mini_player_title", weight=1), id="mini_player", height=56) if queue else None
         if self.selected:
-            bar = Toolbar(f"{len(self.selected)} selected", actions=[
+            bar = ActionModeBar(len(self.selected), [
                 ImageButton("Add to playlist", self.ask_playlist, icon="playlist_add", id="action_add_to_playlist"),
                 ImageButton("Add to playing queue", self.queue_song, icon="queue",
                             id="action_add_to_current_playing"),
-            ], overflow=lambda: self.open_menu("selection"))
-            bar.children.insert(0, ImageButton("Done", self.clear_selection, icon="close", id="cab_close"))
+            ], self.clear_selection, overflow=lambda: self.open_menu("selection"), done_id="cab_close")
         else:
             bar = Toolbar("Retro Music", actions=[ImageButton("Search", None, icon="search", id="action_search")])
         return Column(
@@ -190,10 +191,7 @@ class MainActivity(Activity):
             self.library().enqueue(path, tags)
 
     def toggle(self, path: str) -> None:
-        if path in self.selected:
-            self.selected.remove(path)
-        else:
-            self.selected.append(path)
+        toggle_selection(self.selected, path)
 
     def clear_selection(self) -> None:
         self.selected = []

@@ -17,6 +17,7 @@ from pytest_mobileagent.android.media import frames_of, mp4_duration_ms
 from pytest_mobileagent.android.vlc import DB_PATH, MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
+    ActionModeBar,
     Button,
     Column,
     Dialog,
@@ -28,6 +29,7 @@ from pytest_mobileagent.sim.views import (
     Text,
     Toolbar,
     View,
+    toggle_selection,
 )
 
 STORAGE = "/storage/emulated/0"
@@ -129,12 +131,11 @@ class MainActivity(Activity):
                           Scroll(*[ListItem(f, "", None, id="item") for f in self.library().playlist_items(
                               self.opened)], id="list", weight=1))
         if self.selected:
-            bar = Toolbar(f"{len(self.selected)} selected", actions=[
+            bar = ActionModeBar(len(self.selected), [
                 ImageButton("Play", None, icon="play", id="action_video_play"),
                 ImageButton("Add to playlist", self.ask_playlist, icon="playlist_add",
                             id="action_video_append"),
-            ])
-            bar.children.insert(0, ImageButton("Done", self.clear, icon="close", id="action_mode_close_button"))
+            ], self.clear, done_id="action_mode_close_button")
         else:
             bar = Toolbar(self.tab if self.tab != "Video" else "Videos",
                           actions=[ImageButton("Search", None, icon="search", id="ml_menu_filter")])
@@ -188,10 +189,7 @@ class MainActivity(Activity):
             self.toast("Playing")
 
     def toggle(self, media_id: int) -> None:
-        if media_id in self.selected:
-            self.selected.remove(media_id)
-        else:
-            self.selected.append(media_id)
+        toggle_selection(self.selected, media_id)
 
     def clear(self) -> None:
         self.selected = []
