@@ -21,15 +21,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from pytest_mobileagent.android.contacts import CALLLOG_DB
+from pytest_mobileagent.android.contacts import PROVIDER_DB as CONTACTS_DB
+from pytest_mobileagent.android.contacts import PROVIDER_PACKAGE as PACKAGE
 from pytest_mobileagent.sim.app import App
 from pytest_mobileagent.sim.shell import Result, Shell, binding, content_provider, ok, provider_error
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System
 
-PACKAGE = "com.android.providers.contacts"
-CONTACTS_DB = f"/data/data/{PACKAGE}/databases/contacts2.db"
-CALLLOG_DB = f"/data/data/{PACKAGE}/databases/calllog.db"
 
 NAME = "vnd.android.cursor.item/name"
 PHONE = "vnd.android.cursor.item/phone_v2"

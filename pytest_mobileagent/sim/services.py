@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pytest_mobileagent.android import settings_app
 from pytest_mobileagent.android.audio import STREAM_MAX
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def _flag(on: bool) -> str:
     return "1" if on else "0"
 
 
-def set_wifi(system: System, on: bool, caller: str = "com.android.settings") -> None:
+def set_wifi(system: System, on: bool, caller: str = settings_app.PACKAGE) -> None:
     if system.settings.get("global", "airplane_mode_on") == "1" and on and caller == "airplane":
         return
     uid = system.apps[caller].uid if caller in system.apps else 2000
@@ -40,7 +41,7 @@ def set_wifi(system: System, on: bool, caller: str = "com.android.settings") -> 
     system.invalidate()
 
 
-def set_bluetooth(system: System, on: bool, caller: str = "com.android.settings") -> None:
+def set_bluetooth(system: System, on: bool, caller: str = settings_app.PACKAGE) -> None:
     state = "OFF" if on else "ON"
     verb = "enable" if on else "disable"
     system.log("BluetoothManagerService", f"{verb}({caller}):  mBluetooth = null mBinding = false mState = {state}",

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import settings_app
 from pytest_mobileagent.tasks.oracle import UI
 
 SLIDER = "com.android.systemui:id/slider"
 def open_settings(ui: UI) -> Iterator[Action]:
     """Settings' homepage: open the app unless it is in front, then go back up from a sub-page."""
-    if ui.observation is None or ui.obs.package != "com.android.settings":
+    if ui.observation is None or ui.obs.package != settings_app.PACKAGE:
         yield ui.open_app("Settings")
     for _ in range(6):
         if ui.exists(rid="search_action_bar"):

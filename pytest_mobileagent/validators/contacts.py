@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_mobileagent.android.contacts import PROVIDER_PACKAGE
 from pytest_mobileagent.device.base import Device
 
-PROVIDER_PACKAGE = "com.android.providers.contacts"
 RAW_CONTACTS_URI = "content://com.android.contacts/raw_contacts"
 DATA_URI = "content://com.android.contacts/data"
 NAME = "vnd.android.cursor.item/name"

@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android import mp4
+from pytest_mobileagent.android.audio_recorder import RECORDS_DIR
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 
-RECORDS_DIR = "/storage/emulated/0/Android/data/com.dimowner.audiorecorder/files/Music/records"
 TOPICS = ("interview", "meeting", "lecture", "standup", "voice_note", "rehearsal", "podcast_intro", "call_notes",
           "brainstorm", "reading", "dictation", "field_recording")
 #: A clip shorter than this is a slip of the finger, not a recording.

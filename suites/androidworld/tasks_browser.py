@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import chrome
 from pytest_mobileagent.android.task_pages import (
     MAZE_SIZE,
     SUCCESS,
@@ -43,13 +44,13 @@ class _BrowserTask(Task):
         return st.fixed_dictionaries({"browser_task_seed": st.integers(0, 2**32 - 1)})
 
     def setup(self, device: Device) -> None:
-        device.shell("am force-stop com.android.chrome")  # AndroidWorld clears Chrome's data
+        device.shell(f"am force-stop {chrome.PACKAGE}")  # AndroidWorld clears Chrome's data
         for name in device.list_dir("/sdcard/Download"):
             device.remove(f"/sdcard/Download/{name}")
         device.write_file(PAGE, task_page(self.kind, self.params["browser_task_seed"]))
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        if device.current_activity()[0] != "com.android.chrome":
+        if device.current_activity()[0] != chrome.PACKAGE:
             return 0.0
         return 1.0 if any(el.text == SUCCESS for el in ui_elements(device.hierarchy())) else 0.0
 

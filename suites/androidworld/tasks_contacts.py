@@ -28,8 +28,6 @@ from pytest_mobileagent.validators.contacts import (
     seeded,
 )
 
-CONTACTS = "com.google.android.contacts"
-
 
 class ContactsAddContact(Task):
     """Create a contact with a name and number; the provider must hold it and the others unchanged."""

@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.contacts import PACKAGE as CONTACTS
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -22,7 +23,6 @@ from pytest_mobileagent.tasks.people import other_contacts
 from pytest_mobileagent.validators.contacts import contacts_are, seed_contacts, seeded
 from pytest_mobileagent.validators.state import logcat_matches
 
-CONTACTS = "com.google.android.contacts"
 INSERT_PAGE = r"^(.*?)START(.*?)INSERT(.*?)ContactEditorActivity"
 EDIT_PAGE = r"^(.*?)START(.*?)EDIT(.*?)ContactEditorActivity"
 

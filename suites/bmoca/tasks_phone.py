@@ -19,6 +19,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.dialer import PACKAGE as DIALER
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -35,7 +36,6 @@ from pytest_mobileagent.validators.telephony import (
     end_call_if_active,
 )
 
-DIALER = "com.google.android.dialer"
 CALL_ADDED = r"^(.*?)LogUtils(.*?)EventRecord added as Call"
 EMERGENCY = r"^(.*?)Emergency number detected"
 CALL_REMOVED = r"^(.*?)InCallController(.*?)onCallRemoved"

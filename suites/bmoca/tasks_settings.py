@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import settings_app
 from pytest_mobileagent.android.audio import STREAM_MAX
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
@@ -180,7 +181,7 @@ class _GoTo(_Setting):
     def check(self, device: Device, answer: str | None = None) -> float:
         package, _ = device.current_activity()
         on_page = f'text="{self.title}"' in device.hierarchy()
-        return 1.0 if package == "com.android.settings" and on_page else 0.0
+        return 1.0 if package == settings_app.PACKAGE and on_page else 0.0
 
 
 class GoToAppInfoList(_GoTo):

@@ -11,17 +11,15 @@ import posixpath
 from typing import Any
 
 from pytest_mobileagent.android import mp4
+from pytest_mobileagent.android.audio_recorder import MAIN_ACTIVITY, PACKAGE, RECORDS_DIR
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Button, Column, Dialog, ImageButton, Row, Text, View
-
-PACKAGE = "com.dimowner.audiorecorder"
-RECORDS_DIR = f"/storage/emulated/0/Android/data/{PACKAGE}/files/Music/records"
 
 
 class MainActivity(Activity):
     """The recorder: a timer, Record/Pause, Stop, and the name dialog after stopping."""
 
-    name = "com.dimowner.audiorecorder.app.main.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

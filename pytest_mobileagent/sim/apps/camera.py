@@ -13,11 +13,10 @@ from typing import Any
 from PIL import Image as PILImage
 
 from pytest_mobileagent.android import mp4
+from pytest_mobileagent.android.camera import CAMERA_ACTIVITY, CAMERA_DIR, MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Column, ImageButton, ListItem, Row, Text, View
 
-PACKAGE = "com.android.camera2"
-CAMERA_DIR = "/sdcard/DCIM/Camera"
 MODES = ("Camera", "Video")
 
 
@@ -31,7 +30,7 @@ def jpeg_bytes(seed: int) -> bytes:
 class CameraActivity(Activity):
     """The viewfinder: preview, shutter, mode list, and the recording timer in video mode."""
 
-    name = "com.android.camera.CameraActivity"
+    name = CAMERA_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):
@@ -107,7 +106,7 @@ class CameraActivity(Activity):
 class CameraLauncher(CameraActivity):
     """The launcher's alias of :class:`CameraActivity`."""
 
-    name = "com.android.camera.CameraLauncher"
+    name = MAIN_ACTIVITY
 
 
 class CameraApp(App):

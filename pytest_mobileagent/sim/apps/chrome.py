@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote
 
+from pytest_mobileagent.android.chrome import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import Column, ImageButton, Row, Text, View
 from pytest_mobileagent.sim.web import Page, draw_stroke
 
-PACKAGE = "com.android.chrome"
 DOCUMENTS = "content://com.android.externalstorage.documents/document/primary%3A"
 STORAGE = "/storage/emulated/0"
 
@@ -30,7 +30,7 @@ def local_path(url: str) -> str | None:
 
 
 class Main(Activity):
-    name = "com.google.android.apps.chrome.Main"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

@@ -32,6 +32,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from pytest_mobileagent.android.deskclock import (
+    ACTIVITY,
     ALARMS_DB,
     DATA_DE,
     DB_VERSION,
@@ -438,7 +439,7 @@ class ClockApp(App):
 class DeskClock(Activity):
     """The main screen: one page per tab, a FAB row above the navigation bar, and dialogs."""
 
-    name = "com.android.deskclock.DeskClock"
+    name = ACTIVITY
     exported = True
     app: ClockApp
 

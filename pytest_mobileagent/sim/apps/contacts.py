@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pytest_mobileagent.android.contacts import CONTACTS_URI, MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.apps.dialer import ACTION_CALL
 from pytest_mobileagent.sim.providers import (
@@ -47,8 +48,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "com.google.android.contacts"
-CONTACTS_URI = "content://com.android.contacts/contacts"
 ACTION_INSERT = "android.intent.action.INSERT"
 ACTION_EDIT = "android.intent.action.EDIT"
 ACTION_VIEW = "android.intent.action.VIEW"
@@ -95,7 +94,7 @@ class ContactsActivity(Activity):
 class PeopleActivity(ContactsActivity):
     """The contact list: alphabetical, with letter headers, a search bar and "Create contact"."""
 
-    name = "com.android.contacts.activities.PeopleActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Intent):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
+from pytest_mobileagent.android.dialer import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.providers import MISSED, OUTGOING, ContactsProvider, digits
@@ -34,7 +35,6 @@ from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, ImageBu
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System
 
-PACKAGE = "com.google.android.dialer"
 EMERGENCY_NUMBERS = ("911", "112")
 #: An outgoing call is answered (the emulator's modem answers) this long after it was placed.
 ANSWER_MS = 2000
@@ -169,7 +169,7 @@ def open_dial_pad(system: System, number: str = "") -> None:
 class DialtactsActivity(Activity):
     """The dialer's main screen: bottom tabs, the "key pad" button and the dial pad."""
 
-    name = "com.google.android.dialer.extensions.GoogleDialtactsActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Intent):

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image as PILImage
 from PIL import ImageDraw
 
+from pytest_mobileagent.android.draw import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.stores import SHARED_STORAGE_DIRS
 from pytest_mobileagent.sim.views import (
@@ -30,7 +31,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "com.simplemobiletools.draw.pro"
 STORAGE = "/storage/emulated/0"
 DEFAULT_FOLDER = f"{STORAGE}/Pictures"
 FORMATS = ("png", "svg", "jpg")
@@ -57,7 +57,7 @@ def render(strokes: list[str], fmt: str) -> bytes:
 
 
 class MainActivity(Activity):
-    name = "com.simplemobiletools.draw.pro.activities.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):

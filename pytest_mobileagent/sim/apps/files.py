@@ -19,6 +19,7 @@ import posixpath
 from typing import Any
 from urllib.parse import quote
 
+from pytest_mobileagent.android.documentsui import MAIN_ACTIVITY, PACKAGE, PICK_ACTIVITY
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     ActionModeBar,
@@ -35,7 +36,6 @@ from pytest_mobileagent.sim.views import (
     toggle_selection,
 )
 
-PACKAGE = "com.google.android.documentsui"
 STORAGE = "/storage/emulated/0"
 #: The storage root's title: the device model of AndroidWorld's emulator image.
 STORAGE_LABEL = "sdk_gphone_x86_64"
@@ -218,7 +218,7 @@ class Browser(Activity):
 class FilesActivity(Browser):
     """The file manager: browse, select, delete, and hand copy/move to the picker."""
 
-    name = "com.android.documentsui.files.FilesActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):
@@ -359,7 +359,7 @@ class FilesActivity(Browser):
 class PickActivity(Browser):
     """The picker of "Copy to…" / "Move to…": browse to a folder and press the operation's button."""
 
-    name = "com.android.documentsui.picker.PickActivity"
+    name = PICK_ACTIVITY
 
     def build(self) -> View:
         operation = self.intent.extras.get("operation", "copy")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
+from pytest_mobileagent.android.gallery import MAIN_ACTIVITY, MEDIA_ACTIVITY, PACKAGE, VIEW_PAGER_ACTIVITY
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.stores import SHARED_STORAGE_DIRS
 from pytest_mobileagent.sim.views import (
@@ -25,7 +26,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "com.simplemobiletools.gallery.pro"
 STORAGE = "/storage/emulated/0"
 IMAGE_EXT = (".jpg", ".jpeg", ".png", ".webp", ".gif")
 
@@ -51,7 +51,7 @@ def folders_with_images(app: App) -> list[tuple[str, int]]:
 class MainActivity(Activity):
     """The folders."""
 
-    name = "com.simplemobiletools.gallery.pro.activities.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def build(self) -> View:
@@ -66,7 +66,7 @@ class MainActivity(Activity):
 class MediaActivity(Activity):
     """One folder's images; long press selects, and the overflow copies or moves the selection."""
 
-    name = "com.simplemobiletools.gallery.pro.activities.MediaActivity"
+    name = MEDIA_ACTIVITY
 
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)
@@ -152,7 +152,7 @@ class MediaActivity(Activity):
 class ViewPagerActivity(Activity):
     """One photo, full screen."""
 
-    name = "com.simplemobiletools.gallery.pro.activities.ViewPagerActivity"
+    name = VIEW_PAGER_ACTIVITY
 
     def build(self) -> View:
         path = self.intent.extras["path"]

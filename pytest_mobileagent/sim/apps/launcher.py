@@ -6,14 +6,14 @@ Icons are TextViews labelled with the app name, as the real launcher exposes the
 
 from __future__ import annotations
 
+from pytest_mobileagent.android import chrome, contacts, deskclock, dialer, settings_app
+from pytest_mobileagent.android.launcher import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Button, Column, EditText, Frame, Row, Scroll, Text, View
 
-PACKAGE = "com.google.android.apps.nexuslauncher"
 #: Home-screen layout: the apps on the first page and in the hotseat (by package).
-HOTSEAT = ("com.google.android.dialer", "com.google.android.apps.messaging", "com.android.chrome",
-           "com.android.settings")
-WORKSPACE = ("com.google.android.deskclock", "com.google.android.contacts", "com.android.settings")
+HOTSEAT = (dialer.PACKAGE, "com.google.android.apps.messaging", chrome.PACKAGE, settings_app.PACKAGE)
+WORKSPACE = (deskclock.PACKAGE, contacts.PACKAGE, settings_app.PACKAGE)
 COLUMNS = 4
 
 
@@ -33,7 +33,7 @@ def grid(icons: list[View], columns: int = COLUMNS) -> list[View]:
 
 
 class Home(Activity):
-    name = "com.google.android.apps.nexuslauncher.NexusLauncherActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app, intent):

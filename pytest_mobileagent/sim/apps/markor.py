@@ -14,6 +14,7 @@ import datetime as dt
 import posixpath
 from typing import Any
 
+from pytest_mobileagent.android.markor import DOCUMENT_ACTIVITY, MAIN_ACTIVITY, NOTEBOOK, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import (
     ActionModeBar,
@@ -33,8 +34,6 @@ from pytest_mobileagent.sim.views import (
     toggle_selection,
 )
 
-PACKAGE = "net.gsantner.markor"
-NOTEBOOK = "/storage/emulated/0/Documents/Markor"
 TEXT_EXTENSIONS = (".md", ".txt", ".markdown", ".todo.txt")
 TABS = ("Files", "To-Do", "QuickNote", "More")
 
@@ -46,7 +45,7 @@ def has_text_extension(name: str) -> bool:
 class MainActivity(Activity):
     """The file browser of the notebook."""
 
-    name = "net.gsantner.markor.activity.MainActivity"
+    name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):
@@ -263,7 +262,7 @@ def share_to(activity: Activity, app: App) -> None:
 class DocumentActivity(Activity):
     """The editor: the note's whole text in one field; leaving (back, up) saves it."""
 
-    name = "net.gsantner.markor.activity.DocumentActivity"
+    name = DOCUMENT_ACTIVITY
 
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)

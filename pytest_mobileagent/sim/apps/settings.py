@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pytest_mobileagent.android.audio import STREAM_MAX
+from pytest_mobileagent.android.settings_app import MAIN_ACTIVITY, PACKAGE, SUB_SETTINGS
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import (
@@ -30,7 +31,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-PACKAGE = "com.android.settings"
 #: Top-level entries of the homepage: (title, summary, page).
 HOMEPAGE = (
     ("Network & internet", "Mobile, Wi\u2011Fi, hotspot", "network"),
@@ -113,7 +113,7 @@ class SettingsActivity(Activity):
 
 
 class Homepage(SettingsActivity):
-    name = "com.android.settings.Settings"
+    name = MAIN_ACTIVITY
     exported = True
 
     def build(self) -> View:
@@ -130,7 +130,7 @@ class Homepage(SettingsActivity):
 class SubSettings(SettingsActivity):
     """Every sub-page, by its ``page`` extra."""
 
-    name = "com.android.settings.SubSettings"
+    name = SUB_SETTINGS
 
     @property
     def page(self) -> str:

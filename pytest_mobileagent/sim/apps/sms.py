@@ -39,6 +39,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
+from pytest_mobileagent.android.contacts import PROVIDER_PACKAGE as CONTACTS_PROVIDER
 from pytest_mobileagent.android.sms_messenger import ACTIVITIES, PACKAGE
 from pytest_mobileagent.android.telephony import DEFAULT_SMS_APP_KEY, DRAFT, FAILED, INBOX, OUTBOX, QUEUED, SENT
 from pytest_mobileagent.sim import telephony
@@ -62,7 +63,6 @@ if TYPE_CHECKING:
 
     from pytest_mobileagent.sim.system import System
 
-CONTACTS_PROVIDER = "com.android.providers.contacts"
 SMS_SCHEMES = ("sms:", "smsto:", "mms:", "mmsto:")
 SEND_ACTIONS = ("android.intent.action.SENDTO", "android.intent.action.SEND", "android.intent.action.VIEW")
 #: Messages further apart than this get their own date header in a thread (``MIN_DATE_TIME_DIFF_SECS``).
