@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from pytest_mobileagent.actions import Action
@@ -32,9 +32,8 @@ ANSWER_CHANGES = ("duplicate", "drop", "digit")
 
 
 def change_text(text: str, how: str) -> str | None:
-    """``text`` with one mistake: ``append`` a character (a digit after a digit), ``drop`` the last, change the
-    first ``digit``
-    (None where the change does not apply)."""
+    """``text`` with one mistake: ``append`` a character (a digit after a digit), ``drop`` the last, or change
+    the first ``digit`` (None where the change does not apply)."""
     if how == "append":  # a character of the kind the text ends with, as a slip of the finger would add
         return text + ("1" if text[-1:].isdigit() else "x")
     if how == "drop":
@@ -173,10 +172,10 @@ class Proof:
         return self.caught / judged if judged else 1.0
 
 
-def tolerance(task: type[Task] | Task, mutation: Mutation, marked: Mapping[str, str] = {}) -> str | None:
+def tolerance(task: type[Task] | Task, mutation: Mutation, marked: Mapping[str, str] | None = None) -> str | None:
     """Why ``mutation`` is let through, if it is: the oracle ``marked`` its action, or the task's
     :attr:`~pytest_mobileagent.tasks.base.Task.tolerates` names it (by key, then by kind)."""
-    for declared in (marked, task.tolerates):
+    for declared in (marked or {}, task.tolerates):
         why = declared.get(mutation.key) or declared.get(mutation.kind)
         if why:
             return why
@@ -206,9 +205,3 @@ def prove(device: Device, make_task: Callable[[], Task], reset: Callable[[Device
             proof.survivors.append(mutation)
     return proof
 
-
-def survivors_by_task(proofs: list[Proof]) -> Iterator[str]:
-    """One line per task with survivors: its name, score and the mutations that got through."""
-    for p in proofs:
-        if p.survivors:
-            yield f"{p.task} {p.score:.0%}: {', '.join(map(str, p.survivors))}"
