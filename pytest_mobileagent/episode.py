@@ -163,7 +163,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         agent.reset(task.goal, AgentContext(max_steps=result.max_steps, seed=result.seed, apps=tuple(task.apps)))
     except InfrastructureError:
         raise
-    except Exception as e:  # an agent that cannot even start has failed the task
+    except (Exception, SystemExit) as e:  # an agent that cannot even start has failed the task
         result.agent_error = _format(e)
         result.terminated_by = "agent_error"
     for step in range(result.max_steps if result.agent_error is None else 0):
@@ -176,7 +176,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             action = agent.step(obs)
         except InfrastructureError:
             raise
-        except Exception as e:
+        except (Exception, SystemExit) as e:  # sys.exit() in an agent is the agent's failure, not pytest's
             result.agent_error = _format(e)
             result.terminated_by = "agent_error"
             break
@@ -215,6 +215,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     result.state_success = float(task.check(device, result.answer))
     result.success = result.state_success
     if (require_complete or task.requires_completion) and result.self_reported != "complete":
+        result.success = 0.0
+    if result.agent_error is not None:  # an agent that raised failed, even where the state looks right
         result.success = 0.0
     constraints = ability.Constraints.of(task.constraints)
     if constraints is not None:

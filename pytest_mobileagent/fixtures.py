@@ -198,6 +198,6 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
 
         result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=ma_reset,
                       on_observation=ma_artifacts.recorder(), before_teardown=before_teardown)
-        save_model_log(run(request.config).directory, task_case.episode, log)
+        save_model_log(run(request.config).directory, task_case.episode, log, ma_settings.llm_log_max_bytes)
     item.stash[EPISODE_KEY] = result
     return result

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import errno
 import fnmatch
 import json
 import os
 import re
 import secrets
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -26,6 +28,7 @@ from pytest_mobileagent import datasets, hooks
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, configured_specs
 from pytest_mobileagent.records import EpisodeRecord
+from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.settings import RUN_KEY, SETTINGS_KEY, Run, add_options, build, option, run, settings
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
@@ -57,6 +60,7 @@ def run_dir(config: pytest.Config) -> Path:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[SETTINGS_KEY] = options = build(config)  # a bad option stops here, before collection
+    _register_secrets()
     if options.datasets:  # task modules' importers find the files through datasets_dir(), as with $MA_DATASETS
         config.stash[DATASETS_ENV_KEY] = os.environ.get(datasets.ENV)
         os.environ[datasets.ENV] = str(Path(options.datasets).resolve())
@@ -67,6 +71,8 @@ def pytest_configure(config: pytest.Config) -> None:
         directory = Path(workerinput["ma_run_dir"])
     else:
         run_id, directory = _run_folder(config)
+        if not (config.option.help or config.option.collectonly):
+            _check_writable(directory)
         seed = options.seed
         if seed == "random":
             seed = str(secrets.randbelow(2**31))
@@ -99,6 +105,9 @@ def _run_folder(config: pytest.Config) -> tuple[str, Path]:
     resume, output = option(config, "resume"), Path(config.rootpath, option(config, "output"))
     if not resume:
         run_id = option(config, "run_id") or _new_run_id()
+        if (output / run_id / "results.jsonl").exists():
+            raise pytest.UsageError(f"--ma-run-id {run_id}: {output / run_id} already holds a run; continue it with "
+                                    f"--ma-resume {run_id}, or choose another run id")
         return run_id, output / run_id
     # --ma-resume reports/<run-id> names a run folder anywhere; a bare id one under --ma-output
     directory = Path(config.rootpath, resume) if "/" in resume or "\\" in resume else output / resume
@@ -110,6 +119,39 @@ def _run_folder(config: pytest.Config) -> tuple[str, Path]:
         raise pytest.UsageError(f"--ma-resume {resume}: no run there ({directory / 'results.jsonl'} not found)"
                                 + known)
     return directory.name, directory
+
+
+def _check_writable(directory: Path) -> None:
+    """The run folder can be created and written, or a usage error naming it, found now and not after the first
+    episode. Nothing is left behind: the probe is a temporary file in the folder or its nearest existing parent."""
+    existing = directory
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    try:
+        if not existing.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, f"{existing} is not a folder")
+        with tempfile.TemporaryFile(dir=existing):
+            pass
+    except OSError as e:
+        raise pytest.UsageError(f"--ma-output: cannot write the run folder {directory}: "
+                                f"{e.strerror or e} (choose a writable --ma-output)") from None
+
+
+def _register_secrets() -> None:
+    """The model API key is redacted from every output, wherever an error message quotes it."""
+    from pytest_mobileagent.llm.client import KEY_VARIABLES
+
+    for variable in KEY_VARIABLES:
+        register_secret(os.environ.get(variable))
+
+
+def _redact_report(report: pytest.TestReport) -> None:
+    """Secrets out of what the terminal, JUnit, pytest-html and Allure show of an item."""
+    if report.longrepr is not None:
+        text = str(report.longrepr)
+        if redact(text) != text:
+            report.longrepr = redact(text)
+    report.sections = [(title, redact(body)) for title, body in report.sections]
 
 
 def _check_agent(config: pytest.Config) -> None:
@@ -133,7 +175,7 @@ def _load_lock(config: pytest.Config) -> dict[str, Any]:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     return [
-        f"mobileagent: agent={option(config, 'agent')} device={option(config, 'device')} "
+        f"mobileagent: agent={option(config, 'agent')} device={redact(option(config, 'device'))} "
         f"seed={run(config).seed} instances={option(config, 'instances')}",
         f"mobileagent: results in {run_dir(config)}",
     ]
@@ -277,7 +319,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
 
 def _record(config: pytest.Config, item: pytest.Item, outcome: str, result: dict[str, Any]) -> EpisodeRecord:
     """Append the episode to ``results.jsonl`` at once (nothing lost) and tell the hook."""
-    record = cast(EpisodeRecord, {**result, "outcome": outcome, "run_id": run(config).id})
+    record = cast(EpisodeRecord, redact_json({**result, "outcome": outcome, "run_id": run(config).id}))
     ResultsFile(run(config).results).append(record)
     config.hook.pytest_mobileagent_episode_finished(config=config, item=item, result=record)
     return record
@@ -285,7 +327,13 @@ def _record(config: pytest.Config, item: pytest.Item, outcome: str, result: dict
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
-    report = yield
+    report = _episode_report(item, call, (yield))
+    _redact_report(report)
+    return report
+
+
+def _episode_report(item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> pytest.TestReport:
+    """A task item's report: its record written and attached, an infrastructure error in a few lines."""
     case = getattr(item, "callspec", None) and item.callspec.params.get("task_case")
     if not isinstance(case, TaskCase):
         return report
@@ -294,7 +342,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         outcome = "success" if report.passed else "failure"
         record = result.to_json()
         if not result.resumed:
-            record = _record(item.config, item, outcome, record)
+            try:
+                record = _record(item.config, item, outcome, record)
+            except OSError as e:
+                return _unrecorded(item.config, report, e)
         report.ma_result = dict(record, outcome=outcome)  # type: ignore[attr-defined]
         # on the item, so they reach the teardown report that the JUnit writer reads
         item.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),
@@ -341,6 +392,9 @@ class ReportObserver:
         _note_empty_module(self.config, report)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        write_error = getattr(report, "ma_write_error", None)
+        if write_error and is_controller(self.config):
+            _stop(self.config, write_error)
         record = getattr(report, "ma_result", None)
         if record is not None and is_controller(self.config):
             self.config.stash[RECORDS_KEY].append(record)
@@ -349,6 +403,26 @@ class ReportObserver:
 
 STREAKS_KEY = pytest.StashKey[dict[str, int]]()
 SESSION_KEY = pytest.StashKey[pytest.Session]()
+
+
+def _unrecorded(config: pytest.Config, report: pytest.TestReport, error: OSError) -> pytest.TestReport:
+    """An episode whose record could not be written (a full disk): the item errs naming the file, and the
+    controller stops the session; every episode written before stays valid and resumable."""
+    path = run(config).results
+    message = (f"cannot write {path}: {error.strerror or error}; the session stops. Episodes recorded before "
+               f"this one are intact: free space, then resume with --ma-resume {run(config).id}")
+    report.outcome = "failed"
+    report.longrepr = message
+    report.ma_write_error = message  # type: ignore[attr-defined]
+    return report
+
+
+def _stop(config: pytest.Config, reason: str) -> None:
+    """Stop the session (on the controller; under xdist through the dsession, so workers stop too)."""
+    dsession = config.pluginmanager.get_plugin("dsession")
+    target = dsession if dsession is not None else config.stash.get(SESSION_KEY, None)
+    if target is not None and not target.shouldstop:
+        target.shouldstop = reason
 
 
 def _count_infrastructure_errors(config: pytest.Config, report: pytest.TestReport, record: EpisodeRecord) -> None:
@@ -361,12 +435,8 @@ def _count_infrastructure_errors(config: pytest.Config, report: pytest.TestRepor
     limit = option(config, "max_infra_errors")
     if streaks[where] < limit:
         return
-    reason = (f"{streaks[where]} infrastructure errors in a row on {where} (--ma-max-infra-errors {limit}); "
-              f"finished episodes are in {run_dir(config)}, resume with --ma-resume {run(config).id}")
-    dsession = config.pluginmanager.get_plugin("dsession")
-    target = dsession if dsession is not None else config.stash.get(SESSION_KEY, None)
-    if target is not None and not target.shouldstop:
-        target.shouldstop = reason
+    _stop(config, f"{streaks[where]} infrastructure errors in a row on {where} (--ma-max-infra-errors {limit}); "
+                  f"finished episodes are in {run_dir(config)}, resume with --ma-resume {run(config).id}")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -385,7 +455,7 @@ def _preflight(config: pytest.Config) -> None:
         try:
             check_reachable(spec)
         except DeviceError as e:
-            raise pytest.UsageError(f"--ma-device {spec}: {e}") from None
+            raise pytest.UsageError(redact(f"--ma-device {spec}: {e}")) from None
     from pytest_mobileagent.agents.loading import uses_model
 
     judge = option(config, "llm_judge")
@@ -398,7 +468,7 @@ def _preflight(config: pytest.Config) -> None:
         models = [client.model] + ([option(config, "llm_judge_model") or client.model] if judge else [])
         client.preflight(list(dict.fromkeys(models)))
     except EndpointUnusable as e:
-        raise pytest.UsageError(f"--agent {option(config, 'agent')}: {e}") from None
+        raise pytest.UsageError(redact(f"--agent {option(config, 'agent')}: {e}")) from None
 
 
 DECISION_KEY = pytest.StashKey[Any]()

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from pytest_mobileagent.device.base import Device, require
 from pytest_mobileagent.device.profile import PROFILE_OPTIONS, DeviceProfile
+from pytest_mobileagent.redaction import redact
 
 
 def device_specs(device: str, serials: str = "", pool_file: str = "") -> list[str]:
@@ -57,7 +58,7 @@ def check_spec(spec: str) -> None:
         adb_address(spec)
         return
     if not re.fullmatch(r"[\w.:\-]+", spec):
-        raise ValueError(f"device spec {spec!r} is neither 'sim[:...]', an adb serial, nor adb://HOST:PORT/SERIAL")
+        raise ValueError(f"device spec {redact(spec)!r} is neither 'sim[:...]', an adb serial, nor adb://HOST:PORT/SERIAL")
 
 
 def default_adb_server() -> tuple[str, int]:
@@ -78,14 +79,14 @@ def adb_address(spec: str) -> tuple[str, int, str, dict[str, str]]:
         port = None
     serial = url.path.lstrip("/")
     if not serial or port is None:
-        raise ValueError(f"device spec {spec!r} must look like adb://HOST:PORT/SERIAL")
+        raise ValueError(f"device spec {redact(spec)!r} must look like adb://HOST:PORT/SERIAL")
     query = {k: v[-1] for k, v in parse_qs(url.query).items()}
     unknown = set(query) - set(ADB_OPTIONS)
     if unknown:
-        raise ValueError(f"unknown adb device option(s) {sorted(unknown)} in {spec!r} "
+        raise ValueError(f"unknown adb device option(s) {sorted(unknown)} in {redact(spec)!r} "
                          f"(known: {', '.join(ADB_OPTIONS)})")
     if not query.get("console", "0").isdigit():
-        raise ValueError(f"console must be the emulator console's port in {spec!r}")
+        raise ValueError(f"console must be the emulator console's port in {redact(spec)!r}")
     _profile(query, spec)
     return url.hostname or "127.0.0.1", port, serial, query
 
@@ -94,7 +95,7 @@ def _profile(options: dict[str, str], spec: str) -> DeviceProfile:
     try:
         return DeviceProfile.from_options(options)
     except ValueError as e:
-        raise ValueError(f"{e}, in {spec!r}") from None
+        raise ValueError(f"{e}, in {redact(spec)!r}") from None
 
 
 def _sim_options(rest: str) -> tuple[str, dict[str, str]]:

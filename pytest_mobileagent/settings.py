@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
 
 Parser = Callable[[str], Any]
@@ -180,6 +181,8 @@ class Settings:
     llm_judge: bool = _field(False, "also ask the model whether each episode succeeded (reported as "
                              "judged_success, never mixed into verified success)")
     llm_judge_model: str = _field("", "the judge's model on the same endpoint (default: --ma-llm-model)")
+    llm_log_max_bytes: int = _field(2_000_000, "bytes of model requests and responses kept per episode in "
+                                    "<run>/llm/; the rest is dropped and the log says so", at_least(0))
     llm_prices: str = _field("", "dollars per million input,output tokens, for cost accounting", prices)
     snapshot: str = _field("", "an existing device snapshot to start every session from (emulators with "
                            "prepared apps)")
@@ -285,13 +288,13 @@ def build(config: pytest.Config) -> Settings:
             value = str(value).strip()
         choices = f.metadata["choices"]
         if choices and value not in choices:
-            raise pytest.UsageError(f"{source}: {value!r} is not one of {', '.join(choices)}")
+            raise pytest.UsageError(redact(f"{source}: {value!r} is not one of {', '.join(choices)}"))
         parse = f.metadata["parse"] or (_INI_TYPES.get(type(f.default)) and type(f.default))
         if parse is not None and not isinstance(value, bool):
             try:
                 value = parse(value)
             except ValueError as e:
-                raise pytest.UsageError(f"{source}: {value!r}: {e}") from None
+                raise pytest.UsageError(redact(f"{source}: {value!r}: {e}")) from None
         values[name] = value
     return Settings(**values)
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pytest_mobileagent.device.base import InfrastructureError
+from pytest_mobileagent.redaction import redact
 
 if TYPE_CHECKING:
     from pytest_mobileagent.settings import Settings
@@ -122,7 +123,7 @@ class LLMClient:
 
         Raises :class:`EndpointUnusable` naming the option or variable to set."""
         openai = _openai()
-        where = self.base_url or "OpenAI's API"
+        where = redact(self.base_url or "OpenAI's API")
         if api_key() == "not-needed" and not self.base_url:
             raise EndpointUnusable(f"no API key for {where}: set MA_LLM_API_KEY (or OPENAI_API_KEY), or point "
                                    "--ma-llm-base-url at an endpoint that needs none")
@@ -173,13 +174,13 @@ class LLMClient:
                 seconds = round(time.perf_counter() - started, 3)
                 entry["attempts"].append({"error": type(e).__name__, "seconds": seconds})
                 if attempt == self.retries:
-                    raise EndpointError(f"{self.base_url or 'OpenAI'}: {type(e).__name__} after "
+                    raise EndpointError(f"{redact(self.base_url or 'OpenAI')}: {type(e).__name__} after "
                                         f"{attempt + 1} attempt(s)") from None
                 usage.retries += 1
                 time.sleep(self.backoff_s * 2 ** attempt)
                 continue
             except openai.APIStatusError as e:  # 4xx other than 429: retrying will not help
-                raise EndpointError(f"{self.base_url or 'OpenAI'}: HTTP {e.status_code}") from None
+                raise EndpointError(f"{redact(self.base_url or 'OpenAI')}: HTTP {e.status_code}") from None
             text = (response.choices[0].message.content or "") if response.choices else ""
             if response.usage is not None:
                 usage.prompt_tokens = response.usage.prompt_tokens or 0

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.report.artifacts import artifacts, read
 
 if TYPE_CHECKING:
@@ -125,11 +126,11 @@ def environment(options: Settings, run: Run, records: list[EpisodeRecord],
     if uses_model(options.agent) or options.llm_judge or spent:
         env["model"] = options.llm_model
         if options.llm_base_url:
-            env["base_url"] = _without_credentials(options.llm_base_url)
+            env["base_url"] = redact(_without_credentials(options.llm_base_url))
     if options.llm_judge:
         env["judge_model"] = options.llm_judge_model or options.llm_model
     pool_file = options.pool_file
-    env["device"] = options.serials or (f"pool file {pool_file}" if pool_file else options.device)
+    env["device"] = redact(options.serials or (f"pool file {pool_file}" if pool_file else options.device))
     env["seed"] = run.seed
     env["instances"] = str(options.instances)
     if options.repeat > 1:

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 from collections.abc import Callable
@@ -16,6 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+
+from pytest_mobileagent.redaction import redacted_line
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -82,13 +83,23 @@ class Artifacts:
         item.stash[ARTIFACTS_KEY] = {"screenshot": str(png), "hierarchy": str(xml), "folder": str(folder)}
 
 
-def save_model_log(run_dir: Path, episode: str, log: list[dict] | None) -> None:
-    """A model agent's requests and responses for one episode: ``<run>/llm/<episode>.jsonl``."""
+def save_model_log(run_dir: Path, episode: str, log: list[dict] | None, max_bytes: int | None = None) -> None:
+    """A model agent's requests and responses for one episode: ``<run>/llm/<episode>.jsonl``, redacted, and cut
+    at ``max_bytes`` (whole entries; a last ``{"truncated": ...}`` entry says how many were dropped)."""
     if not log:
         return
     path = run_dir / "llm" / f"{slug(episode)}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(entry) + "\n" for entry in log))
+    lines, size = [], 0
+    for entry in log:
+        line = redacted_line(entry) + "\n"
+        if max_bytes is not None and size + len(line.encode()) > max_bytes:
+            dropped = len(log) - len(lines)
+            lines.append(redacted_line({"truncated": {"entries_dropped": dropped, "max_bytes": max_bytes}}) + "\n")
+            break
+        lines.append(line)
+        size += len(line.encode())
+    path.write_text("".join(lines))
 
 
 def artifacts(item: pytest.Item) -> dict[str, str]:

@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 import pytest
 
+from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.report.artifacts import artifacts, read
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ class HtmlReport:
         meta = config.stash.get(metadata_key, None)
         if meta is not None:
             meta["Agent"] = options.agent
-            meta["Device"] = options.serials or options.device
+            meta["Device"] = redact(options.serials or options.device)
             meta["Seed"] = run.seed
             meta["Instances"] = str(options.instances)
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pytest_mobileagent.records import EpisodeRecord, record_episode
+from pytest_mobileagent.redaction import redacted_line
 
 try:
     import fcntl
@@ -32,7 +33,7 @@ class ResultsFile:
 
     def append(self, record: EpisodeRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        line = (json.dumps(record, ensure_ascii=False, sort_keys=True, default=str) + "\n").encode()
+        line = (redacted_line(record) + "\n").encode()
         fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             if fcntl is not None:

@@ -1,0 +1,158 @@
+"""Faults a long run meets end as what they are, and nothing recorded is lost (README: Reliability)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.pytester_tasks import OPEN_SETTINGS
+
+#: Agents that misbehave, passed with --agent faulty:<Class>.
+FAULTY = '''
+from pytest_mobileagent.actions import Action
+
+
+class Exits:
+    """Calls sys.exit() on its first step, as a careless agent script would."""
+
+    def reset(self, goal, context):
+        pass
+
+    def step(self, observation):
+        raise SystemExit(3)
+
+
+class RaisesAfterSuccess:
+    """Opens Settings (the goal), then raises instead of declaring completion."""
+
+    def reset(self, goal, context):
+        self.steps = 0
+
+    def step(self, observation):
+        self.steps += 1
+        if self.steps == 1:
+            return Action.open_app("Settings")
+        raise RuntimeError("lost my way after the goal was reached")
+'''
+
+
+@pytest.fixture
+def tasks(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(tasks_open=OPEN_SETTINGS, faulty=FAULTY)
+    pytester.syspathinsert()
+    return pytester
+
+
+def results(pytester: pytest.Pytester, run_id: str) -> list[dict]:
+    path = pytester.path / "reports" / run_id / "results.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def metrics(pytester: pytest.Pytester, run_id: str) -> dict:
+    return json.loads((pytester.path / "reports" / run_id / "metrics.json").read_text())
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_an_unwritable_output_folder_is_a_usage_error_naming_it(tasks: pytest.Pytester, workers: list[str]) -> None:
+    (tasks.path / "blocked").write_text("a file where the output folder should be")
+    result = tasks.runpytest_subprocess("tasks_open.py", "--ma-output", "blocked/reports", *workers)
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--ma-output: cannot write the run folder*blocked/reports/*"])
+    assert (tasks.path / "blocked").is_file()
+
+
+def test_a_reused_run_id_without_resume_is_a_usage_error(tasks: pytest.Pytester) -> None:
+    assert tasks.runpytest("tasks_open.py", "--ma-run-id", "nightly").ret == 0
+    again = tasks.runpytest("tasks_open.py", "--ma-run-id", "nightly")
+    assert again.ret == pytest.ExitCode.USAGE_ERROR
+    again.stderr.fnmatch_lines(["*--ma-run-id nightly:*already holds a run; continue it with --ma-resume nightly*"])
+    assert len(results(tasks, "nightly")) == 1
+
+
+def test_a_full_disk_mid_run_names_the_file_stops_and_keeps_what_was_written(tasks: pytest.Pytester) -> None:
+    tasks.makeconftest('''
+import errno
+from pytest_mobileagent.report.results import ResultsFile
+
+_append = ResultsFile.append
+calls = []
+
+def full_after_two(self, record):
+    calls.append(1)
+    if len(calls) > 2:
+        raise OSError(errno.ENOSPC, "No space left on device")
+    _append(self, record)
+
+ResultsFile.append = full_after_two
+''')
+    result = tasks.runpytest_subprocess("tasks_open.py", "--ma-instances", "5", "--ma-run-id", "full")
+    result.stdout.fnmatch_lines(["*cannot write*full/results.jsonl: No space left on device; the session stops*"])
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("passed") == 2 and outcomes.get("failed") == 1, outcomes
+    assert [r["outcome"] for r in results(tasks, "full")] == ["success", "success"]
+    assert metrics(tasks, "full")["overall"]["episodes"] == 2
+
+
+def test_sys_exit_in_an_agent_is_its_failure_and_the_run_goes_on(tasks: pytest.Pytester) -> None:
+    result = tasks.runpytest("tasks_open.py", "--agent", "faulty:Exits", "--ma-instances", "3", "--ma-run-id", "x")
+    result.assert_outcomes(failed=3)
+    recorded = results(tasks, "x")
+    assert [r["outcome"] for r in recorded] == ["failure"] * 3
+    assert all("SystemExit" in r["agent_error"] and not r.get("infrastructure") for r in recorded)
+    assert metrics(tasks, "x")["overall"]["episodes"] == 3 and metrics(tasks, "x")["overall"]["rate"] == 0.0
+
+
+def test_an_agent_that_raises_after_reaching_the_goal_fails(tasks: pytest.Pytester) -> None:
+    result = tasks.runpytest("tasks_open.py", "--agent", "faulty:RaisesAfterSuccess", "--ma-run-id", "r")
+    result.assert_outcomes(failed=1)
+    [record] = results(tasks, "r")
+    assert record["state_success"] == 1.0 and record["success"] == 0.0 and "lost my way" in record["agent_error"]
+
+
+def test_nothing_is_created_by_collect_only(tasks: pytest.Pytester) -> None:
+    assert tasks.runpytest("tasks_open.py", "--collect-only", "--ma-output", "nowhere/yet").ret == 0
+    assert not Path(tasks.path, "nowhere").exists()
+
+
+def test_a_key_in_the_base_url_reaches_no_output(tasks: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_mobileagent.llm.scripted import ScriptedServer
+
+    monkeypatch.setenv("MA_LLM_API_KEY", "sk-canary-env-0123456789")
+    with ScriptedServer(default={"status": 503}) as server:
+        url = server.base_url.replace("http://", "http://user:sk-canary-url-0123456789@")
+        result = tasks.runpytest_subprocess(
+            "tasks_open.py", "--agent", "t3a", "--ma-llm-base-url", url, "--ma-llm-retries", "0",
+            "--ma-infra-retries", "0", "--ma-llm-model", "scripted-1", "--ma-run-id", "leak",
+            "--html", "report.html", "--self-contained-html", "--junitxml", "junit.xml", "--alluredir", "allure")
+    assert result.parseoutcomes().get("errors") == 1  # the endpoint failed: an infrastructure error
+    written = "\n".join([*result.outlines, *result.errlines] + [
+        path.read_text(errors="replace") for path in tasks.path.rglob("*") if path.is_file()
+        and path.suffix in (".jsonl", ".json", ".html", ".xml", ".txt", ".properties", ".log")])
+    assert "http://***@127.0.0.1" in written  # the URL is still there to debug with, without its secret
+    assert "sk-canary" not in written
+
+
+def test_redaction_covers_each_shape_of_secret() -> None:
+    from pytest_mobileagent.redaction import redact, register_secret
+
+    register_secret("sk-registered-0123456789")
+    assert redact("http://me:pw@host:8000/v1") == "http://***@host:8000/v1"
+    assert redact("adb://10.0.0.2:5037/emulator-5554?console_port=5554&token=abc123") == \
+        "adb://10.0.0.2:5037/emulator-5554?console_port=5554&token=***"
+    assert redact('{"Authorization": "Bearer abcdefghijkl"}') == '{"Authorization": "Bearer ***"}'
+    assert redact("https://host/v1?api_key=XYZ&model=m") == "https://host/v1?api_key=***&model=m"
+    assert redact("401: key sk-registered-0123456789 refused") == "401: key *** refused"
+    assert redact("http://host:8000/v1 and jane@example.com") == "http://host:8000/v1 and jane@example.com"
+
+
+def test_model_logs_are_capped_per_episode(tmp_path: Path) -> None:
+    from pytest_mobileagent.report.artifacts import save_model_log
+
+    log = [{"request": {"messages": [{"content": "x" * 1000}]}, "n": i} for i in range(50)]
+    save_model_log(tmp_path, "suite/Task[0]", log, max_bytes=5_000)
+    [path] = (tmp_path / "llm").iterdir()
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert path.stat().st_size < 6_000 and lines[-1] == {"truncated": {"entries_dropped": 46, "max_bytes": 5000}}
+    assert [entry["n"] for entry in lines[:-1]] == [0, 1, 2, 3]
