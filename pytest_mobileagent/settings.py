@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from pytest_mobileagent.llm.client import DEFAULT_RETRIES, DEFAULT_TIMEOUT_S
 from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
 
@@ -175,8 +176,10 @@ class Settings:
     llm_base_url: str = _field("", "OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM...); default OpenAI's")
     llm_temperature: float = _field(0.0, "sampling temperature", number(0.0, 2.0))
     llm_seed: str = _field("", "sampling seed, for endpoints that honour it", optional_int)
-    llm_timeout: float = _field(60.0, "seconds per model request", number(0.0, low_open=True))
-    llm_retries: int = _field(3, "retries of a model request on 429, 5xx, timeouts (then an infrastructure error)",
+    llm_timeout: float = _field(DEFAULT_TIMEOUT_S, "seconds per model request (with the retries, a hung endpoint "
+                                "costs an item under a minute by default)", number(0.0, low_open=True))
+    llm_retries: int = _field(DEFAULT_RETRIES, "retries of a model request on 429, 5xx, timeouts and cut-off "
+                              "bodies (then an infrastructure error)",
                               at_least(0))
     llm_judge: bool = _field(False, "also ask the model whether each episode succeeded (reported as "
                              "judged_success, never mixed into verified success)")

@@ -156,3 +156,16 @@ def test_model_logs_are_capped_per_episode(tmp_path: Path) -> None:
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert path.stat().st_size < 6_000 and lines[-1] == {"truncated": {"entries_dropped": 46, "max_bytes": 5000}}
     assert [entry["n"] for entry in lines[:-1]] == [0, 1, 2, 3]
+
+
+def test_a_cut_off_model_response_is_the_endpoints_fault(tasks: pytest.Pytester) -> None:
+    from pytest_mobileagent.llm.scripted import ScriptedServer
+
+    with ScriptedServer(default={"truncate": 25}) as server:
+        result = tasks.runpytest_subprocess(
+            "tasks_open.py", "--agent", "t3a", "--ma-llm-base-url", server.base_url, "--ma-llm-model", "scripted-1",
+            "--ma-llm-retries", "1", "--ma-infra-retries", "0", "--ma-run-id", "cut")
+    assert result.parseoutcomes().get("errors") == 1
+    [record] = results(tasks, "cut")
+    assert record["outcome"] == "error" and record["infrastructure"] and "JSONDecodeError" in record["error"]
+    assert metrics(tasks, "cut")["overall"]["episodes"] == 0  # excluded from the rate

@@ -27,8 +27,9 @@ from pytest_mobileagent.redaction import redact
 if TYPE_CHECKING:
     from pytest_mobileagent.settings import Settings
 
-DEFAULT_TIMEOUT_S = 60.0
-DEFAULT_RETRIES = 3
+#: A hung endpoint costs at most (retries + 1) x timeout + backoff = 3 x 18 + 1.5 s, under a minute per item.
+DEFAULT_TIMEOUT_S = 18.0
+DEFAULT_RETRIES = 2
 
 
 class EndpointError(InfrastructureError):
@@ -170,7 +171,8 @@ class LLMClient:
             try:
                 response = self._client.chat.completions.create(**kwargs)
             except (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
-                    openai.APIConnectionError) as e:
+                    openai.APIConnectionError, openai.APIResponseValidationError, json.JSONDecodeError) as e:
+                # a body cut off or not JSON (HTTP 200 included) is the endpoint's fault, never the agent's
                 seconds = round(time.perf_counter() - started, 3)
                 entry["attempts"].append({"error": type(e).__name__, "seconds": seconds})
                 if attempt == self.retries:

@@ -4,8 +4,9 @@
         pytest ... --agent t3a --ma-llm-base-url {server.base_url}
 
 Each script entry answers one request, in order: a string (the model's text), or a dict with
-``text``, ``status`` (an HTTP error such as 429 or 503), ``delay`` (seconds before answering) or
-``hang`` (never answer). A callable entry is called with the request's JSON and returns an entry,
+``text``, ``status`` (an HTTP error such as 429 or 503), ``delay`` (seconds before answering),
+``hang`` (never answer) or ``truncate`` (HTTP 200 with the JSON body cut after that many bytes).
+A callable entry is called with the request's JSON and returns an entry,
 so a script can read the prompt. When the script runs out, ``default`` answers. ``requests`` holds
 what was received (headers without the key) for assertions. ``GET /v1/models`` lists ``models``, as real
 endpoints list what they serve (the plugin's preflight checks the model is among them). With ``api_key``, a
@@ -84,6 +85,14 @@ class ScriptedServer:
                     return
                 if entry.get("delay"):
                     time.sleep(float(entry["delay"]))
+                if "truncate" in entry:  # a 200 whose JSON body is cut off after that many bytes
+                    data = json.dumps({"id": "chatcmpl-cut", "object": "chat.completion", "choices": []}).encode()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(int(entry["truncate"])))
+                    self.end_headers()
+                    self.wfile.write(data[:int(entry["truncate"])])
+                    return
                 status = int(entry.get("status", 200))
                 if status != 200:
                     payload = {"error": {"message": entry.get("text", "scripted error"), "type": "scripted",
