@@ -63,7 +63,7 @@ def ma_device(request: pytest.FixtureRequest, ma_settings: Settings, ma_device_s
 
     worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
     # a snapshot the user prepared (apps installed, onboarding done) is restored first, then the spec's profile
-    device = open_device(ma_device_spec, name=worker, snapshot=ma_settings.snapshot)
+    device = open_device(ma_device_spec, name=worker, snapshot=ma_settings.snapshot, timeout=ma_settings.adb_timeout)
     try:
         require(device, "snapshots", "every item starts from the clean snapshot the session saves; use an "
                 "emulator (emulator-<port>, or adb://HOST:PORT/SERIAL?console=PORT) or the simulator")

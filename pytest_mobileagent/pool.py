@@ -129,10 +129,10 @@ def check_reachable(spec: str) -> None:
     adb.check_reachable(serial, host, port)
 
 
-def open_device(spec: str, name: str = "master", snapshot: str = "") -> Device:
+def open_device(spec: str, name: str = "master", snapshot: str = "", timeout: float = 30.0) -> Device:
     """Open the device a ``--ma-device`` spec names, restore ``snapshot`` on it if given, then apply the
     spec's profile (after the snapshot, which would otherwise undo it); ``name`` (the xdist worker) makes sim
-    serials unique."""
+    serials unique; ``timeout`` bounds every request to an adb device (``--ma-adb-timeout``)."""
     spec = spec.strip() or "sim"
     if spec == "sim" or spec.startswith("sim:"):
         from pytest_mobileagent.sim import SimDevice
@@ -145,7 +145,7 @@ def open_device(spec: str, name: str = "master", snapshot: str = "") -> Device:
         host, port, serial, query = adb_address(spec)
         console = query.get("console")
         device = AdbDevice(serial, host=host, port=port, console_port=int(console) if console else None,
-                           console_token=query.get("token"))
+                           console_token=query.get("token"), timeout=timeout)
     try:
         if snapshot:
             require(device, "snapshots", f"--ma-snapshot {snapshot} restores a snapshot")

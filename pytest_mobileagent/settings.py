@@ -160,6 +160,8 @@ class Settings:
                           "adb://host:port/serial)", device_list)
     pool_file: str = _field("", "a file listing device specs, one per line, for the workers to share out",
                             pool_file)
+    adb_timeout: float = _field(30.0, "seconds one adb request may go unanswered before it is a device error "
+                                "(an infrastructure error)", number(0.0, low_open=True))
     avd: str = _field("", "start emulators of this AVD for the run (headless, read-only) and stop them at the end")
     emulators: int = _field(1, "how many emulators --ma-avd starts (one per xdist worker)", at_least(1))
     save_baseline: str = _field("", "write this run's per-task outcomes and aggregates to this file")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -172,3 +173,18 @@ def test_a_replacement_worker_inherits_the_dead_workers_device(pytester: pytest.
     outcome = run.parseoutcomes()
     assert outcome.get("passed", 0) >= 5  # every item but the one whose worker died ran on a device
     assert "replacing crashed worker" in run.stdout.str()
+
+
+def test_a_device_that_never_answers_costs_the_adb_timeout_not_minutes(pytester: pytest.Pytester, served) -> None:
+    phone, server, spec = served
+    pytester.makepyfile(tasks_wire=TASK)
+    server.inject(phone.serial, "timeout", after=15, times=10_000, seconds=120)
+    started = time.monotonic()
+    run = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--ma-adb-timeout", "1",
+                                        "--ma-infra-retries", "0", "--ma-run-id", "hung")
+    assert time.monotonic() - started < 60
+    run.assert_outcomes(errors=1)
+    [record] = results(pytester)
+    assert record["outcome"] == "error" and record["infrastructure"]
+    written = run.stdout.str() + "".join(p.read_text(errors="replace") for p in pytester.path.rglob("*.json*"))
+    assert TOKEN not in written  # the console token of the device spec is redacted everywhere

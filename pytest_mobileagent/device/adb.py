@@ -83,7 +83,8 @@ class ServerClient(adbutils.AdbClient):
         self._timeout = socket_timeout
 
     def make_connection(self, timeout: float | None = None) -> AdbConnection:
-        timeout = timeout or self._timeout
+        # adbutils passes its own 600 s default on most calls (open_shell, sync): the client's bound wins
+        timeout = min(t for t in (timeout, self._timeout) if t) if (timeout or self._timeout) else None
         try:
             conn = _NoDaemonConnection(self.host, self.port)
         except TimeoutError:

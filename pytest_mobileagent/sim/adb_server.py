@@ -32,7 +32,6 @@ import socket
 import stat as stat_mod
 import struct
 import threading
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -212,6 +211,7 @@ class AdbServer:
         self._forwards: dict[str, _Forward] = {}
         self._next_transport = 1
         self._started = False
+        self._closed = threading.Event()  # ends the unanswered waits of injected timeouts
         self.console_token = console_token
         self._listener = Listener(self._serve, host, port, name="adb-server")
         self.host, self.port = self._listener.host, self._listener.port
@@ -231,6 +231,7 @@ class AdbServer:
 
     def close(self) -> None:
         """Stop serving: close listeners, forwards, consoles and every open stream."""
+        self._closed.set()
         self._listener.close()
         with self._lock:
             forwards = list(self._forwards.values())
@@ -346,7 +347,7 @@ class AdbServer:
                 _fail(conn, "device offline")
                 return
             if fault is not None and fault.kind == "timeout":
-                time.sleep(fault.seconds)
+                self._closed.wait(fault.seconds)
                 return
             if fault is not None and fault.kind == "u2-death":
                 self._stop_u2(phone)
