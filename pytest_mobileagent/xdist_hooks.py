@@ -7,9 +7,14 @@ replacement worker (after a crash) inherits the freed device.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+#: ``path::Task[index]`` or ``path::Task[index-r<repeat>]``: a task item's node id.
+_TASK_ITEM = re.compile(r"^(?P<path>[^:]+)::(?P<task>\w+)\[(?P<index>\d+)(?:-r(?P<repeat>\d+))?\]$")
 
 
 class XdistHooks:
@@ -47,3 +52,23 @@ class XdistHooks:
         spec = getattr(node, "workerinput", {}).get("ma_device")
         if spec and not self.simulated:
             self.pool.append(spec)
+
+    def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport, sched: Any) -> None:
+        """A worker died running a task item: record the episode as an infrastructure error, so results.jsonl
+        and metrics.json say what pytest says (and ``--ma-resume`` runs it again)."""
+        from pytest_mobileagent.redaction import redact_json
+        from pytest_mobileagent.report.results import ResultsFile
+        from pytest_mobileagent.settings import option, run
+
+        match = _TASK_ITEM.match(crashitem)
+        if match is None:
+            return
+        suite = Path(self.config.rootpath, match["path"]).parent.name  # as the worker's registry names it
+        record = redact_json({
+            "task": match["task"], "suite": suite, "instance": int(match["index"]),
+            "repeat": int(match["repeat"]) if match["repeat"] else None, "agent": option(self.config, "agent"),
+            "apps": [], "params": {}, "nodeid": crashitem, "outcome": "error", "infrastructure": True,
+            "error": f"{report.longrepr} (the xdist worker process died: a crash of the agent, the device "
+                     "backend or the interpreter)", "run_id": run(self.config).id})
+        ResultsFile(run(self.config).results).append(record)
+        report.ma_result = record  # type: ignore[attr-defined]

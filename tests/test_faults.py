@@ -24,6 +24,17 @@ class Exits:
         raise SystemExit(3)
 
 
+class KillsItsProcess:
+    """Ends the interpreter under it, as a segfaulting native extension would."""
+
+    def reset(self, goal, context):
+        pass
+
+    def step(self, observation):
+        import os
+        os._exit(13)
+
+
 class RaisesAfterSuccess:
     """Opens Settings (the goal), then raises instead of declaring completion."""
 
@@ -169,3 +180,14 @@ def test_a_cut_off_model_response_is_the_endpoints_fault(tasks: pytest.Pytester)
     [record] = results(tasks, "cut")
     assert record["outcome"] == "error" and record["infrastructure"] and "JSONDecodeError" in record["error"]
     assert metrics(tasks, "cut")["overall"]["episodes"] == 0  # excluded from the rate
+
+
+def test_a_crashed_worker_is_an_infrastructure_error_of_its_item(tasks: pytest.Pytester) -> None:
+    result = tasks.runpytest_subprocess("tasks_open.py", "--agent", "faulty:KillsItsProcess", "--ma-instances", "2",
+                                        "-n", "1", "--ma-run-id", "crash")
+    result.stdout.fnmatch_lines(["*worker 'gw0' crashed while running*"])
+    recorded = results(tasks, "crash")
+    assert len(recorded) == 2 and all(r["outcome"] == "error" and r["infrastructure"] for r in recorded)
+    assert {r["instance"] for r in recorded} == {0, 1} and all("worker process died" in r["error"] for r in recorded)
+    overall = metrics(tasks, "crash")["overall"]
+    assert overall["episodes"] == 0 and overall["errors"] == 2
