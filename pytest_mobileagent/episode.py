@@ -16,6 +16,7 @@ from typing import Any
 
 from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
 from pytest_mobileagent.agents.base import Agent, AgentContext, ReportsUsage, TaskAware
+from pytest_mobileagent.deadline import Deadline, DeadlinePassed
 from pytest_mobileagent.device.base import Device, InfrastructureError
 from pytest_mobileagent.metrics import ability
 from pytest_mobileagent.observe.elements import Observation, screen_digest
@@ -87,6 +88,9 @@ class EpisodeResult:
     judge_reason: str = ""
     #: Constrained tasks: the steps that used a forbidden app, page or element (each zeroes success).
     constraint_violations: list[str] = field(default_factory=list)
+    #: ``--ma-episode-timeout`` passed while the agent had most of the time (``terminated_by`` "timeout"): the
+    #: limit and the seconds by whom (:meth:`~pytest_mobileagent.deadline.Deadline.spent`).
+    timed_out: dict[str, Any] | None = None
     #: Trajectory metrics where the task defines what they need (AndroidArena's LCS metrics for a
     #: ground-truth sequence, Mobile-Bench's CheckPoint coverage for check points, invalid-step ratios).
     metrics: dict[str, float] = field(default_factory=dict)
@@ -146,34 +150,85 @@ class MetricOptions:
     text_similarity: float = 0.6
 
 
+class EpisodeTimeout(InfrastructureError):
+    """``--ma-episode-timeout`` passed while the device or the model endpoint had the time."""
+
+    hint = ("find what was slow (the device or the endpoint; the record's timeout says whose time it was) or raise "
+            "--ma-episode-timeout, then finish the run with --ma-resume <run-id>")
+
+    def __init__(self, spent: dict[str, Any], where: str):
+        super().__init__(f"the episode passed --ma-episode-timeout ({spent['limit_s']:g} s) {where}: "
+                         f"{spent['device_s']:g} s on the device, {spent['model_s']:g} s waiting on the model, "
+                         f"{spent['agent_s']:g} s in the agent")
+        self.spent = spent
+
+
 def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
                 require_complete: bool = False,
                 on_observation: Callable[[Observation], None] | None = None,
-                metric_options: MetricOptions = MetricOptions()) -> EpisodeResult:
+                metric_options: MetricOptions = MetricOptions(),
+                deadline: Deadline | None = None) -> EpisodeResult:
     """Run ``agent`` on the already set-up ``task`` until it signals status/answer or the budget ends.
 
     Fills in and returns ``result``; ``task.check`` decides ``success``.
     ``on_observation`` sees every observation before the agent does (for trajectories).
+    When ``deadline`` passes, the agent loop ends: as the agent's timeout (``terminated_by`` "timeout", then
+    checked as at the step limit) when it had most of the time, else as :class:`EpisodeTimeout`.
     """
     started = time.perf_counter()
+    deadline = deadline or Deadline(None)
+    try:
+        _agent_loop(device, task, agent, result, on_observation, deadline)
+    except DeadlinePassed:
+        deadline.disarm()  # the check below is bounded by the device's own request timeout
+        spent = deadline.spent()
+        if spent["cause"] != "agent":
+            raise EpisodeTimeout(spent, f"while the {spent['cause']} had the time") from None
+        result.timed_out = spent
+        result.terminated_by = "timeout"
+    result.state_success = float(task.check(device, result.answer))
+    result.success = result.state_success
+    if (require_complete or task.requires_completion) and result.self_reported != "complete":
+        result.success = 0.0
+    if result.agent_error is not None:  # an agent that raised failed, even where the state looks right
+        result.success = 0.0
+    constraints = ability.Constraints.of(task.constraints)
+    if constraints is not None:
+        result.constraint_violations = ability.constraint_violations(constraints, [vars(s) for s in result.steps])
+        if result.constraint_violations:
+            result.success = 0.0
+    result.validator_state = task.describe_state(device)
+    result.metrics = trajectory_metrics(task, result, metric_options)
+    result.duration_s = time.perf_counter() - started
+    return result
+
+
+def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
+                on_observation: Callable[[Observation], None] | None, deadline: Deadline) -> None:
+    """The steps: observe, ask the agent (its time on ``deadline``), act; until it stops or the budget ends."""
     history: list[Action] = []
     try:
-        if isinstance(agent, TaskAware):  # the oracle and replays play the task's own solution
-            agent.prepare(task)
-        agent.reset(task.goal, AgentContext(max_steps=result.max_steps, seed=result.seed, apps=tuple(task.apps)))
+        with deadline.agent():
+            if isinstance(agent, TaskAware):  # the oracle and replays play the task's own solution
+                agent.prepare(task)
+            agent.reset(task.goal, AgentContext(max_steps=result.max_steps, seed=result.seed,
+                                                apps=tuple(task.apps)))
     except InfrastructureError:
         raise
     except (Exception, SystemExit) as e:  # an agent that cannot even start has failed the task
         result.agent_error = _format(e)
         result.terminated_by = "agent_error"
     for step in range(result.max_steps if result.agent_error is None else 0):
+        if deadline.expired:  # where no alarm could interrupt (not the main thread), the limit ends it here
+            raise DeadlinePassed
         t0 = time.perf_counter()
         obs = _observe(device, task.goal, step, history)
         t1 = time.perf_counter()
         if on_observation is not None:
             on_observation(obs)
         try:
-            action = agent.step(obs)
+            with deadline.agent():
+                action = agent.step(obs)
         except InfrastructureError:
             raise
         except (Exception, SystemExit) as e:  # sys.exit() in an agent is the agent's failure, not pytest's
@@ -212,21 +267,6 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             record.error = str(e)
             record.invalid = "action"
         record.act_s = time.perf_counter() - t2
-    result.state_success = float(task.check(device, result.answer))
-    result.success = result.state_success
-    if (require_complete or task.requires_completion) and result.self_reported != "complete":
-        result.success = 0.0
-    if result.agent_error is not None:  # an agent that raised failed, even where the state looks right
-        result.success = 0.0
-    constraints = ability.Constraints.of(task.constraints)
-    if constraints is not None:
-        result.constraint_violations = ability.constraint_violations(constraints, [vars(s) for s in result.steps])
-        if result.constraint_violations:
-            result.success = 0.0
-    result.validator_state = task.describe_state(device)
-    result.metrics = trajectory_metrics(task, result, metric_options)
-    result.duration_s = time.perf_counter() - started
-    return result
 
 
 def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions = MetricOptions()) -> dict[str, float]:
@@ -305,6 +345,8 @@ class EpisodeOptions:
     require_complete: bool = False
     #: Re-runs of the whole sequence after an infrastructure error, before it propagates.
     infra_retries: int = 0
+    #: Wall-clock seconds one attempt (reset, setup, agent loop, check) may take; None for no limit.
+    timeout_s: float | None = None
     metrics: MetricOptions = MetricOptions()
 
 
@@ -329,18 +371,13 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
     5. ``before_teardown(device, result)``, for what needs the final screen (artifacts, a judge);
     6. ``task.teardown(device)``, always.
 
+    Steps 1 to 4 are bounded by ``options.timeout_s`` (:class:`~pytest_mobileagent.deadline.Deadline`): the agent's
+    timeout when it had most of the time, else :class:`EpisodeTimeout`.
     An :class:`InfrastructureError` re-runs the sequence up to ``options.infra_retries`` times, then propagates.
     """
     for attempt in range(options.infra_retries + 1):
         try:
-            if reset is not None:
-                reset(device)
-            task.setup(device)
-            floor = ensure_not_done(device, task)
-            result = make_result() if make_result is not None else new_result(task, type(agent).__name__)
-            result.trivial_success = floor
-            run_episode(device, task, agent, result, require_complete=options.require_complete,
-                        on_observation=on_observation, metric_options=options.metrics)
+            result = _attempt(device, task, agent, options, make_result, reset, on_observation)
             if before_teardown is not None:
                 before_teardown(device, result)
             return result
@@ -350,3 +387,23 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
         finally:
             task.teardown(device)
     raise AssertionError("unreachable")
+
+
+def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
+             make_result: Callable[[], EpisodeResult] | None, reset: Callable[[Device], None] | None,
+             on_observation: Callable[[Observation], None] | None) -> EpisodeResult:
+    """Steps 1 to 4 of :func:`play`, under the episode's deadline."""
+    deadline = Deadline(options.timeout_s)
+    try:
+        with deadline.armed():
+            if reset is not None:
+                reset(device)
+            task.setup(device)
+            floor = ensure_not_done(device, task)
+            result = make_result() if make_result is not None else new_result(task, type(agent).__name__)
+            result.trivial_success = floor
+            return run_episode(device, task, agent, result, require_complete=options.require_complete,
+                               on_observation=on_observation, metric_options=options.metrics, deadline=deadline)
+    except DeadlinePassed:  # in reset, setup or the check: the device's time, whoever had the rest
+        spent = dict(deadline.spent(), cause="device")
+        raise EpisodeTimeout(spent, "outside the agent's steps (reset, setup or the check)") from None

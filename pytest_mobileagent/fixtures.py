@@ -17,13 +17,16 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
 from pytest_mobileagent.agents.base import ReportsUsage
-from pytest_mobileagent.device.base import Device, UnsupportedCapability, require
+from pytest_mobileagent.android import launcher
+from pytest_mobileagent.catalog import APPS
+from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, require
 from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
 from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
 from pytest_mobileagent.settings import Settings, run, settings
@@ -58,23 +61,61 @@ def configured_specs(options: Settings) -> list[str]:
 
 @pytest.fixture(scope="session")
 def ma_device(request: pytest.FixtureRequest, ma_settings: Settings, ma_device_spec: str) -> Iterator[Device]:
-    """The worker's device, with a clean snapshot saved to restore before every item."""
+    """The worker's device, with a clean snapshot saved to restore before every item.
+
+    A transient device fault while preparing it is retried (``--ma-infra-retries``, 1 s apart and doubling), as
+    an episode is: a fault here would otherwise error every item of the worker."""
+    worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
+    for attempt in range(ma_settings.infra_retries + 1):
+        try:
+            device = _prepared_device(ma_device_spec, worker, ma_settings)
+            break
+        except InfrastructureError:
+            if attempt == ma_settings.infra_retries:
+                raise
+            time.sleep(2 ** attempt)
+    yield device
+    device.close()
+
+
+def _prepared_device(spec: str, worker: str, options: Settings) -> Device:
+    """Open the device and save the clean snapshot: from the prepared snapshot (``--ma-snapshot``), or from the
+    defined state (:func:`to_defined_state`) when the session makes its own."""
     from pytest_mobileagent.pool import open_device
 
-    worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
     # a snapshot the user prepared (apps installed, onboarding done) is restored first, then the spec's profile
-    device = open_device(ma_device_spec, name=worker, snapshot=ma_settings.snapshot, timeout=ma_settings.adb_timeout)
+    device = open_device(spec, name=worker, snapshot=options.snapshot, timeout=options.adb_timeout)
     try:
         require(device, "snapshots", "every item starts from the clean snapshot the session saves; use an "
                 "emulator (emulator-<port>, or adb://HOST:PORT/SERIAL?console=PORT) or the simulator")
-    except UnsupportedCapability:
+        if options.snapshot:
+            device.press("home")  # as AndroidWorld resets: the launcher in front, whatever the device showed
+        else:
+            to_defined_state(device)
+        device.set_time(DEFAULT_TIME)
+        device.snapshot_save(CLEAN_SNAPSHOT)
+    except BaseException:
         device.close()
         raise
-    device.press("home")  # as AndroidWorld resets: the launcher in front, whatever the device showed
-    device.set_time(DEFAULT_TIME)
-    device.snapshot_save(CLEAN_SNAPSHOT)
-    yield device
-    device.close()
+    return device
+
+
+def to_defined_state(device: Device) -> None:
+    """Stop every app the catalog names and the one in front, so that each opens on its first page (a phone a
+    previous run left in a Settings sub-page would otherwise start every item there), then go home."""
+    front, _ = device.current_activity()
+    for package in sorted({package for _, package, _ in APPS} | {front}):
+        if package != launcher.PACKAGE and not package.startswith("com.android.systemui"):
+            device.stop_app(package)
+    device.press("home")
+
+
+def clean_state_line(options: Settings) -> str:
+    """What the clean snapshot every item starts from is, for the report header."""
+    if options.snapshot:
+        return f"mobileagent: clean state: the prepared snapshot {options.snapshot!r}, home screen, clock set"
+    return ("mobileagent: clean state: saved by each worker after stopping the catalog's apps and the app in "
+            "front, home screen, clock set (--ma-snapshot uses a prepared snapshot instead)")
 
 
 @pytest.fixture(scope="session")
@@ -137,6 +178,7 @@ def ma_episode_options(request: pytest.FixtureRequest, ma_settings: Settings) ->
     """How the item's episode runs and is scored, from the options; ``@pytest.mark.ma_episode(**fields)``
     overrides fields of :class:`~pytest_mobileagent.episode.EpisodeOptions` for one test."""
     options = EpisodeOptions(require_complete=ma_settings.require_complete, infra_retries=ma_settings.infra_retries,
+                             timeout_s=ma_settings.episode_timeout or None,
                              metrics=MetricOptions(ma_settings.lcs_gamma, ma_settings.text_similarity))
     marker = request.node.get_closest_marker("ma_episode")
     return dataclasses.replace(options, **marker.kwargs) if marker else options

@@ -26,7 +26,8 @@ import pytest
 
 from pytest_mobileagent import datasets, hooks
 from pytest_mobileagent.device.base import InfrastructureError
-from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, configured_specs
+from pytest_mobileagent.episode import EpisodeTimeout
+from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, clean_state_line, configured_specs
 from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
@@ -178,6 +179,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         f"mobileagent: agent={option(config, 'agent')} device={redact(option(config, 'device'))} "
         f"seed={run(config).seed} instances={option(config, 'instances')}",
         f"mobileagent: results in {run_dir(config)}",
+        redact(clean_state_line(settings(config))),
     ]
 
 
@@ -361,6 +363,8 @@ def _episode_report(item: pytest.Item, call: pytest.CallInfo[None], report: pyte
                   "difficulty": case.task_cls.difficulty, "tags": list(case.task_cls.tags), "nodeid": item.nodeid,
                   "error": str(call.excinfo.value)[:2000] if call.excinfo else "",
                   "infrastructure": infrastructure}
+        if call.excinfo and isinstance(call.excinfo.value, EpisodeTimeout):
+            record["timed_out"] = call.excinfo.value.spent
         report.ma_result = _record(item.config, item, "error", record)  # type: ignore[attr-defined]
     return report
 

@@ -203,6 +203,9 @@ class Settings:
     success_threshold: float = _field(1.0, "score at which an episode passes (composite tasks score in between)",
                                       number(0.0, 1.0, low_open=True))
     infra_retries: int = _field(1, "retries of an episode after an infrastructure (device) error", at_least(0))
+    episode_timeout: float = _field(1800.0, "wall-clock seconds one episode may take (0: no limit); past it the "
+                                    "episode is the agent's timeout when its own steps had most of the time, "
+                                    "else an infrastructure error", number(0.0))
     screenshots: str = _field("on-failure", "save the final screen and UI tree", choices=SCREENSHOT_POLICIES)
     trajectories: str = _field("off", "keep every step's screen and UI tree (in the HTML and Allure reports too); "
                                "'failed': only for items that failed", choices=TRAJECTORY_POLICIES)

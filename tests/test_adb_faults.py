@@ -188,3 +188,63 @@ def test_a_device_that_never_answers_costs_the_adb_timeout_not_minutes(pytester:
     assert record["outcome"] == "error" and record["infrastructure"]
     written = run.stdout.str() + "".join(p.read_text(errors="replace") for p in pytester.path.rglob("*.json*"))
     assert TOKEN not in written  # the console token of the device spec is redacted everywhere
+
+
+def test_a_uiautomator2_request_never_answered_is_a_device_error_within_the_timeout(served) -> None:
+    phone, server, _ = served
+    device = AdbDevice(phone.serial, port=server.port, timeout=1)
+    assert "<hierarchy" in device.hierarchy()
+    server.inject(phone.serial, "timeout", times=100, seconds=60)  # uiautomator2 retries: all of them hang
+    started = time.monotonic()
+    with pytest.raises(DeviceError, match="dump hierarchy"):
+        device.hierarchy()
+    assert time.monotonic() - started < 10  # a few requests of 1 s each, not uiautomator2's 300 s
+
+
+def test_a_device_past_the_episode_limit_is_an_infrastructure_error(pytester: pytest.Pytester, served) -> None:
+    phone, server, spec = served
+    pytester.makepyfile(tasks_wire=TASK)
+    server.inject(phone.serial, "timeout", after=40, times=10_000, seconds=120)  # past the session's setup
+    started = time.monotonic()
+    run = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--ma-adb-timeout", "60",
+                                        "--ma-episode-timeout", "3", "--ma-infra-retries", "0", "--ma-run-id", "slow")
+    assert time.monotonic() - started < 40  # the episode's 3 s, not the request's 60 s
+    run.assert_outcomes(errors=1)
+    [record] = results(pytester)
+    assert record["infrastructure"] and record["timed_out"]["cause"] == "device"
+
+
+def test_a_device_blip_while_the_session_prepares_the_device_is_retried(pytester: pytest.Pytester, served) -> None:
+    phone, server, spec = served
+    pytester.makepyfile(tasks_wire=TASK)
+    server.inject(phone.serial, "disconnect", after=3)  # while the worker opens the phone and saves its snapshot
+    run = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--ma-instances", "3")
+    run.assert_outcomes(passed=3)
+
+
+OPEN_SETTINGS_HOME = '''
+from pytest_mobileagent.tasks.base import Task
+
+
+class OpenSettingsHome(Task):
+    template = "Open the Settings app."
+    apps = ("settings",)
+
+    def check(self, device, answer=None):
+        return float(device.current_activity() == ("com.android.settings", "com.android.settings.Settings"))
+
+    def oracle(self, ui):
+        yield ui.open_app("Settings")
+        yield ui.complete()
+'''
+
+
+def test_a_phone_left_deep_in_an_app_starts_the_run_from_a_defined_state(pytester: pytest.Pytester, served) -> None:
+    phone, server, spec = served
+    pytester.makepyfile(tasks_wire=OPEN_SETTINGS_HOME)
+    phone.start_app("com.android.settings")
+    phone.tap(500, 520)  # Network & internet: a sub-page, as an earlier run's agent may leave it
+    assert phone.current_activity()[1] == "com.android.settings.SubSettings"
+    run = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec)
+    run.assert_outcomes(passed=1)  # Settings opens on its first page, not where the phone was left
+    run.stdout.fnmatch_lines(["mobileagent: clean state: saved by each worker after stopping the catalog's apps*"])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -33,6 +35,23 @@ class KillsItsProcess:
     def step(self, observation):
         import os
         os._exit(13)
+
+
+class Ponders:
+    """Thinks for a minute over every step, ignoring whatever interrupts it, as a stuck planning loop would."""
+
+    def reset(self, goal, context):
+        pass
+
+    def step(self, observation):
+        import time
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                time.sleep(0.05)
+            except Exception:
+                pass
+        return Action.status("complete")
 
 
 class RaisesAfterSuccess:
@@ -191,3 +210,105 @@ def test_a_crashed_worker_is_an_infrastructure_error_of_its_item(tasks: pytest.P
     assert {r["instance"] for r in recorded} == {0, 1} and all("worker process died" in r["error"] for r in recorded)
     overall = metrics(tasks, "crash")["overall"]
     assert overall["episodes"] == 0 and overall["errors"] == 2
+
+
+def test_an_agent_past_the_episode_limit_fails_on_its_own_time(tasks: pytest.Pytester) -> None:
+    started = time.monotonic()
+    result = tasks.runpytest_subprocess("tasks_open.py", "--agent", "faulty:Ponders", "--ma-episode-timeout", "2",
+                                        "--ma-run-id", "ponder")
+    assert time.monotonic() - started < 30  # not the agent's minute
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*timed out:   --ma-episode-timeout 2 s passed*"])
+    [record] = results(tasks, "ponder")
+    assert record["outcome"] == "failure" and record["terminated_by"] == "timeout"
+    assert record["timed_out"]["cause"] == "agent" and record["timed_out"]["agent_s"] >= 1.5
+    assert metrics(tasks, "ponder")["overall"]["episodes"] == 1  # the agent's failure counts in the rate
+
+
+def test_an_endpoint_past_the_episode_limit_is_an_infrastructure_error(tasks: pytest.Pytester) -> None:
+    from pytest_mobileagent.llm.scripted import ScriptedServer
+
+    with ScriptedServer(default={"hang": 60}) as server:
+        started = time.monotonic()
+        result = tasks.runpytest_subprocess(
+            "tasks_open.py", "--agent", "t3a", "--ma-llm-base-url", server.base_url, "--ma-llm-model", "scripted-1",
+            "--ma-llm-timeout", "60", "--ma-episode-timeout", "2", "--ma-infra-retries", "0",
+            "--ma-run-id", "slow-model")
+        assert time.monotonic() - started < 30
+    result.assert_outcomes(errors=1)
+    [record] = results(tasks, "slow-model")
+    assert record["outcome"] == "error" and record["infrastructure"]
+    assert record["timed_out"]["cause"] == "endpoint" and "--ma-episode-timeout (2 s)" in record["error"]
+    assert metrics(tasks, "slow-model")["overall"]["episodes"] == 0
+
+
+def test_off_the_main_thread_the_limit_ends_the_episode_at_the_next_step() -> None:
+    from pytest_mobileagent.actions import Action
+    from pytest_mobileagent.episode import EpisodeOptions, play
+    from pytest_mobileagent.sim import SimDevice
+    from pytest_mobileagent.tasks.base import Task
+
+    class OpenSettings(Task):
+        template = "Open the Settings app."
+        apps = ("settings",)
+
+        def check(self, device, answer=None):
+            return float(device.current_activity()[0] == "com.android.settings")
+
+    class Slow:
+        def reset(self, goal, context):
+            pass
+
+        def step(self, observation):
+            time.sleep(0.4)
+            return Action.key("home")
+
+    task = OpenSettings()
+    done: list = []
+    with SimDevice() as device:
+        thread = threading.Thread(target=lambda: done.append(play(device, task, Slow(), EpisodeOptions(timeout_s=1))))
+        thread.start()
+        thread.join(30)
+    [result] = done
+    assert result.terminated_by == "timeout" and 2 <= result.num_steps <= 4 < result.max_steps
+
+
+def test_a_timer_set_before_the_episode_is_put_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    import signal
+
+    from pytest_mobileagent.deadline import Deadline
+
+    fired: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append(signum))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 5.0)  # as pytest-timeout's signal method arms it
+        with Deadline(30).armed():
+            time.sleep(0.1)
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 4.0 < remaining < 5.0 and signal.getsignal(signal.SIGALRM) is not None and not fired
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_an_earlier_timer_still_fires_on_time_inside_an_episode() -> None:
+    import signal
+
+    from pytest_mobileagent.deadline import Deadline
+
+    class Outer(Exception):
+        pass
+
+    def outer(signum, frame):
+        raise Outer
+
+    previous = signal.signal(signal.SIGALRM, outer)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)  # shorter than the episode's limit: it must win
+        started = time.monotonic()
+        with pytest.raises(Outer), Deadline(30).armed():
+            time.sleep(5)
+        assert time.monotonic() - started < 2 and signal.getsignal(signal.SIGALRM) is outer
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -25,7 +25,7 @@ LAYERS: list[set[str]] = [
     {"validators"},  # state checks and seeders
     {"sim"},
     {"device"},
-    {"android", "records", "datasets", "datasets_manifest", "redaction"},
+    {"android", "records", "datasets", "datasets_manifest", "redaction", "deadline"},
 ]
 LAYER_OF = {unit: depth for depth, units in enumerate(LAYERS) for unit in units}
 

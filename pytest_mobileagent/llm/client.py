@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pytest_mobileagent.deadline import waiting_on_model
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.redaction import redact
 
@@ -169,7 +170,8 @@ class LLMClient:
         for attempt in range(self.retries + 1):
             started = time.perf_counter()
             try:
-                response = self._client.chat.completions.create(**kwargs)
+                with waiting_on_model():  # a limit passing now is the endpoint's, not the agent's
+                    response = self._client.chat.completions.create(**kwargs)
             except (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
                     openai.APIConnectionError, openai.APIResponseValidationError, json.JSONDecodeError) as e:
                 # a body cut off or not JSON (HTTP 200 included) is the endpoint's fault, never the agent's

@@ -21,6 +21,10 @@ def failure_message(result: EpisodeResult, threshold: float) -> str:
         f"  agent:       {result.agent}; steps {result.num_steps}/{result.max_steps}; "
         f"ended by {result.terminated_by}; self-reported {result.self_reported or '-'}",
     ]
+    if result.timed_out:
+        t = result.timed_out
+        lines.append(f"  timed out:   --ma-episode-timeout {t['limit_s']:g} s passed; the agent's steps took "
+                     f"{t['agent_s'] + t['model_s']:g} s of {t['elapsed_s']:g} s")
     if result.answer is not None:
         lines.append(f"  answer:      {result.answer!r}")
     if result.state_success != result.success:
