@@ -19,7 +19,7 @@ from pytest_mobileagent.catalog import resolve_app
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
-    from pytest_mobileagent.observe.elements import Observation
+    from pytest_mobileagent.observe.elements import Observation, UIElement
 
 #: Action kinds, with the AndroidWorld JSONAction names they correspond to.
 KINDS = (
@@ -164,15 +164,20 @@ class Action:
         return f"{self.kind}({', '.join(parts)})"
 
 
+def _indexed(obs: Observation, index: int) -> UIElement:
+    """The action target at ``index``: AndroidWorld's element list, then the other actionable nodes."""
+    if not 0 <= index < len(obs.targets):
+        raise InvalidAction(f"element index {index} out of range (0..{len(obs.targets) - 1})")
+    return obs.targets[index]
+
+
 def _target(action: Action, obs: Observation | None, device: Device) -> tuple[int, int]:
     if action.x is not None and action.y is not None:
         return action.x, action.y
     if obs is None:
         raise InvalidAction(f"{action.kind} needs coordinates or an observation to resolve its target")
     if action.index is not None:
-        if not 0 <= action.index < len(obs.elements):
-            raise InvalidAction(f"element index {action.index} out of range (0..{len(obs.elements) - 1})")
-        return obs.elements[action.index].center
+        return _indexed(obs, action.index).center
     if action.xpath is not None:
         return obs.xpath_center(action.xpath)
     raise InvalidAction(f"{action.kind} needs an index, an xpath or x and y")
@@ -182,7 +187,7 @@ def _scroll_points(action: Action, obs: Observation | None, device: Device) -> t
     w, h = device.window_size()
     if action.index is not None or action.xpath is not None:
         assert obs is not None
-        el = obs.elements[action.index] if action.index is not None else obs.xpath_element(action.xpath or "")
+        el = _indexed(obs, action.index) if action.index is not None else obs.xpath_element(action.xpath or "")
         x1, y1, x2, y2 = el.bounds
     else:
         x1, y1, x2, y2 = 0, h // 5, w, h * 4 // 5
@@ -275,7 +280,7 @@ def _run_api(device: Device, command: str) -> None:
 def _focused_text(obs: Observation | None, action: Action) -> str:
     if obs is None:
         return ""
-    if action.index is not None and 0 <= action.index < len(obs.elements):
-        el = obs.elements[action.index]
+    if action.index is not None and 0 <= action.index < len(obs.targets):
+        el = obs.targets[action.index]
         return "" if el.text == el.hint else el.text
     return ""

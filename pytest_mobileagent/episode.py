@@ -247,8 +247,8 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             record.error = f"invalid agent output: {action!r:.200}"
             continue
         record.action = action.to_dict()
-        if action.index is not None and 0 <= action.index < len(obs.elements):
-            record.target = obs.elements[action.index].describe()
+        if action.index is not None and 0 <= action.index < len(obs.targets):
+            record.target = obs.targets[action.index].describe()
             record.observation_chars = sum(len(e.describe()) + 1 for e in obs.elements)
         history.append(action)
         if action.kind == "status":

@@ -222,9 +222,10 @@ def test_html_view_escapes_every_attribute() -> None:
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_indices_in_html_and_numbered_list_are_element_indices(dumps: dict[str, str], screen: str) -> None:
+def test_indices_in_html_and_numbered_list_are_action_target_indices(dumps: dict[str, str], screen: str) -> None:
     xml = dumps[screen]
-    elements = ui_elements(xml)
+    elements = Observation("", 0, xml, "", "").targets
+    assert elements[:len(ui_elements(xml))] == ui_elements(xml)  # AndroidWorld's indices first, unchanged
     lines = numbered_list(xml).splitlines()
     assert len(lines) == len(elements)
     for i, (line, el) in enumerate(zip(lines, elements)):

@@ -38,8 +38,8 @@ _SCROLL_FOR_SWIPE = {"up": "down", "down": "up", "left": "right", "right": "left
 
 def dual_gesture(action: Action, obs: Observation, size: tuple[int, int]) -> Action:
     """``action`` as touch and lift points: element taps at the element's centre, swipes across the screen."""
-    if action.index is not None and 0 <= action.index < len(obs.elements):
-        x, y = obs.elements[action.index].center
+    if action.index is not None and 0 <= action.index < len(obs.targets):
+        x, y = obs.targets[action.index].center
         return dataclasses.replace(action, index=None, x=x, y=y)
     if action.kind == "scroll" and action.direction:
         w, h = size
@@ -67,7 +67,7 @@ class BMoCA(ModelAgent):
         if isinstance(action, InvalidOutput):
             self.previous.append(f"(unusable reply: {action.reason})")
             return action
-        if action.index is not None and not 0 <= action.index < len(observation.elements):
+        if action.index is not None and not 0 <= action.index < len(observation.targets):
             self.previous.append(f"(element {action.index} does not exist)")
             return InvalidOutput("action", f"no element {action.index} on the screen", reply[:500])
         self.previous.append(action.describe())

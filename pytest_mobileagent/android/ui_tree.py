@@ -3,7 +3,13 @@ content-desc checkable checked clickable enabled focusable focused scrollable lo
 visible-to-user bounds ...>``), read into elements.
 
 The element list follows AndroidWorld's rule: keep visible nodes that are leaves, have a content description,
-or are scrollable. An element's position in the list is its action index.
+or are scrollable. An element's position in the list is its action index. The action targets extend it, after
+AndroidWorld's indices, with every other on-screen node an agent can act on (a clickable row or card without
+text of its own, which the leaf rule drops), so that views can address every actionable node.
+
+Dumps from real devices come with noise: ``uiautomator dump /dev/tty`` prints a line after the XML, some
+tools print before it, a BOM or CRLF line ends. :func:`clean_dump` keeps the ``<hierarchy>`` document; an empty
+or cut-off dump is a :class:`MalformedDump`, never a partial screen.
 """
 
 from __future__ import annotations
@@ -71,9 +77,64 @@ def _flag(node: Any, name: str) -> bool:
     return node.get(name) == "true"
 
 
+class MalformedDump(ValueError):
+    """The text is not a whole uiautomator dump (empty, cut off, or no ``<hierarchy>`` in it)."""
+
+
+_HIERARCHY_START = re.compile(r"<hierarchy[\s>/]")
+_HIERARCHY_END = "</hierarchy>"
+#: Text field classes (``android.widget.EditText`` and its subclasses in the platform and AndroidX): the
+#: dump has no "editable" attribute unless the dumper adds one, so the class decides, as uiautomator's
+#: ``UiSelector.className`` users do.
+_EDITABLE_CLASSES = re.compile(r"(EditText|AutoCompleteTextView|SearchView\$SearchAutoComplete|SearchAutoComplete)$")
+
+
+def clean_dump(xml: str) -> str:
+    """The XML document of a dump (its declaration and ``<hierarchy>``): a BOM, text before it and text after
+    ``</hierarchy>`` dropped. :class:`MalformedDump` when there is no whole hierarchy (empty or cut off)."""
+    text = xml.lstrip("\ufeff")
+    start = _HIERARCHY_START.search(text)
+    if start is None:
+        raise MalformedDump("not a UI dump: no <hierarchy> element" if text.strip() else "empty UI dump")
+    end = text.rfind(_HIERARCHY_END)
+    if end < start.start():
+        if re.match(r"<hierarchy[^>]*/>", text[start.start():]):  # an empty screen written as one tag
+            return text[start.start():text.index("/>", start.start()) + 2]
+        raise MalformedDump(f"UI dump cut off after {len(text)} characters (no </hierarchy>)")
+    declaration = text.rfind("<?xml", 0, start.start())  # kept, as uiautomator writes it
+    return text[declaration if declaration >= 0 else start.start():end + len(_HIERARCHY_END)]
+
+
 def parse_tree(xml: str) -> etree._Element:
-    """Parse a uiautomator dump (the XML declaration is allowed)."""
-    return etree.fromstring(xml.encode("utf-8"), parser=etree.XMLParser(recover=True, resolve_entities=False))
+    """Parse a uiautomator dump (noise around it removed by :func:`clean_dump`); :class:`MalformedDump` if it is
+    not a whole one. Characters XML forbids in UI text are skipped (lxml's recovery), not the screen."""
+    text = clean_dump(xml)
+    root = etree.fromstring(text.encode("utf-8"), parser=etree.XMLParser(recover=True, resolve_entities=False,
+                                                                         huge_tree=True))
+    if root is None or root.tag != "hierarchy":
+        raise MalformedDump("UI dump does not parse as a <hierarchy>")
+    return root
+
+
+def is_editable(node: Any) -> bool:
+    """A text field: an EditText-family class, or ``editable="true"`` where the dumper writes it."""
+    return bool(_EDITABLE_CLASSES.search(node.get("class", ""))) or node.get("editable") == "true"
+
+
+def is_actionable(node: Any) -> bool:
+    """Something an agent can act on: clickable, long-clickable, checkable, scrollable or a text field."""
+    return any(node.get(flag) == "true" for flag in ("clickable", "long-clickable", "checkable", "scrollable")) \
+        or is_editable(node)
+
+
+def _on_screen(node: Any) -> bool:
+    if node.get("visible-to-user", "true") != "true":
+        return False
+    try:
+        x1, y1, x2, y2 = parse_bounds(node.get("bounds", "[0,0][0,0]"))
+    except ValueError:
+        return False
+    return x2 > x1 and y2 > y1
 
 
 def element_of(node: Any) -> UIElement:
@@ -89,7 +150,7 @@ def element_of(node: Any) -> UIElement:
         long_clickable=_flag(node, "long-clickable"),
         checkable=_flag(node, "checkable"),
         checked=_flag(node, "checked"),
-        editable=node.get("class", "").endswith("EditText"),
+        editable=is_editable(node),
         enabled=node.get("enabled", "true") == "true",
         focusable=_flag(node, "focusable"),
         focused=_flag(node, "focused"),
@@ -98,19 +159,25 @@ def element_of(node: Any) -> UIElement:
     )
 
 
+def element_nodes(root: etree._Element) -> list[tuple[UIElement, Any]]:
+    """AndroidWorld's element list, each element with the node it was read from (by position in the tree)."""
+    return [(element_of(node), node) for node in root.iter("node")
+            if _on_screen(node) and (len(node) == 0 or node.get("content-desc") or node.get("scrollable") == "true")]
+
+
+def target_nodes(root: etree._Element) -> list[tuple[UIElement, Any]]:
+    """The action targets: :func:`element_nodes` (AndroidWorld's indices first), then every other on-screen
+    actionable node in document order."""
+    pairs = element_nodes(root)
+    listed = {id(node) for _, node in pairs}
+    return pairs + [(element_of(node), node) for node in root.iter("node")
+                    if id(node) not in listed and _on_screen(node) and is_actionable(node)]
+
+
 def ui_elements(xml: str) -> list[UIElement]:
     """The element list of a dump: leaves, described nodes and scrollables, in document order."""
-    root = parse_tree(xml)
-    out = []
-    for node in root.iter("node"):
-        if node.get("visible-to-user", "true") != "true":
-            continue
-        x1, y1, x2, y2 = parse_bounds(node.get("bounds", "[0,0][0,0]"))
-        if x2 <= x1 or y2 <= y1:
-            continue
-        if len(node) == 0 or node.get("content-desc") or _flag(node, "scrollable"):
-            out.append(element_of(node))
-    return out
+    return [el for el, _ in element_nodes(parse_tree(xml))]
 
 
-__all__ = ["UIElement", "element_of", "parse_bounds", "parse_tree", "ui_elements"]
+__all__ = ["MalformedDump", "UIElement", "clean_dump", "element_nodes", "element_of", "is_actionable", "is_editable",
+           "parse_bounds", "parse_tree", "target_nodes", "ui_elements"]

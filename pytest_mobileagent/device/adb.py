@@ -49,6 +49,7 @@ import uiautomator2 as u2
 from adbutils._adb import AdbConnection
 from adbutils.errors import AdbError, AdbTimeout
 
+from pytest_mobileagent.android.ui_tree import MalformedDump, clean_dump
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability, keycode
 from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
 from pytest_mobileagent.device.profile import DeviceProfile
@@ -177,8 +178,14 @@ class AdbDevice:
     # -- observation ----------------------------------------------------------
 
     def hierarchy(self) -> str:
+        """The UI dump, noise around it removed; an empty or cut-off dump is a :class:`DeviceError` (an
+        infrastructure error), never a partial screen for the agent."""
         with _infra("dump hierarchy"):
-            return self.u2.dump_hierarchy()
+            xml = self.u2.dump_hierarchy()
+        try:
+            return clean_dump(xml)
+        except MalformedDump as e:
+            raise DeviceError(f"dump hierarchy on {self.serial}: {e}") from None
 
     def screenshot(self) -> bytes:
         with _infra("screencap"):

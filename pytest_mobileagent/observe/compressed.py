@@ -28,6 +28,7 @@ from typing import Any
 
 from lxml import etree
 
+from pytest_mobileagent.android.ui_tree import is_editable
 from pytest_mobileagent.observe.elements import parse_bounds, parse_tree
 
 #: Node flags that make a node something an agent can act on.
@@ -58,10 +59,6 @@ def _true(node: Any, name: str) -> bool:
     return node.get(name) == "true"
 
 
-def _editable(node: Any) -> bool:
-    return node.get("class", "").endswith("EditText")
-
-
 def _shown(node: Any) -> bool:
     if node.get("visible-to-user", "true") != "true":
         return False
@@ -73,7 +70,7 @@ def _shown(node: Any) -> bool:
 
 
 def _functional(node: Any) -> bool:
-    return _shown(node) and (_editable(node) or any(_true(node, f) for f in _ACTION_FLAGS))
+    return _shown(node) and (is_editable(node) or any(_true(node, f) for f in _ACTION_FLAGS))
 
 
 def _merges(node: Any) -> bool:
@@ -105,7 +102,7 @@ class _Builder:
         out.set("desc", node.get("content-desc", ""))
         if rid := node.get("resource-id", "").split("/", 1)[-1]:
             out.set("rid", rid)
-        if _editable(node):
+        if is_editable(node):
             out.set("editable", "true")
             if (hint := node.get("hint")) and hint != node.get("text"):
                 out.set("hint", hint)

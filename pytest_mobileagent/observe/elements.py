@@ -1,5 +1,5 @@
 """Observations: the UI tree parsed into an element list (:mod:`pytest_mobileagent.android.ui_tree`, AndroidWorld's
-indexing), plus a lazy screenshot."""
+indexing) and the action targets that extend it, plus a lazy screenshot."""
 
 from __future__ import annotations
 
@@ -11,7 +11,16 @@ from typing import Any
 
 from lxml import etree
 
-from pytest_mobileagent.android.ui_tree import UIElement, element_of, parse_bounds, parse_tree, ui_elements
+from pytest_mobileagent.android.ui_tree import (
+    MalformedDump,
+    UIElement,
+    element_nodes,
+    element_of,
+    parse_bounds,
+    parse_tree,
+    target_nodes,
+    ui_elements,
+)
 
 
 def element_lines(elements: list[UIElement]) -> str:
@@ -38,7 +47,14 @@ class Observation:
 
     @cached_property
     def elements(self) -> list[UIElement]:
-        return ui_elements(self.xml)
+        """AndroidWorld's element list: an element's position is its action index."""
+        return [el for el, _ in element_nodes(self.tree)]
+
+    @cached_property
+    def targets(self) -> list[UIElement]:
+        """What an action index resolves to: :attr:`elements`, then the other on-screen actionable nodes (the
+        views number them so, and every actionable node is addressable)."""
+        return [el for el, _ in target_nodes(self.tree)]
 
     @cached_property
     def tree(self) -> etree._Element:
@@ -65,5 +81,5 @@ class Observation:
         return self.xpath_element(xpath).center
 
 
-__all__ = ["Observation", "UIElement", "element_lines", "element_of", "parse_bounds", "parse_tree", "screen_digest",
-           "ui_elements"]
+__all__ = ["MalformedDump", "Observation", "UIElement", "element_lines", "element_nodes", "element_of", "parse_bounds",
+           "parse_tree", "screen_digest", "target_nodes", "ui_elements"]

@@ -1,8 +1,9 @@
 """Mobile-Bench-style HTML view: the element list rendered as HTML-like tags.
 
-Each element of :func:`~pytest_mobileagent.observe.elements.ui_elements` is one
-line such as ``<button id=3 class="title">Network &amp; internet</button>``; the
-numeric id is the element's index, so ``click`` on that index taps it. The tag
+Each action target (:func:`~pytest_mobileagent.observe.elements.target_nodes`:
+AndroidWorld's element list, then the other actionable nodes) is one line such as
+``<button id=3 class="title">Network &amp; internet</button>``; the numeric id is
+the target's index, so ``click`` on that index taps it. The tag
 comes from the Android class and flags: ``input`` (text fields), ``checkbox``
 (checkable), ``div scrollable`` (scrollables), ``button`` (clickable, or inside
 a clickable row), ``img`` (images) and ``p`` (text). UI text is untrusted, so
@@ -14,7 +15,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from pytest_mobileagent.observe.elements import UIElement, element_of, parse_tree, ui_elements
+from pytest_mobileagent.observe.elements import UIElement, parse_tree, target_nodes
 
 _IMAGE_CLASSES = ("ImageView", "ImageButton")
 
@@ -24,15 +25,9 @@ def escape(text: str) -> str:
     return html.escape(text).replace("\r", "&#13;").replace("\n", "&#10;")
 
 
-def element_nodes(xml: str) -> list[tuple[UIElement, Any]]:
-    """``ui_elements(xml)`` paired with the lxml node each element was read from."""
-    elements = ui_elements(xml)
-    nodes = parse_tree(xml).iter("node")
-    pairs = []
-    for el in elements:  # the elements are a subsequence of the nodes in document order
-        node = next(n for n in nodes if element_of(n) == el)
-        pairs.append((el, node))
-    return pairs
+def targets_of(xml: str) -> list[tuple[UIElement, Any]]:
+    """The action targets of a dump, each with its node (paired by position in the tree)."""
+    return target_nodes(parse_tree(xml))
 
 
 def in_clickable(node: Any) -> bool:
@@ -85,11 +80,13 @@ def render_element(index: int, el: UIElement, tappable: bool = False) -> str:
 
 
 def html_view(xml: str) -> str:
-    """The HTML view of a dump, one tag per line; elements with nothing to show or do are left out."""
+    """The HTML view of a dump, one tag per line; elements with nothing to show or do are left out (a leaf whose
+    tap lands on a clickable row stays: it may be the row's only visible part)."""
     lines = []
-    for index, (el, node) in enumerate(element_nodes(xml)):
-        interactive = el.clickable or el.long_clickable or el.checkable or el.editable or el.scrollable
+    for index, (el, node) in enumerate(targets_of(xml)):
+        tappable = in_clickable(node)
+        interactive = el.clickable or el.long_clickable or el.checkable or el.editable or el.scrollable or tappable
         if not (interactive or el.text or el.content_description or el.hint):
             continue
-        lines.append(render_element(index, el, in_clickable(node)))
+        lines.append(render_element(index, el, tappable))
     return "\n".join(lines)

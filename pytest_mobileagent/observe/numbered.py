@@ -1,7 +1,7 @@
 """B-MoCA-style numbered element list: one short line per UI element.
 
-Line ``N`` describes element ``N`` of
-:func:`~pytest_mobileagent.observe.elements.ui_elements`, so an agent answers
+Line ``N`` describes action target ``N`` (:func:`~pytest_mobileagent.observe.elements.target_nodes`:
+AndroidWorld's element list, then the other actionable nodes), so an agent answers
 with that number as the action index::
 
     3: TextView "Network & internet" id=title clickable
@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 
 from pytest_mobileagent.observe.elements import UIElement
-from pytest_mobileagent.observe.html_view import element_nodes, in_clickable
+from pytest_mobileagent.observe.html_view import in_clickable, targets_of
 
 
 def _quote(text: str) -> str:
@@ -42,5 +42,5 @@ def describe_line(index: int, el: UIElement, tappable: bool = False) -> str:
 
 
 def numbered_list(xml: str) -> str:
-    """Every element of ``ui_elements(xml)``, one line each, numbered by its action index."""
-    return "\n".join(describe_line(i, el, in_clickable(node)) for i, (el, node) in enumerate(element_nodes(xml)))
+    """Every action target of the dump, one line each, numbered by its action index."""
+    return "\n".join(describe_line(i, el, in_clickable(node)) for i, (el, node) in enumerate(targets_of(xml)))

@@ -1,5 +1,6 @@
-"""A set-of-mark screenshot: the screen with every element's bounds boxed and numbered as in the element list
-(:func:`~pytest_mobileagent.observe.elements.ui_elements`), for multimodal agents that answer with an index."""
+"""A set-of-mark screenshot: the screen with every action target's bounds boxed and numbered by its action index
+(:attr:`~pytest_mobileagent.observe.elements.Observation.targets`), for multimodal agents that answer with an
+index."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from pytest_mobileagent.observe.elements import Observation
 
 
 def set_of_mark(obs: Observation) -> bytes:
-    """The screenshot with each element's bounds boxed and numbered as in the element list."""
+    """The screenshot with each action target's bounds boxed and numbered by its action index."""
     image = Image.open(io.BytesIO(obs.screenshot)).convert("RGB")
     pen = ImageDraw.Draw(image)
-    for i, el in enumerate(obs.elements):
+    for i, el in enumerate(obs.targets):
         x1, y1, x2, y2 = el.bounds
         pen.rectangle((x1, y1, x2, y2), outline=(255, 0, 0), width=3)
         pen.rectangle((x1, y1, x1 + 34, y1 + 26), fill=(255, 0, 0))

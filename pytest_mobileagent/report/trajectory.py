@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from pytest_mobileagent.observe.elements import ui_elements
+from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.report.artifacts import step_files
 
 MARK = (230, 30, 30)
@@ -49,17 +49,14 @@ def action_point(action: dict[str, Any], xml: str) -> tuple[int, int] | None:
     if action.get("x") is not None and action.get("y") is not None:
         return int(action["x"]), int(action["y"])
     index = action.get("index")
-    if index is not None:
-        elements = ui_elements(xml)
-        if 0 <= int(index) < len(elements):
-            return elements[int(index)].center
-    if action.get("xpath"):
-        from pytest_mobileagent.observe.elements import Observation
-
-        try:
-            return Observation("", 0, xml, "", "").xpath_center(action["xpath"])
-        except ValueError:
-            return None
+    try:
+        screen = Observation("", 0, xml, "", "")
+        if index is not None:
+            return screen.targets[int(index)].center if 0 <= int(index) < len(screen.targets) else None
+        if action.get("xpath"):
+            return screen.xpath_center(action["xpath"])
+    except ValueError:  # a malformed dump or an xpath that resolves to nothing
+        return None
     return None
 
 
