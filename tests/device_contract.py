@@ -21,6 +21,7 @@ import pytest
 from lxml import etree
 from PIL import Image
 
+from pytest_mobileagent.android import audio
 from pytest_mobileagent.device.base import CAPABILITIES, Device, UnsupportedCapability
 from pytest_mobileagent.device.config import read_config
 from pytest_mobileagent.device.profile import DeviceProfile
@@ -40,6 +41,7 @@ def check_device_contract(device: Device, package: str | None = None, scratch: s
     _input(device)
     _settle(device)
     _shell_and_settings(device)
+    _services_keep_their_own_state(device)
     _profile(device)
     try:
         _files(device, scratch)
@@ -179,6 +181,29 @@ def _shell_and_settings(device: Device) -> None:
     if old is not None:
         device.settings_put("system", "screen_off_timeout", old)
     assert device.settings_get("global", "device_contract_never_set") is None
+
+
+def _services_keep_their_own_state(device: Device) -> None:
+    """State the task families read from system services, read and set the way Android serves it."""
+    # AudioService keeps each stream's index per output device and reads settings only at boot
+    # (VolumeStreamState.getSettingNameForDevice: volume_music_speaker); VolumeCtrl prints "volume is I in range"
+    music = audio.parse_volume(device.shell(audio.get_command("volume_music")))
+    device.shell(audio.set_command("volume_music", 7 if music != 7 else 8))
+    assert audio.parse_volume(device.shell(audio.get_command("volume_music"))) == (7 if music != 7 else 8)
+    device.settings_put("system", "volume_music", "2")  # a key AudioService does not read
+    assert audio.parse_volume(device.shell(audio.get_command("volume_music"))) == (7 if music != 7 else 8)
+    device.shell(audio.set_command("volume_music", music))
+    # AudioService's MIN_STREAM_VOLUME: an alarm cannot be set to 0
+    alarm = audio.parse_volume(device.shell(audio.get_command("volume_alarm")))
+    assert "invalid volume index 0" in device.shell(audio.set_command("volume_alarm", 0))
+    assert audio.parse_volume(device.shell(audio.get_command("volume_alarm"))) == alarm
+    # UiModeManagerService: `cmd uimode night` switches the UI mode (and persists secure ui_night_mode); the
+    # setting written alone changes nothing the service reports
+    night = device.shell("cmd uimode night").strip()
+    device.settings_put("secure", "ui_night_mode", "1" if night == "Night mode: yes" else "2")
+    assert device.shell("cmd uimode night").strip() == night
+    device.shell(f"cmd uimode night {'yes' if night == 'Night mode: yes' else 'no'}")
+    assert device.settings_get("secure", "ui_night_mode") == ("2" if night == "Night mode: yes" else "1")
 
 
 def _files(device: Device, scratch: str) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 import uiautomator2 as u2
 
+from pytest_mobileagent.android import audio
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.apps.settings import HOMEPAGE, PAGES
@@ -103,3 +104,19 @@ def test_every_homepage_row_with_a_page_opens_it(device: SimDevice, title: str, 
     assert device.current_activity()[1] == "com.android.settings.SubSettings"
     assert PAGES[page][0] in [e.text for e in ui_elements(device.hierarchy())][:3]  # the toolbar's title
     assert any(PAGES[page][1] in line for line in device.logcat())  # as real Settings logs the fragment
+
+
+def test_a_settings_write_android_ignores_changes_nothing_on_screen(device: SimDevice) -> None:
+    device.settings_put("secure", "ui_night_mode", "2")  # UiModeManager reads it only at boot
+    device.settings_put("system", "volume_music", "20")  # AudioService keeps volume_music_speaker
+    assert device.shell("cmd uimode night") == "Night mode: no\n"
+    device.start_app("com.android.settings")
+    tap(device, text="Sound & vibration")
+    slider = next(e for e in ui_elements(device.hierarchy()) if e.content_description == "Media volume")
+    assert audio.parse_volume(device.shell(audio.get_command("volume_music"))) == 5
+    light = device.screenshot()
+    device.shell("cmd uimode night yes")
+    assert device.screenshot() != light  # the service's mode is what the screen shows
+    device.tap(slider.bounds[2] - 1, slider.center[1])  # the slider moves AudioService's index
+    assert audio.parse_volume(device.shell(audio.get_command("volume_music"))) == 25
+    assert device.settings_get("system", "volume_music_speaker") == "25"

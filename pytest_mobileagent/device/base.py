@@ -83,10 +83,6 @@ CAPABILITIES: dict[str, str] = {
     "sim_media": "its players read the simulator's synthetic media as content: the words an MP4's frame box "
                  "names (VLC) and an MP3's length from its ID3 TLEN tag (Retro Music); real players decode "
                  "the audio and video, which these files do not carry",
-    "sim_settings": "`settings put` of a key a system service mirrors changes that service: secure "
-                    "ui_night_mode switches dark mode and system volume_<stream> sets the volume; on Android, "
-                    "UiModeManager's observer of ui_night_mode only updates persist.sys.theme and AudioService "
-                    "keeps volumes per output device (volume_music_speaker)",
 }
 
 

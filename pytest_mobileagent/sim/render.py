@@ -3,8 +3,8 @@
 What the agent sees in the picture is what the XML says: every node is drawn
 at its bounds by its widget class (text, buttons, switches, check boxes,
 sliders, fields with their caret, icons as labelled glyphs), windows bottom-most
-first, then the soft keyboard when it is up. Dark theme (``secure
-ui_night_mode`` 2) switches the palette. Rendering is deterministic.
+first, then the soft keyboard when it is up. Dark theme (UiModeManager's night mode,
+``cmd uimode night yes``) switches the palette. Rendering is deterministic.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class Renderer:
     def __init__(self, system: System):
         self.system = system
         self.scale = system.density / 160
-        dark = system.settings.get("secure", "ui_night_mode") == "2"
+        dark = system.night_mode
         self.p = DARK if dark else LIGHT
         self.img = Image.new("RGB", (system.width, system.height), self.p.background)
         self.draw = ImageDraw.Draw(self.img)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pytest_mobileagent.android import settings_app
-from pytest_mobileagent.android.audio import STREAM_MAX
+from pytest_mobileagent.android.audio import STREAM_MAX, STREAM_MIN, persisted_key
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System
@@ -72,6 +72,9 @@ def set_auto_brightness(system: System, on: bool) -> None:
 
 
 def set_night_mode(system: System, on: bool) -> None:
+    """UiModeManagerService.setNightMode: the configuration changes, and ``secure ui_night_mode`` is persisted
+    (a ``settings put`` of that key alone changes neither the configuration nor what this service reports)."""
+    system.night_mode = on
     system.settings.put("secure", "ui_night_mode", "2" if on else "1")
     system.log("UiModeManager", f"updateConfigurationLocked: mDisableCarMode=false mCarModeEnabled=false "
                f"mNightMode={2 if on else 1}", pid=SYSTEM_PID)
@@ -80,13 +83,19 @@ def set_night_mode(system: System, on: bool) -> None:
     system.invalidate()
 
 
+def stream_volume(system: System, key: str) -> int:
+    """AudioService's index for a stream (what it persisted; the bare ``volume_<stream>`` key is not read)."""
+    return int(system.settings.get("system", persisted_key(key)) or 0)
+
+
 def set_volume(system: System, key: str, level: int) -> None:
-    level = max(0, min(STREAM_MAX[key], int(level)))
-    system.settings.put("system", key, str(level))
+    """AudioService.setStreamVolume: the index, clamped, persisted under the device's key."""
+    level = max(STREAM_MIN[key], min(STREAM_MAX[key], int(level)))
+    system.settings.put("system", persisted_key(key), str(level))
     system.log("vol.Events", f"writeEvent level_changed {STREAM_NAMES[key]} {level} {STREAM_LABELS[key]}",
                pid=SYSTEMUI_PID)
     system.invalidate()
 
 
 def adjust_volume(system: System, key: str, delta: int) -> None:
-    set_volume(system, key, int(system.settings.get("system", key) or 0) + delta)
+    set_volume(system, key, stream_volume(system, key) + delta)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
+from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Intent
@@ -169,8 +170,6 @@ def _settings_put(sh: Shell, ns: str, key: str, value: str) -> None:
     # Writing these keys has side effects through their observers on a real device.
     if (ns, key) == ("system", "screen_brightness"):
         services.set_brightness(sh.system, int(value))
-    elif (ns, key) == ("secure", "ui_night_mode"):
-        services.set_night_mode(sh.system, value == "2")
     else:
         sh.system.settings.put(ns, key, value)
     sh.system.invalidate()
@@ -205,11 +204,69 @@ def _cmd(sh: Shell, argv: list[str]) -> Result:
         services.set_airplane(sh.system, args[2] == "enable")
         return ok()
     if args[:2] == ["uimode", "night"] and len(args) >= 3:
+        if args[2] not in ("yes", "no"):
+            return fail("Error: mode must be 'yes', 'no', or 'auto'\n", 255)
         services.set_night_mode(sh.system, args[2] == "yes")
         return ok(f"Night mode: {args[2]}\n")
+    if args[:2] == ["media_session", "volume"]:
+        return _volume_ctrl(sh, args[2:])
     if args == ["uimode", "night"]:
-        return ok(f"Night mode: {'yes' if sh.system.settings.get('secure', 'ui_night_mode') == '2' else 'no'}\n")
+        return ok(f"Night mode: {'yes' if sh.system.night_mode else 'no'}\n")
     return fail(f"cmd: unknown command {' '.join(args)}\n", 255)
+
+
+@command("media")
+def _media(sh: Shell, argv: list[str]) -> Result:
+    """``media volume ...``: the wrapper of ``cmd media_session``."""
+    if argv[1:2] == ["volume"]:
+        return _volume_ctrl(sh, argv[2:])
+    return fail(f"media: unknown command {' '.join(argv[1:])}\n", 255)
+
+
+def _volume_ctrl(sh: Shell, args: list[str]) -> Result:
+    """AOSP ``VolumeCtrl``: ``--stream N`` (default music), then ``--get``, ``--set I`` or ``--adj
+    raise|same|lower``, each option logged as it is read; the index lives in AudioService, not in settings."""
+    lines, stream, index, adjust, get = [], STREAM_IDS["volume_music"], None, None, False
+    words = iter(args)
+    try:
+        for option in words:
+            if option == "--show":
+                continue
+            if option == "--get":
+                get = True
+                lines.append("[V] will get volume")
+            elif option == "--stream":
+                stream = int(next(words), 0)
+                name = STREAM_NAMES[stream] if 0 <= stream < len(STREAM_NAMES) else "invalid stream"
+                lines.append(f"[V] will control stream={stream} ({name})")
+            elif option == "--set":
+                index = int(next(words), 0)
+                lines.append(f"[V] will set volume to index={index}")
+            elif option == "--adj":
+                adjust = next(words)
+                lines.append("[V] will adjust volume")
+            else:
+                return fail(f"Error: Unknown argument {option}\n", 255)
+    except (StopIteration, ValueError):
+        return fail("Error: Argument expected after an option\n", 255)
+    key = next((k for k, n in STREAM_IDS.items() if n == stream), None)
+    if key is None:
+        return fail(f"Error: stream {stream} is not simulated\n", 255)
+    lines.append("[V] Connecting to AudioService")
+    low, high = STREAM_MIN[key], STREAM_MAX[key]
+    if index is not None:
+        if not low <= index <= high:
+            lines.append(f"Error: invalid volume index {index} for stream {stream} (should be in [{low}..{high}])")
+            return ok("\n".join(lines) + "\n")
+        services.set_volume(sh.system, key, index)
+    elif adjust is not None:
+        if adjust not in ("raise", "same", "lower"):
+            lines.append(f"Error: no valid volume adjustment, was {adjust}, expected lower|same|raise")
+            return ok("\n".join(lines) + "\n")
+        services.adjust_volume(sh.system, key, {"raise": 1, "same": 0, "lower": -1}[adjust])
+    if get:
+        lines.append(f"[V] volume is {services.stream_volume(sh.system, key)} in range [{low}..{high}]")
+    return ok("\n".join(lines) + "\n")
 
 
 # -- activity manager, packages, input -------------------------------------------

@@ -63,6 +63,8 @@ class System:
         self.overview = False
         self.toast_text = ""
         self.locale = "en-US"
+        #: UiModeManager's night mode (the configuration's), set by ``cmd uimode night`` and the Settings toggle.
+        self.night_mode = False
         #: The floating text-selection toolbar: {"start": i, "end": j} over the focused field, or None.
         self.selection: dict[str, int] | None = None
         self._next_task_id = 1

@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import settings_app
-from pytest_mobileagent.android.audio import STREAM_MAX
+from pytest_mobileagent.android import audio, settings_app
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -82,22 +81,25 @@ class WifiToggle(_Setting):
 
 
 class IncreaseVolume(_Setting):
-    """"increase media/call/ring/alarm volume in setting": the stream's level rose above where it started."""
+    """"increase media/call/ring/alarm volume in setting": the stream's level rose above where it started.
+
+    Set and read through AudioService (``cmd media_session volume``), as B-MoCA reads volumes: AudioService
+    keeps levels per output device and reads no ``settings put``."""
 
     template = "increase {stream} volume in setting"
     complexity = 0.6
-    requires = frozenset({"sim_settings"})  # setup and check go through the volume_<stream> settings keys
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, object]]:
         return st.sampled_from(sorted(VOLUME_KEYS)).flatmap(lambda s: st.fixed_dictionaries({
-            "stream": st.just(s), "start": st.integers(0, int(STREAM_MAX[VOLUME_KEYS[s]] * 0.7))}))
+            "stream": st.just(s),
+            "start": st.integers(audio.STREAM_MIN[VOLUME_KEYS[s]], int(audio.STREAM_MAX[VOLUME_KEYS[s]] * 0.7))}))
 
     def setup(self, device: Device) -> None:
-        device.settings_put("system", VOLUME_KEYS[self.params["stream"]], str(self.params["start"]))
+        device.shell(audio.set_command(VOLUME_KEYS[self.params["stream"]], self.params["start"]))
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        level = int(self.value(device, "system", VOLUME_KEYS[self.params["stream"]]))
+        level = audio.parse_volume(device.shell(audio.get_command(VOLUME_KEYS[self.params["stream"]])))
         return 1.0 if level > int(self.params["start"]) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
@@ -158,11 +160,18 @@ class _Flip(_Setting):
 
 
 class ToggleDarkTheme(_Flip):
-    """"toggle dark theme in setting": ``secure ui_night_mode`` (2 dark, 1 light)."""
+    """"toggle dark theme in setting": UiModeManager's night mode, set and read with ``cmd uimode night``
+    (``settings put secure ui_night_mode`` alone does not switch a running system's UI mode)."""
 
     template = "toggle dark theme in setting"
-    namespace, key, on_value, off_value, page, row = "secure", "ui_night_mode", "2", "1", "Display", "Dark theme"
-    requires = frozenset({"sim_settings"})  # setup's `settings put secure ui_night_mode` must switch dark mode
+    page, row = "Display", "Dark theme"
+
+    def setup(self, device: Device) -> None:
+        device.shell(f"cmd uimode night {'yes' if self.params['start_on'] else 'no'}")
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        now_on = device.shell("cmd uimode night").strip() == "Night mode: yes"
+        return 1.0 if now_on != self.params["start_on"] else 0.0
 
 
 class ToggleVibrateForCalls(_Flip):

@@ -193,7 +193,7 @@ class SubSettings(SettingsActivity):
     def page_display(self) -> list[View]:
         level = int(self.setting("system", "screen_brightness"))
         adaptive = self.setting("system", "screen_brightness_mode") == "1"
-        dark = self.setting("secure", "ui_night_mode") == "2"
+        dark = self.system.night_mode
         return [
             ListItem("Brightness level", f"{round(level * 100 / 255)}%", on_click=lambda: self.show("brightness")),
             self.switch_row("Adaptive brightness", adaptive,
@@ -208,7 +208,8 @@ class SubSettings(SettingsActivity):
         for title, key in VOLUMES:
             rows.append(Column(
                 Text(title, id="android:id/title", style="item-title"),
-                SeekBar(int(self.setting("system", key)), lambda v, k=key: services.set_volume(self.system, k, v),
+                SeekBar(services.stream_volume(self.system, key),
+                        lambda v, k=key: services.set_volume(self.system, k, v),
                         max_progress=STREAM_MAX[key], desc=title),
                 padding=8,
             ))
