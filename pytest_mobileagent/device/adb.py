@@ -23,10 +23,13 @@ adbutils and uiautomator2:
   ``cmd uimode night``); the locale needs root, as B-MoCA sets it. :meth:`AdbDevice.settle` is
   uiautomator's ``waitForIdle``.
 
-Reading ``/data/data`` and setting the clock need root: run ``adb root`` on
-emulators first. adb connection failures, timeouts and uiautomator2 server
-failures raise :class:`~pytest_mobileagent.device.base.DeviceError`
-(infrastructure errors, never agent outcomes).
+Reading ``/data/data`` and setting the clock need root: :meth:`AdbDevice.ensure_root` restarts adbd as root
+where the build allows it (AndroidWorld's ``set_root_if_needed``), and private data reached without root is a
+:class:`RootRequired` error, never an empty read. A file pushed into an app's private data is given back to the
+app (``chown``, ``restorecon``) and the app is stopped, so that it reads the seed when it starts.
+
+adb connection failures, timeouts and uiautomator2 server failures raise
+:class:`~pytest_mobileagent.device.base.DeviceError` (infrastructure errors, never agent outcomes).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ import uiautomator2 as u2
 from adbutils._adb import AdbConnection
 from adbutils.errors import AdbError, AdbTimeout
 
+from pytest_mobileagent.android.app_data import needs_root, owning_package
 from pytest_mobileagent.android.ui_tree import MalformedDump, clean_dump
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability, keycode
 from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
@@ -73,6 +77,13 @@ _CONFIG_LOCALE = re.compile(r"mGlobalConfiguration=\{[^\[}]*\[([^\],]*)")
 class _NoDaemonConnection(AdbConnection):
     def _safe_connect(self) -> Any:
         return self._create_socket()  # adbutils would run `adb start-server` here and leave the daemon behind
+
+
+class RootRequired(DeviceError):
+    """An app's private data (or the clock) was reached on a device whose adbd does not run as root."""
+
+    hint = ("use an emulator image whose adbd can run as root (no Google Play) and let the session run adb root, "
+            "then finish the run with --ma-resume <run-id>")
 
 
 class ServerClient(adbutils.AdbClient):
@@ -143,6 +154,7 @@ class AdbDevice:
         self._adb = self._client.device(serial)
         self._u2: u2.Device | None = None
         self._u2_lock = threading.Lock()
+        self._root: bool | None = None
         with _infra(f"adb device {serial}"):
             state = self._adb.get_state()
         if state != "device":
@@ -257,8 +269,43 @@ class AdbDevice:
         with _infra("adb shell"):
             return self._adb.shell2(command, timeout=self.timeout).output
 
+    def ensure_root(self) -> bool:
+        """Restart adbd as root unless it is (``adb root``); False where the build refuses (images with Google
+        Play). The uiautomator2 server started by the old adbd is reconnected on next use."""
+        if self._is_root():
+            return True
+        with _infra(f"adb root on {self.serial}"):
+            self._adb.root()
+            self._client.wait_for(self.serial, timeout=self.timeout)
+        self.close()
+        self._root = None
+        return self._is_root()
+
+    def _is_root(self) -> bool:
+        if self._root is None:
+            self._root = self._sh(["id", "-u"]).output.strip() == "0"
+        return self._root
+
+    def _private(self, path: str) -> None:
+        """Refuse, with what to do, to touch an app's private data without root (adbd would answer as if the
+        file did not exist)."""
+        if needs_root(path) and not self._is_root():
+            raise RootRequired(f"{path} is private app data: reading or writing it needs adbd as root, which "
+                               f"{self.serial} refused")
+
+    def _give_back(self, remote: str, owner: str) -> None:
+        """A file pushed as root into an app's data: to the app's uid, with its SELinux label, and the app
+        stopped so that it opens the new file when it starts."""
+        if re.fullmatch(r"\d+:\d+", owner) and owner != "0:0":
+            self._sh(["chown", owner, remote])
+            self._sh(["restorecon", remote])
+        package = owning_package(remote)
+        if package is not None:
+            self.stop_app(package)
+
     def sqlite(self, db_path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """Run SQL on a pulled copy of the database; push it back if the statement wrote."""
+        self._private(db_path)
         with tempfile.TemporaryDirectory(prefix="mobileagent-sqlite-") as tmp:
             local = os.path.join(tmp, posixpath.basename(db_path.rstrip("/")) or "db")
             if not self._pull(db_path, local):
@@ -286,10 +333,7 @@ class AdbDevice:
             owner = self._sh(["stat", "-c", "%u:%g", remote]).output.strip()
             self._sh(["rm", "-f", *(remote + s for s in (*_SIDECARS, "-shm"))])
             self._adb.sync.push(local, remote, mode=stat_mod.S_IMODE(info.mode) or 0o660)
-        if re.fullmatch(r"\d+:\d+", owner) and owner != "0:0":
-            # pushed as root: give the file back to the app, with its SELinux label
-            self._sh(["chown", owner, remote])
-            self._sh(["restorecon", remote])
+        self._give_back(remote, owner)
 
     def settings_get(self, namespace: str, key: str) -> str | None:
         r = self._sh(["settings", "get", namespace, key])
@@ -304,6 +348,7 @@ class AdbDevice:
             raise ValueError(r.output.strip())
 
     def read_file(self, path: str) -> bytes:
+        self._private(path)
         with _infra(f"read {path}"):
             info = self._adb.sync.stat(path)
             if info.mode == 0:
@@ -313,12 +358,16 @@ class AdbDevice:
             return self._adb.sync.read_bytes(path)
 
     def write_file(self, path: str, data: bytes) -> None:
+        self._private(path)
         with _infra(f"write {path}"):
             if stat_mod.S_ISDIR(self._adb.sync.stat(path).mode):
                 raise IsADirectoryError(path)
             self._adb.sync.push(bytes(data), path, mode=0o660)
+        if owning_package(path) is not None:  # the owner of its folder (shared_prefs/, files/...) is the app's
+            self._give_back(path, self._sh(["stat", "-c", "%u:%g", posixpath.dirname(path)]).output.strip())
 
     def list_dir(self, path: str) -> list[str]:
+        self._private(path)
         with _infra(f"list {path}"):
             names = sorted(e.path for e in self._adb.sync.list(path) if e.path not in (".", ".."))
             if not names:  # adbd answers a missing directory, or a file, with an empty listing
@@ -335,6 +384,7 @@ class AdbDevice:
         self._sh(["rm", "-rf", path])
 
     def exists(self, path: str) -> bool:
+        self._private(path)
         with _infra(f"stat {path}"):
             return self._adb.sync.stat(path).mode != 0
 

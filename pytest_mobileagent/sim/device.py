@@ -11,6 +11,7 @@ import threading
 import weakref
 from typing import Any
 
+from pytest_mobileagent.android.app_data import owning_package
 from pytest_mobileagent.device.base import CAPABILITIES
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.sim import hierarchy, services
@@ -142,7 +143,11 @@ class SimDevice:
             if not self.system.fs.exists(db_path):
                 raise FileNotFoundError(db_path)
             with self.system.fs.sqlite(db_path) as conn:
-                return rows(conn, sql, params)
+                found = rows(conn, sql, params)
+                wrote = conn.total_changes > 0
+            if wrote:
+                self._seeded(db_path)
+            return found
 
     def settings_get(self, namespace: str, key: str) -> str | None:
         with self._lock:
@@ -160,7 +165,15 @@ class SimDevice:
     def write_file(self, path: str, data: bytes) -> None:
         with self._lock:
             self.system.fs.write(path, data)
+            self._seeded(path)
             self.system.invalidate()
+
+    def _seeded(self, path: str) -> None:
+        """A write to an app's private data from outside: the app is stopped, as the adb backend does (a running
+        app would not see the new file until it restarts; :mod:`pytest_mobileagent.android.app_data`)."""
+        package = owning_package(path)
+        if package is not None and package in self.system.apps:
+            self.system.stop_app(package)
 
     def list_dir(self, path: str) -> list[str]:
         with self._lock:
