@@ -590,6 +590,15 @@ def _exit(sh: Shell, argv: list[str]) -> Result:
     raise ShellExit(int(argv[1]) & 0xFF)
 
 
+@command("sh")
+def _sh(sh: Shell, argv: list[str]) -> Result:
+    """``sh -c LINE``: a child shell, so its ``exit`` ends only LINE (its output is all standard output)."""
+    if argv[1:2] != ["-c"] or len(argv) < 3:
+        return fail("/system/bin/sh: interactive shells are not simulated; use sh -c LINE\n", 2)
+    out, status = sh.run_bytes(argv[2])
+    return _streams(sh, out, status)
+
+
 @command("export")
 def _export(sh: Shell, argv: list[str]) -> Result:
     for arg in argv[1:]:
