@@ -77,8 +77,9 @@ class AndOr:
 
 @dataclass(frozen=True)
 class _Token:
-    kind: str  # "word", "op" or "io" (the fd number written right before a redirection)
-    value: Word | str | int
+    kind: str  # "word", "op", or "io": the fd number written right before a redirection ("2" of "2>")
+    text: str = ""
+    word: Word | None = None
 
 
 # -- lexing ------------------------------------------------------------------------------
@@ -135,7 +136,7 @@ class _Lexer:
 
     def _end_word(self) -> None:
         if self.in_word:
-            self.tokens.append(_Token("word", Word(tuple(self.parts))))
+            self.tokens.append(_Token("word", word=Word(tuple(self.parts))))
         self.parts, self.in_word = [], False
 
     def _backslash(self) -> None:
@@ -172,7 +173,7 @@ class _Lexer:
         digits = self.parts[0][0] if len(self.parts) == 1 and self.parts[0][1] == BARE else ""
         if op[0] in "<>" and digits.isdigit():  # "2>": the fd number, not an argument
             self.parts, self.in_word = [], False
-            self.tokens.append(_Token("io", int(digits)))
+            self.tokens.append(_Token("io", digits))
         else:
             self._end_word()
         self.tokens.append(_Token("op", op))
@@ -193,15 +194,15 @@ class _Parser:
 
     def _is_op(self, *ops: str) -> bool:
         t = self._peek()
-        return t is not None and t.kind == "op" and t.value in ops
+        return t is not None and t.kind == "op" and t.text in ops
 
     def _unexpected(self) -> ShellSyntaxError:
         t = self._peek()
         if t is None:
             return ShellSyntaxError("unexpected end of input")
-        if t.value == "\n":
+        if t.text == "\n":
             return ShellSyntaxError("newline unexpected")
-        shown = t.value if t.kind != "word" else "".join(p for p, _ in t.value.parts)  # type: ignore[union-attr]
+        shown = "".join(p for p, _ in t.word.parts) if t.word else t.text
         return ShellSyntaxError(f"'{shown}' unexpected")
 
     def _skip_newlines(self) -> None:
@@ -224,7 +225,7 @@ class _Parser:
     def _and_or(self) -> AndOr:
         node = AndOr(self._pipeline())
         while self._is_op("&&", "||"):
-            op = str(self._peek().value)  # type: ignore[union-attr]
+            op = self.tokens[self.i].text
             self.i += 1
             self._skip_newlines()
             node.rest.append((op, self._pipeline()))
@@ -232,7 +233,7 @@ class _Parser:
 
     def _pipeline(self) -> Pipeline:
         t = self._peek()
-        negated = t is not None and t.kind == "word" and t.value == Word((("!", BARE),))
+        negated = t is not None and t.word == Word((("!", BARE),))
         if negated:
             self.i += 1
         commands = [self._command()]
@@ -245,11 +246,10 @@ class _Parser:
     def _command(self) -> Command:
         cmd = Command()
         while (t := self._peek()) is not None:
-            if t.kind == "word":
-                assert isinstance(t.value, Word)
-                self._word(cmd, t.value)
+            if t.word is not None:
+                self._word(cmd, t.word)
                 self.i += 1
-            elif t.kind == "io" or (t.kind == "op" and str(t.value)[0] in "<>"):
+            elif t.kind == "io" or (t.kind == "op" and t.text[0] in "<>"):
                 cmd.redirects.append(self._redirect())
             else:
                 break
@@ -268,19 +268,17 @@ class _Parser:
             cmd.words.append(word)
 
     def _redirect(self) -> Redirect:
-        t = self._peek()
         fd = None
-        if t is not None and t.kind == "io":
-            fd = int(t.value)  # type: ignore[arg-type]
+        if self.tokens[self.i].kind == "io":
+            fd = int(self.tokens[self.i].text)
             self.i += 1
-        op = str(self._peek().value)  # type: ignore[union-attr]
+        op = self.tokens[self.i].text
         self.i += 1
         target = self._peek()
-        if target is None or target.kind != "word":
+        if target is None or target.word is None:
             raise self._unexpected()
         self.i += 1
-        assert isinstance(target.value, Word)
-        return Redirect(fd if fd is not None else (0 if op[0] == "<" else 1), op, target.value)
+        return Redirect(fd if fd is not None else (0 if op[0] == "<" else 1), op, target.word)
 
 
 def parse(line: str) -> list[AndOr]:

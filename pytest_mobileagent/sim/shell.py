@@ -100,7 +100,7 @@ class Shell:
 
     def run_bytes(self, line: str) -> Result:
         """Run a command line as ``sh -c``; return everything it printed and its exit status."""
-        saved = self.vars, self.last_status, self.stdin, self.stderr
+        saved = self.vars, self.stdin, self.stderr  # a nested ``sh -c`` must not disturb its caller
         self.vars, self.last_status = {}, 0
         terminal = bytearray()
         try:
@@ -112,10 +112,9 @@ class Shell:
         except ShellExit as e:
             terminal += e.message.encode()
             self.last_status = e.status
-        status = self.last_status
-        self.vars, _, self.stdin, self.stderr = saved
-        self.last_status = status
-        return bytes(terminal), status
+        finally:
+            self.vars, self.stdin, self.stderr = saved
+        return bytes(terminal), self.last_status
 
     def lookup(self, name: str) -> str:
         """The value of ``$name`` (empty when unset)."""
