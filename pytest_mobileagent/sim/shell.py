@@ -1,21 +1,24 @@
 """The simulated ``adb shell``: the commands tasks, adbutils and uiautomator2 send.
 
-Commands are parsed with :mod:`shlex` (never evaluated) and dispatched on
-their first word; each handler returns output bytes and an exit status, and
-prints the same text the real Android tool prints. ``cmd1; cmd2`` and
-``cmd1 && cmd2`` sequences are supported because adbutils appends
-``; echo X4EXIT:$?`` and uiautomator2 chains dumps with ``&& echo success``.
+Lines are read as mksh (Android's ``/system/bin/sh``) reads them, by
+:mod:`pytest_mobileagent.sim.sh_parse` (never evaluated by a host shell):
+lists, pipelines, redirections, quoting and variables. Each command is
+dispatched on its first word to a handler that returns output bytes and an exit
+status and prints the same text the real Android tool prints. adbutils appends
+``; echo X4EXIT:$?`` to ``shell2`` and uiautomator2 chains dumps with
+``&& echo success``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import hashlib
 import io
 import os
+import posixpath
 import re
-import shlex
 import stat as stat_mod
 import struct
 import zlib
@@ -26,7 +29,7 @@ from PIL import Image
 
 from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
 from pytest_mobileagent.device.base import keycode
-from pytest_mobileagent.sim import services
+from pytest_mobileagent.sim import services, sh_parse
 from pytest_mobileagent.sim.app import Intent
 
 if TYPE_CHECKING:
@@ -56,12 +59,34 @@ def fail(text: str, status: int = 1) -> Result:
     return text.encode(), status
 
 
+class ShellExit(Exception):
+    """``exit N``: ends the command line with status N (after printing ``message``)."""
+
+    def __init__(self, status: int, message: str = ""):
+        super().__init__(status)
+        self.status = status
+        self.message = message
+
+
 class Shell:
-    """Runs shell command lines against a :class:`SimDevice`."""
+    """Runs command lines against a :class:`SimDevice` the way ``adb shell`` does.
+
+    adbd runs each line with ``/system/bin/sh -c``; that shell is mksh (Android's
+    /system/bin/sh since 4.0), so every line starts with no variables and ``$?`` 0.
+    Handlers read :attr:`stdin` (their pipe or ``<`` input) and may put their
+    error output in :attr:`stderr`; if they leave it None, a failing command's
+    output is taken as its error output (the diagnostics handlers print).
+    """
 
     def __init__(self, device: SimDevice):
         self.device = device
         self.last_status = 0
+        #: Shell variables of the line being run (``NAME=value``, ``export``).
+        self.vars: dict[str, str] = {}
+        #: Standard input of the command being run: the previous pipeline stage's output, or ``< file``.
+        self.stdin = b""
+        #: Error output the running handler set apart from its standard output (None: not separated).
+        self.stderr: bytes | None = None
         #: Properties ``setprop`` set that the framework has not read yet (``persist.sys.locale`` until
         #: ``setprop ctl.restart zygote``).
         self.props: dict[str, str] = {}
@@ -75,67 +100,177 @@ class Shell:
         return out.decode("utf-8", errors="replace"), status
 
     def run_bytes(self, line: str) -> Result:
-        """Run a command line; return its combined output and the last exit status."""
-        output = b""
-        status = 0
-        for op, part in _split_sequence(line):
-            if op == "&&" and status != 0:
-                continue
-            if op == "||" and status == 0:
-                continue
-            out, status = self._run_one(part)
-            output += out
-            self.last_status = status
-        return output, status
-
-    def _run_one(self, part: str) -> Result:
-        part = part.strip()
-        if not part:
-            return ok()
-        part = part.replace("$?", str(self.last_status))
+        """Run a command line as ``sh -c``; return everything it printed and its exit status."""
+        saved = self.vars, self.stdin, self.stderr  # a nested ``sh -c`` must not disturb its caller
+        self.vars, self.last_status = {}, 0
+        terminal = bytearray()
         try:
-            argv = shlex.split(part)
-        except ValueError as e:
-            return fail(f"/system/bin/sh: syntax error: {e}\n", 2)
-        while argv and re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", argv[0]):
-            argv = argv[1:]  # VAR=value prefixes (CLASSPATH=... app_process)
-        if not argv:
-            return ok()
+            for and_or in sh_parse.parse(line):
+                self._and_or(and_or, terminal)
+        except sh_parse.ShellSyntaxError as e:
+            terminal += f"/system/bin/sh: syntax error: {e}\n".encode()
+            self.last_status = 2
+        except ShellExit as e:
+            terminal += e.message.encode()
+            self.last_status = e.status
+        finally:
+            self.vars, self.stdin, self.stderr = saved
+        return bytes(terminal), self.last_status
+
+    def lookup(self, name: str) -> str:
+        """The value of ``$name`` (empty when unset)."""
+        if name == "?":
+            return str(self.last_status)
+        if name == "0":
+            return "/system/bin/sh"
+        return self.vars.get(name, "")
+
+    def _and_or(self, node: sh_parse.AndOr, terminal: bytearray) -> None:
+        self.last_status = self._pipeline(node.first, terminal)
+        for op, pipeline in node.rest:
+            if (op == "&&") == (self.last_status == 0):
+                self.last_status = self._pipeline(pipeline, terminal)
+
+    def _pipeline(self, pipeline: sh_parse.Pipeline, terminal: bytearray) -> int:
+        """Run ``a | b | c``: each stage reads the one before; the last stage's status counts."""
+        if len(pipeline.commands) == 1:
+            status = self._simple(pipeline.commands[0], b"", terminal, terminal)
+        else:
+            data, status = b"", 0
+            for i, command in enumerate(pipeline.commands):
+                out = terminal if i == len(pipeline.commands) - 1 else bytearray()
+                status = self._subshell(command, data, out, terminal)
+                data = bytes(out)
+        return int(status == 0) if pipeline.negated else status
+
+    def _subshell(self, command: sh_parse.Command, stdin: bytes, out: bytearray, terminal: bytearray) -> int:
+        """A pipeline stage: mksh forks every stage, so its ``exit`` and assignments stay inside."""
+        saved = dict(self.vars)
+        try:
+            return self._simple(command, stdin, out, terminal)
+        except ShellExit as e:
+            terminal += e.message.encode()
+            return e.status
+        finally:
+            self.vars = saved
+
+    def _simple(self, command: sh_parse.Command, stdin: bytes, out: bytearray, terminal: bytearray) -> int:
+        argv = [f for word in command.words for f in sh_parse.expand(word, self.lookup)]
+        streams = _Streams(self, stdin, out, terminal)
+        for redirect in command.redirects:
+            error = streams.redirect(redirect)
+            if error:
+                terminal += error.encode()
+                return 1
+        if argv:
+            stdout, stderr, status = self._invoke(argv, streams.stdin)
+        else:  # assignments (and redirections) only
+            for name, value in command.assignments:
+                self.vars[name] = sh_parse.expand_text(value, self.lookup)
+            stdout, stderr, status = b"", b"", 0
+        streams.write(1, stdout)
+        streams.write(2, stderr)
+        streams.close()
+        return status
+
+    def _invoke(self, argv: list[str], stdin: bytes) -> tuple[bytes, bytes, int]:
+        """Run one command's handler; return its standard output, error output and status."""
         if argv[0] == "toybox" and len(argv) > 1:
             argv = argv[1:]
         handler = COMMANDS.get(argv[0].rsplit("/", 1)[-1])
         if handler is None:
-            return fail(f"/system/bin/sh: {argv[0]}: inaccessible or not found\n", 127)
-        return handler(self, argv)
+            return b"", f"/system/bin/sh: {argv[0]}: inaccessible or not found\n".encode(), 127
+        self.stdin, self.stderr = stdin, None
+        out, status = handler(self, argv)
+        if self.stderr is not None:
+            return out, self.stderr, status
+        return (b"", out, status) if status else (out, b"", status)
+
+    def read_file(self, path: str) -> bytes:
+        """A device file's bytes for a command; raises OSError with the errno toybox reports."""
+        if path == "/dev/null":
+            return b""
+        fs = self.system.fs
+        if not fs.exists(path):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        if fs.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        return fs.read(path)
 
 
-def _split_sequence(line: str) -> list[tuple[str, str]]:
-    """Split on ``;``, ``&&`` and ``||`` outside quotes."""
-    parts: list[tuple[str, str]] = []
-    buf, op, quote, i = "", ";", "", 0
-    while i < len(line):
-        c = line[i]
-        if quote:
-            if c == quote:
-                quote = ""
-            elif c == "\\" and quote == '"' and i + 1 < len(line):
-                buf += c
-                i += 1
-                c = line[i]
-            buf += c
-        elif c in "'\"":
-            quote = c
-            buf += c
-        elif c == ";" or line.startswith("&&", i) or line.startswith("||", i):
-            parts.append((op, buf))
-            op = ";" if c == ";" else line[i:i + 2]
-            buf = ""
-            i += 0 if c == ";" else 1
-        else:
-            buf += c
-        i += 1
-    parts.append((op, buf))
-    return parts
+def _strerror(e: OSError) -> str:
+    if e.strerror:
+        return e.strerror
+    return os.strerror(errno.EACCES) if isinstance(e, PermissionError) else str(e)
+
+
+class _Streams:
+    """One command's standard input, output and error after its redirections.
+
+    Files are written through the device's file system, like ``cat`` and ``rm``
+    reach them; ``>`` truncates when it is set up, before the command runs, as a
+    real shell does (so ``cat f > f`` empties ``f``).
+    """
+
+    def __init__(self, sh: Shell, stdin: bytes, out: bytearray, terminal: bytearray):
+        self.sh = sh
+        self.stdin = stdin
+        self.fds: dict[int, bytearray] = {1: out, 2: terminal}
+        self.files: list[tuple[str, bytearray, bool]] = []
+
+    def redirect(self, r: sh_parse.Redirect) -> str | None:
+        """Apply one redirection; return mksh's error text if it cannot be made."""
+        target = sh_parse.expand_text(r.target, self.sh.lookup)
+        if r.op in (">&", "<&"):
+            return self._duplicate(r.fd, target)
+        if r.op == "<":
+            try:
+                data = self.sh.read_file(target)
+            except OSError as e:
+                return f"/system/bin/sh: can't open {target}: {_strerror(e)}\n"
+            if r.fd == 0:
+                self.stdin = data
+            return None
+        if target == "/dev/null":
+            self.fds[r.fd] = bytearray()
+            return None
+        append = r.op == ">>"
+        try:
+            self._create(target, append)
+        except OSError as e:
+            return f"/system/bin/sh: can't create {target}: {_strerror(e)}\n"
+        self.fds[r.fd] = buffer = bytearray()
+        self.files.append((target, buffer, append))
+        return None
+
+    def _duplicate(self, fd: int, target: str) -> str | None:
+        if target == "-":
+            self.fds[fd] = bytearray()  # closed: what is written there is lost
+        elif target.isdigit() and int(target) in self.fds:
+            self.fds[fd] = self.fds[int(target)]
+        elif not (target.isdigit() and int(target) == 0 and fd == 0):
+            return f"/system/bin/sh: {target}: illegal file descriptor name\n"
+        return None
+
+    def _create(self, path: str, append: bool) -> None:
+        fs = self.sh.system.fs
+        if fs.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not fs.isdir(posixpath.dirname(fs.canonical(path))):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        if not (append and fs.exists(path)):
+            self.sh.device.write_file(path, b"")
+
+    def write(self, fd: int, data: bytes) -> None:
+        if data and fd in self.fds:
+            self.fds[fd] += data
+
+    def close(self) -> None:
+        """Write what the command sent to redirected files."""
+        for path, buffer, append in self.files:
+            if buffer:
+                before = self.sh.system.fs.read(path) if append and self.sh.system.fs.exists(path) else b""
+                self.sh.device.write_file(path, before + bytes(buffer))
 
 
 # -- settings and radios --------------------------------------------------------
@@ -471,6 +606,8 @@ def _getprop(sh: Shell, argv: list[str]) -> Result:
 
 @command("echo")
 def _echo(sh: Shell, argv: list[str]) -> Result:
+    if argv[1:2] == ["-n"]:
+        return ok(" ".join(argv[2:]))
     return ok(" ".join(argv[1:]) + "\n")
 
 
@@ -485,9 +622,418 @@ def _sleep(sh: Shell, argv: list[str]) -> Result:
     return ok()
 
 
-@command("true")
+@command("true", ":")
 def _true(sh: Shell, argv: list[str]) -> Result:
     return ok()
+
+
+# -- mksh builtins ------------------------------------------------------------------------------------------
+# /system/bin/sh is mksh (Android 4.0+): these run inside the shell, and their errors carry its name.
+
+
+@command("false")
+def _false(sh: Shell, argv: list[str]) -> Result:
+    return b"", 1
+
+
+@command("exit")
+def _exit(sh: Shell, argv: list[str]) -> Result:
+    """End the command line with status N (mod 256), or with ``$?`` when N is omitted."""
+    if len(argv) < 2:
+        raise ShellExit(sh.last_status)
+    if not re.fullmatch(r"[-+]?\d+", argv[1]):
+        raise ShellExit(1, f"/system/bin/sh: {argv[1]}: bad number\n")
+    raise ShellExit(int(argv[1]) & 0xFF)
+
+
+@command("sh")
+def _sh(sh: Shell, argv: list[str]) -> Result:
+    """``sh -c LINE``: a child shell, so its ``exit`` ends only LINE (its output is all standard output)."""
+    if argv[1:2] != ["-c"] or len(argv) < 3:
+        return fail("/system/bin/sh: interactive shells are not simulated; use sh -c LINE\n", 2)
+    out, status = sh.run_bytes(argv[2])
+    return _streams(sh, out, status)
+
+
+@command("export")
+def _export(sh: Shell, argv: list[str]) -> Result:
+    for arg in argv[1:]:
+        if arg.startswith("-"):
+            continue
+        name, eq, value = arg.partition("=")
+        if not sh_parse.is_name(name):
+            return fail(f"/system/bin/sh: export: {name}: is not an identifier\n")
+        if eq:
+            sh.vars[name] = value
+    return ok()
+
+
+@command("unset")
+def _unset(sh: Shell, argv: list[str]) -> Result:
+    for name in argv[1:]:
+        sh.vars.pop(name, None)
+    return ok()
+
+
+@command("cd")
+def _cd(sh: Shell, argv: list[str]) -> Result:
+    """Check that the folder exists; nothing else changes, as every command here takes paths from ``/``."""
+    target = argv[1] if len(argv) > 1 else "/"
+    fs = sh.system.fs
+    if not fs.isdir(target):
+        reason = "Not a directory" if fs.exists(target) else "No such file or directory"
+        return fail(f"/system/bin/sh: cd: {target}: {reason}\n", 2)
+    return ok()
+
+
+class _TestError(Exception):
+    """An expression ``test`` cannot evaluate (status 2)."""
+
+
+def _test_number(text: str) -> int:
+    if not re.fullmatch(r"\s*[-+]?\d+\s*", text):
+        raise _TestError(f"{text}: bad number")
+    return int(text)
+
+
+def _test_file(sh: Shell, op: str, path: str) -> bool:
+    fs = sh.system.fs
+    try:
+        st = fs.stat(path)
+    except PermissionError:
+        return False
+    if st is None:
+        return False
+    if op == "-f":
+        return stat_mod.S_ISREG(st.st_mode)
+    if op == "-d":
+        return stat_mod.S_ISDIR(st.st_mode)
+    if op == "-s":
+        return st.st_size > 0
+    return True  # -e, and -r -w -x for root
+
+
+_TEST_FILE_OPS = {"-e", "-f", "-d", "-s", "-r", "-w", "-x"}
+_TEST_INT_OPS: dict[str, Callable[[int, int], bool]] = {
+    "-eq": lambda a, b: a == b, "-ne": lambda a, b: a != b, "-lt": lambda a, b: a < b,
+    "-le": lambda a, b: a <= b, "-gt": lambda a, b: a > b, "-ge": lambda a, b: a >= b}
+
+
+def _test_binary(a: str, op: str, b: str) -> bool:
+    if op in ("=", "=="):
+        return a == b
+    if op == "!=":
+        return a != b
+    return _TEST_INT_OPS[op](_test_number(a), _test_number(b))
+
+
+def _test_eval(sh: Shell, args: list[str]) -> bool:
+    """POSIX ``test``: decided by the number of arguments, then ``-o`` below ``-a``."""
+    n = len(args)
+    if n == 0:
+        return False
+    if n == 1:
+        return args[0] != ""
+    if n == 2:
+        if args[0] == "!":
+            return args[1] == ""
+        if args[0] in ("-z", "-n"):
+            return (args[1] == "") == (args[0] == "-z")
+        if args[0] in _TEST_FILE_OPS:
+            return _test_file(sh, args[0], args[1])
+        raise _TestError(f"{args[0]}: unexpected operator/operand")
+    if n == 3 and (args[1] in _TEST_INT_OPS or args[1] in ("=", "==", "!=")):
+        return _test_binary(*args)
+    for joiner, combine in (("-o", any), ("-a", all)):
+        if joiner in args[1:-1]:
+            i = args.index(joiner, 1)
+            return combine((_test_eval(sh, args[:i]), _test_eval(sh, args[i + 1:])))
+    if args[0] == "!":
+        return not _test_eval(sh, args[1:])
+    raise _TestError(f"{args[1]}: unexpected operator/operand")
+
+
+@command("test", "[")
+def _test(sh: Shell, argv: list[str]) -> Result:
+    name, args = argv[0].rsplit("/", 1)[-1], argv[1:]
+    if name == "[":
+        if not args or args[-1] != "]":
+            return fail("/system/bin/sh: [: missing ]\n", 2)
+        args = args[:-1]
+    try:
+        return b"", 0 if _test_eval(sh, args) else 1
+    except _TestError as e:
+        return fail(f"/system/bin/sh: {name}: {e}\n", 2)
+
+
+# -- toybox filters ---------------------------------------------------------------------------------------
+# grep, head, tail, wc, sort and tr on Android 13 are toybox's (toybox is Android's command-line toolbox
+# since 6.0): same options, messages ("grep: FILE: No such file or directory") and exit statuses.
+
+
+class _UsageError(ValueError):
+    """Options a toybox tool rejects."""
+
+
+def _options(args: list[str], flags: str, valued: str = "") -> tuple[dict[str, Any], list[str]]:
+    """Toybox-style options (``-iv``, ``-n 5``, ``-n5``, anywhere before ``--``) and the operands."""
+    opts: dict[str, Any] = {}
+    operands: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            operands += args[i + 1:]
+            break
+        if len(a) < 2 or a[0] != "-":
+            operands.append(a)
+        else:
+            for j, c in enumerate(a[1:], 1):
+                if c in valued:
+                    value = a[j + 1:]
+                    if not value:
+                        i += 1
+                        if i >= len(args):
+                            raise _UsageError(f"Missing argument to -{c}")
+                        value = args[i]
+                    opts.setdefault(c, []).append(value)
+                    break
+                if c not in flags:
+                    raise _UsageError(f"Unknown option '{c}'")
+                opts[c] = True
+        i += 1
+    return opts, operands
+
+
+def _streams(sh: Shell, out: bytes, status: int, errors: str = "") -> Result:
+    """A result with its error output kept apart (``grep -c`` prints 0 and fails, on standard output)."""
+    sh.stderr = errors.encode()
+    return out, status
+
+
+def _inputs(sh: Shell, tool: str, paths: list[str]) -> tuple[list[tuple[str, bytes]], str]:
+    """The contents of each input (standard input when there are none, or for ``-``) and the error lines."""
+    found: list[tuple[str, bytes]] = []
+    errors = ""
+    for path in paths or ["-"]:
+        if path == "-":
+            found.append(("(standard input)", sh.stdin))
+            continue
+        try:
+            found.append((path, sh.read_file(path)))
+        except OSError as e:
+            errors += f"{tool}: {path}: {_strerror(e)}\n"
+    return found, errors
+
+
+def _lines(data: bytes) -> list[bytes]:
+    """The lines of ``data`` with their newlines; an unterminated last line is kept as it is."""
+    parts = data.split(b"\n")
+    return [p + b"\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def _decode(line: bytes) -> str:
+    return line.rstrip(b"\n").decode("utf-8", "surrogateescape")
+
+
+def _encode(lines: list[str]) -> bytes:
+    return "".join(f"{line}\n" for line in lines).encode("utf-8", "surrogateescape")
+
+
+_POSIX_CLASSES = {"[:digit:]": "0-9", "[:alpha:]": "A-Za-z", "[:alnum:]": "A-Za-z0-9", "[:upper:]": "A-Z",
+                  "[:lower:]": "a-z", "[:space:]": " \\t\\n\\r\\f\\v", "[:blank:]": " \\t",
+                  "[:xdigit:]": "0-9A-Fa-f"}
+
+
+def _basic_regex(pattern: str) -> str:
+    """A POSIX basic regular expression in Python's syntax: ``\\( \\) \\{ \\} \\|`` group and repeat,
+    bare ``( ) { } | + ?`` are literal."""
+    out, i = "", 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\" and i + 1 < len(pattern):
+            nxt = pattern[i + 1]
+            out += nxt if nxt in "(){}|+?" else c + nxt
+            i += 2
+            continue
+        out += "\\" + c if c in "(){}|+?" else c
+        i += 1
+    return out
+
+
+def _grep_regex(patterns: list[str], opts: dict[str, Any]) -> re.Pattern[str]:
+    if opts.get("F"):
+        body = "|".join(re.escape(p) for p in patterns)
+    else:
+        converted = [p if opts.get("E") else _basic_regex(p) for p in patterns]
+        body = "|".join(f"(?:{p})" for p in converted)
+        for posix, python in _POSIX_CLASSES.items():
+            body = body.replace(posix, python)
+    if opts.get("w"):
+        body = rf"\b(?:{body})\b"
+    if opts.get("x"):
+        body = rf"^(?:{body})$"
+    return re.compile(body, re.IGNORECASE if opts.get("i") else 0)
+
+
+@command("grep", "egrep", "fgrep")
+def _grep(sh: Shell, argv: list[str]) -> Result:
+    """Exit 0 when a line matched, 1 when none did, 2 on an error (an unreadable file, a bad pattern)."""
+    try:
+        opts, rest = _options(argv[1:], "icvEFqnlhHsxw", "e")
+    except _UsageError as e:
+        return _streams(sh, b"", 2, f"grep: {e}\n")
+    flavour = {"egrep": "E", "fgrep": "F"}.get(argv[0].rsplit("/", 1)[-1])
+    if flavour:
+        opts[flavour] = True
+    patterns = opts.get("e") or rest[:1]
+    files = rest if "e" in opts else rest[1:]
+    if not patterns:
+        return _streams(sh, b"", 2, "grep: Need 1 argument\n")
+    try:
+        regex = _grep_regex(patterns, opts)
+    except re.error as e:
+        return _streams(sh, b"", 2, f"grep: bad REGEX '{patterns[0]}': {e}\n")
+    inputs, errors = _inputs(sh, "grep", files)
+    named = (len(files) > 1 or opts.get("H")) and not opts.get("h")
+    out: list[str] = []
+    matched = False
+    for name, data in inputs:
+        hits = [(n, text) for n, text in enumerate(map(_decode, _lines(data)), 1)
+                if bool(regex.search(text)) != bool(opts.get("v"))]
+        matched = matched or bool(hits)
+        if opts.get("q"):
+            if matched:
+                return _streams(sh, b"", 0)
+        elif opts.get("c"):
+            out.append(f"{name}:{len(hits)}" if named else str(len(hits)))
+        elif opts.get("l"):
+            out += [name] if hits else []
+        else:
+            out += [f"{name}:" * bool(named) + f"{n}:" * bool(opts.get("n")) + text for n, text in hits]
+    errors = "" if opts.get("s") else errors
+    return _streams(sh, _encode(out), 2 if errors else int(not matched), errors)
+
+
+def _count_args(args: list[str]) -> list[str]:
+    """``head -5`` is ``head -n 5``."""
+    return [x for a in args for x in (["-n", a[1:]] if re.fullmatch(r"-\d+", a) else [a])]
+
+
+def _line_count(opts: dict[str, Any], default: int = 10) -> str:
+    value = opts.get("n", [str(default)])[-1]
+    if not re.fullmatch(r"[-+]?\d+", value):
+        raise _UsageError(f"Invalid -n '{value}'")
+    return value
+
+
+def _each_input(sh: Shell, tool: str, argv: list[str], pick: Callable[[list[bytes], str], list[bytes]]) -> Result:
+    """Run ``head``/``tail``: ``pick`` chooses lines of each input; several files get ``==> f <==`` headers."""
+    try:
+        opts, paths = _options(_count_args(argv[1:]), "qv", "n")
+        count = _line_count(opts)
+    except _UsageError as e:
+        return _streams(sh, b"", 1, f"{tool}: {e}\n")
+    inputs, errors = _inputs(sh, tool, paths)
+    out = b""
+    for k, (name, data) in enumerate(inputs):
+        if (len(paths) > 1 and not opts.get("q")) or opts.get("v"):
+            out += f"{chr(10) if k else ''}==> {name} <==\n".encode()
+        out += b"".join(pick(_lines(data), count))
+    return _streams(sh, out, 1 if errors else 0, errors)
+
+
+@command("head")
+def _head(sh: Shell, argv: list[str]) -> Result:
+    return _each_input(sh, "head", argv, lambda lines, n: lines[:max(int(n), 0)])
+
+
+@command("tail")
+def _tail(sh: Shell, argv: list[str]) -> Result:
+    def pick(lines: list[bytes], n: str) -> list[bytes]:
+        if n.startswith("+"):  # tail -n +N: from line N on
+            return lines[max(int(n) - 1, 0):]
+        return lines[-abs(int(n)):] if int(n) else []
+
+    return _each_input(sh, "tail", argv, pick)
+
+
+@command("wc")
+def _wc(sh: Shell, argv: list[str]) -> Result:
+    try:
+        opts, paths = _options(argv[1:], "lwcm")
+    except _UsageError as e:
+        return _streams(sh, b"", 1, f"wc: {e}\n")
+    columns = [c for c in "lwmc" if opts.get(c)] or ["l", "w", "c"]
+    inputs, errors = _inputs(sh, "wc", paths)
+    rows: list[str] = []
+    totals = dict.fromkeys(columns, 0)
+    for name, data in inputs:
+        counts = {"l": data.count(b"\n"), "w": len(data.split()), "c": len(data),
+                  "m": len(data.decode("utf-8", "replace"))}
+        for c in columns:
+            totals[c] += counts[c]
+        rows.append(" ".join(str(counts[c]) for c in columns) + (f" {name}" if paths else ""))
+    if len(paths) > 1:
+        rows.append(" ".join(str(totals[c]) for c in columns) + " total")
+    return _streams(sh, _encode(rows), 1 if errors else 0, errors)
+
+
+def _sort_number(line: str) -> float:
+    m = re.match(r"\s*[-+]?(\d+\.?\d*|\.\d+)", line)
+    return float(m.group(0)) if m else 0.0
+
+
+@command("sort")
+def _sort(sh: Shell, argv: list[str]) -> Result:
+    try:
+        opts, paths = _options(argv[1:], "rnuf")
+    except _UsageError as e:
+        return _streams(sh, b"", 2, f"sort: {e}\n")
+    inputs, errors = _inputs(sh, "sort", paths)
+    if errors:
+        return _streams(sh, b"", 2, errors)
+    lines = [_decode(line) for _, data in inputs for line in _lines(data)]
+    fold = (lambda t: t.upper()) if opts.get("f") else (lambda t: t)
+    if opts.get("n"):
+        lines.sort(key=lambda t: (_sort_number(t), t), reverse=bool(opts.get("r")))
+    else:
+        lines.sort(key=lambda t: (fold(t).encode("utf-8", "surrogateescape"), t), reverse=bool(opts.get("r")))
+    if opts.get("u"):
+        lines = [t for i, t in enumerate(lines) if i == 0 or fold(t) != fold(lines[i - 1])]
+    return _streams(sh, _encode(lines), 0)
+
+
+_TR_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+_TR_CLASSES = {"[:lower:]": "abcdefghijklmnopqrstuvwxyz", "[:upper:]": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+               "[:digit:]": "0123456789", "[:space:]": " \t\n\r\f\v"}
+
+
+def _tr_set(spec: str) -> str:
+    """A ``tr`` set spelled out: classes, ``\\n`` escapes and ``a-z`` ranges."""
+    for name, chars in _TR_CLASSES.items():
+        spec = spec.replace(name, chars)
+    spec = re.sub(r"\\(.)", lambda m: _TR_ESCAPES.get(m.group(1), m.group(1)), spec)
+    return re.sub(r"(.)-(.)", lambda m: "".join(map(chr, range(ord(m.group(1)), ord(m.group(2)) + 1))), spec)
+
+
+@command("tr")
+def _tr(sh: Shell, argv: list[str]) -> Result:
+    try:
+        opts, sets = _options(argv[1:], "d")
+    except _UsageError as e:
+        return _streams(sh, b"", 1, f"tr: {e}\n")
+    if len(sets) != (1 if opts.get("d") else 2):
+        return _streams(sh, b"", 1, f"tr: Need {1 if opts.get('d') else 2} arguments\n")
+    text = sh.stdin.decode("utf-8", "surrogateescape")
+    source = _tr_set(sets[0])
+    if opts.get("d"):
+        table = dict.fromkeys(map(ord, source))
+    else:
+        target = _tr_set(sets[1])
+        target = target + target[-1:] * (len(source) - len(target))
+        table = {ord(a): b for a, b in zip(source, target)}
+    return _streams(sh, text.translate(table).encode("utf-8", "surrogateescape"), 0)
 
 
 @command("ls")
@@ -504,12 +1050,9 @@ def _ls(sh: Shell, argv: list[str]) -> Result:
 
 @command("cat")
 def _cat(sh: Shell, argv: list[str]) -> Result:
-    out = b""
-    for p in argv[1:]:
-        if not sh.system.fs.exists(p) or sh.system.fs.isdir(p):
-            return fail(f"cat: {p}: No such file or directory\n")
-        out += sh.system.fs.read(p)
-    return ok(out)
+    """Files in order (standard input with no file or for ``-``); a missing one is reported and skipped."""
+    inputs, errors = _inputs(sh, "cat", argv[1:])
+    return _streams(sh, b"".join(data for _, data in inputs), 1 if errors else 0, errors)
 
 
 @command("rm")
