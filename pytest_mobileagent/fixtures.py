@@ -26,7 +26,9 @@ import pytest
 from pytest_mobileagent.agents.base import ReportsUsage
 from pytest_mobileagent.android import launcher
 from pytest_mobileagent.catalog import APPS
+from pytest_mobileagent.device import clock
 from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, require
+from pytest_mobileagent.device.clock import prepare_clock
 from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
 from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
 from pytest_mobileagent.settings import Settings, run, settings
@@ -92,6 +94,7 @@ def _prepared_device(spec: str, worker: str, options: Settings) -> Device:
             device.press("home")  # as AndroidWorld resets: the launcher in front, whatever the device showed
         else:
             to_defined_state(device)
+        prepare_clock(device)
         device.set_time(DEFAULT_TIME)
         device.snapshot_save(CLEAN_SNAPSHOT)
     except BaseException:
@@ -110,12 +113,14 @@ def to_defined_state(device: Device) -> None:
     device.press("home")
 
 
-def clean_state_line(options: Settings) -> str:
+def clean_state_lines(options: Settings) -> list[str]:
     """What the clean snapshot every item starts from is, for the report header."""
     if options.snapshot:
-        return f"mobileagent: clean state: the prepared snapshot {options.snapshot!r}, home screen, clock set"
-    return ("mobileagent: clean state: saved by each worker after stopping the catalog's apps and the app in "
-            "front, home screen, clock set (--ma-snapshot uses a prepared snapshot instead)")
+        state = f"mobileagent: clean state: the prepared snapshot {options.snapshot!r}, home screen"
+    else:
+        state = ("mobileagent: clean state: saved by each worker after stopping the catalog's apps and the app in "
+                 "front, home screen (--ma-snapshot uses a prepared snapshot instead)")
+    return [state, f"mobileagent: clock: {clock.DESCRIPTION}; {DEFAULT_TIME:%Y-%m-%d %H:%M} UTC before every item"]
 
 
 @pytest.fixture(scope="session")

@@ -27,7 +27,7 @@ import pytest
 from pytest_mobileagent import datasets, hooks
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.episode import EpisodeTimeout
-from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, clean_state_line, configured_specs
+from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, clean_state_lines, configured_specs
 from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
@@ -179,7 +179,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         f"mobileagent: agent={option(config, 'agent')} device={redact(option(config, 'device'))} "
         f"seed={run(config).seed} instances={option(config, 'instances')}",
         f"mobileagent: results in {run_dir(config)}",
-        redact(clean_state_line(settings(config))),
+        *(redact(line) for line in clean_state_lines(settings(config))),
     ]
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+import warnings
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -146,6 +147,13 @@ def open_device(spec: str, name: str = "master", snapshot: str = "", timeout: fl
         console = query.get("console")
         device = AdbDevice(serial, host=host, port=port, console_port=int(console) if console else None,
                            console_token=query.get("token"), timeout=timeout)
+        try:  # as AndroidWorld's set_root_if_needed: app data and the clock need it
+            if not device.ensure_root():
+                warnings.warn(f"{serial}: adbd cannot run as root on this build; tasks that read or seed app data "
+                              "will be RootRequired errors", stacklevel=2)
+        except BaseException:
+            device.close()
+            raise
     try:
         if snapshot:
             require(device, "snapshots", f"--ma-snapshot {snapshot} restores a snapshot")

@@ -204,7 +204,8 @@ def test_a_uiautomator2_request_never_answered_is_a_device_error_within_the_time
 def test_a_device_past_the_episode_limit_is_an_infrastructure_error(pytester: pytest.Pytester, served) -> None:
     phone, server, spec = served
     pytester.makepyfile(tasks_wire=TASK)
-    server.inject(phone.serial, "timeout", after=40, times=10_000, seconds=120)  # past the session's setup
+    # the task's own setup command: whatever the session did before, the hang falls in the episode
+    server.inject(phone.serial, "timeout", times=10_000, seconds=120, match="screen_off_timeout")
     started = time.monotonic()
     run = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--ma-adb-timeout", "60",
                                         "--ma-episode-timeout", "3", "--ma-infra-retries", "0", "--ma-run-id", "slow")

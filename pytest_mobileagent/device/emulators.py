@@ -35,7 +35,7 @@ def emulator_binary() -> str:
 def emulator_command(binary: str, avd: str, port: int, extra: tuple[str, ...] = ()) -> list[str]:
     """The command line of one headless, read-only emulator on console port ``port`` (adb on ``port + 1``)."""
     return [binary, "-avd", avd, "-port", str(port), "-no-window", "-no-audio", "-no-boot-anim", "-read-only",
-            "-no-snapshot-save", *extra]
+            "-no-snapshot-save", "-timezone", "Etc/UTC", *extra]
 
 
 @dataclass

@@ -183,6 +183,8 @@ class _Fault:
     after: int
     times: int
     seconds: float
+    #: Only requests whose service text contains this count and fail (a shell command's words, say).
+    match: str = ""
 
 
 FAULTS = ("disconnect", "timeout", "u2-death")
@@ -289,7 +291,8 @@ class AdbServer:
             assert phone.console is not None
             return phone.console.port
 
-    def inject(self, serial: str, fault: str, *, after: int = 0, times: int = 1, seconds: float = 30.0) -> None:
+    def inject(self, serial: str, fault: str, *, after: int = 0, times: int = 1, seconds: float = 30.0,
+               match: str = "") -> None:
         """Make ``serial`` misbehave, for tests of how clients cope.
 
         After ``after`` more device requests (shell, sync, tcp...), the next ``times`` fail:
@@ -297,16 +300,19 @@ class AdbServer:
         - ``disconnect``: the request is refused as for a device that went away (``device offline``);
         - ``timeout``: the request gets no answer for ``seconds``, then the connection closes;
         - ``u2-death``: the uiautomator2 server dies (its streams close) and the request proceeds.
+
+        With ``match``, only requests whose service text contains it (``shell:settings put ...``) are counted
+        and fail, so a test can aim at one step of an episode whatever came before it.
         """
         if fault not in FAULTS:
             raise ValueError(f"unknown fault {fault!r}; one of {FAULTS}")
         with self._lock:
-            self._phones[serial].faults.append(_Fault(fault, after, times, seconds))
+            self._phones[serial].faults.append(_Fault(fault, after, times, seconds, match))
 
-    def _take_fault(self, phone: _Phone) -> _Fault | None:
+    def _take_fault(self, phone: _Phone, request: str) -> _Fault | None:
         """The fault this device request meets, if one is due (and count it)."""
         with self._lock:
-            if not phone.faults:
+            if not phone.faults or phone.faults[0].match not in request:
                 return None
             fault = phone.faults[0]
             if fault.after > 0:
@@ -342,7 +348,7 @@ class AdbServer:
         phone = self._host_service(conn, request)
         if phone is not None:  # a transport was selected: one device service follows
             request = self._read_request(conn)
-            fault = self._take_fault(phone)
+            fault = self._take_fault(phone, request)
             if fault is not None and fault.kind == "disconnect":
                 _fail(conn, "device offline")
                 return
@@ -715,7 +721,7 @@ class _SyncSession:
             quickack(self.conn)
             data += recv_exact(self.conn, size)
         try:
-            self.device.write_file(path, bytes(data))
+            self.device.push_file(path, bytes(data))
             if mtime:
                 os.utime(self.fs.host(path), (mtime, mtime))
         except OSError as e:

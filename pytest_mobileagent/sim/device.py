@@ -168,6 +168,14 @@ class SimDevice:
             self._seeded(path)
             self.system.invalidate()
 
+    def push_file(self, path: str, data: bytes) -> None:
+        """What adbd does with ``adb push`` (sync SEND): the file written as root, owned by root; nothing else
+        (no chown, the app left running). :meth:`write_file` is the Device protocol's seed, done right."""
+        with self._lock:
+            self.system.fs.write(path, data)
+            self.system.fs.chown(path, "0:0")
+            self.system.invalidate()
+
     def _seeded(self, path: str) -> None:
         """A write to an app's private data from outside: the app is stopped, as the adb backend does (a running
         app would not see the new file until it restarts; :mod:`pytest_mobileagent.android.app_data`)."""

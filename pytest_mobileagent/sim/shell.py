@@ -564,10 +564,11 @@ def _date(sh: Shell, argv: list[str]) -> Result:
     if args and not args[0].startswith("+"):
         stamp = args[0]
         try:  # toybox: MMDDhhmm[[CC]YY][.ss]
-            m = re.fullmatch(r"(\d{2})(\d{2})(\d{2})(\d{2})(\d{4})?(?:\.(\d{2}))?", stamp)
+            m = re.fullmatch(r"(\d{2})(\d{2})(\d{2})(\d{2})(\d{4}|\d{2})?(?:\.(\d{2}))?", stamp)
             if not m:
                 raise ValueError(stamp)
             year = int(m.group(5) or sh.system.clock.now.year)
+            year += 2000 if year < 100 else 0  # YY, as AndroidWorld's set_datetime writes it (%m%d%H%M%y.%S)
             when = dt.datetime(year, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)),
                                int(m.group(6) or 0), tzinfo=dt.timezone.utc)
         except ValueError:
@@ -592,6 +593,20 @@ PROPS = {
     "sys.boot_completed": "1",
     "persist.sys.timezone": "UTC",
 }
+
+
+@command("service")
+def _service(sh: Shell, argv: list[str]) -> Result:
+    """``service call alarm 3 s16 ZONE``: IAlarmManager.setTimeZone (transaction 3), how AndroidWorld sets UTC.
+
+    The simulated apps show times in UTC only; another zone is recorded (``persist.sys.timezone``) but not
+    applied."""
+    if argv[1:5] == ["call", "alarm", "3", "s16"] and len(argv) == 6:
+        sh.props["persist.sys.timezone"] = argv[5]
+        return ok("Result: Parcel(00000000    '....')\n")
+    if argv[1:2] == ["check"] and len(argv) == 3:
+        return ok(f"Service {argv[2]}: found\n")
+    return fail(f"service: {' '.join(argv[1:3])}: not simulated\n", 255)
 
 
 @command("getprop")
@@ -1445,10 +1460,18 @@ def _file_type(st: os.stat_result) -> str:
     return "regular file" if st.st_size else "regular empty file"
 
 
-def _stat_format(fmt: str, path: str, st: os.stat_result) -> str:
+def _user_name(uid: str) -> str:
+    """An Android user name: root, system (1000), shell (2000), or u0_aNN for app uids (10000 + NN)."""
+    names = {"0": "root", "1000": "system", "2000": "shell"}
+    return names.get(uid, f"u0_a{int(uid) - 10000}" if uid.isdigit() and int(uid) >= 10000 else uid)
+
+
+def _stat_format(fmt: str, path: str, st: os.stat_result, owner: str = "0:0") -> str:
+    uid, gid = owner.split(":")
     fields = {"s": str(st.st_size), "n": path, "N": f"'{path}'", "F": _file_type(st), "a": f"{st.st_mode & 0o7777:o}",
               "A": stat_mod.filemode(st.st_mode), "Y": str(int(st.st_mtime)), "X": str(int(st.st_atime)),
-              "Z": str(int(st.st_ctime)), "u": "0", "g": "0", "U": "root", "G": "root", "f": f"{st.st_mode:x}",
+              "Z": str(int(st.st_ctime)), "u": uid, "g": gid, "U": _user_name(uid), "G": _user_name(gid),
+              "f": f"{st.st_mode:x}",
               "i": str(st.st_ino), "h": str(st.st_nlink), "%": "%"}
     return re.sub(r"%(.)", lambda m: fields.get(m.group(1), "?"), fmt)
 
@@ -1468,7 +1491,7 @@ def _stat(sh: Shell, argv: list[str]) -> Result:
             status = 1
             continue
         if fmt is not None:
-            out += _stat_format(fmt, p, st) + "\n"
+            out += _stat_format(fmt, p, st, sh.system.fs.owner(p)) + "\n"
             continue
         when = dt.datetime.fromtimestamp(st.st_mtime, dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f000 +0000")
         out += (f"  File: {p}\n  Size: {st.st_size}\t Blocks: {st.st_blocks}\t IO Blocks: 4096\t{_file_type(st)}\n"
@@ -1476,6 +1499,37 @@ def _stat(sh: Shell, argv: list[str]) -> Result:
                 f"Access: ({st.st_mode & 0o7777:04o}/{stat_mod.filemode(st.st_mode)})\tUid: (    0/    root)\t"
                 f"Gid: (    0/    root)\nAccess: {when}\nModify: {when}\nChange: {when}\n")
     return out.encode(), status
+
+
+@command("chown")
+def _chown(sh: Shell, argv: list[str]) -> Result:
+    """toybox ``chown [-R] USER[:GROUP] FILE...`` (numbers or names); root only, as on a phone."""
+    args = [a for a in argv[1:] if a not in ("-R", "-h")]
+    if len(args) < 2:
+        return fail("chown: Needs 2 arguments (see \"chown --help\")\n")
+    user, _, group = args[0].partition(":")
+    ids = {name: uid for uid, name in (("0", "root"), ("1000", "system"), ("2000", "shell"))}
+    uid = ids.get(user, user)
+    gid = ids.get(group, group) if group else uid
+    if not (uid.isdigit() and gid.isdigit()):
+        return fail(f"chown: bad user '{args[0]}'\n")
+    out, status = "", 0
+    for path in args[1:]:
+        if not sh.system.fs.exists(path):
+            out, status = out + f"chown: {path}: No such file or directory\n", 1
+            continue
+        sh.system.fs.chown(path, f"{uid}:{gid}")
+    return out.encode(), status
+
+
+@command("restorecon")
+def _restorecon(sh: Shell, argv: list[str]) -> Result:
+    """``restorecon [-R] PATH...``: SELinux labels are not simulated; a missing path fails as on a phone."""
+    missing = [p for p in argv[1:] if not p.startswith("-") and not sh.system.fs.exists(p)]
+    if missing:
+        return fail("".join(f"SELinux: Could not get canonical path for {p} restorecon: "
+                            "No such file or directory.\n" for p in missing), 255)
+    return ok()
 
 
 #: Processes every simulated phone runs, as ``(user, pid, ppid, name)``.

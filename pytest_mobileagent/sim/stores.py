@@ -110,6 +110,24 @@ class FileSystem:
         self.root = root
         #: The device clock: files written on the device carry its time, as on a phone, not the host's.
         self.clock = clock
+        #: Owners ("uid:gid") set on a path; anything else has its folder's. An app's data folder is the app's;
+        #: a file adbd pushes as root is root's until ``chown`` gives it back (an app cannot open it before).
+        self.owners: dict[str, str] = {}
+
+    def owner(self, path: str) -> str:
+        """``uid:gid`` of ``path``: its own, or the nearest folder's above it (root's at the top)."""
+        p = self.canonical(path)
+        while p not in self.owners and p != "/":
+            p = posixpath.dirname(p)
+        return self.owners.get(p, "0:0")
+
+    def chown(self, path: str, owner: str) -> None:
+        self.owners[self.canonical(path)] = owner
+
+    def foreign_files(self, folder: str, owner: str) -> list[str]:
+        """Paths under ``folder`` owned by someone other than ``owner`` (a seed pushed and never given back)."""
+        base = self.canonical(folder) + "/"
+        return sorted(p for p, who in self.owners.items() if p.startswith(base) and who != owner and self.exists(p))
 
     def canonical(self, path: str) -> str:
         """The canonical device path for ``path``."""
@@ -164,6 +182,9 @@ class FileSystem:
             self.touch(path)
 
     def remove(self, path: str) -> None:
+        gone = self.canonical(path)
+        for p in [p for p in self.owners if p == gone or p.startswith(gone + "/")]:
+            del self.owners[p]
         host = self.host(path)
         if os.path.isdir(host):
             shutil.rmtree(host)
@@ -176,6 +197,9 @@ class FileSystem:
             os.utime(os.path.dirname(host), (when, when))
 
     def move(self, src: str, dst: str) -> None:
+        old, new = self.canonical(src), self.canonical(dst)
+        for p in [p for p in self.owners if p == old or p.startswith(old + "/")]:
+            self.owners[new + p[len(old):]] = self.owners.pop(p)
         target = self.host(dst)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.move(self.host(src), target)

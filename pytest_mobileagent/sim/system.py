@@ -77,6 +77,7 @@ class System:
     def install(self, app_cls: type[App], home: bool = False) -> App:
         app = app_cls(self)
         self.apps[app.package] = app
+        self.fs.chown(app.data_dir, f"{app.uid}:{app.uid}")
         app.install()
         if home:
             self.home_package = app.package
@@ -150,6 +151,10 @@ class System:
         """Start ``cls`` of ``app``: in the app's task if it has one, else a new task."""
         intent = intent or Intent(component=app.component(cls))
         intent.component = app.component(cls)
+        if not self.running(app.package) and self._cannot_open_its_data(app):
+            shown = self.foreground()  # it died starting: what was in front stays (stop_app went home if nothing)
+            assert shown is not None
+            return shown
         self._log_start(app, cls, intent)
         self.overview = False
         task = self._task_for(app.package)
@@ -191,6 +196,21 @@ class System:
             cls = app.activity_class(activity)
             intent = Intent(extras=dict(extras or {}))
         return self.start_activity(app, cls, intent)
+
+    def _cannot_open_its_data(self, app: App) -> bool:
+        """A cold start of an app whose data holds a file it does not own (pushed as root, never chown'ed): it
+        dies opening it, as a real app's SQLiteOpenHelper or SharedPreferences does (EACCES)."""
+        foreign = self.fs.foreign_files(app.data_dir, f"{app.uid}:{app.uid}")
+        if not foreign:
+            return False
+        pid = self.pid_of(app.package)
+        self.log("AndroidRuntime", "FATAL EXCEPTION: main", level="E", pid=pid)
+        self.log("AndroidRuntime", f"Process: {app.package}, PID: {pid}", level="E", pid=pid)
+        self.log("AndroidRuntime", f"java.lang.RuntimeException: Unable to start activity: "
+                 f"android.database.sqlite.SQLiteCantOpenDatabaseException: unable to open database file: "
+                 f"{foreign[0]} (code 14 SQLITE_CANTOPEN[1806]): Permission denied", level="E", pid=pid)
+        self.stop_app(app.package)
+        return True
 
     def start_intent(self, intent: Intent, mime_type: str = "") -> bool:
         """Resolve an implicit intent among the installed apps and start it; False if no app handles it."""
