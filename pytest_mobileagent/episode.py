@@ -17,7 +17,7 @@ from typing import Any
 from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
 from pytest_mobileagent.agents.base import Agent, AgentContext, ReportsUsage, TaskAware
 from pytest_mobileagent.deadline import Deadline, DeadlinePassed
-from pytest_mobileagent.device.base import Device, InfrastructureError
+from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
 from pytest_mobileagent.metrics import ability
 from pytest_mobileagent.observe.elements import Observation, screen_digest
 from pytest_mobileagent.tasks.base import Task
@@ -167,18 +167,20 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
                 require_complete: bool = False,
                 on_observation: Callable[[Observation], None] | None = None,
                 metric_options: MetricOptions = MetricOptions(),
-                deadline: Deadline | None = None) -> EpisodeResult:
+                deadline: Deadline | None = None, think_time_s: float | None = None) -> EpisodeResult:
     """Run ``agent`` on the already set-up ``task`` until it signals status/answer or the budget ends.
 
     Fills in and returns ``result``; ``task.check`` decides ``success``.
     ``on_observation`` sees every observation before the agent does (for trajectories).
+    On a :class:`~pytest_mobileagent.device.base.SimulatedClock`, each step's thinking moves the device clock
+    (``think_time_s``, or the measured time when None).
     When ``deadline`` passes, the agent loop ends: as the agent's timeout (``terminated_by`` "timeout", then
     checked as at the step limit) when it had most of the time, else as :class:`EpisodeTimeout`.
     """
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
     try:
-        _agent_loop(device, task, agent, result, on_observation, deadline)
+        _agent_loop(device, task, agent, result, on_observation, deadline, think_time_s)
     except DeadlinePassed:
         deadline.disarm()  # the check below is bounded by the device's own request timeout
         spent = deadline.spent()
@@ -204,7 +206,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
 
 
 def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
-                on_observation: Callable[[Observation], None] | None, deadline: Deadline) -> None:
+                on_observation: Callable[[Observation], None] | None, deadline: Deadline,
+                think_time_s: float | None = None) -> None:
     """The steps: observe, ask the agent (its time on ``deadline``), act; until it stops or the budget ends."""
     history: list[Action] = []
     try:
@@ -236,6 +239,8 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             result.terminated_by = "agent_error"
             break
         t2 = time.perf_counter()
+        if isinstance(device, SimulatedClock):  # a phone's clock moves while the agent thinks
+            device.elapse(t2 - t1 if think_time_s is None else think_time_s)
         usage = agent.step_usage if isinstance(agent, ReportsUsage) else None
         record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1, usage=usage,
                             screen=screen_digest(obs.xml))
@@ -347,6 +352,9 @@ class EpisodeOptions:
     infra_retries: int = 0
     #: Wall-clock seconds one attempt (reset, setup, agent loop, check) may take; None for no limit.
     timeout_s: float | None = None
+    #: Device seconds a simulated clock moves per agent step, as a phone's moves while the agent thinks: None
+    #: for the agent's measured thinking time.
+    think_time_s: float | None = None
     metrics: MetricOptions = MetricOptions()
 
 
@@ -403,7 +411,8 @@ def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
             result = make_result() if make_result is not None else new_result(task, type(agent).__name__)
             result.trivial_success = floor
             return run_episode(device, task, agent, result, require_complete=options.require_complete,
-                               on_observation=on_observation, metric_options=options.metrics, deadline=deadline)
+                               on_observation=on_observation, metric_options=options.metrics, deadline=deadline,
+                               think_time_s=options.think_time_s)
     except DeadlinePassed:  # in reset, setup or the check: the device's time, whoever had the rest
         spent = dict(deadline.spent(), cause="device")
         raise EpisodeTimeout(spent, "outside the agent's steps (reset, setup or the check)") from None

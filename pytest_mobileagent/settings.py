@@ -59,6 +59,13 @@ def number(low: float, high: float = float("inf"), *, low_open: bool = False) ->
     return parse
 
 
+def think_time(text: str) -> str:
+    text = str(text).strip()
+    if text != "measured":
+        number(0.0)(text)
+    return text
+
+
 def seed(text: str) -> str:
     text = str(text).strip()
     if text != "random" and not re.fullmatch(r"-?\d+", text):
@@ -203,6 +210,9 @@ class Settings:
     success_threshold: float = _field(1.0, "score at which an episode passes (composite tasks score in between)",
                                       number(0.0, 1.0, low_open=True))
     infra_retries: int = _field(1, "retries of an episode after an infrastructure (device) error", at_least(0))
+    sim_think_time: str = _field("measured", "simulated seconds the simulator's clock moves per agent step, as a "
+                                 "phone's moves while the agent thinks: 'measured' (the agent's real thinking "
+                                 "time) or a number", think_time)
     episode_timeout: float = _field(1800.0, "wall-clock seconds one episode may take (0: no limit); past it the "
                                     "episode is the agent's timeout when its own steps had most of the time, "
                                     "else an infrastructure error", number(0.0))

@@ -312,3 +312,53 @@ def test_an_earlier_timer_still_fires_on_time_inside_an_episode() -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+def test_the_simulated_clock_moves_while_the_agent_thinks() -> None:
+    from pytest_mobileagent.actions import Action
+    from pytest_mobileagent.episode import EpisodeOptions, play
+    from pytest_mobileagent.sim import SimDevice
+    from pytest_mobileagent.tasks.base import Task
+
+    class Home(Task):
+        template = "Go home."
+
+        def check(self, device, answer=None):
+            return 0.0
+
+    class Waits:
+        def reset(self, goal, context):
+            self.n = 0
+
+        def step(self, observation):
+            self.n += 1
+            return Action.status("complete") if self.n == 3 else Action.key("home")
+
+    with SimDevice() as device:
+        before = device.now()
+        play(device, Home(), Waits(), EpisodeOptions(think_time_s=120))
+        thought = (device.now() - before).total_seconds()
+    assert 360 <= thought < 400  # three steps of 120 s, and a second per key press
+
+
+def test_a_slow_agent_misses_androidworlds_just_sent_window_as_on_a_phone() -> None:
+    from pytest_mobileagent.agents.builtin import OracleAgent
+    from pytest_mobileagent.episode import EpisodeOptions, play
+    from pytest_mobileagent.sim import SimDevice
+    from pytest_mobileagent.sim.stores import DEFAULT_TIME
+    from pytest_mobileagent.tasks.params import draw
+    from tests.suite_tasks import all_tasks
+
+    sms = next(cls for cls in all_tasks() if cls.__name__ == "SimpleSmsSend")
+    params = draw(sms.parameters(), 1)
+    with SimDevice() as device:
+        device.set_time(DEFAULT_TIME)
+        device.snapshot_save("clean")
+
+        def reset(d):
+            d.snapshot_load("clean")
+
+        quick = play(device, sms(params), OracleAgent(), reset=reset)
+        slow = play(device, sms(params), OracleAgent(), EpisodeOptions(think_time_s=400), reset=reset)
+    assert quick.success == 1.0
+    assert slow.success == 0.0  # sent, then 400 s to declare completion: older than the 5-minute window

@@ -106,6 +106,14 @@ def require(device: Device, capability: str, why: str) -> None:
 
 
 @runtime_checkable
+class SimulatedClock(Protocol):
+    """A device whose clock moves only when told (the simulator): on a phone, time passes while an agent thinks;
+    here the episode passes it on (:meth:`elapse`) so that time windows judge alike."""
+
+    def elapse(self, seconds: float) -> None: ...
+
+
+@runtime_checkable
 class Device(Protocol):
     """A phone: observation, input, state access and lifecycle.
 
