@@ -49,6 +49,7 @@ def check_device_contract(device: Device, package: str | None = None, scratch: s
         _snapshots(device, scratch)
     finally:
         device.remove(scratch)
+    _console(device)
     _clipboard(device)
     _clock_and_logcat(device, package)
 
@@ -254,6 +255,20 @@ def _snapshots(device: Device, scratch: str) -> None:
     device.snapshot_load("device-contract")
     assert device.settings_get("system", "screen_off_timeout") == "60001"
     assert not device.exists(f"{scratch}/after.txt")
+
+
+def _console(device: Device) -> None:
+    """The emulator console reaches the modem: ``sms send`` delivers a text to the default SMS app (how
+    AndroidWorld's text_emulator sends them); a phone's own shell has no ``emu``."""
+    if "console" not in device.capabilities:
+        with pytest.raises(UnsupportedCapability, match="console"):
+            device.console("sms send 5550100 device contract")
+        return
+    assert device.shell("emu sms send 5550100 x").strip().endswith("inaccessible or not found")
+    assert device.console("sms send 5550100 device contract text") == []
+    inbox = device.shell("content query --uri content://sms/inbox --projection address:body")
+    assert "address=5550100, body=device contract text" in inbox
+    device.shell("content delete --uri content://sms --where \"address='5550100'\"")
 
 
 def _clipboard(device: Device) -> None:

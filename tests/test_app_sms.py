@@ -12,6 +12,7 @@ from lxml import etree
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.android.telephony import DRAFT, FAILED, INBOX, MMSSMS_DB, SENT
 from pytest_mobileagent.device.adb import AdbDevice
+from pytest_mobileagent.device.console import ConsoleError
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.stores import DEFAULT_TIME
@@ -184,7 +185,8 @@ def test_sending_lands_in_the_sms_table_as_sent_with_the_real_columns(d: SimDevi
 
 
 def test_an_incoming_text_is_stored_unread_and_opening_the_thread_marks_it_read(d: SimDevice) -> None:
-    assert d.shell("emu sms send +14155550142 'Are you home? The package is here.'") == "OK\n"
+    assert d.console("sms send +14155550142 Are you home? The package is here.") == []
+    assert "inaccessible or not found" in d.shell("emu sms send +14155550142 hi")  # a phone's shell has no emu
     row = sms_rows(d)[0]
     assert {k: row[k] for k in ("address", "body", "type", "read", "seen", "subject", "sub_id", "creator")} == {
         "address": "+14155550142", "body": "Are you home? The package is here.", "type": 1, "read": 0, "seen": 0,
@@ -196,12 +198,13 @@ def test_an_incoming_text_is_stored_unread_and_opening_the_thread_marks_it_read(
     open_thread(d, "+14155550142")
     assert sms_rows(d)[0]["read"] == 1 and sms_rows(d)[0]["seen"] == 1
     assert d.sqlite(MMSSMS_DB, "SELECT read FROM threads") == [(1,)]
-    assert "KO" in d.shell("emu sms send not-a-number hello")
+    with pytest.raises(ConsoleError, match="bad phone number"):
+        d.console("sms send not-a-number hello")
 
 
 def test_without_a_default_sms_app_nothing_stores_an_incoming_text(d: SimDevice) -> None:
     d.shell("settings delete secure sms_default_application")
-    d.shell("emu sms send +14155550142 Hello")
+    d.console("sms send +14155550142 Hello")
     assert sms_rows(d) == []
 
 
@@ -355,20 +358,20 @@ def test_was_sent_needs_the_number_the_body_and_the_last_five_minutes() -> None:
     assert not was_sent([m], "+16505550123", "Running early today", NOW_MS)
 
 
-class ShellWithoutEmu:
-    """A device whose shell has no ``emu`` command, as a real phone's."""
+class WithoutConsole:
+    """A phone with no emulator console (a real phone over adb)."""
+
+    capabilities = frozenset({"profile", "settle"})
 
     def __init__(self, device: SimDevice):
         self.device = device
 
     def shell(self, command: str) -> str:
-        if command.startswith("emu "):
-            return "/system/bin/sh: emu: inaccessible or not found\n"
         return self.device.shell(command)
 
 
-def test_receive_sms_falls_back_to_the_provider_inbox_on_a_real_shell(d: SimDevice) -> None:
-    receive_sms(ShellWithoutEmu(d), "+1 (650) 555-0123", "Hi from a real phone")  # type: ignore[arg-type]
+def test_receive_sms_falls_back_to_the_provider_inbox_without_a_console(d: SimDevice) -> None:
+    receive_sms(WithoutConsole(d), "+1 (650) 555-0123", "Hi from a real phone")  # type: ignore[arg-type]
     assert [(r["address"], r["body"], r["type"], r["read"]) for r in sms_rows(d)] == [
         ("+16505550123", "Hi from a real phone", 1, 0)]
 

@@ -505,12 +505,16 @@ class AdbDevice:
         m = _CONFIG_LOCALE.search(out)
         return m.group(1).split("_#")[0].replace("_", "-") if m else ""  # Locale.toString: fr_FR, zh_CN_#Hans
 
-    def _console_command(self, command: str) -> None:
+    def console(self, command: str) -> list[str]:
+        """One emulator console command (``adb emu``), on a connection of its own."""
+        return self._console_command(command, capability="console")
+
+    def _console_command(self, command: str, capability: str = "snapshots") -> list[str]:
         if self.console_port is None:
-            raise UnsupportedCapability("snapshots", self.serial, "no emulator console: use an emulator-<port> "
+            raise UnsupportedCapability(capability, self.serial, "no emulator console: use an emulator-<port> "
                                         "serial or adb://HOST:PORT/SERIAL?console=PORT")
         with EmulatorConsole(self.console_port, self.host, self._console_token, timeout=self.timeout) as console:
-            console.command(command)
+            return console.command(command)
 
     def snapshot_save(self, name: str) -> None:
         """``avd snapshot save NAME`` on the emulator console."""

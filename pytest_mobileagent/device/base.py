@@ -202,4 +202,9 @@ class Device(Protocol):
     def apply_profile(self, profile: DeviceProfile) -> None:
         """Configure the device as ``profile`` says; ``None`` fields stay as they are (capability ``profile``)."""
 
+    def console(self, command: str) -> list[str]:
+        """Send one line to the emulator console (``sms send 5551234 hi``): its reply lines before ``OK``; a
+        ``KO`` reply raises (capability ``console``)."""
+        ...
+
     def close(self) -> None: ...

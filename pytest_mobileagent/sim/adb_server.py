@@ -35,6 +35,7 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.device import SimDevice
 from pytest_mobileagent.sim.shell import PROPS, U2_MAIN
 from pytest_mobileagent.sim.stores import FileSystem
@@ -325,7 +326,7 @@ class AdbServer:
 
     def _start_console(self, phone: _Phone) -> None:
         if phone.console is None:
-            phone.console = Listener(lambda conn: _Console(phone.device, self.console_token).serve(conn),
+            phone.console = Listener(lambda conn: ConsoleSession(phone.device, self.console_token).serve(conn),
                                      self.host, 0, name=f"console-{phone.serial}")
             phone.console.start()
 
@@ -745,68 +746,6 @@ class _SyncSession:
             chunk = data[i:i + SYNC_DATA_MAX]
             self.conn.sendall(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
         self.conn.sendall(b"DONE" + bytes(4))
-
-
-class _Console:
-    """The emulator console's line protocol, enough for ``auth`` and ``avd snapshot save|load|list``."""
-
-    BANNER = ("Android Console: Authentication required\r\n"
-              "Android Console: type 'auth <auth_token>' to authenticate\r\n"
-              "Android Console: you can find your <auth_token> in \r\n"
-              "'~/.emulator_console_auth_token'\r\nOK\r\n")
-    _NAME = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
-
-    def __init__(self, device: SimDevice, token: str | None):
-        self.device = device
-        self.token = token
-        self.authed = False
-
-    def serve(self, conn: socket.socket) -> None:
-        conn.sendall(self.BANNER.encode())
-        with conn.makefile("rb") as lines:
-            for raw in lines:
-                line = raw.decode("utf-8", errors="replace").strip()
-                if line in ("quit", "exit"):
-                    return
-                conn.sendall(self.answer(line).encode())
-
-    def answer(self, line: str) -> str:
-        """The console's reply to one command line, ``OK``/``KO:`` terminated."""
-        words = line.split()
-        if not words:
-            return "KO: unknown command, try 'help'\r\n"
-        if words[0] == "auth":
-            given = line[len("auth"):].strip()
-            if self.token is not None and given != self.token:
-                return "KO: authentication token does not match ~/.emulator_console_auth_token\r\n"
-            self.authed = True
-            return "Android Console: type 'help' for a list of commands\r\nOK\r\n"
-        if words[0] == "help":
-            return "Android console commands:\r\n    avd    control virtual device execution\r\nOK\r\n"
-        if not self.authed:
-            return "KO: unknown command, try 'help'\r\n"
-        if words[:2] == ["avd", "snapshot"] and len(words) >= 3:
-            return self._snapshot(words[2], words[3] if len(words) > 3 else "")
-        if words[:2] == ["avd", "name"]:
-            return f"{self.device.serial}\r\nOK\r\n"
-        return "KO: unknown command, try 'help'\r\n"
-
-    def _snapshot(self, verb: str, name: str) -> str:
-        if verb == "list":
-            names = self.device.snapshots()
-            return "".join(f"{n}\r\n" for n in names) + "OK\r\n"
-        if verb not in ("save", "load"):
-            return f"KO: unsupported snapshot command '{verb}'\r\n"
-        if not self._NAME.match(name):
-            return "KO: bad snapshot name\r\n"
-        try:
-            if verb == "save":
-                self.device.snapshot_save(name)
-            else:
-                self.device.snapshot_load(name)
-        except KeyError:
-            return f"KO: snapshot '{name}' does not exist\r\n"
-        return "OK\r\n"
 
 
 def main(argv: list[str] | None = None) -> int:

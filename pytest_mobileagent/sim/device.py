@@ -14,7 +14,7 @@ from typing import Any
 from pytest_mobileagent.android.app_data import owning_package
 from pytest_mobileagent.device.base import CAPABILITIES
 from pytest_mobileagent.device.profile import DeviceProfile
-from pytest_mobileagent.sim import hierarchy, services
+from pytest_mobileagent.sim import hierarchy, services, telephony
 from pytest_mobileagent.sim.stores import DEFAULT_TIME, SHARED_STORAGE_DIRS, rows
 from pytest_mobileagent.sim.system import System
 
@@ -215,6 +215,23 @@ class SimDevice:
             if when.tzinfo is None:
                 when = when.replace(tzinfo=dt.timezone.utc)
             self.system.clock.now = when.astimezone(dt.timezone.utc)
+            self.system.invalidate()
+
+    def console(self, command: str) -> list[str]:
+        """The emulator console's answer to ``command``, in process (:mod:`pytest_mobileagent.sim.console`)."""
+        from pytest_mobileagent.device.console import ConsoleError
+        from pytest_mobileagent.sim.console import ConsoleSession
+
+        reply = ConsoleSession(self, None, authed=True).answer(command).split("\r\n")
+        lines = [line for line in reply if line]
+        if lines and lines[-1].startswith("KO"):
+            raise ConsoleError(f"emulator console: {lines[-1]}")
+        return lines[:-1]
+
+    def receive_sms(self, number: str, text: str) -> None:
+        """The modem receives a text (what the console's ``sms send`` does)."""
+        with self._lock:
+            telephony.deliver_sms(self.system, number, text)
             self.system.invalidate()
 
     def elapse(self, seconds: float) -> None:

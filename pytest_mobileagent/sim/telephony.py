@@ -13,10 +13,9 @@ it with the ``content`` shell command (``content://sms/...``,
 
 The modem: :func:`deliver_sms` is what the emulator does for ``adb emu sms send
 <number> <text>`` (the radio logs the new SMS and the default SMS app's
-receiver stores it); the simulator's shell understands the same words as a
-command, ``emu sms send <number> <text>``, so task setup can inject an incoming
-text through ``Device.shell``. :func:`send_sms` is SmsManager: it logs what the
-SMS dispatcher logs and reports the radio's result (the radio is off in
+receiver stores it); task setup sends it through the emulator console
+(``Device.console``), as AndroidWorld does; a phone's shell has no ``emu``.
+:func:`send_sms` is SmsManager: it logs what the SMS dispatcher logs and reports the radio's result (the radio is off in
 airplane mode).
 
 Simplifications: the thread triggers stamp a thread with the message's own
@@ -49,9 +48,7 @@ from pytest_mobileagent.sim.shell import (
     Result,
     Shell,
     binding,
-    command,
     content_provider,
-    fail,
     ok,
     provider_error,
 )
@@ -330,18 +327,6 @@ def send_sms(system: System, address: str, message_id: int) -> int:
                                            f"mMessageRef={message_id % 256} mUsesImsServiceForIms=false SS=0 "
                                            f"id={message_id}")
     return RESULT_OK
-
-
-@command("emu")
-def _emu(sh: Shell, argv: list[str]) -> Result:
-    """``emu sms send <number> <text>``: the emulator console's SMS injection, as a simulator shell command."""
-    if argv[1:3] != ["sms", "send"] or len(argv) < 5:
-        return fail("KO: unknown command, try 'help'\n")
-    address = argv[3]
-    if not re.fullmatch(r"\+?[0-9]+", address):
-        return fail(f"KO: bad phone number '{address}'\n")
-    deliver_sms(sh.system, address, " ".join(argv[4:]))
-    return ok("OK\n")
 
 
 # -- the ``content`` shell command -------------------------------------------------------------------

@@ -4,11 +4,11 @@ Reading is ``content query --uri content://sms/...`` (``sms_validators``);
 AndroidWorld's success rule for its SMS families is "a message to the number,
 its body fuzzily equal to the goal's, sent within the last five minutes of
 device time" (:func:`was_sent`); here the body must equal the goal's up to case
-and spacing (see ``validators.answers``). Clearing is its raw SQL on ``mmssms.db``.
-Incoming texts come from the network: on the simulator, ``emu sms send`` (its
-stand-in for ``adb emu sms send``); on a real device, where the shell has no
-such command, the message is written to the provider's inbox as the default
-SMS app's receiver writes it (:func:`receive_sms`).
+and spacing (see ``validators.answers``). Clearing goes through the provider
+(``content delete``). Incoming texts come from the network: the emulator
+console's ``sms send`` (``adb emu``, as AndroidWorld sends them); on a device
+without a console, the message is written to the provider's inbox as the
+default SMS app's receiver writes it (:func:`receive_sms`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pytest_mobileagent.android.sms_messenger import PACKAGE as SMS_APP
-from pytest_mobileagent.android.telephony import DRAFT, MMSSMS_DB, SENT, SMS_URI
+from pytest_mobileagent.android.telephony import DRAFT, SENT, SMS_URI
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.validators.answers import text_matches
 
@@ -120,9 +120,10 @@ def only_sent(added: list[Sms] | None, number: str, body: str, now_ms: int) -> b
 
 
 def clear_sms_and_threads(device: Device) -> None:
-    """AndroidWorld's ``clear_sms_and_threads``: ``DELETE FROM sms`` and ``DELETE FROM threads``."""
-    device.sqlite(MMSSMS_DB, "DELETE FROM sms")
-    device.sqlite(MMSSMS_DB, "DELETE FROM threads")
+    """Every message and conversation gone, through the telephony provider (``content delete``: the provider
+    drops threads left without messages): swapping ``mmssms.db`` under the live provider, which runs in the
+    persistent phone process, would not reach it."""
+    device.shell(f"content delete --uri {SMS_URI}")
 
 
 def _binds(values: dict[str, Any]) -> str:
@@ -138,9 +139,12 @@ def add_sms(device: Device, address: str, body: str, kind: int, date_ms: int, re
 
 
 def receive_sms(device: Device, number: str, body: str) -> None:
-    """A text arrives from ``number`` now (AndroidWorld's ``text_emulator``)."""
+    """A text arrives from ``number`` now: through the modem (the emulator console's ``sms send``, as
+    AndroidWorld's ``text_emulator`` does) where there is a console, else stored as the default SMS app's
+    receiver would store it."""
     sender = re.sub(r"[^0-9+]", "", number)
-    out = device.shell(f"emu sms send {sender} {shlex.quote(body)}")
-    if "not found" in out:  # a real device's shell: store it as the default SMS app's receiver would
-        values = {"address": sender, "subject": "", "body": body, "read": 0, "sub_id": 1}
-        device.shell(f"content insert --uri {SMS_URI}/inbox {_binds(values)}")
+    if "console" in device.capabilities and "\n" not in body and "\r" not in body:
+        device.console(f"sms send {sender} {body}")
+        return
+    values = {"address": sender, "subject": "", "body": body, "read": 0, "sub_id": 1}
+    device.shell(f"content insert --uri {SMS_URI}/inbox {_binds(values)}")
