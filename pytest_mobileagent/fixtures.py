@@ -28,7 +28,6 @@ from pytest_mobileagent.android import launcher
 from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
 from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, require
-from pytest_mobileagent.device.clock import prepare_clock
 from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
 from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
 from pytest_mobileagent.settings import Settings, run, settings
@@ -94,7 +93,7 @@ def _prepared_device(spec: str, worker: str, options: Settings) -> Device:
             device.press("home")  # as AndroidWorld resets: the launcher in front, whatever the device showed
         else:
             to_defined_state(device)
-        prepare_clock(device)
+        clock.prepare_clock(device)
         device.set_time(DEFAULT_TIME)
         device.snapshot_save(CLEAN_SNAPSHOT)
     except BaseException:
