@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import os
 import re
 import socket
 import stat as stat_mod
@@ -724,7 +723,7 @@ class _SyncSession:
         try:
             self.device.push_file(path, bytes(data))
             if mtime:
-                os.utime(self.fs.host(path), (mtime, mtime))
+                self.fs.set_mtime(path, mtime)
         except OSError as e:
             self._fail(f"{path}: {e.strerror or e}")
             return True

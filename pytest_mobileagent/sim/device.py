@@ -282,8 +282,10 @@ class SimDevice:
         with self._lock:
             if name not in self._snapshots:
                 raise KeyError(f"no snapshot named {name!r}; saved: {sorted(self._snapshots)}")
+            folder = self._snapshot_dir(name)
+            changed = self.system.fs.changes_since(folder)  # the live tree's journal, before it is replaced
             self.system = copy.deepcopy(self._snapshots[name])
-            self.system.fs.restore(self._snapshot_dir(name))
+            self.system.fs.restore(folder, changed)
 
     def snapshots(self) -> list[str]:
         return sorted(self._snapshots)

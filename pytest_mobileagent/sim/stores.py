@@ -101,6 +101,9 @@ class FileSystem:
 
     Device paths are normalised (``/sdcard`` and ``/storage/self/primary`` are
     ``/storage/emulated/0``) and may never escape the device root.
+
+    Every change goes through these methods, which journal the host paths they touch since the last snapshot
+    saved or restored, so that restoring that snapshot copies back only what changed (:meth:`restore`).
     """
 
     ALIASES = {"/sdcard": "/storage/emulated/0", "/storage/self/primary": "/storage/emulated/0",
@@ -113,6 +116,22 @@ class FileSystem:
         #: Owners ("uid:gid") set on a path; anything else has its folder's. An app's data folder is the app's;
         #: a file adbd pushes as root is root's until ``chown`` gives it back (an app cannot open it before).
         self.owners: dict[str, str] = {}
+        #: The snapshot folder the tree equals but for :attr:`_changed` (root-relative host paths), if any.
+        self._base: str | None = None
+        self._changed: set[str] = set()
+
+    def _touched(self, host: str) -> None:
+        """Journal a host path about to change, with the folders that its creation would create or change."""
+        self._changed.add(os.path.relpath(host, self.root))
+        folder = os.path.dirname(host)
+        while True:
+            self._changed.add(os.path.relpath(folder, self.root))
+            if os.path.isdir(folder) or folder == self.root:
+                break
+            folder = os.path.dirname(folder)
+        if os.path.isdir(host):  # a folder going or moving takes its contents along
+            for below, dirs, files in os.walk(host):
+                self._changed.update(os.path.relpath(os.path.join(below, n), self.root) for n in dirs + files)
 
     def owner(self, path: str) -> str:
         """``uid:gid`` of ``path``: its own, or the nearest folder's above it (root's at the top)."""
@@ -151,6 +170,7 @@ class FileSystem:
 
     def write(self, path: str, data: bytes) -> None:
         host = self.host(path)
+        self._touched(host)
         os.makedirs(os.path.dirname(host), exist_ok=True)
         with open(host, "wb") as f:
             f.write(data)
@@ -162,6 +182,7 @@ class FileSystem:
             return
         when = self.clock.now.timestamp()
         host = self.host(path)
+        self._touched(host)
         for target in (host, os.path.dirname(host)):
             if os.path.exists(target):
                 os.utime(target, (when, when))
@@ -178,6 +199,7 @@ class FileSystem:
     def mkdirs(self, path: str) -> None:
         host = self.host(path)
         if not os.path.isdir(host):
+            self._touched(host)
             os.makedirs(host, exist_ok=True)
             self.touch(path)
 
@@ -186,6 +208,7 @@ class FileSystem:
         for p in [p for p in self.owners if p == gone or p.startswith(gone + "/")]:
             del self.owners[p]
         host = self.host(path)
+        self._touched(host)
         if os.path.isdir(host):
             shutil.rmtree(host)
         elif os.path.exists(host):
@@ -201,8 +224,11 @@ class FileSystem:
         for p in [p for p in self.owners if p == old or p.startswith(old + "/")]:
             self.owners[new + p[len(old):]] = self.owners.pop(p)
         target = self.host(dst)
+        self._touched(target)
+        self._touched(self.host(src))
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.move(self.host(src), target)
+        self._touched(target)  # what arrived there
         if self.clock is not None:  # both folders changed; the file keeps its own time, as with mv
             when = self.clock.now.timestamp()
             for folder in {os.path.dirname(target), os.path.dirname(self.host(src))}:
@@ -227,6 +253,8 @@ class FileSystem:
     def sqlite(self, path: str) -> Iterator[sqlite3.Connection]:
         """Open the database at a device path; commits on success."""
         host = self.host(path)
+        for sidecar in ("", "-journal", "-wal", "-shm"):
+            self._touched(host + sidecar)
         os.makedirs(os.path.dirname(host), exist_ok=True)
         conn = sqlite3.connect(host)
         # a simulated phone's flash need not survive power loss: skip fsync (journal stays in the file format)
@@ -237,14 +265,52 @@ class FileSystem:
         finally:
             conn.close()
 
+    def set_mtime(self, path: str, when: float) -> None:
+        host = self.host(path)
+        self._touched(host)
+        os.utime(host, (when, when))
+
     def snapshot(self, dest: str) -> None:
+        """Copy the whole tree to the folder ``dest``; the tree is journaled against it from now on."""
         if os.path.exists(dest):
             shutil.rmtree(dest)
         shutil.copytree(self.root, dest, symlinks=True)
+        self._base, self._changed = dest, set()
 
-    def restore(self, src: str) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
-        shutil.copytree(src, self.root, symlinks=True)
+    def changes_since(self, src: str) -> set[str] | None:
+        """The journal of changes since the snapshot ``src`` was saved or restored, or None if the tree has been
+        another snapshot's since (then only a whole copy restores it)."""
+        return set(self._changed) if self._base == src else None
+
+    def restore(self, src: str, changed: set[str] | None = None) -> None:
+        """Make the tree the snapshot folder ``src``: only the ``changed`` paths (:meth:`changes_since`), else
+        a whole copy."""
+        if changed is None:
+            shutil.rmtree(self.root, ignore_errors=True)
+            shutil.copytree(src, self.root, symlinks=True)
+        else:
+            _restore_paths(src, self.root, changed)
+        self._base, self._changed = src, set()
+
+
+def _restore_paths(src: str, root: str, changed: set[str]) -> None:
+    """Copy back from ``src`` what the root-relative ``changed`` paths were there (and remove what was not),
+    folders before what they hold, then the folders' times (copying into a folder changes its time)."""
+    folders = []
+    for rel in sorted(changed, key=lambda r: (r.count(os.sep), r)):
+        saved, live = os.path.normpath(os.path.join(src, rel)), os.path.normpath(os.path.join(root, rel))
+        if os.path.isdir(live) and not os.path.isdir(saved):
+            shutil.rmtree(live)
+        elif os.path.lexists(live) and not os.path.isdir(live) and not os.path.isfile(saved):
+            os.remove(live)
+        if os.path.isdir(saved):
+            if not os.path.isdir(live):
+                shutil.copytree(saved, live, symlinks=True)
+            folders.append((saved, live))
+        elif os.path.isfile(saved):
+            shutil.copy2(saved, live)
+    for saved, live in reversed(folders):
+        shutil.copystat(saved, live)
 
 
 @dataclass
