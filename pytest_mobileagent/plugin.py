@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 import errno
 import fnmatch
+import hashlib
 import json
 import os
 import re
@@ -105,7 +106,8 @@ def _run_folder(config: pytest.Config) -> tuple[str, Path]:
     """This run's id and output folder; ``--ma-resume`` must name a run that exists."""
     resume, output = option(config, "resume"), Path(config.rootpath, option(config, "output"))
     if not resume:
-        run_id = option(config, "run_id") or _new_run_id()
+        shard = option(config, "shard")
+        run_id = option(config, "run_id") or _new_run_id() + (f"-shard-{shard.replace('/', '-of-')}" if shard else "")
         if (output / run_id / "results.jsonl").exists():
             raise pytest.UsageError(f"--ma-run-id {run_id}: {output / run_id} already holds a run; continue it with "
                                     f"--ma-resume {run_id}, or choose another run id")
@@ -308,12 +310,37 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    _keep_shard(config, items)
     if not option(config, "freeze_params") or not is_controller(config):
         return
     path = option(config, "lock") or "params.lock.json"
     frozen = {item.callspec.params["task_case"].id: item.callspec.params["task_case"].params
               for item in items if hasattr(item, "callspec") and "task_case" in item.callspec.params}
     Path(path).write_text(json.dumps(frozen, indent=1, sort_keys=True, default=str) + "\n", encoding="utf-8")
+
+
+def shard_of(item_id: str, shards: int) -> int:
+    """The shard (1..N) an item belongs to: a hash of its id (an episode id for task items), so every machine
+    and every xdist worker assigns it alike whatever else was collected."""
+    return int.from_bytes(hashlib.blake2b(item_id.encode(), digest_size=8).digest(), "big") % shards + 1
+
+
+def _keep_shard(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--ma-shard K/N``: deselect the items of the other shards."""
+    shard = option(config, "shard")
+    if not shard:
+        return
+    k, n = (int(part) for part in shard.split("/"))
+
+    def item_id(item: pytest.Item) -> str:
+        case = getattr(item, "callspec", None) and item.callspec.params.get("task_case")
+        return case.episode if isinstance(case, TaskCase) else item.nodeid
+
+    kept = [item for item in items if shard_of(item_id(item), n) == k]
+    dropped = [item for item in items if shard_of(item_id(item), n) != k]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 # -- results and reports -----------------------------------------------------------------

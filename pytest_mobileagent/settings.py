@@ -138,6 +138,14 @@ def pool_file(text: str) -> str:
     return text
 
 
+def shard_spec(text: str) -> str:
+    text = str(text).strip()
+    m = re.fullmatch(r"(\d+)/(\d+)", text)
+    if text and not (m and 1 <= int(m.group(1)) <= int(m.group(2))):
+        raise ValueError("expected K/N with 1 <= K <= N, such as 2/4")
+    return text
+
+
 def plain_name(text: str) -> str:
     if text and not re.fullmatch(r"[A-Za-z0-9_.\-]+", text):
         raise ValueError("expected a plain folder name (letters, digits, '_', '.', '-')")
@@ -200,6 +208,9 @@ class Settings:
                            "prepared apps)")
     output: str = _field("reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json")
     run_id: str = _field("", "name of this run's output folder (default: a timestamp)", plain_name)
+    shard: str = _field("", "run shard K of N ('2/4'): the items whose id hashes to it, the same on every "
+                        "machine; each shard writes its own run folder (default id ...-shard-2-of-4) for ma-merge",
+                        shard_spec)
     resume: str = _field("", "resume a run (its id, or its folder such as reports/<run-id>): finished episodes are "
                          "taken from its results.jsonl")
     require_complete: bool = _field(False, "AndroidWorld's rule: success counts only if the agent declared "

@@ -368,13 +368,18 @@ def test_a_resumed_run_reports_what_an_uninterrupted_one_does(suite: pytest.Pyte
 def test_ma_merge_combines_shards_into_one_run(suite: pytest.Pytester) -> None:
     from pytest_mobileagent.report.merge import main
 
-    args = ("mysuites", "--ma-instances", "2", "--agent", "random")
+    args = ("mysuites", "--ma-instances", "3", "--agent", "random")
     suite.runpytest(*args, "--ma-run-id", "whole")
-    suite.runpytest(*args, "-k", "SearchDrawer", "--ma-run-id", "shard-1")
-    suite.runpytest(*args, "-k", "not SearchDrawer", "--ma-run-id", "shard-2")
+    suite.runpytest(*args, "--ma-shard", "1/2")
+    suite.runpytest(*args, "--ma-shard", "2/2", "-n", "2")  # xdist workers keep the same shard
     reports = suite.path / "reports"
-    assert main([str(reports / "shard-1"), str(reports / "shard-2"), "--out", str(reports / "merged")]) == 0
+    shards = sorted(reports.glob("*-shard-*-of-2"))
+    assert [p.name[-len("shard-1-of-2"):] for p in shards] == ["shard-1-of-2", "shard-2-of-2"]
+    episodes = [{json.loads(line)["nodeid"] for line in (p / "results.jsonl").read_text().splitlines()}
+                for p in shards]
+    assert episodes[0] and episodes[1] and not episodes[0] & episodes[1]  # disjoint, neither empty
+    assert main([*(str(p) for p in shards), "--out", str(reports / "merged")]) == 0
     assert _metrics(suite, "merged") == _metrics(suite, "whole")
-    assert len((reports / "merged" / "results.jsonl").read_text().splitlines()) == 4
+    assert len((reports / "merged" / "results.jsonl").read_text().splitlines()) == 6
     page = (reports / "merged" / "summary.html").read_text()
     assert "success by app" in page and "<svg" in page

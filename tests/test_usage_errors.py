@@ -44,6 +44,7 @@ BAD = [
     (["--ma-device=adb://host/emulator-5554"], "must look like adb://HOST:PORT/SERIAL"),
     (["--ma-run-id=../escape"], "--ma-run-id: '../escape': expected a plain folder name"),
     (["--agent=nosuchagent"], "unknown agent 'nosuchagent'"),
+    (["--ma-shard", "3/2"], "expected K/N with 1 <= K <= N"),
 ]
 
 
