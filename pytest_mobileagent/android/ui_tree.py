@@ -159,19 +159,30 @@ def element_of(node: Any) -> UIElement:
     )
 
 
+def split_targets(root: etree._Element) -> tuple[list[tuple[UIElement, Any]], list[tuple[UIElement, Any]]]:
+    """In one pass over the tree: AndroidWorld's elements (visible leaves, described nodes and scrollables), and
+    the other on-screen actionable nodes, each with the node it was read from, in document order."""
+    listed, extra = [], []
+    for node in root.iter("node"):
+        if not _on_screen(node):
+            continue
+        if len(node) == 0 or node.get("content-desc") or node.get("scrollable") == "true":
+            listed.append((element_of(node), node))
+        elif is_actionable(node):
+            extra.append((element_of(node), node))
+    return listed, extra
+
+
 def element_nodes(root: etree._Element) -> list[tuple[UIElement, Any]]:
     """AndroidWorld's element list, each element with the node it was read from (by position in the tree)."""
-    return [(element_of(node), node) for node in root.iter("node")
-            if _on_screen(node) and (len(node) == 0 or node.get("content-desc") or node.get("scrollable") == "true")]
+    return split_targets(root)[0]
 
 
 def target_nodes(root: etree._Element) -> list[tuple[UIElement, Any]]:
     """The action targets: :func:`element_nodes` (AndroidWorld's indices first), then every other on-screen
     actionable node in document order."""
-    pairs = element_nodes(root)
-    listed = {id(node) for _, node in pairs}
-    return pairs + [(element_of(node), node) for node in root.iter("node")
-                    if id(node) not in listed and _on_screen(node) and is_actionable(node)]
+    listed, extra = split_targets(root)
+    return listed + extra
 
 
 def ui_elements(xml: str) -> list[UIElement]:
@@ -180,4 +191,4 @@ def ui_elements(xml: str) -> list[UIElement]:
 
 
 __all__ = ["MalformedDump", "UIElement", "clean_dump", "element_nodes", "element_of", "is_actionable", "is_editable",
-           "parse_bounds", "parse_tree", "target_nodes", "ui_elements"]
+           "parse_bounds", "parse_tree", "split_targets", "target_nodes", "ui_elements"]

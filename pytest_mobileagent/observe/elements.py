@@ -18,6 +18,7 @@ from pytest_mobileagent.android.ui_tree import (
     element_of,
     parse_bounds,
     parse_tree,
+    split_targets,
     target_nodes,
     ui_elements,
 )
@@ -46,15 +47,20 @@ class Observation:
     screenshot_fn: Callable[[], bytes] | None = None
 
     @cached_property
+    def _split(self) -> tuple[list[UIElement], list[UIElement]]:
+        listed, extra = split_targets(self.tree)
+        return [el for el, _ in listed], [el for el, _ in extra]
+
+    @cached_property
     def elements(self) -> list[UIElement]:
         """AndroidWorld's element list: an element's position is its action index."""
-        return [el for el, _ in element_nodes(self.tree)]
+        return self._split[0]
 
     @cached_property
     def targets(self) -> list[UIElement]:
         """What an action index resolves to: :attr:`elements`, then the other on-screen actionable nodes (the
         views number them so, and every actionable node is addressable)."""
-        return [el for el, _ in target_nodes(self.tree)]
+        return self._split[0] + self._split[1]
 
     @cached_property
     def tree(self) -> etree._Element:

@@ -120,18 +120,22 @@ class FileSystem:
         self._base: str | None = None
         self._changed: set[str] = set()
 
+    def _relative(self, host: str) -> str:
+        """A host path under the root, relative to it (what ``os.path.relpath`` gives, without its cost)."""
+        return host[len(self.root) + 1:] if host != self.root else "."
+
     def _touched(self, host: str) -> None:
         """Journal a host path about to change, with the folders that its creation would create or change."""
-        self._changed.add(os.path.relpath(host, self.root))
+        self._changed.add(self._relative(host))
         folder = os.path.dirname(host)
         while True:
-            self._changed.add(os.path.relpath(folder, self.root))
-            if os.path.isdir(folder) or folder == self.root:
+            self._changed.add(self._relative(folder))
+            if folder == self.root or os.path.isdir(folder):
                 break
             folder = os.path.dirname(folder)
         if os.path.isdir(host):  # a folder going or moving takes its contents along
             for below, dirs, files in os.walk(host):
-                self._changed.update(os.path.relpath(os.path.join(below, n), self.root) for n in dirs + files)
+                self._changed.update(self._relative(os.path.join(below, n)) for n in dirs + files)
 
     def owner(self, path: str) -> str:
         """``uid:gid`` of ``path``: its own, or the nearest folder's above it (root's at the top)."""
