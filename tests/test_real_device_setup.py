@@ -98,3 +98,12 @@ def test_the_header_names_a_prepared_snapshot(pytester: pytest.Pytester) -> None
     pytester.makepyfile(tasks_open=OPEN_SETTINGS)
     run = pytester.runpytest("tasks_open.py", "--collect-only", "--ma-snapshot", "prepared-1")
     run.stdout.fnmatch_lines(["mobileagent: clean state: the prepared snapshot 'prepared-1', home screen"])
+
+
+def test_a_refused_time_zone_is_a_device_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pytest_mobileagent.device.base import DeviceError
+
+    refused = b"Result: Parcel(ffffffff 0000004f 00650053 '....O...S.e.c.u.')\n"  # a SecurityException's parcel
+    monkeypatch.setitem(shell.COMMANDS, "service", lambda sh, argv: (refused, 0))
+    with SimDevice() as phone, pytest.raises(DeviceError, match="setting the time zone to UTC failed"):
+        prepare_clock(phone)

@@ -18,7 +18,7 @@ def prepare_clock(device: Device) -> None:
     device.settings_put("global", "auto_time_zone", "0")
     device.settings_put("system", "time_12_24", "24")
     answer = device.shell(SET_UTC)
-    if not answer.startswith("Result: Parcel"):
+    if not answer.startswith("Result: Parcel(00000000"):  # a status word other than 0 is an exception's parcel
         raise DeviceError(f"setting the time zone to UTC failed ({SET_UTC}): {answer.strip()[:200]}")
 
 
