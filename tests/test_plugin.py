@@ -373,7 +373,7 @@ def test_ma_merge_combines_shards_into_one_run(suite: pytest.Pytester) -> None:
     suite.runpytest(*args, "--ma-shard", "1/2")
     suite.runpytest(*args, "--ma-shard", "2/2", "-n", "2")  # xdist workers keep the same shard
     reports = suite.path / "reports"
-    shards = sorted(reports.glob("*-shard-*-of-2"))
+    shards = sorted(reports.glob("*-shard-*-of-2"), key=lambda p: p.name[-len("shard-1-of-2"):])
     assert [p.name[-len("shard-1-of-2"):] for p in shards] == ["shard-1-of-2", "shard-2-of-2"]
     episodes = [{json.loads(line)["nodeid"] for line in (p / "results.jsonl").read_text().splitlines()}
                 for p in shards]
