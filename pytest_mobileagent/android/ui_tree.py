@@ -127,7 +127,8 @@ def is_actionable(node: Any) -> bool:
         or is_editable(node)
 
 
-def _on_screen(node: Any) -> bool:
+def on_screen(node: Any) -> bool:
+    """Visible to the user, with bounds of some area."""
     if node.get("visible-to-user", "true") != "true":
         return False
     try:
@@ -164,7 +165,7 @@ def split_targets(root: etree._Element) -> tuple[list[tuple[UIElement, Any]], li
     the other on-screen actionable nodes, each with the node it was read from, in document order."""
     listed, extra = [], []
     for node in root.iter("node"):
-        if not _on_screen(node):
+        if not on_screen(node):
             continue
         if len(node) == 0 or node.get("content-desc") or node.get("scrollable") == "true":
             listed.append((element_of(node), node))
@@ -191,4 +192,4 @@ def ui_elements(xml: str) -> list[UIElement]:
 
 
 __all__ = ["MalformedDump", "UIElement", "clean_dump", "element_nodes", "element_of", "is_actionable", "is_editable",
-           "parse_bounds", "parse_tree", "split_targets", "target_nodes", "ui_elements"]
+           "on_screen", "parse_bounds", "parse_tree", "split_targets", "target_nodes", "ui_elements"]

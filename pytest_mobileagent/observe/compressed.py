@@ -28,8 +28,8 @@ from typing import Any
 
 from lxml import etree
 
-from pytest_mobileagent.android.ui_tree import is_editable
-from pytest_mobileagent.observe.elements import parse_bounds, parse_tree
+from pytest_mobileagent.android.ui_tree import is_actionable, is_editable, on_screen
+from pytest_mobileagent.observe.elements import parse_tree
 
 #: Node flags that make a node something an agent can act on.
 _ACTION_FLAGS = ("clickable", "long-clickable", "checkable", "scrollable")
@@ -59,18 +59,8 @@ def _true(node: Any, name: str) -> bool:
     return node.get(name) == "true"
 
 
-def _shown(node: Any) -> bool:
-    if node.get("visible-to-user", "true") != "true":
-        return False
-    try:
-        x1, y1, x2, y2 = parse_bounds(node.get("bounds", "[0,0][0,0]"))
-    except ValueError:
-        return False
-    return x2 > x1 and y2 > y1
-
-
 def _functional(node: Any) -> bool:
-    return _shown(node) and (is_editable(node) or any(_true(node, f) for f in _ACTION_FLAGS))
+    return on_screen(node) and is_actionable(node)
 
 
 def _merges(node: Any) -> bool:
@@ -78,7 +68,7 @@ def _merges(node: Any) -> bool:
 
 
 def _informative(node: Any) -> bool:
-    return _shown(node) and bool(node.get("text") or node.get("content-desc"))
+    return on_screen(node) and bool(node.get("text") or node.get("content-desc"))
 
 
 def _tag(node: Any) -> str:
@@ -146,7 +136,7 @@ class _Builder:
             self.walk(node, owner)  # e.g. a month grid inside a clickable pager: its cells keep their own ids
             return
         for part in node.iter("node"):
-            if _shown(part):
+            if on_screen(part):
                 self.nearby[owner.get("id")].append(self.tree.getpath(part))
                 texts.append(part.get("text", ""))
                 descs.append(part.get("content-desc", ""))
