@@ -48,9 +48,7 @@ class SearchDrawer(Task):
 @pytest.fixture
 def served() -> Iterator[tuple[SimDevice, AdbServer, str]]:
     with SimDevice() as phone, serve(phone, console_token=TOKEN) as server:
-        spec = (f"adb://127.0.0.1:{server.port}/{phone.serial}?console={server.console_port(phone.serial)}"
-                f"&token={TOKEN}")
-        yield phone, server, spec
+        yield phone, server, server.device_spec(phone.serial)
 
 
 def results(pytester: pytest.Pytester) -> list[dict]:
@@ -141,9 +139,7 @@ def test_two_simulated_emulators_one_per_worker_match_the_in_process_run(pyteste
     pytester.makepyfile(tasks_wire=TASK)
     with SimDevice("emulator-5554") as a, SimDevice("emulator-5556") as b, serve(a, b, console_token=TOKEN) as server:
         pool = pytester.path / "devices.txt"
-        pool.write_text("# two simulated emulators\n" + "".join(
-            f"adb://127.0.0.1:{server.port}/{p.serial}?console={server.console_port(p.serial)}&token={TOKEN}\n"
-            for p in (a, b)))
+        pool.write_text("# two simulated emulators\n" + "".join(f"{server.device_spec(p.serial)}\n" for p in (a, b)))
         wire = outcomes(pytester, "-n", "2", "--ma-pool-file", str(pool), "wire")
     in_process = outcomes(pytester, "-n", "2", "sim")
     assert wire == in_process and len(wire) == 4 and all(s == 1.0 for _, _, s in wire)
@@ -166,8 +162,7 @@ def test_a_replacement_worker_inherits_the_dead_workers_device(pytester: pytest.
     pytester.makepyfile(tasks_wire=CRASHING)
     monkeypatch.setenv("MA_CRASH_FLAG", str(pytester.path / "crash.flag"))
     with SimDevice("emulator-5554") as a, SimDevice("emulator-5556") as b, serve(a, b, console_token=TOKEN) as server:
-        serials = ",".join(f"adb://127.0.0.1:{server.port}/{p.serial}?console={server.console_port(p.serial)}"
-                           f"&token={TOKEN}" for p in (a, b))
+        serials = ",".join(server.device_spec(p.serial) for p in (a, b))
         run = pytester.runpytest_subprocess("tasks_wire.py", "-n", "2", "--max-worker-restart", "2",
                                             "--ma-serials", serials, "--ma-instances", "3")
     outcome = run.parseoutcomes()

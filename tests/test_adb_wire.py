@@ -376,8 +376,7 @@ class SearchDrawer(Task):
         yield ui.complete()
 ''')
     with SimDevice() as phone, serve(phone, console_token=TOKEN) as server:
-        spec = (f"adb://127.0.0.1:{server.port}/{phone.serial}"
-                f"?console={server.console_port(phone.serial)}&token={TOKEN}")
+        spec = server.device_spec(phone.serial)
         oracle = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--ma-instances", "2")
         oracle.assert_outcomes(passed=2)
         noop = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--agent", "noop")

@@ -179,7 +179,7 @@ def results(pytester: pytest.Pytester) -> list[dict]:
 def test_a_task_is_skipped_where_its_device_lacks_what_it_requires(pytester: pytest.Pytester, served) -> None:
     phone, server = served
     pytester.makepyfile(tasks_caps=TASKS)
-    spec = f"adb://127.0.0.1:{server.port}/{phone.serial}?console={server.console_port(phone.serial)}&token={TOKEN}"
+    spec = server.device_spec(phone.serial)
     run = pytester.runpytest_subprocess("tasks_caps.py", "--ma-device", spec, "-rs")
     run.assert_outcomes(passed=1, skipped=1)
     run.stdout.fnmatch_lines(["SKIPPED*OpenSettingsWithSimMedia cannot run here: device emulator-5554 lacks the "

@@ -22,9 +22,7 @@ TOKEN = "setup-tests-token"
 @pytest.fixture
 def served() -> Iterator[tuple[SimDevice, AdbServer, str]]:
     with SimDevice() as phone, serve(phone, console_token=TOKEN) as server:
-        spec = (f"adb://127.0.0.1:{server.port}/{phone.serial}?console={server.console_port(phone.serial)}"
-                f"&token={TOKEN}")
-        yield phone, server, spec
+        yield phone, server, server.device_spec(phone.serial)
 
 
 def test_the_session_prepares_the_clock_as_androidworld_does(pytester: pytest.Pytester, served) -> None:

@@ -282,6 +282,12 @@ class AdbServer:
         with self._lock:
             return {s: p.device for s, p in self._phones.items()}
 
+    def device_spec(self, serial: str) -> str:
+        """The ``--ma-device`` spec that reaches ``serial`` through this server, its emulator console (and the
+        console's token) included."""
+        token = f"&token={self.console_token}" if self.console_token else ""
+        return f"adb://{self.host}:{self.port}/{serial}?console={self.console_port(serial)}{token}"
+
     def console_port(self, serial: str) -> int:
         """Port of the phone's fake emulator console (``auth``, ``avd snapshot save|load``)."""
         with self._lock:
@@ -771,9 +777,7 @@ def main(argv: list[str] | None = None) -> int:
     with AdbServer(phones, args.host, args.port, console_token=args.console_token) as server:
         print(f"serving {len(phones)} simulated phone(s) as an adb server on {server.host}:{server.port}", flush=True)
         for phone in phones:
-            query = f"console={server.console_port(phone.serial)}&token={args.console_token}"
-            print(f"{phone.serial}\t--ma-device adb://{server.host}:{server.port}/{phone.serial}?{query}",
-                  flush=True)
+            print(f"{phone.serial}\t--ma-device {server.device_spec(phone.serial)}", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             stop.wait()
     for phone in phones:
