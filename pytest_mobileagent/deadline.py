@@ -70,19 +70,20 @@ class Deadline:
             else:
                 self.model_s += spent
 
+    def _so_far(self, what: str) -> float:
+        """Seconds spent in ``what`` (``agent`` or ``model``), the span still running included."""
+        done = self.agent_s if what == "agent" else self.model_s
+        return done + (time.monotonic() - self._since[what] if what in self._since else 0.0)
+
     def cause(self) -> str:
         """Who had the time when the limit passed: ``agent``, ``endpoint`` or ``device``."""
-        now = time.monotonic()
-        agent = self.agent_s + (now - self._since["agent"] if "agent" in self._since else 0.0)
         if self._in_model or "model" in self._since:
             return "endpoint"
-        return "agent" if agent > self.elapsed / 2 else "device"
+        return "agent" if self._so_far("agent") > self.elapsed / 2 else "device"
 
     def spent(self) -> dict[str, Any]:
         """The limit and the time by whom, for the episode's record."""
-        now = time.monotonic()
-        agent = self.agent_s + (now - self._since["agent"] if "agent" in self._since else 0.0)
-        model = self.model_s + (now - self._since["model"] if "model" in self._since else 0.0)
+        agent, model = self._so_far("agent"), self._so_far("model")
         return {"limit_s": self.seconds, "elapsed_s": round(self.elapsed, 3), "agent_s": round(agent - model, 3),
                 "model_s": round(model, 3), "device_s": round(self.elapsed - agent, 3), "cause": self.cause()}
 
