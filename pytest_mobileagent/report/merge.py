@@ -16,13 +16,12 @@ import html
 import json
 import os
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
 from pytest_mobileagent.records import EpisodeRecord
-from pytest_mobileagent.report.results import episode_key
+from pytest_mobileagent.report.results import ResultsFile, episode_key
 
 #: The record fields the aggregates read (``metrics.success.summarize``, pass@k, the agent): all merging keeps
 #: in memory of a record; the merged ``results.jsonl`` gets the whole lines, copied from where they were read.
@@ -47,26 +46,13 @@ def _results_path(run: Path) -> Path:
     return path
 
 
-def _lines(path: Path) -> Iterator[tuple[int, EpisodeRecord]]:
-    """Each parseable record of a results file with its byte offset (a line cut by a crash is skipped)."""
-    with path.open("rb") as f:
-        offset = 0
-        for line in f:
-            start, offset = offset, offset + len(line)
-            if line.strip():
-                try:
-                    yield start, json.loads(line)
-                except json.JSONDecodeError:
-                    continue
-
-
 def _winners(paths: list[Path]) -> dict[str, _Winner]:
     """One record per episode (a finished one wins over an infrastructure error, a later run over an earlier
     one), streamed: only the aggregated fields of the winners stay in memory."""
     winners: dict[str, _Winner] = {}
     shared: dict[str, Any] = {}  # equal values (the device configuration, apps, tags) kept once
     for run, path in enumerate(paths):
-        for offset, record in _lines(path):
+        for offset, record in ResultsFile(path).entries():
             key = episode_key(record)
             held = winners.get(key)
             if record.get("outcome") == "error" and held is not None and held.summary.get("outcome") != "error":

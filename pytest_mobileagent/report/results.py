@@ -49,15 +49,20 @@ class ResultsFile:
             os.close(fd)
 
     def __iter__(self) -> Iterator[EpisodeRecord]:
+        return (record for _, record in self.entries())
+
+    def entries(self) -> Iterator[tuple[int, EpisodeRecord]]:
+        """Each record with the byte offset of its line (for copying the line as it is)."""
         if not self.path.exists():
             return
-        with self.path.open(encoding="utf-8") as f:
+        with self.path.open("rb") as f:
+            offset = 0
             for line in f:
-                line = line.strip()
-                if not line:
+                start, offset = offset, offset + len(line)
+                if not line.strip():
                     continue
                 try:
-                    yield json.loads(line)
+                    yield start, json.loads(line)
                 except json.JSONDecodeError:
                     continue  # a line cut by a crash: that episode is simply re-run on resume
 
