@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import re
 import socket
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pytest_mobileagent.device.base import DeviceError
@@ -27,6 +28,18 @@ def console_port_of(serial: str) -> int | None:
     """The console port encoded in an emulator serial (``emulator-5554`` → 5554), else None."""
     m = re.fullmatch(r"emulator-(\d+)", serial)
     return int(m.group(1)) if m else None
+
+
+def reply_lines(lines: Iterable[str]) -> list[str]:
+    """The lines of a console reply before its ``OK``; :class:`ConsoleError` on ``KO`` or a reply cut short."""
+    found: list[str] = []
+    for line in lines:
+        if line == "OK":
+            return found
+        if line.startswith("KO"):
+            raise ConsoleError(f"emulator console: {line}")
+        found.append(line)
+    raise ConsoleError("emulator console closed the connection")
 
 
 class EmulatorConsole:
@@ -55,20 +68,17 @@ class EmulatorConsole:
             raise ConsoleError(f"the emulator console wants a token and {path} is unreadable: {e}") from e
 
     def _reply(self) -> list[str]:
-        lines: list[str] = []
+        return reply_lines(self._received())
+
+    def _received(self) -> Iterator[str]:
         while True:
             try:
                 raw = self._lines.readline()
             except OSError as e:
                 raise ConsoleError(f"emulator console: {e}") from e
             if not raw:
-                raise ConsoleError("emulator console closed the connection")
-            line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-            if line == "OK":
-                return lines
-            if line.startswith("KO"):
-                raise ConsoleError(f"emulator console: {line}")
-            lines.append(line)
+                return
+            yield raw.decode("utf-8", errors="replace").rstrip("\r\n")
 
     def command(self, line: str) -> list[str]:
         """Send one command line; return the lines before ``OK`` (raise :class:`ConsoleError` on ``KO``)."""

@@ -13,8 +13,10 @@ from typing import Any
 
 from pytest_mobileagent.android.app_data import owning_package
 from pytest_mobileagent.device.base import CAPABILITIES
+from pytest_mobileagent.device.console import reply_lines
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.sim import hierarchy, services, telephony
+from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.stores import DEFAULT_TIME, SHARED_STORAGE_DIRS, rows
 from pytest_mobileagent.sim.system import System
 
@@ -219,14 +221,7 @@ class SimDevice:
 
     def console(self, command: str) -> list[str]:
         """The emulator console's answer to ``command``, in process (:mod:`pytest_mobileagent.sim.console`)."""
-        from pytest_mobileagent.device.console import ConsoleError
-        from pytest_mobileagent.sim.console import ConsoleSession
-
-        reply = ConsoleSession(self, None, authed=True).answer(command).split("\r\n")
-        lines = [line for line in reply if line]
-        if lines and lines[-1].startswith("KO"):
-            raise ConsoleError(f"emulator console: {lines[-1]}")
-        return lines[:-1]
+        return reply_lines(ConsoleSession(self, None, authed=True).answer(command).splitlines())
 
     def receive_sms(self, number: str, text: str) -> None:
         """The modem receives a text (what the console's ``sms send`` does)."""
