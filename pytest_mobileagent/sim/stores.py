@@ -178,15 +178,19 @@ class FileSystem:
         os.makedirs(os.path.dirname(host), exist_ok=True)
         with open(host, "wb") as f:
             f.write(data)
-        self.touch(path)
+        self._stamp(host)
 
     def touch(self, path: str) -> None:
         """Set the modification time of ``path`` and its folder to the device clock."""
+        host = self.host(path)
+        self._touched(host)
+        self._stamp(host)
+
+    def _stamp(self, host: str) -> None:
+        """The device clock's time on a host path and its folder (already journaled by the caller)."""
         if self.clock is None:
             return
         when = self.clock.now.timestamp()
-        host = self.host(path)
-        self._touched(host)
         for target in (host, os.path.dirname(host)):
             if os.path.exists(target):
                 os.utime(target, (when, when))
@@ -205,7 +209,7 @@ class FileSystem:
         if not os.path.isdir(host):
             self._touched(host)
             os.makedirs(host, exist_ok=True)
-            self.touch(path)
+            self._stamp(host)
 
     def remove(self, path: str) -> None:
         gone = self.canonical(path)
