@@ -336,8 +336,10 @@ def _keep_shard(config: pytest.Config, items: list[pytest.Item]) -> None:
         case = getattr(item, "callspec", None) and item.callspec.params.get("task_case")
         return case.episode if isinstance(case, TaskCase) else item.nodeid
 
-    kept = [item for item in items if shard_of(item_id(item), n) == k]
-    dropped = [item for item in items if shard_of(item_id(item), n) != k]
+    kept: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        (kept if shard_of(item_id(item), n) == k else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = kept
