@@ -337,6 +337,26 @@ def test_adb_device_reports_infrastructure_errors(server: AdbServer, phone: SimD
         lost.shell("echo gone")
 
 
+def test_adb_device_opens_one_connection_per_request_and_closes_it(backend: AdbDevice, monkeypatch) -> None:
+    """A shell request is one transport: the server's version is asked once per client, not before every
+    transport adbutils opens by serial, and a closed connection says so (half-closed, then released)."""
+    from pytest_mobileagent.device import adb as adb_module
+
+    opened: list[adb_module.AdbConnection] = []
+    make = adb_module.ServerClient.make_connection
+
+    def counting(self, timeout=None):
+        opened.append(make(self, timeout))
+        return opened[-1]
+
+    backend.shell("true")  # the first request also asks the server's version
+    monkeypatch.setattr(adb_module.ServerClient, "make_connection", counting)
+    for _ in range(5):
+        assert backend.shell("echo hi").strip() == "hi"
+    assert len(opened) == 5
+    assert all(c.closed for c in opened)
+
+
 def _node(xml: str, resource_id: str):
     return etree.fromstring(xml.encode()).find(f'.//node[@resource-id="{resource_id}"]')
 
