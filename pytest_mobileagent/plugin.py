@@ -33,6 +33,7 @@ from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.settings import RUN_KEY, SETTINGS_KEY, Run, add_options, build, option, run, settings
+from pytest_mobileagent.tasks.draw_cache import DrawCache
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
 
 RECORDS_KEY = pytest.StashKey[list[EpisodeRecord]]()
@@ -292,6 +293,17 @@ def item_markers(config: pytest.Config, task_cls: Any) -> list[pytest.MarkDecora
     return marks
 
 
+DRAW_CACHE_KEY = pytest.StashKey["DrawCache | None"]()
+
+
+def _draw_cache(config: pytest.Config) -> DrawCache | None:
+    """Draws kept in pytest's cache between runs (none under ``-p no:cacheprovider``)."""
+    if DRAW_CACHE_KEY not in config.stash:
+        cache = getattr(config, "cache", None)
+        config.stash[DRAW_CACHE_KEY] = DrawCache(cache.mkdir("mobileagent") / "draws") if cache else None
+    return config.stash[DRAW_CACHE_KEY]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     task_cls = getattr(metafunc.function, "__ma_task__", None)
     if task_cls is None:
@@ -299,7 +311,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     config = metafunc.config
     try:
         found = cases(task_cls, run(config).seed, int(option(config, "instances")),
-                      metafunc.definition.path, config.stash[LOCK_KEY])
+                      metafunc.definition.path, config.stash[LOCK_KEY], _draw_cache(config))
     except TaskDefinitionError as e:
         raise pytest.Collector.CollectError(str(e)) from None
     repeat = int(option(config, "repeat"))

@@ -18,6 +18,7 @@ from hypothesis.strategies import SearchStrategy
 
 from pytest_mobileagent.records import case_label, episode_id
 from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.draw_cache import DrawCache
 from pytest_mobileagent.tasks.params import draw, instance_seed
 
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -124,22 +125,33 @@ def check_params(task_cls: type[Task], params: Any, path: Path | str) -> None:
 
 
 def cases(task_cls: type[Task], suite_seed: int | str, instances: int, path: Path | str,
-          lock: dict[str, Any] | None = None) -> list[TaskCase]:
-    """The task's items: ``instances`` deterministic draws (or the frozen ones in ``lock``)."""
+          lock: dict[str, Any] | None = None, cache: DrawCache | None = None) -> list[TaskCase]:
+    """The task's items: ``instances`` deterministic draws (or the frozen ones in ``lock``; ``cache`` keeps
+    draws between runs)."""
     out = []
+    strategy = None
+    cached = cache.load(task_cls, Path(path), suite_seed) if cache is not None else None
     for i in range(instances):
         key = f"{task_cls.name}[{i}]"
         s = instance_seed(suite_seed, task_cls.name, i)
         if lock is not None and key in lock:
             params = lock[key]
+        elif cached is not None and (found := cached.get(i)) is not None:
+            params = found
         else:
             try:
-                params = draw(task_cls.parameters(), s)
+                # one strategy object for all instances: hypothesis validates and labels it once
+                strategy = strategy if strategy is not None else task_cls.parameters()
+                params = draw(strategy, s)
             except TaskDefinitionError:
                 raise
             except Exception as e:
                 raise TaskDefinitionError(f"{path}: task {task_cls.__name__}: drawing parameters failed: "
                                           f"{type(e).__name__}: {e}") from None
+            if cached is not None:
+                cached.add(i, params)
         check_params(task_cls, params, path)
         out.append(TaskCase(task_cls, i, s, params))
+    if cached is not None:
+        cached.save()
     return out
