@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import re
 import shlex
 from dataclasses import dataclass
@@ -25,11 +26,15 @@ if TYPE_CHECKING:
 KINDS = (
     "click", "long_press", "double_tap", "input_text", "keyboard_enter", "scroll", "swipe",
     "navigate_back", "navigate_home", "overview", "press_key", "open_app", "stop_app",
-    "api_call", "wait", "answer", "status",
+    "api_call", "wait", "answer", "status", "dual_gesture",
 )
 TERMINAL = ("status", "answer")
 DIRECTIONS = ("up", "down", "left", "right")
 GOAL_STATUSES = ("complete", "infeasible")
+#: B-MoCA's tap/swipe boundary: a dual gesture whose touch and lift points lie within this distance (in
+#: screen fractions, the y axis doubled) is a tap (b-moca ``bmoca/environment/coordinator.py``,
+#: ``_SWIPE_DISTANCE_THRESHOLD`` and ``is_tap_action``).
+TAP_DISTANCE = 0.14
 
 
 class InvalidAction(ValueError):
@@ -67,6 +72,8 @@ class Action:
     goal_status: str | None = None
     duration_ms: int | None = None
     clear: bool = False
+    #: A dual gesture's (touch_y, touch_x, lift_y, lift_x), each a fraction of the screen in [0, 1].
+    gesture: tuple[float, float, float, float] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -78,6 +85,8 @@ class Action:
                 raise InvalidAction(f"{name} must be a string, got {getattr(self, name)!r:.80}")
         if self.direction is not None and self.direction not in DIRECTIONS:
             raise InvalidAction(f"direction must be one of {DIRECTIONS}, got {self.direction!r}")
+        if self.kind == "dual_gesture" or self.gesture is not None:
+            _check_gesture(self)
 
     # constructors ---------------------------------------------------------------
 
@@ -113,6 +122,20 @@ class Action:
     @classmethod
     def wait(cls, seconds: float = 1.0) -> Action:
         return cls("wait", duration_ms=int(seconds * 1000))
+
+    @classmethod
+    def dual_gesture(cls, touch_yx: tuple[float, float], lift_yx: tuple[float, float]) -> Action:
+        """B-MoCA's action: a finger touches ``touch_yx`` and lifts at ``lift_yx`` (fractions of the screen's
+        height and width); a tap where the two are close (:data:`TAP_DISTANCE`), else a swipe between them."""
+        return cls("dual_gesture", gesture=(*touch_yx, *lift_yx))
+
+    @property
+    def is_tap(self) -> bool:
+        """Whether this dual gesture is a tap (B-MoCA's ``is_tap_action``)."""
+        if self.gesture is None:
+            raise InvalidAction(f"{self.kind} is not a dual gesture")
+        touch_y, touch_x, lift_y, lift_x = self.gesture
+        return math.hypot(2 * (touch_y - lift_y), touch_x - lift_x) <= TAP_DISTANCE
 
     # (de)serialisation ------------------------------------------------------------
 
@@ -162,6 +185,33 @@ class Action:
         """A short human-readable form for failure messages and reports."""
         parts = [f"{k}={v!r}" for k, v in self.to_dict().items() if k != "action_type"]
         return f"{self.kind}({', '.join(parts)})"
+
+
+def _gesture_values(value: Any) -> tuple[float, ...]:
+    try:
+        return tuple(float(v) for v in value)
+    except (TypeError, ValueError):
+        raise InvalidAction(f"gesture must be four numbers (touch_y, touch_x, lift_y, lift_x), got {value!r:.80}") \
+            from None
+
+
+def _check_gesture(action: Action) -> None:
+    """Validate a dual gesture and store its values as a tuple of floats (as parsed or loaded, they may be a
+    list or strings of numbers)."""
+    values = _gesture_values(action.gesture) if action.gesture is not None else ()
+    object.__setattr__(action, "gesture", values or None)
+    if action.kind != "dual_gesture":
+        raise InvalidAction(f"only a dual_gesture has a gesture, not {action.kind}")
+    if len(values) != 4 or not all(0.0 <= v <= 1.0 for v in values):
+        raise InvalidAction(f"a dual gesture is four fractions of the screen in [0, 1] (touch_y, touch_x, lift_y, "
+                            f"lift_x), got {action.gesture!r:.80}")
+
+
+def gesture_pixel(y: float, x: float, size: tuple[int, int]) -> tuple[int, int]:
+    """The pixel ``(x, y)`` of a point given as fractions of the screen (``size`` is width, height): truncated
+    and kept on the screen, as B-MoCA's ``touch_position_to_pixel_position``."""
+    width, height = size
+    return min(int(x * width), width - 1), min(int(y * height), height - 1)
 
 
 def _indexed(obs: Observation, index: int) -> UIElement:
@@ -254,6 +304,15 @@ def execute(device: Device, action: Action, obs: Observation | None = None) -> N
         device.shell(f"sleep {max(0, (action.duration_ms or 1000)) / 1000:g}")
     elif k == "api_call":
         _run_api(device, action.text or "")
+    elif k == "dual_gesture":
+        assert action.gesture is not None
+        size = device.window_size()
+        touch_y, touch_x, lift_y, lift_x = action.gesture
+        x1, y1 = gesture_pixel(touch_y, touch_x, size)
+        if action.is_tap:
+            device.tap(x1, y1)
+        else:
+            device.swipe(x1, y1, *gesture_pixel(lift_y, lift_x, size), action.duration_ms or 300)
     # answer / status: recorded by the episode runner
 
 

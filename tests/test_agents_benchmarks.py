@@ -174,7 +174,9 @@ def test_bmoca_taps_numbered_elements_as_dual_gestures(pytester: pytest.Pytester
         outcome = run(pytester, server, "bmoca", "-k", "not Dial")
     outcome.assert_outcomes(passed=2)
     tap = results(pytester)["OpenNetworkSettings"]["steps"][1]["action"]
-    assert tap["action_type"] == "click" and "index" not in tap and tap["x"] > 0 and tap["y"] > 0
+    assert tap["action_type"] == "dual_gesture" and "index" not in tap
+    touch_y, touch_x, lift_y, lift_x = tap["gesture"]
+    assert (touch_y, touch_x) == (lift_y, lift_x) and 0 < touch_y < 1 and 0 < touch_x < 1
     assert re.search(r'^\d+: TextView "Network & internet" id=title clickable', texts(server.requests[1]),
                      re.MULTILINE)
     assert any(e["response"].endswith("finish()") for e in logs(pytester))

@@ -61,6 +61,8 @@ def test_bracket_errors_are_told_apart() -> None:
     ("press(KEYCODE_BACK)", Action("navigate_back")),
     ('I could tap(1), but Action: open_app("Clock")', Action.open_app("Clock")),
     ("Action: finish()", Action.status("complete")),
+    ("Action: dual-gesture(0.8, 0.5, 0.2, 0.5)", Action.dual_gesture((0.8, 0.5), (0.2, 0.5))),
+    ("dual_gesture(0.25, 0.5, 0.25, 0.5)", Action.dual_gesture((0.25, 0.5), (0.25, 0.5))),
 ])
 def test_call_actions(reply: str, expected: Action) -> None:
     assert parse_call_action(reply) == expected

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -250,3 +251,46 @@ def test_time_and_date_pickers_step_and_wrap() -> None:
         assert activity.day == dt.date(2022, 12, 1)
         step("android:id/year", True)
         assert activity.day == dt.date(2023, 12, 1)
+
+
+class _Recorder:
+    """A device that records the gestures it is given (a 1080x2400 screen)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    def window_size(self) -> tuple[int, int]:
+        return 1080, 2400
+
+    def tap(self, x: int, y: int) -> None:
+        self.calls.append(("tap", x, y))
+
+    def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
+        self.calls.append(("swipe", x1, y1, x2, y2))
+
+
+def test_dual_gestures_are_taps_within_b_mocas_distance_and_swipes_beyond() -> None:
+    rec = _Recorder()
+    execute(rec, Action.dual_gesture((0.5, 0.5), (0.569, 0.5)))  # 0.138 once y is doubled: a tap
+    execute(rec, Action.dual_gesture((0.5, 0.5), (0.571, 0.5)))  # 0.142: a swipe
+    execute(rec, Action.dual_gesture((0.5, 0.5), (0.5, 0.639)))  # x is not doubled: a tap
+    execute(rec, Action.dual_gesture((1.0, 1.0), (1.0, 1.0)))  # the far edge stays on the screen
+    assert rec.calls == [("tap", 540, 1200), ("swipe", 540, 1200, 540, 1370), ("tap", 540, 1200),
+                         ("tap", 1079, 2399)]
+    for bad in ((0.5, 1.2, 0.5, 0.5), (0.5, 0.5, 0.5), ("a", 0, 0, 0)):
+        with pytest.raises(InvalidAction):
+            Action.from_dict({"action_type": "dual_gesture", "gesture": bad})
+    with pytest.raises(InvalidAction):
+        Action("click", index=1, gesture=(0.1, 0.1, 0.1, 0.1))
+    action = Action.dual_gesture((0.8, 0.5), (0.2, 0.5))
+    assert Action.from_json(json.dumps(action.to_dict())) == action
+
+
+def test_dual_gestures_drive_the_simulator(device: SimDevice) -> None:
+    execute(device, Action.dual_gesture((0.8, 0.5), (0.2, 0.5)))  # B-MoCA's swipe("up"): the finger goes up
+    settings = element(device, text="Settings")
+    x, y = settings.center
+    width, height = device.window_size()
+    point = ((y + 0.5) / height, (x + 0.5) / width)
+    execute(device, Action.dual_gesture(point, point))
+    assert device.current_activity()[0] == "com.android.settings"

@@ -4,8 +4,8 @@ The model sees the goal, its previous actions and the screen as a numbered eleme
 (:mod:`pytest_mobileagent.observe.numbered`), and answers with one call: ``tap(n)``, ``long_press(n)``,
 ``type(n, "text")``, ``swipe("up")``, ``press("HOME"|"BACK"|"ENTER")``, ``open_app("name")``,
 ``answer("...")`` or ``finish()``. As in B-MoCA, element choices are carried out as dual gestures: a touch
-point and a lift point on the screen (equal for a tap, apart for a swipe), so the recorded action holds
-screen coordinates, not an element index.
+point and a lift point on the screen (equal for a tap, apart for a swipe), recorded as ``dual_gesture`` actions
+(:meth:`pytest_mobileagent.actions.Action.dual_gesture`) in fractions of the screen, not element indices.
 """
 
 from __future__ import annotations
@@ -32,21 +32,27 @@ finish()            the task is done
 
 Reply with one line of reasoning, then a line 'Action: <call>'."""
 
-#: Swipe directions as finger movement (B-MoCA's gestures); a scroll names the content's movement.
-_SCROLL_FOR_SWIPE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+#: B-MoCA's ``swipe(direction)`` gestures as (touch_y, touch_x, lift_y, lift_x): "up" and "down" name the finger's
+#: way, "left" and "right" the opposite one, as published (b-moca ``bmoca/environment/wrapper.py``, ``_SCROLL_MAP``).
+SWIPES = {"up": (0.8, 0.5, 0.2, 0.5), "down": (0.2, 0.5, 0.8, 0.5),
+          "left": (0.5, 0.2, 0.5, 0.8), "right": (0.5, 0.8, 0.5, 0.2)}
 
 
 def dual_gesture(action: Action, obs: Observation, size: tuple[int, int]) -> Action:
-    """``action`` as touch and lift points: element taps at the element's centre, swipes across the screen."""
+    """``action`` as B-MoCA carries it out: a tap on element n is a dual gesture touching and lifting at the
+    element's centre, ``swipe(d)`` the published gesture for ``d``; typing and long presses on element n keep
+    the element's centre as coordinates. ``size`` is the screen's width and height."""
+    width, height = size
+    if action.kind == "click" and action.index is not None and 0 <= action.index < len(obs.targets):
+        x, y = obs.targets[action.index].center
+        point = (min((y + 0.5) / height, 1.0), min((x + 0.5) / width, 1.0))  # truncates back to (x, y)
+        return Action.dual_gesture(point, point)
+    if action.kind == "scroll" and action.direction:
+        touch_y, touch_x, lift_y, lift_x = SWIPES[action.direction]
+        return Action.dual_gesture((touch_y, touch_x), (lift_y, lift_x))
     if action.index is not None and 0 <= action.index < len(obs.targets):
         x, y = obs.targets[action.index].center
         return dataclasses.replace(action, index=None, x=x, y=y)
-    if action.kind == "scroll" and action.direction:
-        w, h = size
-        cx, cy = w // 2, h // 2
-        dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[
-            _SCROLL_FOR_SWIPE[action.direction]]
-        return Action("swipe", x=cx, y=cy, x2=cx + dx * w * 3 // 10, y2=cy + dy * h * 3 // 10, duration_ms=300)
     return action
 
 

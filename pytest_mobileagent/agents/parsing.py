@@ -149,7 +149,8 @@ def _direction(value: Any) -> str:
     return direction
 
 
-_CALL = re.compile(r"(?<![\w.])(tap|click|long_press|type|input|swipe|scroll|press|open_app|answer|finish|wait)\s*\(",
+_CALL = re.compile(r"(?<![\w.])(tap|click|long_press|type|input|swipe|scroll|press|open_app|answer|finish|wait|"
+                   r"dual[_-]gesture)\s*\(",
                    re.IGNORECASE)
 
 
@@ -200,7 +201,8 @@ def _index(value: Any) -> int:
 
 
 def parse_call_action(text: str, allowed: Iterable[str] | None = None) -> Action | InvalidOutput:
-    """A function-call action (``tap(3)``, ``press("HOME")``...); numbers are element-list indices."""
+    """A function-call action (``tap(3)``, ``press("HOME")``...); numbers are element-list indices, except in
+    ``dual_gesture(touch_y, touch_x, lift_y, lift_x)`` (B-MoCA's ``dual-gesture``), fractions of the screen."""
     scan = _after_marker(text)
     calls = list(_CALL.finditer(scan))
     if not calls:
@@ -233,6 +235,8 @@ def parse_call_action(text: str, allowed: Iterable[str] | None = None) -> Action
             action = Action.answer(str(args[0]) if args else "")
         elif name == "wait":
             action = Action.wait()
+        elif name in ("dual_gesture", "dual-gesture"):  # B-MoCA's raw action: touch_y, touch_x, lift_y, lift_x
+            action = Action("dual_gesture", gesture=tuple(args))
         else:
             action = Action.status("complete")
     except InvalidAction as e:
