@@ -20,14 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from pytest_mobileagent.metrics.success import FIELDS, Aggregate
 from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.report.results import ResultsFile, episode_key
 
-#: The record fields the aggregates read (``metrics.success.summarize``, pass@k, the agent): all merging keeps
-#: in memory of a record; the merged ``results.jsonl`` gets the whole lines, copied from where they were read.
-AGGREGATED = frozenset({"suite", "task", "instance", "repeat", "agent", "outcome", "success", "state_success",
-                        "trivial_success", "self_reported", "judged_success", "num_steps", "metrics", "apps",
-                        "difficulty", "tags", "device_config"})
+#: The record fields the aggregates read: all merging keeps in memory of a record; the merged ``results.jsonl``
+#: gets the whole lines, copied from where they were read.
+AGGREGATED = FIELDS
 
 
 @dataclass
@@ -111,7 +110,10 @@ def main(argv: list[str] | None = None) -> int:
         records = merge_into(args.runs, args.out)
     except FileNotFoundError as e:
         parser.error(str(e))
-    metrics = build_metrics(records, args.out.name)
+    aggregate = Aggregate()
+    for record in records:
+        aggregate.add(record)
+    metrics = build_metrics(aggregate, args.out.name)
     (args.out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     (args.out / "summary.html").write_text(summary_page(metrics, f"pytest-mobileagent: {args.out.name}"),
                                            encoding="utf-8")
