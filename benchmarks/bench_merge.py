@@ -68,8 +68,9 @@ def write_runs(records: list[dict], episodes: int, runs: int, tmp: Path) -> list
     return folders
 
 
-def merge_once(package_root: Path, folders: list[Path], out: Path) -> tuple[float, float]:
-    """One ``ma-merge`` child: its wall time (s) and its own peak RSS (MB, from ``wait4``)."""
+def merge_once(package_root: Path, folders: list[Path], out: Path) -> tuple[float, float, float]:
+    """One ``ma-merge`` child: its wall time (s), its CPU time (s, user and system: what other load on the
+    machine changes least) and its own peak RSS (MB), from ``wait4``."""
     env = dict(os.environ, PYTHONPATH=str(package_root))
     started = time.perf_counter()
     child = subprocess.Popen([sys.executable, "-m", "pytest_mobileagent.report.merge", *map(str, folders),
@@ -79,7 +80,7 @@ def merge_once(package_root: Path, folders: list[Path], out: Path) -> tuple[floa
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode:
         raise SystemExit(f"ma-merge from {package_root} failed with status {child.returncode}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def _span(values: list[float], unit: str) -> str:
@@ -101,18 +102,18 @@ def main() -> int:
         size = sum((f / "results.jsonl").stat().st_size for f in folders)
         print(f"ma-merge of {args.episodes} episodes ({size / 1e6:.0f} MB in {args.runs} runs), {args.repeat} times")
         checkouts = {"this": ROOT, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
-        figures: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in checkouts}
+        figures: dict[str, tuple[list[float], list[float], list[float]]] = {n: ([], [], []) for n in checkouts}
         for i in range(args.repeat):
             for name, root in (checkouts.items() if i % 2 == 0 else reversed(checkouts.items())):
-                wall, rss = merge_once(root, folders, tmp / name / "merged")
-                figures[name][0].append(wall)
-                figures[name][1].append(rss)
-                print(f"  {name:<8} {wall:6.2f} s  peak RSS {rss:6.0f} MB", flush=True)
-        for name, (walls, peaks) in figures.items():
-            print(f"{name:<8} time {_span(walls, ' s')}; peak RSS {_span(peaks, ' MB')}")
+                wall, cpu, rss = merge_once(root, folders, tmp / name / "merged")
+                for column, value in zip(figures[name], (wall, cpu, rss)):
+                    column.append(value)
+                print(f"  {name:<8} {wall:6.2f} s  (cpu {cpu:5.2f} s)  peak RSS {rss:6.0f} MB", flush=True)
+        for name, (walls, cpus, peaks) in figures.items():
+            print(f"{name:<8} time {_span(walls, ' s')}; cpu {_span(cpus, ' s')}; peak RSS {_span(peaks, ' MB')}")
         if args.baseline:
-            (t, m), (bt, bm) = ([statistics.median(v) for v in figures[n]] for n in ("this", "baseline"))
-            print(f"this / baseline: time {t / bt:.2f}x, peak RSS {m / bm:.2f}x")
+            (t, c, m), (bt, bc, bm) = ([statistics.median(v) for v in figures[n]] for n in ("this", "baseline"))
+            print(f"this / baseline: time {t / bt:.2f}x, cpu {c / bc:.2f}x, peak RSS {m / bm:.2f}x")
             same = all((tmp / "this" / "merged" / f).read_bytes() == (tmp / "baseline" / "merged" / f).read_bytes()
                        for f in ("results.jsonl", "metrics.json", "summary.html"))
             print(f"outputs identical (results.jsonl, metrics.json, summary.html): {same}")

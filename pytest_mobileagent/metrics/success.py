@@ -36,11 +36,15 @@ class Rate:
 
     def add(self, record: EpisodeRecord) -> None:
         """Count one record: an infrastructure error apart, a finished episode with its score."""
-        if record.get("outcome") == "error":
+        self.count(None if record.get("outcome") == "error" else float(record.get("success", 0.0)))
+
+    def count(self, success: float | None) -> None:
+        """Count a finished episode's score, or (None) an infrastructure error."""
+        if success is None:
             self.errors += 1
         else:
             self.episodes += 1
-            self.successes += float(record.get("success", 0.0))
+            self.successes += success
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval()
@@ -94,22 +98,25 @@ class Aggregate:
         if not self.records:
             self.agent = record.get("agent")
         self.records += 1
-        self.overall.add(record)
+        success = None if record.get("outcome") == "error" else float(record.get("success", 0.0))
+        self.overall.count(success)
         for key, groups_of in GROUPINGS:
             groups = self.groups[key]
             for name in groups_of(record):
-                (groups.get(name) or groups.setdefault(name, Rate(0, 0.0))).add(record)
+                rate = groups.get(name)
+                if rate is None:
+                    rate = groups[name] = Rate(0, 0.0)
+                rate.count(success)
         self.steps += record.get("num_steps", 0)
         for name, value in (record.get("metrics") or {}).items():
             total = self.metric_sums.setdefault(name, [0.0, 0])
             total[0] += float(value)
             total[1] += 1
         self.repeated = self.repeated or record.get("repeat") is not None
-        if record.get("outcome") != "error":
-            self._add_ran(record)
+        if success is not None:
+            self._add_ran(record, success)
 
-    def _add_ran(self, record: EpisodeRecord) -> None:
-        success = float(record.get("success", 0.0))
+    def _add_ran(self, record: EpisodeRecord, success: float) -> None:
         if record.get("self_reported") == "complete":
             self.claimed += 1
             self.false_claims += float(record.get("state_success", record.get("success", 0.0))) < 1.0
