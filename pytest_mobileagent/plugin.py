@@ -32,11 +32,13 @@ from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, clean_state_li
 from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
+from pytest_mobileagent.report.summary import RunTally
 from pytest_mobileagent.settings import RUN_KEY, SETTINGS_KEY, Run, add_options, build, option, run, settings
 from pytest_mobileagent.tasks.draw_cache import DrawCache
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
 
-RECORDS_KEY = pytest.StashKey[list[EpisodeRecord]]()
+#: On the controller: what it keeps of the run's episodes as their records arrive (never the records).
+TALLY_KEY = pytest.StashKey[RunTally]()
 LOCK_KEY = pytest.StashKey[dict[str, Any]]()
 DATASETS_ENV_KEY = pytest.StashKey[str | None]()
 
@@ -83,7 +85,7 @@ def pytest_configure(config: pytest.Config) -> None:
         _start_emulators(config)
         _every_adb_device(config)
     config.stash[RUN_KEY] = Run(run_id, seed, directory)
-    config.stash[RECORDS_KEY] = []
+    config.stash[TALLY_KEY] = RunTally(options.success_threshold)
     config.stash[LOCK_KEY] = _load_lock(config)
     resumed = ResultsFile(run(config).results).finished() if option(config, "resume") else {}
     config.stash[RESUMED_KEY] = resumed
@@ -442,7 +444,7 @@ class ReportObserver:
             _stop(self.config, write_error)
         record = getattr(report, "ma_result", None)
         if record is not None and is_controller(self.config):
-            self.config.stash[RECORDS_KEY].append(record)
+            self.config.stash[TALLY_KEY].add(record)
             _count_infrastructure_errors(self.config, report, record)
 
 
@@ -533,32 +535,32 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     from pytest_mobileagent.report import allure as allure_report
 
-    records = config.stash.get(RECORDS_KEY, [])
+    tally = config.stash.get(TALLY_KEY, None) or RunTally()
     allure_folder = allure_report.results_dir(config)
-    if not records:
+    if not tally.aggregate.records:
         if allure_folder:
-            allure_report.write_run_files(allure_folder, settings(config), run(config), records)
+            allure_report.write_run_files(allure_folder, settings(config), run(config), tally.tokens_spent)
         return
     from pytest_mobileagent.report.gates import decide, parse_limits, save_baseline
     from pytest_mobileagent.report.summary import write_metrics
 
     threshold = option(config, "success_threshold")
-    metrics = write_metrics(config, records, run_dir(config), run(config).id, threshold)
+    metrics = write_metrics(config, tally.aggregate, run_dir(config), run(config).id)
     config.stash[METRICS_KEY] = metrics
     html_report = config.pluginmanager.get_plugin("mobileagent-html")
     if html_report is not None:
         html_report.metrics = metrics
     if allure_folder:
-        allure_report.write_run_files(allure_folder, settings(config), run(config), records, metrics)
+        allure_report.write_run_files(allure_folder, settings(config), run(config), tally.tokens_spent, metrics)
     if option(config, "save_baseline"):
-        save_baseline(Path(option(config, "save_baseline")), records, metrics)
+        save_baseline(Path(option(config, "save_baseline")), tally.outcomes, metrics)
     if not _gated(config):
         return
     baseline_path = option(config, "baseline")
     baseline = json.loads(Path(baseline_path).read_text()) if baseline_path else None
     if option(config, "max_regression") and baseline is None:
         raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
-    decision = decide(records, metrics, baseline, parse_limits(option(config, "fail_under")),
+    decision = decide(tally.outcomes, metrics, baseline, parse_limits(option(config, "fail_under")),
                       parse_limits(option(config, "max_regression")), option(config, "gate_infra_errors"),
                       threshold=threshold)
     config.stash[DECISION_KEY] = decision
@@ -585,10 +587,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if option(config, "baseline"):
         from pytest_mobileagent.report.gates import decide
 
-        records = config.stash.get(RECORDS_KEY, [])
         baseline = json.loads(Path(option(config, "baseline")).read_text())
-        flips = decision or decide(records, metrics, baseline, {}, {}, len(records),
-                                   threshold=option(config, "success_threshold"))
+        flips = decision or decide(config.stash[TALLY_KEY].outcomes, metrics, baseline, {}, {},
+                                   metrics["overall"]["errors"], threshold=option(config, "success_threshold"))
         write_comparison(terminalreporter, baseline, metrics, flips)
     if decision is not None:
         terminalreporter.write_line(f"  gate: {'PASSED' if decision.passed else 'FAILED'} "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -35,111 +34,171 @@ class Rate:
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
         return (max(0.0, center - half), min(1.0, center + half))
 
+    def add(self, record: EpisodeRecord) -> None:
+        """Count one record: an infrastructure error apart, a finished episode with its score."""
+        self.count(None if record.get("outcome") == "error" else float(record.get("success", 0.0)))
+
+    def count(self, success: float | None) -> None:
+        """Count a finished episode's score, or (None) an infrastructure error."""
+        if success is None:
+            self.errors += 1
+        else:
+            self.episodes += 1
+            self.successes += success
+
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval()
         return {**asdict(self), "rate": self.rate, "ci95": [lo, hi]}
 
 
 def success_rate(records: Iterable[EpisodeRecord]) -> Rate:
-    ran = errors = 0
-    total = 0.0
+    rate = Rate(0, 0.0)
     for r in records:
-        if r.get("outcome") == "error":
-            errors += 1
-            continue
-        ran += 1
-        total += float(r.get("success", 0.0))
-    return Rate(ran, total, errors)
+        rate.add(r)
+    return rate
 
 
-def grouped(records: Iterable[EpisodeRecord], key: Callable[[EpisodeRecord], Iterable[str]]) -> dict[str, Rate]:
-    """Success rate per group; a record may belong to several groups (e.g. several apps)."""
-    groups: dict[str, list[EpisodeRecord]] = defaultdict(list)
+#: The record fields :class:`Aggregate` reads: all that the metrics need of an episode.
+FIELDS = frozenset({"suite", "task", "instance", "repeat", "agent", "outcome", "success", "state_success",
+                    "trivial_success", "self_reported", "judged_success", "num_steps", "metrics", "apps",
+                    "difficulty", "tags", "device_config"})
+
+#: The grouped rates of ``metrics.json``: (key, the groups a record belongs to; a record may be in several).
+GROUPINGS: tuple[tuple[str, Callable[[EpisodeRecord], Iterable[str]]], ...] = (
+    ("per_suite", lambda r: [r.get("suite", "")]),
+    ("per_app", lambda r: r.get("apps") or ["-"]),
+    ("per_difficulty", lambda r: [r.get("difficulty", "")]),
+    ("per_tag", lambda r: r.get("tags") or []),
+    ("per_device_config", lambda r: [config_label(r.get("device_config") or {})]),
+)
+
+
+class Aggregate:
+    """The ``metrics.json`` body of episodes given one at a time (:meth:`add`), in one pass: memory is bounded
+    by the groups, the trajectory metrics' names and, for pass@k, the task instances, never by the records.
+    ``threshold`` is the score at which an episode passes (``--ma-success-threshold``), for pass@k."""
+
+    def __init__(self, threshold: float = 1.0):
+        self.threshold = threshold
+        #: The agent of the first record (what ``metrics.json`` names), and how many records were added.
+        self.agent: str | None = None
+        self.records = 0
+        self.overall = Rate(0, 0.0)
+        self.groups: dict[str, dict[str, Rate]] = {key: {} for key, _ in GROUPINGS}
+        self.steps = 0
+        self.metric_sums: dict[str, list[float]] = {}  # name -> [sum, episodes]
+        self.claimed = self.false_claims = 0
+        self.trivial = [0.0, 0, 0]  # sum, episodes, passing
+        self.judged = [0.0, 0, 0]  # sum of verdicts, episodes, agreeing with the state check
+        self.repeated = False
+        self.instances: dict[str, list[float]] = {}  # record_instance -> [runs, best, worst]
+
+    def add(self, record: EpisodeRecord) -> None:
+        """Count one episode's record (a finished episode or an infrastructure error)."""
+        if not self.records:
+            self.agent = record.get("agent")
+        self.records += 1
+        success = None if record.get("outcome") == "error" else float(record.get("success", 0.0))
+        self.overall.count(success)
+        for key, groups_of in GROUPINGS:
+            groups = self.groups[key]
+            for name in groups_of(record):
+                rate = groups.get(name)
+                if rate is None:
+                    rate = groups[name] = Rate(0, 0.0)
+                rate.count(success)
+        self.steps += record.get("num_steps", 0)
+        for name, value in (record.get("metrics") or {}).items():
+            total = self.metric_sums.setdefault(name, [0.0, 0])
+            total[0] += float(value)
+            total[1] += 1
+        self.repeated = self.repeated or record.get("repeat") is not None
+        if success is not None:
+            self._add_ran(record, success)
+
+    def _add_ran(self, record: EpisodeRecord, success: float) -> None:
+        if record.get("self_reported") == "complete":
+            self.claimed += 1
+            self.false_claims += float(record.get("state_success", record.get("success", 0.0))) < 1.0
+        if (trivial := record.get("trivial_success")) is not None:
+            self.trivial[0] += float(trivial)
+            self.trivial[1] += 1
+            self.trivial[2] += float(trivial) >= 1.0
+        if (verdict := record.get("judged_success")) is not None:
+            self.judged[0] += float(verdict)
+            self.judged[1] += 1
+            self.judged[2] += (float(verdict) >= 1.0) == (success >= 1.0)
+        runs = self.instances.get(instance := record_instance(record))
+        if runs is None:
+            self.instances[instance] = [1, success, success]
+        else:
+            runs[0] += 1
+            runs[1] = max(runs[1], success)
+            runs[2] = min(runs[2], success)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``metrics.json`` body: overall, per suite, app, difficulty, tag and device configuration, the
+        trajectory metrics' means, completion, trivial floor, judge and (with repeated runs) pass@k."""
+        groups = {key: {name: rate.to_json() for name, rate in sorted(members.items())}
+                  for key, members in self.groups.items()}
+        groups["per_difficulty"] = dict(sorted(groups["per_difficulty"].items(),
+                                               key=lambda kv: _difficulty_rank(kv[0])))
+        return {
+            "overall": self.overall.to_json(),
+            **groups,
+            "mean_steps": self.steps / self.records if self.records else 0.0,
+            "metrics": {name: {"mean": round(total / n, 6), "episodes": n}
+                        for name, (total, n) in sorted(self.metric_sums.items())},
+            **self._completion(),
+            "trivial_floor": self._trivial_floor(),
+            **self._judge(),
+            **({"repeats": self._repeats()} if self.repeated else {}),
+        }
+
+    def _completion(self) -> dict[str, float]:
+        """Mobile-Bench's self-reported PassRate beside verified success, and how often the agent claimed
+        completion while the state says the goal was not reached (false completion)."""
+        ran = self.overall.episodes
+        if not ran:
+            return {"pass_rate_self_reported": 0.0, "false_completion_rate": 0.0}
+        return {"pass_rate_self_reported": round(self.claimed / ran, 6),
+                "false_completion_rate": round(self.false_claims / self.claimed, 6) if self.claimed else 0.0}
+
+    def _trivial_floor(self) -> dict[str, Any]:
+        """The success rate an agent would get by declaring completion at once, from each episode's check right
+        after setup (``trivial_success``): the floor beside the agent's rate. Verification tasks, whose goal
+        holds from the start, are what raise it above zero."""
+        total, n, passing = self.trivial
+        return {"rate": round(total / n, 6) if n else 0.0, "episodes": n, "passing": passing}
+
+    def _judge(self) -> dict[str, Any]:
+        """With a model judge: its success rate and how often it agrees with the state check (empty without)."""
+        total, n, agree = self.judged
+        if not n:
+            return {}
+        return {"judge": {"episodes": n, "judged_success_rate": round(total / n, 6),
+                          "agreement_with_state": round(agree / n, 6)}}
+
+    def _repeats(self) -> dict[str, Any]:
+        """Over the instances run several times (``--ma-repeat K``): ``pass_at_k`` (share of instances solved in
+        at least one run), ``pass_all_k`` (in every run) and ``mean`` (mean success over all runs)."""
+        runs = self.instances.values()
+        if not runs:
+            return {"k": 0, "instances": 0, "pass_at_k": 0.0, "pass_all_k": 0.0, "mean": 0.0}
+        return {"k": max(int(n) for n, _, _ in runs), "instances": len(runs),
+                "pass_at_k": round(sum(best >= self.threshold for _, best, _ in runs) / len(runs), 6),
+                "pass_all_k": round(sum(worst >= self.threshold for _, _, worst in runs) / len(runs), 6),
+                "mean": round(self.overall.successes / self.overall.episodes, 6)}
+
+
+def summarize(records: Iterable[EpisodeRecord], threshold: float = 1.0) -> dict[str, Any]:
+    """The ``metrics.json`` body of ``records`` (:class:`Aggregate`, in one pass)."""
+    aggregate = Aggregate(threshold)
     for r in records:
-        for k in key(r):
-            groups[k].append(r)
-    return {k: success_rate(v) for k, v in sorted(groups.items())}
-
-
-def summarize(records: list[EpisodeRecord], threshold: float = 1.0) -> dict[str, Any]:
-    """The ``metrics.json`` body: overall, per suite, app, difficulty and tag; ``threshold`` is the score at
-    which an episode passes (``--ma-success-threshold``), for pass@k."""
-    return {
-        "overall": success_rate(records).to_json(),
-        "per_suite": {k: v.to_json() for k, v in grouped(records, lambda r: [r.get("suite", "")]).items()},
-        "per_app": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("apps") or ["-"]).items()},
-        "per_difficulty": {k: v.to_json() for k, v in sorted(
-            grouped(records, lambda r: [r.get("difficulty", "")]).items(), key=lambda kv: _difficulty_rank(kv[0]))},
-        "per_tag": {k: v.to_json() for k, v in grouped(records, lambda r: r.get("tags") or []).items()},
-        "per_device_config": {k: v.to_json() for k, v in grouped(
-            records, lambda r: [config_label(r.get("device_config") or {})]).items()},
-        "mean_steps": (sum(r.get("num_steps", 0) for r in records) / len(records)) if records else 0.0,
-        "metrics": mean_metrics(records),
-        **completion_rates(records),
-        "trivial_floor": trivial_floor(records),
-        **judge_rates(records),
-        **({"repeats": repeat_rates(records, threshold)} if any(r.get("repeat") is not None for r in records) else {}),
-    }
-
-
-def repeat_rates(records: Iterable[EpisodeRecord], threshold: float = 1.0) -> dict[str, Any]:
-    """Over the instances run several times (``--ma-repeat K``): ``pass_at_k`` (share of instances solved in
-    at least one run), ``pass_all_k`` (in every run) and ``mean`` (mean success over all runs)."""
-    runs: dict[str, list[float]] = defaultdict(list)
-    for r in records:
-        if r.get("outcome") != "error":
-            runs[record_instance(r)].append(float(r.get("success", 0.0)))
-    if not runs:
-        return {"k": 0, "instances": 0, "pass_at_k": 0.0, "pass_all_k": 0.0, "mean": 0.0}
-    every = [s for v in runs.values() for s in v]
-    return {"k": max(len(v) for v in runs.values()), "instances": len(runs),
-            "pass_at_k": round(sum(max(v) >= threshold for v in runs.values()) / len(runs), 6),
-            "pass_all_k": round(sum(min(v) >= threshold for v in runs.values()) / len(runs), 6),
-            "mean": round(sum(every) / len(every), 6)}
+        aggregate.add(r)
+    return aggregate.to_json()
 
 
 def _difficulty_rank(level: str) -> tuple[int, str]:
     order = ("easy", "medium", "hard")
     return (order.index(level) if level in order else len(order), level)
-
-
-def completion_rates(records: Iterable[EpisodeRecord]) -> dict[str, float]:
-    """Mobile-Bench's self-reported PassRate beside verified success, and how often the agent claimed
-    completion while the state says the goal was not reached (false completion)."""
-    ran = [r for r in records if r.get("outcome") != "error"]
-    if not ran:
-        return {"pass_rate_self_reported": 0.0, "false_completion_rate": 0.0}
-    claimed = [r for r in ran if r.get("self_reported") == "complete"]
-    false = [r for r in claimed if float(r.get("state_success", r.get("success", 0.0))) < 1.0]
-    return {"pass_rate_self_reported": round(len(claimed) / len(ran), 6),
-            "false_completion_rate": round(len(false) / len(claimed), 6) if claimed else 0.0}
-
-
-def trivial_floor(records: Iterable[EpisodeRecord]) -> dict[str, Any]:
-    """The success rate an agent would get by declaring completion at once, from each episode's check right
-    after setup (``trivial_success``): the floor beside the agent's rate. Verification tasks, whose goal holds
-    from the start, are what raise it above zero."""
-    scores = [float(s) for r in records if r.get("outcome") != "error" and (s := r.get("trivial_success")) is not None]
-    return {"rate": round(sum(scores) / len(scores), 6) if scores else 0.0, "episodes": len(scores),
-            "passing": sum(s >= 1.0 for s in scores)}
-
-
-def judge_rates(records: Iterable[EpisodeRecord]) -> dict[str, Any]:
-    """With a model judge: its success rate and how often it agrees with the state check (empty without)."""
-    judged = [(float(verdict), float(r.get("success", 0.0))) for r in records
-              if r.get("outcome") != "error" and (verdict := r.get("judged_success")) is not None]
-    if not judged:
-        return {}
-    agree = sum((verdict >= 1.0) == (state >= 1.0) for verdict, state in judged)
-    return {"judge": {"episodes": len(judged), "judged_success_rate": round(
-        sum(verdict for verdict, _ in judged) / len(judged), 6),
-        "agreement_with_state": round(agree / len(judged), 6)}}
-
-
-def mean_metrics(records: Iterable[EpisodeRecord]) -> dict[str, dict[str, float]]:
-    """Each trajectory metric's mean over the episodes that define it (and how many do)."""
-    values: dict[str, list[float]] = defaultdict(list)
-    for r in records:
-        for name, value in (r.get("metrics") or {}).items():
-            values[name].append(float(value))
-    return {name: {"mean": round(sum(v) / len(v), 6), "episodes": len(v)} for name, v in sorted(values.items())}

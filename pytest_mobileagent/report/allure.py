@@ -14,7 +14,6 @@ from pytest_mobileagent.report.artifacts import artifacts, read
 
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
-    from pytest_mobileagent.records import EpisodeRecord
     from pytest_mobileagent.settings import Run, Settings
 
 SEVERITY = {"easy": "minor", "medium": "normal", "hard": "critical"}
@@ -96,18 +95,18 @@ def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
                 allure.attach(step.error, "error", allure.attachment_type.TEXT)
 
 
-def write_run_files(folder: str, options: Settings, run: Run, records: list[EpisodeRecord],
+def write_run_files(folder: str, options: Settings, run: Run, tokens_spent: bool,
                     metrics: dict[str, Any] | None = None) -> None:
     """``environment.properties`` (:func:`environment`) and ``categories.json`` in the Allure results folder."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    env = environment(options, run, records, metrics)
+    env = environment(options, run, tokens_spent, metrics)
     lines = [f"{key}={_property_value(value)}" for key, value in env.items()]
     (out / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
 
 
-def environment(options: Settings, run: Run, records: list[EpisodeRecord],
+def environment(options: Settings, run: Run, tokens_spent: bool,
                 metrics: dict[str, Any] | None = None) -> dict[str, str]:
     """What the run used: the agent, its model only when the agent calls one or the judge is on (and the
     endpoint, without credentials), the device as given, seed, instances, run id, plugin version and, once
@@ -121,9 +120,8 @@ def environment(options: Settings, run: Run, records: list[EpisodeRecord],
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         plugin_version = "unknown"
     env = {"agent": options.agent}
-    # tokens spent are the evidence for agents that do not declare uses_model (a module:Class agent)
-    spent = any((r.get("usage") or {}).get("prompt_tokens") for r in records)
-    if uses_model(options.agent) or options.llm_judge or spent:
+    # tokens spent (by any episode) are the evidence for agents that do not declare uses_model (module:Class)
+    if uses_model(options.agent) or options.llm_judge or tokens_spent:
         env["model"] = options.llm_model
         if options.llm_base_url:
             env["base_url"] = redact(_without_credentials(options.llm_base_url))

@@ -22,18 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pytest_mobileagent.records import EpisodeRecord, record_episode
-
 SIGNIFICANCE = 0.05
 
 
 BASELINE_VERSION = 2  # 2: tasks keyed by suite too (``suite/Task[i]``); 1 keyed ``Task[i]``
 
 
-def instance_key(record: EpisodeRecord, version: int = BASELINE_VERSION) -> str:
-    """A record's key in a baseline: its episode identity (a version-1 baseline keyed it without the suite)."""
-    key = record_episode(record)
-    return key.split("/", 1)[1] if version < 2 else key
+def instance_key(episode: str, version: int = BASELINE_VERSION) -> str:
+    """An episode's key in a baseline: its identity, ``suite/Task[i]`` (:func:`~pytest_mobileagent.records.
+    record_episode`); a version-1 baseline keyed it without the suite."""
+    return episode.split("/", 1)[1] if version < 2 else episode
 
 
 def aggregates(metrics: dict[str, Any]) -> dict[str, float]:
@@ -43,10 +41,11 @@ def aggregates(metrics: dict[str, Any]) -> dict[str, float]:
     return found
 
 
-def save_baseline(path: Path, records: list[EpisodeRecord], metrics: dict[str, Any]) -> None:
-    outcomes = {instance_key(r): float(r.get("success", 0.0)) for r in records if r.get("outcome") != "error"}
+def save_baseline(path: Path, outcomes: dict[str, float], metrics: dict[str, Any]) -> None:
+    """Write the run's ``outcomes`` (each episode's success, infrastructure errors apart) and aggregates."""
+    tasks = {instance_key(episode): success for episode, success in outcomes.items()}
     body = {"version": BASELINE_VERSION, "agent": metrics.get("agent"), "run_id": metrics.get("run_id"),
-            "tasks": dict(sorted(outcomes.items())), "aggregates": aggregates(metrics)}
+            "tasks": dict(sorted(tasks.items())), "aggregates": aggregates(metrics)}
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
 
@@ -90,10 +89,11 @@ class Decision:
         self.reasons.append("ok   " + reason)
 
 
-def decide(records: list[EpisodeRecord], metrics: dict[str, Any], baseline: dict[str, Any] | None,
+def decide(outcomes: dict[str, float], metrics: dict[str, Any], baseline: dict[str, Any] | None,
            fail_under: dict[str, float], max_regression: dict[str, float], max_infra_errors: int,
            threshold: float = 1.0) -> Decision:
-    """Apply the configured gates to a finished run."""
+    """Apply the configured gates to a finished run: its ``outcomes`` (each episode's success, infrastructure
+    errors apart, keyed ``suite/Task[i]``) and ``metrics``."""
     decision = Decision()
     now = aggregates(metrics)
     for name, floor in fail_under.items():
@@ -103,13 +103,12 @@ def decide(records: list[EpisodeRecord], metrics: dict[str, Any], baseline: dict
             decision.fail(f"{name} {now[name]:.3f} < {floor:g}")
         else:
             decision.ok(f"{name} {now[name]:.3f} >= {floor:g}")
-    errors = sum(r.get("outcome") == "error" for r in records)
+    errors = metrics["overall"]["errors"]
     if errors > max_infra_errors:
         decision.fail(f"{errors} infrastructure error(s) > {max_infra_errors} allowed")
     if baseline is not None:
         version = int(baseline.get("version", 1))
-        current = {instance_key(r, version): float(r.get("success", 0.0)) for r in records
-                   if r.get("outcome") != "error"}
+        current = {instance_key(episode, version): success for episode, success in outcomes.items()}
         paired = sorted(set(current) & set(baseline.get("tasks", {})))
         decision.flips = [(k, baseline["tasks"][k], current[k]) for k in paired
                           if (baseline["tasks"][k] >= threshold) != (current[k] >= threshold)]

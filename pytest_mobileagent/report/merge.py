@@ -5,8 +5,9 @@
 Reads each run's ``results.jsonl``, keeps one record per episode (task, instance, repeat and agent; a
 finished episode wins over an infrastructure error, and a later run over an earlier one), and writes the
 merged ``results.jsonl``, ``metrics.json`` and ``summary.html`` (the metric tables and charts of the HTML
-report) into ``--out``. It streams: what stays in memory is each kept episode's aggregated fields and where
-its line is; the lines are copied, not parsed again.
+report) into ``--out``. It streams: the first pass reads each line's identity only and keeps where each
+episode's chosen line is; the second copies those lines as they are and reads the fields the metrics need from
+them as it goes (:class:`~pytest_mobileagent.metrics.success.Aggregate`).
 """
 
 from __future__ import annotations
@@ -16,27 +17,24 @@ import html
 import json
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
+from pytest_mobileagent.metrics.success import FIELDS, Aggregate
 from pytest_mobileagent.records import EpisodeRecord
-from pytest_mobileagent.report.results import ResultsFile, episode_key
+from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
-#: The record fields the aggregates read (``metrics.success.summarize``, pass@k, the agent): all merging keeps
-#: in memory of a record; the merged ``results.jsonl`` gets the whole lines, copied from where they were read.
-AGGREGATED = frozenset({"suite", "task", "instance", "repeat", "agent", "outcome", "success", "state_success",
-                        "trivial_success", "self_reported", "judged_success", "num_steps", "metrics", "apps",
-                        "difficulty", "tags", "device_config"})
+#: What merging reads of a line to choose an episode's record: its identity and its outcome.
+IDENTITY = ("suite", "task", "instance", "repeat", "agent", "outcome")
 
 
-@dataclass
-class _Winner:
-    """The record an episode keeps: where its line is, and what the aggregates need of it."""
+class _Line(NamedTuple):
+    """Where an episode's chosen record is, and whether it is an infrastructure error."""
 
     run: int
     offset: int
-    summary: EpisodeRecord
+    length: int
+    error: bool
 
 
 def _results_path(run: Path) -> Path:
@@ -46,50 +44,46 @@ def _results_path(run: Path) -> Path:
     return path
 
 
-def _winners(paths: list[Path]) -> dict[str, _Winner]:
+def _winners(paths: list[Path]) -> dict[str, _Line]:
     """One record per episode (a finished one wins over an infrastructure error, a later run over an earlier
-    one), streamed: only the aggregated fields of the winners stay in memory."""
-    winners: dict[str, _Winner] = {}
-    shared: dict[str, Any] = {}  # equal values (the device configuration, apps, tags) kept once
+    one), streamed: only where each winner's line is stays in memory."""
+    identity = FieldReader(IDENTITY)
+    winners: dict[str, _Line] = {}
     for run, path in enumerate(paths):
-        for offset, record in ResultsFile(path).entries():
+        for offset, line in ResultsFile(path).lines():
+            record = identity(line)
+            if record is None:
+                continue  # a line cut by a crash
             key = episode_key(record)
+            error = record.get("outcome") == "error"
             held = winners.get(key)
-            if record.get("outcome") == "error" and held is not None and held.summary.get("outcome") != "error":
+            if error and held is not None and not held.error:
                 continue  # an episode that finished somewhere is not undone by an error elsewhere
-            summary = cast(EpisodeRecord, {k: _shared(shared, v) for k, v in record.items() if k in AGGREGATED})
-            winners[key] = _Winner(run, offset, summary)
+            winners[key] = _Line(run, offset, len(line), error)
     return winners
 
 
-def _shared(memo: dict[str, Any], value: Any) -> Any:
-    if isinstance(value, str):
-        return sys.intern(value)
-    if isinstance(value, (list, dict)) and len(value) < 16:
-        return memo.setdefault(json.dumps(value, sort_keys=True), value)
-    return value
-
-
-def merge_into(runs: list[Path], out: Path) -> list[EpisodeRecord]:
+def merge_into(runs: list[Path], out: Path) -> Aggregate:
     """Write the merged ``results.jsonl`` into ``out`` (lines copied as they are, in a stable order) and return
-    the winners' aggregated fields, for the metrics."""
+    the aggregates of its records, read from the lines as they are copied."""
     paths = [_results_path(run) for run in runs]
     winners = _winners(paths)
-    order = sorted(winners)
-    sources = [path.open("rb") for path in paths]
+    fields = FieldReader(FIELDS)
+    aggregate = Aggregate()
+    sources = [os.open(path, os.O_RDONLY) for path in paths]
     try:
-        with (out / "results.jsonl").open("wb") as merged:
-            for key in order:
+        with (out / "results.jsonl").open("wb", buffering=1 << 20) as merged:
+            for key in sorted(winners):
                 w = winners[key]
-                sources[w.run].seek(w.offset)
-                line = sources[w.run].readline()
+                line = os.pread(sources[w.run], w.length, w.offset)
                 merged.write(line if line.endswith(b"\n") else line + b"\n")
+                aggregate.add(cast(EpisodeRecord, fields(line)))
             merged.flush()
             os.fsync(merged.fileno())
     finally:
-        for f in sources:
-            f.close()
-    return [winners[key].summary for key in order]
+        for fd in sources:
+            os.close(fd)
+    return aggregate
 
 
 def summary_page(metrics: dict[str, Any], title: str) -> str:
@@ -108,15 +102,15 @@ def main(argv: list[str] | None = None) -> int:
 
     args.out.mkdir(parents=True, exist_ok=True)
     try:
-        records = merge_into(args.runs, args.out)
+        aggregate = merge_into(args.runs, args.out)
     except FileNotFoundError as e:
         parser.error(str(e))
-    metrics = build_metrics(records, args.out.name)
+    metrics = build_metrics(aggregate, args.out.name)
     (args.out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     (args.out / "summary.html").write_text(summary_page(metrics, f"pytest-mobileagent: {args.out.name}"),
                                            encoding="utf-8")
     o = metrics["overall"]
-    print(f"merged {len(args.runs)} runs: {len(records)} episodes, success {o['rate'] * 100:.1f}% "
+    print(f"merged {len(args.runs)} runs: {aggregate.records} episodes, success {o['rate'] * 100:.1f}% "
           f"({o['successes']:g}/{o['episodes']}), {o['errors']} infrastructure errors -> {args.out}")
     return 0
 

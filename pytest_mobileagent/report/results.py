@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any, cast
 
 from pytest_mobileagent.records import EpisodeRecord, record_episode
 from pytest_mobileagent.redaction import redacted_line
@@ -23,6 +24,39 @@ except ImportError:  # pragma: no cover - Windows
 def episode_key(record: EpisodeRecord) -> str:
     """An episode of an agent across runs, for resume and merge: ``suite/Task[instance]@agent``."""
     return f"{record_episode(record)}@{record.get('agent')}"
+
+
+def _loads(line: bytes) -> EpisodeRecord | None:
+    """A results line's record, or None for a line that is not a whole JSON object."""
+    try:
+        record = json.loads(line)
+    except ValueError:  # malformed JSON, or UTF-8 cut in the middle of a character
+        return None
+    return record if isinstance(record, dict) else None
+
+
+class FieldReader:
+    """Reads only ``fields`` of results lines, for readers that need a few fields of many records (ma-merge):
+    ``msgspec`` decodes those and skips the rest (the steps, the validator state) without building it, several
+    times faster than ``json.loads`` of the whole line. A line it refuses (``NaN``, which ``json`` writes for a
+    float NaN) is read with ``json`` as :meth:`ResultsFile.entries` reads it; a line neither reads is None."""
+
+    def __init__(self, fields: Iterable[str]):
+        import msgspec  # here: the plugin imports this module, and only merging needs msgspec
+
+        self.fields = tuple(sorted(fields))
+        self._decoder = msgspec.json.Decoder(
+            msgspec.defstruct("Fields", [(name, Any, msgspec.UNSET) for name in self.fields]))
+        self._unset, self._refused, self._asdict = msgspec.UNSET, msgspec.DecodeError, msgspec.structs.asdict
+
+    def __call__(self, line: bytes) -> EpisodeRecord | None:
+        try:
+            decoded = self._decoder.decode(line)
+        except self._refused:
+            record = _loads(line)
+            return None if record is None else cast(EpisodeRecord, {
+                k: v for k, v in record.items() if k in self.fields})
+        return cast(EpisodeRecord, {k: v for k, v in self._asdict(decoded).items() if v is not self._unset})
 
 
 class ResultsFile:
@@ -51,20 +85,24 @@ class ResultsFile:
     def __iter__(self) -> Iterator[EpisodeRecord]:
         return (record for _, record in self.entries())
 
-    def entries(self) -> Iterator[tuple[int, EpisodeRecord]]:
-        """Each record with the byte offset of its line (for copying the line as it is)."""
+    def lines(self) -> Iterator[tuple[int, bytes]]:
+        """Each non-blank line as it is (its newline included) with the byte offset where it starts."""
         if not self.path.exists():
             return
         with self.path.open("rb") as f:
             offset = 0
             for line in f:
                 start, offset = offset, offset + len(line)
-                if not line.strip():
-                    continue
-                try:
-                    yield start, json.loads(line)
-                except json.JSONDecodeError:
-                    continue  # a line cut by a crash: that episode is simply re-run on resume
+                if line.strip():
+                    yield start, line
+
+    def entries(self) -> Iterator[tuple[int, EpisodeRecord]]:
+        """Each record with the byte offset of its line (for copying the line as it is); a line that is not a
+        whole JSON object (one cut by a crash) is skipped: that episode is simply re-run on resume."""
+        for start, line in self.lines():
+            record = _loads(line)
+            if record is not None:
+                yield start, record
 
     def finished(self) -> dict[str, EpisodeRecord]:
         """The last record of every episode, keyed by :func:`episode_key`."""

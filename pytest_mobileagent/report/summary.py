@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from pytest_mobileagent.metrics.success import summarize
-from pytest_mobileagent.records import EpisodeRecord
+from pytest_mobileagent.metrics.success import Aggregate
+from pytest_mobileagent.records import EpisodeRecord, record_episode
 
 #: The grouped rows of the terminal summary, in this order: (metrics.json key, label).
 GROUPS = (("per_suite", "suite"), ("per_app", "app"), ("per_difficulty", "difficulty"), ("per_tag", "tag"),
@@ -26,7 +26,7 @@ def _cell(name: str, width: int) -> str:
 
 def _row(label: str, name: str, width: int, g: dict[str, Any]) -> str:
     """One fixed-width line: label, group, rate, 95% Wilson interval, successes/episodes (and errors)."""
-    lo, hi = g["ci95"]  # computed once, by metrics.success.summarize
+    lo, hi = g["ci95"]  # computed once, by metrics.success.Aggregate
     # a group whose every episode was an infrastructure error has no rate, rather than a rate of 0
     rate = f"{g['rate'] * 100:6.1f}%  [{lo * 100:5.1f}, {hi * 100:5.1f}]" if g["episodes"] else f"{'-':>7}{'':16}"
     errors = f"  ({g['errors']} errors)" if g["errors"] else ""
@@ -47,19 +47,39 @@ def rate_rows(metrics: dict[str, Any]) -> list[str]:
     return lines
 
 
-def build_metrics(records: list[EpisodeRecord], run_id: str, threshold: float = 1.0) -> dict[str, Any]:
-    """The ``metrics.json`` of a run's records (``threshold``: the score at which an episode passes)."""
-    metrics = summarize(records, threshold)
-    metrics["agent"] = records[0].get("agent") if records else None
+def build_metrics(aggregate: Aggregate, run_id: str) -> dict[str, Any]:
+    """The ``metrics.json`` of a run from the aggregates of its records."""
+    metrics = aggregate.to_json()
+    metrics["agent"] = aggregate.agent
     metrics["run_id"] = run_id
     return metrics
 
 
-def write_metrics(config: pytest.Config, records: list[EpisodeRecord], out: Path, run_id: str,
-                  threshold: float = 1.0) -> dict[str, Any]:
-    """Aggregate the run's records, let plugins add to them (``pytest_mobileagent_summary``) and write
-    ``<run dir>/metrics.json``; called once, by the controller at session finish."""
-    metrics = build_metrics(records, run_id, threshold)
+class RunTally:
+    """What the controller keeps of a run's episodes as their records arrive (:meth:`add`): the metrics'
+    :class:`Aggregate`, each episode's success for baselines and gates (the last record of an episode winning)
+    and whether any spent model tokens (for the Allure environment). Never the records, with their steps."""
+
+    def __init__(self, threshold: float = 1.0):
+        self.aggregate = Aggregate(threshold)
+        #: ``suite/Task[instance]`` -> success, for the episodes that ran (infrastructure errors apart), in the
+        #: order of their last record.
+        self.outcomes: dict[str, float] = {}
+        self.tokens_spent = False
+
+    def add(self, record: EpisodeRecord) -> None:
+        self.aggregate.add(record)
+        if record.get("outcome") != "error":
+            key = record_episode(record)
+            self.outcomes.pop(key, None)
+            self.outcomes[key] = float(record.get("success", 0.0))
+        self.tokens_spent = self.tokens_spent or bool((record.get("usage") or {}).get("prompt_tokens"))
+
+
+def write_metrics(config: pytest.Config, aggregate: Aggregate, out: Path, run_id: str) -> dict[str, Any]:
+    """The run's ``metrics.json`` from its aggregates, after plugins added to them (``pytest_mobileagent_summary``),
+    written to ``<run dir>/metrics.json``; called once, by the controller at session finish."""
+    metrics = build_metrics(aggregate, run_id)
     config.hook.pytest_mobileagent_summary(config=config, metrics=metrics)
     out.mkdir(parents=True, exist_ok=True)
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
