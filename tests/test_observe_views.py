@@ -142,16 +142,16 @@ def test_switch_state_shows_and_follows_a_flip(d: SimDevice) -> None:
 
     def switch() -> tuple[CompressedView, etree._Element]:
         view = compress(d.hierarchy())
-        [node] = [n for n in view_nodes(view).values() if n.get("rid") == "switch_widget"]
+        [node] = [n for n in view_nodes(view).values() if n.tag == "Switch"]
         return view, node
 
     view, node = switch()
-    assert (node.get("checked"), node.get("state")) == ("true", "on")
+    assert node.get("checked") == "true" and node.get("rid") is None  # labelled ("ON"): no resource id shown
     assert all(n.get("checked") is None for nid, n in view_nodes(view).items() if nid != node.get("id"))
     execute(d, Action.click(xpath=view.xpaths[node.get("id")]), observe(d))
     assert d.settings_get("global", "wifi_on") == "0"
     _, node = switch()
-    assert (node.get("checked"), node.get("state")) == ("false", "off")
+    assert node.get("checked") == "false"
 
 
 def test_compressed_text_is_escaped_xml(d: SimDevice) -> None:

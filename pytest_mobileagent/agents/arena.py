@@ -75,7 +75,7 @@ class Arena(ModelAgent):
     def decide(self, observation: Observation) -> Action | InvalidOutput:
         if not self._reflected:
             self._reflect()
-        view = compress(observation.xml)
+        view = compress(observation.screen)
         state = screen_digest(view.text)
         self.visits[state] += 1
         parts = [f"Task: {self.goal}"]

@@ -67,7 +67,7 @@ class BMoCA(ModelAgent):
     def decide(self, observation: Observation) -> Action | InvalidOutput:
         self.size = _screen_size(observation) or self.size
         text = (f"Goal: {self.goal}\nPrevious actions: {'; '.join(self.previous[-10:]) or '(none)'}\n"
-                f"Current app: {observation.package}\nScreen:\n{numbered_list(observation.xml) or '(empty)'}")
+                f"Current app: {observation.package}\nScreen:\n{numbered_list(observation.screen) or '(empty)'}")
         reply = self.ask([{"role": "system", "content": SYSTEM}, {"role": "user", "content": text}])
         action = parse_call_action(reply)
         if isinstance(action, InvalidOutput):

@@ -61,7 +61,7 @@ class MobileBench(ModelAgent):
             self.plan = self.ask([{"role": "system", "content": PLAN.format(apis=apis)},
                                   {"role": "user", "content": f"Task: {self.goal}"}]).strip()[:2000]
         text = (f"Task: {self.goal}\nPlan:\n{self.plan}\nDone so far:\n{chr(10).join(self.done[-10:]) or '(nothing)'}"
-                f"\nCurrent app: {observation.package}\nScreen:\n{html_view(observation.xml) or '(empty)'}")
+                f"\nCurrent app: {observation.package}\nScreen:\n{html_view(observation.screen) or '(empty)'}")
         reply = self.ask([{"role": "system", "content": STEP.format(apis=apis)}, {"role": "user", "content": text}])
         action = parse_api_call(reply, self.catalog)
         if action is None:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any
 
 from lxml import etree
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+Bounds = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -73,10 +75,6 @@ def parse_bounds(text: str) -> tuple[int, int, int, int]:
     return x1, y1, x2, y2
 
 
-def _flag(node: Any, name: str) -> bool:
-    return node.get(name) == "true"
-
-
 class MalformedDump(ValueError):
     """The text is not a whole uiautomator dump (empty, cut off, or no ``<hierarchy>`` in it)."""
 
@@ -116,62 +114,95 @@ def parse_tree(xml: str) -> etree._Element:
     return root
 
 
+@lru_cache(maxsize=1024)
+def _editable_class(class_name: str) -> bool:
+    return bool(_EDITABLE_CLASSES.search(class_name))
+
+
 def is_editable(node: Any) -> bool:
     """A text field: an EditText-family class, or ``editable="true"`` where the dumper writes it."""
-    return bool(_EDITABLE_CLASSES.search(node.get("class", ""))) or node.get("editable") == "true"
+    return _editable_class(node.get("class", "")) or node.get("editable") == "true"
 
 
 def is_actionable(node: Any) -> bool:
     """Something an agent can act on: clickable, long-clickable, checkable, scrollable or a text field."""
-    return any(node.get(flag) == "true" for flag in ("clickable", "long-clickable", "checkable", "scrollable")) \
-        or is_editable(node)
+    get = node.get
+    return get("clickable") == "true" or get("long-clickable") == "true" or get("checkable") == "true" \
+        or get("scrollable") == "true" or is_editable(node)
+
+
+def _area_bounds(node: Any) -> Bounds | None:
+    """The node's bounds if they parse and have some area, else None."""
+    m = _BOUNDS.fullmatch(node.get("bounds", "[0,0][0,0]").strip())
+    if m is None:
+        return None
+    x1, y1, x2, y2 = int(m[1]), int(m[2]), int(m[3]), int(m[4])
+    return (x1, y1, x2, y2) if x2 > x1 and y2 > y1 else None
 
 
 def on_screen(node: Any) -> bool:
     """Visible to the user, with bounds of some area."""
-    if node.get("visible-to-user", "true") != "true":
-        return False
-    try:
-        x1, y1, x2, y2 = parse_bounds(node.get("bounds", "[0,0][0,0]"))
-    except ValueError:
-        return False
-    return x2 > x1 and y2 > y1
+    return node.get("visible-to-user", "true") == "true" and _area_bounds(node) is not None
 
 
-def element_of(node: Any) -> UIElement:
-    return UIElement(
-        text=node.get("text", ""),
-        content_description=node.get("content-desc", ""),
-        class_name=node.get("class", ""),
-        resource_id=node.get("resource-id", ""),
-        package=node.get("package", ""),
-        bounds=parse_bounds(node.get("bounds", "[0,0][0,0]")),
-        hint=node.get("hint", ""),
-        clickable=_flag(node, "clickable"),
-        long_clickable=_flag(node, "long-clickable"),
-        checkable=_flag(node, "checkable"),
-        checked=_flag(node, "checked"),
+_new_element = object.__new__
+
+
+def element_of(node: Any, bounds: Bounds | None = None) -> UIElement:
+    """The element a node describes (``bounds``: the node's, when the caller has already parsed them).
+
+    Built by filling the frozen dataclass's fields directly: the same object ``UIElement(...)`` makes, without the
+    per-field ``object.__setattr__`` of its generated ``__init__``, which was most of the cost of a screen's parse."""
+    get = node.get
+    el = _new_element(UIElement)
+    el.__dict__.update(
+        text=get("text", ""),
+        content_description=get("content-desc", ""),
+        class_name=get("class", ""),
+        resource_id=get("resource-id", ""),
+        package=get("package", ""),
+        bounds=bounds if bounds is not None else parse_bounds(get("bounds", "[0,0][0,0]")),
+        hint=get("hint", ""),
+        clickable=get("clickable") == "true",
+        long_clickable=get("long-clickable") == "true",
+        checkable=get("checkable") == "true",
+        checked=get("checked") == "true",
         editable=is_editable(node),
-        enabled=node.get("enabled", "true") == "true",
-        focusable=_flag(node, "focusable"),
-        focused=_flag(node, "focused"),
-        scrollable=_flag(node, "scrollable"),
-        selected=_flag(node, "selected"),
+        enabled=get("enabled", "true") == "true",
+        focusable=get("focusable") == "true",
+        focused=get("focused") == "true",
+        scrollable=get("scrollable") == "true",
+        selected=get("selected") == "true",
     )
+    return el
+
+
+def _classify(root: etree._Element) -> tuple[list[tuple[Any, Bounds]], list[tuple[Any, Bounds]]]:
+    """The nodes of :func:`split_targets` with their bounds, without building elements: the cheap tests first, the
+    bounds parsed only for nodes that pass them."""
+    listed, extra = [], []
+    for node in root.iter("node"):
+        get = node.get
+        if get("visible-to-user", "true") != "true":
+            continue
+        if len(node) == 0 or get("content-desc") or get("scrollable") == "true":
+            into = listed
+        elif is_actionable(node):
+            into = extra
+        else:
+            continue
+        bounds = _area_bounds(node)
+        if bounds is not None:
+            into.append((node, bounds))
+    return listed, extra
 
 
 def split_targets(root: etree._Element) -> tuple[list[tuple[UIElement, Any]], list[tuple[UIElement, Any]]]:
     """In one pass over the tree: AndroidWorld's elements (visible leaves, described nodes and scrollables), and
     the other on-screen actionable nodes, each with the node it was read from, in document order."""
-    listed, extra = [], []
-    for node in root.iter("node"):
-        if not on_screen(node):
-            continue
-        if len(node) == 0 or node.get("content-desc") or node.get("scrollable") == "true":
-            listed.append((element_of(node), node))
-        elif is_actionable(node):
-            extra.append((element_of(node), node))
-    return listed, extra
+    listed, extra = _classify(root)
+    return ([(element_of(node, bounds), node) for node, bounds in listed],
+            [(element_of(node, bounds), node) for node, bounds in extra])
 
 
 def element_nodes(root: etree._Element) -> list[tuple[UIElement, Any]]:
@@ -188,8 +219,89 @@ def target_nodes(root: etree._Element) -> list[tuple[UIElement, Any]]:
 
 def ui_elements(xml: str) -> list[UIElement]:
     """The element list of a dump: leaves, described nodes and scrollables, in document order."""
-    return [el for el, _ in element_nodes(parse_tree(xml))]
+    return Screen.of(xml).elements
 
 
-__all__ = ["MalformedDump", "UIElement", "clean_dump", "element_nodes", "element_of", "is_actionable", "is_editable",
-           "on_screen", "parse_bounds", "parse_tree", "split_targets", "target_nodes", "ui_elements"]
+def _stops_tap(node: Any) -> bool | None:
+    """Whether a tap inside ``node`` lands on it (True: clickable), stops there (False: a scrolling container), or
+    goes on to its parent (None)."""
+    get = node.get
+    if get("scrollable") == "true":
+        return False
+    if get("clickable") == "true" or get("long-clickable") == "true":
+        return True
+    return None
+
+
+def in_clickable(node: Any) -> bool:
+    """Whether a tap on ``node`` lands on a clickable ancestor (stopping at a scrolling container)."""
+    for up in node.iterancestors("node"):
+        stop = _stops_tap(up)
+        if stop is not None:
+            return stop
+    return False
+
+
+class Screen:
+    """A uiautomator dump parsed once, for an :class:`~pytest_mobileagent.observe.elements.Observation` and every
+    view of it: the tree, and (each computed on first use, then kept) AndroidWorld's element list, the action
+    targets and their nodes. The views take a ``Screen`` or the XML text (then they parse it themselves)."""
+
+    def __init__(self, xml: str) -> None:
+        self.xml = xml
+        self.root = parse_tree(xml)
+
+    @classmethod
+    def of(cls, source: str | Screen) -> Screen:
+        """``source`` itself if it is parsed already, else its parse."""
+        return source if isinstance(source, Screen) else cls(source)
+
+    @cached_property
+    def _split(self) -> tuple[list[tuple[UIElement, Any]], list[tuple[UIElement, Any]]]:
+        return split_targets(self.root)
+
+    @cached_property
+    def element_nodes(self) -> list[tuple[UIElement, Any]]:
+        """AndroidWorld's elements with their nodes (as :func:`element_nodes`)."""
+        return self._split[0]
+
+    @cached_property
+    def target_nodes(self) -> list[tuple[UIElement, Any]]:
+        """The action targets with their nodes (as :func:`target_nodes`)."""
+        return self._split[0] + self._split[1]
+
+    @cached_property
+    def elements(self) -> list[UIElement]:
+        """AndroidWorld's element list: an element's position is its action index."""
+        return [el for el, _ in self._split[0]]
+
+    @cached_property
+    def targets(self) -> list[UIElement]:
+        """What an action index resolves to: :attr:`elements`, then the other on-screen actionable nodes."""
+        return self.elements + [el for el, _ in self._split[1]]
+
+    @cached_property
+    def tappable(self) -> list[bool]:
+        """For each action target, :func:`in_clickable` of its node; each ancestor is looked at once for all."""
+        known: dict[Any, bool] = {}
+        out = []
+        for _, node in self.target_nodes:
+            seen, result = [], False
+            for up in node.iterancestors("node"):
+                if up in known:
+                    result = known[up]
+                    break
+                seen.append(up)
+                stop = _stops_tap(up)
+                if stop is not None:
+                    result = stop
+                    break
+            for up in seen:
+                known[up] = result
+            out.append(result)
+        return out
+
+
+__all__ = ["MalformedDump", "Screen", "UIElement", "clean_dump", "element_nodes", "element_of", "in_clickable",
+           "is_actionable", "is_editable", "on_screen", "parse_bounds", "parse_tree", "split_targets", "target_nodes",
+           "ui_elements"]

@@ -1,5 +1,6 @@
-"""Observations: the UI tree parsed into an element list (:mod:`pytest_mobileagent.android.ui_tree`, AndroidWorld's
-indexing) and the action targets that extend it, plus a lazy screenshot."""
+"""Observations: the UI tree parsed once into a :class:`~pytest_mobileagent.android.ui_tree.Screen` (its element list
+in AndroidWorld's indexing and the action targets that extend it), which every view accepts, plus a lazy
+screenshot."""
 
 from __future__ import annotations
 
@@ -13,12 +14,12 @@ from lxml import etree
 
 from pytest_mobileagent.android.ui_tree import (
     MalformedDump,
+    Screen,
     UIElement,
     element_nodes,
     element_of,
     parse_bounds,
     parse_tree,
-    split_targets,
     target_nodes,
     ui_elements,
 )
@@ -47,24 +48,25 @@ class Observation:
     screenshot_fn: Callable[[], bytes] | None = None
 
     @cached_property
-    def _split(self) -> tuple[list[UIElement], list[UIElement]]:
-        listed, extra = split_targets(self.tree)
-        return [el for el, _ in listed], [el for el, _ in extra]
+    def screen(self) -> Screen:
+        """The dump parsed once for this step: pass it to the views (``compress(obs.screen)``, ``html_view``,
+        ``numbered_list``) so that none parses the XML again."""
+        return Screen(self.xml)
 
-    @cached_property
+    @property
     def elements(self) -> list[UIElement]:
         """AndroidWorld's element list: an element's position is its action index."""
-        return self._split[0]
+        return self.screen.elements
 
-    @cached_property
+    @property
     def targets(self) -> list[UIElement]:
         """What an action index resolves to: :attr:`elements`, then the other on-screen actionable nodes (the
         views number them so, and every actionable node is addressable)."""
-        return self._split[0] + self._split[1]
+        return self.screen.targets
 
-    @cached_property
+    @property
     def tree(self) -> etree._Element:
-        return parse_tree(self.xml)
+        return self.screen.root
 
     @cached_property
     def screenshot(self) -> bytes:
@@ -87,5 +89,5 @@ class Observation:
         return self.xpath_element(xpath).center
 
 
-__all__ = ["MalformedDump", "Observation", "UIElement", "element_lines", "element_nodes", "element_of", "parse_bounds",
-           "parse_tree", "screen_digest", "target_nodes", "ui_elements"]
+__all__ = ["MalformedDump", "Observation", "Screen", "UIElement", "element_lines", "element_nodes", "element_of",
+           "parse_bounds", "parse_tree", "screen_digest", "target_nodes", "ui_elements"]

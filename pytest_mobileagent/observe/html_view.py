@@ -15,7 +15,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from pytest_mobileagent.observe.elements import UIElement, parse_tree, target_nodes
+from pytest_mobileagent.android.ui_tree import in_clickable
+from pytest_mobileagent.observe.elements import Screen, UIElement
 
 _IMAGE_CLASSES = ("ImageView", "ImageButton")
 
@@ -25,19 +26,9 @@ def escape(text: str) -> str:
     return html.escape(text).replace("\r", "&#13;").replace("\n", "&#10;")
 
 
-def targets_of(xml: str) -> list[tuple[UIElement, Any]]:
-    """The action targets of a dump, each with its node (paired by position in the tree)."""
-    return target_nodes(parse_tree(xml))
-
-
-def in_clickable(node: Any) -> bool:
-    """Whether a tap on ``node`` lands on a clickable ancestor (stopping at a scrolling container)."""
-    for up in node.iterancestors("node"):
-        if up.get("scrollable") == "true":
-            return False
-        if up.get("clickable") == "true" or up.get("long-clickable") == "true":
-            return True
-    return False
+def targets_of(source: str | Screen) -> list[tuple[UIElement, Any]]:
+    """The action targets of a dump (its XML or its :class:`Screen`), each with its node."""
+    return Screen.of(source).target_nodes
 
 
 def _tag(el: UIElement, tappable: bool) -> str:
@@ -79,14 +70,17 @@ def render_element(index: int, el: UIElement, tappable: bool = False) -> str:
     return opening if tag in ("img", "input") else f"{opening}{escape(body)}</{tag}>"
 
 
-def html_view(xml: str) -> str:
-    """The HTML view of a dump, one tag per line; elements with nothing to show or do are left out (a leaf whose
-    tap lands on a clickable row stays: it may be the row's only visible part)."""
+def html_view(source: str | Screen) -> str:
+    """The HTML view of a dump (its XML or its :class:`Screen`), one tag per line; elements with nothing to show or do
+    are left out (a leaf whose tap lands on a clickable row stays: it may be the row's only visible part)."""
+    screen = Screen.of(source)
     lines = []
-    for index, (el, node) in enumerate(targets_of(xml)):
-        tappable = in_clickable(node)
+    for index, (el, tappable) in enumerate(zip(screen.targets, screen.tappable)):
         interactive = el.clickable or el.long_clickable or el.checkable or el.editable or el.scrollable or tappable
         if not (interactive or el.text or el.content_description or el.hint):
             continue
         lines.append(render_element(index, el, tappable))
     return "\n".join(lines)
+
+
+__all__ = ["escape", "html_view", "in_clickable", "render_element", "targets_of"]

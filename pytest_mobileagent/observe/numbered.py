@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import json
 
-from pytest_mobileagent.observe.elements import UIElement
-from pytest_mobileagent.observe.html_view import in_clickable, targets_of
+from pytest_mobileagent.observe.elements import Screen, UIElement
 
 
 def _quote(text: str) -> str:
@@ -41,6 +40,9 @@ def describe_line(index: int, el: UIElement, tappable: bool = False) -> str:
     return " ".join(parts)
 
 
-def numbered_list(xml: str) -> str:
-    """Every action target of the dump, one line each, numbered by its action index."""
-    return "\n".join(describe_line(i, el, in_clickable(node)) for i, (el, node) in enumerate(targets_of(xml)))
+def numbered_list(source: str | Screen) -> str:
+    """Every action target of the dump (its XML or its :class:`Screen`), one line each, numbered by its action
+    index."""
+    screen = Screen.of(source)
+    return "\n".join(describe_line(i, el, tappable) for i, (el, tappable) in enumerate(zip(screen.targets,
+                                                                                          screen.tappable)))
