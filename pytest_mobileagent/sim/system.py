@@ -14,7 +14,7 @@ from typing import Any
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
-from pytest_mobileagent.sim.layout import Layout, Node, prune
+from pytest_mobileagent.sim.layout import Layout, LayoutCache, Node, lay_out
 from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
 from pytest_mobileagent.sim.views import Button, Frame, ImageButton, Row, Text, View
 
@@ -71,6 +71,8 @@ class System:
         self._pids: dict[str, int] = {}
         self._next_pid = 4000
         self._windows: list[Window] | None = None
+        #: Where window layouts are reused from (None: every layout made afresh, :class:`SimDevice` ``cache``).
+        self.layout_cache: LayoutCache | None = LayoutCache()
 
     # -- packages and processes ------------------------------------------------
 
@@ -309,40 +311,43 @@ class System:
                 self._windows = self._layout_windows()
         return self._windows
 
-    def _layout(self, view: View, package: str, state: dict[Any, Any], frame: tuple[int, int, int, int]) -> Node:
+    def _layout(self, slot: str, view: View, package: str, state: dict[Any, Any],
+                frame: tuple[int, int, int, int]) -> Node:
+        """The nodes of the window in ``slot``, laid out afresh or reused (:class:`LayoutCache`)."""
         screen = (0, 0, self.width, self.height)
-        node = Layout(self.density, package, state).place(view, frame, screen)
-        return prune(node) or node
+        if self.layout_cache is None:
+            return lay_out(view, self.density, package, state, frame, screen)
+        return self.layout_cache.lay_out(slot, view, self.density, package, state, frame, screen)
 
     def _layout_windows(self) -> list[Window]:
         wins: list[Window] = []
         top = self.foreground()
         nav_top = self.height - self.px(NAV_BAR_DP)
-        nav = self._layout(self._nav_bar(), SYSTEMUI, {}, (0, nav_top, self.width, self.height))
-        status = self._layout(self._status_bar(), SYSTEMUI, {}, (0, 0, self.width, self.px(STATUS_BAR_DP)))
+        nav = self._layout("nav", self._nav_bar(), SYSTEMUI, {}, (0, nav_top, self.width, self.height))
+        status = self._layout("status", self._status_bar(), SYSTEMUI, {}, (0, 0, self.width, self.px(STATUS_BAR_DP)))
         wins.append(Window("NavigationBar0", nav, None))
         wins.append(Window("StatusBar", status, None))
         if self.overview:
             launcher = self.apps[self.home_package]
             view = launcher.build_overview()  # type: ignore[attr-defined]
-            content = self._layout(self._decor(view), launcher.package, {}, self.app_frame())
+            content = self._layout("overview", self._decor(view), launcher.package, {}, self.app_frame())
             wins.insert(0, Window("Overview", content, None))
             return wins
         if top is None:
             return wins
-        content = self._layout(self._decor(top.build()), top.app.package, top.view_state, self.app_frame())
+        content = self._layout("content", self._decor(top.build()), top.app.package, top.view_state, self.app_frame())
         wins.insert(0, Window(top.app.component(type(top)), content, top))
         overlay = top.overlay()
         if overlay is not None:
             frame = self._overlay_frame(top, overlay)
-            node = self._layout(overlay, top.app.package, top.view_state, frame)
+            node = self._layout("overlay", overlay, top.app.package, top.view_state, frame)
             wins.insert(0, Window("PopupWindow" if top.menu else "Dialog", node, top, modal=True))
         toolbar = self._text_toolbar(wins)
         if toolbar is not None:
             wins.insert(0, toolbar)
         if self.toast_text:
             frame = (self.width // 6, self.height - self.px(160), self.width * 5 // 6, self.height - self.px(120))
-            t = self._layout(Text(self.toast_text, style="toast"), SYSTEMUI, {}, frame)
+            t = self._layout("toast", Text(self.toast_text, style="toast"), SYSTEMUI, {}, frame)
             wins.append(Window("Toast", t, None))
         return wins
 
@@ -597,7 +602,8 @@ class System:
         x1, y1, x2, _ = field.bounds
         h = self.px(48)
         top = max(self.px(STATUS_BAR_DP), y1 - h)
-        node = self._layout(row, field.package, {}, (x1, top, min(self.width, x1 + self.px(90) * len(items)), top + h))
+        frame = (x1, top, min(self.width, x1 + self.px(90) * len(items)), top + h)
+        node = self._layout("text-toolbar", row, field.package, {}, frame)
         return Window("FloatingToolbar", node, None)
 
     def _selected(self) -> tuple[Window, Node, str, int, int] | None:
