@@ -91,21 +91,20 @@ def rebind(node: Node, view: View) -> None:
         rebind(child, view.children[child.index])
 
 
-_ABSENT = object()
-
-
 class StateRecorder:
     """A ``view_state`` proxy for :class:`Layout` noting what it read (before writing it) and what it wrote."""
 
     def __init__(self, state: dict[Any, Any]):
         self.state = state
-        self.reads: dict[Any, Any] = {}
+        #: (key, default) -> what ``get`` gave, for keys not yet written
+        self.reads: dict[tuple[Any, Any], Any] = {}
         self.writes: dict[Any, Any] = {}
 
     def get(self, key: Any, default: Any = None) -> Any:
-        if key not in self.reads and key not in self.writes:
-            self.reads[key] = self.state.get(key, _ABSENT)
-        return self.state.get(key, default)
+        value = self.state.get(key, default)
+        if key not in self.writes:
+            self.reads.setdefault((key, default), value)
+        return value
 
     def __setitem__(self, key: Any, value: Any) -> None:
         self.writes[key] = value
@@ -113,8 +112,8 @@ class StateRecorder:
 
     def replayable(self, state: dict[Any, Any]) -> bool:
         """Whether laying out the same views on ``state`` reads what it read here (same values, same types)."""
-        for key, value in self.reads.items():
-            now = state.get(key, _ABSENT)
+        for (key, default), value in self.reads.items():
+            now = state.get(key, default)
             if now is not value and (type(now) is not type(value) or now != value):
                 return False
         return True
