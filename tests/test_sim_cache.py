@@ -256,3 +256,27 @@ def test_a_reused_layout_taps_the_newest_handlers() -> None:
         assert d.hierarchy() == first
         d.swipe(540, 1800, 540, 600)
         assert d.hierarchy() != first
+
+
+def test_a_screen_showing_the_time_is_built_again_when_time_passes() -> None:
+    from pytest_mobileagent.sim.app import Activity, App
+
+    class Stopwatch(Activity):
+        name = "com.example.watch.Main"
+        exported = True
+
+        def build(self) -> View:
+            return Column(Text(f"{self.system.clock.now:%S}", id="seconds"))
+
+    class Watch(App):
+        package = "com.example.watch"
+        label = "Watch"
+        activities = (Stopwatch,)
+
+    with SimDevice(apps=[Watch]) as cached, SimDevice(apps=[Watch], cache=False) as fresh:
+        for d in (cached, fresh):
+            d.start_app("com.example.watch")
+        shown = cached.hierarchy()
+        for d in (cached, fresh):
+            d.elapse(5)
+        assert cached.hierarchy() == fresh.hierarchy() != shown

@@ -246,8 +246,7 @@ class SimDevice:
     def elapse(self, seconds: float) -> None:
         """Let ``seconds`` of device time pass (what a phone's clock does while an agent thinks)."""
         with self._lock:
-            self.system.tick(max(0.0, seconds))
-            self.system.invalidate()
+            self.system.idle(max(0.0, seconds))
 
     def settle(self, timeout_s: float = 10.0) -> None:
         """Return at once: every input is handled, and the screen laid out, before the call that made it returns."""

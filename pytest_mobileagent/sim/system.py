@@ -71,6 +71,11 @@ class System:
         self._pids: dict[str, int] = {}
         self._next_pid = 4000
         self._windows: list[Window] | None = None
+        #: Time passed (:meth:`idle`) since the windows were built; what they were built at; whether building
+        #: them read the clock beyond the status bar's minute.
+        self._idled = False
+        self._built_at = ""
+        self._shows_time = True
         #: Where window layouts are reused from (None: every layout made afresh, :class:`SimDevice` ``cache``).
         self.layout_cache: LayoutCache | None = LayoutCache()
 
@@ -109,6 +114,16 @@ class System:
     def tick(self, seconds: float = 1.0) -> None:
         """Let time pass (each input event takes one second of device time)."""
         self.clock.advance(seconds)
+
+    def idle(self, seconds: float) -> None:
+        """Let ``seconds`` pass with no input (an agent thinking), then build the screen again when next asked:
+        unless (with a :class:`LayoutCache`) that would give the same screen, the status bar's minute being the
+        same and no screen having read the clock when last built (:meth:`windows`)."""
+        self.tick(seconds)
+        if self.layout_cache is None:
+            self.invalidate()
+        else:
+            self._idled = True
 
     def toast(self, text: str) -> None:
         self.toast_text = text
@@ -303,6 +318,10 @@ class System:
 
     def windows(self) -> list[Window]:
         """The laid-out windows, top-most first."""
+        if self._idled:
+            self._idled = False
+            if self._shows_time or self._clock_text() != self._built_at:
+                self.invalidate()
         if self._windows is None:
             self._windows = self._layout_windows()
             if self.keyboard_visible and _focused_in(self._windows) is None:
@@ -320,11 +339,19 @@ class System:
         return self.layout_cache.lay_out(slot, view, self.density, package, state, frame, screen)
 
     def _layout_windows(self) -> list[Window]:
+        self._built_at = self._clock_text()
+        status_bar = self._status_bar()
+        reads = self.clock.reads
+        wins = self._place_windows(status_bar)
+        self._shows_time = self.clock.reads != reads  # a screen read the clock: it may show more than the minute
+        return wins
+
+    def _place_windows(self, status_bar: View) -> list[Window]:
         wins: list[Window] = []
         top = self.foreground()
         nav_top = self.height - self.px(NAV_BAR_DP)
         nav = self._layout("nav", self._nav_bar(), SYSTEMUI, {}, (0, nav_top, self.width, self.height))
-        status = self._layout("status", self._status_bar(), SYSTEMUI, {}, (0, 0, self.width, self.px(STATUS_BAR_DP)))
+        status = self._layout("status", status_bar, SYSTEMUI, {}, (0, 0, self.width, self.px(STATUS_BAR_DP)))
         wins.append(Window("NavigationBar0", nav, None))
         wins.append(Window("StatusBar", status, None))
         if self.overview:
@@ -367,10 +394,13 @@ class System:
         top_y = y1 + max(margin, ((y2 - y1) - h) // 2)
         return (margin, top_y, margin + w, top_y + h)
 
+    def _clock_text(self) -> str:
+        """The time the status bar shows."""
+        return f"{self.clock.now:%H:%M}"
+
     def _status_bar(self) -> View:
-        t = self.clock.now
         return Row(
-            Text(f"{t:%H:%M}", id="clock", width=64),
+            Text(self._clock_text(), id="clock", width=64),
             View(weight=1),
             Image_status("Wifi signal full." if self.settings.get("global", "wifi_on") == "1" else "Wifi off."),
             Image_status("Airplane mode on." if self.settings.get("global", "airplane_mode_on") == "1"
