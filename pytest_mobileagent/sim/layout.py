@@ -39,7 +39,7 @@ class Node:
     package: str
     focused: bool = False
     children: list[Node] = field(default_factory=list)
-    xml: dict[bool, str] = field(default_factory=dict, repr=False)
+    xml: dict[bool, str] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def center(self) -> tuple[int, int]:
