@@ -28,6 +28,11 @@ class SimDevice:
     are serialised by a lock, so the adb wire server may drive it from threads.
     ``width``, ``height`` and ``density`` are the physical screen's; :meth:`apply_profile` (or ``wm size``,
     ``wm density`` through the shell) overrides them as on a real phone.
+
+    The screen is laid out, dumped and drawn only when asked, and only for the windows that changed: layouts
+    are reused while their views are unchanged (:class:`~pytest_mobileagent.sim.layout.LayoutCache`), each
+    window's XML is kept with its layout, and the last screenshot is kept while everything it shows is the same.
+    ``cache=False`` makes all of it afresh every time (the same bytes; tests compare the two).
     """
 
     #: Every capability: the simulator settles synchronously, snapshots in memory and is where the ``sim_*``
@@ -35,7 +40,7 @@ class SimDevice:
     capabilities: frozenset[str] = frozenset(CAPABILITIES)
 
     def __init__(self, serial: str = "emulator-5554", width: int = 1080, height: int = 2400,
-                 density: int = 420, apps: list[type] | None = None):
+                 density: int = 420, apps: list[type] | None = None, cache: bool = True):
         from pytest_mobileagent.sim.apps import DEFAULT_APPS, HOME_APP
 
         self.serial = serial
@@ -48,7 +53,11 @@ class SimDevice:
         os.makedirs(self._root)
         self._lock = threading.RLock()
         self._snapshots: dict[str, System] = {}
+        self.cache = cache
         self.system = System(self._root, width, height, density)
+        if not cache:
+            self.system.layout_cache = None
+        self._screenshot: tuple[tuple[object, ...], bytes] | None = None
         for d in (*SHARED_STORAGE_DIRS, "/sdcard/DCIM/Camera", "/data/local/tmp"):
             self.system.fs.mkdirs(d)
         self.system.install(HOME_APP, home=True)
@@ -70,10 +79,15 @@ class SimDevice:
             return hierarchy.dump([w.root for w in self.system.windows()], full=full)
 
     def screenshot(self) -> bytes:
-        from pytest_mobileagent.sim.render import render_png
+        from pytest_mobileagent.sim.render import render_png, shown
 
         with self._lock:
-            return render_png(self.system)
+            if not self.cache:
+                return render_png(self.system)
+            key = shown(self.system)
+            if self._screenshot is None or self._screenshot[0] != key:
+                self._screenshot = (key, render_png(self.system))
+            return self._screenshot[1]
 
     def window_size(self) -> tuple[int, int]:
         return self.system.width, self.system.height
@@ -232,8 +246,7 @@ class SimDevice:
     def elapse(self, seconds: float) -> None:
         """Let ``seconds`` of device time pass (what a phone's clock does while an agent thinks)."""
         with self._lock:
-            self.system.tick(max(0.0, seconds))
-            self.system.invalidate()
+            self.system.idle(max(0.0, seconds))
 
     def settle(self, timeout_s: float = 10.0) -> None:
         """Return at once: every input is handled, and the screen laid out, before the call that made it returns."""
@@ -279,7 +292,9 @@ class SimDevice:
                 raise KeyError(f"no snapshot named {name!r}; saved: {sorted(self._snapshots)}")
             folder = self._snapshot_dir(name)
             changed = self.system.fs.changes_since(folder)  # the live tree's journal, before it is replaced
+            layouts = self.system.layout_cache  # what was laid out is still good for the same views
             self.system = copy.deepcopy(self._snapshots[name])
+            self.system.layout_cache = layouts
             self.system.fs.restore(folder, changed)
 
     def snapshots(self) -> list[str]:

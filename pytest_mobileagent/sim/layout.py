@@ -9,7 +9,8 @@ are left out of the hierarchy and of hit testing, as on Android.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from pytest_mobileagent.sim.views import View
@@ -24,15 +25,21 @@ CHAR_WIDTH = 0.5
 
 @dataclass(eq=False)
 class Node:
-    """A view placed on screen: what the hierarchy dump and the renderer read."""
+    """A view placed on screen: what the hierarchy dump and the renderer read.
+
+    Once laid out, a tree of nodes does not change (a reused tree only gets its views replaced by equal ones
+    of a newer build, :func:`rebind`), so what is made from it is kept on its root: ``xml``, the window's part
+    of the hierarchy dump by ``full`` (:func:`pytest_mobileagent.sim.hierarchy.window_xml`).
+    """
 
     view: View
     bounds: Rect  # visible bounds, clipped to parent and screen
-    index: int
+    index: int  # the view's position among its parent's children
     resource_id: str
     package: str
     focused: bool = False
     children: list[Node] = field(default_factory=list)
+    xml: dict[bool, str] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def center(self) -> tuple[int, int]:
@@ -59,6 +66,59 @@ def _visible(r: Rect) -> bool:
     return r[2] > r[0] and r[3] > r[1]
 
 
+#: A view's fields other than its children and handlers (``on_*``): all that layout, the hierarchy and the
+#: renderer read from it.
+_VIEW_DATA = attrgetter(*(f.name for f in fields(View) if f.name != "children" and not f.name.startswith("on_")))
+
+
+def fingerprint(view: View) -> list[Any]:
+    """The view tree as data, without its handlers: equal fingerprints lay out to equal nodes."""
+    out: list[Any] = []
+    stack = [view]
+    while stack:
+        v = stack.pop()
+        out.append(_VIEW_DATA(v))
+        out.append(len(v.children))
+        stack.extend(reversed(v.children))
+    return out
+
+
+def rebind(node: Node, view: View) -> None:
+    """Point a laid-out tree at ``view``, a newer build whose :func:`fingerprint` equals the one it was laid out
+    from (so taps reach the newer build's handlers)."""
+    node.view = view
+    for child in node.children:
+        rebind(child, view.children[child.index])
+
+
+class StateRecorder:
+    """A ``view_state`` proxy for :class:`Layout` noting what it read (before writing it) and what it wrote."""
+
+    def __init__(self, state: dict[Any, Any]):
+        self.state = state
+        #: (key, default) -> what ``get`` gave, for keys not yet written
+        self.reads: dict[tuple[Any, Any], Any] = {}
+        self.writes: dict[Any, Any] = {}
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        value = self.state.get(key, default)
+        if key not in self.writes:
+            self.reads.setdefault((key, default), value)
+        return value
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.writes[key] = value
+        self.state[key] = value
+
+    def replayable(self, state: dict[Any, Any]) -> bool:
+        """Whether laying out the same views on ``state`` reads what it read here (same values, same types)."""
+        for (key, default), value in self.reads.items():
+            now = state.get(key, default)
+            if now is not value and (type(now) is not type(value) or now != value):
+                return False
+        return True
+
+
 class Layout:
     """Lays out one window's view tree for a given density.
 
@@ -67,7 +127,7 @@ class Layout:
     written to ``("scroll_max", id)``; focus is ``"focus"`` (a resource-id).
     """
 
-    def __init__(self, density: int, package: str, view_state: dict[Any, Any]):
+    def __init__(self, density: int, package: str, view_state: dict[Any, Any] | StateRecorder):
         self.scale = density / 160.0
         self.package = package
         self.state = view_state
@@ -184,3 +244,48 @@ def prune(node: Node) -> Node | None:
         return None
     node.children = [c for c in (prune(c) for c in node.children) if c is not None]
     return node
+
+
+def lay_out(view: View, density: int, package: str, state: dict[Any, Any] | StateRecorder, frame: Rect,
+            screen: Rect) -> Node:
+    """One window: ``view`` placed in ``frame`` on ``screen``, clipped, invisible nodes left out."""
+    node = Layout(density, package, state).place(view, frame, screen)
+    return prune(node) or node
+
+
+@dataclass
+class _Laid:
+    key: tuple[Any, ...]
+    state: StateRecorder
+    node: Node
+
+
+class LayoutCache:
+    """The last layout of each window slot, reused while nothing it is made from has changed.
+
+    Screens are rebuilt from app state after every event; most events change one window or none (the clock
+    moving, a tap on nothing), so a slot whose new view tree has the same :func:`fingerprint`, frame, screen,
+    density and package, and whose ``view_state`` holds what the last layout read there, gets the last nodes
+    back (pointed at the new views, with the layout's writes to ``view_state`` repeated) instead of a new layout.
+    A copy (a system's snapshot) starts empty.
+    """
+
+    def __init__(self) -> None:
+        self._last: dict[str, _Laid] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LayoutCache:
+        return LayoutCache()
+
+    def lay_out(self, slot: str, view: View, density: int, package: str, state: dict[Any, Any], frame: Rect,
+                screen: Rect) -> Node:
+        """What :func:`lay_out` gives, from the last layout of ``slot`` where that is still it."""
+        key = (density, package, frame, screen, fingerprint(view))
+        last = self._last.get(slot)
+        if last is not None and last.key == key and last.state.replayable(state):
+            rebind(last.node, view)
+            state.update(last.state.writes)
+            return last.node
+        recorder = StateRecorder(state)
+        node = lay_out(view, density, package, recorder, frame, screen)
+        self._last[slot] = _Laid(key, recorder, node)
+        return node

@@ -271,3 +271,22 @@ class Renderer:
 def render_png(system: System) -> bytes:
     """The screen as PNG bytes."""
     return Renderer(system).render()
+
+
+def shown(system: System) -> tuple[object, ...]:
+    """Everything :func:`render_png` draws from: equal (``==``) values, equal pictures.
+
+    Windows are compared by their laid-out trees, which stay the same objects while their content does
+    (:class:`~pytest_mobileagent.sim.layout.LayoutCache`); pictures by the bytes of their files.
+    """
+    windows = system.windows()
+    bitmaps = []
+    for win in windows:
+        for node in win.root.walk():
+            if node.view.style == "bitmap":
+                try:
+                    bitmaps.append(system.fs.read(node.view.icon))
+                except (OSError, ValueError):
+                    bitmaps.append(None)
+    return (system.width, system.height, system.density, system.night_mode, system.keyboard_visible,
+            tuple((win.root, win.modal) for win in windows), tuple(bitmaps))

@@ -349,12 +349,25 @@ class Logcat:
         self.entries.clear()
 
 
-@dataclass
 class Clock:
-    """The device wall clock. It moves only when the system advances it (deterministic)."""
+    """The device wall clock. It moves only when the system advances it (deterministic).
 
-    now: dt.datetime = DEFAULT_TIME
-    timezone: str = "UTC"
+    ``reads`` counts the reads of ``now``: the system learns from it whether its screens show the time.
+    """
+
+    def __init__(self, now: dt.datetime = DEFAULT_TIME, timezone: str = "UTC"):
+        self._now = now
+        self.timezone = timezone
+        self.reads = 0
+
+    @property
+    def now(self) -> dt.datetime:
+        self.reads += 1
+        return self._now
+
+    @now.setter
+    def now(self, value: dt.datetime) -> None:
+        self._now = value
 
     def advance(self, seconds: float) -> None:
         self.now = self.now + dt.timedelta(seconds=seconds)

@@ -14,7 +14,7 @@ from typing import Any
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
-from pytest_mobileagent.sim.layout import Layout, Node, prune
+from pytest_mobileagent.sim.layout import Layout, LayoutCache, Node, lay_out
 from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
 from pytest_mobileagent.sim.views import Button, Frame, ImageButton, Row, Text, View
 
@@ -71,6 +71,13 @@ class System:
         self._pids: dict[str, int] = {}
         self._next_pid = 4000
         self._windows: list[Window] | None = None
+        #: Time passed (:meth:`idle`) since the windows were built; what they were built at; whether building
+        #: them read the clock beyond the status bar's minute.
+        self._idled = False
+        self._built_at = ""
+        self._shows_time = True
+        #: Where window layouts are reused from (None: every layout made afresh, :class:`SimDevice` ``cache``).
+        self.layout_cache: LayoutCache | None = LayoutCache()
 
     # -- packages and processes ------------------------------------------------
 
@@ -107,6 +114,16 @@ class System:
     def tick(self, seconds: float = 1.0) -> None:
         """Let time pass (each input event takes one second of device time)."""
         self.clock.advance(seconds)
+
+    def idle(self, seconds: float) -> None:
+        """Let ``seconds`` pass with no input (an agent thinking), then build the screen again when next asked:
+        unless (with a :class:`LayoutCache`) that would give the same screen, the status bar's minute being the
+        same and no screen having read the clock when last built (:meth:`windows`)."""
+        self.tick(seconds)
+        if self.layout_cache is None:
+            self.invalidate()
+        else:
+            self._idled = True
 
     def toast(self, text: str) -> None:
         self.toast_text = text
@@ -301,6 +318,10 @@ class System:
 
     def windows(self) -> list[Window]:
         """The laid-out windows, top-most first."""
+        if self._idled:
+            self._idled = False
+            if self._shows_time or self._clock_text() != self._built_at:
+                self.invalidate()
         if self._windows is None:
             self._windows = self._layout_windows()
             if self.keyboard_visible and _focused_in(self._windows) is None:
@@ -309,40 +330,51 @@ class System:
                 self._windows = self._layout_windows()
         return self._windows
 
-    def _layout(self, view: View, package: str, state: dict[Any, Any], frame: tuple[int, int, int, int]) -> Node:
+    def _layout(self, slot: str, view: View, package: str, state: dict[Any, Any],
+                frame: tuple[int, int, int, int]) -> Node:
+        """The nodes of the window in ``slot``, laid out afresh or reused (:class:`LayoutCache`)."""
         screen = (0, 0, self.width, self.height)
-        node = Layout(self.density, package, state).place(view, frame, screen)
-        return prune(node) or node
+        if self.layout_cache is None:
+            return lay_out(view, self.density, package, state, frame, screen)
+        return self.layout_cache.lay_out(slot, view, self.density, package, state, frame, screen)
 
     def _layout_windows(self) -> list[Window]:
+        self._built_at = self._clock_text()
+        status_bar = self._status_bar()
+        reads = self.clock.reads
+        wins = self._place_windows(status_bar)
+        self._shows_time = self.clock.reads != reads  # a screen read the clock: it may show more than the minute
+        return wins
+
+    def _place_windows(self, status_bar: View) -> list[Window]:
         wins: list[Window] = []
         top = self.foreground()
         nav_top = self.height - self.px(NAV_BAR_DP)
-        nav = self._layout(self._nav_bar(), SYSTEMUI, {}, (0, nav_top, self.width, self.height))
-        status = self._layout(self._status_bar(), SYSTEMUI, {}, (0, 0, self.width, self.px(STATUS_BAR_DP)))
+        nav = self._layout("nav", self._nav_bar(), SYSTEMUI, {}, (0, nav_top, self.width, self.height))
+        status = self._layout("status", status_bar, SYSTEMUI, {}, (0, 0, self.width, self.px(STATUS_BAR_DP)))
         wins.append(Window("NavigationBar0", nav, None))
         wins.append(Window("StatusBar", status, None))
         if self.overview:
             launcher = self.apps[self.home_package]
             view = launcher.build_overview()  # type: ignore[attr-defined]
-            content = self._layout(self._decor(view), launcher.package, {}, self.app_frame())
+            content = self._layout("overview", self._decor(view), launcher.package, {}, self.app_frame())
             wins.insert(0, Window("Overview", content, None))
             return wins
         if top is None:
             return wins
-        content = self._layout(self._decor(top.build()), top.app.package, top.view_state, self.app_frame())
+        content = self._layout("content", self._decor(top.build()), top.app.package, top.view_state, self.app_frame())
         wins.insert(0, Window(top.app.component(type(top)), content, top))
         overlay = top.overlay()
         if overlay is not None:
             frame = self._overlay_frame(top, overlay)
-            node = self._layout(overlay, top.app.package, top.view_state, frame)
+            node = self._layout("overlay", overlay, top.app.package, top.view_state, frame)
             wins.insert(0, Window("PopupWindow" if top.menu else "Dialog", node, top, modal=True))
         toolbar = self._text_toolbar(wins)
         if toolbar is not None:
             wins.insert(0, toolbar)
         if self.toast_text:
             frame = (self.width // 6, self.height - self.px(160), self.width * 5 // 6, self.height - self.px(120))
-            t = self._layout(Text(self.toast_text, style="toast"), SYSTEMUI, {}, frame)
+            t = self._layout("toast", Text(self.toast_text, style="toast"), SYSTEMUI, {}, frame)
             wins.append(Window("Toast", t, None))
         return wins
 
@@ -362,10 +394,13 @@ class System:
         top_y = y1 + max(margin, ((y2 - y1) - h) // 2)
         return (margin, top_y, margin + w, top_y + h)
 
+    def _clock_text(self) -> str:
+        """The time the status bar shows."""
+        return f"{self.clock.now:%H:%M}"
+
     def _status_bar(self) -> View:
-        t = self.clock.now
         return Row(
-            Text(f"{t:%H:%M}", id="clock", width=64),
+            Text(self._clock_text(), id="clock", width=64),
             View(weight=1),
             Image_status("Wifi signal full." if self.settings.get("global", "wifi_on") == "1" else "Wifi off."),
             Image_status("Airplane mode on." if self.settings.get("global", "airplane_mode_on") == "1"
@@ -597,7 +632,8 @@ class System:
         x1, y1, x2, _ = field.bounds
         h = self.px(48)
         top = max(self.px(STATUS_BAR_DP), y1 - h)
-        node = self._layout(row, field.package, {}, (x1, top, min(self.width, x1 + self.px(90) * len(items)), top + h))
+        frame = (x1, top, min(self.width, x1 + self.px(90) * len(items)), top + h)
+        node = self._layout("text-toolbar", row, field.package, {}, frame)
         return Window("FloatingToolbar", node, None)
 
     def _selected(self) -> tuple[Window, Node, str, int, int] | None:

@@ -4,7 +4,10 @@ An activity's ``build()`` returns a tree of :class:`View` objects made with the
 factory functions below (``Text``, ``Button``, ``EditText``, ``Switch``...).
 The tree is rebuilt from app state after every input event, so views hold no
 state of their own: text fields, scroll offsets and focus live in the owning
-activity (``activity.view_state``) and in the app's own state.
+activity (``activity.view_state``) and in the app's own state. A view is plain
+data apart from its handlers (the ``on_*`` fields): a rebuilt tree equal to the
+last one as data gets the last layout back, pointed at its new handlers
+(:class:`~pytest_mobileagent.sim.layout.LayoutCache`).
 
 Each factory sets the Android class name and the flags a real widget exposes to
 accessibility (``clickable``, ``checkable``, ``scrollable``...), so the
