@@ -22,7 +22,10 @@ from pytest_mobileagent.android import (
     draw,
     expense,
     gallery,
+    gmail,
+    google_app,
     joplin,
+    maps,
     markor,
     opentracks,
     osmand,
@@ -31,6 +34,7 @@ from pytest_mobileagent.android import (
     sms_messenger,
     tasks_app,
     vlc,
+    youtube,
 )
 
 #: (name pattern, package, launch activity or None for the package's launcher entry)
@@ -57,6 +61,10 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"(arduia )?pro expense|expense( app)?", expense.PACKAGE, expense.MAIN_ACTIVITY),
     (r"audio ?recorder", audio_recorder.PACKAGE, audio_recorder.MAIN_ACTIVITY),
     (r"(simple )?draw( pro)?", draw.PACKAGE, draw.MAIN_ACTIVITY),
+    (r"g ?mail|google mail", gmail.PACKAGE, gmail.MAIN_ACTIVITY),
+    (r"(google )?maps?", maps.PACKAGE, maps.MAIN_ACTIVITY),
+    (r"youtube", youtube.PACKAGE, youtube.MAIN_ACTIVITY),
+    (r"google( app| search)?", google_app.PACKAGE, google_app.MAIN_ACTIVITY),
 ]
 
 

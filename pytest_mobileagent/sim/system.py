@@ -457,9 +457,12 @@ class System:
         win.owner.view_state["focus_n"] = same.index(node) if node in same else 0
         win.owner.view_state[("cursor", rid)] = len(node.view.text)
         self.keyboard_visible = True
-        pkg = win.owner.app.package
-        self.log("AndroidIME", f"LatinIme.onActivate() : EditorInfo = inputType=0x1 imeOptions=0x6 packageName={pkg}",
-                 pid=self.pid_of("com.google.android.inputmethod.latin"))
+        self.log_ime_activate(win.owner.app.package)
+
+    def log_ime_activate(self, package: str) -> None:
+        """The line Gboard prints when an app's field takes the input (B-MoCA's "search bar" tasks match it)."""
+        self.log("AndroidIME", f"LatinIme.onActivate() : EditorInfo = inputType=0x1 imeOptions=0x6 "
+                 f"packageName={package}", pid=self.pid_of("com.google.android.inputmethod.latin"))
 
     def tap(self, x: int, y: int, long: bool = False) -> None:
         self.tick()

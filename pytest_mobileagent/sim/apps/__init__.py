@@ -14,8 +14,11 @@ from pytest_mobileagent.sim.apps.draw import SimpleDrawApp
 from pytest_mobileagent.sim.apps.expense import ExpenseApp
 from pytest_mobileagent.sim.apps.files import FilesApp
 from pytest_mobileagent.sim.apps.gallery import GalleryApp
+from pytest_mobileagent.sim.apps.gmail import GmailApp
+from pytest_mobileagent.sim.apps.googleapp import GoogleApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
+from pytest_mobileagent.sim.apps.maps import MapsApp
 from pytest_mobileagent.sim.apps.markor import MarkorApp
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
 from pytest_mobileagent.sim.apps.osmand import OsmAndApp
@@ -24,6 +27,7 @@ from pytest_mobileagent.sim.apps.settings import SettingsApp
 from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 from pytest_mobileagent.sim.apps.vlc import VlcApp
+from pytest_mobileagent.sim.apps.youtube import YouTubeApp
 from pytest_mobileagent.sim.providers import ContactsProviderApp
 from pytest_mobileagent.sim.telephony import TelephonyProviderApp
 
@@ -42,4 +46,5 @@ DEFAULT_APPS: list[type] = [
     CameraApp, AudioRecorderApp, SimpleDrawApp,
     BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp, OsmAndApp, MarkorApp,
     ExpenseApp,
+    GmailApp, MapsApp, YouTubeApp, GoogleApp,
 ]

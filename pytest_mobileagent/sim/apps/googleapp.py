@@ -1,0 +1,75 @@
+"""The Google app (``com.google.android.googlequicksearchbox``): a search bar over the Discover feed.
+
+The home screen's search bar is a facade; tapping it opens the search page with the edit field focused
+and the keyboard up, as the real app does. Searching shows an offline results page (there is no network).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_mobileagent.android.google_app import FEED, MAIN_ACTIVITY, PACKAGE
+from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.views import Column, EditText, ImageButton, Row, Scroll, Text, View
+
+
+class Search(Activity):
+    name = MAIN_ACTIVITY
+    exported = True
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        self.searching = False
+        self.query = ""
+
+    def open_search(self) -> None:
+        self.searching = True
+        self.request_focus("googleapp_search_box")
+        self.system.log_ime_activate(PACKAGE)
+
+    def submit(self) -> None:
+        self.query = self.fields.get("googleapp_search_box", "").strip()
+        self.system.clear_focus(self)
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.searching:
+            self.searching = False
+            self.query = ""
+            self.fields["googleapp_search_box"] = ""
+            return True
+        return False
+
+    def build(self) -> View:
+        if self.searching:
+            box = Row(ImageButton("Back", self.on_back, icon="arrow_back"),
+                      EditText("googleapp_search_box", self.fields.get("googleapp_search_box", ""),
+                               lambda v: self.fields.__setitem__("googleapp_search_box", v), hint="Search",
+                               on_submit=self.submit, weight=1, height=48),
+                      id="googleapp_srp_search_box", height=64, style="searchbar")
+            result = (Text(f"No internet connection. Results for \"{self.query}\" will appear when you're online.",
+                           id="googleapp_srp_offline") if self.query else None)
+            return Column(box, result, View(weight=1))
+        facade = Row(
+            Text("Search", id="googleapp_hint_text", weight=1, height=48),
+            ImageButton("Voice search", None, icon="mic", id="googleapp_search_widget_voice_btn"),
+            ImageButton("Search by camera", None, icon="lens", id="googleapp_search_widget_lens_btn"),
+            id="googleapp_facade_search_box", clickable=True, focusable=True, on_click=self.open_search, height=64,
+            style="searchbar",
+        )
+        cards = [Column(Text(headline, id="card_title", style="item-title"), Text(source, style="item-summary"),
+                        padding=8, height=88) for source, headline in FEED]
+        return Column(Text("Google", style="headline", height=64), facade,
+                      Scroll(*cards, id="googleapp_discover_feed", weight=1))
+
+
+class GoogleApp(App):
+    package = PACKAGE
+    label = "Google"
+    icon = "google"
+    activities = (Search,)
+    uid = 10098
+
+
+__all__ = ["GoogleApp", "Search"]

@@ -1,0 +1,190 @@
+"""B-MoCA's tasks on Google's apps: Chrome, Gmail, Maps, YouTube and the Google app.
+
+Rows of B-MoCA's task table (step limit, instruction, logcat filter, success regex): "open the chrome /
+gmail / map / youtube app", "activate the search bar in chrome / map / youtube / google", "go to search
+history in chrome" and "go to smart pairing page in youtube". "Open the ... app" is about what is on
+screen: the check reads the foreground package. The others are about reaching a page or raising the
+keyboard, which leaves no state but logcat: the checks apply B-MoCA's own regexes to the lines the
+simulated system prints as a real phone does (``ActivityTaskManager: START u0 {... cmp=...}`` and Gboard's
+``AndroidIME: LatinIme.onActivate() ... packageName=...``). Setup goes home, stops the app and starts
+logcat afresh, as AndroidEnv's reset does; Chrome's history is seeded and must come through untouched.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from typing import ClassVar
+
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import chrome, gmail, google_app, maps, youtube
+from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.validators.chrome import history_urls, seed_history
+from pytest_mobileagent.validators.state import logcat_matches
+
+#: Pages a user of the device visited before the task (newest first once seeded).
+VISITED = (
+    ("https://www.wikipedia.org/", "Wikipedia", dt.datetime(2023, 10, 15, 9, 12)),
+    ("https://news.google.com/", "Google News", dt.datetime(2023, 10, 14, 18, 40)),
+    ("https://www.python.org/", "Welcome to Python.org", dt.datetime(2023, 10, 14, 8, 5)),
+)
+
+
+class _GoogleAppTask(Task):
+    """Go home with the app stopped (B-MoCA's reset) and start logcat afresh."""
+
+    __abstract__ = True
+    difficulty = "easy"
+    package: ClassVar[str] = ""
+
+    def setup(self, device: Device) -> None:
+        device.stop_app(self.package)
+        device.press("home")
+        device.shell("logcat -c")
+
+
+class _OpenApp(_GoogleAppTask):
+    __abstract__ = True
+    complexity = 0.4
+    optimal_steps = 1
+    app_name: ClassVar[str] = ""
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        return 1.0 if device.current_activity()[0] == self.package else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app(self.app_name)
+        yield ui.complete()
+
+
+class ChromeOpenApp(_OpenApp):
+    template = "open the chrome app"
+    apps = ("chrome",)
+    package = chrome.PACKAGE
+    app_name = "Chrome"
+
+
+class GmailOpenApp(_OpenApp):
+    template = "open the gmail app"
+    apps = ("gmail",)
+    package = gmail.PACKAGE
+    app_name = "Gmail"
+
+
+class MapsOpenApp(_OpenApp):
+    template = "open the map app"
+    apps = ("maps",)
+    package = maps.PACKAGE
+    app_name = "Maps"
+
+
+class YouTubeOpenApp(_OpenApp):
+    template = "open the youtube app"
+    apps = ("youtube",)
+    package = youtube.PACKAGE
+    app_name = "YouTube"
+
+
+class _ActivateSearchBar(_GoogleAppTask):
+    """Tap the app's search bar so the keyboard comes up for it (Gboard logs ``LatinIme.onActivate``)."""
+
+    __abstract__ = True
+    complexity = 0.5
+    optimal_steps = 2
+    app_name: ClassVar[str] = ""
+    regex: ClassVar[str] = ""
+    #: The oracle's selector of the search bar.
+    bar: ClassVar[dict[str, str]] = {}
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        return 1.0 if logcat_matches(device, self.regex, tag="AndroidIME") else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app(self.app_name)
+        yield ui.click(**self.bar)
+        yield ui.complete()
+
+
+class ChromeActivateSearchBar(_ActivateSearchBar):
+    template = "activate the search bar in chrome"
+    apps = ("chrome",)
+    package = chrome.PACKAGE
+    app_name = "Chrome"
+    regex = r"^(.*?)LatinIme.onActivate(.*?)android.chrome"
+    bar = {"rid": "url_bar"}
+
+
+class MapsActivateSearchBar(_ActivateSearchBar):
+    template = "activate the search bar in map"
+    apps = ("maps",)
+    package = maps.PACKAGE
+    app_name = "Maps"
+    regex = r"^(.*?)LatinIme.onActivate(.*?)apps.map"
+    bar = {"hint": maps.SEARCH_HINT}
+
+
+class YouTubeActivateSearchBar(_ActivateSearchBar):
+    template = "activate the search bar in youtube"
+    apps = ("youtube",)
+    package = youtube.PACKAGE
+    app_name = "YouTube"
+    regex = r"^(.*?)LatinIme.onActivate(.*?)android.youtube"
+    bar = {"desc": "Search"}
+
+
+class GoogleActivateSearchBar(_ActivateSearchBar):
+    template = "activate the search bar in google"
+    apps = ("google",)
+    package = google_app.PACKAGE
+    app_name = "Google"
+    regex = r"^(.*?)LatinIme.onActivate(.*?)android.googlequicksearchbox"
+    bar = {"rid": "googleapp_hint_text"}
+
+
+class ChromeGoToHistory(_GoogleAppTask):
+    """Open History from Chrome's menu; the seeded history must stay as it was."""
+
+    template = "go to search history in chrome"
+    apps = ("chrome",)
+    package = chrome.PACKAGE
+    complexity = 0.5
+    optimal_steps = 3
+
+    def setup(self, device: Device) -> None:
+        seed_history(device, list(VISITED))
+        super().setup(device)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        shown = logcat_matches(device, r"^(.*?)START(.*?)chrome.browser.history.HistoryActivity",
+                               tag="ActivityTaskManager")
+        return 1.0 if shown and history_urls(device) == [url for url, _, _ in VISITED] else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Chrome")
+        yield ui.click(desc="Customize and control Google Chrome")
+        yield ui.click(text="History")
+        yield ui.complete()
+
+
+class YouTubeGoToSmartPairing(_GoogleAppTask):
+    """Account, Settings, "Watch on TV": the "Link with TV code" page (``PairWithTvActivity``)."""
+
+    template = "go to smart pairing page in youtube"
+    apps = ("youtube",)
+    package = youtube.PACKAGE
+    complexity = 0.5
+    optimal_steps = 4
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        shown = logcat_matches(device, r"^(.*?)START(.*?)youtube.mdx.smartpairing.PairWithTvActivity",
+                               tag="ActivityTaskManager")
+        return 1.0 if shown else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("YouTube")
+        yield ui.click(desc="Account")
+        yield ui.click(text="Settings")
+        yield ui.click(text="Watch on TV")
+        yield ui.complete()
