@@ -141,9 +141,10 @@ class System:
             parts.append(f"dat={intent.data}")
         parts += ["flg=0x10200000" if intent.categories else "flg=0x10000000", f"cmp={comp}"]
         self.log("ActivityTaskManager", f"START u0 {{{' '.join(parts)}}} from uid {app.uid}", pid=1000, tid=1562)
-        if cold:
+        if cold:  # the hosting component in full (ComponentName.toShortString), the uid as UserHandle prints it
+            user = str(app.uid) if app.uid < 10000 else f"u0a{app.uid % 1000}"
             self.log("ActivityManager",
-                     f"Start proc {pid}:{app.package}/u0a{app.uid % 1000} for pre-top-activity {{{comp}}}",
+                     f"Start proc {pid}:{app.package}/{user} for pre-top-activity {{{app.package}/{cls.name}}}",
                      pid=1000, tid=1543)
 
     def start_activity(self, app: App, cls: type[Activity], intent: Intent | None = None,
@@ -422,9 +423,12 @@ class System:
         win.owner.view_state["focus_n"] = same.index(node) if node in same else 0
         win.owner.view_state[("cursor", rid)] = len(node.view.text)
         self.keyboard_visible = True
-        pkg = win.owner.app.package
-        self.log("AndroidIME", f"LatinIme.onActivate() : EditorInfo = inputType=0x1 imeOptions=0x6 packageName={pkg}",
-                 pid=self.pid_of("com.google.android.inputmethod.latin"))
+        self.log_ime_activate(win.owner.app.package)
+
+    def log_ime_activate(self, package: str) -> None:
+        """What Gboard logs when a field of ``package`` takes the input (a tap, or a screen opening focused)."""
+        self.log("AndroidIME", f"LatinIme.onActivate() : EditorInfo = inputType=0x1 imeOptions=0x6 "
+                 f"packageName={package}", pid=self.pid_of("com.google.android.inputmethod.latin"))
 
     def tap(self, x: int, y: int, long: bool = False) -> None:
         self.tick()
