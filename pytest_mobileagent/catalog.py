@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from pytest_mobileagent.android import (
+    aosp_calendar,
     audio_recorder,
     broccoli,
     calendar,
@@ -27,8 +28,11 @@ from pytest_mobileagent.android import (
     joplin,
     maps,
     markor,
+    messages,
+    music,
     opentracks,
     osmand,
+    photos,
     retromusic,
     settings_app,
     sms_messenger,
@@ -51,7 +55,10 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"joplin", joplin.PACKAGE, None),
     (r"(open ?tracks|activity tracker)( sports tracker)?", opentracks.PACKAGE, None),
     (r"chrome|browser", chrome.PACKAGE, chrome.MAIN_ACTIVITY),
-    (r"messages", "com.google.android.apps.messaging", None),
+    (r"(google )?messages?( app)?", messages.PACKAGE, messages.MAIN_ACTIVITY),
+    (r"(google )?photos?( app)?", photos.PACKAGE, photos.MAIN_ACTIVITY),
+    (r"(play |aosp )?music( app)?", music.PACKAGE, music.MAIN_ACTIVITY),
+    (r"aosp calendar|calendar \(aosp\)", aosp_calendar.PACKAGE, aosp_calendar.MAIN_ACTIVITY),
     (r"camera", camera.PACKAGE, camera.MAIN_ACTIVITY),
     (r"broccoli( app| recipe app)?|recipes?", broccoli.PACKAGE, broccoli.MAIN_ACTIVITY),
     (r"retro( music)?", retromusic.PACKAGE, retromusic.MAIN_ACTIVITY),

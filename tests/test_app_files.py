@@ -205,3 +205,25 @@ def test_move_check_near_misses(d: SimDevice, mistake: str) -> None:
         d.remove("/sdcard/Download/invoices_q3.zip")
         d.write_file("/sdcard/Music/invoices_q3.zip", content_of("Download/invoices_q3.zip"))
     assert task.check(d) == 0.0
+
+
+def test_category_roots_list_by_type_and_log_the_directory_shown() -> None:
+    from pytest_mobileagent.sim import SimDevice
+    from tests.screen import elements, tap
+
+    with SimDevice() as d:
+        d.write_file("/sdcard/Music/song.mp3", b"ID3")
+        d.write_file("/sdcard/Pictures/p.png", b"\x89PNG")
+        d.start_app("com.google.android.documentsui")
+        d.shell("logcat -c")
+        tap(d, desc="Show roots")
+        tap(d, text="Audio")
+        names = [e.text for e in elements(d) if e.resource_name == "title"]
+        assert "song.mp3" in names and "p.png" not in names
+        assert any(line.endswith("D DirectoryFragment: Showing directory: "
+                                 "content://com.android.providers.media.documents/document/audio_root")
+                   for line in d.logcat())
+        tap(d, desc="Show roots")
+        tap(d, text="sdk_gphone_x86_64")
+        assert any(line.endswith("content://com.android.externalstorage.documents/document/primary%3A")
+                   for line in d.logcat())

@@ -158,9 +158,10 @@ class System:
             parts.append(f"dat={intent.data}")
         parts += ["flg=0x10200000" if intent.categories else "flg=0x10000000", f"cmp={comp}"]
         self.log("ActivityTaskManager", f"START u0 {{{' '.join(parts)}}} from uid {app.uid}", pid=1000, tid=1562)
-        if cold:
+        if cold:  # the hosting component in full (ComponentName.toShortString), the uid as UserHandle prints it
+            user = str(app.uid) if app.uid < 10000 else f"u0a{app.uid % 1000}"
             self.log("ActivityManager",
-                     f"Start proc {pid}:{app.package}/u0a{app.uid % 1000} for pre-top-activity {{{comp}}}",
+                     f"Start proc {pid}:{app.package}/{user} for pre-top-activity {{{app.package}/{cls.name}}}",
                      pid=1000, tid=1543)
 
     def start_activity(self, app: App, cls: type[Activity], intent: Intent | None = None,

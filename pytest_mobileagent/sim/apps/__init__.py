@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pytest_mobileagent.sim.apps.aosp_calendar import AospCalendarApp, CalendarProviderApp
 from pytest_mobileagent.sim.apps.audiorecorder import AudioRecorderApp
 from pytest_mobileagent.sim.apps.broccoli import BroccoliApp
 from pytest_mobileagent.sim.apps.calendar import CalendarApp
@@ -20,8 +21,11 @@ from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
 from pytest_mobileagent.sim.apps.maps import MapsApp
 from pytest_mobileagent.sim.apps.markor import MarkorApp
+from pytest_mobileagent.sim.apps.messages import MessagesApp
+from pytest_mobileagent.sim.apps.music import MusicApp
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
 from pytest_mobileagent.sim.apps.osmand import OsmAndApp
+from pytest_mobileagent.sim.apps.photos import PhotosApp
 from pytest_mobileagent.sim.apps.retromusic import RetroMusicApp
 from pytest_mobileagent.sim.apps.settings import SettingsApp
 from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
@@ -47,4 +51,5 @@ DEFAULT_APPS: list[type] = [
     BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp, OsmAndApp, MarkorApp,
     ExpenseApp,
     GmailApp, MapsApp, YouTubeApp, GoogleApp,
+    MessagesApp, PhotosApp, MusicApp, CalendarProviderApp, AospCalendarApp,
 ]

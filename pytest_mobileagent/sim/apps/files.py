@@ -2,8 +2,12 @@
 
 The state is the files themselves, under ``/storage/emulated/0`` (``/sdcard``). As in
 the real app the start screen is "Recent"; the roots drawer ("Show roots") leads to
-the device's storage, named after the device model (``sdk_gphone_x86_64`` on
-AndroidWorld's emulator image). Long-pressing an item starts selection: the action
+the categories (Images, Videos, Audio: MediaDocumentsProvider's roots, listing every
+file of that type flat rather than by album or artist; Downloads: DownloadStorageProvider's
+root over ``Download``) and the device's storage, named after the device model
+(``sdk_gphone_x86_64`` on AndroidWorld's emulator image). Opening a root or a folder logs
+``DirectoryFragment: Showing directory: <document URI>`` as DocumentsUI's debug builds do.
+Long-pressing an item starts selection: the action
 bar shows "N selected" with Share and Delete, and its overflow menu has "Select all",
 "Copy to…", "Move to…" and "Rename". Copy and move open the picker
 (``com.android.documentsui.picker.PickActivity``) on the current folder; its "Move" /
@@ -19,7 +23,15 @@ import posixpath
 from typing import Any
 from urllib.parse import quote
 
-from pytest_mobileagent.android.documentsui import MAIN_ACTIVITY, PACKAGE, PICK_ACTIVITY
+from pytest_mobileagent.android.documentsui import (
+    CATEGORY_ROOTS,
+    DIRECTORY_TAG,
+    EXTERNAL_AUTHORITY,
+    MAIN_ACTIVITY,
+    PACKAGE,
+    PICK_ACTIVITY,
+    document_uri,
+)
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     ActionModeBar,
@@ -42,6 +54,8 @@ STORAGE_LABEL = "sdk_gphone_x86_64"
 RECENT = "Recent"
 #: How many files "Recent" lists, newest first.
 RECENT_LIMIT = 40
+#: Where DownloadStorageProvider's root lists from.
+DOWNLOAD_DIR = f"{STORAGE}/Download"
 
 
 def mime_type(path: str) -> str:
@@ -68,6 +82,8 @@ class Browser(Activity):
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)
         self.folder: str | None = intent.extras.get("folder")
+        #: A category root's document id (``images_root``...), shown instead of a folder.
+        self.root: str | None = None
         self.drawer = False
         self.opening = ""  # the document an "Open with" chooser is about
         self.chosen = ""
@@ -77,6 +93,8 @@ class Browser(Activity):
     def entries(self) -> list[tuple[str, bool]]:
         """(device path, is folder) of what the current location lists: folders first, then by name."""
         fs = self.system.fs
+        if self.root is not None:
+            return self.root_entries(self.root)
         if self.folder is None:
             files = [p for p in fs.walk_files(STORAGE) if "/Android/" not in p and "/." not in p]
             files.sort(key=lambda p: (-(fs.stat(p).st_mtime if fs.stat(p) else 0), p))
@@ -85,6 +103,19 @@ class Browser(Activity):
             return []
         paths = [posixpath.join(self.folder, n) for n in fs.listdir(self.folder) if not n.startswith(".")]
         return sorted(((p, fs.isdir(p)) for p in paths), key=lambda e: (not e[1], posixpath.basename(e[0]).lower()))
+
+    def root_entries(self, root_id: str) -> list[tuple[str, bool]]:
+        """What a category root lists: the files of its MIME type by name, or the Download folder's contents."""
+        fs = self.system.fs
+        prefix = next(p for _, _, rid, p in CATEGORY_ROOTS if rid == root_id)
+        if not prefix:
+            if not fs.isdir(DOWNLOAD_DIR):
+                return []
+            paths = [posixpath.join(DOWNLOAD_DIR, n) for n in fs.listdir(DOWNLOAD_DIR) if not n.startswith(".")]
+            return sorted(((p, fs.isdir(p)) for p in paths), key=lambda e: (not e[1], posixpath.basename(e[0]).lower()))
+        files = [p for p in fs.walk_files(STORAGE) if "/Android/" not in p and "/." not in p
+                 and mime_type(p).startswith(prefix)]
+        return [(p, False) for p in sorted(files, key=lambda p: posixpath.basename(p).lower())]
 
     def summary(self, path: str, is_dir: bool) -> str:
         stat = self.system.fs.stat(path)
@@ -95,6 +126,8 @@ class Browser(Activity):
         return day if is_dir else f"{human_size(stat.st_size)}, {day}"
 
     def title(self) -> str:
+        if self.root is not None:
+            return next(t for t, _, rid, _ in CATEGORY_ROOTS if rid == self.root)
         if self.folder is None:
             return RECENT
         return STORAGE_LABEL if self.folder == STORAGE else posixpath.basename(self.folder)
@@ -102,9 +135,21 @@ class Browser(Activity):
     # -- navigation ----------------------------------------------------------------
 
     def go(self, folder: str | None) -> None:
-        self.folder = folder
+        self.folder, self.root = folder, None
         self.drawer = False
         self.view_state.clear()  # a new listing starts scrolled to the top
+        if folder is not None:
+            self.show_directory(document_uri(EXTERNAL_AUTHORITY, "primary:" + folder[len(STORAGE) + 1:]))
+
+    def go_root(self, root_id: str) -> None:
+        """Open a category root of the drawer."""
+        self.go(None)
+        self.root = root_id
+        authority = next(a for _, a, rid, _ in CATEGORY_ROOTS if rid == root_id)
+        self.show_directory(document_uri(authority, root_id))
+
+    def show_directory(self, uri: str) -> None:
+        self.log(DIRECTORY_TAG, f"Showing directory: {uri}", level="D")
 
     def on_back(self) -> bool:
         if super().on_back():
@@ -129,7 +174,7 @@ class Browser(Activity):
         self.drawer = True
 
     def breadcrumb(self) -> View | None:
-        if self.folder is None:
+        if self.folder is None or self.root is not None:
             return None
         segments = [s for s in self.folder[len(STORAGE):].split("/") if s]
         parts = [STORAGE] + [posixpath.join(STORAGE, *segments[:i + 1]) for i in range(len(segments))]
@@ -199,10 +244,13 @@ class Browser(Activity):
     def roots_drawer(self) -> View:
         roots = [(RECENT, None, "recent"), (STORAGE_LABEL, STORAGE, "phone")]
         items = [ListItem(label, "" if folder is None else "Internal storage", lambda f=folder: self.go(f),
-                          id="item_root_root", icon=icon, selected=self.folder == folder)
+                          id="item_root_root", icon=icon, selected=self.folder == folder and self.root is None)
                  for label, folder, icon in roots]
+        categories = [ListItem(title, "", lambda r=rid: self.go_root(r), id="item_root_root", icon=title.lower(),
+                               selected=self.root == rid) for title, _, rid, _ in CATEGORY_ROOTS]
         return Row(
-            Column(Text("Files", style="title", height=64), *items, id="roots_list", width=300, style="drawer"),
+            Column(Text("Files", style="title", height=64), items[0], *categories, items[1], id="roots_list",
+                   width=300, style="drawer"),
             View(weight=1, clickable=True, on_click=self.close_drawer, desc="Hide roots"),
             id="drawer_roots",
         )

@@ -6,13 +6,13 @@ Icons are TextViews labelled with the app name, as the real launcher exposes the
 
 from __future__ import annotations
 
-from pytest_mobileagent.android import chrome, contacts, deskclock, dialer, settings_app
+from pytest_mobileagent.android import chrome, contacts, deskclock, dialer, messages, settings_app
 from pytest_mobileagent.android.launcher import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Button, Column, EditText, Frame, Row, Scroll, Text, View
 
 #: Home-screen layout: the apps on the first page and in the hotseat (by package).
-HOTSEAT = (dialer.PACKAGE, "com.google.android.apps.messaging", chrome.PACKAGE, settings_app.PACKAGE)
+HOTSEAT = (dialer.PACKAGE, messages.PACKAGE, chrome.PACKAGE, settings_app.PACKAGE)
 WORKSPACE = (deskclock.PACKAGE, contacts.PACKAGE, settings_app.PACKAGE)
 COLUMNS = 4
 

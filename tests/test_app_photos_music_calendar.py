@@ -1,0 +1,64 @@
+"""Google Photos, AOSP Music and AOSP Calendar: what they list, their pages, and the lines a cold start prints."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pytest_mobileagent.android import aosp_calendar, media, music, photos, settings_app
+from pytest_mobileagent.sim import SimDevice
+from tests.screen import find, tap
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[SimDevice]:
+    with SimDevice() as d:
+        d.snapshot_save("clean")
+        yield d
+
+
+@pytest.fixture
+def d(phone: SimDevice) -> SimDevice:
+    phone.snapshot_load("clean")
+    return phone
+
+
+def test_photos_grid_and_library_trash(d: SimDevice) -> None:
+    d.write_file("/sdcard/DCIM/Camera/IMG_1.jpg", media.jpeg_with_text(["a"]))
+    d.start_app(photos.PACKAGE)
+    assert find(d, rid="photo_cell").content_description.startswith("Photo taken on ")
+    tap(d, desc="Library")
+    tap(d, text="Trash")
+    assert d.current_activity() == (photos.PACKAGE, photos.TRASH_ACTIVITY)
+    assert any("cmp=com.google.android.apps.photos/.trash.ui.TrashPhotosActivity" in line for line in d.logcat())
+
+
+def test_music_tabs_list_the_tagged_songs(d: SimDevice) -> None:
+    d.write_file("/sdcard/Music/a.mp3", media.mp3_with_tags(media.Tags("Blue Hour", "Nora Vale", "Tides")))
+    d.start_app(music.PACKAGE)
+    assert d.current_activity()[1] == music.ARTISTS_ACTIVITY  # the browser handed over and went away
+    assert find(d, rid="line1").text == "Nora Vale"
+    tap(d, rid="songtab")
+    assert d.current_activity()[1] == music.TRACKS_ACTIVITY
+    assert find(d, rid="line1").text == "Blue Hour"
+    d.press("back")
+    assert d.current_activity()[0] != music.PACKAGE
+
+
+def test_calendar_reads_the_provider(d: SimDevice) -> None:
+    start = int(d.now().timestamp() * 1000) + 3_600_000
+    with d.system.fs.sqlite(aosp_calendar.DB_PATH) as db:  # what a ContentResolver insert leaves in calendar.db
+        db.execute("INSERT INTO Events (calendar_id, title, dtstart, dtend) VALUES (1, 'Dentist', ?, ?)",
+                   (start, start + 1_800_000))
+    d.start_app(aosp_calendar.PACKAGE)
+    tap(d, text="Agenda")
+    tap(d, text="Dentist")
+    assert d.current_activity()[1] == aosp_calendar.EVENT_INFO_ACTIVITY
+
+
+def test_start_proc_names_the_activity_in_full_and_system_uids_as_numbers(d: SimDevice) -> None:
+    d.shell("logcat -c")
+    d.start_app(settings_app.PACKAGE)
+    assert any(line.endswith("com.android.settings/1000 for pre-top-activity "
+                             "{com.android.settings/com.android.settings.Settings}") for line in d.logcat())
