@@ -43,3 +43,8 @@ DEFAULT_APPS: list[type] = [
     BroccoliApp, RetroMusicApp, VlcApp, GalleryApp, ChromeApp, OsmAndApp, MarkorApp,
     ExpenseApp,
 ]
+
+
+def default_packages() -> frozenset[str]:
+    """The packages a default simulated phone has installed (the launcher's included)."""
+    return frozenset(app.package for app in (HOME_APP, *DEFAULT_APPS))
