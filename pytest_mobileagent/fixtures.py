@@ -24,10 +24,11 @@ from typing import Any
 import pytest
 
 from pytest_mobileagent.agents.base import ReportsUsage
+from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.android import launcher
 from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
-from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, require
+from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, has_package, require
 from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
 from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
 from pytest_mobileagent.settings import Settings, run, settings
@@ -155,13 +156,21 @@ def ma_task(task_case: TaskCase) -> Task:
 
 
 @pytest.fixture
-def ma_capable(ma_task: Task, ma_device: Device) -> None:
-    """Skip the item when its task requires a capability (``Task.requires``) the worker's device lacks: the
-    task cannot run on this backend, which is neither a failure nor an error."""
+def ma_capable(ma_task: Task, ma_device: Device, ma_agent: Any) -> None:
+    """Skip the item when its task requires a capability (``Task.requires``) the worker's device lacks, or a
+    package (``Task.packages``) the device does not have installed: the task cannot run on this device, which is
+    neither a failure nor an error. An oracle run also skips a task that has no oracle (``Task.oracle_missing``)."""
     missing = sorted(set(ma_task.requires) - ma_device.capabilities)
     if missing:
         reasons = "; ".join(str(UnsupportedCapability(name, ma_device.serial)) for name in missing)
         pytest.skip(f"{ma_task.name} cannot run here: {reasons}")
+    absent = [package for package in sorted(ma_task.packages) if not has_package(ma_device, package)]
+    if absent:
+        pytest.skip(f"{ma_task.name} cannot run here: {', '.join(absent)} "
+                    f"{'is' if len(absent) == 1 else 'are'} not installed on {ma_device.serial}"
+                    " (needs_real_app: run it on an emulator or phone that has the app)")
+    if ma_task.oracle_missing and isinstance(ma_agent, OracleAgent):
+        pytest.skip(ma_task.oracle_missing)
 
 
 @pytest.fixture

@@ -16,6 +16,8 @@ def all_tasks() -> list[type[Task]]:
     for path in sorted((ROOT / "suites").rglob("tasks_*.py")):
         module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
         for cls in tasks_in(module):
+            if "imported" in cls.tags:  # files from the datasets folder (tests/test_bmoca_importer.py proves them)
+                continue
             cls.suite = cls.suite or suite_of(cls, path)
             found.append(cls)
     return found

@@ -9,6 +9,7 @@ so a validator written against one works unchanged on the other.
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -103,6 +104,11 @@ def require(device: Device, capability: str, why: str) -> None:
     """Raise :class:`UnsupportedCapability` saying ``why`` it is needed unless ``device`` has ``capability``."""
     if capability not in device.capabilities:
         raise UnsupportedCapability(capability, device.serial, why)
+
+
+def has_package(device: Device, package: str) -> bool:
+    """Whether ``package`` is installed on ``device``: ``pm path`` prints ``package:<apk>`` for it."""
+    return device.shell(f"pm path {shlex.quote(package)}").startswith("package:")
 
 
 @runtime_checkable

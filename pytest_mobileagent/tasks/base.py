@@ -75,6 +75,16 @@ class Task:
     #: Device capabilities the task needs (names of :data:`~pytest_mobileagent.device.base.CAPABILITIES`, such as
     #: ``sim_media``): its items get ``requires_<name>`` markers and are skipped on a device that lacks one.
     requires: ClassVar[frozenset[str]] = frozenset()
+    #: Packages the task's apps are (``com.instagram.android``): items of a task with a package the simulator does
+    #: not install get a ``needs_real_app(package)`` marker, and an item is skipped on a device where one of its
+    #: packages is not installed.
+    packages: ClassVar[frozenset[str]] = frozenset()
+    #: Why the task has no oracle (an imported task no hand-written solution covers); an ``--agent=oracle`` run
+    #: skips its items with this reason instead of playing :meth:`oracle`.
+    oracle_missing: ClassVar[str] = ""
+    #: Why the task cannot be judged (an imported task whose success rule its file does not carry): its items are
+    #: collected and skipped with this reason, on every device.
+    unjudged: ClassVar[str] = ""
 
     def __init__(self, params: dict[str, Any] | None = None):
         self.params: dict[str, Any] = dict(params or {})

@@ -5,7 +5,8 @@ Benchmarks ship task files in text format without their ``.proto`` schemas
 files), so messages are read as dicts: scalar fields map to values, message
 fields to dicts, and a field that appears more than once to a list. Use
 :func:`repeated` to read a field that is repeated in the schema whether it
-appeared once or many times.
+appeared once or many times; ``loads(text, lines=True)`` also keeps where each
+message starts, for errors that point at a line (:func:`line_of`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ def _unescape(body: str) -> str:
     return out.decode("utf-8", errors="replace")
 
 
+#: The key under which ``loads(text, lines=True)`` keeps a message's first line.
+LINE_KEY = "__line__"
+
+
 class _Parser:
     def __init__(self, text: str):
         self.tokens: list[tuple[str, str, int]] = []
@@ -86,8 +91,8 @@ class _Parser:
         self.i += 1
         return tok
 
-    def message(self, close: str | None) -> dict[str, Any]:
-        fields: dict[str, Any] = {}
+    def message(self, close: str | None, line: int = 1) -> dict[str, Any]:
+        fields: dict[str, Any] = {LINE_KEY: line}
         while True:
             tok = self.peek()
             if tok is None:
@@ -126,7 +131,7 @@ class _Parser:
                 raise TextprotoError(f"line {line}: field without a value")
         if tok[1] in "{<":
             self.take()
-            return self.message("}" if tok[1] == "{" else ">")
+            return self.message("}" if tok[1] == "{" else ">", tok[2])
         if tok[1] == "[":
             self.take()
             items: list[Any] = []
@@ -158,17 +163,29 @@ class _Repeated(list):
     pass
 
 
-def _clean(value: Any) -> Any:
+def _clean(value: Any, lines: bool) -> Any:
     if isinstance(value, dict):
-        return {k: _clean(v) for k, v in value.items() if not k.startswith("__list__")}
+        return {k: _clean(v, lines) for k, v in value.items()
+                if not k.startswith("__list__") and (lines or k != LINE_KEY)}
     if isinstance(value, list):
-        return [_clean(v) for v in value]
+        return [_clean(v, lines) for v in value]
     return value
 
 
-def loads(text: str) -> dict[str, Any]:
-    """Parse a text-format message into a dict."""
-    return _clean(_Parser(text).message(None))
+def loads(text: str, lines: bool = False) -> dict[str, Any]:
+    """Parse a text-format message into a dict; with ``lines``, each message dict also holds the line its
+    opening brace is on (the top level: line 1) under :data:`LINE_KEY`."""
+    return _clean(_Parser(text).message(None), lines)
+
+
+def line_of(message: Any) -> int | None:
+    """The line a message read with ``loads(text, lines=True)`` starts on, or None."""
+    return message.get(LINE_KEY) if isinstance(message, dict) else None
+
+
+def field_names(message: dict[str, Any]) -> list[str]:
+    """A message's field names (without :data:`LINE_KEY`)."""
+    return [k for k in message if k != LINE_KEY]
 
 
 def repeated(message: dict[str, Any], name: str) -> list[Any]:

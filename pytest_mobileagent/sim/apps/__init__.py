@@ -53,3 +53,8 @@ DEFAULT_APPS: list[type] = [
     GmailApp, MapsApp, YouTubeApp, GoogleApp,
     MessagesApp, PhotosApp, MusicApp, CalendarProviderApp, AospCalendarApp,
 ]
+
+
+def default_packages() -> frozenset[str]:
+    """The packages a default simulated phone has installed (the launcher's included)."""
+    return frozenset(app.package for app in (HOME_APP, *DEFAULT_APPS))
