@@ -33,7 +33,7 @@ from tests.published import published_file
 DATA = Path(__file__).parent / "data" / "bmoca"
 TASKS = DATA / "tasks"
 CLOCK = TASKS / "clock" / "open_the_clock_app.textproto"
-YOUTUBE = TASKS / "youtube" / "open_Youtube.textproto"
+INSTAGRAM = TASKS / "instagram" / "open_Instagram.textproto"
 WIFI = TASKS / "settings" / "turn_on_wifi_after_setting_the_brightness.textproto"
 
 
@@ -56,7 +56,7 @@ def test_a_file_becomes_a_spec() -> None:
     assert spec.filters == ("WifiService:I", "ActivityTaskManager:I")
     assert [(e.regex, e.reward) for e in spec.reward_events] == [("^(.*?)setWifiEnabled(.*?)enable=true", 1.0)]
     assert spec.packages == {"com.android.settings"}
-    assert load_spec(YOUTUBE).packages == {"com.google.android.youtube"}  # B-MoCA's app folder
+    assert load_spec(INSTAGRAM).packages == {"com.instagram.android"}  # B-MoCA's app folder
 
 
 def test_textproto_keeps_where_messages_start_when_asked() -> None:
@@ -163,9 +163,9 @@ def test_names_are_unique_and_tasks_marked(tmp_path: Path) -> None:
         (tmp_path / "clock").mkdir(exist_ok=True)
         shutil.copy(CLOCK, tmp_path / "clock" / f"{name}.textproto")
     assert sorted(build_tasks(tmp_path, __name__)) == ["BmocaOpenTheClockApp", "BmocaOpenTheClockApp_2"]
-    youtube = task_class(load_spec(YOUTUBE), __name__)
-    assert real_apps(youtube) == ["com.google.android.youtube"] and youtube.tags == ("imported",)
-    assert youtube.oracle_missing and not youtube.unjudged and youtube().max_steps == 4
+    instagram = task_class(load_spec(INSTAGRAM), __name__)
+    assert real_apps(instagram) == ["com.instagram.android"] and instagram.tags == ("imported",)
+    assert instagram.oracle_missing and not instagram.unjudged and instagram().max_steps == 4
 
 
 # -- the plugin ---------------------------------------------------------------------------------------------
@@ -192,11 +192,11 @@ def test_the_plugin_collects_marks_and_skips_what_the_simulator_lacks(pytester: 
                                                                      datasets: Path) -> None:
     listed = pytester.runpytest_subprocess("--ma-datasets", str(datasets), "--collect-only", "-q",
                                            "-m", "needs_real_app")
-    listed.stdout.fnmatch_lines(["tasks_imported.py::BmocaOpenYoutube[0]", "*1/3 tests collected (2 deselected)*"])
+    listed.stdout.fnmatch_lines(["tasks_imported.py::BmocaOpenInstagram[0]", "*1/3 tests collected (2 deselected)*"])
     run = pytester.runpytest_subprocess("--ma-datasets", str(datasets), "-m", "tag_imported", "--agent", "noop",
                                         "-rs", "-p", "no:cacheprovider")
     run.assert_outcomes(failed=2, skipped=1)
-    run.stdout.fnmatch_lines(["SKIPPED*BmocaOpenYoutube cannot run here: com.google.android.youtube is not "
+    run.stdout.fnmatch_lines(["SKIPPED*BmocaOpenInstagram cannot run here: com.instagram.android is not "
                               "installed on sim-*"])
     noop = pytester.runpytest_subprocess("--ma-datasets", str(datasets), "--agent", "noop", "-rs",
                                          "-m", "not needs_real_app", "-p", "no:cacheprovider")
@@ -235,7 +235,7 @@ def test_every_published_file_becomes_a_task(request: pytest.FixtureRequest) -> 
             counts["needs_real_app"] += 1
         else:
             counts["runs on the simulator"] += 1
-    assert counts == {"unjudged": 78, "needs_real_app": 7, "runs on the simulator": 46}
+    assert counts == {"unjudged": 78, "needs_real_app": 1, "runs on the simulator": 52}
 
 
 #: Published files whose hand-written oracle does not print the line their regex wants on the simulator: its
@@ -255,7 +255,7 @@ def test_published_files_with_a_hand_written_oracle_are_proven(request: pytest.F
             device.snapshot_load("clean")
             if play(device, cls(_params(cls)), agent).success != want:
                 failed.add(cls.name)
-    assert len(proven) == 35 and failed == SIMULATOR_GAPS
+    assert len(proven) == 46 and failed == SIMULATOR_GAPS
 
 
 def _params(cls: type) -> dict:

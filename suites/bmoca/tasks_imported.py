@@ -12,10 +12,10 @@ from __future__ import annotations
 from pytest_mobileagent.datasets import dataset_file
 from pytest_mobileagent.tasks.importers.bmoca import build_tasks
 from pytest_mobileagent.tasks.registry import tasks_in
-from suites.bmoca import tasks_clock, tasks_contacts, tasks_phone, tasks_settings
+from suites.bmoca import tasks_apps, tasks_clock, tasks_contacts, tasks_google, tasks_phone, tasks_settings
 
 #: The suite's hand-written tasks, in the order a twin is looked for.
-HAND_WRITTEN = [cls for module in (tasks_settings, tasks_clock, tasks_contacts, tasks_phone)
+HAND_WRITTEN = [cls for module in (tasks_settings, tasks_clock, tasks_contacts, tasks_phone, tasks_google, tasks_apps)
                 for cls in tasks_in(module)]
 
 _folder = dataset_file("bmoca/tasks")
