@@ -1,15 +1,13 @@
 """B-MoCA's app tasks for Calendar, Camera, Files, Messages, Photos, Music and Settings (its v1 task table).
 
-Judged as B-MoCA judges them, by its regexes over the logcat lines printed after setup (B-MoCA's reset
-presses HOME and reads logcat from there): ``ActivityTaskManager: START u0 {... cmp=...}`` for opening an
-app or a page, ``ActivityManager: Start proc ...`` where B-MoCA waits for a cold process start (setup
-force-stops the app, so the start is cold as after B-MoCA's snapshot load), ``AndroidIME: LatinIme.onActivate
-... packageName=...`` for a search bar taking the keyboard, ``DirectoryFragment: Showing directory: <uri>`` for a
-Files root and ``BugleUsageStatistics: BUGLE CREATE ...`` for a new Messages conversation. Where B-MoCA's table
-names one tag and the line is printed under another (``Start proc`` is ActivityManager's, not
-ActivityTaskManager's), the check reads the tag that prints it. "Open the setting app"'s regex in the v1 table,
-``^(*.?)Start proc...``, is not a valid regex; its task file's ``^(.*?)Start proc(.*?)com.android.settings.Settings``
-is used. Step budgets are B-MoCA's (``complexity`` = step limit / 10).
+"Open the X app" is judged on the app in front (:class:`~suites.bmoca.app_tasks.OpenAppTask`); its START and
+``Start proc`` lines, which B-MoCA's regexes read, are printed as on a phone (``Start proc`` in full, so "open the
+setting app"'s ``com.android.settings.Settings`` matches; the v1 table's ``^(*.?)Start proc...`` is not a valid
+regex, its task file's ``^(.*?)Start proc...`` is). The page and event rows are judged as B-MoCA judges them, by
+its regexes over the lines printed after setup: ``AndroidIME: LatinIme.onActivate ... packageName=...`` for a
+search bar taking the keyboard, ``DirectoryFragment: Showing directory: <uri>`` for a Files root,
+``BugleUsageStatistics: BUGLE CREATE ...`` for a new Messages conversation and ``ActivityTaskManager: START``
+for Photos' Trash. Step budgets are B-MoCA's (``complexity`` = step limit / 10).
 """
 
 from __future__ import annotations
@@ -20,15 +18,14 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import camera, messages, settings_app
+from pytest_mobileagent.android import aosp_calendar, camera, documentsui, messages, music, photos, settings_app
 from pytest_mobileagent.android.telephony import INBOX, SENT
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.people import other_contacts
 from pytest_mobileagent.validators.contacts import seed_contacts
 from pytest_mobileagent.validators.sms import add_sms, clear_sms_and_threads, device_time_ms
-from pytest_mobileagent.validators.state import logcat_matches
+from suites.bmoca.app_tasks import AppTask, OpenAppTask
 
 #: One small file of each kind the Files tasks list, so every category has something in it.
 MEDIA_FILES = {"/sdcard/Music/morning_walk.mp3": b"ID3", "/sdcard/Pictures/receipt_0412.png": b"\x89PNG",
@@ -36,89 +33,49 @@ MEDIA_FILES = {"/sdcard/Music/morning_walk.mp3": b"ID3", "/sdcard/Pictures/recei
                "/sdcard/Download/boarding_pass.pdf": b"%PDF-1.4"}
 
 
-class _BmocaApp(Task):
-    """HOME, the app stopped (so its next start is cold), then logcat from here on; the check is B-MoCA's regex."""
-
-    __abstract__ = True
-    difficulty = "easy"
-    package = ""
-    regex, tag = "", ""
-
-    def setup(self, device: Device) -> None:
-        if self.package:
-            device.stop_app(self.package)
-        self.prepare(device)
-        device.press("home")
-        device.shell("logcat -c")
-
-    def prepare(self, device: Device) -> None:
-        """What the task seeds before logcat starts counting."""
-
-    def check(self, device: Device, answer: str | None = None) -> float:
-        return 1.0 if logcat_matches(device, self.regex, tag=self.tag) else 0.0
-
-
-class _OpenApp(_BmocaApp):
-    __abstract__ = True
-    complexity = 0.4
-    optimal_steps = 1
-    app_name = ""
-
-    def oracle(self, ui: UI) -> Iterator[Action]:
-        yield ui.open_app(self.app_name)
-        yield ui.complete()
-
-
-class CalendarOpenApp(_OpenApp):
+class CalendarOpenApp(OpenAppTask):
     template = "open the calendar app"
     apps = ("aosp calendar",)
-    package, app_name = "com.android.calendar", "AOSP Calendar"
-    regex, tag = r"^(.*?)START(.*?)com.android.calendar", "ActivityTaskManager"
+    package, app_name = aosp_calendar.PACKAGE, "AOSP Calendar"
 
 
-class CameraOpenApp(_OpenApp):
+class CameraOpenApp(OpenAppTask):
     template = "open the camera app"
     apps = ("camera",)
     package, app_name = camera.PACKAGE, "Camera"
-    regex, tag = r"^(.*?)Start proc(.*?)com.android.camera", "ActivityManager"
 
 
-class FilesOpenApp(_OpenApp):
+class FilesOpenApp(OpenAppTask):
     template = "open the file manager app"
     apps = ("files",)
-    package, app_name = "com.google.android.documentsui", "Files"
-    regex, tag = r"^(.*?)START(.*?)files.FilesActivity", "ActivityTaskManager"
+    package, app_name = documentsui.PACKAGE, "Files"
 
 
-class MessagesOpenApp(_OpenApp):
+class MessagesOpenApp(OpenAppTask):
     template = "open the message app"
     apps = ("messages",)
     package, app_name = messages.PACKAGE, "Messages"
-    regex, tag = r"^(.*?)START(.*?)com.google.android.apps.messaging", "ActivityTaskManager"
 
 
-class PhotosOpenApp(_OpenApp):
+class PhotosOpenApp(OpenAppTask):
     template = "open the photos app"
     apps = ("photos",)
-    package, app_name = "com.google.android.apps.photos", "Photos"
-    regex, tag = r"^(.*?)START(.*?)com.google.android.apps.photos", "ActivityTaskManager"
+    package, app_name = photos.PACKAGE, "Photos"
 
 
-class MusicOpenApp(_OpenApp):
+class MusicOpenApp(OpenAppTask):
     template = "open the play music app"
     apps = ("music",)
-    package, app_name = "com.android.music", "Music"
-    regex, tag = r"^(.*?)START(.*?)com.android.music", "ActivityTaskManager"
+    package, app_name = music.PACKAGE, "Music"
 
 
-class SettingsOpenApp(_OpenApp):
+class SettingsOpenApp(OpenAppTask):
     template = "open the setting app"
     apps = ("settings",)
     package, app_name = settings_app.PACKAGE, "Settings"
-    regex, tag = r"^(.*?)Start proc(.*?)com.android.settings.Settings", "ActivityManager"
 
 
-class _MessagesTask(_BmocaApp):
+class _MessagesTask(AppTask):
     """Contacts and a few SMS threads on the phone, so the list and the recipient picker have content."""
 
     __abstract__ = True
@@ -164,12 +121,12 @@ class MessagesStartChat(_MessagesTask):
         yield ui.complete()
 
 
-class FilesListCategory(_BmocaApp):
+class FilesListCategory(AppTask):
     """"list audio/image/video/download files in file manager": a category root of the Files drawer."""
 
     template = "list {kind} files in file manager"
     apps = ("files",)
-    package = "com.google.android.documentsui"
+    package = documentsui.PACKAGE
     complexity = 0.5
     optimal_steps = 3
     tag = "DirectoryFragment"
@@ -196,10 +153,10 @@ class FilesListCategory(_BmocaApp):
         yield ui.complete()
 
 
-class PhotosGoToTrash(_BmocaApp):
+class PhotosGoToTrash(AppTask):
     template = "go to trash page in photo"
     apps = ("photos",)
-    package = "com.google.android.apps.photos"
+    package = photos.PACKAGE
     complexity = 0.5
     optimal_steps = 3
     regex, tag = r"^(.*?)START(.*?)apps.photos(.*?)TrashPhotosActivity", "ActivityTaskManager"

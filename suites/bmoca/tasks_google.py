@@ -19,10 +19,9 @@ from typing import ClassVar
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android import chrome, gmail, google_app, maps, youtube
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators.chrome import history_urls, seed_history
-from pytest_mobileagent.validators.state import logcat_matches
+from suites.bmoca.app_tasks import AppTask, OpenAppTask
 
 #: Pages a user of the device visited before the task (newest first once seeded).
 VISITED = (
@@ -32,74 +31,44 @@ VISITED = (
 )
 
 
-class _GoogleAppTask(Task):
-    """Go home with the app stopped (B-MoCA's reset) and start logcat afresh."""
-
-    __abstract__ = True
-    difficulty = "easy"
-    package: ClassVar[str] = ""
-
-    def setup(self, device: Device) -> None:
-        device.stop_app(self.package)
-        device.press("home")
-        device.shell("logcat -c")
-
-
-class _OpenApp(_GoogleAppTask):
-    __abstract__ = True
-    complexity = 0.4
-    optimal_steps = 1
-    app_name: ClassVar[str] = ""
-
-    def check(self, device: Device, answer: str | None = None) -> float:
-        return 1.0 if device.current_activity()[0] == self.package else 0.0
-
-    def oracle(self, ui: UI) -> Iterator[Action]:
-        yield ui.open_app(self.app_name)
-        yield ui.complete()
-
-
-class ChromeOpenApp(_OpenApp):
+class ChromeOpenApp(OpenAppTask):
     template = "open the chrome app"
     apps = ("chrome",)
     package = chrome.PACKAGE
     app_name = "Chrome"
 
 
-class GmailOpenApp(_OpenApp):
+class GmailOpenApp(OpenAppTask):
     template = "open the gmail app"
     apps = ("gmail",)
     package = gmail.PACKAGE
     app_name = "Gmail"
 
 
-class MapsOpenApp(_OpenApp):
+class MapsOpenApp(OpenAppTask):
     template = "open the map app"
     apps = ("maps",)
     package = maps.PACKAGE
     app_name = "Maps"
 
 
-class YouTubeOpenApp(_OpenApp):
+class YouTubeOpenApp(OpenAppTask):
     template = "open the youtube app"
     apps = ("youtube",)
     package = youtube.PACKAGE
     app_name = "YouTube"
 
 
-class _ActivateSearchBar(_GoogleAppTask):
+class _ActivateSearchBar(AppTask):
     """Tap the app's search bar so the keyboard comes up for it (Gboard logs ``LatinIme.onActivate``)."""
 
     __abstract__ = True
     complexity = 0.5
     optimal_steps = 2
+    tag = "AndroidIME"
     app_name: ClassVar[str] = ""
-    regex: ClassVar[str] = ""
     #: The oracle's selector of the search bar.
     bar: ClassVar[dict[str, str]] = {}
-
-    def check(self, device: Device, answer: str | None = None) -> float:
-        return 1.0 if logcat_matches(device, self.regex, tag="AndroidIME") else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app(self.app_name)
@@ -143,7 +112,7 @@ class GoogleActivateSearchBar(_ActivateSearchBar):
     bar = {"rid": "googleapp_hint_text"}
 
 
-class ChromeGoToHistory(_GoogleAppTask):
+class ChromeGoToHistory(AppTask):
     """Open History from Chrome's menu; the seeded history must stay as it was."""
 
     template = "go to search history in chrome"
@@ -156,9 +125,10 @@ class ChromeGoToHistory(_GoogleAppTask):
         seed_history(device, list(VISITED))
         super().setup(device)
 
+    regex, tag = r"^(.*?)START(.*?)chrome.browser.history.HistoryActivity", "ActivityTaskManager"
+
     def check(self, device: Device, answer: str | None = None) -> float:
-        shown = logcat_matches(device, r"^(.*?)START(.*?)chrome.browser.history.HistoryActivity",
-                               tag="ActivityTaskManager")
+        shown = super().check(device, answer)
         return 1.0 if shown and history_urls(device) == [url for url, _, _ in VISITED] else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
@@ -168,7 +138,7 @@ class ChromeGoToHistory(_GoogleAppTask):
         yield ui.complete()
 
 
-class YouTubeGoToSmartPairing(_GoogleAppTask):
+class YouTubeGoToSmartPairing(AppTask):
     """Account, Settings, "Watch on TV": the "Link with TV code" page (``PairWithTvActivity``)."""
 
     template = "go to smart pairing page in youtube"
@@ -177,10 +147,7 @@ class YouTubeGoToSmartPairing(_GoogleAppTask):
     complexity = 0.5
     optimal_steps = 4
 
-    def check(self, device: Device, answer: str | None = None) -> float:
-        shown = logcat_matches(device, r"^(.*?)START(.*?)youtube.mdx.smartpairing.PairWithTvActivity",
-                               tag="ActivityTaskManager")
-        return 1.0 if shown else 0.0
+    regex, tag = r"^(.*?)START(.*?)youtube.mdx.smartpairing.PairWithTvActivity", "ActivityTaskManager"
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("YouTube")
