@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from pytest_mobileagent.sim import SimDevice
@@ -25,19 +23,6 @@ def row(title: str, directions: str = "Mix and serve.", **kw: object) -> dict[st
     return {"title": title, "description": "Quick.", "servings": "2 servings", "preparationTime": "10 mins",
             "source": "", "ingredients": "as needed", "directions": directions, "nutritionalValues": "",
             "notes": "", "favorite": 0, **kw}
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def texts(d: SimDevice) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 
 import pytest
 
@@ -22,19 +21,6 @@ from suites.androidworld.tasks_calendar import (
 from tests.screen import elements, find, tap
 
 OCT20 = dt.date(2023, 10, 20)
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def ev(day: dt.date, hour: int, title: str, minutes: int = 60, **kw: object) -> Event:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,19 +42,6 @@ def test_page_scripts_generate_what_the_simulator_plays(seed: int, tmp_path: Pat
     assert got["maze"]["grid"] == maze_layout(seed)
     assert got["multiply"]["numbers"] == multiply_numbers(seed)
     assert got["draw"]["task"] == draw_colors(seed)
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def texts(d: SimDevice) -> list[str]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from pytest_mobileagent.android.expense import DB_PATH as DB
@@ -24,19 +22,6 @@ OCT10 = 1696896000000
 def row(name: str, cents: int, category: int = 3, note: str = "Paid by card", when: int = OCT10) -> dict:
     return {"name": name, "amount": cents, "category": category, "note": note, "created_date": when,
             "modified_date": when}
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def test_amounts_as_typed() -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from lxml import etree
 
@@ -12,19 +10,6 @@ from suites.androidworld.tasks_files import FilesDeleteFile, FilesMoveFile, cont
 from tests.screen import elements, find, tap
 
 PKG = "com.google.android.documentsui"
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def texts(d: SimDevice) -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import pytest
 from PIL import Image
@@ -15,19 +14,6 @@ from suites.androidworld.tasks_gallery import SaveCopyOfReceiptTaskEval
 from tests.screen import elements, find, tap
 
 RECEIPT = {"shop": "Corner Market", "date": "2023-10-12", "items": [("Apples", 320), ("Bread", 250)], "total": 570}
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def task(d: SimDevice) -> SaveCopyOfReceiptTaskEval:

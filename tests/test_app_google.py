@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from pytest_mobileagent.android import chrome, gmail, google_app, maps, youtube
@@ -14,15 +12,9 @@ from pytest_mobileagent.validators.state import logcat_matches
 from tests.screen import elements, find, tap
 
 
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
 @pytest.fixture
 def d(phone: SimDevice) -> SimDevice:
+    """The module's phone in its clean state, logcat read from here on."""
     phone.snapshot_load("clean")
     phone.shell("logcat -c")
     return phone

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from pytest_mobileagent.sim import SimDevice
@@ -20,19 +18,6 @@ from suites.androidworld.tasks_markor import (
 from tests.screen import elements, find, tap
 
 PKG = "net.gsantner.markor"
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def texts(d: SimDevice) -> list[str]:

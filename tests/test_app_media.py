@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from collections.abc import Iterator
 
 import pytest
 from PIL import Image
@@ -19,19 +18,6 @@ from suites.androidworld.tasks_audio_recorder import (
 from suites.androidworld.tasks_camera import CameraTakePhoto, CameraTakeVideo
 from suites.androidworld.tasks_draw import SimpleDrawProCreateDrawing
 from tests.screen import find, tap
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def test_shutter_saves_a_jpeg_named_by_the_device_clock(d: SimDevice) -> None:

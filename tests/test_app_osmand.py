@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from pytest_mobileagent.sim import SimDevice
@@ -22,19 +20,6 @@ from suites.androidworld.tasks_osmand import (
 from tests.screen import elements, find, tap
 
 RUGGELL = (47.23976, 9.5262837)
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def search(d: SimDevice, text: str) -> None:

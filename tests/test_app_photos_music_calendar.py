@@ -2,26 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from pytest_mobileagent.android import aosp_calendar, media, music, photos, settings_app
 from pytest_mobileagent.sim import SimDevice
 from tests.screen import find, tap
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def test_photos_grid_and_library_trash(d: SimDevice) -> None:

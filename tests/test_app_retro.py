@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from pytest_mobileagent.android.media import Tags, mp3_with_tags, read_tags
@@ -19,19 +17,6 @@ from suites.androidworld.tasks_retro import (
 from tests.screen import elements, find, tap
 
 SONGS = {"Copper Sky": ("Ana", 200_000), "Low Tide": ("Hiro", 185_000), "Marigold": ("Esme", 241_000)}
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def params(targets: list[str], name: str = "Road Trip 7") -> dict[str, object]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from pytest_mobileagent.sim import SimDevice
@@ -17,19 +15,6 @@ NOISE = ["take_7.mp4", "moment_40_raw.mp4"]
 def part(name: str, files: list[str], noise: list[str]) -> dict[str, object]:
     return {"playlist_name": name, "files": files, "noise_files": noise, "seconds": [30] * (len(files) + len(noise)),
             "names": ", ".join(files)}
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[SimDevice]:
-    with SimDevice() as d:
-        d.snapshot_save("clean")
-        yield d
-
-
-@pytest.fixture
-def d(phone: SimDevice) -> SimDevice:
-    phone.snapshot_load("clean")
-    return phone
 
 
 def make(d: SimDevice, name: str, files: list[str]) -> None:
