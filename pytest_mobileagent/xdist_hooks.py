@@ -13,6 +13,11 @@ from typing import Any
 
 import pytest
 
+from pytest_mobileagent.metrics.success import FIELDS
+
+#: What the controller reads of an episode's record: the aggregates' fields, the tokens spent (Allure's
+#: environment) and whether an error was the infrastructure's (the streak that stops a session).
+SENT_FIELDS = FIELDS | {"usage", "infrastructure"}
 #: ``path::Task[index]`` or ``path::Task[index-r<repeat>]``: a task item's node id.
 _TASK_ITEM = re.compile(r"^(?P<path>[^:]+)::(?P<task>\w+)\[(?P<index>\d+)(?:-r(?P<repeat>\d+))?\]$")
 
@@ -47,6 +52,20 @@ class XdistHooks:
         if not self.pool:
             raise pytest.UsageError("more xdist workers than devices given with --ma-device")
         node.workerinput["ma_device"] = self.pool.pop(0)
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_report_to_serializable(self, config: pytest.Config, report: Any) -> Any:
+        """A worker sends the controller only what the controller reads of an episode (the aggregates' fields):
+        the whole record, steps and all, is in results.jsonl already, and serialising it for execnet cost a
+        worker about a millisecond an item."""
+        full = getattr(report, "ma_result", None)
+        if full is None or not hasattr(config, "workerinput"):
+            return (yield)
+        report.ma_result = {k: v for k, v in full.items() if k in SENT_FIELDS}
+        try:
+            return (yield)
+        finally:
+            report.ma_result = full
 
     def pytest_testnodedown(self, node: Any, error: Any) -> None:
         spec = getattr(node, "workerinput", {}).get("ma_device")
