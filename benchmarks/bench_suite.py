@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pytest_mobileagent.agents.builtin import OracleAgent  # noqa: E402
+from pytest_mobileagent.device.clock import DEFAULT_TIME  # noqa: E402
 from pytest_mobileagent.episode import new_result, play, restore  # noqa: E402
 from pytest_mobileagent.sim import SimDevice  # noqa: E402
-from pytest_mobileagent.sim.stores import DEFAULT_TIME  # noqa: E402
 from pytest_mobileagent.tasks.params import DEFAULT_SEED  # noqa: E402
 from pytest_mobileagent.tasks.registry import cases, suite_of, tasks_in  # noqa: E402
 

@@ -32,7 +32,6 @@ from pytest_mobileagent.device.base import Device, InfrastructureError, Unsuppor
 from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
 from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
 from pytest_mobileagent.settings import Settings, run, settings
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.registry import TaskCase
 
@@ -95,7 +94,7 @@ def _prepared_device(spec: str, worker: str, options: Settings) -> Device:
         else:
             to_defined_state(device)
         clock.prepare_clock(device)
-        device.set_time(DEFAULT_TIME)
+        device.set_time(clock.DEFAULT_TIME)
         device.snapshot_save(CLEAN_SNAPSHOT)
     except BaseException:
         device.close()
@@ -120,7 +119,8 @@ def clean_state_lines(options: Settings) -> list[str]:
     else:
         state = ("mobileagent: clean state: saved by each worker after stopping the catalog's apps and the app in "
                  "front, home screen (--ma-snapshot uses a prepared snapshot instead)")
-    return [state, f"mobileagent: clock: {clock.DESCRIPTION}; {DEFAULT_TIME:%Y-%m-%d %H:%M} UTC before every item"]
+    start = f"{clock.DEFAULT_TIME:%Y-%m-%d %H:%M}"
+    return [state, f"mobileagent: clock: {clock.DESCRIPTION}; {start} UTC before every item"]
 
 
 @pytest.fixture(scope="session")
@@ -176,7 +176,7 @@ def ma_capable(ma_task: Task, ma_device: Device, ma_agent: Any) -> None:
 @pytest.fixture
 def ma_clock() -> dt.datetime:
     """The device time every item starts at (AndroidWorld's 2023-10-15 15:34 UTC)."""
-    return DEFAULT_TIME
+    return clock.DEFAULT_TIME
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.importers.androidworld_ir import (
     OPERATIONS,
     ROW_FIELDS,

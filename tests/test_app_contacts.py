@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from lxml import etree
 
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.validators.contacts import Contact, add_contact, list_contacts, query_rows
 from suites.androidworld.tasks_contacts import ContactsAddContact, ContactsNewContactDraft
 from suites.bmoca.tasks_contacts import ContactsActivateEditPage, ContactsActivateInsertPage

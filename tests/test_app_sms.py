@@ -12,10 +12,10 @@ from lxml import etree
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.android.telephony import DRAFT, FAILED, INBOX, MMSSMS_DB, SENT
 from pytest_mobileagent.device.adb import AdbDevice
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.device.console import ConsoleError
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.sim.telephony import SMS_COLUMNS
 from pytest_mobileagent.sim.testing import serve
 from pytest_mobileagent.tasks.base import Task

@@ -343,9 +343,9 @@ def test_the_simulated_clock_moves_while_the_agent_thinks() -> None:
 
 def test_a_slow_agent_misses_androidworlds_just_sent_window_as_on_a_phone() -> None:
     from pytest_mobileagent.agents.builtin import OracleAgent
+    from pytest_mobileagent.device.clock import DEFAULT_TIME
     from pytest_mobileagent.episode import EpisodeOptions, play
     from pytest_mobileagent.sim import SimDevice
-    from pytest_mobileagent.sim.stores import DEFAULT_TIME
     from pytest_mobileagent.tasks.params import draw
     from tests.suite_tasks import all_tasks
 

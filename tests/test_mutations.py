@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.mutations import Mutation, apply, change_answer, change_text, mutations_of, prove
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.params import draw, instance_seed
 from tests.suite_tasks import all_tasks

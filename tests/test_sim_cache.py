@@ -22,12 +22,12 @@ from PIL import Image
 
 from pytest_mobileagent.agents.builtin import OracleAgent, RandomAgent
 from pytest_mobileagent.android import gallery
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeOptions, new_result, play, restore
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.hierarchy import XML_DECLARATION, node_text
 from pytest_mobileagent.sim.layout import Node
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.sim.views import Column, EditText, Scroll, Text, View
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
 from pytest_mobileagent.tasks.registry import cases

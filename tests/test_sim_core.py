@@ -12,9 +12,9 @@ import pytest
 from lxml import etree
 
 from pytest_mobileagent.actions import Action, InvalidAction, execute
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.observe.elements import Observation, ui_elements
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
 #: uiautomator2's dumper, in order (NAF only when set).

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeResult, play
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.tasks.base import Task
 from tests.suite_tasks import all_tasks
 

@@ -4,7 +4,12 @@ time (:meth:`~pytest_mobileagent.device.base.Device.set_time`)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from pytest_mobileagent.device.base import Device, DeviceError
+
+#: The time every item starts at (AndroidWorld freezes its clock here), on every backend.
+DEFAULT_TIME = dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.timezone.utc)
 
 #: IAlarmManager.setTimeZone is transaction 3: AndroidWorld's ``_set_timezone_to_utc``.
 SET_UTC = "service call alarm 3 s16 UTC"
@@ -22,4 +27,4 @@ def prepare_clock(device: Device) -> None:
         raise DeviceError(f"setting the time zone to UTC failed ({SET_UTC}): {answer.strip()[:200]}")
 
 
-__all__ = ["DESCRIPTION", "SET_UTC", "prepare_clock"]
+__all__ = ["DEFAULT_TIME", "DESCRIPTION", "SET_UTC", "prepare_clock"]

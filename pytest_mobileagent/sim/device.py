@@ -13,11 +13,12 @@ from typing import Any
 
 from pytest_mobileagent.android.app_data import owning_package
 from pytest_mobileagent.device.base import CAPABILITIES
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.device.console import reply_lines
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.sim import hierarchy, services, telephony
 from pytest_mobileagent.sim.console import ConsoleSession
-from pytest_mobileagent.sim.stores import DEFAULT_TIME, SHARED_STORAGE_DIRS, rows
+from pytest_mobileagent.sim.stores import SHARED_STORAGE_DIRS, rows
 from pytest_mobileagent.sim.system import System
 
 

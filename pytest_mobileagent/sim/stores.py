@@ -17,8 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Android's default clock for every task (AndroidWorld freezes it here).
-DEFAULT_TIME = dt.datetime(2023, 10, 15, 15, 34, tzinfo=dt.timezone.utc)
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 
 #: Defaults of the settings keys the system and apps use, per namespace.
 DEFAULT_SETTINGS: dict[str, dict[str, str]] = {

@@ -55,9 +55,9 @@ from pytest_mobileagent.android.deskclock import (
     TIMER_RUNNING,
 )
 from pytest_mobileagent.android.shared_prefs import Long, Prefs, format_prefs, parse_prefs
+from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.layout import Layout
-from pytest_mobileagent.sim.stores import DEFAULT_TIME
 from pytest_mobileagent.sim.views import (
     Button,
     CheckBox,
