@@ -261,11 +261,6 @@ class Screen:
         return split_targets(self.root)
 
     @cached_property
-    def element_nodes(self) -> list[tuple[UIElement, Any]]:
-        """AndroidWorld's elements with their nodes (as :func:`element_nodes`)."""
-        return self._split[0]
-
-    @cached_property
     def target_nodes(self) -> list[tuple[UIElement, Any]]:
         """The action targets with their nodes (as :func:`target_nodes`)."""
         return self._split[0] + self._split[1]

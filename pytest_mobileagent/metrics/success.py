@@ -34,10 +34,6 @@ class Rate:
         half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
         return (max(0.0, center - half), min(1.0, center + half))
 
-    def add(self, record: EpisodeRecord) -> None:
-        """Count one record: an infrastructure error apart, a finished episode with its score."""
-        self.count(None if record.get("outcome") == "error" else float(record.get("success", 0.0)))
-
     def count(self, success: float | None) -> None:
         """Count a finished episode's score, or (None) an infrastructure error."""
         if success is None:
@@ -51,11 +47,9 @@ class Rate:
         return {**asdict(self), "rate": self.rate, "ci95": [lo, hi]}
 
 
-def success_rate(records: Iterable[EpisodeRecord]) -> Rate:
-    rate = Rate(0, 0.0)
-    for r in records:
-        rate.add(r)
-    return rate
+def score(record: EpisodeRecord) -> float | None:
+    """A record's success score, or None for an infrastructure error (which is not counted as a failure)."""
+    return None if record.get("outcome") == "error" else float(record.get("success", 0.0))
 
 
 #: The record fields :class:`Aggregate` reads: all that the metrics need of an episode.
@@ -98,7 +92,7 @@ class Aggregate:
         if not self.records:
             self.agent = record.get("agent")
         self.records += 1
-        success = None if record.get("outcome") == "error" else float(record.get("success", 0.0))
+        success = score(record)
         self.overall.count(success)
         for key, groups_of in GROUPINGS:
             groups = self.groups[key]

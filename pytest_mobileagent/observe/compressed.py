@@ -34,8 +34,6 @@ from pytest_mobileagent.observe.elements import Screen
 
 #: Node flags that make a node something an agent can act on.
 _ACTION_FLAGS = ("clickable", "long-clickable", "checkable", "scrollable")
-#: Flags whose nodes absorb the plain text/image nodes below them.
-_MERGE_FLAGS = ("clickable", "long-clickable", "checkable")
 _JOIN = " | "
 _NEEDS_ESCAPE = re.compile(r'[&<>"\n\r\t]')
 
@@ -57,6 +55,7 @@ class CompressedView:
 
 
 def _merges(node: Any) -> bool:
+    """Whether ``node`` absorbs the plain text and image nodes below it (clickable, long-clickable, checkable)."""
     get = node.get
     return get("clickable") == "true" or get("long-clickable") == "true" or get("checkable") == "true"
 

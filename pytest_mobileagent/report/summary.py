@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pytest_mobileagent.metrics.success import Aggregate
+from pytest_mobileagent.metrics.success import Aggregate, score
 from pytest_mobileagent.records import EpisodeRecord, record_episode
 
 #: The grouped rows of the terminal summary, in this order: (metrics.json key, label).
@@ -69,10 +69,11 @@ class RunTally:
 
     def add(self, record: EpisodeRecord) -> None:
         self.aggregate.add(record)
-        if record.get("outcome") != "error":
+        success = score(record)
+        if success is not None:
             key = record_episode(record)
             self.outcomes.pop(key, None)
-            self.outcomes[key] = float(record.get("success", 0.0))
+            self.outcomes[key] = success
         self.tokens_spent = self.tokens_spent or bool((record.get("usage") or {}).get("prompt_tokens"))
 
 
