@@ -55,6 +55,7 @@ import uiautomator2 as u2
 from adbutils._adb import AdbConnection
 from adbutils.errors import AdbError, AdbTimeout
 
+from pytest_mobileagent.android import logcat as logcat_line
 from pytest_mobileagent.android.app_data import needs_root, owning_package
 from pytest_mobileagent.android.ui_tree import MalformedDump, clean_dump
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability, keycode
@@ -63,7 +64,6 @@ from pytest_mobileagent.device.profile import DeviceProfile
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 _SNAPSHOT_NAME = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
-_THREADTIME = re.compile(r"^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\.(\d{3})\s")
 #: Authorizer actions that change the database file (temporary objects do not).
 _WRITES = {getattr(sqlite3, name) for name in (
     "SQLITE_INSERT", "SQLITE_UPDATE", "SQLITE_DELETE", "SQLITE_CREATE_TABLE", "SQLITE_CREATE_INDEX",
@@ -431,7 +431,7 @@ class AdbDevice:
     def logcat(self, since: dt.datetime | None = None) -> list[str]:
         with _infra("logcat"):
             out = self._adb.shell(["logcat", "-d", "-v", "threadtime"], timeout=self.timeout, rstrip=False)
-        lines = [line.rstrip("\r") for line in out.splitlines() if _THREADTIME.match(line)]
+        lines = [line.rstrip("\r") for line in out.splitlines() if logcat_line.TIME.match(line)]
         if since is None:
             return lines
         ref = _aware(since).astimezone(self._timezone())
@@ -593,7 +593,7 @@ def _floor_ms(when: dt.datetime) -> dt.datetime:
 
 def _stamp(line: str, ref: dt.datetime) -> dt.datetime:
     """A threadtime line's time (device-local, no year), in ``ref``'s zone and year."""
-    mo, d, h, mi, s, ms = (int(v) for v in _THREADTIME.match(line).groups())  # type: ignore[union-attr]
+    mo, d, h, mi, s, ms = (int(v) for v in logcat_line.TIME.match(line).groups())  # type: ignore[union-attr]
     stamp = dt.datetime(ref.year, mo, d, h, mi, s, ms * 1000, tzinfo=ref.tzinfo)
     if stamp - ref > dt.timedelta(days=183):  # logcat has no year: a December line read in January
         stamp = stamp.replace(year=ref.year - 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pytest_mobileagent.android.logcat import parse_line
 from pytest_mobileagent.device.base import Device
 
 
@@ -39,9 +40,9 @@ def logcat_matches(device: Device, pattern: str, tag: str | None = None, since=N
     """Some logcat line (optionally of ``tag``) matches the regex ``pattern`` (B-MoCA's success rule)."""
     regex = re.compile(pattern)
     for line in device.logcat(since):
-        head, _, message = line.partition(": ")
-        if tag is not None and head.split()[-1] != tag:
+        if tag is not None and ((parsed := parse_line(line)) is None or parsed.tag != tag):
             continue
+        message = line.partition(": ")[2]
         if regex.search(message) or regex.search(line):
             return True
     return False

@@ -46,6 +46,21 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import (
+    camera,
+    chrome,
+    contacts,
+    deskclock,
+    dialer,
+    documentsui,
+    gmail,
+    maps,
+    messages,
+    photos,
+    settings_app,
+    youtube,
+)
+from pytest_mobileagent.android.logcat import parse_line
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -56,13 +71,11 @@ from pytest_mobileagent.tasks.textproto import TextprotoError, field_names, line
 #: look up, ``bmoca/environment/evaluator_script/<app>/``, and the packages its regexes name).
 BMOCA_APPS: Mapping[str, str] = {
     "calculator": "com.google.android.calculator", "calendar": "com.google.android.calendar",
-    "camera": "com.android.camera2", "chrome": "com.android.chrome", "clock": "com.google.android.deskclock",
-    "contacts": "com.google.android.contacts", "files": "com.google.android.documentsui",
-    "gmail": "com.google.android.gm", "instagram": "com.instagram.android",
-    "maps": "com.google.android.apps.maps", "messages": "com.google.android.apps.messaging",
-    "phone": "com.google.android.dialer", "photos": "com.google.android.apps.photos",
-    "settings": "com.android.settings", "snapseed": "com.niksoftware.snapseed",
-    "walmart": "com.walmart.android", "wikipedia": "org.wikipedia", "youtube": "com.google.android.youtube",
+    "camera": camera.PACKAGE, "chrome": chrome.PACKAGE, "clock": deskclock.PACKAGE, "contacts": contacts.PACKAGE,
+    "files": documentsui.PACKAGE, "gmail": gmail.PACKAGE, "instagram": "com.instagram.android",
+    "maps": maps.PACKAGE, "messages": messages.PACKAGE, "phone": dialer.PACKAGE, "photos": photos.PACKAGE,
+    "settings": settings_app.PACKAGE, "snapseed": "com.niksoftware.snapseed", "walmart": "com.walmart.android",
+    "wikipedia": "org.wikipedia", "youtube": youtube.PACKAGE,
 }
 #: ``AdbRequest.PressButton.Button`` (adb.proto) by name and number, as the device's key names.
 BUTTONS = {"HOME": "home", "BACK": "back", "ENTER": "enter", 0: "home", 1: "back", 2: "enter"}
@@ -72,10 +85,6 @@ NAMESPACES = {"SYSTEM": "system", "SECURE": "secure", "GLOBAL": "global", 1: "sy
 REQUESTS = ("press_button", "start_activity", "force_stop", "settings", "generic", "input_text", "tap")
 #: logcat's priorities, lowest first (``S`` silences a tag).
 PRIORITIES = "VDIWEFS"
-#: A ``logcat -v threadtime`` line: date, time, pid, tid, priority, then tag and message as logcat_thread.py
-#: splits them (the tag runs to the first colon; threadtime pads short tags with spaces before it).
-THREADTIME = re.compile(r"^\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+\d+\s+\d+\s+(?P<priority>[A-Z])\s+"
-                        r"(?P<tag>[^:]*): (?P<message>.*)$")
 SUFFIX = ".textproto"
 
 
@@ -337,9 +346,9 @@ def messages(lines: Iterable[str], filters: Sequence[str]) -> Iterator[str]:
     """The message part of each ``threadtime`` line the filters let through."""
     keep = LogFilter.of(filters)
     for line in lines:
-        m = THREADTIME.match(line)
-        if m and keep.admits(m.group("tag").rstrip(), m.group("priority")):
-            yield m.group("message")
+        parsed = parse_line(line)
+        if parsed is not None and keep.admits(parsed.tag, parsed.priority):
+            yield parsed.message
 
 
 def episode_reward(lines: Iterable[str], spec: BmocaSpec) -> float:
