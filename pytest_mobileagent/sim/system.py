@@ -458,9 +458,9 @@ class System:
         win.owner.view_state["focus_n"] = same.index(node) if node in same else 0
         win.owner.view_state[("cursor", rid)] = len(node.view.text)
         self.keyboard_visible = True
-        self.log_ime_activate(win.owner.app.package)
+        self._log_ime_activate(win.owner.app.package)
 
-    def log_ime_activate(self, package: str) -> None:
+    def _log_ime_activate(self, package: str) -> None:
         """The line Gboard prints when an app's field takes the input (B-MoCA's "search bar" tasks match it)."""
         self.log("AndroidIME", f"LatinIme.onActivate() : EditorInfo = inputType=0x1 imeOptions=0x6 "
                  f"packageName={package}", pid=self.pid_of("com.google.android.inputmethod.latin"))
@@ -706,12 +706,14 @@ class System:
         self.invalidate()
 
     def request_focus(self, activity: Activity, field_id: str) -> None:
-        """Focus an activity's edit field (by resource entry or full id) with the keyboard up, cursor at the end."""
+        """Focus an activity's edit field (by resource entry or full id) with the keyboard up, cursor at the end;
+        the keyboard starts input for the app, as a tap on the field makes it do."""
         rid = field_id if ":" in field_id else f"{activity.app.package}:id/{field_id}"
         activity.view_state["focus"] = rid
         activity.view_state["focus_n"] = 0
         activity.view_state.pop(("cursor", rid), None)
         self.keyboard_visible = True
+        self._log_ime_activate(activity.app.package)
         self.invalidate()
 
     def clear_focus(self, activity: Activity) -> None:

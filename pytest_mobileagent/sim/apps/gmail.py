@@ -49,7 +49,6 @@ class ConversationList(Activity):
     def search(self) -> None:
         self.searching = True
         self.request_focus("search_actionbar_query_text")
-        self.system.log_ime_activate(PACKAGE)
 
     def on_back(self) -> bool:
         if super().on_back():

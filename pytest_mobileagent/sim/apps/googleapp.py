@@ -25,7 +25,6 @@ class Search(Activity):
     def open_search(self) -> None:
         self.searching = True
         self.request_focus("googleapp_search_box")
-        self.system.log_ime_activate(PACKAGE)
 
     def submit(self) -> None:
         self.query = self.fields.get("googleapp_search_box", "").strip()

@@ -96,7 +96,6 @@ class ZeroStateSearchActivity(_MessagesActivity):
     def on_resume(self) -> None:
         if not self.fields.get(SEARCH_FIELD):
             self.request_focus(SEARCH_FIELD)
-            self.system.log_ime_activate(PACKAGE)
 
     def build(self) -> View:
         query = self.fields.get(SEARCH_FIELD, "").strip().lower()

@@ -63,7 +63,6 @@ class WatchWhile(Activity):
     def open_search(self) -> None:
         self.page = "search"
         self.request_focus("search_edit_text")
-        self.system.log_ime_activate(PACKAGE)
 
     def submit(self) -> None:
         self.page = "results"
@@ -162,7 +161,6 @@ class PairWithTv(Activity):
         if not self.shown:
             self.shown = True
             self.request_focus("pair_with_tv_code")
-            self.system.log_ime_activate(PACKAGE)
 
     def build(self) -> View:
         return Column(
