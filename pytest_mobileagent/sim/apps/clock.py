@@ -598,12 +598,6 @@ class DeskClock(Activity):
         self.dialog = "label"
         self.request_focus("label_input_field")
 
-    def request_focus(self, field_id: str) -> None:
-        """Focus a field and raise the keyboard, as a dialog with an auto-focused EditText opens."""
-        self.view_state["focus"] = f"{PACKAGE}:id/{field_id}"
-        self.view_state["focus_n"] = 0
-        self.view_state[("cursor", self.view_state["focus"])] = len(self.fields.get(field_id, ""))
-        self.system.keyboard_visible = True
 
     def save_label(self) -> None:
         if self.label_for is not None:
