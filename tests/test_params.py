@@ -118,3 +118,50 @@ def test_filters_retry_from_the_same_seed() -> None:
     assert all(v % 2 for v in values) and values == [draw(odd, s) for s in range(200)]
     with pytest.raises(ValueError, match="rejected"):
         draw(st.integers(0, 9).filter(lambda n: n > 100), 1)
+
+
+def _published_task(rows: tuple[dict[str, Any], ...]) -> type:
+    from pytest_mobileagent.tasks.base import Task
+
+    class Toggle(Task):
+        template = "turn {state} the lamp"
+        published = rows
+
+        @classmethod
+        def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+            return st.fixed_dictionaries({"state": st.sampled_from(["on", "off", "dim"]),
+                                          "brightness": st.integers(0, 100)})
+
+        def check(self, device: Any, answer: str | None = None) -> float:
+            return 0.0
+
+    return Toggle
+
+
+def test_published_rows_are_the_first_items_and_draws_follow() -> None:
+    from pytest_mobileagent.tasks.registry import cases
+
+    task = _published_task(({"state": "on"}, {"state": "off"}))
+    items = cases(task, 30, 1, "tasks_x.py")
+    assert [c.make().goal for c in items] == ["turn on the lamp", "turn off the lamp"]
+    assert all(0 <= c.params["brightness"] <= 100 for c in items)  # what the row does not pin is drawn
+    more = cases(task, 30, 5, "tasks_x.py")
+    assert [c.params for c in more[:2]] == [c.params for c in items]
+    assert [c.index for c in more] == [0, 1, 2, 3, 4]
+    assert cases(task, 30, 5, "tasks_x.py")[4].params == more[4].params  # deterministic
+
+
+def test_a_published_row_the_parameters_cannot_produce_is_a_definition_error() -> None:
+    from pytest_mobileagent.tasks.registry import TaskDefinitionError, cases
+
+    with pytest.raises(TaskDefinitionError, match="published row"):
+        cases(_published_task(({"state": "blue"},)), 30, 1, "tasks_x.py")
+
+
+def test_bmoca_rows_are_its_published_instances() -> None:
+    from pytest_mobileagent.tasks.registry import cases
+
+    module = importlib.import_module("suites.bmoca.tasks_clock")
+    goals = [c.make().goal for c in cases(module.ClockCreateAlarm, 30, 1, "tasks_clock.py")]
+    assert goals == [f"create alarm at {t}" for t in ("06:30 am", "10:30 am", "13:30 pm", "17:30 pm", "20:30 pm",
+                                                       "23:30 pm")]

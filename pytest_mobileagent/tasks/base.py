@@ -85,6 +85,10 @@ class Task:
     #: Why the task cannot be judged (an imported task whose success rule its file does not carry): its items are
     #: collected and skipped with this reason, on every device.
     unjudged: ClassVar[str] = ""
+    #: The benchmark's own instances (its published rows, such as B-MoCA's "turn on wifi" and "turn off wifi"):
+    #: each a dict of the parameters that define the row. Items ``0..k-1`` are these rows, in order, with the
+    #: other parameters drawn (:meth:`published_parameters`); ``--ma-instances`` beyond ``k`` adds drawn ones.
+    published: ClassVar[tuple[Mapping[str, Any], ...]] = ()
 
     def __init__(self, params: dict[str, Any] | None = None):
         self.params: dict[str, Any] = dict(params or {})
@@ -100,6 +104,13 @@ class Task:
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         """The parameter space (a strategy of dicts). Default: no parameters."""
         return st.just({})
+
+    @classmethod
+    def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        """The parameters of a published instance: :meth:`parameters` with ``row``'s values. Default: the draws
+        that agree with ``row`` (a filter, for rows pinning one of a few values); a task whose row pins a value
+        drawn from a large range overrides this to build the rest around the row."""
+        return cls.parameters().filter(lambda p: all(p.get(k) == v for k, v in row.items()))
 
     def setup(self, device: Device) -> None:
         """Seed the state the task needs, so that the goal does not yet hold."""

@@ -126,12 +126,13 @@ def check_params(task_cls: type[Task], params: Any, path: Path | str) -> None:
 
 def cases(task_cls: type[Task], suite_seed: int | str, instances: int, path: Path | str,
           lock: dict[str, Any] | None = None, cache: DrawCache | None = None) -> list[TaskCase]:
-    """The task's items: ``instances`` deterministic draws (or the frozen ones in ``lock``; ``cache`` keeps
-    draws between runs)."""
+    """The task's items: its published rows (:attr:`Task.published`) first, then deterministic draws up to
+    ``instances`` items (or the frozen ones in ``lock``; ``cache`` keeps draws between runs)."""
     out = []
-    strategy = None
+    strategies: dict[int, Any] = {}
+    published = task_cls.published
     cached = cache.load(task_cls, Path(path), suite_seed) if cache is not None else None
-    for i in range(instances):
+    for i in range(max(instances, len(published))):
         key = f"{task_cls.name}[{i}]"
         s = instance_seed(suite_seed, task_cls.name, i)
         if lock is not None and key in lock:
@@ -139,14 +140,18 @@ def cases(task_cls: type[Task], suite_seed: int | str, instances: int, path: Pat
         elif cached is not None and (found := cached.get(i)) is not None:
             params = found
         else:
+            row = i if i < len(published) else -1
             try:
-                # one strategy object for all instances: hypothesis validates and labels it once
-                strategy = strategy if strategy is not None else task_cls.parameters()
-                params = draw(strategy, s)
+                # one strategy object for all drawn instances: hypothesis validates and labels it once
+                if row not in strategies:
+                    strategies[row] = (task_cls.published_parameters(published[row]) if row >= 0
+                                       else task_cls.parameters())
+                params = draw(strategies[row], s)
             except TaskDefinitionError:
                 raise
             except Exception as e:
-                raise TaskDefinitionError(f"{path}: task {task_cls.__name__}: drawing parameters failed: "
+                what = f"published row {dict(published[row])}" if row >= 0 else "parameters"
+                raise TaskDefinitionError(f"{path}: task {task_cls.__name__}: drawing {what} failed: "
                                           f"{type(e).__name__}: {e}") from None
             if cached is not None:
                 cached.add(i, params)

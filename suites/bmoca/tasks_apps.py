@@ -125,6 +125,7 @@ class FilesListCategory(AppTask):
     """"list audio/image/video/download files in file manager": a category root of the Files drawer."""
 
     template = "list {kind} files in file manager"
+    published = ({"kind": "audio"}, {"kind": "image"}, {"kind": "video"}, {"kind": "download"})
     apps = ("files",)
     package = documentsui.PACKAGE
     complexity = 0.5

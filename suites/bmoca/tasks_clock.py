@@ -15,7 +15,7 @@ setting, and the tab the app opens on.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -199,6 +199,7 @@ class ClockGoToPage(_BmocaClock):
     """Show one page of the Clock; the app opens on another one."""
 
     template = "go to the {page} page in clock"
+    published = ({"page": "alarm"}, {"page": "stopwatch"}, {"page": "timer"})
     complexity = 0.5
     optimal_steps = 2
 
@@ -328,12 +329,22 @@ class ClockCreateAlarm(_BmocaClock):
     template = "create alarm at {time}"
     complexity = 1.1
     optimal_steps = 5
+    published = tuple({"hour": h, "minutes": m} for h, m in BMOCA_TIMES)
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return cls.around(alarm_time())
+
+    @classmethod
+    def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        return cls.around(st.just((row["hour"], row["minutes"])))
+
+    @staticmethod
+    def around(times: st.SearchStrategy[tuple[int, int]]) -> st.SearchStrategy[dict[str, Any]]:
+        """An alarm time from ``times``, with the seeded alarms and the clock format drawn."""
         return st.builds(lambda t, noise, h24: {"hour": t[0], "minutes": t[1], "time": spoken(*t),
                                                 "noise": noise, "clock_24h": h24},
-                         alarm_time(), noise_alarms(), st.booleans())
+                         times, noise_alarms(), st.booleans())
 
     def setup(self, device: Device) -> None:
         prepare(device, self.params, tab="Alarm")

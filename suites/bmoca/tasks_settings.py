@@ -38,6 +38,7 @@ class AirplaneMode(_Setting):
 
     template = "turn {state} airplane mode"
     complexity = 0.5
+    published = ({"state": "on"}, {"state": "off"})
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, str]]:
@@ -62,6 +63,7 @@ class WifiToggle(_Setting):
 
     template = "turn {state} wifi"
     complexity = 0.5
+    published = ({"state": "on"}, {"state": "off"})
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, str]]:
@@ -88,6 +90,7 @@ class IncreaseVolume(_Setting):
 
     template = "increase {stream} volume in setting"
     complexity = 0.6
+    published = ({"stream": "media"}, {"stream": "call"}, {"stream": "ring"}, {"stream": "alarm"})
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, object]]:
