@@ -18,6 +18,7 @@ from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, exe
 from pytest_mobileagent.agents.base import Agent, AgentContext, ReportsUsage, TaskAware
 from pytest_mobileagent.deadline import Deadline, DeadlinePassed
 from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
+from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.metrics import ability
 from pytest_mobileagent.observe.elements import Observation, screen_digest
 from pytest_mobileagent.tasks.base import Task
@@ -358,10 +359,13 @@ class EpisodeOptions:
     metrics: MetricOptions = MetricOptions()
 
 
-def restore(snapshot: str, clock: dt.datetime) -> Callable[[Device], None]:
-    """A reset: load ``snapshot`` and set the device clock to ``clock`` (what the fixture does before every item)."""
+def restore(snapshot: str, clock: dt.datetime, profile: DeviceProfile | None = None) -> Callable[[Device], None]:
+    """A reset: load ``snapshot``, apply ``profile`` (a device configuration) if given and set the device clock to
+    ``clock`` (what the fixture does before every item)."""
     def reset(device: Device) -> None:
         device.snapshot_load(snapshot)
+        if profile:
+            device.apply_profile(profile)
         device.set_time(clock)
     return reset
 

@@ -1,9 +1,11 @@
 """Fixtures, a chain a user can override one link at a time in a conftest (as pytest-playwright's is):
 
 - session: ``ma_settings`` (the run's options) → ``ma_device_spec`` → ``ma_device`` (one per xdist worker, its
-  clean snapshot saved) → ``ma_device_config``; ``ma_agent_name`` → ``ma_agent``;
+  clean snapshot saved) → ``ma_device_config``; ``ma_configs`` (``--ma-configs``); ``ma_agent_name`` →
+  ``ma_agent``;
 - per item: ``ma_task`` (the task instance) → ``ma_capable`` (skips a task the device cannot run) and
-  ``ma_clock`` → ``ma_reset`` (back to the clean state) and
+  ``ma_clock`` and ``ma_config`` (the item's drawn device configuration) → ``ma_reset`` (back to the clean
+  state, configured) and
   ``ma_episode_options`` (``@pytest.mark.ma_episode(require_complete=True, ...)`` overrides fields per test) and
   ``ma_artifacts`` (what the item keeps) → ``ma_episode``, which runs :func:`~pytest_mobileagent.episode.play`
   and records the result.
@@ -29,10 +31,12 @@ from pytest_mobileagent.android import launcher
 from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
 from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, has_package, require
+from pytest_mobileagent.device.configs import DeviceConfig, load
 from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
 from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
 from pytest_mobileagent.settings import Settings, run, settings
 from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.params import draw, instance_seed
 from pytest_mobileagent.tasks.registry import TaskCase
 
 CLEAN_SNAPSHOT = "ma-clean"
@@ -133,6 +137,29 @@ def ma_device_config(ma_device: Device) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
+def ma_configs(ma_settings: Settings) -> tuple[DeviceConfig, ...]:
+    """The device configurations ``--ma-configs`` names (B-MoCA's environments), or none."""
+    return load(ma_settings.configs) if ma_settings.configs else ()
+
+
+def config_of(case: TaskCase, configs: tuple[DeviceConfig, ...]) -> DeviceConfig | None:
+    """The configuration an item's episodes run under: drawn from ``configs`` by the instance seed (so every
+    repeat of an instance, on every worker and in a resumed run, gets the same one), or None without any."""
+    if not configs:
+        return None
+    from hypothesis import strategies as st
+
+    return draw(st.sampled_from(configs), instance_seed(case.seed, "device_config", 0))
+
+
+@pytest.fixture
+def ma_config(task_case: TaskCase, ma_configs: tuple[DeviceConfig, ...]) -> DeviceConfig | None:
+    """The item's device configuration (``--ma-configs``), applied by :func:`ma_reset` and recorded on the
+    episode; None when the run draws none."""
+    return config_of(task_case, ma_configs)
+
+
+@pytest.fixture(scope="session")
 def ma_agent_name(ma_settings: Settings) -> str:
     return ma_settings.agent
 
@@ -180,10 +207,11 @@ def ma_clock() -> dt.datetime:
 
 
 @pytest.fixture
-def ma_reset(ma_clock: dt.datetime) -> Callable[[Device], None]:
-    """How the device gets back to the clean state before the item: restore the session's clean snapshot
-    and set the clock. Override it to reset differently (another snapshot, a device configuration)."""
-    return restore(CLEAN_SNAPSHOT, ma_clock)
+def ma_reset(ma_clock: dt.datetime, ma_config: DeviceConfig | None) -> Callable[[Device], None]:
+    """How the device gets back to the clean state before the item: restore the session's clean snapshot,
+    apply the item's device configuration (``--ma-configs``) and set the clock. Override it to reset
+    differently (another snapshot per configuration, as B-MoCA keeps one per environment)."""
+    return restore(CLEAN_SNAPSHOT, ma_clock, ma_config.profile if ma_config else None)
 
 
 @pytest.fixture
@@ -220,10 +248,13 @@ def judge_episode(options: Settings, result: EpisodeResult, device: Device) -> l
     return [dict(entry, role="judge") for entry in client.log]
 
 
-def _resumed(config: pytest.Config, case: TaskCase, agent: str) -> EpisodeResult | None:
-    """The episode a resumed run already finished for this item (same parameters), if any."""
+def _resumed(config: pytest.Config, case: TaskCase, agent: str,
+             device_config: DeviceConfig | None = None) -> EpisodeResult | None:
+    """The episode a resumed run already finished for this item (same parameters and configuration), if any."""
     earlier = config.stash.get(RESUMED_KEY, {}).get(f"{case.episode}@{agent}")
     if earlier is None or earlier.get("params") != json.loads(json.dumps(case.params, default=str)):
+        return None
+    if (earlier.get("device_config") or {}).get("config") != (device_config.id if device_config else None):
         return None
     result = EpisodeResult.from_json(earlier)
     result.resumed = True
@@ -232,19 +263,20 @@ def _resumed(config: pytest.Config, case: TaskCase, agent: str) -> EpisodeResult
 
 @pytest.fixture
 def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase, ma_task: Task,
-               ma_device: Device, ma_capable: None, ma_device_config: dict[str, str], ma_agent: Any,
+               ma_device: Device, ma_capable: None, ma_device_config: dict[str, str],
+               ma_config: DeviceConfig | None, ma_agent: Any,
                ma_agent_name: str, ma_reset: Callable[[Device], None], ma_episode_options: EpisodeOptions,
                ma_artifacts: Artifacts) -> EpisodeResult:
     """Run the item's episode (or take it from the run being resumed); the test body asserts on the result."""
     item = request.node
-    result = _resumed(request.config, task_case, ma_agent_name)
+    result = _resumed(request.config, task_case, ma_agent_name, ma_config)
     if result is None:
         log: list[dict[str, Any]] = []
 
         def make_result() -> EpisodeResult:
             fresh = new_result(ma_task, ma_agent_name, task_case.index, task_case.agent_seed, item.nodeid,
                                repeat=task_case.repeat)
-            fresh.device_config = dict(ma_device_config)
+            fresh.device_config = {**ma_device_config, **(ma_config.record() if ma_config else {})}
             return fresh
 
         def before_teardown(device: Device, finished: EpisodeResult) -> None:

@@ -146,6 +146,16 @@ def shard_spec(text: str) -> str:
     return text
 
 
+def config_set(text: str) -> str:
+    """``train``, ``test``, ``all`` or a CSV of B-MoCA environments; the file must load."""
+    text = str(text).strip()
+    if text:
+        from pytest_mobileagent.device.configs import load
+
+        load(text)
+    return text
+
+
 def plain_name(text: str) -> str:
     if text and not re.fullmatch(r"[A-Za-z0-9_.\-]+", text):
         raise ValueError("expected a plain folder name (letters, digits, '_', '.', '-')")
@@ -204,6 +214,9 @@ class Settings:
     llm_log_max_bytes: int = _field(2_000_000, "bytes of model requests and responses kept per episode in "
                                     "<run>/llm/; the rest is dropped and the log says so", at_least(0))
     llm_prices: str = _field("", "dollars per million input,output tokens, for cost accounting", prices)
+    configs: str = _field("", "B-MoCA device configurations, one drawn per episode from its instance seed and "
+                          "applied after the reset: 'train' (35), 'test' (10), 'all' (45), or a CSV in B-MoCA's "
+                          "environments format (device_property.json beside it is read too)", config_set)
     snapshot: str = _field("", "an existing device snapshot to start every session from (emulators with "
                            "prepared apps)")
     output: str = _field("reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json")

@@ -29,11 +29,13 @@ def read_config(device: Device) -> dict[str, str]:
 
 
 def config_label(config: dict[str, str]) -> str:
-    """One line naming a configuration: ``Pixel 6 1080x2400 420dpi en-US light``."""
+    """One line naming a configuration: ``Pixel 6 1080x2400 420dpi en-US light``, and for a B-MoCA environment
+    (``--ma-configs``) its id first and its wallpaper last: ``108 Pixel 6 1080x2400 700dpi ur-PK dark 05_doughnut``."""
     if not config:
         return "-"
-    return (f"{config.get('model') or '?'} {config.get('size', '?')} {config.get('density') or '?'}dpi "
-            f"{config.get('locale') or '?'} {'dark' if config.get('dark_mode') == 'on' else 'light'}")
+    label = (f"{config.get('model') or '?'} {config.get('size', '?')} {config.get('density') or '?'}dpi "
+             f"{config.get('locale') or '?'} {'dark' if config.get('dark_mode') == 'on' else 'light'}")
+    return f"{config['config']} {label} {config.get('wallpaper', '')}".rstrip() if config.get("config") else label
 
 
 __all__ = ["config_label", "read_config"]

@@ -64,6 +64,7 @@ GROUPINGS: tuple[tuple[str, Callable[[EpisodeRecord], Iterable[str]]], ...] = (
     ("per_difficulty", lambda r: [r.get("difficulty", "")]),
     ("per_tag", lambda r: r.get("tags") or []),
     ("per_device_config", lambda r: [config_label(r.get("device_config") or {})]),
+    ("per_config_split", lambda r: [split] if (split := (r.get("device_config") or {}).get("split")) else []),
 )
 
 

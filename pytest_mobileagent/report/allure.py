@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_mobileagent.device.config import config_label
 from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.report.artifacts import artifacts, read
 
@@ -62,6 +63,8 @@ def attach_episode(item: pytest.Item, result: EpisodeResult) -> None:
     allure.dynamic.parameter("device", workerinput.get("ma_device") or result.device_config.get("model", ""),
                              excluded=True)
     allure.dynamic.parameter("worker", workerinput.get("workerid", "master"), excluded=True)
+    if result.device_config.get("config"):  # a B-MoCA environment is part of what the instance is
+        allure.dynamic.parameter("configuration", config_label(result.device_config))
     _attach_steps(result, artifacts(item))
     saved = artifacts(item)
     if "screenshot" in saved:

@@ -97,6 +97,8 @@ def summary_html(metrics: dict[str, Any]) -> str:
         tables.append(rate_table("success per suite", metrics["per_suite"]))
     if len(metrics.get("per_device_config", {})) > 1:
         tables.append(rate_table("success per device configuration", metrics["per_device_config"]))
+    if metrics.get("per_config_split"):
+        tables.append(rate_table("success on training vs test configurations", metrics["per_config_split"]))
     if metrics["per_tag"]:
         tables.append(rate_table("success per tag", metrics["per_tag"]))
     tables.append(metric_table(metrics))

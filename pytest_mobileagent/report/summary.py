@@ -14,7 +14,7 @@ from pytest_mobileagent.records import EpisodeRecord, record_episode
 
 #: The grouped rows of the terminal summary, in this order: (metrics.json key, label).
 GROUPS = (("per_suite", "suite"), ("per_app", "app"), ("per_difficulty", "difficulty"), ("per_tag", "tag"),
-          ("per_device_config", "device"))
+          ("per_device_config", "device"), ("per_config_split", "split"))
 LABEL_WIDTH = max(len(label) for _, label in GROUPS)
 #: Group names longer than this are cut, so one long tag or device label does not push every row right.
 MAX_NAME_WIDTH = 40

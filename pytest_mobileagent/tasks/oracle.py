@@ -25,7 +25,7 @@ class UI:
     description), ``desc`` (exact content description), ``hint`` (an edit
     field's hint), ``rid`` (resource-id,
     full or entry name), ``cls`` (class name suffix), ``match`` (regex on text),
-    ``checked``, ``selected``; ``n`` picks the n-th match.
+    ``checked``, ``selected``, ``focused``, ``clickable``, ``scrollable``; ``n`` picks the n-th match.
     """
 
     def __init__(self, observation: Observation | None = None):
@@ -57,7 +57,7 @@ class UI:
                 return False
             if key == "match" and not re.search(str(want), el.text):
                 return False
-            if key in ("checked", "selected", "focused", "clickable") and getattr(el, key) != want:
+            if key in ("checked", "selected", "focused", "clickable", "scrollable") and getattr(el, key) != want:
                 return False
         return True
 
@@ -113,6 +113,29 @@ class UI:
             yield self.scroll(direction, **(container or {}))
         if not self.exists(**sel):
             raise OracleError(f"scrolled {limit} times {direction} without finding {sel}")
+
+    def reach(self, fling: bool = False, **sel: object) -> Iterator[Action]:
+        """Scroll down until an element matching ``sel`` is on screen, then click it (``yield from
+        ui.reach(text="Display")``): on a larger density or a smaller screen a list's row may be below the fold.
+        The scrolling swipes over the screen's scrollable list, as a thumb does, when it has one; ``fling``
+        flicks it instead (a fast swipe: the list keeps moving), for a row near the end of a long list."""
+        container = {"scrollable": True} if self.exists(scrollable=True) else None
+        if fling and container is not None:
+            while not self.exists(**sel):
+                before = self.obs.xml
+                yield self.fling(**container)
+                if self.obs.xml == before:  # the end of the list: the row was flung past, come back up
+                    yield from self.scroll_to(direction="up", container=container, **sel)
+        yield from self.scroll_to(container=container, **sel)
+        yield self.click(**sel)
+
+    def fling(self, **sel: object) -> Action:
+        """Flick the element matching ``sel`` upwards (a 100 ms swipe over 70% of its height): the content
+        scrolls down past where the finger lifted, as a list does after a fast swipe."""
+        _, el = self.element(**sel)
+        x1, y1, x2, y2 = el.bounds
+        cx, h = (x1 + x2) // 2, y2 - y1
+        return self.swipe(cx, y1 + h * 85 // 100, cx, y1 + h * 15 // 100, 100)
 
     @staticmethod
     def open_app(name: str) -> Action:

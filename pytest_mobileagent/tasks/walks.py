@@ -22,22 +22,21 @@ def open_settings(ui: UI) -> Iterator[Action]:
 
 def open_internet(ui: UI) -> Iterator[Action]:
     yield from open_settings(ui)
-    yield ui.click(text="Network & internet")
-    yield ui.click(text="Internet")
+    yield from ui.reach(text="Network & internet")
+    yield from ui.reach(text="Internet")
 
 
 def open_bluetooth(ui: UI) -> Iterator[Action]:
     yield from open_settings(ui)
-    yield ui.click(text="Connected devices")
-    yield ui.click(text="Connection preferences")
-    yield ui.click(text="Bluetooth")
+    yield from ui.reach(text="Connected devices")
+    yield from ui.reach(text="Connection preferences")
+    yield from ui.reach(text="Bluetooth")
 
 
 def open_brightness(ui: UI) -> Iterator[Action]:
     yield from open_settings(ui)
-    yield from ui.scroll_to(text="Display")
-    yield ui.click(text="Display")
-    yield ui.click(text="Brightness level")
+    yield from ui.reach(text="Display")
+    yield from ui.reach(text="Brightness level")
 
 
 def slide(ui: UI, fraction: float, **sel: object) -> Action:

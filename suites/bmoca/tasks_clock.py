@@ -79,15 +79,24 @@ def open_tab(ui: UI, tab: str) -> Iterator[Action]:
         yield ui.click(desc=tab)
 
 
-def in_row(ui: UI, row_desc: str, **sel: object) -> Action:
-    """Click the element matching ``sel`` in the alarm row whose header reads ``row_desc`` (in or just below it)."""
+def row_control(ui: UI, row_desc: str, **sel: object) -> Action | None:
+    """A click on the element matching ``sel`` in the alarm row whose header reads ``row_desc`` (in or just below
+    it), or None when it is not on screen."""
     _, header = ui.element(desc=row_desc)
     x1, y1, x2, y2 = header.bounds
     for i, el in ui.find_all(**sel):
         cx, cy = el.center
         if x1 <= cx < x2 and y1 <= cy < y2 + (y2 - y1):
             return Action("click", index=i, x=cx, y=cy)
-    raise OracleError(f"no {sel} in the alarm row {row_desc!r}")
+    return None
+
+
+def in_row(ui: UI, row_desc: str, **sel: object) -> Action:
+    """Click the element matching ``sel`` in the alarm row whose header reads ``row_desc``."""
+    found = row_control(ui, row_desc, **sel)
+    if found is None:
+        raise OracleError(f"no {sel} in the alarm row {row_desc!r}")
+    return found
 
 
 def set_alarm_time(ui: UI, hour: int, minutes: int, h24: bool) -> Iterator[Action]:
@@ -108,7 +117,9 @@ def create_alarm(ui: UI, hour: int, minutes: int, h24: bool) -> Iterator[Action]
 
 def delete_nine_am(ui: UI, h24: bool) -> Iterator[Action]:
     row = f"{shown_time(9, 0, h24)} Alarm"
-    yield from ui.scroll_to(desc=row)
+    yield from ui.scroll_to(container={"scrollable": True}, desc=row)  # over the list, not the FAB under it
+    if row_control(ui, row, desc="Expand alarm") is None:  # the header is the list's last line on screen
+        yield ui.scroll("down", scrollable=True)
     yield in_row(ui, row, desc="Expand alarm")
     yield from ui.scroll_to(rid="delete")
     yield ui.click(rid="delete")

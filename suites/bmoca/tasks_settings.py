@@ -53,7 +53,7 @@ class AirplaneMode(_Setting):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_settings(ui)
-        yield ui.click(text="Network & internet")
+        yield from ui.reach(text="Network & internet")
         yield ui.click(rid="android:id/switch_widget")
         yield ui.complete()
 
@@ -107,7 +107,7 @@ class IncreaseVolume(_Setting):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_settings(ui)
-        yield ui.click(text="Sound & vibration")
+        yield from ui.reach(text="Sound & vibration")
         yield slide(ui, 0.95, desc=VOLUME_TITLES[self.params["stream"]])
         yield ui.complete()
 
@@ -155,10 +155,8 @@ class _Flip(_Setting):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_settings(ui)
-        yield from ui.scroll_to(text=self.page)
-        yield ui.click(text=self.page)
-        yield from ui.scroll_to(text=self.row)
-        yield ui.click(text=self.row)
+        yield from ui.reach(text=self.page)
+        yield from ui.reach(text=self.row, fling=True)  # six steps: at 700 dpi slow scrolls leave none to spare
         yield ui.complete()
 
 
@@ -203,8 +201,8 @@ class GoToAppInfoList(_GoTo):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_settings(ui)
-        yield ui.click(text="Apps")
-        yield ui.click(match=r"^See all \d+ apps$")
+        yield from ui.reach(text="Apps")
+        yield from ui.reach(match=r"^See all \d+ apps$")
         yield ui.complete()
 
 
@@ -215,9 +213,9 @@ class GoToBluetoothSetting(_GoTo):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_settings(ui)
-        yield ui.click(text="Connected devices")
-        yield ui.click(text="Connection preferences")
-        yield ui.click(text="Bluetooth")
+        yield from ui.reach(text="Connected devices")
+        yield from ui.reach(text="Connection preferences")
+        yield from ui.reach(text="Bluetooth")
         yield ui.complete()
 
 
@@ -232,9 +230,8 @@ class GoToAddLanguagePage(_Setting):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_settings(ui)
-        yield from ui.scroll_to(text="System")
-        yield ui.click(text="System")
-        yield ui.click(text="Languages & input")
-        yield ui.click(text="Languages")
-        yield ui.click(text="Add a language")
+        yield from ui.reach(text="System", fling=True)  # the last row: 550 dpi leaves no step for slow scrolls
+        yield from ui.reach(text="Languages & input")
+        yield from ui.reach(text="Languages")
+        yield from ui.reach(text="Add a language")
         yield ui.complete()
