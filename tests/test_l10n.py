@@ -18,6 +18,7 @@ from pytest_mobileagent.episode import EpisodeResult, new_result, play
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.testing import adb_device, serve
+from pytest_mobileagent.sim.views import Column, EditText, Text, translated
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from tests.suite_tasks import all_tasks
@@ -108,23 +109,18 @@ def test_the_locale_invalidates_the_screen_and_english_comes_back_byte_identical
     assert phone.hierarchy() == english
 
 
-def test_typed_text_is_not_translated(phone: SimDevice) -> None:
-    phone.snapshot_load("clean")
-    phone.apply_profile(DeviceProfile(locale="de-DE"))
-    try:
-        phone.start_app(settings_app.PACKAGE)
-        phone.tap(*_center(phone, "Einstellungen durchsuchen"))
-        assert "Einstellungen durchsuchen" in phone.hierarchy()
-    finally:
-        phone.apply_profile(DeviceProfile(locale="en-US"))
-
-
-def _center(device: SimDevice, text: str) -> tuple[int, int]:
-    for window in device.system.windows():
-        for node in window.root.walk():
-            if node.view.text == text:
-                return node.center
-    raise AssertionError(f"{text!r} not on screen")
+def test_what_the_user_typed_is_not_translated_but_the_hint_is() -> None:
+    translate = strings.translator(settings_app.PACKAGE, "de-DE")
+    assert translate is not None and strings.translator(settings_app.PACKAGE, "en-US") is None
+    typed = EditText("search", "Settings", lambda v: None, hint="Search settings")
+    label = Text("Settings")
+    screen = Column(typed, label)
+    shown = translated(screen, translate)
+    assert (shown.children[0].text, shown.children[0].hint) == ("Settings", "Einstellungen durchsuchen")
+    assert shown.children[1].text == "Einstellungen" and shown.children[0].on_text is typed.on_text
+    assert translated(Column(Text("Gmail")), translate).children[0].text == "Gmail"
+    unchanged = Column(Text("Gmail"))
+    assert translated(unchanged, translate) is unchanged
 
 
 # -- the B-MoCA oracles in other languages ----------------------------------------------------------
