@@ -216,7 +216,8 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             if isinstance(agent, TaskAware):  # the oracle and replays play the task's own solution
                 agent.prepare(task)
             agent.reset(task.goal, AgentContext(max_steps=result.max_steps, seed=result.seed,
-                                                apps=tuple(task.apps)))
+                                                apps=tuple(task.apps),
+                                                locale=result.device_config.get("locale", "")))
     except InfrastructureError:
         raise
     except (Exception, SystemExit) as e:  # an agent that cannot even start has failed the task

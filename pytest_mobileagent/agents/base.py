@@ -21,6 +21,8 @@ class AgentContext:
     seed: int
     #: The apps the task is about (AndroidWorld's app names).
     apps: tuple[str, ...] = ()
+    #: The device's locale (``de-DE``; "" when unknown), for agents and oracles that read localized screens.
+    locale: str = ""
 
 
 @runtime_checkable

@@ -31,7 +31,7 @@ class OracleAgent:
 
     def reset(self, goal: str, context: AgentContext) -> None:
         assert self._task is not None, "prepare(task) was not called"
-        self._ui = UI()
+        self._ui = UI(locale=context.locale)
         self._plan = iter(self._task.oracle(self._ui))
 
     def step(self, observation: Observation) -> Action:

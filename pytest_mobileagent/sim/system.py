@@ -11,12 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pytest_mobileagent.android import strings
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.layout import Layout, LayoutCache, Node, lay_out
 from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
-from pytest_mobileagent.sim.views import Button, Frame, ImageButton, Row, Text, View
+from pytest_mobileagent.sim.views import Button, Frame, ImageButton, Row, Text, View, translated
 
 SYSTEMUI = "com.android.systemui"
 STATUS_BAR_DP = 24
@@ -62,7 +63,7 @@ class System:
         self.keyboard_visible = False
         self.overview = False
         self.toast_text = ""
-        self.locale = "en-US"
+        self._locale = "en-US"
         #: UiModeManager's night mode (the configuration's), set by ``cmd uimode night`` and the Settings toggle.
         self.night_mode = False
         #: The floating text-selection toolbar: {"start": i, "end": j} over the focused field, or None.
@@ -78,6 +79,22 @@ class System:
         self._shows_time = True
         #: Where window layouts are reused from (None: every layout made afresh, :class:`SimDevice` ``cache``).
         self.layout_cache: LayoutCache | None = LayoutCache()
+
+    @property
+    def locale(self) -> str:
+        """The configuration's locale (``persist.sys.locale``): the localized apps' windows show their strings in
+        it (:mod:`pytest_mobileagent.android.strings`)."""
+        return self._locale
+
+    @locale.setter
+    def locale(self, tag: str) -> None:
+        if tag != self._locale:
+            self._locale = tag
+            self.invalidate()
+
+    def localized(self, text: str, package: str) -> str:
+        """``text`` as a window of ``package`` shows it in the configuration's locale."""
+        return strings.translate(text, package, self._locale)
 
     # -- packages and processes ------------------------------------------------
 
@@ -333,8 +350,12 @@ class System:
 
     def _layout(self, slot: str, view: View, package: str, state: dict[Any, Any],
                 frame: tuple[int, int, int, int]) -> Node:
-        """The nodes of the window in ``slot``, laid out afresh or reused (:class:`LayoutCache`)."""
+        """The nodes of the window in ``slot``, its strings in the configuration's locale, laid out afresh or reused
+        (:class:`LayoutCache`: a view tree in another language is another tree to it)."""
         screen = (0, 0, self.width, self.height)
+        translate = strings.translator(package, self._locale)
+        if translate is not None:
+            view = translated(view, translate)
         if self.layout_cache is None:
             return lay_out(view, self.density, package, state, frame, screen)
         return self.layout_cache.lay_out(slot, view, self.density, package, state, frame, screen)

@@ -16,6 +16,7 @@ hierarchy dump of a simulated screen looks like one of a real app.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -353,3 +354,19 @@ def Menu(items: Sequence[tuple[str, Handler]]) -> View:
         ],
         cls="android.widget.ListView", style="menu",
     )
+
+
+
+def translated(view: View, translate: Callable[[str], str]) -> View:
+    """``view`` with each text, description and hint as ``translate`` gives it (the string itself where it has no
+    translation), as the resource system shows an app's strings in the configuration's locale; an edit field's text
+    is what the user typed and stays. Views that do not change are ``view``'s own; the others are copies with the
+    same handlers."""
+    children = [translated(c, translate) for c in view.children]
+    text = view.text if view.cls == "android.widget.EditText" or not view.text else translate(view.text)
+    desc = translate(view.desc) if view.desc else view.desc
+    hint = translate(view.hint) if view.hint else view.hint
+    if text is view.text and desc is view.desc and hint is view.hint and all(
+            a is b for a, b in zip(children, view.children)):
+        return view
+    return dataclasses.replace(view, text=text, desc=desc, hint=hint, children=children)

@@ -11,7 +11,11 @@ import re
 from collections.abc import Callable, Iterator
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import strings
 from pytest_mobileagent.observe.elements import Observation, UIElement
+
+#: The selectors whose values are UI strings, translated into the device's locale.
+_LOCALIZED = frozenset({"text", "contains", "desc", "hint"})
 
 
 class OracleError(AssertionError):
@@ -26,10 +30,15 @@ class UI:
     field's hint), ``rid`` (resource-id,
     full or entry name), ``cls`` (class name suffix), ``match`` (regex on text),
     ``checked``, ``selected``, ``focused``, ``clickable``, ``scrollable``; ``n`` picks the n-th match.
+
+    Oracles write English: on a device in another ``locale`` the ``text``, ``contains``, ``desc`` and ``hint``
+    values are looked for as the element's app shows them there (:func:`pytest_mobileagent.android.strings.translate`).
     """
 
-    def __init__(self, observation: Observation | None = None):
+    def __init__(self, observation: Observation | None = None, locale: str = ""):
         self.observation = observation
+        #: The device's locale, which the selectors translate into.
+        self.locale = locale
         #: Mutations of the action being yielded that its check lets through, and why (see :meth:`tolerate`).
         self.tolerated: dict[str, str] = {}
 
@@ -43,6 +52,8 @@ class UI:
 
     def _matches(self, el: UIElement, sel: dict[str, object]) -> bool:
         for key, want in sel.items():
+            if key in _LOCALIZED and self.locale:
+                want = strings.translate(str(want), el.package, self.locale)
             if key == "text" and el.text != want:
                 return False
             if key == "contains" and str(want) not in el.text and str(want) not in el.content_description:
@@ -78,6 +89,11 @@ class UI:
             shown = "; ".join(e.describe() for e in self.obs.elements[:60])
             raise OracleError(f"no element matching {sel} on {self.obs.package}/{self.obs.activity}: {shown}")
         return found
+
+    def pattern(self, english: str) -> str:
+        """A ``match`` regex for the formatted string ``english`` ("See all {} apps", each ``{}`` any text) as the
+        app in front shows it in the device's locale."""
+        return strings.pattern(english, self.obs.package, self.locale)
 
     # -- actions ---------------------------------------------------------------------
 

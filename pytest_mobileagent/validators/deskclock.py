@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_mobileagent.android import strings
 from pytest_mobileagent.android.deskclock import (
     ALARMS_DB,
     PACKAGE,
@@ -25,7 +26,7 @@ from pytest_mobileagent.android.shared_prefs import Long
 from pytest_mobileagent.android.ui_tree import UIElement, ui_elements
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.validators.shared_prefs import read_prefs, update_prefs
-from pytest_mobileagent.validators.state import insert_rows, table_rows
+from pytest_mobileagent.validators.state import device_locale, insert_rows, table_rows
 
 
 @dataclass(frozen=True)
@@ -134,16 +135,23 @@ def shown_page(device: Device) -> str | None:
     """The selected tab of the navigation bar, if the clock is in front."""
     if not clock_in_front(device):
         return None
+    tabs = {shown: tab for tab, shown in _shown(device, *TABS).items()}
     for el in screen(device):
-        if el.selected and el.content_description in TABS:
-            return el.content_description
+        if el.selected and el.content_description in tabs:
+            return tabs[el.content_description]
     return None
+
+
+def _shown(device: Device, *english: str) -> dict[str, str]:
+    """The Clock's strings ``english`` as the device shows them in its locale."""
+    translate = strings.translator(PACKAGE, device_locale(device))
+    return {e: translate(e) if translate else e for e in english}
 
 
 def stopwatch_running_on_screen(device: Device) -> bool:
     """AndroidWorld ``_is_stopwatch_running``: "Pause" and "Lap" are shown."""
     descs = {el.content_description for el in screen(device)} if clock_in_front(device) else set()
-    return {"Pause", "Lap"} <= descs
+    return set(_shown(device, "Pause", "Lap").values()) <= descs
 
 
 def stopwatch_paused_on_screen(device: Device) -> bool:
@@ -156,8 +164,9 @@ def stopwatch_paused_on_screen(device: Device) -> bool:
         return False
     els = screen(device)
     descs = {el.content_description for el in els}
-    named = sum(1 for el in els if "Stopwatch" in (el.text, el.content_description))
-    return {"Start", "Reset"} <= descs and named == 2
+    names = _shown(device, "Start", "Reset", "Stopwatch")
+    named = sum(1 for el in els if names["Stopwatch"] in (el.text, el.content_description))
+    return {names["Start"], names["Reset"]} <= descs and named == 2
 
 
 def timer_on_screen(device: Device, hours: int, minutes: int, seconds: int) -> bool:

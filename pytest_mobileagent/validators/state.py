@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pytest_mobileagent.android import strings
 from pytest_mobileagent.android.logcat import parse_line
 from pytest_mobileagent.device.base import Device
 
@@ -46,3 +47,14 @@ def logcat_matches(device: Device, pattern: str, tag: str | None = None, since=N
         if regex.search(message) or regex.search(line):
             return True
     return False
+
+
+def device_locale(device: Device) -> str:
+    """The device's locale (``persist.sys.locale``; "" when it does not say)."""
+    return device.shell("getprop persist.sys.locale").strip()
+
+
+def shown(device: Device, english: str, package: str) -> str:
+    """``english``, a string of ``package``'s, as the device shows it in its locale (for checks that read the
+    screen)."""
+    return strings.translate(english, package, device_locale(device))

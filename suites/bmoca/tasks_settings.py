@@ -18,6 +18,7 @@ from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.walks import SLIDER, open_brightness, open_internet, open_settings, slide
+from pytest_mobileagent.validators.state import shown
 
 VOLUME_KEYS = {"media": "volume_music", "call": "volume_voice", "ring": "volume_ring", "alarm": "volume_alarm"}
 VOLUME_TITLES = {"media": "Media volume", "call": "Call volume", "ring": "Ring & notification volume",
@@ -190,7 +191,7 @@ class _GoTo(_Setting):
 
     def check(self, device: Device, answer: str | None = None) -> float:
         package, _ = device.current_activity()
-        on_page = f'text="{self.title}"' in device.hierarchy()
+        on_page = f'text="{shown(device, self.title, settings_app.PACKAGE)}"' in device.hierarchy()
         return 1.0 if package == settings_app.PACKAGE and on_page else 0.0
 
 
@@ -202,7 +203,7 @@ class GoToAppInfoList(_GoTo):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_settings(ui)
         yield from ui.reach(text="Apps")
-        yield from ui.reach(match=r"^See all \d+ apps$")
+        yield from ui.reach(match=ui.pattern("See all {} apps"))
         yield ui.complete()
 
 

@@ -154,6 +154,6 @@ class PixelLauncher(App):
                 if node.view.id == "task_view" and node.contains(x, y):
                     label = node.view.desc
                     for task in self.system.recent_tasks():
-                        if task.stack[-1].app.label == label:
+                        if self.system.localized(task.stack[-1].app.label, self.package) == label:
                             self.system.remove_task(task)
                             return
