@@ -11,10 +11,14 @@ import pytest
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.android import launcher
 from pytest_mobileagent.android.wallpaper import NAMES, wallpaper_image, wallpaper_png
+from pytest_mobileagent.device import adb
+from pytest_mobileagent.device.adb import AdbDevice
+from pytest_mobileagent.device.base import UnsupportedCapability
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim import SimDevice, shell
+from pytest_mobileagent.sim.testing import serve
 from suites.bmoca import tasks_apps
 from suites.bmoca.app_tasks import OpenAppTask
 from tests.screen import tap
@@ -143,3 +147,78 @@ def test_wallpapers_are_the_same_pixels_every_time() -> None:
     assert wallpaper_png("01_red", 72, 160) == wallpaper_png("01_red", 72, 160)
     assert wallpaper_image("my_own", 72, 160).getpixel((0, 0)) != wallpaper_image("other", 72, 160).getpixel((0, 0))
     assert wallpaper_image("00_default", 8, 8).getpixel((4, 4)) == (255, 251, 254)
+
+
+# -- a phone over adb (the simulator served over the wire) --------------------------------------------------------
+
+
+@pytest.fixture
+def served() -> Iterator[tuple[SimDevice, AdbDevice]]:
+    with SimDevice() as phone, serve(phone) as server:
+        device = AdbDevice(phone.serial, port=server.port)
+        yield phone, device
+        device.close()
+
+
+def test_icon_layout_through_the_wire_rewrites_the_launchers_table(served) -> None:
+    phone, backend = served
+    default_xml = phone.hierarchy()
+    backend.apply_profile(DeviceProfile(icon_layout=7))
+    rows = phone.sqlite(launcher.DB_PATH, DESKTOP)
+    reserved = {launcher.Cell(0, x, 0) for x in range(4)}  # the first page's top row is the search container's
+    cells = launcher.arrange(7, 2, launcher.PHONE_GRID, reserved)
+    assert [(s, x, y) for _, s, x, y in rows] == [(c.screen, c.x, c.y) for c in cells]
+    assert phone.shell(f"stat -c %u:%g {launcher.DB_PATH}").strip() == "10140:10140"  # given back to the launcher
+    assert phone.hierarchy() != default_xml and icons(phone)["Clock"] != (0, 84, 270, 357)
+    backend.apply_profile(DeviceProfile(icon_layout=7))  # the same seed, the same cells
+    assert phone.sqlite(launcher.DB_PATH, DESKTOP) == rows
+    backend.apply_profile(DeviceProfile(icon_layout=0))  # the table removed: the launcher makes its default again
+    assert phone.hierarchy() == default_xml
+
+
+def test_icon_layout_needs_root_on_a_real_phone(served, monkeypatch: pytest.MonkeyPatch) -> None:
+    phone, backend = served
+    monkeypatch.setitem(shell.COMMANDS, "id", lambda sh, argv: (b"2000\n", 0))  # adbd as the shell user
+    with pytest.raises(UnsupportedCapability, match=r"'profile'.*icon_layout=7\) needs root.*--ma-snapshot"):
+        backend.apply_profile(DeviceProfile(icon_layout=7))
+
+
+def test_a_wallpaper_is_pushed_and_opened_in_the_picker_or_refused_saying_why(served) -> None:
+    phone, backend = served
+    with pytest.raises(UnsupportedCapability, match=r"wallpaper 09_rainbow: no app opened the picture.*"
+                                                     r"unable to resolve Intent"):
+        backend.apply_profile(DeviceProfile(wallpaper="09_rainbow"))  # the simulator has no wallpaper picker
+    assert phone.read_file("/sdcard/Download/09_rainbow.png") == wallpaper_png("09_rainbow", 1080, 2400)
+    logged = [line for line in phone.logcat() if "ATTACH_DATA" in line]
+    assert logged == [] and phone.system.wallpaper == "00_default"
+
+
+def _screen(*labels: str) -> str:
+    nodes = "".join(f'<node index="{i}" text="{label}" resource-id="" class="android.widget.Button" '
+                    f'package="com.google.android.apps.wallpaper" content-desc="" clickable="true" enabled="true" '
+                    f'bounds="[0,{100 * i}][1080,{100 * i + 100}]" />' for i, label in enumerate(labels))
+    return f"<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">{nodes}</hierarchy>"
+
+
+@pytest.mark.parametrize("dialog, tapped", [
+    (("Home screen", "Lock screen", "Home and lock screens"), (540, 250)),
+    ((), None),  # a picker that sets it at once
+])
+def test_the_pickers_buttons_are_found_in_the_tree_and_tapped(served, monkeypatch: pytest.MonkeyPatch, dialog,
+                                                              tapped) -> None:
+    _, backend = served
+    screens = iter([_screen("Preview", "Set wallpaper"), _screen(*dialog) if dialog else _screen("Home")])
+    taps: list[tuple[int, int]] = []
+    monkeypatch.setitem(shell.COMMANDS, "am", lambda sh, argv: (b"Starting: Intent { act=ATTACH_DATA }\n", 0))
+    monkeypatch.setattr(backend, "hierarchy", lambda: next(screens))
+    monkeypatch.setattr(backend, "tap", lambda x, y: taps.append((x, y)))
+    backend.apply_profile(DeviceProfile(wallpaper="04_sky"))
+    assert taps == [(540, 150)] + ([tapped] if tapped else [])
+
+
+def test_a_picker_without_its_button_is_unsupported(served, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, backend = served
+    monkeypatch.setitem(shell.COMMANDS, "am", lambda sh, argv: (b"Starting: Intent { act=ATTACH_DATA }\n", 0))
+    monkeypatch.setattr(adb, "PICKER_WAIT_S", 0.0)
+    with pytest.raises(UnsupportedCapability, match=r"no \"Set wallpaper\" button"):
+        backend.apply_profile(DeviceProfile(wallpaper="04_sky"))
