@@ -20,8 +20,8 @@ adbutils and uiautomator2:
   port comes from an ``emulator-<port>`` serial or ``console_port``);
 - capabilities: ``profile`` and ``settle`` always, ``snapshots`` and ``console`` with an emulator console.
   :meth:`AdbDevice.apply_profile` uses what the adb shell user may run (``wm size``, ``wm density``,
-  ``cmd uimode night``); the locale needs root, as B-MoCA sets it. :meth:`AdbDevice.settle` is
-  uiautomator's ``waitForIdle``.
+  ``cmd uimode night``, the wallpaper picker); the locale and the home screen's icons need root, as B-MoCA sets
+  them. :meth:`AdbDevice.settle` is uiautomator's ``waitForIdle``.
 
 Reading ``/data/data`` and setting the clock need root: :meth:`AdbDevice.ensure_root` restarts adbd as root
 where the build allows it (AndroidWorld's ``set_root_if_needed``), and private data reached without root is a
@@ -55,10 +55,13 @@ import uiautomator2 as u2
 from adbutils._adb import AdbConnection
 from adbutils.errors import AdbError, AdbTimeout
 
+from pytest_mobileagent.android import launcher
 from pytest_mobileagent.android import logcat as logcat_line
 from pytest_mobileagent.android.app_data import needs_root, owning_package
-from pytest_mobileagent.android.ui_tree import MalformedDump, clean_dump
+from pytest_mobileagent.android.ui_tree import MalformedDump, clean_dump, ui_elements
+from pytest_mobileagent.android.wallpaper import wallpaper_png
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability, keycode
+from pytest_mobileagent.device.config import shown_density
 from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
 from pytest_mobileagent.device.profile import DeviceProfile
 
@@ -73,6 +76,14 @@ _WRITES = {getattr(sqlite3, name) for name in (
 _SIDECARS = ("-wal", "-journal")
 #: JSON-RPC's "method not found": a uiautomator server without ``waitForIdle``.
 _METHOD_NOT_FOUND = "-32601"
+#: How long the wallpaper picker may take to show a button (it is polled, not waited for blindly).
+PICKER_WAIT_S = 20.0
+#: The picker's button, then the choices its "Set wallpaper" dialog offers (Android 13's WallpaperPicker), most
+#: wanted first.
+SET_WALLPAPER = ("Set wallpaper",)
+WALLPAPER_TARGETS = ("Home and lock screens", "Home and lock screen", "Home screen")
+#: Launcher3's item types that one cell holds and that may move: an app and an app's deep shortcut.
+_MOVABLE_ITEMS = (launcher.ITEM_TYPE_APPLICATION, 6)
 #: The first locale of the configuration ``dumpsys window`` prints (``mGlobalConfiguration={1.0 ... [fr_FR,...]``).
 _CONFIG_LOCALE = re.compile(r"mGlobalConfiguration=\{[^\[}]*\[([^\],]*)")
 
@@ -502,7 +513,94 @@ class AdbDevice:
             # UiModeManagerService.Shell: setNightMode, which writes secure ui_night_mode and changes the
             # configuration; `settings put secure ui_night_mode` alone only reaches persist.sys.theme
             self._profile_command(["cmd", "uimode", "night", "yes" if profile.dark_mode else "no"])
+        if profile.wallpaper is not None:
+            self._apply_wallpaper(profile.wallpaper)
+        if profile.icon_layout is not None:
+            self._apply_icon_layout(profile.icon_layout)
         self.settle()
+
+    def _apply_wallpaper(self, name: str) -> None:
+        """Set the wallpaper as B-MoCA does (``set_wallpaper_jpg.sh``): the picture (drawn for this screen,
+        :func:`~pytest_mobileagent.android.wallpaper.wallpaper_png`) pushed to ``/sdcard/Download`` and opened
+        with ``ATTACH_DATA`` in the wallpaper picker, whose "Set wallpaper" is tapped, then "Home and lock
+        screens" (or "Home screen") if it asks. Without a picker that shows those, :class:`UnsupportedCapability`.
+        """
+        remote = f"/sdcard/Download/{name}.png"
+        width, height = self.window_size()
+        with _infra(f"push {remote}"):
+            self._adb.sync.push(wallpaper_png(name, width, height), remote)
+        r = self._sh(["am", "start", "-a", "android.intent.action.ATTACH_DATA", "-c", "android.intent.category.DEFAULT",
+                      "-d", f"file://{remote}", "-t", "image/*", "-e", "mimeType", "image/*"])
+        if "Error" in r.output:
+            raise UnsupportedCapability("profile", self.serial, f"setting the wallpaper {name}: no app opened the "
+                                        f"picture to set it ({r.output.strip().splitlines()[-1]}); prepare a "
+                                        "snapshot with that wallpaper and pass --ma-snapshot")
+        if not self._tap_label(SET_WALLPAPER, PICKER_WAIT_S):
+            raise UnsupportedCapability("profile", self.serial, f"setting the wallpaper {name}: the picker showed no "
+                                        "\"Set wallpaper\" button; prepare a snapshot with that wallpaper and pass "
+                                        "--ma-snapshot")
+        self.settle()
+        self._tap_label(WALLPAPER_TARGETS, 0.0)  # asked where, on phones whose picker asks
+
+    def _tap_label(self, labels: tuple[str, ...], wait_s: float) -> bool:
+        """Tap the on-screen element whose text or description is the first of ``labels`` shown, polling the UI
+        tree for at most ``wait_s``; False if none showed."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            shown = {}
+            for el in ui_elements(self.hierarchy()):
+                for label in (el.text, el.content_description):
+                    shown.setdefault(label, el)
+            found = next((shown[label] for label in labels if label in shown), None)
+            if found is not None:
+                self.tap(*found.center)
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.25)
+
+    def _apply_icon_layout(self, seed: int) -> None:
+        """Arrange the home screen's icons: the launcher's ``favorites`` table rewritten, its desktop icons moved
+        to the cells :func:`~pytest_mobileagent.android.launcher.arrange` draws from ``seed`` (the first page's
+        top row is the search container's; widgets and folders stay), and the launcher restarted to load it.
+        Seed 0 removes the table, so that the launcher makes its default home screen again (as on its first
+        start). The table is the launcher's private data: without root, :class:`UnsupportedCapability`."""
+        if not self._is_root():
+            raise UnsupportedCapability(
+                "profile", self.serial, f"arranging the home screen's icons (icon_layout={seed}) needs root (adb "
+                f"root): the launcher keeps them in {launcher.DB_PATH}, private app data; prepare a snapshot with "
+                "that arrangement and pass --ma-snapshot")
+        self.stop_app(launcher.PACKAGE)  # it must not write its model over the new table
+        if seed == 0:
+            self._sh(["rm", "-f", *(launcher.DB_PATH + s for s in ("", *_SIDECARS, "-shm"))])
+            self.stop_app(launcher.PACKAGE)
+            return
+        rows = self.sqlite(launcher.DB_PATH, "SELECT _id, screen, cellX, cellY, spanX, spanY, itemType FROM favorites "
+                           "WHERE container = ? ORDER BY _id", (launcher.CONTAINER_DESKTOP,))
+        width, height = self.window_size()
+        grid = launcher.grid_for(width, height, self._density())
+        moving = [r for r in rows if r[6] in _MOVABLE_ITEMS and r[4:6] == (1, 1)]
+        reserved = {launcher.Cell(0, x, 0) for x in range(grid.columns)}
+        for _id, screen, x, y, span_x, span_y, _type in (r for r in rows if r not in moving):
+            reserved.update(launcher.Cell(screen, x + i, y + j) for i in range(span_x) for j in range(span_y))
+        if not moving:
+            return
+        cells = launcher.arrange(seed, len(moving), grid, reserved)
+        case = " ".join("WHEN ? THEN ?" for _ in moving)
+        params: list[int] = []
+        for values in ([c.screen for c in cells], [c.x for c in cells], [c.y for c in cells]):
+            params += [v for r, value in zip(moving, values) for v in (r[0], value)]
+        self.sqlite(launcher.DB_PATH, f"UPDATE favorites SET screen = CASE _id {case} END, cellX = CASE _id {case} "
+                    f"END, cellY = CASE _id {case} END WHERE _id IN ({', '.join('?' * len(moving))})",
+                    (*params, *(r[0] for r in moving)))  # pushed back, given to the launcher, which is restarted
+
+    def _density(self) -> int:
+        """The screen density in use (``wm density``: the override if any, else the physical one)."""
+        out = self._sh(["wm", "density"]).output
+        density = shown_density(out)
+        if density is None:
+            raise DeviceError(f"wm density on {self.serial} printed {out.strip()!r}")
+        return density
 
     def _profile_command(self, args: list[str]) -> None:
         r = self._sh(args)

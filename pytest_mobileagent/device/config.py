@@ -18,14 +18,19 @@ def read_config(device: Device) -> dict[str, str]:
     def prop(name: str) -> str:
         return device.shell(f"getprop {name}").strip()
 
-    # `wm density` (WindowManagerShellCommand) prints an override beside the physical density; ro.sf.lcd_density
-    # is fixed at boot, so it misses a profile's density
-    wm = device.shell("wm density")
-    density = re.search(r"Override density: (\d+)", wm) or re.search(r"Physical density: (\d+)", wm)
+    # ro.sf.lcd_density is fixed at boot, so it misses a profile's density
+    density = shown_density(device.shell("wm density"))
     night = device.settings_get("secure", "ui_night_mode")
     return {"model": prop("ro.product.model"), "size": f"{width}x{height}",
-            "density": density.group(1) if density else prop("ro.sf.lcd_density"),
+            "density": str(density) if density else prop("ro.sf.lcd_density"),
             "locale": prop("persist.sys.locale"), "dark_mode": "on" if night == "2" else "off"}
+
+
+def shown_density(wm_density: str) -> int | None:
+    """The density in use from what ``wm density`` printed (WindowManagerShellCommand: an override beside the
+    physical density), or None if it printed neither."""
+    found = re.search(r"Override density: (\d+)", wm_density) or re.search(r"Physical density: (\d+)", wm_density)
+    return int(found.group(1)) if found else None
 
 
 def config_label(config: dict[str, str]) -> str:
@@ -38,4 +43,4 @@ def config_label(config: dict[str, str]) -> str:
     return f"{config['config']} {label} {config.get('wallpaper', '')}".rstrip() if config.get("config") else label
 
 
-__all__ = ["config_label", "read_config"]
+__all__ = ["config_label", "read_config", "shown_density"]

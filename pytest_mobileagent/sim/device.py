@@ -256,7 +256,8 @@ class SimDevice:
 
     def apply_profile(self, profile: DeviceProfile) -> None:
         """Override the screen size and density, set the locale and dark mode, as ``wm size``, ``wm density``,
-        a locale change and ``cmd uimode night`` do on a phone."""
+        a locale change and ``cmd uimode night`` do on a phone; set the wallpaper and arrange the home screen's
+        icons (the launcher's ``favorites`` table) on the grid of the screen as configured."""
         with self._lock:
             if profile.size is not None or profile.density is not None:
                 self.set_display(profile.size, profile.density)
@@ -264,6 +265,10 @@ class SimDevice:
                 self.system.locale = profile.locale
             if profile.dark_mode is not None:
                 services.set_night_mode(self.system, profile.dark_mode)
+            if profile.wallpaper is not None:
+                self.system.wallpaper = profile.wallpaper
+            if profile.icon_layout is not None:
+                self.system.apps[self.system.home_package].arrange_icons(profile.icon_layout)  # type: ignore
             self.system.invalidate()
 
     def set_display(self, size: tuple[int, int] | None = None, density: int | None = None) -> None:

@@ -4,7 +4,9 @@ What the agent sees in the picture is what the XML says: every node is drawn
 at its bounds by its widget class (text, buttons, switches, check boxes,
 sliders, fields with their caret, icons as labelled glyphs), windows bottom-most
 first, then the soft keyboard when it is up. Dark theme (UiModeManager's night mode,
-``cmd uimode night yes``) switches the palette. Rendering is deterministic.
+``cmd uimode night yes``) switches the palette. The home screen shows the wallpaper set
+(:mod:`pytest_mobileagent.android.wallpaper`; the default one is the palette's background), its
+icon labels light or dark as the wallpaper asks. Rendering is deterministic.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
+from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
+from pytest_mobileagent.android.wallpaper import is_dark, wallpaper_image
 from pytest_mobileagent.sim.hierarchy import node_text
 from pytest_mobileagent.sim.layout import LINE_DP, Node
 
@@ -68,6 +72,8 @@ class Renderer:
         self.p = DARK if dark else LIGHT
         self.img = Image.new("RGB", (system.width, system.height), self.p.background)
         self.draw = ImageDraw.Draw(self.img)
+        #: The colour of app icons' labels over the wallpaper drawn in the current window (None: the palette's).
+        self.label: Color | None = None
 
     def px(self, dp: float) -> int:
         return int(dp * self.scale)
@@ -135,6 +141,8 @@ class Renderer:
         if v.style == "bitmap":
             self.bitmap(node)
             return
+        if v.style == "wallpaper":
+            self.wallpaper(node)
         if v.style == "color":  # a coloured block of a web page (``view.icon`` is its CSS colour)
             self.draw.rectangle(node.bounds, fill=v.icon or "#ffffff", outline=(0, 0, 0))
             if v.text:
@@ -200,7 +208,8 @@ class Renderer:
                 self.draw.text((cx - w / 2, y1 + self.px(16)), v.text[:1], fill=(255, 255, 255), font=f)
                 label = (v.text if len(v.text) < 12 else v.text[:11] + "\u2026").translate(LOOKALIKES)
                 lw = self.draw.textlength(label, font=font(self.px(12)))
-                self.draw.text((cx - lw / 2, y1 + self.px(62)), label, fill=p.text, font=font(self.px(12)))
+                self.draw.text((cx - lw / 2, y1 + self.px(62)), label, fill=self.label or p.text,
+                               font=font(self.px(12)))
             else:
                 self.glyph(node, p.secondary if v.style != "fab" else p.accent)
         elif v.text and not node.children:
@@ -221,6 +230,14 @@ class Renderer:
         except (OSError, ValueError):  # a missing or broken file shows as an empty frame, as a gallery would
             self.draw.rectangle(node.bounds, outline=self.p.outline)
 
+    def wallpaper(self, node: Node) -> None:
+        """The wallpaper behind the home screen (nothing over the palette's background for the default)."""
+        s = self.system
+        if s.wallpaper == DEFAULT_WALLPAPER:
+            return
+        self.img.paste(wallpaper_image(s.wallpaper, s.width, s.height).crop(node.bounds), node.bounds[:2])
+        self.label = (255, 255, 255) if is_dark(s.wallpaper, s.width, s.height) else LIGHT.text
+
     def edit_text(self, node: Node) -> None:
         v, p = node.view, self.p
         x1, y1, x2, y2 = node.bounds
@@ -235,6 +252,7 @@ class Renderer:
             self.draw.rectangle((cx, y1 + self.px(12), cx + 3, y2 - self.px(12)), fill=p.accent)
 
     def window(self, root: Node) -> None:
+        self.label = None
         for n in root.walk():
             self.node(n)
 
@@ -288,5 +306,6 @@ def shown(system: System) -> tuple[object, ...]:
                     bitmaps.append(system.fs.read(node.view.icon))
                 except (OSError, ValueError):
                     bitmaps.append(None)
-    return (system.width, system.height, system.density, system.night_mode, system.keyboard_visible,
+    return (system.width, system.height, system.density, system.night_mode, system.wallpaper,
+            system.keyboard_visible,
             tuple((win.root, win.modal) for win in windows), tuple(bitmaps))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobileagent.android import strings
+from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
@@ -66,6 +67,8 @@ class System:
         self._locale = "en-US"
         #: UiModeManager's night mode (the configuration's), set by ``cmd uimode night`` and the Settings toggle.
         self.night_mode = False
+        #: The wallpaper's name (B-MoCA's, :mod:`pytest_mobileagent.android.wallpaper`); the home screen draws it.
+        self.wallpaper = DEFAULT_WALLPAPER
         #: The floating text-selection toolbar: {"start": i, "end": j} over the focused field, or None.
         self.selection: dict[str, int] | None = None
         self._next_task_id = 1
@@ -293,8 +296,10 @@ class System:
         self.invalidate()
 
     def stop_app(self, package: str) -> None:
-        """``am force-stop``: remove the app's tasks and kill its process."""
+        """``am force-stop``: remove the app's tasks and kill its process. The home app comes back at once, its
+        screen built again from what it stores (a seeded ``launcher.db``)."""
         if package == self.home_package:
+            self.invalidate()
             return
         for task in [t for t in self.tasks if t.affinity == package]:
             self.tasks.remove(task)
