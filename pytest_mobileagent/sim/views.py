@@ -356,7 +356,6 @@ def Menu(items: Sequence[tuple[str, Handler]]) -> View:
     )
 
 
-
 def translated(view: View, translate: Callable[[str], str]) -> View:
     """``view`` with each text, description and hint as ``translate`` gives it (the string itself where it has no
     translation), as the resource system shows an app's strings in the configuration's locale; an edit field's text
