@@ -9,6 +9,7 @@ repository root::
     python benchmarks/bench_suite.py                 # every suite
     python benchmarks/bench_suite.py suites/androidworld --instances 3
     python benchmarks/bench_suite.py suites/androidworld --wire   # through adbutils + uiautomator2
+    python benchmarks/bench_suite.py suites/bmoca --configs all   # one B-MoCA environment per episode
 
 Nothing here is asserted: these are figures to record, not tests.
 """
@@ -30,7 +31,9 @@ sys.path.insert(0, str(ROOT))
 
 from pytest_mobileagent.agents.builtin import OracleAgent  # noqa: E402
 from pytest_mobileagent.device.clock import DEFAULT_TIME  # noqa: E402
-from pytest_mobileagent.episode import new_result, play, restore  # noqa: E402
+from pytest_mobileagent.device.configs import load  # noqa: E402
+from pytest_mobileagent.episode import EpisodeResult, new_result, play, restore  # noqa: E402
+from pytest_mobileagent.fixtures import config_of  # noqa: E402
 from pytest_mobileagent.sim import SimDevice  # noqa: E402
 from pytest_mobileagent.tasks.params import DEFAULT_SEED  # noqa: E402
 from pytest_mobileagent.tasks.registry import cases, suite_of, tasks_in  # noqa: E402
@@ -70,6 +73,8 @@ def main() -> int:
     parser.add_argument("--instances", type=int, default=1)
     parser.add_argument("--seed", default=str(DEFAULT_SEED))
     parser.add_argument("--wire", action="store_true", help="drive the phone through adb + uiautomator2")
+    parser.add_argument("--configs", default="", help="B-MoCA device configurations (train, test, all or a CSV): "
+                        "one drawn per episode and applied after the restore, as --ma-configs does")
     args = parser.parse_args()
 
     phone = SimDevice(serial="emulator-5554")
@@ -85,7 +90,7 @@ def main() -> int:
                            console_token="bench")
         print(f"through the wire: adbutils + uiautomator2 -> adb server on 127.0.0.1:{server.port}")
     device.snapshot_save("clean")
-    reset = restore("clean", DEFAULT_TIME)  # what the plugin's fixture does before every item
+    configs = load(args.configs) if args.configs else ()
     restores: list[float] = []
     steps, episodes = [], []
     failed = []
@@ -93,9 +98,17 @@ def main() -> int:
     for cls, path in load_tasks([Path(p) for p in args.paths]):
         for case in cases(cls, args.seed, args.instances, path):
             task = case.make()
+            config = config_of(case, configs)
+            # what the plugin's fixture does before every item: restore, configure, set the clock
+            reset = restore("clean", DEFAULT_TIME, config.profile if config else None)
+
+            def make_result(task: Any = task, case: Any = case, config: Any = config) -> EpisodeResult:
+                result = new_result(task, "oracle", case.index, case.seed)
+                result.device_config = config.record() if config else {}
+                return result
+
             e0 = time.perf_counter()
-            result = play(device, task, OracleAgent(), reset=timed(reset, restores),
-                          make_result=lambda task=task, case=case: new_result(task, "oracle", case.index, case.seed))
+            result = play(device, task, OracleAgent(), reset=timed(reset, restores), make_result=make_result)
             episodes.append(time.perf_counter() - e0 - restores[-1])
             steps.extend(s.observe_s + s.act_s for s in result.steps)
             if result.success < 1.0:
@@ -105,7 +118,8 @@ def main() -> int:
     print(f"episodes: {len(episodes)} in {wall:.2f} s -> {len(episodes) / wall:.1f} episodes/s")
     print(f"steps: {len(steps)}; median per-step time (observation + action): {statistics.median(steps) * ms:.2f} ms"
           f"; p90 {statistics.quantiles(steps, n=10)[-1] * ms:.2f} ms")
-    print(f"snapshot restore: median {statistics.median(restores) * ms:.2f} ms, max {max(restores) * ms:.2f} ms")
+    what = "snapshot restore + configuration" if configs else "snapshot restore"
+    print(f"{what}: median {statistics.median(restores) * ms:.2f} ms, max {max(restores) * ms:.2f} ms")
     print(f"median episode (setup + agent loop + check): {statistics.median(episodes) * ms:.1f} ms")
     if failed:
         print(f"oracle did not succeed on: {', '.join(failed)}")

@@ -10,7 +10,8 @@ import pytest
 
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.android import launcher
-from pytest_mobileagent.android.wallpaper import NAMES, wallpaper_image, wallpaper_png
+from pytest_mobileagent.android.wallpaper import NAMES, WALLPAPER_FILE, wallpaper_image, wallpaper_png
+from pytest_mobileagent.android.wallpaper import PICKER_PACKAGE as PICKER
 from pytest_mobileagent.device import adb
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import UnsupportedCapability
@@ -183,14 +184,25 @@ def test_icon_layout_needs_root_on_a_real_phone(served, monkeypatch: pytest.Monk
         backend.apply_profile(DeviceProfile(icon_layout=7))
 
 
-def test_a_wallpaper_is_pushed_and_opened_in_the_picker_or_refused_saying_why(served) -> None:
+def test_a_wallpaper_is_pushed_and_set_in_the_picker_as_b_mocas_script_does(served) -> None:
     phone, backend = served
+    backend.apply_profile(DeviceProfile(wallpaper="09_rainbow"))
+    picture = wallpaper_png("09_rainbow", 1080, 2400)
+    assert phone.read_file("/sdcard/Download/09_rainbow.png") == picture
+    assert phone.read_file(WALLPAPER_FILE) == picture  # set on the home screen (and the lock screen) by the picker
+    assert phone.system.wallpaper == "09_rainbow"
+    assert phone.current_activity()[0] == launcher.PACKAGE  # the picker finished
+    assert any("cmp=com.google.android.apps.wallpaper/com.android.wallpaper.picker.StandalonePreviewActivity" in line
+               for line in phone.logcat())
+
+
+def test_a_phone_without_a_picker_refuses_the_wallpaper_saying_why(served) -> None:
+    phone, backend = served
+    del phone.system.apps[PICKER]
     with pytest.raises(UnsupportedCapability, match=r"wallpaper 09_rainbow: no app opened the picture.*"
                                                      r"unable to resolve Intent"):
-        backend.apply_profile(DeviceProfile(wallpaper="09_rainbow"))  # the simulator has no wallpaper picker
-    assert phone.read_file("/sdcard/Download/09_rainbow.png") == wallpaper_png("09_rainbow", 1080, 2400)
-    logged = [line for line in phone.logcat() if "ATTACH_DATA" in line]
-    assert logged == [] and phone.system.wallpaper == "00_default"
+        backend.apply_profile(DeviceProfile(wallpaper="09_rainbow"))
+    assert phone.system.wallpaper == "00_default"
 
 
 def _screen(*labels: str) -> str:

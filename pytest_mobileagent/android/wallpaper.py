@@ -23,6 +23,13 @@ from PIL import Image, ImageDraw, ImageOps
 Color = tuple[int, int, int]
 
 DEFAULT = "00_default"
+#: Pixel's wallpaper picker (WallpaperPicker2, "Wallpaper & style"), whose StandalonePreviewActivity takes the
+#: ``ATTACH_DATA`` of an image and sets it; WallpaperManagerService keeps user 0's wallpaper in ``WALLPAPER_FILE``.
+PICKER_PACKAGE = "com.google.android.apps.wallpaper"
+PICKER_ACTIVITY = "com.android.wallpaper.picker.StandalonePreviewActivity"
+WALLPAPER_FILE = "/data/system/users/0/wallpaper"
+#: Where the picker's "Set wallpaper" dialog offers to set it.
+DESTINATIONS = ("Home screen", "Lock screen", "Home and lock screens")
 #: The home screen's background where no wallpaper is drawn (the simulator's light palette background).
 DEFAULT_BACKGROUND: Color = (255, 251, 254)
 #: Per name: the gradient's top and bottom colours and the motif drawn over it.
