@@ -190,3 +190,18 @@ def test_the_bmoca_oracle_passes_under_every_environment(phone: SimDevice, confi
             if episode(phone, case.make(), NoopAgent(), config).success != 0.0:
                 failed.append(f"{case.id}: a do-nothing agent succeeded")
     assert not failed, "\n".join(failed)
+
+
+def test_configurations_are_applied_over_the_wire_as_on_an_emulator(pytester: pytest.Pytester) -> None:
+    """The adb backend's own path (``wm``, the locale as root, the wallpaper picker, the launcher's table) on
+    the simulator served over adb: B-MoCA's open-app and Settings rows pass under drawn test environments."""
+    from pytest_mobileagent.sim.testing import serve
+
+    suite = Path(__file__).resolve().parents[1] / "suites" / "bmoca" / "tasks_apps.py"
+    with SimDevice() as phone, serve(phone, console_token="t") as server:
+        run = pytester.runpytest_subprocess(str(suite), "-k", "OpenApp or Chat", "--ma-configs", "test",
+                                            "--ma-device", server.device_spec(phone.serial), "--ma-instances", "2",
+                                            "-p", "no:cacheprovider", "--ma-run-id", "wire",
+                                            "--ma-output", str(pytester.path / "reports"))
+        run.assert_outcomes(passed=16)
+    assert {r["device_config"]["split"] for r in records(pytester, "wire")} == {"test"}
