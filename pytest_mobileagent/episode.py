@@ -296,6 +296,8 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
         metrics["invalid_format"] = sum(s.invalid == "format" for s in steps) / len(steps)
         metrics["invalid_action"] = sum(s.invalid == "action" for s in steps) / len(steps)
         metrics["repeated_actions"] = round(ability.repeated_actions(records), 6)
+        api_calls = sum((s.action or {}).get("action_type") == "api_call" for s in steps)
+        metrics["api_share"] = round(api_calls / len(steps), 6)
     aware = ability.awareness_of_completion(result.state_success, result.self_reported)
     if aware is not None:
         metrics["awareness_of_completion"] = aware

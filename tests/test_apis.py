@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
+from lxml import html as lxml_html
 
 from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.apis import SIM_APIS, Api, api_catalog, load_mobilebench_apis, simulator_refusal, support_table
@@ -127,3 +129,93 @@ def test_api_calls_enter_the_checkpoint_history() -> None:
     assert len(history) == 1 and "adb shell svc wifi disable. [Call result]:" in history[0]
     point = {"api": ["adb shell svc wifi disable", "adb shell svc bluetooth disable"]}
     assert checkpoint_scores(point, history) == {"checkpoint_l2": 0.5}
+
+
+TASKS = '''
+from hypothesis import strategies as st
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.tasks.base import Task
+
+
+class Base(Task):
+    __abstract__ = True
+    apps = ("settings",)
+
+    @classmethod
+    def parameters(cls):
+        return st.just({})
+
+    def setup(self, device):
+        pass
+
+
+class WifiOffByApi(Base):
+    template = "Turn Wi-Fi off."
+    tags = ("sast",)
+    check_point = {"api": "adb shell svc wifi disable"}
+
+    def check(self, device, answer=None):
+        return float(device.settings_get("global", "wifi_on") == "0")
+
+    def oracle(self, ui):
+        yield Action.api_call("wifi", {"enable_or_disable": "disable"})
+        yield ui.complete()
+
+
+class DialByApi(Base):
+    template = "Dial 5551234."
+    tags = ("samt",)
+    check_point = {"package": ["com.google.android.dialer", "com.example.never"],
+                   "api": ["adb shell am start -a android.intent.action.DIAL -d tel:5551234"]}
+
+    def check(self, device, answer=None):
+        return float(device.current_activity()[0] == "com.google.android.dialer")
+
+    def oracle(self, ui):
+        yield Action.api_call("dial", {"number": "5551234"})
+        yield ui.complete()
+
+
+class ClaimsTooSoon(WifiOffByApi):
+    template = "Turn Wi-Fi off, but say it is done at once."
+    tags = ("mamt", "other")
+    check_point = None
+
+    def oracle(self, ui):
+        yield ui.complete()
+'''
+
+
+def test_a_run_reports_mobilebench_metrics_per_kind(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(tasks_mb=TASKS)
+    run = pytester.runpytest("tasks_mb.py", "--ma-run-id", "mb", "-p", "no:randomly", "--html", "report.html")
+    run.assert_outcomes(passed=2, failed=1)
+    run.stdout.fnmatch_lines(["*Mobile-Bench per kind*", "*SAST*100.0%*100.0%*-*1.000*0.500*1",
+                              "*SAMT*100.0%*100.0%*0.500*0.667*0.500*1", "*MAMT*0.0%*100.0%*-*-*0.000*1"])
+    metrics = json.loads((pytester.path / "reports/mb/metrics.json").read_text())
+    # by hand: WifiOffByApi an API call then status (1 of 2 steps an API call; its one CheckPoint, the call,
+    # reached); DialByApi the same, the history holding the dialer's package (1 of 2) and the call (L2: 2 of 3);
+    # ClaimsTooSoon claims completion at once and fails: PassRate 1 where success is 0
+    assert metrics["mobilebench"] == {
+        "sast": {"episodes": 1, "success_rate": 1.0, "pass_rate_self_reported": 1.0, "checkpoint_l1": None,
+                 "checkpoint_l2": 1.0, "api_share": 0.5},
+        "samt": {"episodes": 1, "success_rate": 1.0, "pass_rate_self_reported": 1.0, "checkpoint_l1": 0.5,
+                 "checkpoint_l2": 0.666667, "api_share": 0.5},
+        "mamt": {"episodes": 1, "success_rate": 0.0, "pass_rate_self_reported": 1.0, "checkpoint_l1": None,
+                 "checkpoint_l2": None, "api_share": 0.0},
+    }
+    assert list(metrics["per_mobilebench_kind"]) == ["mamt", "samt", "sast"]
+    assert metrics["per_mobilebench_kind"]["mamt"]["rate"] == 0.0 and metrics["per_tag"]["other"]["episodes"] == 1
+    assert metrics["metrics"]["api_share"] == {"mean": round(1 / 3, 6), "episodes": 3}
+    assert metrics["metrics"]["checkpoint_l2"] == {"mean": round((1 + 2 / 3) / 2, 6), "episodes": 2}
+    assert metrics["pass_rate_self_reported"] == 1.0 and metrics["overall"]["rate"] == pytest.approx(2 / 3)
+    report = (pytester.path / "report.html").read_text(encoding="utf-8")
+    assert "Mobile-Bench per kind" in report and "PassRate (self-reported)" in report
+    table = lxml_html.fromstring(report).xpath("//table[caption='Mobile-Bench per kind']")
+    rows = [[cell.text_content() for cell in row.xpath("td")] for row in table[0].xpath("tr[td]")] if table else []
+    assert rows == [["SAST", "100.0%", "100.0%", "-", "1.000", "0.500", "1"],
+                    ["SAMT", "100.0%", "100.0%", "0.500", "0.667", "0.500", "1"],
+                    ["MAMT", "0.0%", "100.0%", "-", "-", "0.000", "1"]]
+    record = next(json.loads(line) for line in (pytester.path / "reports/mb/results.jsonl").read_text().splitlines()
+                  if json.loads(line)["task"] == "DialByApi")
+    assert record["steps"][0]["command"] == "am start -a android.intent.action.DIAL -d tel:5551234"
