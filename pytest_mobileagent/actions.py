@@ -11,11 +11,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import re
-import shlex
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pytest_mobileagent.apis import Api, ApiCall, InvalidApiCall, api_catalog, call_api
 from pytest_mobileagent.catalog import resolve_app
 
 if TYPE_CHECKING:
@@ -56,8 +56,8 @@ class Action:
     """One step of an agent.
 
     ``text`` carries the typed text, the answer, the app name, the key name
-    or the API command depending on ``kind``; ``goal_status`` is set for
-    ``status`` actions.
+    or the API's name depending on ``kind``; ``args`` the API's arguments;
+    ``goal_status`` is set for ``status`` actions.
     """
 
     kind: str
@@ -74,6 +74,8 @@ class Action:
     clear: bool = False
     #: A dual gesture's (touch_y, touch_x, lift_y, lift_x), each a fraction of the screen in [0, 1].
     gesture: tuple[float, float, float, float] | None = None
+    #: An ``api_call``'s arguments by parameter name (values as strings), for the API named by ``text``.
+    args: dict[str, str] | None = field(default=None, hash=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -87,6 +89,8 @@ class Action:
             raise InvalidAction(f"direction must be one of {DIRECTIONS}, got {self.direction!r}")
         if self.kind == "dual_gesture" or self.gesture is not None:
             _check_gesture(self)
+        if self.kind == "api_call" or self.args is not None:
+            _check_api_call(self)
 
     # constructors ---------------------------------------------------------------
 
@@ -122,6 +126,11 @@ class Action:
     @classmethod
     def wait(cls, seconds: float = 1.0) -> Action:
         return cls("wait", duration_ms=int(seconds * 1000))
+
+    @classmethod
+    def api_call(cls, name: str, args: Mapping[str, Any] | None = None) -> Action:
+        """Call the API ``name`` of the catalogue in use (:mod:`pytest_mobileagent.apis`) with ``args``."""
+        return cls("api_call", text=name, args=dict(args or {}))
 
     @classmethod
     def dual_gesture(cls, touch_yx: tuple[float, float], lift_yx: tuple[float, float]) -> Action:
@@ -207,6 +216,19 @@ def _check_gesture(action: Action) -> None:
                             f"lift_x), got {action.gesture!r:.80}")
 
 
+def _check_api_call(action: Action) -> None:
+    """Validate an API call (a name and a mapping of arguments) and store its argument values as strings."""
+    if action.kind != "api_call":
+        raise InvalidAction(f"only an api_call has args, not {action.kind}")
+    if not action.text:
+        raise InvalidAction("api_call needs the API's name (text)")
+    if not isinstance(action.args, Mapping | None):
+        raise InvalidAction(f"api_call args must be an object of named arguments, got {action.args!r:.80}")
+    if not all(isinstance(v, str | int | float) and not isinstance(v, bool) for v in (action.args or {}).values()):
+        raise InvalidAction(f"api_call argument values must be strings or numbers, got {action.args!r:.80}")
+    object.__setattr__(action, "args", {str(k): str(v) for k, v in (action.args or {}).items()})
+
+
 def gesture_pixel(y: float, x: float, size: tuple[int, int]) -> tuple[int, int]:
     """The pixel ``(x, y)`` of a point given as fractions of the screen (``size`` is width, height): truncated
     and kept on the screen, as B-MoCA's ``touch_position_to_pixel_position``."""
@@ -252,10 +274,12 @@ def _scroll_points(action: Action, obs: Observation | None, device: Device) -> t
     }[action.direction or "down"]
 
 
-def execute(device: Device, action: Action, obs: Observation | None = None) -> None:
+def execute(device: Device, action: Action, obs: Observation | None = None,
+            apis: Mapping[str, Api] | None = None) -> ApiCall | None:
     """Perform ``action`` on ``device``; raise :class:`InvalidAction` if it cannot be performed.
 
-    ``answer``, ``status`` and ``wait`` do not touch the UI (``wait`` lets device time pass).
+    ``answer``, ``status`` and ``wait`` do not touch the UI (``wait`` lets device time pass). An ``api_call`` runs
+    an API of ``apis`` (default: :func:`~pytest_mobileagent.apis.api_catalog`) and returns what ran.
     """
     k = action.kind
     if k in ("click", "long_press", "double_tap"):
@@ -303,7 +327,10 @@ def execute(device: Device, action: Action, obs: Observation | None = None) -> N
     elif k == "wait":
         device.shell(f"sleep {max(0, (action.duration_ms or 1000)) / 1000:g}")
     elif k == "api_call":
-        _run_api(device, action.text or "")
+        try:
+            return call_api(device, action.text or "", action.args or {}, api_catalog() if apis is None else apis)
+        except InvalidApiCall as e:
+            raise InvalidAction(str(e)) from None
     elif k == "dual_gesture":
         assert action.gesture is not None
         size = device.window_size()
@@ -314,26 +341,7 @@ def execute(device: Device, action: Action, obs: Observation | None = None) -> N
         else:
             device.swipe(x1, y1, *gesture_pixel(lift_y, lift_x, size), action.duration_ms or 300)
     # answer / status: recorded by the episode runner
-
-
-#: The command families an ``api_call`` may run (Mobile-Bench's APIs are intents, key events and radio switches).
-API_COMMANDS = (("am", "start"), ("input", "keyevent"), ("svc", "wifi"), ("svc", "bluetooth"))
-
-
-def _run_api(device: Device, command: str) -> None:
-    """Run an API command on the device, requoted so that nothing in it reaches the shell as syntax."""
-    try:
-        words = shlex.split(command)
-    except ValueError as e:
-        raise InvalidAction(f"unreadable API command: {e}") from None
-    if words[:2] == ["adb", "shell"]:
-        words = words[2:]
-    if tuple(words[:2]) not in API_COMMANDS:
-        raise InvalidAction(f"not an API command ({' '.join(words[:2]) or '-'}); allowed: "
-                            + ", ".join(" ".join(c) for c in API_COMMANDS))
-    output = device.shell(shlex.join(words))
-    if re.search(r"^(Error|Exception)\b|Unknown command|No activity found", output, re.MULTILINE):
-        raise InvalidAction(f"the API call failed: {output.strip()[:300]}")
+    return None
 
 
 def _focused_text(obs: Observation | None, action: Action) -> str:

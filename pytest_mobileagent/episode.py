@@ -47,6 +47,9 @@ class StepRecord:
     screen: str | None = None
     #: Characters of the screen's element list, for the nuggets-mining share of ``target``.
     observation_chars: int = 0
+    #: The shell command an ``api_call`` ran and what it printed (Mobile-Bench's API milestones for CheckPoints).
+    command: str | None = None
+    command_output: str | None = None
 
 
 @dataclass
@@ -268,7 +271,9 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             result.terminated_by = "answer"
             break
         try:
-            execute(device, action, obs)
+            call = execute(device, action, obs)
+            if call is not None:
+                record.command, record.command_output = call.command, call.output
             device.settle()  # the next observation must not catch the screen mid-transition (no fixed sleep)
         except InvalidAction as e:
             record.error = str(e)
@@ -291,6 +296,8 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
         metrics["invalid_format"] = sum(s.invalid == "format" for s in steps) / len(steps)
         metrics["invalid_action"] = sum(s.invalid == "action" for s in steps) / len(steps)
         metrics["repeated_actions"] = round(ability.repeated_actions(records), 6)
+        api_calls = sum((s.action or {}).get("action_type") == "api_call" for s in steps)
+        metrics["api_share"] = round(api_calls / len(steps), 6)
     aware = ability.awareness_of_completion(result.state_success, result.self_reported)
     if aware is not None:
         metrics["awareness_of_completion"] = aware

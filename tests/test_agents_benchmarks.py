@@ -188,7 +188,8 @@ def test_mobilebench_plans_and_mixes_api_calls_with_ui_actions(pytester: pytest.
     outcome.assert_outcomes(passed=3)
     found = results(pytester)
     dial = found["DialNumber"]["steps"][0]["action"]
-    assert dial == {"action_type": "api_call", "text": "am start -a android.intent.action.DIAL -d tel:5551234"}
+    assert dial == {"action_type": "api_call", "text": "dial", "args": {"number": "5551234"}}
+    assert found["DialNumber"]["steps"][0]["command"] == "am start -a android.intent.action.DIAL -d tel:5551234"
     assert kinds(found["OpenNetworkSettings"]) == ["open_app", "click", "status"]
     assert any("numbered sub-tasks" in texts(r) and "dial(number)" in texts(r) for r in server.requests)
     assert any('<button id=' in texts(r) for r in server.requests)

@@ -21,7 +21,7 @@ LAYERS: list[set[str]] = [
     {"llm"},
     {"tasks"},
     {"metrics"},
-    {"observe", "actions", "catalog"},
+    {"observe", "actions", "catalog", "apis"},
     {"validators"},  # state checks and seeders
     {"sim"},
     {"device"},

@@ -90,21 +90,23 @@ def test_json_actions_and_the_allowed_space() -> None:
 def test_api_arguments_are_quoted_and_unknown_apis_refused() -> None:
     hostile = "hi; rm -rf / $(reboot) `id`"
     call = parse_api_call(f'API: compose_sms(number="5551234", text="{hostile}")', SIM_APIS)
-    assert isinstance(call, Action) and call.kind == "api_call"
-    words = shlex.split(call.text or "")
+    assert call == Action.api_call("compose_sms", {"number": "5551234", "text": hostile})
+    words = shlex.split(SIM_APIS["compose_sms"].render(call.args or {}))  # type: ignore[union-attr]
     assert words[-1] == hostile and words[:2] == ["am", "start"]  # one literal argument, no shell syntax
     assert parse_api_call('Action: {"action_type": "navigate_back"}', SIM_APIS) is None  # a UI action instead
     assert kind(parse_api_call("API: format_disk()", SIM_APIS)) == "action"
     assert kind(parse_api_call('API: compose_sms(number="1")', SIM_APIS)) == "action"  # text missing
+    assert kind(parse_api_call('API: dial(number="1", speaker=True)', SIM_APIS)) == "action"  # an extra argument
+    assert kind(parse_api_call('API: dial("1", "2")', SIM_APIS)) == "action"  # one positional too many
 
 
-def test_api_calls_run_only_allowed_command_families() -> None:
+def test_api_calls_run_only_apis_of_the_catalogue() -> None:
     with SimDevice() as device:
         execute(device, parse_api_call('API: dial(number="5551234")', SIM_APIS))  # type: ignore[arg-type]
         assert device.current_activity()[0] == "com.google.android.dialer"
         for command in ("rm -rf /sdcard", "settings put global airplane_mode_on 1", "am start -a no.such.ACTION"):
             with pytest.raises(InvalidAction):
-                execute(device, Action("api_call", text=command))
+                execute(device, Action("api_call", text=command), apis=SIM_APIS)
 
 
 def test_mobilebench_api_list_loads_as_a_catalog() -> None:
@@ -176,7 +178,7 @@ def test_keys_prose_and_very_long_replies() -> None:
 
 def test_markdown_heading_is_not_an_action_and_api_words_are_text() -> None:
     assert parse_bracket_action("## Action\n#click [n3]#", XPATHS) == Action.click(xpath=XPATHS["n3"])
-    assert parse_api_call("API: wifi(enable)", SIM_APIS) == Action("api_call", text="svc wifi enable")
+    assert parse_api_call("API: wifi(enable)", SIM_APIS) == Action.api_call("wifi", {"enable_or_disable": "enable"})
 
 
 #: Python-like argument lists: literals, bare words and junk, nested in lists, sets, dicts and unary minus.

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pytest_mobileagent.actions import Action, InvalidOutput
-from pytest_mobileagent.agents.apis import SIM_APIS
+from pytest_mobileagent.agents.apis import api_catalog
 from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.llm import ModelAgent
 from pytest_mobileagent.agents.parsing import Api, parse_api_call, parse_json_action
@@ -44,11 +44,15 @@ Reply with one line of reasoning, then the API line or the Action line."""
 
 
 class MobileBench(ModelAgent):
-    """Plan first; then per step an API call from the catalog or a UI action over the HTML view."""
+    """Plan first; then per step an API call from the catalog or a UI action over the HTML view.
+
+    ``catalog`` defaults to the catalogue the episode runs API calls from
+    (:func:`~pytest_mobileagent.apis.api_catalog`).
+    """
 
     def __init__(self, client: LLMClient, catalog: Mapping[str, Api] | None = None):
         super().__init__(client)
-        self.catalog = dict(catalog if catalog is not None else SIM_APIS)
+        self.catalog = dict(catalog if catalog is not None else api_catalog())
 
     def reset(self, goal: str, context: AgentContext) -> None:
         super().reset(goal, context)

@@ -11,7 +11,7 @@ element or a bad argument (an invalid-action step). When a reply holds several a
   ``#open_app [Clock]#``, ``#answer [text]#``, ``#finish#`` over the compressed view's node ids;
 - :func:`parse_call_action`: ``tap(3)``, ``long_press(3)``, ``type(3, "text")``, ``swipe("up")``,
   ``press("HOME")``, ``open_app("Clock")``, ``answer("...")``, ``finish()``;
-- :func:`parse_api_call`: ``API: name(arg=..., ...)`` for a command of an :class:`ApiCatalog`.
+- :func:`parse_api_call`: ``API: name(arg=..., ...)`` for an API of a catalogue (:mod:`pytest_mobileagent.apis`).
 """
 
 from __future__ import annotations
@@ -19,12 +19,11 @@ from __future__ import annotations
 import ast
 import json
 import re
-import shlex
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from pytest_mobileagent.actions import DIRECTIONS, Action, InvalidAction, InvalidOutput
+from pytest_mobileagent.apis import Api, InvalidApiCall
 
 KEYS = {"HOME": "navigate_home", "BACK": "navigate_back", "ENTER": "keyboard_enter", "OVERVIEW": "overview",
         "APP_SWITCH": "overview"}
@@ -244,29 +243,6 @@ def parse_call_action(text: str, allowed: Iterable[str] | None = None) -> Action
     return _allowed(action, allowed, text)
 
 
-@dataclass(frozen=True)
-class Api:
-    """One API of a catalog: a shell command with ``{name}`` placeholders, and what it does."""
-
-    name: str
-    command: str
-    description: str
-
-    @property
-    def parameters(self) -> list[str]:
-        return re.findall(r"\{(\w+)\}", self.command)
-
-    def signature(self) -> str:
-        return f"{self.name}({', '.join(self.parameters)}): {self.description}"
-
-    def render(self, values: Mapping[str, Any]) -> str:
-        """The command with every value shell-quoted (model output is untrusted)."""
-        missing = [p for p in self.parameters if p not in values]
-        if missing:
-            raise InvalidAction(f"{self.name} needs {', '.join(missing)}")
-        return re.sub(r"\{(\w+)\}", lambda m: shlex.quote(str(values[m.group(1)])), self.command)
-
-
 _API_CALL = re.compile(r"(?:^|Action:)\s*`?API\s*:\s*`?([A-Za-z_][\w.]*)\s*\(", re.IGNORECASE | re.MULTILINE)
 
 
@@ -286,10 +262,13 @@ def parse_api_call(text: str, catalog: Mapping[str, Api]) -> Action | InvalidOut
         return InvalidOutput("action", f"no API named {call.group(1)!r} in the catalog", text[:500])
     try:
         args, keywords = _arguments(source)
+        if len(args) > len(api.parameters):
+            raise InvalidAction(f"{api.name} takes {len(api.parameters)} argument(s), got {len(args)}")
         values = dict(zip(api.parameters, args, strict=False))
         values.update(keywords)
-        return Action("api_call", text=api.render(values))
-    except InvalidAction as e:
+        api.render(values)  # missing or extra arguments are refused here, before the step
+        return Action.api_call(api.name, values)
+    except (InvalidAction, InvalidApiCall) as e:
         return InvalidOutput("action", str(e), text[:500])
 
 

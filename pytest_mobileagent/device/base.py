@@ -84,6 +84,8 @@ CAPABILITIES: dict[str, str] = {
     "sim_media": "its players read the simulator's synthetic media as content: the words an MP4's frame box "
                  "names (VLC) and an MP3's length from its ID3 TLEN tag (Retro Music); real players decode "
                  "the audio and video, which these files do not carry",
+    "sim_shell": "its shell is the simulator's, which runs the commands the simulator implements: an API call "
+                 "whose command it cannot run is refused as not on the simulator (on a phone the command runs)",
 }
 
 

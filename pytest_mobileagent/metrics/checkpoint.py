@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pytest_mobileagent.apis import ApiCall
+
 FIELDS = ("activity", "resource-id", "text", "package", "api")
 
 
@@ -64,13 +66,17 @@ def checkpoint_scores(check_point: dict[str, Any], history: Sequence[str], order
 
 
 def history_of(steps: Sequence[dict[str, Any]]) -> list[str]:
-    """An episode's history as Mobile-Bench matches it: each step's app, screen and action, as text."""
+    """An episode's history as Mobile-Bench matches it: each step's app, screen and action, as text; an API call
+    also as Mobile-Bench records it, ``"adb shell <command>. [Call result]:<output>"``."""
     lines = []
     for s in steps:
         action = s.get("action") or {}
         if s.get("invalid"):
             continue  # failed actions are dropped
-        lines.append(f"{s.get('package', '')} {s.get('activity', '')} {action} {s.get('target') or ''}")
+        line = f"{s.get('package', '')} {s.get('activity', '')} {action} {s.get('target') or ''}"
+        if s.get("command"):
+            line += " " + ApiCall(s["command"], s.get("command_output") or "").history_entry()
+        lines.append(line)
     return lines
 
 

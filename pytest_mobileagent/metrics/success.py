@@ -57,6 +57,18 @@ FIELDS = frozenset({"suite", "task", "instance", "repeat", "agent", "outcome", "
                     "trivial_success", "self_reported", "judged_success", "num_steps", "metrics", "apps",
                     "difficulty", "tags", "device_config"})
 
+#: Mobile-Bench's task kinds, as task tags: single-app single-step, single-app multi-step, multi-app multi-step.
+MOBILEBENCH_KINDS = ("sast", "samt", "mamt")
+#: What ``metrics.json`` reports per Mobile-Bench kind beside success: the self-reported PassRate, CheckPoint
+#: coverage and the share of steps that were API calls.
+KIND_METRICS = ("pass_rate_self_reported", "checkpoint_l1", "checkpoint_l2", "api_share")
+
+
+def mobilebench_kinds(record: EpisodeRecord) -> list[str]:
+    """The Mobile-Bench kinds a record's task is tagged with."""
+    return [t for t in record.get("tags") or [] if t in MOBILEBENCH_KINDS]
+
+
 #: The grouped rates of ``metrics.json``: (key, the groups a record belongs to; a record may be in several).
 GROUPINGS: tuple[tuple[str, Callable[[EpisodeRecord], Iterable[str]]], ...] = (
     ("per_suite", lambda r: [r.get("suite", "")]),
@@ -65,6 +77,7 @@ GROUPINGS: tuple[tuple[str, Callable[[EpisodeRecord], Iterable[str]]], ...] = (
     ("per_tag", lambda r: r.get("tags") or []),
     ("per_device_config", lambda r: [config_label(r.get("device_config") or {})]),
     ("per_config_split", lambda r: [split] if (split := (r.get("device_config") or {}).get("split")) else []),
+    ("per_mobilebench_kind", mobilebench_kinds),
 )
 
 
@@ -87,6 +100,7 @@ class Aggregate:
         self.judged = [0.0, 0, 0]  # sum of verdicts, episodes, agreeing with the state check
         self.repeated = False
         self.instances: dict[str, list[float]] = {}  # record_instance -> [runs, best, worst]
+        self.kinds: dict[str, dict[str, list[float]]] = {}  # Mobile-Bench kind -> KIND_METRICS name -> [sum, n]
 
     def add(self, record: EpisodeRecord) -> None:
         """Count one episode's record (a finished episode or an infrastructure error)."""
@@ -123,6 +137,8 @@ class Aggregate:
             self.judged[0] += float(verdict)
             self.judged[1] += 1
             self.judged[2] += (float(verdict) >= 1.0) == (success >= 1.0)
+        for kind in mobilebench_kinds(record):
+            self._add_kind(kind, record)
         runs = self.instances.get(instance := record_instance(record))
         if runs is None:
             self.instances[instance] = [1, success, success]
@@ -131,9 +147,27 @@ class Aggregate:
             runs[1] = max(runs[1], success)
             runs[2] = min(runs[2], success)
 
+    def _add_kind(self, kind: str, record: EpisodeRecord) -> None:
+        sums = self.kinds.setdefault(kind, {name: [0.0, 0] for name in KIND_METRICS})
+        values = {**(record.get("metrics") or {}),
+                  "pass_rate_self_reported": float(record.get("self_reported") == "complete")}
+        for name in KIND_METRICS:
+            if name in values:
+                sums[name][0] += float(values[name])
+                sums[name][1] += 1
+
+    def _per_kind(self) -> dict[str, dict[str, Any]]:
+        """Per Mobile-Bench kind: episodes, verified success rate and the means of :data:`KIND_METRICS` (None
+        where no episode of the kind defines one)."""
+        return {kind: {"episodes": self.groups["per_mobilebench_kind"][kind].episodes,
+                       "success_rate": round(self.groups["per_mobilebench_kind"][kind].rate, 6),
+                       **{name: round(total / n, 6) if n else None for name, (total, n) in sums.items()}}
+                for kind, sums in sorted(self.kinds.items(), key=lambda kv: MOBILEBENCH_KINDS.index(kv[0]))}
+
     def to_json(self) -> dict[str, Any]:
         """The ``metrics.json`` body: overall, per suite, app, difficulty, tag and device configuration, the
-        trajectory metrics' means, completion, trivial floor, judge and (with repeated runs) pass@k."""
+        trajectory metrics' means, completion, trivial floor, judge, (with repeated runs) pass@k and (for tasks
+        tagged with a Mobile-Bench kind) per kind: success, PassRate, CheckPoint coverage and API-call share."""
         groups = {key: {name: rate.to_json() for name, rate in sorted(members.items())}
                   for key, members in self.groups.items()}
         groups["per_difficulty"] = dict(sorted(groups["per_difficulty"].items(),
@@ -148,6 +182,7 @@ class Aggregate:
             "trivial_floor": self._trivial_floor(),
             **self._judge(),
             **({"repeats": self._repeats()} if self.repeated else {}),
+            **({"mobilebench": self._per_kind()} if self.kinds else {}),
         }
 
     def _completion(self) -> dict[str, float]:

@@ -62,6 +62,22 @@ def metric_table(metrics: dict[str, Any]) -> str:
             f"<th>mean</th><th>episodes</th></tr>{rows}{extra}</table>")
 
 
+def kind_table(kinds: dict[str, dict[str, Any]]) -> str:
+    """Mobile-Bench per kind: verified success beside the self-reported PassRate, CheckPoint L1/L2 coverage and the
+    share of steps that were API calls."""
+    def cell(value: float | None) -> str:
+        return f"{value:.3f}" if value is not None else "-"
+
+    rows = "".join(
+        f"<tr><td>{esc(kind.upper())}</td><td>{_percent(k['success_rate'])}</td>"
+        f"<td>{_percent(k['pass_rate_self_reported'])}</td><td>{cell(k['checkpoint_l1'])}</td>"
+        f"<td>{cell(k['checkpoint_l2'])}</td><td>{cell(k['api_share'])}</td><td>{k['episodes']}</td></tr>"
+        for kind, k in kinds.items())
+    return ("<table class='ma-table'><caption>Mobile-Bench per kind</caption><tr><th>kind</th><th>success</th>"
+            "<th>PassRate (self-reported)</th><th>CheckPoint L1</th><th>CheckPoint L2</th><th>API share</th>"
+            f"<th>n</th></tr>{rows}</table>")
+
+
 def bar_chart(title: str, groups: dict[str, dict[str, Any]], width: int = 520) -> str:
     """An inline SVG bar chart of success rate per group, with the 95% interval as a whisker."""
     bar, gap, label_w = 18, 6, 170
@@ -101,6 +117,8 @@ def summary_html(metrics: dict[str, Any]) -> str:
         tables.append(rate_table("success on training vs test configurations", metrics["per_config_split"]))
     if metrics["per_tag"]:
         tables.append(rate_table("success per tag", metrics["per_tag"]))
+    if metrics.get("mobilebench"):
+        tables.append(kind_table(metrics["mobilebench"]))
     tables.append(metric_table(metrics))
     style = ("<style>.ma-table{border-collapse:collapse;margin:8px 16px 8px 0;display:inline-table;"
              "vertical-align:top}.ma-table td,.ma-table th{border:1px solid #ccc;padding:2px 8px}"

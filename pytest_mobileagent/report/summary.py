@@ -47,6 +47,24 @@ def rate_rows(metrics: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _mean(value: float | None) -> str:
+    return f"{value:8.3f}" if value is not None else f"{'-':>8}"
+
+
+def kind_rows(metrics: dict[str, Any]) -> list[str]:
+    """Mobile-Bench per kind (SAST, SAMT, MAMT): verified success beside the self-reported PassRate, CheckPoint
+    coverage and API-call share (no lines for a run without such tasks)."""
+    kinds = metrics.get("mobilebench") or {}
+    if not kinds:
+        return []
+    lines = ["  Mobile-Bench per kind:   success  PassRate   CP L1    CP L2    API share   n"]
+    for kind, k in kinds.items():
+        lines.append(f"    {kind.upper():<20} {k['success_rate'] * 100:6.1f}%  "
+                     f"{k['pass_rate_self_reported'] * 100:6.1f}% {_mean(k['checkpoint_l1'])} "
+                     f"{_mean(k['checkpoint_l2'])} {_mean(k['api_share'])}   {k['episodes']}")
+    return lines
+
+
 def build_metrics(aggregate: Aggregate, run_id: str) -> dict[str, Any]:
     """The ``metrics.json`` of a run from the aggregates of its records."""
     metrics = aggregate.to_json()
@@ -111,6 +129,8 @@ def write_summary(terminalreporter: Any, metrics: dict[str, Any], out: Path) -> 
     if floor.get("episodes"):
         tr.write_line(f"  trivial floor {floor['rate'] * 100:.1f}%: what declaring completion at once scores "
                       f"({floor['passing']} of {floor['episodes']} items start with their goal holding)")
+    for line in kind_rows(metrics):
+        tr.write_line(line)
     tr.write_line(f"  self-reported completion {metrics['pass_rate_self_reported'] * 100:.1f}% of episodes; "
                   f"false completions {metrics['false_completion_rate'] * 100:.1f}% of those claims")
     tr.write_line(f"  agent {metrics['agent']}; mean steps {metrics['mean_steps']:.1f}; "
