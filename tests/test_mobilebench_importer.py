@@ -114,6 +114,15 @@ def test_a_malformed_entry_is_an_error_naming_file_and_id(tmp_path: Path, entry:
         load_entries(path)
 
 
+def test_a_blank_check_point_is_none(tmp_path: Path) -> None:
+    path = _write(tmp_path, [{"id": 5, "query": ["设置网易云音乐为播放源"],
+                              "check_point": {"text": [""], "to_speak": "设置成功"}},
+                             {"id": 6, "query": ["打开设置"], "check_point": {"text": ["", "设置"], "package": ""}}])
+    blank, kept = (task_class(e, __name__) for e in load_entries(path))
+    assert blank.check_point["text"] is None and "cannot be judged: it has no check point" in blank.unjudged
+    assert kept.check_point["text"] == ["设置"] and not kept.unjudged and not kept.packages
+
+
 def test_only_the_published_files_are_read(tmp_path: Path) -> None:
     assert [p.name for p in task_files(DATA)] == list(TIERS)
     (tmp_path / "data.json").write_text("// comments make it not JSON\n[]")
@@ -240,7 +249,7 @@ def test_every_published_entry_is_an_item_or_a_clear_skip(request: pytest.Fixtur
         else:
             outcomes["runs on the simulator"] += 1
     if len(found) == 332:  # the SAST file alone (the shared datasets folder)
-        assert outcomes == {"unjudged": 16, "needs_real_app": 215, "runs on the simulator": 101}
+        assert outcomes == {"unjudged": 17, "needs_real_app": 215, "runs on the simulator": 100}
 
 
 def test_the_published_file_collects_through_the_plugin(request: pytest.FixtureRequest,

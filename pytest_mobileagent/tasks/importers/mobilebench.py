@@ -142,7 +142,8 @@ def _queries(path: Path, entry_id: Any, query: Any) -> tuple[str | dict[str, Any
 
 def _check_value(path: Path, entry_id: Any, name: str, value: Any) -> Any:
     """``value`` checked; an ``api`` item given as a catalogue object (``{"ADB Command": ...}``, as a few published
-    entries have it) becomes its command."""
+    entries have it) becomes its command, and blank items are dropped (``[""]`` in a few published entries: an empty
+    string is in every history entry, so it would be a check point any agent reaches by doing anything)."""
     if value is None or isinstance(value, str) or name not in FIELDS:
         return value
     if name == "api" and isinstance(value, list):
@@ -151,7 +152,9 @@ def _check_value(path: Path, entry_id: Any, name: str, value: Any) -> Any:
         raise _fail(path, entry_id, f"check_point {name} must be a string or a list of strings, got {value!r}")
     if value and value[0] in OPERATORS and len(value) == 1:
         raise _fail(path, entry_id, f"check_point {name} {value!r}: the operator {value[0]!r} has nothing after it")
-    return value
+    kept = [v for v in value if v.strip()]
+    items = kept[1:] if kept and kept[0] in OPERATORS else kept
+    return kept if items else None
 
 
 def _teardown(path: Path, entry_id: Any, steps: Any) -> tuple[Any, ...]:
