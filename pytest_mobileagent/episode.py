@@ -192,6 +192,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             raise EpisodeTimeout(spent, f"while the {spent['cause']} had the time") from None
         result.timed_out = spent
         result.terminated_by = "timeout"
+    task.observe_trajectory([vars(s) for s in result.steps])
     result.state_success = float(task.check(device, result.answer))
     result.success = result.state_success
     if (require_complete or task.requires_completion) and result.self_reported != "complete":

@@ -9,7 +9,7 @@ space, finding elements in observations the way an agent would.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -118,6 +118,11 @@ class Task:
     def check(self, device: Device, answer: str | None = None) -> float:
         """Judge the end state: 1.0 success, 0.0 failure, in between for composite tasks."""
         raise NotImplementedError
+
+    def observe_trajectory(self, steps: Sequence[Mapping[str, Any]]) -> None:
+        """The episode's recorded steps (each a :class:`~pytest_mobileagent.episode.StepRecord`'s fields), given
+        just before :meth:`check`, for a task judged on what the agent did (Mobile-Bench's CheckPoints). Default:
+        ignored; a task that keeps them starts from none in :meth:`setup`."""
 
     def goal_in_state(self, device: Device) -> float | None:
         """How far the goal holds by device state, for a task whose :meth:`check` reads the screen: the
