@@ -26,6 +26,9 @@ from suites.mobilebench.common import MobileBenchTask, lang
 
 #: Chinese numerals of the hours a wake-up alarm is set for.
 HOURS_ZH = {5: "五", 6: "六", 7: "七", 8: "八", 9: "九", 10: "十"}
+#: Their minutes in Chinese. Drawn alarms avoid :00 (typed "0" for "00" is the same alarm: no near miss to catch);
+#: the published row is at 8:00.
+MINUTES_ZH = {0: "", 15: "十五分", 30: "半", 45: "四十五分"}
 #: Alarms the user already has (one at the same hour but on the weekend, so the days matter).
 NOISE = (AlarmRow(10, 7, 15, deskclock.WEEKEND, True, "Gym"), AlarmRow(11, 21, 0, 0, False))
 CLOCK_IDS = {"package": deskclock.PACKAGE, "activity": deskclock.ACTIVITY}
@@ -44,7 +47,7 @@ class MobileBenchWorkdayAlarm(_Clock):
     """Mobile-Bench 114 "工作日早上八点叫我起床": a new alarm, on, at the time, repeating Monday to Friday."""
 
     template = "wake me up at {hour}:{minutes:02d} in the morning on workdays"
-    template_zh = "工作日早上{hour_zh}点{half_zh}叫我起床"
+    template_zh = "工作日早上{hour_zh}点{minutes_zh}叫我起床"
     tags = ("sast", "alarm")
     complexity = 1.5
     optimal_steps = 9
@@ -54,7 +57,7 @@ class MobileBenchWorkdayAlarm(_Clock):
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
-        return cls.around(st.sampled_from(sorted(HOURS_ZH)), st.sampled_from([0, 30]))
+        return cls.around(st.sampled_from(sorted(HOURS_ZH)), st.sampled_from([15, 30, 45]))
 
     @classmethod
     def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
@@ -64,7 +67,7 @@ class MobileBenchWorkdayAlarm(_Clock):
     def around(hours: st.SearchStrategy[int], minutes: st.SearchStrategy[int],
                langs: st.SearchStrategy[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
         return st.builds(lambda h, m, lg, h24: {"lang": lg, "hour": h, "minutes": m, "hour_zh": HOURS_ZH[h],
-                                                "half_zh": "半" if m else "", "clock_24h": h24},
+                                                "minutes_zh": MINUTES_ZH[m], "clock_24h": h24},
                          hours, minutes, langs or lang(), st.booleans())
 
     def setup(self, device: Device) -> None:
