@@ -163,7 +163,8 @@ def write_note(ui: UI, name: str, text: str) -> Iterator[Action]:
     """Markor's "+" button, a file name, OK, the text typed into the editor, Save."""
     yield ui.open_app("Markor")
     yield ui.click(desc="Create a new file or folder")
-    yield ui.type(name, hint="Name")
+    yield ui.tolerate(ui.type(name, hint="Name"), "the request names no file: any name keeps the note",
+                      "text:append", "text:drop", "text")
     yield ui.click(text="OK")
     yield ui.type(text, rid="document__fragment__edit__highlighting_editor")
     yield ui.click(desc="Save")
@@ -325,8 +326,7 @@ class MobileBenchCallFromNote(_Call):
         return 1.0 if called(device, self.params["number"]) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        yield ui.open_app("Markor")
-        yield from ui.reach(text=self.params["note"])
+        yield from ui.reading(lambda: ui.open_app("Markor"), lambda: ui.click(text=self.params["note"]))
         number = ui.element(contains="Phone: ")[1].text.split("Phone: ", 1)[1].split()[0]
         yield from dial_number(ui, number)
         yield ui.complete()
