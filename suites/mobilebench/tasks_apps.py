@@ -123,7 +123,7 @@ class MobileBenchCallContact(_Call):
         return st.builds(lambda lg, nums: {
             "lang": lg, "name": PEOPLE[who][0], "who": PEOPLE[who][1], "number": nums[0],
             "contacts": [[PEOPLE[who][0], nums[0]]] + [[PEOPLE[o][0], n] for o, n in zip(others, nums[1:])]},
-            langs or lang(), numbers)
+            lang() if langs is None else langs, numbers)
 
     def setup(self, device: Device) -> None:
         super().setup(device)

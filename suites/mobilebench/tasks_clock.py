@@ -68,7 +68,7 @@ class MobileBenchWorkdayAlarm(_Clock):
                langs: st.SearchStrategy[str] | None = None) -> st.SearchStrategy[dict[str, Any]]:
         return st.builds(lambda h, m, lg, h24: {"lang": lg, "hour": h, "minutes": m, "hour_zh": HOURS_ZH[h],
                                                 "minutes_zh": MINUTES_ZH[m], "clock_24h": h24},
-                         hours, minutes, langs or lang(), st.booleans())
+                         hours, minutes, lang() if langs is None else langs, st.booleans())
 
     def setup(self, device: Device) -> None:
         clock.seed_alarms(device, list(NOISE))
