@@ -1,5 +1,6 @@
-"""Oracle walks through the system apps that several suites' tasks share: to Settings' pages, and across a
-slider. Each yields actions over the public action space, reading the screen as an agent would."""
+"""Oracle walks through the system apps that several suites' tasks share: to Settings' pages, across a
+slider, to a Clock tab and through its alarm time picker. Each yields actions over the public action space,
+reading the screen as an agent would."""
 
 from __future__ import annotations
 
@@ -39,6 +40,35 @@ def open_brightness(ui: UI) -> Iterator[Action]:
     yield from ui.reach(text="Brightness level")
 
 
+def shown_time(hour: int, minutes: int, h24: bool) -> str:
+    """An alarm time as the list shows it."""
+    return f"{hour:02d}:{minutes:02d}" if h24 else f"{hour % 12 or 12}:{minutes:02d} {'AM' if hour < 12 else 'PM'}"
+
+
+def open_tab(ui: UI, tab: str) -> Iterator[Action]:
+    """Clock on ``tab`` (Alarm, Clock, Timer, Stopwatch)."""
+    yield ui.open_app("Clock")
+    if not ui.exists(desc=tab, selected=True):
+        yield ui.click(desc=tab)
+
+
+def set_alarm_time(ui: UI, hour: int, minutes: int, h24: bool) -> Iterator[Action]:
+    """In the open time picker: type the hour and minutes, pick AM/PM, press OK."""
+    yield ui.type(str(hour if h24 else hour % 12 or 12), clear=True, rid="numberpicker_input", n=0)
+    yield ui.type(f"{minutes:02d}", clear=True, rid="numberpicker_input", n=1)
+    if not h24:
+        want = "AM" if hour < 12 else "PM"
+        if not ui.exists(rid="numberpicker_input", text=want):
+            yield ui.click(text=want, cls="Button")
+    yield ui.click(rid="android:id/button1")
+
+
+def create_alarm(ui: UI, hour: int, minutes: int, h24: bool) -> Iterator[Action]:
+    """On the Alarm tab: add an alarm at ``hour:minutes``."""
+    yield ui.click(desc="Add alarm")
+    yield from set_alarm_time(ui, hour, minutes, h24)
+
+
 def slide(ui: UI, fraction: float, **sel: object) -> Action:
     """Tap a slider's track at ``fraction`` of its width (0 = left end)."""
     _, el = ui.element(**sel)
@@ -46,4 +76,5 @@ def slide(ui: UI, fraction: float, **sel: object) -> Action:
     return Action.click(x=min(x2 - 1, x1 + int((x2 - x1) * fraction)), y=(y1 + y2) // 2)
 
 
-__all__ = ["SLIDER", "open_bluetooth", "open_brightness", "open_internet", "open_settings", "slide"]
+__all__ = ["SLIDER", "create_alarm", "open_bluetooth", "open_brightness", "open_internet", "open_settings", "open_tab",
+           "set_alarm_time", "shown_time", "slide"]

@@ -25,6 +25,7 @@ from pytest_mobileagent.android import deskclock
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
+from pytest_mobileagent.tasks.walks import create_alarm, open_tab, shown_time
 from pytest_mobileagent.validators import deskclock as clock
 from pytest_mobileagent.validators.deskclock import AlarmRow
 
@@ -68,17 +69,6 @@ def prepare(device: Device, params: dict[str, Any], tab: str | None = None) -> N
 # -- oracle helpers ------------------------------------------------------------------------------------
 
 
-def shown_time(hour: int, minutes: int, h24: bool) -> str:
-    """An alarm time as the list shows it."""
-    return f"{hour:02d}:{minutes:02d}" if h24 else f"{hour % 12 or 12}:{minutes:02d} {'AM' if hour < 12 else 'PM'}"
-
-
-def open_tab(ui: UI, tab: str) -> Iterator[Action]:
-    yield ui.open_app("Clock")
-    if not ui.exists(desc=tab, selected=True):
-        yield ui.click(desc=tab)
-
-
 def row_control(ui: UI, row_desc: str, **sel: object) -> Action | None:
     """A click on the element matching ``sel`` in the alarm row whose header reads ``row_desc`` (in or just below
     it), or None when it is not on screen."""
@@ -97,22 +87,6 @@ def in_row(ui: UI, row_desc: str, **sel: object) -> Action:
     if found is None:
         raise OracleError(f"no {sel} in the alarm row {row_desc!r}")
     return found
-
-
-def set_alarm_time(ui: UI, hour: int, minutes: int, h24: bool) -> Iterator[Action]:
-    """In the open time picker: type the hour and minutes, pick AM/PM, press OK."""
-    yield ui.type(str(hour if h24 else hour % 12 or 12), clear=True, rid="numberpicker_input", n=0)
-    yield ui.type(f"{minutes:02d}", clear=True, rid="numberpicker_input", n=1)
-    if not h24:
-        want = "AM" if hour < 12 else "PM"
-        if not ui.exists(rid="numberpicker_input", text=want):
-            yield ui.click(text=want, cls="Button")
-    yield ui.click(rid="android:id/button1")
-
-
-def create_alarm(ui: UI, hour: int, minutes: int, h24: bool) -> Iterator[Action]:
-    yield ui.click(desc="Add alarm")
-    yield from set_alarm_time(ui, hour, minutes, h24)
 
 
 def delete_nine_am(ui: UI, h24: bool) -> Iterator[Action]:
