@@ -43,6 +43,8 @@ class StepRecord:
     usage: dict[str, Any] | None = None
     #: The element an element action aimed at (resource id, text...), for CheckPoint matching.
     target: str | None = None
+    #: That element's full resource id (``com.android.settings:id/title``), which CheckPoints name.
+    target_id: str | None = None
     #: A digest of the UI tree the agent saw, to tell repeated actions on the same screen.
     screen: str | None = None
     #: Characters of the screen's element list, for the nuggets-mining share of ``target``.
@@ -260,6 +262,7 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         record.action = action.to_dict()
         if action.index is not None and 0 <= action.index < len(obs.targets):
             record.target = obs.targets[action.index].describe()
+            record.target_id = obs.targets[action.index].resource_id or None
             record.observation_chars = sum(len(e.describe()) + 1 for e in obs.elements)
         history.append(action)
         if action.kind == "status":

@@ -65,15 +65,44 @@ def checkpoint_scores(check_point: dict[str, Any], history: Sequence[str], order
     return scores
 
 
+def _screen(package: str, activity: str) -> str:
+    """The app and screen a step acted on, as CheckPoints name activities: ``pkg/.Short`` and ``pkg/full.Name``."""
+    if not activity:
+        return package
+    short = activity[len(package):] if activity.startswith(package + ".") else activity
+    return f"{package} {package}/{short} {package}/{activity}"
+
+
+def _action(action: dict[str, Any], target: str) -> str:
+    """A step's action as Mobile-Bench's runner writes its history (``click(<element>)``, ``input(<element>,
+    text)``): the verb and what it names, never the action's other fields (a wait's ``1000`` ms would match a
+    key phrase "1")."""
+    kind = str(action.get("action_type", ""))
+    text = action.get("text") or ""
+    if kind in ("click", "long_press", "double_tap"):
+        return f"{kind}({target})"
+    if kind == "input_text":
+        return f"input({target}, {text})"
+    if kind in ("scroll", "swipe"):
+        return f"{kind}({action.get('direction') or ''})"
+    if kind.startswith("navigate_") or kind in ("keyboard_enter", "press_key"):
+        return f"press({text or kind.removeprefix('navigate_')})"
+    if kind in ("open_app", "answer"):
+        return f"{kind}({text})"
+    return kind
+
+
 def history_of(steps: Sequence[dict[str, Any]]) -> list[str]:
-    """An episode's history as Mobile-Bench matches it: each step's app, screen and action, as text; an API call
-    also as Mobile-Bench records it, ``"adb shell <command>. [Call result]:<output>"``."""
+    """An episode's history as Mobile-Bench matches it: each step's app and screen, its action as the runner
+    writes it and the element it aimed at (with its full resource id); an API call as Mobile-Bench records it,
+    ``"adb shell <command>. [Call result]:<output>"``. Failed (invalid) actions are dropped."""
     lines = []
     for s in steps:
         action = s.get("action") or {}
-        if s.get("invalid"):
-            continue  # failed actions are dropped
-        line = f"{s.get('package', '')} {s.get('activity', '')} {action} {s.get('target') or ''}"
+        if s.get("invalid") or not action:
+            continue
+        target = " ".join(filter(None, (s.get("target"), s.get("target_id"))))
+        line = f"{_screen(s.get('package', ''), s.get('activity', ''))} {_action(action, target)}"
         if s.get("command"):
             line += " " + ApiCall(s["command"], s.get("command_output") or "").history_entry()
         lines.append(line)
