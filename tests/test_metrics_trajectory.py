@@ -151,3 +151,24 @@ def test_checkpoint_coverage_is_bounded_and_grows_with_history(history: list[str
     more = checkpoint_scores(point, [*history, "".join(expected)])
     assert 0.0 <= scores["checkpoint_l2"] <= more["checkpoint_l2"] == 1.0
     assert more["checkpoint_l1"] == 1.0
+
+
+def test_the_history_names_what_mobile_bench_check_points_name_and_nothing_else() -> None:
+    from pytest_mobileagent.metrics.checkpoint import history_of
+
+    steps = [
+        {"package": "com.android.settings", "activity": "com.android.settings.Settings",
+         "action": {"action_type": "click", "index": 3}, "target": 'text="Network & internet", id="title"',
+         "target_id": "com.android.settings:id/title"},
+        {"package": "com.android.settings", "activity": "com.android.settings.SubSettings",
+         "action": {"action_type": "wait", "duration_ms": 1000}},
+        {"package": "com.android.settings", "activity": "com.android.settings.SubSettings",
+         "action": {"action_type": "click", "x": 10, "y": 20}, "invalid": "action"},
+    ]
+    history = history_of(steps)
+    assert len(history) == 2  # the invalid action is dropped
+    found = lambda value: score_value(value, history)  # noqa: E731
+    assert found("com.android.settings:id/title") == (1, 1) and found("Network & internet") == (1, 1)
+    both = ["&", "com.android.settings/.Settings", "com.android.settings/com.android.settings.Settings"]
+    assert found(both) == (1, 1)
+    assert found("1") == (0, 1) and found("duration") == (0, 1)  # a wait's fields are not key phrases
