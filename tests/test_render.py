@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image, ImageChops
 
+from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim import SimDevice, render
 
 
 @pytest.fixture
@@ -62,3 +63,19 @@ def test_keyboard_shows_when_a_field_has_focus(device: SimDevice) -> None:
     after = image(device)
     band = (0, device.system.keyboard_top + 10, 1080, device.system.keyboard_top + 60)
     assert ImageChops.difference(region(before, band), region(after, band)).getbbox() is not None
+
+
+@pytest.mark.skipif(render.cjk_font_path() is None, reason="no CJK font here (apt install fonts-noto-cjk, or "
+                    "MA_CJK_FONT)")
+def test_chinese_text_is_drawn_with_its_glyphs(device: SimDevice) -> None:
+    """A zh-CN phone's Settings: each title drawn with its own glyphs, not the same missing-glyph boxes."""
+    device.apply_profile(DeviceProfile(locale="zh-CN"))
+    device.start_app("com.android.settings")
+    img = image(device)
+    titles = {e.text: e.bounds for e in ui_elements(device.hierarchy()) if e.text in ("网络和互联网", "已连接的设备")}
+    assert len(titles) == 2
+    drawn = [region(img, bounds) for bounds in titles.values()]
+    width = min(d.width for d in drawn)
+    left = [d.crop((0, 0, width, d.height // 2 * 2)) for d in drawn]
+    assert ImageChops.difference(left[0].resize(left[1].size), left[1]).getbbox() is not None
+    assert render.font(30, "网") is not render.font(30, "Network")  # the CJK font for CJK text only

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -49,9 +50,40 @@ DARK = Palette((28, 27, 31), (49, 48, 51), (230, 225, 229), (202, 196, 208), (20
                (73, 69, 79), (20, 19, 22))
 
 
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+#: Where a font with Chinese, Japanese and Korean glyphs is found, first match wins: ``$MA_CJK_FONT``, then Noto
+#: Sans CJK as Debian/Ubuntu (``apt install fonts-noto-cjk``), Fedora, Arch and Homebrew put it, then macOS's and
+#: Windows' own CJK fonts.
+CJK_FONTS = (
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/google-noto-cjk-fonts/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/opt/homebrew/share/fonts/NotoSansCJK-Regular.ttc",
+    "/System/Library/Fonts/PingFang.ttc",
+    "C:/Windows/Fonts/msyh.ttc",
+)
+#: The first code point of the CJK blocks (radicals, kana, ideographs, Hangul, full-width forms) the built-in font
+#: has no glyphs for.
+CJK_START = 0x2E80
+
+
+@lru_cache(maxsize=1)
+def cjk_font_path() -> str | None:
+    """The CJK font the screenshots draw such text with, or None (it is then drawn with missing glyphs; the UI
+    tree has the text either way)."""
+    candidates = (os.environ.get("MA_CJK_FONT", ""), *CJK_FONTS)
+    return next((path for path in candidates if path and os.path.isfile(path)), None)
+
+
+@lru_cache(maxsize=128)
+def _font(size: int, cjk: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    path = cjk_font_path() if cjk else None
+    return ImageFont.truetype(path, size) if path else ImageFont.load_default(size=size)
+
+
+def font(size: int, text: str = "") -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font to draw ``text`` at ``size`` px: Pillow's built-in one, or for text with CJK characters the CJK
+    font (:func:`cjk_font_path`) where there is one."""
+    return _font(size, any(ord(c) >= CJK_START for c in text))
 
 
 #: Characters the built-in font has no glyph for, drawn as their look-alikes (the UI tree keeps the originals).
@@ -81,7 +113,7 @@ class Renderer:
     def text(self, node: Node, value: str, color: Color, size_dp: float | None = None, center: bool = False) -> None:
         x1, y1, x2, y2 = node.bounds
         size = self.px(size_dp or LINE_DP.get(node.view.style, 24) * 0.62)
-        f = font(max(8, size))
+        f = font(max(8, size), value)
         pad = self.px(8)
         lines, width = [], max(1, x2 - x1 - 2 * pad)
         for para in value.translate(LOOKALIKES).split("\n"):
@@ -203,13 +235,13 @@ class Renderer:
                 cx = (x1 + x2) // 2
                 self.draw.ellipse((cx - r, y1 + self.px(6), cx + r, y1 + self.px(6) + 2 * r),
                                   fill=tint(v.icon or v.text))
-                f = font(self.px(20))
+                f = font(self.px(20), v.text[:1])
                 w = self.draw.textlength(v.text[:1], font=f)
                 self.draw.text((cx - w / 2, y1 + self.px(16)), v.text[:1], fill=(255, 255, 255), font=f)
                 label = (v.text if len(v.text) < 12 else v.text[:11] + "\u2026").translate(LOOKALIKES)
-                lw = self.draw.textlength(label, font=font(self.px(12)))
+                lw = self.draw.textlength(label, font=font(self.px(12), label))
                 self.draw.text((cx - lw / 2, y1 + self.px(62)), label, fill=self.label or p.text,
-                               font=font(self.px(12)))
+                               font=font(self.px(12), label))
             else:
                 self.glyph(node, p.secondary if v.style != "fab" else p.accent)
         elif v.text and not node.children:
