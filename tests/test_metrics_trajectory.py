@@ -164,9 +164,11 @@ def test_the_history_names_what_mobile_bench_check_points_name_and_nothing_else(
          "action": {"action_type": "wait", "duration_ms": 1000}},
         {"package": "com.android.settings", "activity": "com.android.settings.SubSettings",
          "action": {"action_type": "click", "x": 10, "y": 20}, "invalid": "action"},
+        {"package": "com.android.settings", "activity": "com.android.settings.SubSettings",
+         "action": {"action_type": "api_call", "text": "api_7", "args": {}}, "error": "not on the simulator"},
     ]
     history = history_of(steps)
-    assert len(history) == 2  # the invalid action is dropped
+    assert len(history) == 2  # the invalid action and the refused call are dropped
     found = lambda value: score_value(value, history)  # noqa: E731
     assert found("com.android.settings:id/title") == (1, 1) and found("Network & internet") == (1, 1)
     both = ["&", "com.android.settings/.Settings", "com.android.settings/com.android.settings.Settings"]

@@ -95,11 +95,12 @@ def _action(action: dict[str, Any], target: str) -> str:
 def history_of(steps: Sequence[dict[str, Any]]) -> list[str]:
     """An episode's history as Mobile-Bench matches it: each step's app and screen, its action as the runner
     writes it and the element it aimed at (with its full resource id); an API call as Mobile-Bench records it,
-    ``"adb shell <command>. [Call result]:<output>"``. Failed (invalid) actions are dropped."""
+    ``"adb shell <command>. [Call result]:<output>"``. Failed actions (invalid, or refused when performed) are dropped,
+    as the published runner drops the ones it marks ``[Fail]``."""
     lines = []
     for s in steps:
         action = s.get("action") or {}
-        if s.get("invalid") or not action:
+        if s.get("invalid") or s.get("error") or not action:
             continue
         target = " ".join(filter(None, (s.get("target"), s.get("target_id"))))
         line = f"{_screen(s.get('package', ''), s.get('activity', ''))} {_action(action, target)}"
