@@ -28,8 +28,10 @@ DEFAULT = "00_default"
 PICKER_PACKAGE = "com.google.android.apps.wallpaper"
 PICKER_ACTIVITY = "com.android.wallpaper.picker.StandalonePreviewActivity"
 WALLPAPER_FILE = "/data/system/users/0/wallpaper"
-#: Where the picker's "Set wallpaper" dialog offers to set it.
-DESTINATIONS = ("Home screen", "Lock screen", "Home and lock screens")
+#: The preview's button, and where its dialog offers to set the picture.
+SET_WALLPAPER = "Set wallpaper"
+HOME_SCREEN, LOCK_SCREEN, BOTH_SCREENS = "Home screen", "Lock screen", "Home and lock screens"
+DESTINATIONS = (HOME_SCREEN, LOCK_SCREEN, BOTH_SCREENS)
 #: The home screen's background where no wallpaper is drawn (the simulator's light palette background).
 DEFAULT_BACKGROUND: Color = (255, 251, 254)
 #: Per name: the gradient's top and bottom colours and the motif drawn over it.

@@ -59,7 +59,7 @@ from pytest_mobileagent.android import launcher
 from pytest_mobileagent.android import logcat as logcat_line
 from pytest_mobileagent.android.app_data import needs_root, owning_package
 from pytest_mobileagent.android.ui_tree import MalformedDump, clean_dump, ui_elements
-from pytest_mobileagent.android.wallpaper import wallpaper_png
+from pytest_mobileagent.android.wallpaper import BOTH_SCREENS, HOME_SCREEN, SET_WALLPAPER, wallpaper_png
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability, keycode
 from pytest_mobileagent.device.config import shown_density
 from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
@@ -78,10 +78,9 @@ _SIDECARS = ("-wal", "-journal")
 _METHOD_NOT_FOUND = "-32601"
 #: How long the wallpaper picker may take to show a button (it is polled, not waited for blindly).
 PICKER_WAIT_S = 20.0
-#: The picker's button, then the choices its "Set wallpaper" dialog offers (Android 13's WallpaperPicker), most
-#: wanted first.
-SET_WALLPAPER = ("Set wallpaper",)
-WALLPAPER_TARGETS = ("Home and lock screens", "Home and lock screen", "Home screen")
+#: The choices the picker's "Set wallpaper" dialog offers, most wanted first: WallpaperPicker2's, and the singular
+#: an older picker says.
+WALLPAPER_TARGETS = (BOTH_SCREENS, "Home and lock screen", HOME_SCREEN)
 #: Launcher3's item types that one cell holds and that may move: an app and an app's deep shortcut.
 _MOVABLE_ITEMS = (launcher.ITEM_TYPE_APPLICATION, 6)
 #: The first locale of the configuration ``dumpsys window`` prints (``mGlobalConfiguration={1.0 ... [fr_FR,...]``).
@@ -535,7 +534,7 @@ class AdbDevice:
             raise UnsupportedCapability("profile", self.serial, f"setting the wallpaper {name}: no app opened the "
                                         f"picture to set it ({r.output.strip().splitlines()[-1]}); prepare a "
                                         "snapshot with that wallpaper and pass --ma-snapshot")
-        if not self._tap_label(SET_WALLPAPER, PICKER_WAIT_S):
+        if not self._tap_label((SET_WALLPAPER,), PICKER_WAIT_S):
             raise UnsupportedCapability("profile", self.serial, f"setting the wallpaper {name}: the picker showed no "
                                         "\"Set wallpaper\" button; prepare a snapshot with that wallpaper and pass "
                                         "--ma-snapshot")

@@ -16,7 +16,14 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from urllib.parse import unquote, urlparse
 
-from pytest_mobileagent.android.wallpaper import DESTINATIONS, PICKER_ACTIVITY, PICKER_PACKAGE, WALLPAPER_FILE
+from pytest_mobileagent.android.wallpaper import (
+    DESTINATIONS,
+    LOCK_SCREEN,
+    PICKER_ACTIVITY,
+    PICKER_PACKAGE,
+    SET_WALLPAPER,
+    WALLPAPER_FILE,
+)
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import Button, Column, Dialog, ListItem, Text, View
 
@@ -34,7 +41,7 @@ class StandalonePreview(Activity):
             Text("Preview", id="toolbar_title", style="title"),
             View(cls="android.widget.ImageView", desc="Wallpaper preview", id="full_res_image", icon=self.path,
                  style="bitmap", weight=1),
-            Button("Set wallpaper", self.ask, id="button_set_wallpaper"),
+            Button(SET_WALLPAPER, self.ask, id="button_set_wallpaper"),
         )
 
     def ask(self) -> None:
@@ -43,14 +50,14 @@ class StandalonePreview(Activity):
     def build_dialog(self, name: str) -> View:
         if name != "destination":
             return super().build_dialog(name)
-        return Dialog("Set wallpaper on", *(ListItem(d, "", lambda d=d: self.set_on(d), id="android:id/text1")
+        return Dialog(f"{SET_WALLPAPER} on", *(ListItem(d, "", lambda d=d: self.set_on(d), id="android:id/text1")
                                             for d in DESTINATIONS))
 
     def set_on(self, destination: str) -> None:
         self.dialog = None
         fs = self.system.fs
         fs.write(WALLPAPER_FILE, fs.read(self.path))
-        if destination != "Lock screen":  # the simulated lock screen draws no wallpaper
+        if destination != LOCK_SCREEN:  # the simulated lock screen draws no wallpaper
             self.system.wallpaper = PurePosixPath(self.path).stem
         self.system.finish_activity(self)
 
