@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_mobileagent.android import strings
 from pytest_mobileagent.android.deskclock import (
     ALARMS_DB,
     PACKAGE,
@@ -26,7 +25,7 @@ from pytest_mobileagent.android.shared_prefs import Long
 from pytest_mobileagent.android.ui_tree import UIElement, ui_elements
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.validators.shared_prefs import read_prefs, update_prefs
-from pytest_mobileagent.validators.state import device_locale, insert_rows, table_rows
+from pytest_mobileagent.validators.state import insert_rows, shown, table_rows
 
 
 @dataclass(frozen=True)
@@ -135,23 +134,17 @@ def shown_page(device: Device) -> str | None:
     """The selected tab of the navigation bar, if the clock is in front."""
     if not clock_in_front(device):
         return None
-    tabs = {shown: tab for tab, shown in _shown(device, *TABS).items()}
+    tabs = {label: tab for tab, label in shown(device, PACKAGE, *TABS).items()}
     for el in screen(device):
         if el.selected and el.content_description in tabs:
             return tabs[el.content_description]
     return None
 
 
-def _shown(device: Device, *english: str) -> dict[str, str]:
-    """The Clock's strings ``english`` as the device shows them in its locale."""
-    translate = strings.translator(PACKAGE, device_locale(device))
-    return {e: translate(e) if translate else e for e in english}
-
-
 def stopwatch_running_on_screen(device: Device) -> bool:
     """AndroidWorld ``_is_stopwatch_running``: "Pause" and "Lap" are shown."""
     descs = {el.content_description for el in screen(device)} if clock_in_front(device) else set()
-    return set(_shown(device, "Pause", "Lap").values()) <= descs
+    return set(shown(device, PACKAGE, "Pause", "Lap").values()) <= descs
 
 
 def stopwatch_paused_on_screen(device: Device) -> bool:
@@ -164,7 +157,7 @@ def stopwatch_paused_on_screen(device: Device) -> bool:
         return False
     els = screen(device)
     descs = {el.content_description for el in els}
-    names = _shown(device, "Start", "Reset", "Stopwatch")
+    names = shown(device, PACKAGE, "Start", "Reset", "Stopwatch")
     named = sum(1 for el in els if names["Stopwatch"] in (el.text, el.content_description))
     return {names["Start"], names["Reset"]} <= descs and named == 2
 

@@ -54,7 +54,8 @@ def device_locale(device: Device) -> str:
     return device.shell("getprop persist.sys.locale").strip()
 
 
-def shown(device: Device, english: str, package: str) -> str:
-    """``english``, a string of ``package``'s, as the device shows it in its locale (for checks that read the
-    screen)."""
-    return strings.translate(english, package, device_locale(device))
+def shown(device: Device, package: str, *english: str) -> dict[str, str]:
+    """Each of ``english``, strings of ``package``'s, as the device shows it in its locale (for checks that read the
+    screen), asking the device its locale once."""
+    locale = device_locale(device)
+    return {e: strings.translate(e, package, locale) for e in english}

@@ -191,7 +191,8 @@ class _GoTo(_Setting):
 
     def check(self, device: Device, answer: str | None = None) -> float:
         package, _ = device.current_activity()
-        on_page = f'text="{shown(device, self.title, settings_app.PACKAGE)}"' in device.hierarchy()
+        title = shown(device, settings_app.PACKAGE, self.title)[self.title]
+        on_page = f'text="{title}"' in device.hierarchy()
         return 1.0 if package == settings_app.PACKAGE and on_page else 0.0
 
 
