@@ -579,10 +579,5 @@ def pattern(english: str, package: str, locale: str) -> str:
     return _regex(shown).pattern
 
 
-def localized(package: str) -> bool:
-    """Whether windows of ``package`` show the catalog's translations (an AOSP app the catalog covers)."""
-    return package in CATALOG
-
-
-__all__ = ["APP_LABELS", "CATALOG", "LABEL_PACKAGES", "RESOURCE_LOCALES", "Entry", "localized", "pattern",
+__all__ = ["APP_LABELS", "CATALOG", "LABEL_PACKAGES", "RESOURCE_LOCALES", "Entry", "pattern",
            "resource_locale", "translate", "translator"]

@@ -215,10 +215,10 @@ def read_file(path: Path) -> tuple[DeviceConfig, ...]:
                                                     if rows else "; it has no rows"))
     configs = tuple(_make(r["idx"], r.get("split") or default_split, r["device_id"], r["locale"], r["wallpaper"],
                           r["dpi"], r["darkmode"], types, f"{path}:{n + 2}") for n, r in enumerate(rows))
-    return unique(configs, str(path))
+    return _unique(configs, str(path))
 
 
-def unique(configs: Iterable[DeviceConfig], where: str) -> tuple[DeviceConfig, ...]:
+def _unique(configs: Iterable[DeviceConfig], where: str) -> tuple[DeviceConfig, ...]:
     out: dict[str, DeviceConfig] = {}
     for config in configs:
         if config.id in out:
