@@ -8,9 +8,11 @@ propagates, because an infrastructure failure is never the agent's fault.
 from __future__ import annotations
 
 import datetime as dt
+import json
+import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -18,6 +20,7 @@ from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, exe
 from pytest_mobileagent.agents.base import Agent, AgentContext, ReportsUsage, TaskAware
 from pytest_mobileagent.deadline import Deadline, DeadlinePassed
 from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
+from pytest_mobileagent.device.clock import DEFAULT_TIME, prepare_clock
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.metrics import ability
 from pytest_mobileagent.observe.elements import Observation, screen_digest
@@ -173,13 +176,15 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
                 require_complete: bool = False,
                 on_observation: Callable[[Observation], None] | None = None,
                 metric_options: MetricOptions = MetricOptions(),
-                deadline: Deadline | None = None, think_time_s: float | None = None) -> EpisodeResult:
+                deadline: Deadline | None = None, think_time_s: float | None = None,
+                ground_truth: Sequence[dict[str, Any]] | None = None) -> EpisodeResult:
     """Run ``agent`` on the already set-up ``task`` until it signals status/answer or the budget ends.
 
     Fills in and returns ``result``; ``task.check`` decides ``success``.
     ``on_observation`` sees every observation before the agent does (for trajectories).
     On a :class:`~pytest_mobileagent.device.base.SimulatedClock`, each step's thinking moves the device clock
     (``think_time_s``, or the measured time when None).
+    ``ground_truth`` is the reference sequence for the LCS metrics when the task has no fixed one.
     When ``deadline`` passes, the agent loop ends: as the agent's timeout (``terminated_by`` "timeout", then
     checked as at the step limit) when it had most of the time, else as :class:`EpisodeTimeout`.
     """
@@ -207,7 +212,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         if result.constraint_violations:
             result.success = 0.0
     result.validator_state = task.describe_state(device)
-    result.metrics = trajectory_metrics(task, result, metric_options)
+    result.metrics = trajectory_metrics(task, result, metric_options, ground_truth)
     result.duration_s = time.perf_counter() - started
     return result
 
@@ -285,8 +290,10 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         record.act_s = time.perf_counter() - t2
 
 
-def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions = MetricOptions()) -> dict[str, float]:
-    """The metrics this task's declarations allow, from the recorded steps."""
+def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions = MetricOptions(),
+                       ground_truth: Sequence[dict[str, Any]] | None = None) -> dict[str, float]:
+    """The metrics this task's declarations allow, from the recorded steps (the LCS metrics against the task's
+    ground truth, or ``ground_truth`` where it has none)."""
     from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, history_of
     from pytest_mobileagent.metrics.lcs import equivalent, trajectory_scores
 
@@ -308,16 +315,72 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
     nuggets = ability.nuggets_mining(records)
     if nuggets is not None:
         metrics["nuggets_mining"] = round(nuggets, 6)
-    if task.ground_truth:
-        actions = [dict(s.action, element=s.target) if s.target else s.action for s in steps if s.action]
-        metrics.update(trajectory_scores(task.ground_truth, actions, result.success, options.gamma, same).to_dict())
-        metrics["operation_logic"] = round(ability.operation_logic(task.ground_truth, actions, same), 6)
-    if task.constraints is not None:  # the violations themselves were found by run_episode
-        metrics["constraint_violation"] = round(ability.violation_share(result.constraint_violations, records), 6)
+    truth = task.ground_truth or ground_truth
+    if truth:
+        actions = recorded_actions(steps)
+        metrics.update(trajectory_scores(truth, actions, result.success, options.gamma, same).to_dict())
+        metrics["operation_logic"] = round(ability.operation_logic(truth, actions, same), 6)
+    constraints = ability.Constraints.of(task.constraints)
+    if constraints is not None:  # the violations themselves were found by run_episode
+        metrics.update(ability.violation_ratios(constraints, result.constraint_violations, records))
     check_point = getattr(task, "check_point", None)
     if check_point:
         metrics.update(checkpoint_scores(check_point, history_of(records)))
     return metrics
+
+
+def recorded_actions(steps: Sequence[StepRecord]) -> list[dict[str, Any]]:
+    """The actions of ``steps`` as the LCS metrics compare them: an element action carries the element's
+    description (``element``) beside its index."""
+    return [dict(s.action, element=s.target) if s.target else s.action for s in steps if s.action]
+
+
+_reference_lock = threading.Lock()
+_reference_device: list[Device] = []
+_references: dict[tuple[Any, ...], tuple[dict[str, Any], ...] | None] = {}
+
+
+def reference_ground_truth(task: Task, reset: Restore | None = None) -> tuple[dict[str, Any], ...] | None:
+    """The actions of ``task``'s reference solution (:meth:`~pytest_mobileagent.tasks.base.Task.reference`) on
+    a simulated phone set up like the episode's (``reset``'s clock and configuration), as they are recorded: an
+    element action keeps the element's description, not its index or coordinates, which depend on the screen.
+    One run per process for each task, parameters and setup. None when the reference fails there (the task's
+    proofs report that)."""
+    clock_at = reset.clock if reset else DEFAULT_TIME
+    profile = reset.profile if reset else None
+    key = (type(task), json.dumps(task.params, sort_keys=True, default=str), clock_at, profile)
+    with _reference_lock:
+        if key not in _references:
+            _references[key] = _play_reference(type(task)(dict(task.params)), clock_at, profile)
+        return _references[key]
+
+
+def _play_reference(task: Task, clock_at: dt.datetime,
+                    profile: DeviceProfile | None) -> tuple[dict[str, Any], ...] | None:
+    from pytest_mobileagent.agents.builtin import ReferenceAgent
+    from pytest_mobileagent.sim.device import SimDevice
+
+    if not _reference_device:
+        device = SimDevice(serial="reference")
+        prepare_clock(device)
+        device.snapshot_save("reference")
+        _reference_device.append(device)
+    device = _reference_device[0]
+    Restore("reference", clock_at, profile)(device)
+    try:
+        task.setup(device)
+        result = new_result(task, "reference")
+        _agent_loop(device, task, ReferenceAgent(), result, None, Deadline(None), think_time_s=0.0)
+    finally:
+        task.teardown(device)
+    if result.agent_error is not None or result.self_reported != "complete":  # it failed or ran out of steps
+        return None
+    return tuple({k: v for k, v in a.items() if k not in POSITIONAL} if "element" in a else a
+                 for a in recorded_actions(result.steps))
+
+
+#: What locates an element action on one screen only; the reference keeps the element's description instead.
+POSITIONAL = frozenset({"index", "x", "y"})
 
 
 def _format(e: BaseException) -> str:
@@ -371,15 +434,25 @@ class EpisodeOptions:
     metrics: MetricOptions = MetricOptions()
 
 
-def restore(snapshot: str, clock: dt.datetime, profile: DeviceProfile | None = None) -> Callable[[Device], None]:
+@dataclass(frozen=True)
+class Restore:
     """A reset: load ``snapshot``, apply ``profile`` (a device configuration) if given and set the device clock to
     ``clock`` (what the fixture does before every item)."""
-    def reset(device: Device) -> None:
-        device.snapshot_load(snapshot)
-        if profile:
-            device.apply_profile(profile)
-        device.set_time(clock)
-    return reset
+
+    snapshot: str
+    clock: dt.datetime
+    profile: DeviceProfile | None = None
+
+    def __call__(self, device: Device) -> None:
+        device.snapshot_load(self.snapshot)
+        if self.profile:
+            device.apply_profile(self.profile)
+        device.set_time(self.clock)
+
+
+def restore(snapshot: str, clock: dt.datetime, profile: DeviceProfile | None = None) -> Restore:
+    """The reset that restores ``snapshot`` at ``clock`` with ``profile`` applied."""
+    return Restore(snapshot, clock, profile)
 
 
 def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = EpisodeOptions(), *,
@@ -426,9 +499,11 @@ def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
             floor = ensure_not_done(device, task)
             result = make_result() if make_result is not None else new_result(task, type(agent).__name__)
             result.trivial_success = floor
+            truth = None if task.ground_truth or not task.recorded_ground_truth else reference_ground_truth(
+                task, reset if isinstance(reset, Restore) else None)
             return run_episode(device, task, agent, result, require_complete=options.require_complete,
                                on_observation=on_observation, metric_options=options.metrics, deadline=deadline,
-                               think_time_s=options.think_time_s)
+                               think_time_s=options.think_time_s, ground_truth=truth)
     except DeadlinePassed:  # in reset, setup or the check: the device's time, whoever had the rest
         spent = dict(deadline.spent(), cause="device")
         raise EpisodeTimeout(spent, "outside the agent's steps (reset, setup or the check)") from None

@@ -32,7 +32,11 @@ class OracleAgent:
     def reset(self, goal: str, context: AgentContext) -> None:
         assert self._task is not None, "prepare(task) was not called"
         self._ui = UI(locale=context.locale)
-        self._plan = iter(self._task.oracle(self._ui))
+        self._plan = iter(self.solution(self._task, self._ui))
+
+    def solution(self, task: Task, ui: UI) -> Iterator[Action]:
+        """The actions to play: the task's oracle."""
+        return task.oracle(ui)
 
     def step(self, observation: Observation) -> Action:
         assert self._plan is not None, "reset() was not called"
@@ -41,6 +45,14 @@ class OracleAgent:
             return next(self._plan)
         except StopIteration:
             return Action.status("complete")
+
+
+class ReferenceAgent(OracleAgent):
+    """Plays the task's reference solution (:meth:`~pytest_mobileagent.tasks.base.Task.reference`), whose
+    recorded actions are its ground truth."""
+
+    def solution(self, task: Task, ui: UI) -> Iterator[Action]:
+        return task.reference(ui)
 
 
 class NoopAgent:

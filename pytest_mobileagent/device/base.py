@@ -86,6 +86,9 @@ CAPABILITIES: dict[str, str] = {
                  "the audio and video, which these files do not carry",
     "sim_shell": "its shell is the simulator's, which runs the commands the simulator implements: an API call "
                  "whose command it cannot run is refused as not on the simulator (on a phone the command runs)",
+    "sim_app_state": "its apps keep on the device the state that real apps keep on their servers or in stores "
+                     "no shell can read (Gmail's mail, Slack's messages, Drive's files): a task judged on that "
+                     "state can be checked on the simulator only",
 }
 
 

@@ -67,23 +67,40 @@ def nuggets_mining(steps: Sequence[dict[str, Any]]) -> float | None:
     return sum(shares) / len(shares) if shares else None
 
 
+#: AndroidArena's constraint types: which app is used, which page is entered, which UI component is operated.
+CONSTRAINT_TYPES = ("app", "page", "component")
+
+
 @dataclass(frozen=True)
 class Constraints:
-    """What a constrained task forbids: apps (packages), pages (activity names, a suffix is enough) and
-    elements (regular expressions searched in the targeted element's description: text, id, class)."""
+    """What a constrained task forbids, by AndroidArena's three types: ``apps`` (packages: app level), ``pages``
+    (activity names, a suffix is enough: page level), ``elements`` (regular expressions searched in the targeted
+    element's description: text, id, class) and ``actions`` (action types, such as ``scroll`` for "use the search
+    bar instead of scrolling"), both component level."""
 
     apps: tuple[str, ...] = ()
     pages: tuple[str, ...] = ()
     elements: tuple[str, ...] = ()
+    actions: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, spec: Constraints | dict[str, Any] | None) -> Constraints | None:
         if spec is None or isinstance(spec, Constraints):
             return spec
-        return cls(tuple(spec.get("apps", ())), tuple(spec.get("pages", ())), tuple(spec.get("elements", ())))
+        unknown = set(spec) - {"apps", "pages", "elements", "actions"}
+        if unknown:
+            raise ValueError(f"unknown constraint fields {sorted(unknown)} (apps, pages, elements, actions)")
+        return cls(*(tuple(spec.get(name, ())) for name in ("apps", "pages", "elements", "actions")))
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """The constraint types this declares (of :data:`CONSTRAINT_TYPES`)."""
+        return tuple(t for t, on in zip(CONSTRAINT_TYPES, (self.apps, self.pages, self.elements or self.actions))
+                     if on)
 
     def violated_by(self, step: dict[str, Any]) -> str | None:
-        """Why ``step`` breaks a constraint (``app ...``, ``page ...``, ``element ...``), or None."""
+        """Why ``step`` breaks a constraint, led by its type: ``app <package>``, ``page <activity>``,
+        ``component <element>`` or ``component <action type>``; None if it does not."""
         if step.get("package") in self.apps:
             return f"app {step['package']}"
         activity = str(step.get("activity") or "")
@@ -93,7 +110,10 @@ class Constraints:
         target = str(step.get("target") or "")
         for pattern in self.elements:
             if target and re.search(pattern, target):
-                return f"element {target}"
+                return f"component {target}"
+        kind = (step.get("action") or {}).get("action_type")
+        if kind in self.actions:
+            return f"component {kind}"
         return None
 
 
@@ -118,5 +138,17 @@ def constraint_violation_ratio(constraints: Constraints, steps: Sequence[dict[st
     return violation_share(constraint_violations(constraints, steps), steps)
 
 
-__all__ = ["Constraints", "awareness_of_completion", "constraint_violation_ratio", "constraint_violations",
-           "nuggets_mining", "operation_logic", "repeated_actions", "violation_share"]
+def violation_ratios(constraints: Constraints, violations: Sequence[str],
+                     steps: Sequence[dict[str, Any]]) -> dict[str, float]:
+    """``constraint_violation`` (all types) and ``constraint_violation_<type>`` for each type the task declares,
+    from already found violations: the per-type ratios are what AndroidArena's Table 5 reports."""
+    ratios = {"constraint_violation": round(violation_share(violations, steps), 6)}
+    for kind in constraints.types:
+        mine = [v for v in violations if v.split(": ", 1)[-1].startswith(kind + " ")]
+        ratios[f"constraint_violation_{kind}"] = round(violation_share(mine, steps), 6)
+    return ratios
+
+
+__all__ = ["CONSTRAINT_TYPES", "Constraints", "awareness_of_completion", "constraint_violation_ratio",
+           "constraint_violations", "nuggets_mining", "operation_logic", "repeated_actions", "violation_ratios",
+           "violation_share"]

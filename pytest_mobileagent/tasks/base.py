@@ -67,8 +67,11 @@ class Task:
     #: Mobile-Bench check points (``package``, ``activity``, ``resource-id``, ``text``, ``api``) for CheckPoint
     #: coverage; see :mod:`pytest_mobileagent.metrics.checkpoint`.
     check_point: ClassVar[dict[str, Any] | None] = None
-    #: Optional reference action sequence (for LCS metrics).
+    #: Optional reference action sequence (for LCS metrics): action dicts as an episode records them.
     ground_truth: ClassVar[tuple[dict[str, Any], ...] | None] = None
+    #: Without a fixed :attr:`ground_truth`, the reference sequence is what :meth:`reference` (by default the
+    #: oracle) does on a simulated phone set up like the episode's: one per instance, for the LCS metrics.
+    recorded_ground_truth: ClassVar[bool] = False
     #: Constrained tasks (AndroidArena): forbidden ``apps`` (packages), ``pages`` (activities) and ``elements``
     #: (regexes over the targeted element's description). Using one zeroes success and is reported.
     constraints: ClassVar[dict[str, Any] | None] = None
@@ -137,6 +140,11 @@ class Task:
         """A solution over the action space; yields actions, reading ``ui`` between them."""
         raise NotImplementedError
         yield  # pragma: no cover
+
+    def reference(self, ui: UI) -> Iterator[Action]:
+        """The reference solution whose recorded actions are the ground truth (:attr:`recorded_ground_truth`):
+        the oracle, unless the benchmark publishes its own sequence (AndroidArena's ``action_seq``)."""
+        return self.oracle(ui)
 
     # -- derived ----------------------------------------------------------------
 
