@@ -62,11 +62,47 @@ MOBILEBENCH_KINDS = ("sast", "samt", "mamt")
 #: What ``metrics.json`` reports per Mobile-Bench kind beside success: the self-reported PassRate, CheckPoint
 #: coverage and the share of steps that were API calls.
 KIND_METRICS = ("pass_rate_self_reported", "checkpoint_l1", "checkpoint_l2", "api_share")
+#: AndroidArena's task types, as task tags.
+ARENA_TYPES = ("single_app", "cross_app", "constrained")
+#: What ``metrics.json`` reports per AndroidArena type and app beside success: the LCS metrics against the ground
+#: truth, the ability metrics and the constraint violation ratios (overall and per constraint type).
+ARENA_METRICS = ("task_reward", "ntr", "tcr", "rrr", "operation_logic", "awareness_of_completion",
+                 "repeated_actions", "nuggets_mining", "invalid_format", "invalid_action", "constraint_violation",
+                 "constraint_violation_app", "constraint_violation_page", "constraint_violation_component")
 
 
 def mobilebench_kinds(record: EpisodeRecord) -> list[str]:
     """The Mobile-Bench kinds a record's task is tagged with."""
     return [t for t in record.get("tags") or [] if t in MOBILEBENCH_KINDS]
+
+
+def arena_types(record: EpisodeRecord) -> list[str]:
+    """The AndroidArena type a record's task is tagged with."""
+    return [t for t in record.get("tags") or [] if t in ARENA_TYPES]
+
+
+def arena_apps(record: EpisodeRecord) -> list[str]:
+    """The apps of an AndroidArena task's record (none for other records)."""
+    return list(record.get("apps") or ["-"]) if arena_types(record) else []
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A benchmark's own table in ``metrics.json``: per group (a kind, a type, an app), episodes, verified success
+    and the means of ``metrics`` over the group's episodes that define them (None where none does)."""
+
+    key: str
+    groups_of: Callable[[EpisodeRecord], Iterable[str]]
+    metrics: tuple[str, ...]
+    #: The groups' order in the table (others after them, by name).
+    order: tuple[str, ...] = ()
+
+
+BREAKDOWNS = (
+    Breakdown("mobilebench", mobilebench_kinds, KIND_METRICS, MOBILEBENCH_KINDS),
+    Breakdown("androidarena", arena_types, ARENA_METRICS, ARENA_TYPES),
+    Breakdown("androidarena_per_app", arena_apps, ARENA_METRICS),
+)
 
 
 #: The grouped rates of ``metrics.json``: (key, the groups a record belongs to; a record may be in several).
@@ -78,6 +114,7 @@ GROUPINGS: tuple[tuple[str, Callable[[EpisodeRecord], Iterable[str]]], ...] = (
     ("per_device_config", lambda r: [config_label(r.get("device_config") or {})]),
     ("per_config_split", lambda r: [split] if (split := (r.get("device_config") or {}).get("split")) else []),
     ("per_mobilebench_kind", mobilebench_kinds),
+    ("per_arena_type", arena_types),
 )
 
 
@@ -100,7 +137,8 @@ class Aggregate:
         self.judged = [0.0, 0, 0]  # sum of verdicts, episodes, agreeing with the state check
         self.repeated = False
         self.instances: dict[str, list[float]] = {}  # record_instance -> [runs, best, worst]
-        self.kinds: dict[str, dict[str, list[float]]] = {}  # Mobile-Bench kind -> KIND_METRICS name -> [sum, n]
+        #: Breakdown key -> group -> (the group's Rate, {metric: [sum, n]}).
+        self.breakdowns: dict[str, dict[str, tuple[Rate, dict[str, list[float]]]]] = {b.key: {} for b in BREAKDOWNS}
 
     def add(self, record: EpisodeRecord) -> None:
         """Count one episode's record (a finished episode or an infrastructure error)."""
@@ -137,8 +175,7 @@ class Aggregate:
             self.judged[0] += float(verdict)
             self.judged[1] += 1
             self.judged[2] += (float(verdict) >= 1.0) == (success >= 1.0)
-        for kind in mobilebench_kinds(record):
-            self._add_kind(kind, record)
+        self._add_breakdowns(record, success)
         runs = self.instances.get(instance := record_instance(record))
         if runs is None:
             self.instances[instance] = [1, success, success]
@@ -147,27 +184,34 @@ class Aggregate:
             runs[1] = max(runs[1], success)
             runs[2] = min(runs[2], success)
 
-    def _add_kind(self, kind: str, record: EpisodeRecord) -> None:
-        sums = self.kinds.setdefault(kind, {name: [0.0, 0] for name in KIND_METRICS})
+    def _add_breakdowns(self, record: EpisodeRecord, success: float) -> None:
         values = {**(record.get("metrics") or {}),
                   "pass_rate_self_reported": float(record.get("self_reported") == "complete")}
-        for name in KIND_METRICS:
-            if name in values:
-                sums[name][0] += float(values[name])
-                sums[name][1] += 1
+        for breakdown in BREAKDOWNS:
+            groups = self.breakdowns[breakdown.key]
+            for name in breakdown.groups_of(record):
+                rate, sums = groups.setdefault(name, (Rate(0, 0.0), {m: [0.0, 0] for m in breakdown.metrics}))
+                rate.count(success)
+                for metric in breakdown.metrics:
+                    if metric in values:
+                        sums[metric][0] += float(values[metric])
+                        sums[metric][1] += 1
 
-    def _per_kind(self) -> dict[str, dict[str, Any]]:
-        """Per Mobile-Bench kind: episodes, verified success rate and the means of :data:`KIND_METRICS` (None
-        where no episode of the kind defines one)."""
-        return {kind: {"episodes": self.groups["per_mobilebench_kind"][kind].episodes,
-                       "success_rate": round(self.groups["per_mobilebench_kind"][kind].rate, 6),
-                       **{name: round(total / n, 6) if n else None for name, (total, n) in sums.items()}}
-                for kind, sums in sorted(self.kinds.items(), key=lambda kv: MOBILEBENCH_KINDS.index(kv[0]))}
+    def _breakdown(self, breakdown: Breakdown) -> dict[str, dict[str, Any]]:
+        """Per group: episodes, verified success rate and the means of the breakdown's metrics."""
+        def rank(name: str) -> tuple[int, str]:
+            order = breakdown.order
+            return (order.index(name) if name in order else len(order), name)
+
+        groups = self.breakdowns[breakdown.key]
+        return {name: {"episodes": rate.episodes, "success_rate": round(rate.rate, 6),
+                       **{m: round(total / n, 6) if n else None for m, (total, n) in sums.items()}}
+                for name, (rate, sums) in sorted(groups.items(), key=lambda kv: rank(kv[0]))}
 
     def to_json(self) -> dict[str, Any]:
         """The ``metrics.json`` body: overall, per suite, app, difficulty, tag and device configuration, the
         trajectory metrics' means, completion, trivial floor, judge, (with repeated runs) pass@k and (for tasks
-        tagged with a Mobile-Bench kind) per kind: success, PassRate, CheckPoint coverage and API-call share."""
+        tagged with a Mobile-Bench kind or an AndroidArena type) the benchmark's own tables (:data:`BREAKDOWNS`)."""
         groups = {key: {name: rate.to_json() for name, rate in sorted(members.items())}
                   for key, members in self.groups.items()}
         groups["per_difficulty"] = dict(sorted(groups["per_difficulty"].items(),
@@ -182,7 +226,7 @@ class Aggregate:
             "trivial_floor": self._trivial_floor(),
             **self._judge(),
             **({"repeats": self._repeats()} if self.repeated else {}),
-            **({"mobilebench": self._per_kind()} if self.kinds else {}),
+            **{b.key: self._breakdown(b) for b in BREAKDOWNS if self.breakdowns[b.key]},
         }
 
     def _completion(self) -> dict[str, float]:

@@ -78,6 +78,30 @@ def kind_table(kinds: dict[str, dict[str, Any]]) -> str:
             f"<th>n</th></tr>{rows}</table>")
 
 
+#: AndroidArena's columns: (metrics.json name, heading).
+ARENA_COLUMNS = (("task_reward", "TR"), ("ntr", "NTR"), ("tcr", "TCR"), ("rrr", "RRR"),
+                 ("operation_logic", "operation logic"), ("awareness_of_completion", "awareness"),
+                 ("repeated_actions", "repeated"), ("nuggets_mining", "nuggets"), ("invalid_format", "invalid format"),
+                 ("invalid_action", "invalid action"), ("constraint_violation", "violation"),
+                 ("constraint_violation_app", "app-level"), ("constraint_violation_page", "page-level"),
+                 ("constraint_violation_component", "component-level"))
+
+
+def arena_table(caption: str, groups: dict[str, dict[str, Any]]) -> str:
+    """AndroidArena per type or per app: verified success beside the LCS metrics (TR, NTR, TCR, RRR), the ability
+    metrics and the constraint violation ratios, overall and per constraint type ("-" where no episode has one)."""
+    def cell(value: float | None) -> str:
+        return f"{value:.3f}" if value is not None else "-"
+
+    heads = "".join(f"<th>{esc(head)}</th>" for _, head in ARENA_COLUMNS)
+    rows = "".join(
+        f"<tr><td>{esc(name)}</td><td>{_percent(g['success_rate'])}</td>"
+        + "".join(f"<td>{cell(g.get(key))}</td>" for key, _ in ARENA_COLUMNS) + f"<td>{g['episodes']}</td></tr>"
+        for name, g in groups.items())
+    return (f"<table class='ma-table'><caption>{esc(caption)}</caption><tr><th></th><th>success</th>{heads}"
+            f"<th>n</th></tr>{rows}</table>")
+
+
 def bar_chart(title: str, groups: dict[str, dict[str, Any]], width: int = 520) -> str:
     """An inline SVG bar chart of success rate per group, with the 95% interval as a whisker."""
     bar, gap, label_w = 18, 6, 170
@@ -119,6 +143,9 @@ def summary_html(metrics: dict[str, Any]) -> str:
         tables.append(rate_table("success per tag", metrics["per_tag"]))
     if metrics.get("mobilebench"):
         tables.append(kind_table(metrics["mobilebench"]))
+    if metrics.get("androidarena"):
+        tables.append(arena_table("AndroidArena per task type", metrics["androidarena"]))
+        tables.append(arena_table("AndroidArena per app", metrics.get("androidarena_per_app") or {}))
     tables.append(metric_table(metrics))
     style = ("<style>.ma-table{border-collapse:collapse;margin:8px 16px 8px 0;display:inline-table;"
              "vertical-align:top}.ma-table td,.ma-table th{border:1px solid #ccc;padding:2px 8px}"

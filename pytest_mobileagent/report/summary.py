@@ -65,6 +65,19 @@ def kind_rows(metrics: dict[str, Any]) -> list[str]:
     return lines
 
 
+def arena_rows(metrics: dict[str, Any]) -> list[str]:
+    """AndroidArena per type (single-app, cross-app, constrained): verified success beside the LCS metrics and the
+    constraint violation ratio (no lines for a run without such tasks)."""
+    types = metrics.get("androidarena") or {}
+    if not types:
+        return []
+    lines = ["  AndroidArena per type:   success     TR      NTR      TCR      RRR  violation   n"]
+    for name, t in types.items():
+        lines.append(f"    {name:<20} {t['success_rate'] * 100:6.1f}% {_mean(t['task_reward'])} {_mean(t['ntr'])} "
+                     f"{_mean(t['tcr'])} {_mean(t['rrr'])} {_mean(t['constraint_violation'])}   {t['episodes']}")
+    return lines
+
+
 def build_metrics(aggregate: Aggregate, run_id: str) -> dict[str, Any]:
     """The ``metrics.json`` of a run from the aggregates of its records."""
     metrics = aggregate.to_json()
@@ -129,7 +142,7 @@ def write_summary(terminalreporter: Any, metrics: dict[str, Any], out: Path) -> 
     if floor.get("episodes"):
         tr.write_line(f"  trivial floor {floor['rate'] * 100:.1f}%: what declaring completion at once scores "
                       f"({floor['passing']} of {floor['episodes']} items start with their goal holding)")
-    for line in kind_rows(metrics):
+    for line in kind_rows(metrics) + arena_rows(metrics):
         tr.write_line(line)
     tr.write_line(f"  self-reported completion {metrics['pass_rate_self_reported'] * 100:.1f}% of episodes; "
                   f"false completions {metrics['false_completion_rate'] * 100:.1f}% of those claims")
