@@ -183,10 +183,14 @@ def ma_task(task_case: TaskCase) -> Task:
 
 
 @pytest.fixture
-def ma_capable(ma_task: Task, ma_device: Device, ma_agent: Any) -> None:
+def ma_capable(ma_task: Task, ma_device: Device, ma_agent: Any, ma_settings: Settings) -> None:
     """Skip the item when its task requires a capability (``Task.requires``) the worker's device lacks, or a
     package (``Task.packages``) the device does not have installed: the task cannot run on this device, which is
-    neither a failure nor an error. An oracle run also skips a task that has no oracle (``Task.oracle_missing``)."""
+    neither a failure nor an error. An oracle run also skips a task that has no oracle (``Task.oracle_missing``),
+    and a run without ``--ma-llm-judge`` one only a model can judge (``Task.judged_by_model``)."""
+    if ma_task.judged_by_model and not ma_settings.llm_judge:
+        pytest.skip(f"{ma_task.name} has no state check: its success is the model judge's verdict; run with "
+                    "--ma-llm-judge (and an endpoint) to judge it")
     missing = sorted(set(ma_task.requires) - ma_device.capabilities)
     if missing:
         reasons = "; ".join(str(UnsupportedCapability(name, ma_device.serial)) for name in missing)
@@ -283,6 +287,8 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
             log[:] = list(ma_agent.episode_log) if isinstance(ma_agent, ReportsUsage) else []
             if ma_settings.llm_judge:
                 log.extend(judge_episode(ma_settings, finished, device))
+                if ma_task.judged_by_model and not finished.constraint_violations and finished.agent_error is None:
+                    finished.success = finished.judged_success or 0.0
             ma_artifacts.save(item, device, passed=finished.success >= ma_settings.success_threshold)
 
         result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=ma_reset,

@@ -219,6 +219,10 @@ def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.suffix == ".py" and fnmatch.fnmatch(file_path.name, option(parent.config, "task_files")):
         return TaskModule.from_parent(parent, path=file_path)
+    if file_path.suffix in (".yaml", ".yml") and (
+            parent.session.isinitpath(file_path)
+            or ((pattern := option(parent.config, "arena_files")) and fnmatch.fnmatch(file_path.name, pattern))):
+        return ArenaFileModule.from_parent(parent, path=file_path)
     return None
 
 
@@ -238,6 +242,22 @@ class TaskModule(pytest.Module):
         if not vars(self.obj).get("__ma_tasks__"):
             self.config.stash.setdefault(EMPTY_MODULES_KEY, {})[self.nodeid] = "it defines no task"
         return super().collect()
+
+
+class ArenaFileModule(TaskModule):
+    """An AndroidArena-format YAML file (:mod:`pytest_mobileagent.tasks.importers.androidarena`): its tasks as
+    items, as a task module's; a malformed file is a collection error naming the file and line."""
+
+    def _getobj(self) -> ModuleType:
+        from pytest_mobileagent.tasks.importers.androidarena import build_tasks
+
+        module = ModuleType(f"arena_tasks.{re.sub(r'[^A-Za-z0-9_]', '_', self.path.stem)}")
+        module.__file__ = str(self.path)
+        try:
+            vars(module).update(build_tasks(self.path, module.__name__))
+        except TaskDefinitionError as e:
+            raise self.CollectError(str(e)) from None
+        return module
 
 
 class _TaskNamespace(ModuleType):

@@ -244,6 +244,8 @@ class Settings:
     trajectories: str = _field("off", "keep every step's screen and UI tree (in the HTML and Allure reports too); "
                                "'failed': only for items that failed", choices=TRAJECTORY_POLICIES)
     task_files: str = _field("tasks_*.py", "glob of task module file names")
+    arena_files: str = _field("", "glob of AndroidArena-format YAML task file names to collect where pytest looks "
+                              "(a YAML file given on the command line is collected whatever its name)")
     lock: str = _field("", "params lock file: freeze parameter draws (written with --ma-freeze-params)")
     freeze_params: bool = _field(False, "write the drawn parameters to the --ma-lock file")
     datasets: str = _field("", "folder of the benchmarks' published files, for importers (default: $MA_DATASETS, "

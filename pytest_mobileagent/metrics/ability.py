@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_mobileagent.catalog import resolve_app
 from pytest_mobileagent.metrics.lcs import Equivalence, equivalent, lcs_positions, without_finish
 
 
@@ -99,10 +100,16 @@ class Constraints:
                      if on)
 
     def violated_by(self, step: dict[str, Any]) -> str | None:
-        """Why ``step`` breaks a constraint, led by its type: ``app <package>``, ``page <activity>``,
+        """Why ``step`` breaks a constraint (acting in a forbidden app or opening one, acting on a forbidden page or
+        element, taking a forbidden kind of action), led by its type: ``app <package>``, ``page <activity>``,
         ``component <element>`` or ``component <action type>``; None if it does not."""
         if step.get("package") in self.apps:
             return f"app {step['package']}"
+        action = step.get("action") or {}
+        if action.get("action_type") == "open_app" and self.apps:
+            opened, _ = resolve_app(str(action.get("app_name") or action.get("text") or ""))
+            if opened in self.apps:
+                return f"app {opened}"
         activity = str(step.get("activity") or "")
         for page in self.pages:
             if activity == page or activity.endswith(page):
@@ -111,7 +118,7 @@ class Constraints:
         for pattern in self.elements:
             if target and re.search(pattern, target):
                 return f"component {target}"
-        kind = (step.get("action") or {}).get("action_type")
+        kind = action.get("action_type")
         if kind in self.actions:
             return f"component {kind}"
         return None

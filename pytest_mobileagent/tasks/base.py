@@ -88,6 +88,9 @@ class Task:
     #: Why the task cannot be judged (an imported task whose success rule its file does not carry): its items are
     #: collected and skipped with this reason, on every device.
     unjudged: ClassVar[str] = ""
+    #: The task has no state check: its success is the model judge's verdict (``--ma-llm-judge``), as AndroidArena
+    #: judges its tasks; without the judge its items are skipped. A constraint broken still fails it.
+    judged_by_model: ClassVar[bool] = False
     #: The benchmark's own instances (its published rows, such as B-MoCA's "turn on wifi" and "turn off wifi"):
     #: each a dict of the parameters that define the row. Items ``0..k-1`` are these rows, in order, with the
     #: other parameters drawn (:meth:`published_parameters`); ``--ma-instances`` beyond ``k`` adds drawn ones.
