@@ -1,0 +1,59 @@
+"""suites/androidarena: every published AndroidArena instruction is a task whose instance 0 says it exactly.
+
+Without the datasets the test checks what makes that hold (instance 0 does not depend on the suite seed; every
+constrained task states its constraint and declares what it forbids); with ``MA_DATASETS`` it compares the suite
+with the published files line by line (read leniently: ``slack.yaml`` and ``youtube.yaml`` are not valid YAML).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pytest_mobileagent.datasets import dataset_file
+from pytest_mobileagent.tasks.arena import ArenaTask
+from pytest_mobileagent.tasks.registry import cases
+from tests.suite_tasks import all_tasks
+
+SUITE = [t for t in all_tasks() if t.suite == "androidarena"]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def instance_zero(cls: type[ArenaTask], seed: int = 0) -> tuple[str, str]:
+    """(instruction, constraint) of the task's item 0."""
+    task = cases(cls, seed, 1, ROOT / "suites" / "androidarena")[0].make()
+    assert isinstance(task, ArenaTask)
+    return task.instruction, task.constraint
+
+
+def published(folder: Path) -> list[tuple[str, str, str]]:
+    """(file, instruction, constraint) of every published task, in file order."""
+    found: list[tuple[str, str, str]] = []
+    for path in sorted(folder.glob("*.yaml")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if m := re.match(r"\s*- instruction:\s*(.*?)\s*$", line):
+                found.append((path.stem, m.group(1), ""))
+            elif (m := re.match(r"\s*constrains:\s*(.*?)\s*$", line)) and found:
+                found[-1] = (found[-1][0], found[-1][1], m.group(1))
+    return found
+
+
+@pytest.mark.parametrize("cls", SUITE, ids=[t.name for t in SUITE])
+def test_instance_zero_is_the_same_instruction_whatever_the_seed(cls: type[ArenaTask]) -> None:
+    assert instance_zero(cls, 0) == instance_zero(cls, 1), "pin every field of the template in `published`"
+    if cls.type == "constrained":
+        assert cls.constraint and cls.constraints
+
+
+FOLDER = dataset_file("androidarena")
+
+
+@pytest.mark.skipif(FOLDER is None, reason="the published AndroidArena files are compared where MA_DATASETS has them")
+def test_every_published_instruction_is_a_suite_task() -> None:
+    assert FOLDER is not None
+    tasks = {instance_zero(cls) for cls in SUITE}
+    missing = [f"{file}: {text!r}" + (f" / {constraint!r}" if constraint else "")
+               for file, text, constraint in published(FOLDER) if (text, constraint) not in tasks]
+    assert not missing, f"{len(missing)} published tasks have no suite task:\n" + "\n".join(missing)
