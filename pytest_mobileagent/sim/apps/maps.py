@@ -159,9 +159,9 @@ class Maps(Activity):
         modes = Row(*[ImageButton(desc, lambda k=k: self.route.__setitem__("mode", k), icon=k,  # type: ignore[union-attr]
                                   id=f"{k}_mode", selected=r["mode"] == k, weight=1)
                       for k, (desc, _) in m.MODES.items()], height=56)
-        start_field = EditText("directions_startpoint_textbox",
-                               self.fields.get("route_from", start.name if start else m.YOUR_LOCATION),
-                               lambda v: self.fields.__setitem__("route_from", v), hint="Choose start location",
+        shown = start.name if start else m.YOUR_LOCATION
+        start_field = EditText("directions_startpoint_textbox", self.fields.get("route_from", shown),
+                               lambda v: self.edit_start(v, shown), hint="Choose start location",
                                on_submit=lambda: self.set_start(places), height=48)
         if "route_from" in self.fields:  # the start is being edited: suggestions, no route until one is chosen
             typed = self.fields["route_from"]
@@ -176,6 +176,12 @@ class Maps(Activity):
             Text(f"{m.minutes(length, r['mode'])} min ({km(length)})", id="route_summary", height=40),
             self.map_view(),
         )
+
+    def edit_start(self, value: str, shown: str) -> None:
+        """Typing into the start field starts a fresh search, as the real field does (its text is not kept)."""
+        if "route_from" not in self.fields and value.startswith(shown):
+            value = value[len(shown):]
+        self.fields["route_from"] = value
 
     def set_start(self, places: list[Place]) -> None:
         typed = self.fields.get("route_from", "").strip()
