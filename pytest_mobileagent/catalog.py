@@ -38,6 +38,7 @@ from pytest_mobileagent.android import (
     sms_messenger,
     tasks_app,
     vlc,
+    weather,
     youtube,
 )
 
@@ -72,6 +73,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"(google )?maps?", maps.PACKAGE, maps.MAIN_ACTIVITY),
     (r"youtube", youtube.PACKAGE, youtube.MAIN_ACTIVITY),
     (r"google( app| search)?", google_app.PACKAGE, google_app.MAIN_ACTIVITY),
+    (r"(google |pixel )?weather( app)?", weather.PACKAGE, weather.MAIN_ACTIVITY),
 ]
 
 

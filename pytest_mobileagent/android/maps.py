@@ -4,15 +4,33 @@
 apps name in ``setClassName`` for directions. The omnibox ids ``search_omnibox_text_box`` (an EditText
 labelled "Search here" on current versions) and ``search_omnibox_edit_text``, and
 ``placepage_directions_button``, are those public UI-automation scripts use against the real app.
+Plausible guesses: ``directions_startpoint_textbox`` / ``directions_endpoint_textbox`` (the route's two fields),
+the travel-mode descriptions ("Driving mode"...), the layers button and dialog, the Street View page, the
+preferences file holding the map type and the traffic layer (:data:`PREFS`), and the places store.
+
+The real app asks Google's servers for places, distances and the user's saved places; the simulator keeps them
+in :data:`STORE`, a JSON file tasks seed (``places``: name, category, address, rating, position in km east and
+north of the device's location, open now; ``saved``: the names of the saved places), so checks that read it run
+on the simulator only (``sim_app_state``).
 """
 
 from __future__ import annotations
 
+import json
+import math
 from typing import NamedTuple
 
 PACKAGE = "com.google.android.apps.maps"
 MAIN_ACTIVITY = "com.google.android.maps.MapsActivity"
 SEARCH_HINT = "Search here"
+#: The places store (see the module docstring) and the preferences file with the map's layers.
+STORE = f"/data/data/{PACKAGE}/files/places.json"
+PREFS = f"/data/data/{PACKAGE}/shared_prefs/settings_preference.xml"
+MAP_TYPE_KEY, TRAFFIC_KEY = "map_type", "traffic_layer"
+MAP_TYPES = ("Default", "Satellite", "Terrain")
+#: Travel modes: the description of each mode's button and its average speed (km/h) for the route's duration.
+MODES = {"drive": ("Driving mode", 40), "transit": ("Transit mode", 20), "walk": ("Walking mode", 5)}
+YOUR_LOCATION = "Your location"
 
 
 class Place(NamedTuple):
@@ -20,6 +38,34 @@ class Place(NamedTuple):
     category: str
     address: str
     rating: str
+    #: Position in km east and north of the device's location.
+    x: float = 60.0
+    y: float = 0.0
+    open_now: bool = True
+
+    def distance(self, other: Place | None = None) -> float:
+        """The route's length in km from ``other`` (the device's location when None), to one decimal."""
+        ox, oy = (other.x, other.y) if other else (0.0, 0.0)
+        return round(math.hypot(self.x - ox, self.y - oy), 1)
+
+
+def at(distance: float, degrees: float) -> tuple[float, float]:
+    """The position ``distance`` km from the device's location in the direction ``degrees``."""
+    return (round(distance * math.cos(math.radians(degrees)), 3), round(distance * math.sin(math.radians(degrees)), 3))
+
+
+def minutes(km: float, mode: str) -> int:
+    """The route's duration in a travel ``mode``."""
+    return max(1, round(km / MODES[mode][1] * 60) + (5 if mode == "transit" else 0))
+
+
+def dumps(places: tuple[Place, ...] | list[Place], saved: list[str]) -> str:
+    return json.dumps({"places": [p._asdict() for p in places], "saved": saved}, indent=1)
+
+
+def loads(text: str | bytes) -> tuple[list[Place], list[str]]:
+    d = json.loads(text)
+    return [Place(**p) for p in d["places"]], list(d.get("saved", []))
 
 
 #: Places the simulated map knows (there is no network): search matches their name or category.
@@ -30,6 +76,29 @@ PLACES: tuple[Place, ...] = (
     Place("Ferry Building Marketplace", "Market", "1 Ferry Building, San Francisco", "4.7"),
     Place("San Francisco Public Library", "Library", "100 Larkin St, San Francisco", "4.4"),
     Place("Tartine Bakery", "Bakery", "600 Guerrero St, San Francisco", "4.5"),
+    Place("Microsoft SVC Building", "Corporate office", "1065 La Avenida St, Mountain View, CA 94043", "4.3",
+          *at(3.4, 20)),
+    Place("Los Altos Gardens", "Apartment complex", "1000 Fremont Ave, Los Altos, CA 94024", "4.1", *at(5.2, 230)),
+    Place("Shell", "Gas station", "2410 Charleston Rd, Mountain View, CA 94043", "4.0", *at(2.8, 10)),
+    Place("Chevron", "Gas station", "1200 El Camino Real, Mountain View, CA 94040", "3.9", *at(1.6, 150)),
+    Place("Valero", "Gas station", "795 E El Camino Real, Sunnyvale, CA 94087", "3.8", *at(4.1, 280)),
+    Place("Ristorante Don Giovanni", "Restaurant", "235 Castro St, Mountain View, CA 94041", "4.4", *at(1.9, 60)),
+    Place("Xanh Restaurant", "Restaurant", "110 Castro St, Mountain View, CA 94041", "4.3", *at(2.5, 100)),
+    Place("Cascal", "Restaurant", "400 Castro St, Mountain View, CA 94041", "4.5", *at(3.3, 200)),
+    Place("Bank of America ATM", "ATM", "444 Castro St, Mountain View, CA 94041", "3.7", *at(2.2, 40)),
+    Place("Chase ATM", "ATM", "1905 W El Camino Real, Mountain View, CA 94040", "3.9", *at(1.4, 190)),
+    Place("Wells Fargo ATM", "ATM", "2570 W El Camino Real, Mountain View, CA 94040", "3.6", *at(3.8, 300)),
+    Place("Bryant Street Garage", "Parking lot", "140 Bryant St, Mountain View, CA 94041", "4.2", *at(2.0, 80)),
+    Place("Civic Center Parking", "Parking lot", "500 Castro St, Mountain View, CA 94041", "4.0", *at(3.1, 120)),
+    Place("Caltrain Station Parking", "Parking lot", "600 W Evelyn Ave, Mountain View, CA 94041", "3.8",
+          *at(1.2, 250)),
+    Place("El Camino Hospital", "Hospital", "2500 Grant Rd, Mountain View, CA 94040", "4.0", *at(2.6, 170)),
+    Place("Kaiser Permanente Santa Clara", "Hospital", "700 Lawrence Expy, Santa Clara, CA 95051", "3.9",
+          *at(6.3, 330)),
+    Place("Hotel Zico", "Hotel", "1 Hotel Zico Way, Mountain View, CA 94043", "4.3", *at(2.9, 30)),
+    Place("Hilton Garden Inn", "Hotel", "840 E El Camino Real, Mountain View, CA 94040", "4.1", *at(1.7, 140)),
+    Place("Residence Inn", "Hotel", "1854 W El Camino Real, Mountain View, CA 94040", "4.0", *at(4.4, 260)),
 )
 
-__all__ = ["MAIN_ACTIVITY", "PACKAGE", "PLACES", "SEARCH_HINT", "Place"]
+__all__ = ["MAIN_ACTIVITY", "MAP_TYPES", "MAP_TYPE_KEY", "MODES", "PACKAGE", "PLACES", "PREFS", "SEARCH_HINT",
+           "STORE", "TRAFFIC_KEY", "YOUR_LOCATION", "Place", "at", "dumps", "loads", "minutes"]

@@ -32,6 +32,7 @@ from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 from pytest_mobileagent.sim.apps.vlc import VlcApp
 from pytest_mobileagent.sim.apps.wallpaper_picker import WallpaperPickerApp
+from pytest_mobileagent.sim.apps.weather import WeatherApp
 from pytest_mobileagent.sim.apps.youtube import YouTubeApp
 from pytest_mobileagent.sim.providers import ContactsProviderApp
 from pytest_mobileagent.sim.telephony import TelephonyProviderApp
@@ -54,6 +55,7 @@ DEFAULT_APPS: list[type] = [
     GmailApp, MapsApp, YouTubeApp, GoogleApp,
     MessagesApp, PhotosApp, MusicApp, CalendarProviderApp, AospCalendarApp,
     WallpaperPickerApp,
+    WeatherApp,
 ]
 
 

@@ -1,15 +1,21 @@
 """The Google app (``com.google.android.googlequicksearchbox``): a search bar over the Discover feed.
 
 The home screen's search bar is a facade; tapping it opens the search page with the edit field focused
-and the keyboard up, as the real app does. Searching shows an offline results page (there is no network).
+and the keyboard up, as the real app does. Searching shows an offline results page (there is no network),
+except for a weather search ("weather", "weather in London"), which shows the weather card of Google's
+weather service: the forecast the Weather app shows (:func:`pytest_mobileagent.sim.apps.weather.forecast`),
+and a search naming a place Google Maps knows (:func:`pytest_mobileagent.sim.apps.maps.store`): its card.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pytest_mobileagent.android.google_app import FEED, MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.apps.maps import store
+from pytest_mobileagent.sim.apps.weather import forecast
 from pytest_mobileagent.sim.views import Column, EditText, ImageButton, Row, Scroll, Text, View
 
 
@@ -47,8 +53,9 @@ class Search(Activity):
                                lambda v: self.fields.__setitem__("googleapp_search_box", v), hint="Search",
                                on_submit=self.submit, weight=1, height=48),
                       id="googleapp_srp_search_box", height=64, style="searchbar")
-            result = (Text(f"No internet connection. Results for \"{self.query}\" will appear when you're online.",
-                           id="googleapp_srp_offline") if self.query else None)
+            result = self.weather_card() or self.place_card() or (
+                Text(f"No internet connection. Results for \"{self.query}\" will appear when you're online.",
+                     id="googleapp_srp_offline") if self.query else None)
             return Column(box, result, View(weight=1))
         facade = Row(
             Text("Search", id="googleapp_hint_text", weight=1, height=48),
@@ -61,6 +68,36 @@ class Search(Activity):
                         padding=8, height=88) for source, headline in FEED]
         return Column(Text("Google", style="headline", height=64), facade,
                       Scroll(*cards, id="googleapp_discover_feed", weight=1))
+
+
+    def weather_card(self) -> View | None:
+        """The weather result of a query about the weather: the place it names, else the device's location."""
+        if "weather" not in self.query.casefold():
+            return None
+        store = forecast(self.app)
+        named = [p for p in store.places if p.city.casefold() in self.query.casefold()]
+        place = named[0] if named else store.place(store.current)
+        if place is None:
+            return None
+        days = [Row(Text(d.label, weight=1), Text(d.condition, weight=2), Text(f"{d.high_c}° / {d.low_c}°", weight=1),
+                    id="weather_day", height=40) for d in place.days]
+        return Column(Text(f"Weather · {place.city}", id="weather_location", style="item-title", height=32),
+                      Text(f"{place.temp_c}°C", id="weather_temperature", style="headline", height=56),
+                      Text(place.condition, id="weather_condition", height=28),
+                      Text(f"Precipitation: {place.rain}% · Humidity: {place.humidity}% · "
+                           f"Wind: {place.wind_kmh} km/h", id="weather_details", height=28),
+                      *days, id="weather_card", padding=8)
+
+
+    def place_card(self) -> View | None:
+        """The place a query names (one of Google Maps' places), with its address."""
+        q = self.query.casefold()
+        place = next((p for p in store(self.app)[0] if re.search(rf"\b{re.escape(p.name.casefold())}\b", q)), None)
+        if place is None:
+            return None
+        return Column(Text(place.name, id="place_title", style="item-title", height=32),
+                      Text(f"{place.rating} · {place.category}", id="place_subtitle", height=28),
+                      Text(place.address, id="place_address", height=28), id="place_card", padding=8)
 
 
 class GoogleApp(App):

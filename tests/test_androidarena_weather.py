@@ -1,0 +1,77 @@
+"""The simulated Weather app, its seeding and validators, the Google app's weather result, and AndroidArena's
+"Do NOT use the Weather APP" constraint."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import weather
+from pytest_mobileagent.episode import play
+from pytest_mobileagent.mutations import Replay
+from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.validators import weather as checks
+from suites.androidarena.tasks_weather import ConstrainedWeatherCurrent, WeatherCurrent
+
+
+@pytest.fixture
+def device() -> Iterator[SimDevice]:
+    d = SimDevice(serial="sim-weather")
+    yield d
+    d.close()
+
+
+def texts(device: SimDevice) -> str:
+    return device.hierarchy()
+
+
+def test_the_home_page_shows_the_seeded_forecast_in_the_preferred_unit(device: SimDevice) -> None:
+    here = weather.make_place("Mountain View", "Fog", 10, 5, "S", 40, 90, 2, "6:01 AM", "7:02 PM")
+    checks.seed_forecast(device, weather.Forecast("Mountain View", [here]))
+    device.start_app(weather.PACKAGE)
+    assert 'text="10°"' in texts(device) and 'text="Fog"' in texts(device)
+    checks.set_preferences(device, unit=weather.FAHRENHEIT)
+    device.start_app(weather.PACKAGE)
+    assert 'text="50°"' in texts(device) and checks.temperature_unit(device) == weather.FAHRENHEIT
+    assert checks.read_forecast(device).place("mountain view") == here
+
+
+def test_a_fresh_device_has_the_default_forecast_celsius_and_no_alerts(device: SimDevice) -> None:
+    assert checks.read_forecast(device) == weather.DEFAULT
+    assert checks.temperature_unit(device) == weather.CELSIUS and not checks.alerts_on(device)
+
+
+def test_answers_are_read_for_their_numbers_and_times() -> None:
+    assert checks.stated_times("Sunrise 7:12 AM, sunset 6:33 pm") == [432, 1113]
+    assert checks.stated_numbers("22° at 4 PM, 21° at 17:00") == [22.0, 21.0]
+    assert checks.states_temperatures("72°F and sunny", [22]) and checks.states_temperatures("22 C", [22])
+    assert not checks.states_temperatures("22°, 22°", [22])
+
+
+def test_the_google_app_answers_a_weather_search_from_the_same_forecast(device: SimDevice) -> None:
+    device.start_app("com.google.android.googlequicksearchbox")
+    device.tap(*_center(device, "googleapp_hint_text"))
+    device.input_text("weather in London")
+    device.press("enter")
+    xml = texts(device)
+    assert 'text="Weather · London"' in xml and 'text="12°C"' in xml and 'text="Light rain"' in xml
+
+
+def _center(device: SimDevice, rid: str) -> tuple[int, int]:
+    from pytest_mobileagent.android.ui_tree import ui_elements
+    el = next(e for e in ui_elements(device.hierarchy()) if e.resource_name == rid)
+    return el.center
+
+
+def test_opening_the_weather_app_fails_the_constrained_task_with_the_violation_named(device: SimDevice) -> None:
+    params = {"temp": 22, "condition": "Sunny", "wind": 10, "wind_dir": "N", "rain": 0, "humidity": 50, "uv": 3,
+              "sunrise": 400, "sunset": 1100, "unit": weather.CELSIUS}
+    right = WeatherCurrent(params).answer()
+    # the step that opens the app is taken on the home screen: the violation is the next one, in the app
+    actions = [Action.open_app("Weather"), Action("scroll", direction="down"), Action.answer(right)]
+    assert play(device, WeatherCurrent(params), Replay(list(actions))).success == 1.0
+    result = play(device, ConstrainedWeatherCurrent(params), Replay(list(actions)))
+    assert result.success == 0.0
+    assert result.constraint_violations == [f"step 1: app {weather.PACKAGE}"]
