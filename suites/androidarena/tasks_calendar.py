@@ -109,7 +109,14 @@ class _GoogleCalendarTask(ArenaTask):
         return play(self.steps(), ui)
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        yield from play(self.steps(), ui)
+        steps = self.steps()
+        for step, action in zip(steps, play(steps, ui)):
+            if step["action"] == "SET_TEXT" and step["xpath"].endswith('/search_text"]'):
+                action = ui.tolerate(action, "a search for all but the query's last letter finds the same item",
+                                     "text:drop")
+            elif step["action"].startswith("SWIPE_"):
+                action = ui.tolerate(action, "it brings into view a row the screen already shows", "skip")
+            yield action
         yield ui.complete()
 
 
