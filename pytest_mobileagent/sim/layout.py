@@ -212,6 +212,8 @@ class Layout:
             for i, child in enumerate(view.children):
                 node.children.append(self.place(child, (ix1, iy1, ix2, iy2), child_clip, i))
             return node
+        if view.orientation.startswith("grid"):
+            return self.place_grid(view, node, (ix1, iy1, ix2, iy2), child_clip)
         heights = [self.measure(c, inner_w) if (c.height is not None or not c.weight) else 0 for c in view.children]
         if view.scrollable:
             content = sum(self.measure(c, inner_w) for c in view.children)
@@ -235,6 +237,25 @@ class Layout:
             cw = self.px(child.width) if child.width is not None and view.orientation == "vertical" else inner_w
             node.children.append(self.place(child, (ix1, y, ix1 + min(cw, inner_w), y + h), child_clip, i))
             y += h
+        return node
+
+
+    def place_grid(self, view: View, node: Node, inner: Rect, clip: Rect) -> Node:
+        """Children in cells of ``grid-<columns>-<first column>`` (a month of days: the first cell may start
+        mid-row), each cell as tall as the child, rows as tall as their tallest cell."""
+        _, columns, first = view.orientation.split("-")
+        cols, start = int(columns), int(first)
+        x1, y1, x2, _ = inner
+        w = (x2 - x1) // cols
+        y, row_h = y1, 0
+        for i, child in enumerate(view.children):
+            cell = start + i
+            if cell % cols == 0 and i:
+                y, row_h = y + row_h, 0
+            h = self.measure(child, w)
+            row_h = max(row_h, h)
+            x = x1 + (cell % cols) * w
+            node.children.append(self.place(child, (x, y, x + w, y + h), clip, i))
         return node
 
 

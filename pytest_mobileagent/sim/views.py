@@ -115,6 +115,13 @@ def Scroll(*children: View | None, id: str, cls: str = "androidx.recyclerview.wi
     return View(cls=cls, children=_kids(children), id=id, scrollable=True, orientation="vertical", **kw)
 
 
+def Grid(*children: View | None, columns: int, first: int = 0, id: str = "", **kw: Any) -> View:
+    """Children in rows of ``columns`` cells, the first in column ``first`` (a month's days under their weekdays);
+    give it a ``height``, the cells are as tall as their views."""
+    return View(cls=kw.pop("cls", "android.view.View"), children=_kids(children), id=id,
+                orientation=f"grid-{columns}-{first}", **kw)
+
+
 def Space(height: float = 8) -> View:
     return View(cls="android.view.View", height=height)
 

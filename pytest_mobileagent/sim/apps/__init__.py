@@ -16,6 +16,7 @@ from pytest_mobileagent.sim.apps.expense import ExpenseApp
 from pytest_mobileagent.sim.apps.files import FilesApp
 from pytest_mobileagent.sim.apps.gallery import GalleryApp
 from pytest_mobileagent.sim.apps.gmail import GmailApp
+from pytest_mobileagent.sim.apps.google_calendar import GoogleCalendarApp
 from pytest_mobileagent.sim.apps.googleapp import GoogleApp
 from pytest_mobileagent.sim.apps.joplin import JoplinApp
 from pytest_mobileagent.sim.apps.launcher import PixelLauncher
@@ -56,6 +57,7 @@ DEFAULT_APPS: list[type] = [
     MessagesApp, PhotosApp, MusicApp, CalendarProviderApp, AospCalendarApp,
     WallpaperPickerApp,
     WeatherApp,
+    GoogleCalendarApp,
 ]
 
 

@@ -190,9 +190,9 @@ class ImportedArenaTask(ArenaTask):
         raise NotImplementedError(self.oracle_missing)
 
     def reference(self, ui: UI) -> Iterator[Action]:
-        from pytest_mobileagent.tasks.u2_script import parse_action_seq, play
+        from pytest_mobileagent.tasks.u2_script import play_lines
 
-        return play(parse_action_seq(self.entry.action_seq), ui)
+        return play_lines(self.entry.action_seq, ui)
 
 
 def class_name(path: Path, index: int) -> str:

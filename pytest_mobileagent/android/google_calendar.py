@@ -1,0 +1,77 @@
+"""Google Calendar (``com.google.android.calendar``): its activities, views and resource ids.
+
+Google Calendar keeps its events in the calendar provider (``com.android.providers.calendar``'s ``calendar.db``,
+:mod:`pytest_mobileagent.android.aosp_calendar`), as AOSP Calendar does: ``Events``, ``Attendees`` (guests) and
+``Reminders`` (notifications) rows, readable on a device with root. Its launcher activity keeps the AOSP class name,
+``com.android.calendar.AllInOneActivity`` (confirmed: public adb scripts start
+``com.google.android.calendar/com.android.calendar.AllInOneActivity``).
+
+Resource ids confirmed by AndroidArena's published ``calendar.yaml`` action sequences (uiautomator2 xpaths recorded
+on the real app): ``floating_action_button``, ``title`` (the editor's title field), ``expanded_recycler`` (the
+editor's rows), ``search_text``, ``suggestions`` (location suggestions), ``save``, ``action_search``,
+``search_list`` (search results: a RecyclerView of ``android.view.View`` rows), ``edit_image``,
+``info_action_overflow``, ``recycler`` (guest suggestions), ``right_button`` (Done), ``toolbar`` (its first
+ImageButton opens the drawer), ``drawer_list`` (the navigation list: its 5th and 6th LinearLayout rows are Week and
+Month), and the framework's DatePicker ids ``android:id/next`` and ``android:id/month_view``. The other ids
+(``schedule_view``, ``week_view``, ``month_grid``...) and the activity names other than the launcher's are plausible
+guesses.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import NamedTuple
+
+PACKAGE = "com.google.android.calendar"
+MAIN_ACTIVITY = "com.android.calendar.AllInOneActivity"
+SEARCH_ACTIVITY = f"{PACKAGE}.search.SearchActivity"
+EVENT_INFO_ACTIVITY = f"{PACKAGE}.event.EventInfoActivity"
+EDIT_ACTIVITY = f"{PACKAGE}.event.EditEventActivity"
+#: The drawer's view choices, in the order of its rows (after the account header row).
+VIEWS = ("Schedule", "Day", "3 days", "Week", "Month")
+#: The container id each view's body has on the main screen.
+VIEW_IDS = {"Schedule": "schedule_view", "Day": "day_view", "3 days": "three_day_view", "Week": "week_view",
+            "Month": "month_grid"}
+#: The content description of the toolbar's first button, which opens the navigation drawer.
+DRAWER_BUTTON = "Show Calendar List and Settings drawer"
+#: The Google account the simulated app is signed in with (the organizer of the events it creates).
+ACCOUNT = "user@gmail.com"
+
+
+def view_label(view: str, anchor: dt.date) -> str:
+    """What a view's body describes itself as: the days it shows (``October 15 – 21, 2023``, ``October 2023``)."""
+    if view == "Month":
+        return f"{anchor:%B %Y}"
+    first = anchor - dt.timedelta(days=(anchor.weekday() + 1) % 7) if view == "Week" else anchor
+    last = first + dt.timedelta(days={"Day": 0, "3 days": 2, "Week": 6}.get(view, 0))
+    if view == "Schedule":
+        return f"From {anchor:%B} {anchor.day}, {anchor.year}"
+    tail = f"{last.day}" if last.month == first.month else f"{last:%B} {last.day}"
+    if first == last:
+        return f"{first:%B} {first.day}, {first.year}"
+    return f"{first:%B} {first.day} \u2013 {tail}, {last.year}"
+
+
+class Place(NamedTuple):
+    """A place the location search suggests (the real app asks Google's place search)."""
+
+    name: str
+    address: str
+
+    @property
+    def location(self) -> str:
+        """What an event's ``eventLocation`` holds once the place is picked."""
+        return f"{self.name}, {self.address}"
+
+
+PLACES = (
+    Place("Microsoft SVC Building", "1065 La Avenida St, Mountain View, CA 94043"),
+    Place("Googleplex", "1600 Amphitheatre Pkwy, Mountain View, CA 94043"),
+    Place("Computer History Museum", "1401 N Shoreline Blvd, Mountain View, CA 94043"),
+    Place("Stanford University", "450 Jane Stanford Way, Stanford, CA 94305"),
+    Place("San Francisco City Hall", "1 Dr Carlton B Goodlett Pl, San Francisco, CA 94102"),
+    Place("Shoreline Amphitheatre", "1 Amphitheatre Pkwy, Mountain View, CA 94043"),
+)
+
+__all__ = ["ACCOUNT", "DRAWER_BUTTON", "EDIT_ACTIVITY", "EVENT_INFO_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE", "PLACES",
+           "SEARCH_ACTIVITY", "VIEWS", "VIEW_IDS", "Place", "view_label"]
