@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from pytest_mobileagent.datasets import dataset_file
+from pytest_mobileagent.device.clock import DEFAULT_TIME
+from pytest_mobileagent.episode import reference_ground_truth, restore
 from pytest_mobileagent.llm.scripted import ScriptedServer
 from pytest_mobileagent.tasks.importers.androidarena import build_tasks, load_file
 from pytest_mobileagent.tasks.registry import TaskDefinitionError
@@ -72,6 +74,7 @@ def test_a_malformed_file_is_an_error_naming_file_and_line(name: str, where: str
     ("  - instruction: a\n    forbid: {apps: com.x}\n", "'forbid' maps"),
     ("  - instruction: a\n    forbid: {elements: ['(']}\n", "not a regular expression"),
     ("  - instruction: a\n    action_seq: d.press('back')\n", "list of uiautomator2 code lines"),
+    ("  - instruction: a\n    action_seq: [\"d.shell('rm -rf /')\"]\n", "action_seq: "),
 ])
 def test_bad_fields_are_errors_naming_the_line(tmp_path: Path, entry: str, what: str) -> None:
     path = tmp_path / "mine.yaml"
@@ -161,6 +164,13 @@ def test_the_published_files_read_or_fail_naming_the_line() -> None:
     assert set(broken) == {"slack.yaml", "youtube.yaml"}  # not valid YAML as published (indentation)
     assert all(":" in message.split(".yaml", 1)[1][:5] for message in broken.values())
     assert len(counts["calendar"]) == 7 and all(c.entry.action_seq for c in counts["calendar"].values())
+    # their ground truth is the published sequence played on the simulated Google Calendar, where the phone's
+    # state lets it play: an imported task seeds nothing, so the three about an existing "meeting" have none
+    truths = {cls.entry.index: reference_ground_truth(cls(), restore("any", DEFAULT_TIME))
+              for cls in counts["calendar"].values()}
+    assert {i for i, truth in truths.items() if truth is None} == {2, 3, 6}
+    assert all(len(truths[i] or ()) == len(counts["calendar"][f"Calendar{i:03d}"].entry.action_seq) + 1
+               for i in (0, 1, 4, 5))
     assert len(counts["cross-app"]) == 22 and len(counts["constrain"]) == 35
     assert all(c.type == "constrained" and c.constraint for c in counts["constrain"].values())
     assert sum(len(tasks) for tasks in counts.values()) >= 190

@@ -48,6 +48,7 @@ from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.arena import ArenaTask
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.registry import TaskDefinitionError
+from pytest_mobileagent.tasks.u2_script import parse_line, play_lines
 
 #: The header fields of a file, and the fields of a task (``check`` and ``forbid`` are this project's).
 FILE_FIELDS = frozenset({"type", "obs_type", "reward_type", "max_step", "max_repeat_step", "system_prompt", "tasks"})
@@ -146,6 +147,11 @@ def _entry(path: Path, index: int, raw: Any) -> ArenaEntry:
     steps = raw.get("action_seq") or []
     if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
         raise _fail(path, line, f"task {index}: 'action_seq' must be a list of uiautomator2 code lines")
+    for step in steps:
+        try:
+            parse_line(step)
+        except ValueError as e:
+            raise _fail(path, line, f"task {index}: action_seq: {e}") from None
     check = raw.get("check") or ""
     if check and not (isinstance(check, str) and re.fullmatch(r"[\w.]+:[\w.]+", check)):
         raise _fail(path, line, f"task {index}: 'check' must name a function as 'package.module:function'")
@@ -190,8 +196,6 @@ class ImportedArenaTask(ArenaTask):
         raise NotImplementedError(self.oracle_missing)
 
     def reference(self, ui: UI) -> Iterator[Action]:
-        from pytest_mobileagent.tasks.u2_script import play_lines
-
         return play_lines(self.entry.action_seq, ui)
 
 
