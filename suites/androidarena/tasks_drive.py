@@ -9,19 +9,19 @@ The theme tasks read Drive's preferences file, as a rooted device allows.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import drive, media
+from pytest_mobileagent.android import drive
 from pytest_mobileagent.android.drive import item
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators.drive import drive_items, find_item, seed_drive, set_theme, theme
+from pytest_mobileagent.validators.photos import seed_photos
 from suites.androidarena.common import ArenaTask
 
 DOCS = ("sample.pdf", "report.pdf", "notes.docx", "budget.xlsx")
@@ -350,7 +350,7 @@ class DriveLightTheme(_Theme):
 
 # -- constrained ---------------------------------------------------------------------------------------------
 
-#: Photos in the camera folder, oldest first (each taken a day after the one before).
+#: Photos in the camera folder, oldest first (seeded a day apart).
 CAMERA = ("IMG_20231011_093015.jpg", "IMG_20231013_181204.jpg", "IMG_20231012_120533.jpg")
 
 
@@ -366,11 +366,7 @@ class ConstrainedDriveUploadLatestPhoto(_Drive):
     apps = ("photos", "drive")
 
     def setup(self, device: Device) -> None:
-        now = device.now()
-        for days, name in enumerate(CAMERA):
-            device.set_time(now - dt.timedelta(days=len(CAMERA) - days))
-            device.write_file(f"/sdcard/DCIM/Camera/{name}", media.jpeg_with_text([name]))
-        device.set_time(now)
+        seed_photos(device, CAMERA)
         seed_drive(device, BACKGROUND)
 
     def check(self, device: Device, answer: str | None = None) -> float:
