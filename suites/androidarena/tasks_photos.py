@@ -38,8 +38,7 @@ class _Photos(ArenaTask):
     requires = frozenset({"sim_app_state"})
 
     def setup(self, device: Device) -> None:
-        #: Newest first, as the grid shows them.
-        self.shots = seed_photos(device, SHOTS)
+        seed_photos(device, SHOTS)
         seed_photos_account(device, **self.account())
 
     def account(self) -> dict[str, Any]:
@@ -158,7 +157,7 @@ class PhotosDeleteFirstPhoto(_Photos):
     requires = frozenset()
 
     def setup(self, device: Device) -> None:
-        self.shots = seed_photos(device, SHOTS)
+        seed_photos(device, SHOTS)
 
     def check(self, device: Device, answer: str | None = None) -> float:
         kept = all(device.exists(f"/sdcard/DCIM/Camera/{n}") for n in SHOTS[:-1])
@@ -180,7 +179,7 @@ class PhotosViewAccountInfo(_Photos):
     requires = frozenset()
 
     def setup(self, device: Device) -> None:
-        self.shots = seed_photos(device, SHOTS)
+        seed_photos(device, SHOTS)
 
     def check(self, device: Device, answer: str | None = None) -> float:
         shown = {(e.package, e.text) for e in ui_elements(device.hierarchy())}
