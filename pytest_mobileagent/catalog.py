@@ -21,6 +21,7 @@ from pytest_mobileagent.android import (
     dialer,
     documentsui,
     draw,
+    drive,
     expense,
     gallery,
     gmail,
@@ -74,6 +75,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"g ?mail|google mail", gmail.PACKAGE, gmail.MAIN_ACTIVITY),
     (r"(google )?maps?", maps.PACKAGE, maps.MAIN_ACTIVITY),
     (r"youtube", youtube.PACKAGE, youtube.MAIN_ACTIVITY),
+    (r"(google )?drive", drive.PACKAGE, drive.MAIN_ACTIVITY),
     (r"google( app| search)?", google_app.PACKAGE, google_app.MAIN_ACTIVITY),
     (r"(google |pixel )?weather( app)?", weather.PACKAGE, weather.MAIN_ACTIVITY),
 ]

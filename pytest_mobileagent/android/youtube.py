@@ -7,6 +7,12 @@ target), ``com.google.android.apps.youtube.app.settings.SettingsActivity`` (a he
 ``com.google.android.libraries.youtube.mdx.smartpairing.PairWithTvActivity`` (the "link with TV code"
 page, which focuses its code field and shows the keyboard). ``search_edit_text`` (the search field
 opened by the toolbar's "Search" button) is the id public Appium/uiautomator scripts use.
+
+The watch page's ids are plausible guesses: ``video_title``, ``channel_name``, ``subscribe_button``, the action
+row (``like_button``, ``share_button``, ``save_to_playlist_button``) and the comment box; so are the playlist
+pages'. The account state the real app keeps server-side (likes, comments, subscriptions, playlists, watch
+history) is the simulator's account store (:mod:`pytest_mobileagent.android.account_state`) with the layout of
+:func:`new_account`.
 """
 
 from __future__ import annotations
@@ -25,15 +31,79 @@ class Video(NamedTuple):
     views: str
     age: str
     duration: str
+    #: The video id, as in ``https://youtu.be/<id>`` (the link "Share" > "Copy link" copies).
+    id: str = ""
 
 
 #: The home feed of a fresh simulated YouTube.
 FEED: tuple[Video, ...] = (
-    Video("Learn Python in 10 minutes", "Code Academy", "1.2M views", "2 years ago", "10:04"),
-    Video("Relaxing piano music for studying", "Calm Sounds", "8.4M views", "1 year ago", "3:02:11"),
-    Video("How to make sourdough bread at home", "Baking Basics", "560K views", "8 months ago", "14:37"),
-    Video("Top 10 hiking trails in California", "Trail Guide", "230K views", "3 weeks ago", "12:55"),
-    Video("Morning yoga for beginners", "Yoga Daily", "3.1M views", "4 years ago", "20:00"),
+    Video("Learn Python in 10 minutes", "Code Academy", "1.2M views", "2 years ago", "10:04", "kqtD5dpn9C8"),
+    Video("Relaxing piano music for studying", "Calm Sounds", "8.4M views", "1 year ago", "3:02:11", "lTRiuFIWV54"),
+    Video("How to make sourdough bread at home", "Baking Basics", "560K views", "8 months ago", "14:37",
+          "bS3sA2cOHUQ"),
+    Video("Top 10 hiking trails in California", "Trail Guide", "230K views", "3 weeks ago", "12:55", "Hj3KpV8wq2E"),
+    Video("Morning yoga for beginners", "Yoga Daily", "3.1M views", "4 years ago", "20:00", "v7AYKMP6rOE"),
 )
+#: Videos search finds beyond the home feed; a channel's videos are listed newest first.
+MORE: tuple[Video, ...] = (
+    Video("ChatGPT Explained Completely", "Kyle Hill", "1.9M views", "1 year ago", "27:39", "-4Oso9-9KTQ"),
+    Video("How does ChatGPT work?", "Tech Explained", "410K views", "9 months ago", "8:12", "wjZofJX0v4M"),
+    Video("What is a large language model?", "Tech Explained", "96K views", "5 months ago", "6:45", "zjkBMFhNj_g"),
+    Video("The science of stage fright", "TED-Ed", "5.6M views", "3 weeks ago", "4:58", "K93fnvkPKmM"),
+    Video("Why do we dream?", "TED-Ed", "2.2M views", "2 days ago", "5:25", "2W85Dwxx218"),
+    Video("How the heart actually pumps blood", "TED-Ed", "11M views", "6 months ago", "5:04", "oHWzgv5ZyUc"),
+    Video("10 minute meditation for focus", "Calm Sounds", "720K views", "2 months ago", "10:00", "ZToicYcHIOU"),
+    Video("Bread baking mistakes to avoid", "Baking Basics", "88K views", "1 month ago", "9:41", "qeY0vEbJ2fM"),
+)
+#: Every video the simulated YouTube knows.
+CATALOG: tuple[Video, ...] = FEED + MORE
+_AGE_ORDER = ("days", "week", "month", "year")
 
-__all__ = ["FEED", "MAIN_ACTIVITY", "PACKAGE", "PAIR_WITH_TV_ACTIVITY", "SETTINGS_ACTIVITY", "Video"]
+
+def _age_key(video: Video) -> tuple[int, int]:
+    number, unit = video.age.split()[:2]
+    return next(i for i, u in enumerate(_AGE_ORDER) if unit.startswith(u)), int(number)
+
+
+#: Channels, with their videos newest first (a channel page lists them in this order).
+CHANNELS: dict[str, tuple[Video, ...]] = {
+    name: tuple(sorted((v for v in CATALOG if v.channel == name), key=_age_key))
+    for name in dict.fromkeys(v.channel for v in CATALOG)}
+
+
+def video_by_title(title: str) -> Video:
+    """The catalog's video titled ``title``."""
+    return next(v for v in CATALOG if v.title == title)
+
+
+def channel_named(name: str) -> str | None:
+    """The channel ``name`` designates, ignoring case ("Ted-Ed" is "TED-Ed"), or None."""
+    return next((c for c in CHANNELS if c.lower() == name.strip().lower()), None)
+
+
+def share_link(video: Video) -> str:
+    """The link "Copy link" puts on the clipboard."""
+    return f"https://youtu.be/{video.id}"
+
+
+def new_account() -> dict[str, list]:
+    """A fresh account's state: ``liked`` video ids, ``comments`` (``{"video", "text"}``), ``subscriptions``
+    (channel names), ``playlists`` (``{"name", "videos"}``, oldest first) and ``history`` (video ids, the latest
+    watched first)."""
+    return {"liked": [], "comments": [], "subscriptions": [], "playlists": [], "history": []}
+
+__all__ = [
+    "CATALOG",
+    "CHANNELS",
+    "FEED",
+    "MAIN_ACTIVITY",
+    "MORE",
+    "PACKAGE",
+    "PAIR_WITH_TV_ACTIVITY",
+    "SETTINGS_ACTIVITY",
+    "Video",
+    "channel_named",
+    "new_account",
+    "share_link",
+    "video_by_title",
+]

@@ -12,6 +12,7 @@ from pytest_mobileagent.sim.apps.clock import ClockApp
 from pytest_mobileagent.sim.apps.contacts import ContactsApp
 from pytest_mobileagent.sim.apps.dialer import DialerApp
 from pytest_mobileagent.sim.apps.draw import SimpleDrawApp
+from pytest_mobileagent.sim.apps.drive import DriveApp
 from pytest_mobileagent.sim.apps.expense import ExpenseApp
 from pytest_mobileagent.sim.apps.files import FilesApp
 from pytest_mobileagent.sim.apps.gallery import GalleryApp
@@ -58,6 +59,7 @@ DEFAULT_APPS: list[type] = [
     WallpaperPickerApp,
     WeatherApp,
     GoogleCalendarApp,
+    DriveApp,
 ]
 
 

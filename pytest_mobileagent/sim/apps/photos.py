@@ -20,10 +20,29 @@ from pytest_mobileagent.android.photos import (
     PACKAGE,
     PAGER_ACTIVITY,
     PHOTO_DIRS,
+    STORAGE_USED,
     TRASH_ACTIVITY,
+    TRASH_DAYS,
+    TRASHED_PREFIX,
+    new_account,
 )
+from pytest_mobileagent.sim import account
 from pytest_mobileagent.sim.app import Activity, App
-from pytest_mobileagent.sim.views import Button, Column, EditText, ImageButton, Row, Scroll, Tabs, Text, View
+from pytest_mobileagent.sim.views import (
+    Button,
+    Column,
+    Dialog,
+    EditText,
+    ImageButton,
+    ListItem,
+    Row,
+    Scroll,
+    Switch,
+    Tabs,
+    Text,
+    Toolbar,
+    View,
+)
 
 TABS = ("Photos", "Search", "Library")
 GRID_COLUMNS = 3
@@ -52,12 +71,35 @@ class HomeActivity(Activity):
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)
         self.tab = 0
+        #: A page over the tabs ("" for none): account, settings, faces, utilities, animation, album.
+        self.page = ""
+        self.subject = ""
+        self.back_stack: list[tuple[str, str]] = []
+        self.picked: list[str] = []
+
+    def go(self, page: str, subject: str = "") -> None:
+        self.back_stack.append((self.page, self.subject))
+        self.page, self.subject = page, subject
+        self.picked = []
+        self.view_state.clear()
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.back_stack:
+            self.page, self.subject = self.back_stack.pop()
+            self.view_state.clear()
+            return True
+        return False
 
     def build(self) -> View:
+        if self.page:
+            return getattr(self, f"{self.page}_page")()
         pages = (self.photos_page, self.search_page, self.library_page)
         return Column(
             Row(Text("Photos", id="toolbar_title", style="title", weight=1, height=56),
-                ImageButton("Account and settings", None, icon="account_circle", id="og_apd_ring_view"),
+                ImageButton("Account and settings", lambda: self.go("account"), icon="account_circle",
+                            id="og_apd_ring_view"),
                 id="toolbar", height=64, style="toolbar"),
             pages[self.tab](),
             Tabs(TABS, self.tab, self.select, id="navigation_bar"),
@@ -66,6 +108,93 @@ class HomeActivity(Activity):
     def select(self, index: int) -> None:
         self.tab = index
         self.view_state.clear()
+
+    # -- account pages -------------------------------------------------------------------------------
+
+    def account_page(self) -> View:
+        return Column(Toolbar("Google Photos", navigate_up=self.on_back),
+                      Text("user@gmail.com", id="account_name", style="headline"),
+                      ListItem("Account storage", STORAGE_USED, id="account_storage"),
+                      ListItem("Photos settings", on_click=lambda: self.go("settings"), id="photos_settings"),
+                      ListItem("Manage your Google Account", id="manage_account"), View(weight=1))
+
+    def settings_page(self) -> View:
+        return Column(Toolbar("Photos settings", navigate_up=self.on_back),
+                      ListItem("Backup", "Off", id="backup_settings"),
+                      ListItem("Group similar faces", on_click=lambda: self.go("faces"), id="face_grouping_settings"),
+                      ListItem("Memories", id="memories_settings"), View(weight=1))
+
+    def faces_page(self) -> View:
+        on = account.load(self.app, new_account)["face_grouping"]
+        return Column(Toolbar("Group similar faces", navigate_up=self.on_back),
+                      Row(Text("Face grouping", id="face_grouping_title", weight=1, height=48),
+                          Switch(on, self.toggle_faces, id="face_grouping_switch"), height=64, padding=8),
+                      Text("Photos groups similar faces to help you search and organize", style="item-summary"),
+                      View(weight=1))
+
+    def toggle_faces(self) -> None:
+        state = account.load(self.app, new_account)
+        state["face_grouping"] = not state["face_grouping"]
+        account.save(self.app, state)
+
+    # -- creations and albums ------------------------------------------------------------------------
+
+    def utilities_page(self) -> View:
+        return Column(Toolbar("Utilities", navigate_up=self.on_back),
+                      Text("Create new", style="caption", height=40),
+                      *[ListItem(label, on_click=handler, id=rid) for label, handler, rid in (
+                          ("Movie", None, "create_movie"), ("Animation", lambda: self.go("animation"),
+                                                           "create_animation"),
+                          ("Collage", None, "create_collage"))], View(weight=1))
+
+    def animation_page(self) -> View:
+        cells = [View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
+                      focusable=True, checkable=True, checked=p in self.picked, height=120, icon="photo",
+                      on_click=lambda p=p: self.pick(p)) for p in photo_paths(self.app)]
+        return Column(Toolbar("Select photos", navigate_up=self.on_back, actions=[
+                          Button("Create", self.create_animation, id="create_button", width=96,
+                                 enabled=len(self.picked) >= 2)]),
+                      Text(f"{len(self.picked)} selected", id="selection_count", style="caption", height=32),
+                      Scroll(*cells, id="recycler_view", weight=1))
+
+    def pick(self, path: str) -> None:
+        self.picked = [p for p in self.picked if p != path] if path in self.picked else [*self.picked, path]
+
+    def create_animation(self) -> None:
+        if len(self.picked) < 2:
+            return
+        state = account.load(self.app, new_account)
+        state["creations"].append({"kind": "animation", "photos": list(self.picked)})
+        account.save(self.app, state)
+        self.toast("Animation saved")
+        self.on_back()
+        self.on_back()
+
+    def album_page(self) -> View:
+        album = next((a for a in account.load(self.app, new_account)["albums"] if a["name"] == self.subject), None)
+        photos = album["photos"] if album else []
+        return Column(Toolbar(self.subject, navigate_up=self.on_back, actions=[
+                          ImageButton("More options", lambda: self.open_menu("album"), icon="more_vert",
+                                      id="album_overflow")]),
+                      Text(f"{len(photos)} items", id="album_size", style="item-summary", height=32),
+                      Scroll(*[View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell",
+                                    height=120, icon="photo") for p in photos], id="recycler_view", weight=1))
+
+    def menu_items(self, name: str):
+        return [("Edit album", self.close_menu), ("Delete album", lambda: (self.close_menu(),
+                                                                            setattr(self, "dialog", "delete")))]
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog("Delete album?", Text("Photos in it stay in your library", id="android:id/message"),
+                      buttons=[Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2"),
+                               Button("Delete", self.delete_album, id="android:id/button1")])
+
+    def delete_album(self) -> None:
+        state = account.load(self.app, new_account)
+        state["albums"] = [a for a in state["albums"] if a["name"] != self.subject]
+        account.save(self.app, state)
+        self.dialog = None
+        self.on_back()
 
     def photos_page(self) -> View:
         cells = [View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
@@ -89,11 +218,17 @@ class HomeActivity(Activity):
     def library_page(self) -> View:
         utilities = Row(*[Button(label, handler, id=rid, weight=1, width=None) for label, handler, rid in (
             ("Favorites", None, "favorites_button"), ("Archive", None, "archive_button"),
-            ("Trash", lambda: self.start(TrashPhotosActivity), "trash_button"))], height=64, padding=8)
+            ("Trash", lambda: self.start(TrashPhotosActivity), "trash_button"),
+            ("Utilities", lambda: self.go("utilities"), "utilities_button"))], height=64, padding=8)
         fs = self.system.fs
         folders = sorted({posixpath.basename(posixpath.dirname(p)) for p in photo_paths(self.app)})
         albums = [Text(f, id="collection_title", style="item-title", height=48) for f in folders if fs]
-        return Scroll(utilities, Text("Photos on device", style="caption", height=40), *albums,
+        own = account.load(self.app, new_account)["albums"]
+        return Scroll(utilities,
+                      *([Text("Albums", style="caption", height=40)] if own else []),
+                      *[ListItem(a["name"], f"{len(a['photos'])} items", id="album_title",
+                                 on_click=lambda n=a["name"]: self.go("album", n)) for a in own],
+                      Text("Photos on device", style="caption", height=40), *albums,
                       id="library_list", weight=1)
 
 
@@ -102,13 +237,67 @@ class HostPhotoPagerActivity(Activity):
 
     def build(self) -> View:
         path = self.intent.extras.get("path", "")
+        actions = (("Share", None, "share"), ("Edit", None, "edit"), ("Lens", None, "lens"),
+                   ("Delete", lambda: setattr(self, "dialog", "trash"), "trash"))
         return Column(
-            Row(ImageButton("Navigate up", self.finish, icon="arrow_back"), View(weight=1), id="toolbar", height=64),
+            Row(ImageButton("Navigate up", self.finish, icon="arrow_back"), View(weight=1),
+                ImageButton("More options", lambda: self.open_menu("photo"), icon="more_vert", id="overflow"),
+                id="toolbar", height=64),
             View(cls="android.widget.ImageView", desc=taken_on(self.app, path), id="photo_view", weight=1,
                  icon="photo"),
-            Row(*[ImageButton(d, None, icon=d.lower()) for d in ("Share", "Edit", "Lens", "Delete")],
+            Row(*[ImageButton(d, handler, icon=d.lower(), id=rid) for d, handler, rid in actions],
                 id="photos_pager_bottom_actions", height=64),
         )
+
+    def menu_items(self, name: str):
+        return [("Add to album", lambda: (self.close_menu(), setattr(self, "dialog", "albums"))),
+                ("Archive", self.close_menu), ("Details", self.close_menu)]
+
+    def new_album(self) -> None:
+        self.dialog = "new_album"
+        self.fields["album_title"] = ""
+        self.request_focus("album_title")
+
+    def add_to(self, name: str) -> None:
+        name = name.strip()
+        if not name:
+            return
+        path = self.intent.extras.get("path", "")
+        state = account.load(self.app, new_account)
+        album = next((a for a in state["albums"] if a["name"] == name), None)
+        if album is None:
+            state["albums"].append({"name": name, "photos": [path]})
+        elif path not in album["photos"]:
+            album["photos"].append(path)
+        account.save(self.app, state)
+        self.dialog = None
+        self.system.clear_focus(self)
+        self.toast(f"Added to {name}")
+
+    def trash(self) -> None:
+        """Move the photo to the trash: MediaStore renames it ``.trashed-<expiry>-<name>`` in its folder."""
+        path = self.intent.extras.get("path", "")
+        fs = self.system.fs
+        expiry = int(self.system.clock.now.timestamp()) + TRASH_DAYS * 86400
+        fs.move(path, posixpath.join(posixpath.dirname(path), f"{TRASHED_PREFIX}{expiry}-{posixpath.basename(path)}"))
+        self.dialog = None
+        self.toast("Moved to trash")
+        self.finish()
+
+    def build_dialog(self, name: str) -> View:
+        cancel = Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2")
+        if name == "trash":
+            return Dialog("Move to trash?", Text("Items in trash are deleted after 60 days", id="android:id/message"),
+                          buttons=[cancel, Button("Move to trash", self.trash, id="android:id/button1")])
+        if name == "new_album":
+            return Dialog("New album", self.field("album_title", hint="Add a title"),
+                          buttons=[cancel, Button("Create", lambda: self.add_to(self.fields.get("album_title", "")),
+                                                  id="android:id/button1")])
+        albums = account.load(self.app, new_account)["albums"]
+        return Dialog("Add to album",
+                      *[ListItem(a["name"], on_click=lambda n=a["name"]: self.add_to(n), id="album_title")
+                        for a in albums], ListItem("New album", on_click=self.new_album, id="new_album"),
+                      buttons=[cancel])
 
 
 class TrashPhotosActivity(Activity):
