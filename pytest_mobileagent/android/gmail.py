@@ -75,9 +75,10 @@ LABELS: tuple[tuple[str, str], ...] = (
 #: Labels that place a message somewhere other than "All mail" only (without them it is archived).
 FOLDERS = frozenset({INBOX_LABEL, SENT, DRAFT, TRASH, SCHEDULED})
 
-#: The resource id of the drawer's rows (the "label list page" AndroidArena's constrained tasks forbid), and the
-#: content description of the toolbar button that opens the drawer.
+#: The resource ids of the drawer's rows and of their titles (the "label list page" AndroidArena's constrained
+#: tasks forbid), and the content description of the toolbar button that opens the drawer.
 DRAWER_ITEM_ID = "drawer_label"
+DRAWER_TITLE_ID = "drawer_label_title"
 DRAWER_BUTTON = "Open navigation drawer"
 #: The menu item Gmail's compose overflow menu schedules with, and the choice AndroidArena's task names.
 SCHEDULE_SEND = "Schedule send"
@@ -216,7 +217,7 @@ __all__ = [
     "DRAFT",
     "DRAFTS",
     "DRAWER_BUTTON",
-    "DRAWER_ITEM_ID",
+    "DRAWER_ITEM_ID", "DRAWER_TITLE_ID",
     "FOLDERS",
     "GOOGLE_ADDRESS",
     "IMPORTANT",

@@ -33,8 +33,9 @@ CONTENTS = ("weekly meeting on 13 Oct, Room 101", "the demo moved to Friday at 2
 LATEST_BOB_DRAFT = "Budget review"
 #: The latest mail from Google in the seeded inbox.
 LATEST_GOOGLE = gmail.INBOX[0].subject
-#: What AndroidArena's "Do NOT enter the label list page in my Gmail" forbids: the drawer's button and rows.
-NO_LABEL_LIST = {"elements": [rf'desc="{gmail.DRAWER_BUTTON}"', rf'id="{gmail.DRAWER_ITEM_ID}"']}
+#: What AndroidArena's "Do NOT enter the label list page in my Gmail" forbids: the drawer's button, rows and titles.
+NO_LABEL_LIST = {"elements": [rf'desc="{gmail.DRAWER_BUTTON}"',
+                              rf'id="({gmail.DRAWER_ITEM_ID}|{gmail.DRAWER_TITLE_ID})"']}
 #: What "Do not click the "Send"-like button" forbids: compose's Send.
 NO_SEND = {"elements": [r'desc="Send"', r'id="send"']}
 NO_SCROLL = {"actions": ["scroll", "swipe"]}

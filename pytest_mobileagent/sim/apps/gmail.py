@@ -30,6 +30,7 @@ from pytest_mobileagent.android.gmail import (
     DRAFTS,
     DRAWER_BUTTON,
     DRAWER_ITEM_ID,
+    DRAWER_TITLE_ID,
     IMPORTANT,
     INBOX,
     INBOX_LABEL,
@@ -347,9 +348,9 @@ class ConversationList(Activity):
 
     def build_drawer(self) -> View:
         items = [ListItem(title, "", lambda label=label: self.go_label(label), id=DRAWER_ITEM_ID,
-                          title_id="name", selected=label == self.label, height=48)
+                          title_id=DRAWER_TITLE_ID, selected=label == self.label, height=48)
                  for title, label in LABELS]
-        settings = ListItem("Settings", "", lambda: self.start(Settings), id=DRAWER_ITEM_ID, title_id="name",
+        settings = ListItem("Settings", "", lambda: self.start(Settings), id=DRAWER_ITEM_ID, title_id=DRAWER_TITLE_ID,
                             height=48)
         return Row(
             Column(Text("Gmail", style="title", height=64), *items, settings, id="drawer_list", width=300,
