@@ -405,12 +405,32 @@ class FilesActivity(Browser):
 
 
 class PickActivity(Browser):
-    """The picker of "Copy to…" / "Move to…": browse to a folder and press the operation's button."""
+    """The picker of "Copy to…" / "Move to…": browse to a folder and press the operation's button. Started with
+    ``GET_CONTENT`` (operation ``get_content``, an app's "Attach file"), it picks a file instead: tapping one
+    finishes the picker and hands the file's path to the ``caller`` package's activity below
+    (its ``on_activity_result``)."""
 
     name = PICK_ACTIVITY
 
+    def item_clicked(self, path: str, is_dir: bool) -> Any:
+        if self.intent.extras.get("operation") == "get_content" and not is_dir:
+            return lambda: self.deliver(path)
+        return super().item_clicked(path, is_dir)
+
+    def deliver(self, path: str) -> None:
+        """Return ``path`` to the activity that asked for content, as ``setResult`` + ``finish`` do."""
+        self.finish()
+        caller = self.system.foreground()
+        if caller is not None and caller.app.package == self.intent.extras.get("caller"):
+            receive = getattr(caller, "on_activity_result", None)
+            if receive is not None:
+                receive(path)
+                self.system.invalidate()
+
     def build(self) -> View:
         operation = self.intent.extras.get("operation", "copy")
+        if operation == "get_content":
+            return self.with_drawer(Column(self.app_bar(), self.breadcrumb(), self.listing()))
         label = "Move" if operation == "move" else "Copy"
         can_act = self.folder is not None and any(posixpath.dirname(s) != self.folder
                                                   for s in self.intent.extras.get("sources", []))
