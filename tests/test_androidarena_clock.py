@@ -1,5 +1,5 @@
 """Google Clock as AndroidArena's clock tasks use it: timers started by intent, seeded paused timers, the world
-clock's cities, and the answer check of "the current time in London"."""
+clock's cities, the answer check of "the current time in London", and constrained task 6's forbidden app."""
 
 from __future__ import annotations
 
@@ -7,11 +7,16 @@ from collections.abc import Iterator
 
 import pytest
 
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.android import deskclock
 from pytest_mobileagent.device.clock import DEFAULT_TIME
+from pytest_mobileagent.episode import play
 from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators import deskclock as clock
-from suites.androidarena.tasks_clock import tells_time, time_in
+from suites.androidarena.tasks_clock import ClockTimeInCity, ConstrainedClockTimeInCity, tells_time, time_in
 
 
 @pytest.fixture
@@ -48,3 +53,22 @@ def test_time_answers() -> None:
 
 def test_london_time_follows_the_device_clock(d: SimDevice) -> None:
     assert time_in(d, "London") == (16, 34)  # British Summer Time on 15 October 2023
+
+
+class _ClockWay(OracleAgent):
+    """Answers the constrained task the unconstrained way, in the Clock app."""
+
+    def solution(self, task: Task, ui: UI) -> Iterator[Action]:
+        return ClockTimeInCity.oracle(task, ui)  # type: ignore[arg-type]
+
+
+def test_the_clock_app_breaks_the_constraint_of_task_6(d: SimDevice) -> None:
+    task = ConstrainedClockTimeInCity({"city": "London", "others": [], "start_tab": "Alarm", "clock_24h": True})
+    assert task.goal == "View the current time in London in Google Clock.\nConstraint: Do NOT use the Clock APP."
+    d.snapshot_save("clean")
+    assert play(d, task, OracleAgent()).success == 1.0
+    d.snapshot_load("clean")
+    d.set_time(DEFAULT_TIME)
+    result = play(d, task, _ClockWay())
+    assert result.success == 0.0 and result.constraint_violations
+    assert deskclock.PACKAGE in " ".join(result.constraint_violations)

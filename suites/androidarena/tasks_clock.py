@@ -490,3 +490,24 @@ class ClockDeleteCity(_City):
     def oracle(self, ui: UI) -> Iterator[Action]:
         return self.toggle(ui)
 
+
+
+# -- constrained ---------------------------------------------------------------------------------------------------
+
+
+class ConstrainedClockTimeInCity(ClockTimeInCity):
+    """Constrained task 6: the time in the city, without the Clock app (``apps`` forbids its package). The same
+    answer check; the oracle asks Google Search ("time in London"), whose clock card answers from the device's
+    clock."""
+
+    type = "constrained"
+    constraint = "Do NOT use the Clock APP."
+    constraints = {"apps": [deskclock.PACKAGE]}
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Google")
+        yield ui.click(rid="googleapp_hint_text")
+        yield ui.type(f"time in {self.params['city']}", rid="googleapp_search_box")
+        yield ui.enter()
+        _, shown = ui.element(rid="googleapp_time_card_time")
+        yield ui.answer(shown.text)

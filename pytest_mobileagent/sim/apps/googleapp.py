@@ -1,13 +1,17 @@
 """The Google app (``com.google.android.googlequicksearchbox``): a search bar over the Discover feed.
 
 The home screen's search bar is a facade; tapping it opens the search page with the edit field focused
-and the keyboard up, as the real app does. Searching shows an offline results page (there is no network).
+and the keyboard up, as the real app does. Searching shows an offline results page (there is no network), except
+for "time in <city>", which Search answers from the device's clock.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from pytest_mobileagent.android.deskclock import CITIES
 from pytest_mobileagent.android.google_app import FEED, MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Column, EditText, ImageButton, Row, Scroll, Text, View
@@ -47,8 +51,9 @@ class Search(Activity):
                                lambda v: self.fields.__setitem__("googleapp_search_box", v), hint="Search",
                                on_submit=self.submit, weight=1, height=48),
                       id="googleapp_srp_search_box", height=64, style="searchbar")
-            result = (Text(f"No internet connection. Results for \"{self.query}\" will appear when you're online.",
-                           id="googleapp_srp_offline") if self.query else None)
+            result = (self.time_card() or Text(
+                f"No internet connection. Results for \"{self.query}\" will appear when you're online.",
+                id="googleapp_srp_offline") if self.query else None)
             return Column(box, result, View(weight=1))
         facade = Row(
             Text("Search", id="googleapp_hint_text", weight=1, height=48),
@@ -61,6 +66,20 @@ class Search(Activity):
                         padding=8, height=88) for source, headline in FEED]
         return Column(Text("Google", style="headline", height=64), facade,
                       Scroll(*cards, id="googleapp_discover_feed", weight=1))
+
+
+    def time_card(self) -> View | None:
+        """"time in <city>": the clock card Search answers with from the device's clock (a world-clock city)."""
+        m = re.fullmatch(r"(?:what(?:'s| is) the )?(?:current )?time in (.+?)\??", self.query.strip(), re.IGNORECASE)
+        zone = next((tz for _, name, tz in CITIES if m and name.lower() == m.group(1).strip().lower()), None)
+        if zone is None:
+            return None
+        there = self.system.clock.now.astimezone(ZoneInfo(zone))
+        return Column(Text(f"{there.hour % 12 or 12}:{there.minute:02d} {'AM' if there.hour < 12 else 'PM'}",
+                           id="googleapp_time_card_time", style="display"),
+                      Text(f"{there:%A, %B} {there.day}, {there.year} ({there.tzname()})", style="item-summary"),
+                      Text(f"Time in {m.group(1).strip().title()}", style="item-summary"),  # type: ignore[union-attr]
+                      id="googleapp_time_card", padding=16)
 
 
 class GoogleApp(App):
