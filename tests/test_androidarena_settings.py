@@ -6,10 +6,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from pytest_mobileagent.android import chrome, settings_app
+from pytest_mobileagent.android import chrome, settings_app, wallpaper
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import roles
+from pytest_mobileagent.validators.shared_prefs import read_prefs
 
 
 @pytest.fixture
@@ -54,3 +55,16 @@ def test_screen_timeout_page_writes_the_setting(d: SimDevice) -> None:
     assert d.settings_get("system", "screen_off_timeout") == "30000"
     d.press("back")
     assert 'text="After 30 seconds of inactivity"' in d.hierarchy()
+
+
+def test_wallpaper_picker_records_what_it_set(d: SimDevice) -> None:
+    d.shell("am start -n com.android.settings/.Settings")
+    for row in ("Wallpaper & style", "Change wallpaper", "Life"):
+        tap(d, row)
+    d.tap(*next(e for e in ui_elements(d.hierarchy()) if e.content_description == "Morning coffee").center)
+    tap(d, wallpaper.SET_WALLPAPER)
+    tap(d, wallpaper.BOTH_SCREENS)
+    prefs = read_prefs(d, wallpaper.PICKER_PREFS)
+    assert [prefs[k] for k in wallpaper.HOME_KEYS] == ["life", "life_0", "Morning coffee"]
+    assert [prefs[k] for k in wallpaper.LOCK_KEYS] == ["life", "life_0", "Morning coffee"]
+    assert d.read_file(wallpaper.WALLPAPER_FILE).startswith(b"\x89PNG")

@@ -3,9 +3,10 @@
 Radios and switches are ``settings`` keys (``global bluetooth_on``, ``wifi_on``, ``airplane_mode_on``, ``secure
 location_mode``), languages ``system system_locales``, the ringtone ``system ringtone``, the font size and screen
 timeout ``system font_scale`` and ``screen_off_timeout``, the default browser RoleManager's ``roles.xml``
-(:mod:`pytest_mobileagent.android.settings_app`). "Check ..." tasks are about a page: the check is that the page is
-on screen at the end. Left out: "Change the default web browser to firefox" (Firefox is not installed on the
-simulated phone of this suite yet; :class:`SettingsDefaultBrowser` takes it once it is).
+(:mod:`pytest_mobileagent.android.settings_app`), the wallpaper the picker's record of what it set. "Check ..."
+tasks are about a page: the check is that the page is on screen at the end. Left out: "Change the default web
+browser to firefox" (Firefox is not installed on the simulated phone of this suite yet;
+:class:`SettingsDefaultBrowser` takes it once it is).
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import chrome, settings_app
+from pytest_mobileagent.android import chrome, settings_app, wallpaper
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.walks import open_bluetooth, open_internet, open_settings, slide
 from pytest_mobileagent.validators import roles
+from pytest_mobileagent.validators.shared_prefs import read_prefs, update_prefs
 from suites.androidarena.common import ArenaTask
 
 SWITCH = "android:id/switch_widget"
@@ -343,4 +345,52 @@ class SettingsDefaultBrowser(_Settings):
         yield from ui.reach(text="Default apps")
         yield from ui.reach(text="Browser app")
         yield ui.click(text=self.BROWSERS[self.params["browser"]][1])
+        yield ui.complete()
+
+
+class SettingsWallpaperFromCategory(_Settings):
+    """The home screen's wallpaper is the category's first one: the wallpaper picker's record of what it set
+    (``home_wallpaper_collection_id`` and ``..._remote_id`` in its ``wallpaper`` preferences). The categories are
+    Google's server-side collections, which the simulator stands in for: judged on the simulator only.
+    Setup leaves another wallpaper of another category set."""
+
+    template = "Change the wallpaper to the {nth} photo in the '{category}' category."
+    published = ({"nth": "first", "category": "Life"},)
+    requires = frozenset({"sim_app_state"})
+    ORDINALS = ("first", "second", "third")
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        shown = [c for c, (_, titles) in wallpaper.CATEGORIES.items() if len(titles) >= len(cls.ORDINALS)]
+        return st.sampled_from(shown).flatmap(lambda c: st.fixed_dictionaries({
+            "category": st.just(c), "nth": st.sampled_from(cls.ORDINALS),
+            "before": st.sampled_from([o for o in shown if o != c])}))
+
+    def index(self) -> int:
+        return self.ORDINALS.index(self.params["nth"])
+
+    def setup(self, device: Device) -> None:
+        before = self.params["before"]
+        update_prefs(device, wallpaper.PICKER_PREFS, dict(zip(wallpaper.HOME_KEYS, (
+            wallpaper.CATEGORIES[before][0], wallpaper.remote_id(before, 0), wallpaper.CATEGORIES[before][1][0]))))
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        prefs = read_prefs(device, wallpaper.PICKER_PREFS)
+        category = self.params["category"]
+        home = (prefs.get(wallpaper.HOME_KEYS[0]), prefs.get(wallpaper.HOME_KEYS[1]))
+        return 1.0 if home == (wallpaper.CATEGORIES[category][0], wallpaper.remote_id(category, self.index())) else 0.0
+
+    def describe_state(self, device: Device) -> str:
+        return f"wallpaper picker record: {read_prefs(device, wallpaper.PICKER_PREFS)}"
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from open_settings(ui)
+        yield from ui.reach(text="Wallpaper & style")
+        yield ui.click(text="Change wallpaper")
+        yield from ui.reach(text=self.params["category"])
+        title = wallpaper.CATEGORIES[self.params["category"]][1][self.index()]
+        yield from ui.scroll_to(desc=title)
+        yield ui.click(desc=title)
+        yield ui.click(text=wallpaper.SET_WALLPAPER)
+        yield ui.click(text=wallpaper.HOME_SCREEN)
         yield ui.complete()

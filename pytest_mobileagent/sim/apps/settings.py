@@ -31,6 +31,8 @@ from pytest_mobileagent.android.settings_app import (
     role_holders,
     with_role_holders,
 )
+from pytest_mobileagent.android.wallpaper import CUSTOMIZATION_ACTIVITY
+from pytest_mobileagent.android.wallpaper import PICKER_PACKAGE as WALLPAPER_PICKER
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import (
@@ -142,7 +144,7 @@ class Homepage(SettingsActivity):
     def build(self) -> View:
         location_off = self.setting("secure", "location_mode") == "0"
         rows = [ListItem(title, "Off" if page == "location" and location_off else summary,
-                         on_click=(lambda p=page: self.open_page(p)) if page else None,
+                         on_click=(lambda p=page: self.open_page(p)) if page else self.external(title),
                          icon=title.split()[0].lower()) for title, summary, page in HOMEPAGE]
         return Column(
             Text("Settings", style="headline", height=96, padding=16),
@@ -150,6 +152,13 @@ class Homepage(SettingsActivity):
                  focusable=True, height=56, style="searchbar"),
             Scroll(*rows, id="recycler_view", weight=1),
         )
+
+
+    def external(self, title: str) -> Callable[[], Any] | None:
+        """Rows that open another app: "Wallpaper & style" opens the wallpaper picker."""
+        if title != "Wallpaper & style" or WALLPAPER_PICKER not in self.system.apps:
+            return None
+        return lambda: self.system.launch(WALLPAPER_PICKER, CUSTOMIZATION_ACTIVITY)
 
 
 class SubSettings(SettingsActivity):
