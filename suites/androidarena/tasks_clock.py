@@ -115,7 +115,7 @@ class _LabelledAlarm(_Clock):
 
 class ClockSetLabelledAlarm(_LabelledAlarm):
     """A new alarm, on, at the hour, labelled as asked (case and surrounding spaces aside); the other alarms are
-    left alone. An alarm at the same hour with another label is among the seeded ones when drawn."""
+    left alone."""
 
     template = 'Set an alarm for {time} with the label "{label}" using Google Clock.'
 
@@ -233,6 +233,7 @@ class _Timer(_Clock):
     """One timer of some minutes, running (started through ``ACTION_SET_TIMER``) or paused."""
 
     __abstract__ = True
+    #: Whether setup leaves the timer running (a ``running`` parameter decides where the task draws it).
     running = True
 
     @classmethod
@@ -242,7 +243,7 @@ class _Timer(_Clock):
     def setup(self, device: Device) -> None:
         clock.clear_timers(device)
         length = self.params["minutes"] * 60
-        if self.running:
+        if self.params.get("running", self.running):
             clock.start_timer(device, length)
         else:
             clock.seed_paused_timer(device, 0, length * 1000, length * 1000 * 2 // 3)
@@ -290,10 +291,6 @@ class ClockCancelTimer(_Timer):
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         return st.builds(lambda p, running: p | {"running": running}, timer_params(), st.booleans())
-
-    def setup(self, device: Device) -> None:
-        self.running = self.params["running"]
-        super().setup(device)
 
     def check(self, device: Device, answer: str | None = None) -> float:
         return 1.0 if not clock.timers(device) else 0.0
