@@ -1,4 +1,14 @@
-"""Camera (AOSP Camera2, ``com.android.camera2``): photos and videos saved under ``DCIM/Camera``."""
+"""Camera (AOSP Camera2, ``com.android.camera2``): photos and videos saved under ``DCIM/Camera``, and its settings.
+
+Settings are Camera2's ``SettingsManager`` preferences, every value stored as a string (booleans ``"1"``/``"0"``):
+the default scope in the app's default SharedPreferences file, the per-camera scope (the flash mode) in
+``<package>_preferences_camera_<id>.xml``. Keys as in AOSP Camera2's ``Keys``: confirmed
+``pref_camera_flashmode_key``, ``pref_camera_recordlocation_key``, ``pref_camera_exposure_compensation_key``,
+``pref_camera_countdown_duration_key``, ``pref_camera_picturesize_back_key`` (``WxH``) and
+``pref_video_quality_back_key`` (``large``/``medium``/``small``). The picture sizes and the names of the video
+qualities are those of an emulator's back camera (at most 1280x720 video): plausible, not read off a device.
+``CameraSettingsActivity`` and the viewfinder's content descriptions follow Camera2's strings.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +16,52 @@ PACKAGE = "com.android.camera2"
 #: The launcher entry, and the activity it hands over to.
 MAIN_ACTIVITY = "com.android.camera.CameraLauncher"
 CAMERA_ACTIVITY = "com.android.camera.CameraActivity"
+SETTINGS_ACTIVITY = "com.android.camera.settings.CameraSettingsActivity"
 CAMERA_DIR = "/sdcard/DCIM/Camera"
 
-__all__ = ["CAMERA_ACTIVITY", "CAMERA_DIR", "MAIN_ACTIVITY", "PACKAGE"]
+PREFS_DIR = f"/data/data/{PACKAGE}/shared_prefs"
+#: The default scope, and the back camera's scope (camera id 0).
+PREFS = f"{PREFS_DIR}/{PACKAGE}_preferences.xml"
+BACK_CAMERA_PREFS = f"{PREFS_DIR}/{PACKAGE}_preferences_camera_0.xml"
+
+KEY_FLASH_MODE = "pref_camera_flashmode_key"
+KEY_RECORD_LOCATION = "pref_camera_recordlocation_key"
+KEY_EXPOSURE_COMPENSATION = "pref_camera_exposure_compensation_key"
+KEY_COUNTDOWN = "pref_camera_countdown_duration_key"
+KEY_PICTURE_SIZE_BACK = "pref_camera_picturesize_back_key"
+KEY_PICTURE_SIZE_FRONT = "pref_camera_picturesize_front_key"
+KEY_VIDEO_QUALITY_BACK = "pref_video_quality_back_key"
+KEY_VIDEO_QUALITY_FRONT = "pref_video_quality_front_key"
+
+#: Flash modes in the order the toggle cycles them, with the toggle's description.
+FLASH_MODES = {"auto": "Flash auto", "on": "Flash on", "off": "Flash off"}
+#: Countdown durations (seconds) in the order the toggle cycles them, with the toggle's description.
+COUNTDOWNS = {"0": "Countdown timer is off", "3": "Countdown timer duration is set to 3 seconds",
+              "10": "Countdown timer duration is set to 10 seconds"}
+#: Picture sizes of the back camera (``WxH``), smallest first, and how the list names them.
+PICTURE_SIZES = ("640x480", "1280x720", "1280x960", "1920x1080", "2048x1536", "2592x1944")
+#: Video qualities and their names.
+VIDEO_QUALITIES = {"large": "HD 720p", "medium": "SD 480p", "small": "QVGA"}
+#: Defaults (``SettingsManager`` defaults of Camera2's ``CameraSettingsActivity``).
+DEFAULTS = {KEY_FLASH_MODE: "auto", KEY_RECORD_LOCATION: "0", KEY_EXPOSURE_COMPENSATION: "0", KEY_COUNTDOWN: "0",
+            KEY_PICTURE_SIZE_BACK: PICTURE_SIZES[-1], KEY_PICTURE_SIZE_FRONT: "1280x960",
+            KEY_VIDEO_QUALITY_BACK: "large", KEY_VIDEO_QUALITY_FRONT: "large"}
+
+
+def megapixels(size: str) -> str:
+    """``(4:3) 5.0 megapixels`` for ``2592x1944``, as the picture-size list names a size."""
+    w, h = (int(v) for v in size.split("x"))
+    ratio = "16:9" if w * 9 == h * 16 else "4:3"
+    return f"({ratio}) {w * h / 1e6:.1f} megapixels"
+
+
+def prefs_file(key: str) -> str:
+    """The file a setting lives in: the back camera's scope for the flash mode, else the default scope."""
+    return BACK_CAMERA_PREFS if key == KEY_FLASH_MODE else PREFS
+
+
+__all__ = ["BACK_CAMERA_PREFS", "CAMERA_ACTIVITY", "CAMERA_DIR", "COUNTDOWNS", "DEFAULTS", "FLASH_MODES",
+           "KEY_COUNTDOWN", "KEY_EXPOSURE_COMPENSATION", "KEY_FLASH_MODE", "KEY_PICTURE_SIZE_BACK",
+           "KEY_PICTURE_SIZE_FRONT", "KEY_RECORD_LOCATION", "KEY_VIDEO_QUALITY_BACK", "KEY_VIDEO_QUALITY_FRONT",
+           "MAIN_ACTIVITY", "PACKAGE", "PICTURE_SIZES", "PREFS", "SETTINGS_ACTIVITY", "VIDEO_QUALITIES",
+           "megapixels", "prefs_file"]

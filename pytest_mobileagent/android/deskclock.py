@@ -46,3 +46,21 @@ SW_KEYS = ("sw_state", "sw_start_time", "sw_wall_clock_time", "sw_accum_time")
 TIMER_KEYS = ("timer_state", "timer_setup_timet", "timer_original_timet", "timer_start_time",
               "timer_wall_clock_time", "timer_time_left", "timer_label", "delete_after_use")
 TIMER_RUNNING, TIMER_PAUSED, TIMER_EXPIRED, TIMER_RESET = 1, 2, 3, 4
+#: ``AlarmClock.ACTION_SET_TIMER`` and its extras: the length in seconds, and whether to start it without showing
+#: the app.
+SET_TIMER = "android.intent.action.SET_TIMER"
+EXTRA_LENGTH, EXTRA_SKIP_UI = "android.intent.extra.alarm.LENGTH", "android.intent.extra.alarm.SKIP_UI"
+#: World-clock cities (AOSP ``cities.xml`` ids, names and time zones), a selection of the app's list (Beijing's
+#: id is a guess).
+CITIES = (("C215", "Austin", "America/Chicago"), ("C32", "Beijing", "Asia/Shanghai"),
+          ("C164", "Berlin", "Europe/Berlin"),
+          ("C40", "Chicago", "America/Chicago"), ("C111", "Dubai", "Asia/Dubai"),
+          ("C178", "London", "Europe/London"), ("C67", "Los Angeles", "America/Los_Angeles"),
+          ("C78", "New York", "America/New_York"), ("C186", "Paris", "Europe/Paris"),
+          ("C133", "Seoul", "Asia/Seoul"), ("C154", "Sydney", "Australia/Sydney"),
+          ("C139", "Tokyo", "Asia/Tokyo"), ("C94", "Toronto", "America/Toronto"))
+
+
+def city_id(name: str) -> str:
+    """The ``cities.xml`` id of a world-clock city of :data:`CITIES`."""
+    return next(cid for cid, city, _ in CITIES if city == name)

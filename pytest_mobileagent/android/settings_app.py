@@ -1,10 +1,89 @@
-"""Settings (``com.android.settings``): the package, its launcher activity, and the activity its pages run in."""
+"""Settings (``com.android.settings``): the package, its launcher activity, the activity its pages run in, and the
+values some of its pages write where Android keeps them.
+
+- Languages: ``settings system system_locales`` (comma-separated BCP 47 tags, as ``LocalePicker.updateLocales``
+  persists them); unset means the build's ``en-US``.
+- The phone ringtone: ``settings system ringtone``, a MediaStore URI with the sound's title
+  (``content://media/internal/audio/media/<id>?title=<title>&canonical=1``, as Android 11+ stores it). The sound
+  names are Pixel's "Pixel Sounds" and a few others; their media ids are made up.
+- Screen timeout ``system screen_off_timeout`` (ms), font size ``system font_scale``, location ``secure
+  location_mode`` (3 on, 0 off).
+- Default apps are RoleManager roles, kept by the permission module in ``ROLES_XML`` (readable with root):
+  ``<roles><role name="android.app.role.BROWSER"><holder name="com.android.chrome"/></role></roles>``.
+"""
 
 from __future__ import annotations
+
+from lxml import etree
 
 PACKAGE = "com.android.settings"
 MAIN_ACTIVITY = "com.android.settings.Settings"
 #: Sub-pages run as fragments inside this activity, as on a real device.
 SUB_SETTINGS = "com.android.settings.SubSettings"
 
-__all__ = ["MAIN_ACTIVITY", "PACKAGE", "SUB_SETTINGS"]
+#: Languages the "Add a language" list offers, with the locale each adds.
+LANGUAGE_TAGS = {"Afrikaans": "af-ZA", "Aghem": "agq-CM", "Deutsch": "de-DE", "English": "en-GB",
+                 "Español": "es-ES", "Français": "fr-FR", "Hindi": "hi-IN", "Italiano": "it-IT",
+                 "Nederlands": "nl-NL", "Polski": "pl-PL", "Português": "pt-BR", "Svenska": "sv-SE",
+                 "Tiếng Việt": "vi-VN", "Türkçe": "tr-TR", "Русский": "ru-RU", "العربية": "ar-EG", "中文": "zh-CN",
+                 "日本語": "ja-JP", "한국어": "ko-KR"}
+DEFAULT_LOCALES = "en-US"
+
+#: Ringtone categories of the sound picker and their sounds, in the order shown.
+RINGTONES = {
+    "Pixel Sounds": ("Copycat", "Crackle", "Flutterby", "Hey Hey", "Leaps and Bounds", "Lollipop", "Rrrring",
+                     "Shooting Star", "Spaceship"),
+    "Classic": ("Beep-Beep", "Bell Phone", "Ring Ring", "Zen"),
+}
+DEFAULT_RINGTONE = "Ring Ring"
+
+
+def ringtone_uri(title: str) -> str:
+    """The ``system ringtone`` value of a sound of :data:`RINGTONES`."""
+    names = [name for sounds in RINGTONES.values() for name in sounds]
+    return f"content://media/internal/audio/media/{40 + names.index(title)}?title={title.replace(' ', '%20')}" \
+        "&canonical=1"
+
+
+def ringtone_title(uri: str | None) -> str:
+    """The title a ``system ringtone`` URI carries (empty when none)."""
+    if not uri or "title=" not in uri:
+        return ""
+    return uri.split("title=", 1)[1].split("&", 1)[0].replace("%20", " ")
+
+
+#: Screen timeout choices: (label, ms).
+TIMEOUTS = (("15 seconds", 15000), ("30 seconds", 30000), ("1 minute", 60000), ("2 minutes", 120000),
+            ("5 minutes", 300000), ("10 minutes", 600000), ("30 minutes", 1800000))
+#: The font size slider's steps (``font_scale``).
+FONT_SCALES = ("0.85", "1.0", "1.15", "1.3")
+
+ROLES_XML = "/data/misc_de/0/apexdata/com.android.permission/roles.xml"
+BROWSER_ROLE = "android.app.role.BROWSER"
+#: Packages that can hold the browser role, when installed.
+BROWSERS = ("com.android.chrome", "org.mozilla.firefox")
+
+
+def role_holders(xml: bytes | None, role: str) -> list[str]:
+    """The packages holding ``role`` in a ``roles.xml``."""
+    if not xml:
+        return []
+    root = etree.fromstring(xml)
+    return [h.get("name") for h in root.iterfind(f"role[@name='{role}']/holder")]
+
+
+def with_role_holders(xml: bytes | None, role: str, holders: list[str]) -> bytes:
+    """``roles.xml`` with ``role`` held by ``holders`` (the other roles kept)."""
+    root = etree.fromstring(xml) if xml else etree.Element("roles", version="-1", packagesHash="")
+    for old in root.iterfind(f"role[@name='{role}']"):
+        root.remove(old)
+    if holders:
+        element = etree.SubElement(root, "role", name=role)
+        for package in holders:
+            etree.SubElement(element, "holder", name=package)
+    return etree.tostring(root, xml_declaration=True, encoding="utf-8", standalone=True)
+
+
+__all__ = ["BROWSERS", "BROWSER_ROLE", "DEFAULT_LOCALES", "DEFAULT_RINGTONE", "FONT_SCALES", "LANGUAGE_TAGS",
+           "MAIN_ACTIVITY", "PACKAGE", "RINGTONES", "ROLES_XML", "SUB_SETTINGS", "TIMEOUTS", "ringtone_title",
+           "ringtone_uri", "role_holders", "with_role_holders"]

@@ -32,6 +32,30 @@ WALLPAPER_FILE = "/data/system/users/0/wallpaper"
 SET_WALLPAPER = "Set wallpaper"
 HOME_SCREEN, LOCK_SCREEN, BOTH_SCREENS = "Home screen", "Lock screen", "Home and lock screens"
 DESTINATIONS = (HOME_SCREEN, LOCK_SCREEN, BOTH_SCREENS)
+#: The picker's own screen (Settings' "Wallpaper & style"): "Change wallpaper" leads to its categories.
+CUSTOMIZATION_ACTIVITY = "com.android.customization.picker.CustomizationPickerActivity"
+#: The picker's record of what it set (WallpaperPicker2's ``DefaultWallpaperPreferences``, file ``wallpaper``):
+#: per screen the wallpaper's collection (category) id, its remote id and its first attribution line.
+PICKER_PREFS = f"/data/data/{PICKER_PACKAGE}/shared_prefs/wallpaper.xml"
+HOME_KEYS = ("home_wallpaper_collection_id", "home_wallpaper_remote_id", "home_wallpaper_attribution_line_1")
+LOCK_KEYS = ("lock_wallpaper_collection_id", "lock_wallpaper_remote_id", "lock_wallpaper_attribution_line_1")
+#: The picker's categories (Google's wallpaper collections, fetched from its servers on a phone: these are
+#: made-up stand-ins), each: collection id and its wallpapers' titles in the order shown.
+CATEGORIES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "My photos": ("my_photos", ()),
+    "Cityscapes": ("cityscapes", ("Skyline at dusk", "Harbour lights", "Rooftops")),
+    "Landscapes": ("landscapes", ("Mountain lake", "Desert dunes", "Rolling hills", "Fjord")),
+    "Life": ("life", ("Morning coffee", "Street market", "Garden party", "Bicycle ride")),
+    "Textures": ("textures", ("Linen", "Marble", "Terrazzo")),
+    "Art": ("art", ("Brush strokes", "Paper cut", "Ink wash")),
+}
+
+
+def remote_id(category: str, index: int) -> str:
+    """The made-up remote id of a category's ``index``-th wallpaper (``life_0`` is Life's first)."""
+    return f"{CATEGORIES[category][0]}_{index}"
+
+
 #: The home screen's background where no wallpaper is drawn (the simulator's light palette background).
 DEFAULT_BACKGROUND: Color = (255, 251, 254)
 #: Per name: the gradient's top and bottom colours and the motif drawn over it.
@@ -172,4 +196,5 @@ _MOTIFS = {"plain": _plain, "fibres": _fibres, "clouds": _clouds, "rings": _ring
            "dots": _dots, "blocks": _blocks, "stripes": _stripes, "stars": _stars, "pyramid": _pyramid,
            "waves": _waves, "bands": _bands}
 
-__all__ = ["DEFAULT", "NAMES", "STYLES", "is_dark", "style", "wallpaper_image", "wallpaper_png"]
+__all__ = ["CATEGORIES", "CUSTOMIZATION_ACTIVITY", "DEFAULT", "HOME_KEYS", "LOCK_KEYS", "NAMES", "PICKER_PREFS",
+           "STYLES", "is_dark", "remote_id", "style", "wallpaper_image", "wallpaper_png"]

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android import settings_app
-from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.oracle import UI, OracleError
 
 SLIDER = "com.android.systemui:id/slider"
 def open_settings(ui: UI) -> Iterator[Action]:
@@ -55,7 +55,8 @@ def open_tab(ui: UI, tab: str) -> Iterator[Action]:
 def set_alarm_time(ui: UI, hour: int, minutes: int, h24: bool) -> Iterator[Action]:
     """In the open time picker: type the hour and minutes, pick AM/PM, press OK."""
     yield ui.type(str(hour if h24 else hour % 12 or 12), clear=True, rid="numberpicker_input", n=0)
-    yield ui.type(f"{minutes:02d}", clear=True, rid="numberpicker_input", n=1)
+    typed = ui.type(f"{minutes:02d}", clear=True, rid="numberpicker_input", n=1)
+    yield ui.tolerate(typed, "'0' is the same minute as '00'", "text:drop") if minutes == 0 else typed
     if not h24:
         want = "AM" if hour < 12 else "PM"
         if not ui.exists(rid="numberpicker_input", text=want):
@@ -69,6 +70,26 @@ def create_alarm(ui: UI, hour: int, minutes: int, h24: bool) -> Iterator[Action]
     yield from set_alarm_time(ui, hour, minutes, h24)
 
 
+def row_control(ui: UI, row_desc: str, **sel: object) -> Action | None:
+    """A click on the element matching ``sel`` in the alarm row whose header reads ``row_desc`` (in or just below
+    it), or None when it is not on screen."""
+    _, header = ui.element(desc=row_desc)
+    x1, y1, x2, y2 = header.bounds
+    for i, el in ui.find_all(**sel):
+        cx, cy = el.center
+        if x1 <= cx < x2 and y1 <= cy < y2 + (y2 - y1):
+            return Action("click", index=i, x=cx, y=cy)
+    return None
+
+
+def in_row(ui: UI, row_desc: str, **sel: object) -> Action:
+    """Click the element matching ``sel`` in the alarm row whose header reads ``row_desc``."""
+    found = row_control(ui, row_desc, **sel)
+    if found is None:
+        raise OracleError(f"no {sel} in the alarm row {row_desc!r}")
+    return found
+
+
 def slide(ui: UI, fraction: float, **sel: object) -> Action:
     """Tap a slider's track at ``fraction`` of its width (0 = left end)."""
     _, el = ui.element(**sel)
@@ -76,5 +97,5 @@ def slide(ui: UI, fraction: float, **sel: object) -> Action:
     return Action.click(x=min(x2 - 1, x1 + int((x2 - x1) * fraction)), y=(y1 + y2) // 2)
 
 
-__all__ = ["SLIDER", "create_alarm", "open_bluetooth", "open_brightness", "open_internet", "open_settings", "open_tab",
-           "set_alarm_time", "shown_time", "slide"]
+__all__ = ["SLIDER", "create_alarm", "in_row", "open_bluetooth", "open_brightness", "open_internet",
+           "open_settings", "open_tab", "row_control", "set_alarm_time", "shown_time", "slide"]

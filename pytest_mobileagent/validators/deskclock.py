@@ -14,12 +14,17 @@ from typing import Any
 
 from pytest_mobileagent.android.deskclock import (
     ALARMS_DB,
+    EXTRA_LENGTH,
+    EXTRA_SKIP_UI,
     PACKAGE,
     PREFS,
+    SET_TIMER,
     SW_KEYS,
     SW_RESET,
     SW_RUNNING,
     TABS,
+    TIMER_PAUSED,
+    TIMER_RESET,
 )
 from pytest_mobileagent.android.shared_prefs import Long
 from pytest_mobileagent.android.ui_tree import UIElement, ui_elements
@@ -116,6 +121,47 @@ def clear_timers(device: Device) -> None:
     prefs = read_prefs(device, PREFS)
     update_prefs(device, PREFS, remove=tuple(k for k in prefs if k.startswith(("timer_", "timers_list",
                                                                                    "delete_after_use_"))))
+
+
+def timers(device: Device) -> list[dict[str, Any]]:
+    """Every timer (``TimerDAO``), by id: ``id``, ``state`` (1 running, 2 paused, 3 expired, 4 reset), ``length``
+    and ``left`` ms (what was left when it last stopped or started)."""
+    prefs = read_prefs(device, PREFS)
+    return [{"id": int(t), "state": prefs.get(f"timer_state_{t}", TIMER_RESET),
+             "length": prefs.get(f"timer_setup_timet_{t}", 0), "left": prefs.get(f"timer_time_left_{t}", 0)}
+            for t in sorted(prefs.get("timers_list", set()), key=int)]
+
+
+def start_timer(device: Device, seconds: int) -> None:
+    """A running timer of ``seconds``, started the way a device allows (``ACTION_SET_TIMER``, no UI): a running
+    timer counts from ``elapsedRealtime()``, which a seeder cannot read."""
+    device.shell(f"am start -a {SET_TIMER} --ei {EXTRA_LENGTH} {seconds} --ez {EXTRA_SKIP_UI} true")
+
+
+def seed_paused_timer(device: Device, tid: int, length_ms: int, left_ms: int) -> None:
+    """A paused timer (``TimerDAO`` keys) with ``left_ms`` to go."""
+    device.stop_app(PACKAGE)
+    unused = Long(-(2**63))
+    ids = set(read_prefs(device, PREFS).get("timers_list", set())) | {str(tid)}
+    update_prefs(device, PREFS, {
+        "timers_list": ids, "next_timer_id": tid + 1, f"timer_state_{tid}": TIMER_PAUSED,
+        f"timer_setup_timet_{tid}": Long(length_ms), f"timer_original_timet_{tid}": Long(length_ms),
+        f"timer_start_time_{tid}": unused, f"timer_wall_clock_time_{tid}": unused,
+        f"timer_time_left_{tid}": Long(left_ms), f"timer_label_{tid}": "", f"delete_after_use_{tid}": False})
+
+
+def selected_cities(device: Device) -> list[str]:
+    """The world clock's city ids (``CityDAO``: ``number_of_cities``, ``city_id_<i>``)."""
+    prefs = read_prefs(device, PREFS)
+    return [prefs[f"city_id_{i}"] for i in range(prefs.get("number_of_cities", 0)) if f"city_id_{i}" in prefs]
+
+
+def seed_cities(device: Device, ids: list[str]) -> None:
+    """Replace the world clock's cities by ``ids``."""
+    device.stop_app(PACKAGE)
+    old = tuple(f"city_id_{i}" for i in range(len(selected_cities(device))))
+    update_prefs(device, PREFS, {"number_of_cities": len(ids), **{f"city_id_{i}": c for i, c in enumerate(ids)}},
+                 remove=old)
 
 
 # -- the screen (AndroidWorld's clock checks) -------------------------------------------------

@@ -24,8 +24,8 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android import deskclock
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
-from pytest_mobileagent.tasks.oracle import UI, OracleError
-from pytest_mobileagent.tasks.walks import create_alarm, open_tab, shown_time
+from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.walks import create_alarm, in_row, open_tab, row_control, shown_time
 from pytest_mobileagent.validators import deskclock as clock
 from pytest_mobileagent.validators.deskclock import AlarmRow
 
@@ -67,26 +67,6 @@ def prepare(device: Device, params: dict[str, Any], tab: str | None = None) -> N
 
 
 # -- oracle helpers ------------------------------------------------------------------------------------
-
-
-def row_control(ui: UI, row_desc: str, **sel: object) -> Action | None:
-    """A click on the element matching ``sel`` in the alarm row whose header reads ``row_desc`` (in or just below
-    it), or None when it is not on screen."""
-    _, header = ui.element(desc=row_desc)
-    x1, y1, x2, y2 = header.bounds
-    for i, el in ui.find_all(**sel):
-        cx, cy = el.center
-        if x1 <= cx < x2 and y1 <= cy < y2 + (y2 - y1):
-            return Action("click", index=i, x=cx, y=cy)
-    return None
-
-
-def in_row(ui: UI, row_desc: str, **sel: object) -> Action:
-    """Click the element matching ``sel`` in the alarm row whose header reads ``row_desc``."""
-    found = row_control(ui, row_desc, **sel)
-    if found is None:
-        raise OracleError(f"no {sel} in the alarm row {row_desc!r}")
-    return found
 
 
 def delete_nine_am(ui: UI, h24: bool) -> Iterator[Action]:

@@ -34,15 +34,19 @@ from zoneinfo import ZoneInfo
 from pytest_mobileagent.android.deskclock import (
     ACTIVITY,
     ALARMS_DB,
+    CITIES,
     DATA_DE,
     DB_VERSION,
     DEFAULT_ALARMS,
     DEFAULT_RINGTONE,
     EVERY_DAY,
+    EXTRA_LENGTH,
+    EXTRA_SKIP_UI,
     LOW_NOTIFICATION_STATE,
     PACKAGE,
     PREFS,
     SCHEMA,
+    SET_TIMER,
     SILENT_STATE,
     SW_PAUSED,
     SW_RESET,
@@ -82,13 +86,6 @@ SYSTEM_PID = 1000
 WEEK = (("Sunday", "S", 64), ("Monday", "M", 1), ("Tuesday", "T", 2), ("Wednesday", "W", 4),
         ("Thursday", "T", 8), ("Friday", "F", 16), ("Saturday", "S", 32))
 
-#: World-clock cities (AOSP ``cities.xml`` ids, names and time zones), a selection of the app's list.
-CITIES = (("C215", "Austin", "America/Chicago"), ("C164", "Berlin", "Europe/Berlin"),
-          ("C40", "Chicago", "America/Chicago"), ("C111", "Dubai", "Asia/Dubai"),
-          ("C178", "London", "Europe/London"), ("C67", "Los Angeles", "America/Los_Angeles"),
-          ("C78", "New York", "America/New_York"), ("C186", "Paris", "Europe/Paris"),
-          ("C133", "Seoul", "Asia/Seoul"), ("C154", "Sydney", "Australia/Sydney"),
-          ("C139", "Tokyo", "Asia/Tokyo"), ("C94", "Toronto", "America/Toronto"))
 #: The simulated phone booted shortly before the default clock: elapsedRealtime() counts from here.
 BOOT = DEFAULT_TIME - dt.timedelta(minutes=30)
 
@@ -201,6 +198,17 @@ class ClockApp(App):
                            "ringtone, delete_after_use) VALUES (?, ?, ?, 0, 1, '', NULL, 0)", DEFAULT_ALARMS)
             db.execute(f"PRAGMA user_version = {DB_VERSION}")
         self.next_alarm_ms = 0
+
+    def handle_intent(self, intent: Any, mime_type: str = "") -> bool:
+        """``AlarmClock.ACTION_SET_TIMER`` with ``EXTRA_LENGTH`` (seconds) and ``EXTRA_SKIP_UI``: a running timer,
+        started without showing the app (``HandleApiCalls``); without ``SKIP_UI`` the Timer tab shows it."""
+        if intent.action != SET_TIMER or not isinstance(intent.extras.get(EXTRA_LENGTH), int):
+            return False
+        self.add_timer(int(intent.extras[EXTRA_LENGTH]) * 1000)
+        if not intent.extras.get(EXTRA_SKIP_UI):
+            self.edit_prefs({"selected_tab": TABS.index("Timer")})
+            self.system.launch(PACKAGE)
+        return True
 
     # -- time ----------------------------------------------------------------------
 

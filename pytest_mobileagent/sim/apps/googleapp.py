@@ -4,14 +4,17 @@ The home screen's search bar is a facade; tapping it opens the search page with 
 and the keyboard up, as the real app does. Searching shows an offline results page (there is no network),
 except for a weather search ("weather", "weather in London"), which shows the weather card of Google's
 weather service: the forecast the Weather app shows (:func:`pytest_mobileagent.sim.apps.weather.forecast`),
-and a search naming a place Google Maps knows (:func:`pytest_mobileagent.sim.apps.maps.store`): its card.
+a search naming a place Google Maps knows (:func:`pytest_mobileagent.sim.apps.maps.store`): its card, and
+"time in <city>", which Search answers from the device's clock.
 """
 
 from __future__ import annotations
 
 import re
 from typing import Any
+from zoneinfo import ZoneInfo
 
+from pytest_mobileagent.android.deskclock import CITIES
 from pytest_mobileagent.android.google_app import FEED, MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.apps.maps import store
@@ -53,7 +56,7 @@ class Search(Activity):
                                lambda v: self.fields.__setitem__("googleapp_search_box", v), hint="Search",
                                on_submit=self.submit, weight=1, height=48),
                       id="googleapp_srp_search_box", height=64, style="searchbar")
-            result = self.weather_card() or self.place_card() or (
+            result = self.time_card() or self.weather_card() or self.place_card() or (
                 Text(f"No internet connection. Results for \"{self.query}\" will appear when you're online.",
                      id="googleapp_srp_offline") if self.query else None)
             return Column(box, result, View(weight=1))
@@ -98,6 +101,19 @@ class Search(Activity):
         return Column(Text(place.name, id="place_title", style="item-title", height=32),
                       Text(f"{place.rating} · {place.category}", id="place_subtitle", height=28),
                       Text(place.address, id="place_address", height=28), id="place_card", padding=8)
+
+    def time_card(self) -> View | None:
+        """"time in <city>": the clock card Search answers with from the device's clock (a world-clock city)."""
+        m = re.fullmatch(r"(?:what(?:'s| is) the )?(?:current )?time in (.+?)\??", self.query.strip(), re.IGNORECASE)
+        zone = next((tz for _, name, tz in CITIES if m and name.lower() == m.group(1).strip().lower()), None)
+        if zone is None:
+            return None
+        there = self.system.clock.now.astimezone(ZoneInfo(zone))
+        return Column(Text(f"{there.hour % 12 or 12}:{there.minute:02d} {'AM' if there.hour < 12 else 'PM'}",
+                           id="googleapp_time_card_time", style="display"),
+                      Text(f"{there:%A, %B} {there.day}, {there.year} ({there.tzname()})", style="item-summary"),
+                      Text(f"Time in {m.group(1).strip().title()}", style="item-summary"),  # type: ignore[union-attr]
+                      id="googleapp_time_card", padding=16)
 
 
 class GoogleApp(App):

@@ -13,7 +13,26 @@ from collections.abc import Callable
 from typing import Any
 
 from pytest_mobileagent.android.audio import STREAM_MAX
-from pytest_mobileagent.android.settings_app import MAIN_ACTIVITY, PACKAGE, SUB_SETTINGS
+from pytest_mobileagent.android.settings_app import (
+    BROWSER_ROLE,
+    BROWSERS,
+    DEFAULT_LOCALES,
+    DEFAULT_RINGTONE,
+    FONT_SCALES,
+    LANGUAGE_TAGS,
+    MAIN_ACTIVITY,
+    PACKAGE,
+    RINGTONES,
+    ROLES_XML,
+    SUB_SETTINGS,
+    TIMEOUTS,
+    ringtone_title,
+    ringtone_uri,
+    role_holders,
+    with_role_holders,
+)
+from pytest_mobileagent.android.wallpaper import CUSTOMIZATION_ACTIVITY
+from pytest_mobileagent.android.wallpaper import PICKER_PACKAGE as WALLPAPER_PICKER
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import (
@@ -22,6 +41,7 @@ from pytest_mobileagent.sim.views import (
     Dialog,
     EditText,
     ListItem,
+    RadioGroup,
     Row,
     Scroll,
     SeekBar,
@@ -73,6 +93,13 @@ PAGES = {
     "location": ("Location", "com.android.settings.location.LocationSettings"),
     "accounts": ("Passwords & accounts", "com.android.settings.accounts.AccountDashboardFragment"),
     "about": ("About emulated device", "com.android.settings.deviceinfo.aboutphone.MyDeviceInfoFragment"),
+    "ringtone": ("Phone ringtone", "com.android.settings.notification.SoundSettings"),
+    "ringtone_sounds": ("Phone ringtone", "com.android.settings.notification.SoundSettings"),
+    "font_size": ("Font size", "com.android.settings.display.ToggleFontSizePreferenceFragment"),
+    "screen_timeout": ("Screen timeout", "com.android.settings.display.ScreenTimeoutSettings"),
+    "system_update": ("System update", "com.android.settings.system.SystemUpdatePreferenceController"),
+    "default_apps": ("Default apps", "com.android.settings.applications.defaultapps.DefaultAppSettings"),
+    "default_browser": ("Browser app", "com.android.settings.applications.defaultapps.DefaultBrowserPicker"),
 }
 #: Pages that only show what they hold (no task changes anything on them): (title, summary) rows.
 INFO_PAGES = {
@@ -84,8 +111,6 @@ INFO_PAGES = {
     "storage": (("System", "8.9 GB"), ("Apps", "1.2 GB"), ("Images", "0 B"), ("Free up space", "")),
     "accessibility": (("Display size and text", ""), ("Color and motion", ""), ("TalkBack", "Off"),
                       ("Select to Speak", "Off")),
-    "location": (("Use location", "On"), ("Recent access", "No apps have accessed location recently"),
-                 ("Location services", "")),
     "accounts": (("Passwords", "0 passwords"), ("Autofill service", "None"), ("Automatically sync app data", "")),
     "about": (("Device name", "sdk_gphone64_x86_64"), ("Phone number", "+1-555-521-5554"),
               ("Android version", "13"), ("Model", "sdk_gphone64_x86_64"), ("Build number", "TE1A.220922.021")),
@@ -93,8 +118,8 @@ INFO_PAGES = {
 #: Volume sliders of the sound page: (title, settings key).
 VOLUMES = (("Media volume", "volume_music"), ("Call volume", "volume_voice"),
            ("Ring & notification volume", "volume_ring"), ("Alarm volume", "volume_alarm"))
-LANGUAGES = ("Afrikaans", "Deutsch", "English", "Español", "Français", "Hindi", "Italiano", "Nederlands", "Polski",
-             "Português", "Svenska", "Tiếng Việt", "Türkçe", "Русский", "العربية", "中文", "日本語", "한국어")
+#: The "Add a language" list.
+LANGUAGES = tuple(LANGUAGE_TAGS)
 
 
 class SettingsActivity(Activity):
@@ -117,7 +142,9 @@ class Homepage(SettingsActivity):
     exported = True
 
     def build(self) -> View:
-        rows = [ListItem(title, summary, on_click=(lambda p=page: self.open_page(p)) if page else None,
+        location_off = self.setting("secure", "location_mode") == "0"
+        rows = [ListItem(title, "Off" if page == "location" and location_off else summary,
+                         on_click=(lambda p=page: self.open_page(p)) if page else self.external(title),
                          icon=title.split()[0].lower()) for title, summary, page in HOMEPAGE]
         return Column(
             Text("Settings", style="headline", height=96, padding=16),
@@ -125,6 +152,13 @@ class Homepage(SettingsActivity):
                  focusable=True, height=56, style="searchbar"),
             Scroll(*rows, id="recycler_view", weight=1),
         )
+
+
+    def external(self, title: str) -> Callable[[], Any] | None:
+        """Rows that open another app: "Wallpaper & style" opens the wallpaper picker."""
+        if title != "Wallpaper & style" or WALLPAPER_PICKER not in self.system.apps:
+            return None
+        return lambda: self.system.launch(WALLPAPER_PICKER, CUSTOMIZATION_ACTIVITY)
 
 
 class SubSettings(SettingsActivity):
@@ -137,7 +171,7 @@ class SubSettings(SettingsActivity):
         return self.intent.extras.get("page", "network")
 
     def build(self) -> View:
-        title = PAGES[self.page][0] if self.page != "app_info" else "App info"
+        title = self.intent.extras.get("title") or (PAGES[self.page][0] if self.page != "app_info" else "App info")
         body = self.page_info() if self.page in INFO_PAGES else getattr(self, f"page_{self.page}")()
         return Column(Toolbar(title, navigate_up=self.finish, id="action_bar"),
                       Scroll(*body, id="recycler_view", weight=1))
@@ -199,9 +233,37 @@ class SubSettings(SettingsActivity):
             self.switch_row("Adaptive brightness", adaptive,
                             lambda: services.set_auto_brightness(self.system, not adaptive)),
             self.switch_row("Dark theme", dark, lambda: services.set_night_mode(self.system, not dark)),
-            ListItem("Screen timeout", "After 1 minute of inactivity"),
-            ListItem("Font size", "Default"),
+            ListItem("Screen timeout", f"After {self.timeout_label()} of inactivity",
+                     on_click=lambda: self.open_page("screen_timeout")),
+            ListItem("Font size", "Default" if self.setting("system", "font_scale") == "1.0" else "Custom",
+                     on_click=lambda: self.open_page("font_size")),
         ]
+
+    def timeout_label(self) -> str:
+        ms = int(self.setting("system", "screen_off_timeout"))
+        return next((label for label, value in TIMEOUTS if value == ms), f"{ms // 1000} seconds")
+
+    def page_screen_timeout(self) -> list[View]:
+        return [RadioGroup([label for label, _ in TIMEOUTS], self.timeout_label(), self.set_timeout,
+                           id="timeout_options")]
+
+    def set_timeout(self, label: str) -> None:
+        ms = dict(TIMEOUTS)[label]
+        self.system.settings.put("system", "screen_off_timeout", str(ms))
+        self.log("SettingsProvider", f"content://settings/system/screen_off_timeout={ms}")
+
+    def page_font_size(self) -> list[View]:
+        scale = self.setting("system", "font_scale")
+        step = FONT_SCALES.index(scale) if scale in FONT_SCALES else 1
+        return [Text("Make the text on your screen smaller or larger.", id="font_size_preview", style="item-summary",
+                     height=96),
+                SeekBar(step, self.set_font_step, max_progress=len(FONT_SCALES) - 1, id="seekbar", desc="Font size"),
+                Row(Text("A", weight=1), Text("A", style="title"), height=40)]
+
+    def set_font_step(self, value: float) -> None:
+        step = max(0, min(len(FONT_SCALES) - 1, round(value)))
+        self.system.settings.put("system", "font_scale", FONT_SCALES[step])
+        self.log("SettingsProvider", f"content://settings/system/font_scale={FONT_SCALES[step]}")
 
     def page_sound(self) -> list[View]:
         rows: list[View] = []
@@ -216,25 +278,59 @@ class SubSettings(SettingsActivity):
         vibrate = self.setting("system", "vibrate_when_ringing") == "1"
         rows.append(self.switch_row("Vibrate for calls", vibrate, lambda: self.set_vibrate(not vibrate)))
         rows.append(ListItem("Do Not Disturb", "Off"))
+        rows.append(ListItem("Phone ringtone", ringtone_title(self.system.settings.get("system", "ringtone"))
+                             or DEFAULT_RINGTONE, on_click=lambda: self.open_page("ringtone")))
         return rows
+
+    def page_ringtone(self) -> list[View]:
+        return [ListItem(category, f"{len(sounds)} sounds",
+                         on_click=lambda c=category: self.open_page("ringtone_sounds", category=c, title=c))
+                for category, sounds in RINGTONES.items()]
+
+    def page_ringtone_sounds(self) -> list[View]:
+        current = ringtone_title(self.system.settings.get("system", "ringtone")) or DEFAULT_RINGTONE
+        return [RadioGroup(RINGTONES[self.intent.extras.get("category", "Pixel Sounds")], current, self.set_ringtone,
+                           id="sound_list")]
+
+    def set_ringtone(self, title: str) -> None:
+        self.system.settings.put("system", "ringtone", ringtone_uri(title))
+        self.log("RingtoneManager", f"setActualDefaultRingtoneUri type=1 uri={ringtone_uri(title)}")
 
     def set_vibrate(self, on: bool) -> None:
         self.system.settings.put("system", "vibrate_when_ringing", "1" if on else "0")
         self.log("SettingsProvider", f"content://settings/system/vibrate_when_ringing={int(on)}")
+
+    def page_location(self) -> list[View]:
+        on = self.setting("secure", "location_mode") != "0"
+        return [self.switch_row("Use location", on, lambda: self.set_location(not on)),
+                ListItem("Recent access", "No apps have accessed location recently"), ListItem("Location services")]
+
+    def set_location(self, on: bool) -> None:
+        self.system.settings.put("secure", "location_mode", "3" if on else "0")
+        self.log("LocationManagerService", f"location enabled = {'true' if on else 'false'} for user 0")
 
     # -- system, languages -------------------------------------------------------------------------
 
     def page_system(self) -> list[View]:
         return [ListItem("Languages & input", "Gboard", on_click=lambda: self.open_page("languages_input")),
                 ListItem("Gestures"), ListItem("Date & time", "GMT+00:00"), ListItem("Backup", "Off"),
-                ListItem("Reset options")]
+                ListItem("Reset options"),
+                ListItem("System update", "Updated to Android 13", on_click=lambda: self.open_page("system_update"))]
+
+    def page_system_update(self) -> list[View]:
+        return [Text("Your system is up to date", id="update_status", style="title", height=64),
+                Text("Android version: 13", style="item-summary"),
+                Text("Android security update: September 5, 2022", style="item-summary"),
+                Button("Check for update", lambda: self.toast("Your system is up to date"), id="check_update")]
 
     def page_languages_input(self) -> list[View]:
         return [ListItem("Languages", "English (United States)", on_click=lambda: self.open_page("languages")),
                 ListItem("On-screen keyboard", "Gboard"), ListItem("Spell checker", "Default spell checker")]
 
     def page_languages(self) -> list[View]:
-        return [ListItem("1", "English (United States)"),
+        names = {tag: name for name, tag in LANGUAGE_TAGS.items()} | {"en-US": "English (United States)"}
+        tags = (self.system.settings.get("system", "system_locales") or DEFAULT_LOCALES).split(",")
+        return [*(ListItem(str(n), names.get(tag, tag)) for n, tag in enumerate(tags, start=1)),
                 ListItem("Add a language", on_click=self.add_language, icon="add", id="add_language")]
 
     def add_language(self) -> None:
@@ -249,7 +345,34 @@ class SubSettings(SettingsActivity):
         apps = self.launchable()
         return [Text("Recently opened apps", style="caption"),
                 ListItem(f"See all {len(apps)} apps", on_click=lambda: self.open_page("all_apps")),
-                ListItem("Default apps", "Chrome, Phone, and Messages"), ListItem("Screen time")]
+                ListItem("Default apps", "Chrome, Phone, and Messages",
+                         on_click=lambda: self.open_page("default_apps")),
+                ListItem("Screen time")]
+
+    def browser_holder(self) -> str:
+        fs = self.system.fs
+        holders = role_holders(fs.read(ROLES_XML) if fs.exists(ROLES_XML) else None, BROWSER_ROLE)
+        return holders[0] if holders else ""
+
+    def page_default_apps(self) -> list[View]:
+        holder = self.system.apps.get(self.browser_holder())
+        return [ListItem("Browser app", holder.label if holder else "None",
+                         on_click=lambda: self.open_page("default_browser")),
+                ListItem("Caller ID & spam app", "None"), ListItem("Home app", "Pixel Launcher"),
+                ListItem("Phone app", "Phone"), ListItem("SMS app", "Messages")]
+
+    def page_default_browser(self) -> list[View]:
+        browsers = [self.system.apps[p] for p in BROWSERS if p in self.system.apps]
+        holder = self.system.apps.get(self.browser_holder())
+        return [RadioGroup([a.label for a in browsers], holder.label if holder else None,
+                           lambda label: self.set_browser(next(a.package for a in browsers if a.label == label)),
+                           id="browser_options")]
+
+    def set_browser(self, package: str) -> None:
+        fs = self.system.fs
+        fs.write(ROLES_XML, with_role_holders(fs.read(ROLES_XML) if fs.exists(ROLES_XML) else None, BROWSER_ROLE,
+                                              [package]))
+        self.log("RoleManagerService", f"Added role holder, role: {BROWSER_ROLE}, package: {package}")
 
     def page_all_apps(self) -> list[View]:
         return [ListItem(a.label, on_click=lambda p=a.package: self.open_page("app_info", package=p), icon=a.icon)
@@ -301,13 +424,25 @@ class LocalePicker(SettingsActivity):
 
     def build(self) -> View:
         query = self.fields.get("search", "").strip().lower()
-        rows = [ListItem(lang, on_click=None) for lang in LANGUAGES if query in lang.lower()]
+        rows = [ListItem(lang, on_click=lambda lang=lang: self.pick(lang)) for lang in LANGUAGES
+                if query in lang.lower()]
         return Column(
             Toolbar("Add a language", navigate_up=self.finish, id="action_bar"),
             EditText("android:id/search_src_text", self.fields.get("search", ""),
                      lambda v: self.fields.__setitem__("search", v), hint="Search"),
             Scroll(*rows, id="android:id/list", weight=1),
         )
+
+
+    def pick(self, language: str) -> None:
+        """Add the language's locale to the list (``LocalePicker.updateLocales``) and go back to it."""
+        settings = self.system.settings
+        tags = (settings.get("system", "system_locales") or DEFAULT_LOCALES).split(",")
+        tag = LANGUAGE_TAGS[language]
+        if tag not in tags:
+            settings.put("system", "system_locales", ",".join([*tags, tag]))
+            self.log("LocalePicker", f"updateLocales: {','.join([*tags, tag])}")
+        self.finish()
 
 
 class SettingsApp(App):

@@ -14,18 +14,28 @@ colours a hash of it picks, not the file's pixels.
 from __future__ import annotations
 
 from pathlib import PurePosixPath
+from typing import Any
 from urllib.parse import unquote, urlparse
 
+from pytest_mobileagent.android.shared_prefs import format_prefs, parse_prefs
 from pytest_mobileagent.android.wallpaper import (
+    CATEGORIES,
+    CUSTOMIZATION_ACTIVITY,
     DESTINATIONS,
+    HOME_KEYS,
+    HOME_SCREEN,
+    LOCK_KEYS,
     LOCK_SCREEN,
     PICKER_ACTIVITY,
     PICKER_PACKAGE,
+    PICKER_PREFS,
     SET_WALLPAPER,
     WALLPAPER_FILE,
+    remote_id,
+    wallpaper_png,
 )
 from pytest_mobileagent.sim.app import Activity, App, Intent
-from pytest_mobileagent.sim.views import Button, Column, Dialog, ListItem, Text, View
+from pytest_mobileagent.sim.views import Button, Column, Dialog, ListItem, Row, Scroll, Text, Toolbar, View
 
 
 class StandalonePreview(Activity):
@@ -62,10 +72,86 @@ class StandalonePreview(Activity):
         self.system.finish_activity(self)
 
 
+class CustomizationPicker(Activity):
+    """"Wallpaper & style": "Change wallpaper", the categories, a category's wallpapers (tiles named by their
+    titles), and a wallpaper's preview with "Set wallpaper"; setting one records it in :data:`PICKER_PREFS`."""
+
+    name = CUSTOMIZATION_ACTIVITY
+    exported = True
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        #: The pages opened, from the first: "main", "categories", a category's name, then a wallpaper's index.
+        self.path: list[str] = ["main"]
+
+    def build(self) -> View:
+        page = self.path[-1]
+        if page == "main":
+            return Column(Toolbar("Wallpaper & style", navigate_up=self.finish, id="toolbar"),
+                          View(cls="android.widget.ImageView", desc="Wallpaper preview", id="wallpaper_preview",
+                               height=480, style="bitmap"),
+                          Button("Change wallpaper", lambda: self.go("categories"), id="wallpaper_picker_entry"))
+        if page == "categories":
+            return Column(Toolbar("Wallpapers", navigate_up=self.up, id="toolbar"),
+                          Scroll(*(ListItem(c, f"{len(w)} wallpapers" if w else "", lambda c=c: self.go(c),
+                                            title_id="category_title") for c, (_, w) in CATEGORIES.items()),
+                                 id="category_grid", weight=1))
+        if page in CATEGORIES:
+            titles = CATEGORIES[page][1]
+            tiles = [View(cls="android.widget.ImageView", desc=t, id="tile", clickable=True, focusable=True,
+                          on_click=lambda i=i: self.go(str(i)), weight=1, height=320) for i, t in enumerate(titles)]
+            rows = [Row(*tiles[i:i + 2], height=320) for i in range(0, len(tiles), 2)]
+            return Column(Toolbar(page, navigate_up=self.up, id="toolbar"),
+                          Scroll(*rows, id="wallpaper_grid", weight=1) if rows else Text("No photos"))
+        category, index = self.path[-2], int(page)
+        return Column(Toolbar(CATEGORIES[category][1][index], navigate_up=self.up, id="toolbar"),
+                      View(cls="android.widget.ImageView", desc="Wallpaper preview", id="full_res_image",
+                           style="bitmap", weight=1),
+                      Button(SET_WALLPAPER, self.ask, id="button_set_wallpaper"))
+
+    def go(self, page: str) -> None:
+        self.path.append(page)
+
+    def up(self) -> None:
+        self.path.pop()
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if len(self.path) > 1:
+            self.path.pop()
+            return True
+        return False
+
+    def ask(self) -> None:
+        self.dialog = "destination"
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog(f"{SET_WALLPAPER} on", *(ListItem(d, "", lambda d=d: self.set_on(d), id="android:id/text1")
+                                            for d in DESTINATIONS))
+
+    def set_on(self, destination: str) -> None:
+        self.dialog = None
+        category, index = self.path[-2], int(self.path[-1])
+        record = (CATEGORIES[category][0], remote_id(category, index), CATEGORIES[category][1][index])
+        fs = self.system.fs
+        prefs = parse_prefs(fs.read(PICKER_PREFS)) if fs.exists(PICKER_PREFS) else {}
+        if destination != LOCK_SCREEN:
+            prefs.update(zip(HOME_KEYS, record))
+            name = remote_id(category, index)
+            fs.write(WALLPAPER_FILE, wallpaper_png(name, self.system.width, self.system.height))
+            self.system.wallpaper = name
+        if destination != HOME_SCREEN:
+            prefs.update(zip(LOCK_KEYS, record))
+        fs.write(PICKER_PREFS, format_prefs(prefs))
+        self.toast("Wallpaper set")
+        self.path = ["main"]
+
+
 class WallpaperPickerApp(App):
     package = PICKER_PACKAGE
     label = "Wallpaper & style"
-    activities = (StandalonePreview,)
+    activities = (StandalonePreview, CustomizationPicker)
     launchable = False
     uid = 10151
 
