@@ -22,6 +22,7 @@ from pytest_mobileagent.android import (
     documentsui,
     draw,
     expense,
+    firefox,
     gallery,
     gmail,
     google_app,
@@ -72,6 +73,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"(google )?maps?", maps.PACKAGE, maps.MAIN_ACTIVITY),
     (r"youtube", youtube.PACKAGE, youtube.MAIN_ACTIVITY),
     (r"google( app| search)?", google_app.PACKAGE, google_app.MAIN_ACTIVITY),
+    (r"(mozilla )?firefox( browser)?", firefox.PACKAGE, firefox.MAIN_ACTIVITY),
 ]
 
 

@@ -14,6 +14,7 @@ from pytest_mobileagent.sim.apps.dialer import DialerApp
 from pytest_mobileagent.sim.apps.draw import SimpleDrawApp
 from pytest_mobileagent.sim.apps.expense import ExpenseApp
 from pytest_mobileagent.sim.apps.files import FilesApp
+from pytest_mobileagent.sim.apps.firefox import FirefoxApp
 from pytest_mobileagent.sim.apps.gallery import GalleryApp
 from pytest_mobileagent.sim.apps.gmail import GmailApp
 from pytest_mobileagent.sim.apps.googleapp import GoogleApp
@@ -54,6 +55,7 @@ DEFAULT_APPS: list[type] = [
     GmailApp, MapsApp, YouTubeApp, GoogleApp,
     MessagesApp, PhotosApp, MusicApp, CalendarProviderApp, AospCalendarApp,
     WallpaperPickerApp,
+    FirefoxApp,
 ]
 
 
