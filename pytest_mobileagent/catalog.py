@@ -36,6 +36,7 @@ from pytest_mobileagent.android import (
     photos,
     retromusic,
     settings_app,
+    slack,
     sms_messenger,
     tasks_app,
     vlc,
@@ -74,6 +75,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"youtube", youtube.PACKAGE, youtube.MAIN_ACTIVITY),
     (r"google( app| search)?", google_app.PACKAGE, google_app.MAIN_ACTIVITY),
     (r"(mozilla )?firefox( browser)?", firefox.PACKAGE, firefox.MAIN_ACTIVITY),
+    (r"slack", slack.PACKAGE, slack.MAIN_ACTIVITY),
 ]
 
 

@@ -29,6 +29,7 @@ from pytest_mobileagent.sim.apps.osmand import OsmAndApp
 from pytest_mobileagent.sim.apps.photos import PhotosApp
 from pytest_mobileagent.sim.apps.retromusic import RetroMusicApp
 from pytest_mobileagent.sim.apps.settings import SettingsApp
+from pytest_mobileagent.sim.apps.slack import SlackApp
 from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 from pytest_mobileagent.sim.apps.vlc import VlcApp
@@ -56,6 +57,7 @@ DEFAULT_APPS: list[type] = [
     MessagesApp, PhotosApp, MusicApp, CalendarProviderApp, AospCalendarApp,
     WallpaperPickerApp,
     FirefoxApp,
+    SlackApp,
 ]
 
 
