@@ -197,7 +197,7 @@ class ConstrainedFirefoxWikipediaSearch(_FirefoxTask):
     published = ({"query": "Artificial Intelligence"},)
     type = "constrained"
     constraint = "Do NOT directly type search keywords in the firefox's header search bar."
-    constraints = {"elements": [r"id=mozac_browser_toolbar_(edit_)?url_view"]}
+    constraints = {"elements": [r'id="mozac_browser_toolbar_(edit_)?url_view"']}
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, str]]:
