@@ -23,6 +23,7 @@ from pytest_mobileagent.android import (
     draw,
     drive,
     expense,
+    firefox,
     gallery,
     gmail,
     google_app,
@@ -37,6 +38,7 @@ from pytest_mobileagent.android import (
     photos,
     retromusic,
     settings_app,
+    slack,
     sms_messenger,
     tasks_app,
     vlc,
@@ -78,6 +80,8 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"(google )?drive", drive.PACKAGE, drive.MAIN_ACTIVITY),
     (r"google( app| search)?", google_app.PACKAGE, google_app.MAIN_ACTIVITY),
     (r"(google |pixel )?weather( app)?", weather.PACKAGE, weather.MAIN_ACTIVITY),
+    (r"(mozilla )?firefox( browser)?", firefox.PACKAGE, firefox.MAIN_ACTIVITY),
+    (r"slack", slack.PACKAGE, slack.MAIN_ACTIVITY),
 ]
 
 

@@ -1,9 +1,15 @@
-"""Web pages for the simulated Chrome: the benchmark's task pages as live models, anything else as text.
+"""Web pages for the simulated browsers: the benchmark's task pages as live models, sites, anything else as text.
 
 A task page is an HTML file marked ``<meta name="pytest-mobileagent-page" content="KIND">`` with its
 seed on ``<body data-seed="N">``. Real Chrome runs the page's own script; the simulator runs the
 same game in Python (the same seeded generator, the same rules), so both show "Success!" for the
 same moves. The pages themselves are :mod:`pytest_mobileagent.android.task_pages`.
+
+A page of the simulated web (:mod:`pytest_mobileagent.android.websites`, marked ``content="site"``) shows its
+headings and paragraphs as text, its links as clickable text (the address as content description) and its
+search forms as a field (its resource id the input's HTML id, as Chrome's accessibility tree reports it)
+with a button; following a link or submitting a form asks the browser to navigate
+(the ``navigate`` given to :meth:`Page.build`).
 
 Each model keeps plain state (snapshots deep-copy it) and builds the views Chrome's accessibility
 tree exposes for the page: text as TextViews, buttons as Buttons, inputs as EditTexts.
@@ -11,8 +17,10 @@ tree exposes for the page: text as TextViews, buttons as Buttons, inputs as Edit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote_plus, urljoin
 
 from lxml import html as lxml_html
 
@@ -41,11 +49,21 @@ class Page:
                 bad.drop_tree()
             page.text = [t.strip() for t in doc.itertext() if t.strip()]
         page.state = INITIAL[page.kind](seed)
+        if page.kind == "site":
+            page.state = _site_state(url, doc)
         return page
 
-    def build(self) -> View:
+    @property
+    def title(self) -> str:
+        """The page's ``<title>`` (site pages), else its first line of text, else its address."""
+        return self.state.get("title") or next(iter(self.text), self.url)
+
+    def build(self, navigate: Callable[[str], Any] | None = None) -> View:
+        """The page's views; ``navigate`` (a browser's) follows a site page's links and forms."""
         if self.state.get("success"):
             return Column(Text(SUCCESS, id="success", style="headline"), id="page")
+        if self.kind == "site":
+            return _site_view(self, navigate)
         return BUILDERS[self.kind](self)
 
 
@@ -151,6 +169,57 @@ def draw_stroke(page: Page) -> bool:
     return True
 
 
+# -- a site of the simulated web -----------------------------------------------------------
+
+
+def _site_state(url: str, doc: Any) -> dict[str, Any]:
+    """The page as plain blocks in document order: ``[kind, ...]`` for headings and paragraphs (``text``), links
+    (``link``: text, address, the rest of the paragraph) and search forms (``form``: action, field name,
+    placeholder, button)."""
+    blocks: list[list[str]] = []
+    inputs: dict[str, str] = {}
+    for el in doc.xpath("//body//*[self::h1 or self::p or self::form]"):
+        if el.tag == "form":
+            field_el = el.xpath(".//input")[0]
+            name = field_el.get("name", "q")
+            inputs[name] = field_el.get("value", "")
+            blocks.append(["form", urljoin(url, el.get("action", url)), name, field_el.get("placeholder", ""),
+                           el.xpath("string(.//button)").strip() or "Search", field_el.get("id", name)])
+        elif (anchor := next(iter(el.xpath(".//a")), None)) is not None:
+            rest = (anchor.tail or "").strip()
+            blocks.append(["link", anchor.text_content().strip(), urljoin(url, anchor.get("href", "")), rest])
+        elif text := el.text_content().strip():
+            blocks.append(["heading" if el.tag == "h1" else "text", text])
+    return {"title": doc.xpath("string(//title)").strip(), "blocks": blocks, "inputs": inputs}
+
+
+def _site_view(page: Page, navigate: Callable[[str], Any] | None) -> View:
+    inputs = page.state["inputs"]
+
+    def go(url: str) -> Callable[[], Any]:
+        return lambda: navigate(url) if navigate else None
+
+    def submit(action: str, name: str) -> Callable[[], Any]:
+        return lambda: navigate(f"{action}?{name}={quote_plus(inputs.get(name, ''))}") if navigate else None
+
+    views: list[View] = []
+    for block in page.state["blocks"]:
+        kind = block[0]
+        if kind == "form":
+            _, action, name, placeholder, button, field_id = block
+            views.append(Row(EditText(field_id, inputs.get(name, ""), lambda v, n=name: inputs.__setitem__(n, v),
+                                      hint=placeholder, on_submit=submit(action, name), weight=1),
+                             Button(button, submit(action, name)), height=56))
+        elif kind == "link":
+            views.append(Text(block[1], desc=block[2], clickable=True, focusable=True, on_click=go(block[2]),
+                              style="link", height=32))
+            if block[3]:
+                views.append(Text(block[3]))
+        else:
+            views.append(Text(block[1], style="headline" if kind == "heading" else ""))
+    return Column(*views, id="page")
+
+
 # -- any other page -------------------------------------------------------------------------
 
 
@@ -161,8 +230,9 @@ def _text_view(page: Page) -> View:
 # -- the pages, for real Chrome --------------------------------------------------------------
 
 INITIAL: dict[str, Any] = {"maze": _maze_state, "multiply": _multiply_state, "draw": _draw_state,
-                           "text": lambda seed: {}}
-BUILDERS: dict[str, Any] = {"maze": _maze_view, "multiply": _multiply_view, "draw": _draw_view, "text": _text_view}
+                           "text": lambda seed: {}, "site": lambda seed: {}}
+BUILDERS: dict[str, Any] = {"maze": _maze_view, "multiply": _multiply_view, "draw": _draw_view, "text": _text_view,
+                           "site": _text_view}
 
 
 __all__ = ["Page", "draw_stroke"]

@@ -15,6 +15,7 @@ from pytest_mobileagent.sim.apps.draw import SimpleDrawApp
 from pytest_mobileagent.sim.apps.drive import DriveApp
 from pytest_mobileagent.sim.apps.expense import ExpenseApp
 from pytest_mobileagent.sim.apps.files import FilesApp
+from pytest_mobileagent.sim.apps.firefox import FirefoxApp
 from pytest_mobileagent.sim.apps.gallery import GalleryApp
 from pytest_mobileagent.sim.apps.gmail import GmailApp
 from pytest_mobileagent.sim.apps.google_calendar import GoogleCalendarApp
@@ -30,6 +31,7 @@ from pytest_mobileagent.sim.apps.osmand import OsmAndApp
 from pytest_mobileagent.sim.apps.photos import PhotosApp
 from pytest_mobileagent.sim.apps.retromusic import RetroMusicApp
 from pytest_mobileagent.sim.apps.settings import SettingsApp
+from pytest_mobileagent.sim.apps.slack import SlackApp
 from pytest_mobileagent.sim.apps.sms import SmsMessengerApp
 from pytest_mobileagent.sim.apps.tasks import TasksApp
 from pytest_mobileagent.sim.apps.vlc import VlcApp
@@ -60,6 +62,8 @@ DEFAULT_APPS: list[type] = [
     WeatherApp,
     GoogleCalendarApp,
     DriveApp,
+    FirefoxApp,
+    SlackApp,
 ]
 
 

@@ -1,0 +1,231 @@
+"""Firefox (``org.mozilla.firefox``): a toolbar, the simulated web, bookmarks and history in ``places.sqlite``.
+
+One activity, as Fenix: the home screen (the address bar and the default top sites), the browser (the
+address bar over the page, pages of :mod:`pytest_mobileagent.android.websites`; an unknown address shows Firefox's
+"Hmm. We're having trouble finding that site." page), and the Bookmarks and History pages, which the toolbar's
+menu opens. Tapping the address bar turns it into an edit field (keyboard up): Enter loads an address as it is
+or searches Google for anything else. Every page loaded is a visit in the places store
+(:data:`~pytest_mobileagent.android.firefox.PLACES_DB`), typed (``VISIT_TYPED``) when it came from the address
+bar, a link otherwise (links, forms, shortcuts, bookmarks and history entries). BACK leaves the editing, then a
+page (the previous one, or home), then Bookmarks or History.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+from urllib.parse import urlsplit
+
+from pytest_mobileagent.android import websites
+from pytest_mobileagent.android.firefox import (
+    EDIT_URL,
+    MAIN_ACTIVITY,
+    MENU,
+    MOBILE_ROOT,
+    PACKAGE,
+    PLACES_DB,
+    PLACES_SCHEMA,
+    ROOTS,
+    TOP_SITES,
+    TYPE_BOOKMARK,
+    TYPE_FOLDER,
+    URL_HINT,
+    URL_VIEW,
+    VISIT_LINK,
+    VISIT_TYPED,
+    from_places_time,
+    places_time,
+    search_url,
+)
+from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.views import Column, EditText, ImageButton, Row, Scroll, Text, Toolbar, View
+from pytest_mobileagent.sim.web import Page
+
+NOT_FOUND = "Hmm. We’re having trouble finding that site."
+
+
+def typed_address(text: str) -> str:
+    """What the toolbar loads for typed text: an address (``https://`` added) or a search with the default engine."""
+    text = text.strip()
+    if "://" in text or text.startswith("about:"):
+        return text
+    if " " not in text and "." in text:
+        return f"https://{text}"
+    return search_url(text)
+
+
+class Home(Activity):
+    """Fenix's ``HomeActivity``: ``self.page_stack`` is the tab's session history; ``self.screen`` is ``home``,
+    ``browser``, ``bookmarks`` or ``history``."""
+
+    name = MAIN_ACTIVITY
+    exported = True
+
+    def __init__(self, app: App, intent: Any):
+        super().__init__(app, intent)
+        self.screen = "home"
+        self.previous = "home"
+        self.editing = False
+        self.pages: list[Page] = []
+        if intent.data:
+            self.load(intent.data, VISIT_LINK)
+
+    # -- navigation --------------------------------------------------------------------
+
+    def load(self, url: str, visit_type: int = VISIT_LINK) -> None:
+        served = websites.fetch(url)
+        if served is None:
+            page = Page(url, text=[NOT_FOUND, urlsplit(url).hostname or url])
+        else:
+            url, source = served
+            page = Page.load(url, source)
+        self.pages.append(page)
+        self.screen, self.editing = "browser", False
+        self.log("GeckoSession", f"Loading URI: {url}")
+        record_visit(self.app, url, page.title if served else url, visit_type)
+
+    def follow(self, url: str) -> None:
+        self.load(url, VISIT_LINK)
+
+    def edit(self) -> None:
+        self.editing = True
+        self.fields[EDIT_URL] = self.pages[-1].url if self.screen == "browser" and self.pages else ""
+        self.request_focus(EDIT_URL)
+
+    def go(self) -> None:
+        text = self.fields.get(EDIT_URL, "")
+        self.system.clear_focus(self)
+        if text.strip():
+            self.load(typed_address(text), VISIT_TYPED)
+        else:
+            self.editing = False
+
+    def show(self, screen: str) -> None:
+        self.menu = None
+        self.previous = self.screen
+        self.screen = screen
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.editing:
+            self.editing = False
+            self.system.clear_focus(self)
+            return True
+        if self.screen in ("bookmarks", "history"):
+            self.screen = self.previous
+            return True
+        if self.screen == "browser":
+            self.pages.pop()
+            if not self.pages:
+                self.screen = "home"
+            return True
+        return False
+
+    def menu_items(self, name: str):
+        return [("Bookmarks", lambda: self.show("bookmarks")), ("History", lambda: self.show("history"))]
+
+    # -- screens -----------------------------------------------------------------------
+
+    def toolbar(self) -> View:
+        if self.editing:
+            return Row(EditText(EDIT_URL, self.fields.get(EDIT_URL, ""),
+                                lambda v: self.fields.__setitem__(EDIT_URL, v), hint=URL_HINT, on_submit=self.go,
+                                weight=1, height=48),
+                       id="toolbar", height=64, style="toolbar")
+        shown = self.pages[-1].url if self.screen == "browser" and self.pages else ""
+        return Row(Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
+                        weight=1, height=48, style="searchbar"),
+                   ImageButton("Menu", lambda: self.open_menu("main"), icon="more_vert", id=MENU),
+                   id="toolbar", height=64, style="toolbar")
+
+    def build(self) -> View:
+        if self.screen == "bookmarks":
+            return self.build_bookmarks()
+        if self.screen == "history":
+            return self.build_history()
+        if self.screen == "browser" and self.pages and not self.editing:
+            content = self.pages[-1].build(self.follow)
+            return Column(self.toolbar(), View(cls="android.webkit.WebView", id="engineView", weight=1,
+                                               children=[content]))
+        sites = Row(*[Column(Text(title, id="top_site_title", clickable=True, focusable=True,
+                                  on_click=lambda u=url: self.follow(u), height=48), weight=1)
+                      for title, url in TOP_SITES], id="top_sites_list", height=72)
+        return Column(self.toolbar(), Text("Shortcuts", style="caption", height=32), sites,
+                      View(id="homeLayout", weight=1))
+
+    def rows(self, entries: list[tuple[str, str, str]], list_id: str) -> View:
+        """A list of ``(title, address, caption)`` rows that open their page."""
+        rows: list[View] = []
+        for title, url, caption in entries:
+            if caption and not url:
+                rows.append(Text(caption, id="header_title", style="caption", height=40))
+                continue
+            rows.append(Row(Column(Text(title or url, id="title", style="item-title", height=28),
+                                   Text(urlsplit(url).hostname or url, id="url", style="item-summary", height=24),
+                                   weight=1),
+                            clickable=True, focusable=True, on_click=lambda u=url: self.follow(u), height=72,
+                            padding=8, id="item_layout"))
+        empty = Text("No history here" if list_id == "history_list" else "No bookmarks here", id="empty_view",
+                     style="caption") if not rows else None
+        return Column(empty, Scroll(*rows, id=list_id, weight=1))
+
+    def build_bookmarks(self) -> View:
+        with self.system.fs.sqlite(PLACES_DB) as db:
+            found = db.execute("SELECT b.title, p.url FROM moz_bookmarks b JOIN moz_places p ON p.id = b.fk "
+                               "WHERE b.type = ? AND b.parent = ? ORDER BY b.position",
+                               (TYPE_BOOKMARK, MOBILE_ROOT)).fetchall()
+        return Column(Toolbar("Bookmarks", navigate_up=self.on_back, id="navigationToolbar"),
+                      self.rows([(t, u, "") for t, u in found], "bookmark_list"))
+
+    def build_history(self) -> View:
+        with self.system.fs.sqlite(PLACES_DB) as db:
+            found = db.execute("SELECT title, url, last_visit_date_local FROM moz_places WHERE hidden = 0 AND "
+                               "visit_count_local > 0 ORDER BY last_visit_date_local DESC, id DESC").fetchall()
+        entries: list[tuple[str, str, str]] = []
+        day = None
+        for title, url, when in found:
+            shown = from_places_time(when)
+            if shown.date() != day:
+                day = shown.date()
+                entries.append(("", "", f"{shown:%A, %B} {shown.day}, {shown.year}"))
+            entries.append((title, url, ""))
+        return Column(Toolbar("History", navigate_up=self.on_back, id="navigationToolbar"),
+                      self.rows(entries, "history_list"))
+
+
+def record_visit(app: App, url: str, title: str, visit_type: int) -> None:
+    """A visit in the places store: the ``moz_places`` row of the address (added or updated) and its visit."""
+    now = places_time(app.system.clock.now)
+    with app.system.fs.sqlite(PLACES_DB) as db:
+        row = db.execute("SELECT id FROM moz_places WHERE url = ?", (url,)).fetchone()
+        if row is None:
+            guid = hashlib.sha1(url.encode()).hexdigest()[:12]
+            place = db.execute("INSERT INTO moz_places (url, title, visit_count_local, last_visit_date_local, "
+                               "guid) VALUES (?, ?, 1, ?, ?)", (url, title, now, guid)).lastrowid
+        else:
+            place = row[0]
+            db.execute("UPDATE moz_places SET visit_count_local = visit_count_local + 1, last_visit_date_local = ?,"
+                       " title = ? WHERE id = ?", (now, title, place))
+        db.execute("INSERT INTO moz_historyvisits (place_id, visit_date, visit_type) VALUES (?, ?, ?)",
+                   (place, now, visit_type))
+
+
+class FirefoxApp(App):
+    package = PACKAGE
+    label = "Firefox"
+    icon = "firefox"
+    activities = (Home,)
+    uid = 10171
+
+    def install(self) -> None:
+        with self.system.fs.sqlite(PLACES_DB) as db:
+            for statement in PLACES_SCHEMA:
+                db.execute(statement)
+            db.executemany("INSERT INTO moz_bookmarks (id, type, parent, position, title, guid) "
+                           "VALUES (?, ?, ?, ?, ?, ?)",
+                           [(i, TYPE_FOLDER, None if i == 1 else 1, max(i - 2, 0), title, guid)
+                            for i, guid, title in ROOTS])
+
+
+__all__ = ["NOT_FOUND", "FirefoxApp", "Home", "record_visit", "typed_address"]
