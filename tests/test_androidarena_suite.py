@@ -1,6 +1,7 @@
-"""suites/androidarena: every published AndroidArena instruction is a task whose instance 0 says it exactly.
+"""suites/androidarena: every published AndroidArena instruction is a published item of a task, saying it exactly
+(item 0, or items 0..k-1 of a task whose ``published`` rows are several of AndroidArena's instructions).
 
-Without the datasets the test checks what makes that hold (instance 0 does not depend on the suite seed; every
+Without the datasets the test checks what makes that hold (those items do not depend on the suite seed; every
 constrained task states its constraint and declares what it forbids); with ``MA_DATASETS`` it compares the suite
 with the published files line by line (read leniently: ``slack.yaml`` and ``youtube.yaml`` are not valid YAML).
 """
@@ -21,11 +22,14 @@ SUITE = [t for t in all_tasks() if t.suite == "androidarena"]
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def instance_zero(cls: type[ArenaTask], seed: int = 0) -> tuple[str, str]:
-    """(instruction, constraint) of the task's item 0."""
-    task = cases(cls, seed, 1, ROOT / "suites" / "androidarena")[0].make()
-    assert isinstance(task, ArenaTask)
-    return task.instruction, task.constraint
+def published_items(cls: type[ArenaTask], seed: int = 0) -> list[tuple[str, str]]:
+    """(instruction, constraint) of the task's published items (item 0 for a task without parameters)."""
+    found = []
+    for case in cases(cls, seed, 1, ROOT / "suites" / "androidarena")[:max(1, len(cls.published))]:
+        task = case.make()
+        assert isinstance(task, ArenaTask)
+        found.append((task.instruction, task.constraint))
+    return found
 
 
 def published(folder: Path) -> list[tuple[str, str, str]]:
@@ -41,8 +45,8 @@ def published(folder: Path) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize("cls", SUITE, ids=[t.name for t in SUITE])
-def test_instance_zero_is_the_same_instruction_whatever_the_seed(cls: type[ArenaTask]) -> None:
-    assert instance_zero(cls, 0) == instance_zero(cls, 1), "pin every field of the template in `published`"
+def test_published_items_say_the_same_whatever_the_seed(cls: type[ArenaTask]) -> None:
+    assert published_items(cls, 0) == published_items(cls, 1), "pin every field of the template in `published`"
     if cls.type == "constrained":
         assert cls.constraint and cls.constraints
 
@@ -53,7 +57,7 @@ FOLDER = dataset_file("androidarena")
 @pytest.mark.skipif(FOLDER is None, reason="the published AndroidArena files are compared where MA_DATASETS has them")
 def test_every_published_instruction_is_a_suite_task() -> None:
     assert FOLDER is not None
-    tasks = {instance_zero(cls) for cls in SUITE}
+    tasks = {item for cls in SUITE for item in published_items(cls)}
     missing = [f"{file}: {text!r}" + (f" / {constraint!r}" if constraint else "")
                for file, text, constraint in published(FOLDER) if (text, constraint) not in tasks]
     assert not missing, f"{len(missing)} published tasks have no suite task:\n" + "\n".join(missing)

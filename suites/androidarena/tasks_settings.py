@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import chrome, settings_app, wallpaper
+from pytest_mobileagent.android import chrome, firefox, settings_app, wallpaper
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.walks import open_bluetooth, open_internet, open_settings, slide
@@ -318,13 +318,14 @@ class SettingsScreenTimeout(_Settings):
 
 
 class SettingsDefaultBrowser(_Settings):
-    """RoleManager's browser role is held by the named browser (``roles.xml``); setup leaves no browser, or
-    another installed one, holding it. Published with "chrome" only here: "firefox" needs Firefox installed."""
+    """RoleManager's browser role is held by the named browser (``roles.xml``); setup leaves no browser holding it.
+    Both published rows (chrome, firefox) need both browsers installed, as AndroidArena's phone had them."""
 
     template = "Change the default web browser to {browser} on my Android device."
-    published = ({"browser": "chrome"},)
-    packages = frozenset({chrome.PACKAGE})
-    BROWSERS: Mapping[str, tuple[str, str]] = {"chrome": (chrome.PACKAGE, "Chrome")}
+    published = ({"browser": "chrome"}, {"browser": "firefox"})
+    packages = frozenset({chrome.PACKAGE, firefox.PACKAGE})
+    BROWSERS: Mapping[str, tuple[str, str]] = {"chrome": (chrome.PACKAGE, "Chrome"),
+                                               "firefox": (firefox.PACKAGE, "Firefox")}
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
