@@ -13,6 +13,7 @@ from pytest_mobileagent.android import (
     aosp_calendar,
     audio_recorder,
     broccoli,
+    calculator,
     calendar,
     camera,
     chrome,
@@ -72,6 +73,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"(google )?maps?", maps.PACKAGE, maps.MAIN_ACTIVITY),
     (r"youtube", youtube.PACKAGE, youtube.MAIN_ACTIVITY),
     (r"google( app| search)?", google_app.PACKAGE, google_app.MAIN_ACTIVITY),
+    (r"(google )?calculator|calc", calculator.PACKAGE, calculator.MAIN_ACTIVITY),
 ]
 
 
