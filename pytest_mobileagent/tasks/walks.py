@@ -77,7 +77,7 @@ def slide(ui: UI, fraction: float, **sel: object) -> Action:
 
 
 __all__ = ["SLIDER", "create_alarm", "open_bluetooth", "open_brightness", "open_internet", "open_settings", "open_tab",
-           "set_alarm_time", "shown_time", "slide"]
+           "set_alarm_time", "set_picker", "shown_time", "slide"]
 
 
 def set_picker(ui: UI, opener: str, values: list[tuple[str, int]], needed: bool = True) -> Iterator[Action]:

@@ -15,10 +15,10 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import contacts, deskclock, dialer, markor, settings_app
+from pytest_mobileagent.android import audio, contacts, deskclock, dialer, markor, settings_app, zen_mode
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.oracle import UI
-from pytest_mobileagent.tasks.walks import create_alarm, open_bluetooth, open_internet, open_tab
+from pytest_mobileagent.tasks.walks import create_alarm, open_bluetooth, open_internet, open_settings, open_tab, slide
 from pytest_mobileagent.validators import deskclock as clock
 from pytest_mobileagent.validators.contacts import add_contact, clean_number, clear_contacts
 from pytest_mobileagent.validators.storage import changes, tree
@@ -252,6 +252,48 @@ class MobileBenchWifiAndBluetooth(MobileBenchTask):
         yield ui.click(rid="android:id/switch_widget")
         yield from open_bluetooth(ui)
         yield ui.click(rid="android:id/switch_widget")
+        yield ui.complete()
+
+
+class MobileBenchSilencePhone(MobileBenchTask):
+    """Two changes on Settings' sound page in one request: media volume to zero and Do Not Disturb on
+    (``global zen_mode`` not off, as the service keeps it)."""
+
+    template = "mute the media volume and turn on do not disturb"
+    template_zh = "把媒体音量调到零，再打开勿扰模式"
+    apps = ("settings",)
+    tags = ("samt", "mobileControl")
+    complexity = 1.5
+    optimal_steps = 7
+    packages = frozenset({settings_app.PACKAGE})
+    check_point = {"package": settings_app.PACKAGE, "activity": settings_app.SUB_SETTINGS,
+                   "resource-id": zen_mode.TURN_ON_ID, "text": ["Sound & vibration", "Do Not Disturb"]}
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return with_lang({"start": st.integers(3, 20)})
+
+    def setup(self, device: Device) -> None:
+        device.shell(zen_mode.set_dnd_command("off"))
+        device.shell(audio.set_command("volume_music", self.params["start"]))
+
+    def state(self, device: Device) -> tuple[int, str | None]:
+        return (audio.parse_volume(device.shell(audio.get_command("volume_music"))),
+                device.settings_get("global", zen_mode.KEY))
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        volume, zen = self.state(device)
+        return 1.0 if volume == 0 and (zen or "0") != str(zen_mode.OFF) else 0.0
+
+    def describe_state(self, device: Device) -> str:
+        return "media volume, zen_mode = {}, {}".format(*self.state(device))
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from open_settings(ui)
+        yield from ui.reach(text="Sound & vibration")
+        yield slide(ui, 0.0, desc="Media volume")
+        yield from ui.reach(text="Do Not Disturb")
+        yield from ui.reach(rid=zen_mode.TURN_ON_ID)
         yield ui.complete()
 
 
