@@ -38,6 +38,32 @@ def normalized(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def add_event(ui: UI, title: str, start: dt.datetime, today: dt.date) -> Iterator[Action]:
+    """Simple Calendar Pro: a new event titled ``title`` starting at ``start`` (whole hours), with the app's
+    default reminder; the date picker is set from ``today``."""
+    yield ui.open_app("Simple Calendar Pro")
+    yield ui.click(desc="New Event")
+    yield ui.click(text="Event")
+    yield ui.type(title, rid="event_title")
+    moved = [("year", start.year)] if start.year != today.year else []
+    moved += [("month", start.month)] if start.month != today.month else []
+    yield from set_picker(ui, "event_start_date", [*moved, ("day", start.day)])
+    yield from set_picker(ui, "event_start_time", [("hour", start.hour), ("minute", 0)])
+    yield ui.click(rid="save")
+    if ui.exists(text="Disclaimer"):
+        yield ui.click(text="OK")
+
+
+def reminded(device: Device, before: list[Event], start: dt.datetime, title: str) -> bool:
+    """The events seeded ``before`` are kept, and a new one starts at ``start``, its title containing ``title`` (up
+    to case and spacing), with a reminder."""
+    events = list_events(device)
+    new = [e for e in events if e.id not in {b.id for b in before}]
+    return all(e in events for e in before) and any(
+        e.start_ts == int(start.timestamp()) and normalized(title) in normalized(e.title)
+        and max(e.reminder_1_minutes, e.reminder_2_minutes, e.reminder_3_minutes) >= 0 for e in new)
+
+
 class MobileBenchCalendarReminder(MobileBenchTask):
     """Mobile-Bench 160 "后天上午8点提醒我开会": a new event at that hour, its title naming the thing, with a
     reminder (Simple Calendar Pro gives a new event its default reminder, 10 minutes before); earlier events kept.
@@ -83,30 +109,14 @@ class MobileBenchCalendarReminder(MobileBenchTask):
         self.before = seed_events(device, others)
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        events = list_events(device)
-        kept = all(e in events for e in self.before)
-        new = [e for e in events if e.id not in {b.id for b in self.before}]
-        made = any(e.start_ts == int(self.start.timestamp()) and normalized(self.thing) in normalized(e.title)
-                   and max(e.reminder_1_minutes, e.reminder_2_minutes, e.reminder_3_minutes) >= 0 for e in new)
-        return 1.0 if kept and made else 0.0
+        return 1.0 if reminded(device, self.before, self.start, self.thing) else 0.0
 
     def describe_state(self, device: Device) -> str:
         return "events: " + "; ".join(f"{e.title!r} {e.start:%m-%d %H:%M} reminder {e.reminder_1_minutes}"
                                       for e in list_events(device))
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        start = self.start
-        yield ui.open_app("Simple Calendar Pro")
-        yield ui.click(desc="New Event")
-        yield ui.click(text="Event")
-        yield ui.type(self.thing, rid="event_title")
-        moved = [("year", start.year)] if start.year != self.today.year else []
-        moved += [("month", start.month)] if start.month != self.today.month else []
-        yield from set_picker(ui, "event_start_date", [*moved, ("day", start.day)])
-        yield from set_picker(ui, "event_start_time", [("hour", start.hour), ("minute", 0)])
-        yield ui.click(rid="save")
-        if ui.exists(text="Disclaimer"):
-            yield ui.click(text="OK")
+        yield from add_event(ui, self.thing, self.start, self.today)
         yield ui.complete()
 
 
