@@ -95,6 +95,9 @@ SIM_APIS: dict[str, Api] = {api.name: api for api in (
     Api("insert_contact", "am start -a android.intent.action.INSERT -t vnd.android.cursor.dir/contact "
         "-e name {name} -e phone {phone}", "open the new-contact form with a name and phone filled in"),
     Api("open_url", "am start -a android.intent.action.VIEW -d {url}", "open a web address in the browser"),
+    Api("set_alarm", "am start -a android.intent.action.SET_ALARM --ei android.intent.extra.alarm.HOUR {hour} "
+        "--ei android.intent.extra.alarm.MINUTES {minutes}",
+        "set an alarm in the Clock app (hour 0-23, minutes 0-59; an alarm at that time is turned on instead)"),
     Api("wifi", "svc wifi {enable_or_disable}", "turn Wi-Fi on ('enable') or off ('disable')"),
     Api("bluetooth", "svc bluetooth {enable_or_disable}", "turn Bluetooth on ('enable') or off ('disable')"),
     Api("back", "input keyevent KEYCODE_BACK", "go back"),

@@ -13,6 +13,7 @@ from pytest_mobileagent.android import (
     aosp_calendar,
     audio_recorder,
     broccoli,
+    calculator,
     calendar,
     camera,
     chrome,
@@ -82,6 +83,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"(google |pixel )?weather( app)?", weather.PACKAGE, weather.MAIN_ACTIVITY),
     (r"(mozilla )?firefox( browser)?", firefox.PACKAGE, firefox.MAIN_ACTIVITY),
     (r"slack", slack.PACKAGE, slack.MAIN_ACTIVITY),
+    (r"(google )?calculator|calc", calculator.PACKAGE, calculator.MAIN_ACTIVITY),
 ]
 
 

@@ -15,6 +15,7 @@ from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.apis import SIM_APIS, Api, api_catalog, load_mobilebench_apis, simulator_refusal, support_table
 from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, history_of
 from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.validators.deskclock import alarms_at
 from tests.published import published_file
 
 DATA = Path(__file__).parent / "data"
@@ -84,17 +85,24 @@ def test_arguments_are_quoted_so_that_no_shell_syntax_runs() -> None:
 
 def test_apis_not_on_the_simulator_are_refused_there_and_pass_through_on_a_phone() -> None:
     catalog = load_mobilebench_apis(DATA / "api_list.json")
-    alarm = next(name for name, api in catalog.items() if "SET_ALARM" in api.command)
+    aosp_clock = next(name for name, api in catalog.items() if "com.android.deskclock/" in api.command)
     with SimDevice() as device, pytest.raises(InvalidAction, match="not on the simulator"):
-        execute(device, Action.api_call(alarm, {"x": "7", "y": "15"}), apis=catalog)
+        execute(device, Action.api_call(aosp_clock), apis=catalog)  # the simulator's Clock is Google's package
     phone = Phone()
-    execute(phone, Action.api_call(alarm, {"x": "7", "y": "15"}), apis=catalog)  # type: ignore[arg-type]
-    assert phone.ran == ["am start -a android.intent.action.SET_ALARM --ei android.intent.extra.alarm.HOUR 7 "
-                         "--ei android.intent.extra.alarm.MINUTES 15"]
+    execute(phone, Action.api_call(aosp_clock), apis=catalog)  # type: ignore[arg-type]
+    assert phone.ran == ["am start -n com.android.deskclock/.DeskClock"]
     host = Api("logs", "adb logcat | grep com.xiaomi.smarthome", "host-side")
     assert simulator_refusal(host) is not None
     with pytest.raises(InvalidAction, match="host-side"):
         execute(Phone(), Action.api_call("logs"), apis={"logs": host})  # type: ignore[arg-type]
+
+
+def test_mobilebench_set_alarm_runs_on_the_simulated_clock() -> None:
+    catalog = load_mobilebench_apis(DATA / "api_list.json")
+    alarm = next(name for name, api in catalog.items() if "SET_ALARM" in api.command)
+    with SimDevice() as device:
+        execute(device, Action.api_call(alarm, {"x": "7", "y": "15"}), apis=catalog)
+        assert [(a.hour, a.minutes, a.enabled) for a in alarms_at(device, 7, 15)] == [(7, 15, True)]
 
 
 def test_the_readme_lists_what_the_simulator_runs() -> None:

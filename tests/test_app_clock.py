@@ -373,3 +373,29 @@ def test_pm_clear_restores_first_run_state(d: SimDevice) -> None:
     tap(d, content_description="Start")
     assert d.shell(f"pm clear {deskclock.PACKAGE}") == "Success\n"
     assert not d.exists(deskclock.PREFS) and alarm_rows(d) == [(8, 30, 31, 0), (9, 0, 96, 0)]
+
+
+def set_alarm(d: SimDevice, *extras: str) -> str:
+    return d.shell(" ".join(("am start -a", deskclock.ACTION_SET_ALARM, *extras)))
+
+
+def test_set_alarm_intent_as_handle_api_calls(d: SimDevice) -> None:
+    time = f"--ei {deskclock.EXTRA_HOUR} 7 --ei {deskclock.EXTRA_MINUTES} 15"
+    set_alarm(d, time)
+    assert [(a.hour, a.minutes, a.days, a.enabled) for a in clock.alarms_at(d, 7, 15)] == [(7, 15, 0, True)]
+    assert d.current_activity() == (deskclock.PACKAGE, deskclock.ACTIVITY) and clock.selected_tab(d) == "Alarm"
+    assert d.system.toast_text.startswith("Alarm set for")
+    assert logcat_matches(d, r"Events: \[Alarm\] \[Create\] \[Intent\]", tag="AlarmClock")
+    d.sqlite(deskclock.ALARMS_DB, "UPDATE alarm_templates SET enabled = 0 WHERE hour = 7")
+    set_alarm(d, time, f"--ez {deskclock.EXTRA_SKIP_UI} true")  # the same alarm is turned back on, not added
+    assert [a.enabled for a in clock.alarms_at(d, 7, 15)] == [True]
+    set_alarm(d, time, f"--es {deskclock.EXTRA_MESSAGE} Gym")  # a label makes it another alarm
+    assert sorted(a.label for a in clock.alarms_at(d, 7, 15)) == ["", "Gym"]
+    before = clock.alarms(d)
+    set_alarm(d, f"--ei {deskclock.EXTRA_HOUR} 24")
+    set_alarm(d, f"--ei {deskclock.EXTRA_HOUR} 6 --ei {deskclock.EXTRA_MINUTES} 60")
+    assert clock.alarms(d) == before  # out of range: nothing
+    d.press("home")
+    set_alarm(d)  # no time: the Clock's alarm creation
+    assert d.current_activity() == (deskclock.PACKAGE, deskclock.ACTIVITY)
+    assert any(e.resource_id.endswith("numberpicker_input") for e in ui_elements(d.hierarchy()))

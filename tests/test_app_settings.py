@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 import uiautomator2 as u2
 
-from pytest_mobileagent.android import audio
+from pytest_mobileagent.android import audio, zen_mode
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.apps.settings import HOMEPAGE, PAGES
@@ -120,3 +120,30 @@ def test_a_settings_write_android_ignores_changes_nothing_on_screen(device: SimD
     device.tap(slider.bounds[2] - 1, slider.center[1])  # the slider moves AudioService's index
     assert audio.parse_volume(device.shell(audio.get_command("volume_music"))) == 25
     assert device.settings_get("system", "volume_music_speaker") == "25"
+
+
+def test_do_not_disturb_page_turns_it_on_and_off_through_the_service(device: SimDevice) -> None:
+    assert device.settings_get("global", zen_mode.KEY) == "0"
+    tap(device, text="Sound & vibration")
+    device.swipe(540, 1800, 540, 600)
+    tap(device, text="Do Not Disturb")
+    assert "Do Not Disturb" in [e.text for e in ui_elements(device.hierarchy())][:3]
+    tap(device, resource_id=f"com.android.settings:id/{zen_mode.TURN_ON_ID}")
+    assert device.settings_get("global", zen_mode.KEY) == str(zen_mode.IMPORTANT_INTERRUPTIONS)
+    tap(device, resource_id=f"com.android.settings:id/{zen_mode.TURN_OFF_ID}", text="Turn off now")
+    assert device.settings_get("global", zen_mode.KEY) == "0"
+
+
+def test_zen_mode_is_kept_by_the_service_not_by_the_setting(device: SimDevice) -> None:
+    device.shell("settings put global zen_mode 1")  # ZenModeHelper writes its own mode back
+    device.settings_put("global", zen_mode.KEY, "2")
+    assert device.shell("settings get global zen_mode") == "0\n"
+    assert device.shell(zen_mode.set_dnd_command("priority")) == ""
+    assert device.settings_get("global", zen_mode.KEY) == "1"
+    device.shell("settings put global zen_mode 0")
+    assert device.settings_get("global", zen_mode.KEY) == "1"
+    device.shell(zen_mode.set_dnd_command("on"))
+    assert device.settings_get("global", zen_mode.KEY) == "2"
+    assert "Invalid filter" in device.shell("cmd notification set_dnd sometimes")
+    device.shell(zen_mode.set_dnd_command("off"))
+    assert device.settings_get("global", zen_mode.KEY) == "0"

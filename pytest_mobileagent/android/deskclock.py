@@ -37,6 +37,14 @@ DEFAULT_RINGTONE = "content://settings/system/alarm_alert"
 #: ``alarm_instances.alarm_state``: SILENT far ahead, LOW_NOTIFICATION within two hours.
 SILENT_STATE, LOW_NOTIFICATION_STATE = 0, 1
 
+#: ``AlarmClock.ACTION_SET_ALARM`` and its extras (what Mobile-Bench's alarm API sends), handled by DeskClock's
+#: ``HandleApiCalls``: with an hour it enables a matching alarm (same time, label if given, no repeat days) or
+#: creates one, schedules it and, unless ``SKIP_UI``, shows it on the Alarm tab; without one it opens the alarm
+#: creation UI; an hour or minute out of range does nothing.
+ACTION_SET_ALARM = "android.intent.action.SET_ALARM"
+EXTRA_HOUR, EXTRA_MINUTES = "android.intent.extra.alarm.HOUR", "android.intent.extra.alarm.MINUTES"
+EXTRA_MESSAGE, EXTRA_SKIP_UI = "android.intent.extra.alarm.MESSAGE", "android.intent.extra.alarm.SKIP_UI"
+
 #: Tabs in navigation order; ``selected_tab`` stores the index (AOSP ``UiDataModel.Tab`` ordinal).
 TABS = ("Alarm", "Clock", "Timer", "Stopwatch")
 #: ``sw_state`` values (``Stopwatch.State``) and the stopwatch's keys (``StopwatchDAO``).
@@ -48,7 +56,7 @@ TIMER_KEYS = ("timer_state", "timer_setup_timet", "timer_original_timet", "timer
 TIMER_RUNNING, TIMER_PAUSED, TIMER_EXPIRED, TIMER_RESET = 1, 2, 3, 4
 #: ``AlarmClock.ACTION_SET_TIMER`` and its extras: the length in seconds, and whether to start it without showing
 #: the app.
-SET_TIMER = "android.intent.action.SET_TIMER"
+ACTION_SET_TIMER = "android.intent.action.SET_TIMER"
 EXTRA_LENGTH, EXTRA_SKIP_UI = "android.intent.extra.alarm.LENGTH", "android.intent.extra.alarm.SKIP_UI"
 #: World-clock cities (AOSP ``cities.xml`` ids, names and time zones), a selection of the app's list (Beijing's
 #: id is a guess).

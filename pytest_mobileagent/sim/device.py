@@ -172,8 +172,7 @@ class SimDevice:
 
     def settings_put(self, namespace: str, key: str, value: str) -> None:
         with self._lock:
-            self.system.settings.put(namespace, key, value)
-            self.system.invalidate()
+            services.put_setting(self.system, namespace, key, value)
 
     def read_file(self, path: str) -> bytes:
         with self._lock:

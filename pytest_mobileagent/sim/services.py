@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pytest_mobileagent.android import settings_app
+from pytest_mobileagent.android import settings_app, zen_mode
 from pytest_mobileagent.android.audio import STREAM_MAX, STREAM_MIN, persisted_key
 
 if TYPE_CHECKING:
@@ -80,6 +80,22 @@ def set_night_mode(system: System, on: bool) -> None:
                f"mNightMode={2 if on else 1}", pid=SYSTEM_PID)
     system.log("SettingsProvider", f"content://settings/secure/ui_night_mode dark_mode={'on' if on else 'off'}",
                pid=SYSTEM_PID)
+    system.invalidate()
+
+
+def set_zen_mode(system: System, mode: int) -> None:
+    """ZenModeHelper.setManualZenMode: the service's mode, mirrored in ``global zen_mode``."""
+    system.settings.put("global", zen_mode.KEY, str(int(mode)))
+    system.invalidate()
+
+
+def put_setting(system: System, namespace: str, key: str, value: str) -> None:
+    """A write to the settings provider, then what the system's observers of that key do about it: ZenModeHelper
+    writes its own mode back over ``global zen_mode`` (:mod:`pytest_mobileagent.android.zen_mode`)."""
+    if (namespace, key) == ("global", zen_mode.KEY):
+        system.settings.put(namespace, key, system.settings.get(namespace, key) or str(zen_mode.OFF))
+    else:
+        system.settings.put(namespace, key, value)
     system.invalidate()
 
 

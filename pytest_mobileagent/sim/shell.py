@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
+from pytest_mobileagent.android import zen_mode
 from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services, sh_parse
@@ -306,7 +307,7 @@ def _settings_put(sh: Shell, ns: str, key: str, value: str) -> None:
     if (ns, key) == ("system", "screen_brightness"):
         services.set_brightness(sh.system, int(value))
     else:
-        sh.system.settings.put(ns, key, value)
+        services.put_setting(sh.system, ns, key, value)
     sh.system.invalidate()
 
 
@@ -343,11 +344,22 @@ def _cmd(sh: Shell, argv: list[str]) -> Result:
             return fail("Error: mode must be 'yes', 'no', or 'auto'\n", 255)
         services.set_night_mode(sh.system, args[2] == "yes")
         return ok(f"Night mode: {args[2]}\n")
+    if args[:2] == ["notification", "set_dnd"] and len(args) >= 3:
+        return _set_dnd(sh, args[2])
     if args[:2] == ["media_session", "volume"]:
         return _volume_ctrl(sh, args[2:])
     if args == ["uimode", "night"]:
         return ok(f"Night mode: {'yes' if sh.system.night_mode else 'no'}\n")
     return fail(f"cmd: unknown command {' '.join(args)}\n", 255)
+
+
+def _set_dnd(sh: Shell, mode: str) -> Result:
+    """NotificationShellCmd's ``set_dnd``: the interruption filter through the service (an unknown mode is
+    ``INTERRUPTION_FILTER_UNKNOWN``, which the service refuses; the command still exits 0)."""
+    if mode not in zen_mode.SET_DND_MODES:
+        return ok("Error occurred. Check logcat for details. Invalid filter: 0\n")
+    services.set_zen_mode(sh.system, zen_mode.SET_DND_MODES[mode])
+    return ok()
 
 
 @command("media")

@@ -35,6 +35,7 @@ DEFAULT_SETTINGS: dict[str, dict[str, str]] = {
         "window_animation_scale": "1.0",
         "transition_animation_scale": "1.0",
         "animator_duration_scale": "1.0",
+        "zen_mode": "0",
     },
     "system": {
         "screen_brightness": "102",

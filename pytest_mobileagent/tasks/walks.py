@@ -1,6 +1,6 @@
 """Oracle walks through the system apps that several suites' tasks share: to Settings' pages, across a
-slider, to a Clock tab and through its alarm time picker. Each yields actions over the public action space,
-reading the screen as an agent would."""
+slider, to a Clock tab and through its alarm time picker, through Simple Calendar Pro's date and time pickers.
+Each yields actions over the public action space, reading the screen as an agent would."""
 
 from __future__ import annotations
 
@@ -98,4 +98,21 @@ def slide(ui: UI, fraction: float, **sel: object) -> Action:
 
 
 __all__ = ["SLIDER", "create_alarm", "in_row", "open_bluetooth", "open_brightness", "open_internet",
-           "open_settings", "open_tab", "row_control", "set_alarm_time", "shown_time", "slide"]
+           "open_settings", "open_tab", "row_control", "set_alarm_time", "set_picker", "shown_time", "slide"]
+
+
+def set_picker(ui: UI, opener: str, values: list[tuple[str, int]], needed: bool = True) -> Iterator[Action]:
+    """Open a Simple Calendar Pro date or time row's picker, type values into its spinners (day, hour, minute)
+    and press OK."""
+    if not needed:
+        return
+    yield ui.click(rid=opener)
+    order = ("month", "day", "year") if "date" in opener else ("hour", "minute")
+    fields = ui.find_all(rid="numberpicker_input")
+    if len(fields) != len(order):
+        raise OracleError(f"expected {len(order)} spinners in the picker, found {len(fields)}")
+    for key, value in values:
+        index, spinner = fields[order.index(key)]
+        if spinner.text.lstrip("0") != str(value).lstrip("0"):  # a spinner already showing the value is left alone
+            yield Action("input_text", index=index, text=f"{value:02d}", clear=True)
+    yield ui.click(text="OK")

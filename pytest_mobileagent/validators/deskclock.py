@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from pytest_mobileagent.android.deskclock import (
+    ACTION_SET_TIMER,
     ALARMS_DB,
     EXTRA_LENGTH,
     EXTRA_SKIP_UI,
     PACKAGE,
     PREFS,
-    SET_TIMER,
     SW_KEYS,
     SW_RESET,
     SW_RUNNING,
@@ -135,7 +135,7 @@ def timers(device: Device) -> list[dict[str, Any]]:
 def start_timer(device: Device, seconds: int) -> None:
     """A running timer of ``seconds``, started the way a device allows (``ACTION_SET_TIMER``, no UI): a running
     timer counts from ``elapsedRealtime()``, which a seeder cannot read."""
-    device.shell(f"am start -a {SET_TIMER} --ei {EXTRA_LENGTH} {seconds} --ez {EXTRA_SKIP_UI} true")
+    device.shell(f"am start -a {ACTION_SET_TIMER} --ei {EXTRA_LENGTH} {seconds} --ez {EXTRA_SKIP_UI} true")
 
 
 def seed_paused_timer(device: Device, tid: int, length_ms: int, left_ms: int) -> None:

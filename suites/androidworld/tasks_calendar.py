@@ -21,6 +21,7 @@ from pytest_mobileagent.android.calendar import DAY, WEEK, Event, weekly_repeat_
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI, OracleError
+from pytest_mobileagent.tasks.walks import set_picker
 from pytest_mobileagent.validators.calendar import events_added, events_removed, list_events, seed_events
 
 TODAY = dt.date(2023, 10, 15)
@@ -129,22 +130,6 @@ class _AddEvent(_CalendarTask):
         if ui.exists(text="Disclaimer"):
             yield ui.click(text="OK")
         yield ui.complete()
-
-
-def set_picker(ui: UI, opener: str, values: list[tuple[str, int]], needed: bool = True) -> Iterator[Action]:
-    """Open a date or time row's picker, type values into its spinners (day, hour, minute) and press OK."""
-    if not needed:
-        return
-    yield ui.click(rid=opener)
-    order = ("month", "day", "year") if "date" in opener else ("hour", "minute")
-    fields = ui.find_all(rid="numberpicker_input")
-    if len(fields) != len(order):
-        raise OracleError(f"expected {len(order)} spinners in the picker, found {len(fields)}")
-    for key, value in values:
-        index, spinner = fields[order.index(key)]
-        if spinner.text.lstrip("0") != str(value).lstrip("0"):  # a spinner already showing the value is left alone
-            yield Action("input_text", index=index, text=f"{value:02d}", clear=True)
-    yield ui.click(text="OK")
 
 
 class SimpleCalendarAddOneEvent(_AddEvent):

@@ -8,6 +8,7 @@ notebook (Mobile-Bench's MIUI Notes, ``com.miui.notes``, is not on the simulator
 
 from __future__ import annotations
 
+import datetime as dt
 import posixpath
 from collections.abc import Iterator
 from typing import Any
@@ -15,15 +16,29 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import contacts, deskclock, dialer, markor, settings_app
+from pytest_mobileagent.android import (
+    audio,
+    calculator,
+    calendar,
+    contacts,
+    deskclock,
+    dialer,
+    markor,
+    settings_app,
+    zen_mode,
+)
+from pytest_mobileagent.android.calendar import Event
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.oracle import UI
-from pytest_mobileagent.tasks.walks import create_alarm, open_bluetooth, open_internet, open_tab
+from pytest_mobileagent.tasks.walks import create_alarm, open_bluetooth, open_internet, open_settings, open_tab, slide
 from pytest_mobileagent.validators import deskclock as clock
+from pytest_mobileagent.validators.calendar import list_events, seed_events
 from pytest_mobileagent.validators.contacts import add_contact, clean_number, clear_contacts
 from pytest_mobileagent.validators.storage import changes, tree
 from pytest_mobileagent.validators.telephony import OUTGOING, call_log, clear_call_log, end_call_if_active
 from suites.mobilebench.common import MobileBenchTask, lang, with_lang
+from suites.mobilebench.tasks_calculator import said_number
+from suites.mobilebench.tasks_organizer import add_event, reminded
 
 #: Dial-pad keys by digit (their resource ids).
 KEYS = dict(zip("1234567890", ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "zero")))
@@ -255,6 +270,48 @@ class MobileBenchWifiAndBluetooth(MobileBenchTask):
         yield ui.complete()
 
 
+class MobileBenchSilencePhone(MobileBenchTask):
+    """Two changes on Settings' sound page in one request: media volume to zero and Do Not Disturb on
+    (``global zen_mode`` not off, as the service keeps it)."""
+
+    template = "mute the media volume and turn on do not disturb"
+    template_zh = "把媒体音量调到零，再打开勿扰模式"
+    apps = ("settings",)
+    tags = ("samt", "mobileControl")
+    complexity = 1.5
+    optimal_steps = 7
+    packages = frozenset({settings_app.PACKAGE})
+    check_point = {"package": settings_app.PACKAGE, "activity": settings_app.SUB_SETTINGS,
+                   "resource-id": zen_mode.TURN_ON_ID, "text": ["Sound & vibration", "Do Not Disturb"]}
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return with_lang({"start": st.integers(3, 20)})
+
+    def setup(self, device: Device) -> None:
+        device.shell(zen_mode.set_dnd_command("off"))
+        device.shell(audio.set_command("volume_music", self.params["start"]))
+
+    def state(self, device: Device) -> tuple[int, str | None]:
+        return (audio.parse_volume(device.shell(audio.get_command("volume_music"))),
+                device.settings_get("global", zen_mode.KEY))
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        volume, zen = self.state(device)
+        return 1.0 if volume == 0 and (zen or "0") != str(zen_mode.OFF) else 0.0
+
+    def describe_state(self, device: Device) -> str:
+        return "media volume, zen_mode = {}, {}".format(*self.state(device))
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from open_settings(ui)
+        yield from ui.reach(text="Sound & vibration")
+        yield slide(ui, 0.0, desc="Media volume")
+        yield from ui.reach(text="Do Not Disturb")
+        yield from ui.reach(rid=zen_mode.TURN_ON_ID)
+        yield ui.complete()
+
+
 class MobileBenchQuietNight(MobileBenchTask):
     """Settings then Clock: turn wifi off for the night and set a one-time alarm for the morning."""
 
@@ -329,4 +386,111 @@ class MobileBenchCallFromNote(_Call):
         yield from ui.reading(lambda: ui.open_app("Markor"), lambda: ui.click(text=self.params["note"]))
         number = ui.element(contains="Phone: ")[1].text.split("Phone: ", 1)[1].split()[0]
         yield from dial_number(ui, number)
+        yield ui.complete()
+
+
+#: Notes of appointments: (file, what the event's title must name, the line the note holds before the time).
+APPOINTMENTS = (("dentist.md", "Dentist", "Dentist appointment"), ("haircut.md", "Haircut", "Haircut at Tony's"),
+                ("school.md", "Parents' evening", "Parents' evening at school"))
+
+
+class MobileBenchReminderFromNote(MobileBenchTask):
+    """Markor then Simple Calendar Pro: the note gives an appointment's date and hour; a new event then, titled
+    with the note's word for it ("Dentist", in any case, with more words around it), with a reminder."""
+
+    template = "add a calendar reminder for the appointment in my note {note}"
+    template_zh = "看看笔记{note}里的预约，在日历里加个提醒"
+    apps = ("markor", "simple calendar pro")
+    tags = ("mamt", "todoList", "calendar")
+    complexity = 2.0
+    optimal_steps = 11
+    packages = frozenset({markor.PACKAGE, calendar.PACKAGE})
+    check_point = {"package": [markor.PACKAGE, calendar.PACKAGE],
+                   "activity": ["&", markor.DOCUMENT_ACTIVITY, f"{calendar.PACKAGE}.activities.EventActivity"],
+                   "resource-id": ["event_title", "save"]}
+    tolerates = {"text:append": "a title that says more than the appointment still names it"}
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.builds(lambda lg, i, days, hour: {"lang": lg, "note": APPOINTMENTS[i][0], "days": days,
+                                                    "hour": hour},
+                         lang(), st.integers(0, len(APPOINTMENTS) - 1), st.integers(1, 5), st.integers(9, 17))
+
+    @property
+    def appointment(self) -> tuple[str, str, str]:
+        return next(a for a in APPOINTMENTS if a[0] == self.params["note"])
+
+    def setup(self, device: Device) -> None:
+        self.today = device.now().date()
+        day = self.today + dt.timedelta(days=self.params["days"])
+        self.start = dt.datetime.combine(day, dt.time(self.params["hour"]), dt.timezone.utc)
+        device.shell(f"mkdir -p {markor.NOTEBOOK}")
+        for name, _, line in APPOINTMENTS:
+            when = f"{self.start:%A, %B} {day.day} at {self.params['hour']}:00" if name == self.params["note"] \
+                else "to be arranged"
+            device.write_file(posixpath.join(markor.NOTEBOOK, name), f"{line}: {when}\n".encode())
+        self.before = seed_events(device, [Event.at(day, 8, title="Breakfast meeting", reminder_1_minutes=10)])
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        return 1.0 if reminded(device, self.before, self.start, self.appointment[1]) else 0.0
+
+    def describe_state(self, device: Device) -> str:
+        return "events: " + "; ".join(f"{e.title!r} {e.start:%m-%d %H:%M} reminder {e.reminder_1_minutes}"
+                                      for e in list_events(device))
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from ui.reading(lambda: ui.open_app("Markor"), lambda: ui.click(text=self.params["note"]))
+        yield from add_event(ui, self.appointment[1], self.start, self.today)
+        yield ui.complete()
+
+
+class MobileBenchNoteCalculation(MobileBenchTask):
+    """Calculator then Markor: work a sum out and keep it in a new note of that name; the note's last number must
+    be the value (:func:`~suites.mobilebench.tasks_calculator.said_number`, whole numbers here). Only the note
+    is judged (the CheckPoint shows whether the calculator was used)."""
+
+    template = "work out {a} times {b} plus {c} on the calculator and save the result in a note named {name}"
+    template_zh = "用计算器算一下{a}乘{b}加{c}，把结果记在名为{name}的笔记里"
+    apps = ("calculator", "markor")
+    tags = ("mamt", "arith", "todoList")
+    complexity = 2.5
+    optimal_steps = 16
+    packages = frozenset({calculator.PACKAGE, markor.PACKAGE})
+    check_point = {"package": [calculator.PACKAGE, markor.PACKAGE],
+                   "activity": ["&", calculator.MAIN_ACTIVITY, markor.DOCUMENT_ACTIVITY],
+                   "resource-id": [calculator.EQ, "document__fragment__edit__highlighting_editor"]}
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return with_lang({"a": st.integers(10, 999), "b": st.integers(2, 99), "c": st.integers(1, 99),
+                          "name": st.sampled_from(["total", "budget", "sum", "result"])})
+
+    @property
+    def value(self) -> int:
+        return self.params["a"] * self.params["b"] + self.params["c"]
+
+    def setup(self, device: Device) -> None:
+        device.shell(f"mkdir -p {markor.NOTEBOOK}")
+        device.write_file(posixpath.join(markor.NOTEBOOK, "shopping.md"), b"milk, eggs\n")
+        self.before = tree(device, markor.NOTEBOOK)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        added = changes(self.before, tree(device, markor.NOTEBOOK)).added
+        named = [rel for rel in added if posixpath.splitext(posixpath.basename(rel))[0] == self.params["name"]]
+        if len(added) != 1 or not named:
+            return 0.0
+        said = said_number(device.read_file(posixpath.join(markor.NOTEBOOK, named[0])).decode("utf-8", "replace"))
+        return 1.0 if said is not None and said == str(self.value) else 0.0
+
+    def describe_state(self, device: Device) -> str:
+        return f"new notes: {new_notes(device, self.before)}"
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        p = self.params
+        keys = [k for part in (str(p["a"]), "op_mul", str(p["b"]), "op_add", str(p["c"]))
+                for k in ([part] if part.startswith("op_") else [calculator.DIGIT_IDS[d] for d in part])]
+        yield from ui.reading(lambda: ui.open_app("Calculator"),
+                              *(lambda k=k: ui.click(rid=k) for k in [*keys, calculator.EQ]))
+        value = ui.element(rid=calculator.RESULT)[1].text
+        yield from write_note(ui, f"{p['name']}.md", value)
         yield ui.complete()

@@ -200,3 +200,58 @@ class MobileBenchWhatDateIsIt(_Question):
         yield from self.read(ui)
         shown = ui.element(rid="date")[1].text  # "Sun, Oct 15"
         yield ui.answer(shown.split(", ", 1)[-1])
+
+
+#: Days of a weekly alarm: (Chinese, English as the Clock's day buttons say it).
+WEEKDAYS_ZH = {"Monday": "周一", "Tuesday": "周二", "Wednesday": "周三", "Thursday": "周四", "Friday": "周五",
+               "Saturday": "周六", "Sunday": "周日"}
+#: Alarm labels: (Chinese, English).
+LABELS = (("游泳", "Swimming"), ("吃药", "Medicine"), ("倒垃圾", "Trash day"), ("练琴", "Piano practice"))
+
+
+class MobileBenchLabeledAlarm(_Clock):
+    """Several steps in Clock: a new alarm at the time, repeating on the one day, labelled, on; the user's other
+    alarms unchanged. The label counts up to case and spacing."""
+
+    template = 'set an alarm for {hour}:{minutes:02d} every {day}, labelled "{label_en}"'
+    template_zh = "设置每{day_zh}{hour}点{minutes:02d}分的闹钟，标签是“{label_zh}”"
+    tags = ("samt", "alarm")
+    complexity = 2.0
+    optimal_steps = 12
+    check_point = {**CLOCK_IDS, "resource-id": ["numberpicker_input", "edit_label"], "text": "Add label"}
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.builds(lambda lg, h, m, day, label, h24: {
+            "lang": lg, "hour": h, "minutes": m, "day": day, "day_zh": WEEKDAYS_ZH[day], "label_zh": label[0],
+            "label_en": label[1], "clock_24h": h24},
+            lang(), st.integers(6, 21), st.sampled_from([5, 20, 35, 50]), st.sampled_from(list(WEEKDAYS_ZH)),
+            st.sampled_from(LABELS), st.booleans())
+
+    @property
+    def label(self) -> str:
+        return self.params["label_zh" if self.params["lang"] == "zh" else "label_en"]
+
+    def setup(self, device: Device) -> None:
+        clock.seed_alarms(device, list(NOISE))
+        device.settings_put("system", "time_12_24", "24" if self.params["clock_24h"] else "12")
+        clock.select_tab(device, "Alarm")
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        p = self.params
+        want = (p["hour"], p["minutes"], deskclock.DAY_BITS[p["day"]], True, self.label.casefold())
+        made = any((a.hour, a.minutes, a.days, a.enabled, " ".join(a.label.split()).casefold()) == want
+                   for a in clock.alarms(device) if a not in NOISE)
+        return 1.0 if made and clock.unchanged(device, list(NOISE)) else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        p = self.params
+        yield from open_tab(ui, "Alarm")
+        yield from create_alarm(ui, p["hour"], p["minutes"], p["clock_24h"])
+        yield from ui.scroll_to(desc=p["day"])
+        yield ui.click(desc=p["day"])
+        yield from ui.scroll_to(text="Add label")
+        yield ui.click(text="Add label")
+        yield ui.type(self.label, hint="Label")
+        yield ui.click(rid="android:id/button1")
+        yield ui.complete()

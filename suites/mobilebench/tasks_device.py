@@ -1,5 +1,6 @@
 """Device control (Mobile-Bench's ``mobileControl`` domain) on the simulated Settings: wifi, bluetooth, airplane
-mode, screen brightness and volume, judged on the ``settings`` keys and AudioService levels the switches write.
+mode, do not disturb, screen brightness and volume, judged on the ``settings`` keys and AudioService levels the
+switches write.
 
 Mobile-Bench's phones did these through the MIUI voice assistant's cards (``com.miui.voiceassist:id/sbtn_switch``);
 here the agent does them in Settings, so the CheckPoints name Settings' package, activity and resource ids.
@@ -13,7 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import audio, settings_app
+from pytest_mobileagent.android import audio, settings_app, zen_mode
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.walks import SLIDER, open_bluetooth, open_brightness, open_internet, open_settings, slide
@@ -107,6 +108,31 @@ class MobileBenchAirplaneMode(_Radio):
     def navigate(self, ui: UI) -> Iterator[Action]:
         yield from open_settings(ui)
         yield from ui.reach(text="Network & internet")
+
+
+class MobileBenchDoNotDisturb(_Radio):
+    """Mobile-Bench 224 "打开勿扰模式" and 225 "关闭勿扰模式": ``global zen_mode`` (on: any mode but off), which
+    NotificationManagerService keeps (a ``settings put`` of the key is undone, see ``android/zen_mode.py``); the
+    agent uses Settings > Sound & vibration > Do Not Disturb's "Turn on now" / "Turn off now"."""
+
+    template = "turn {state} do not disturb"
+    template_zh = "{state}勿扰模式"
+    optimal_steps = 5
+    published = ({"lang": "zh", "state": "on"}, {"lang": "zh", "state": "off"})
+    key = zen_mode.KEY
+    check_point = {"package": settings_app.PACKAGE, "activity": settings_app.SUB_SETTINGS,
+                   "resource-id": ["|", zen_mode.TURN_ON_ID, zen_mode.TURN_OFF_ID],
+                   "text": ["Sound & vibration", "Do Not Disturb"]}
+
+    def setup(self, device: Device) -> None:
+        device.shell(zen_mode.set_dnd_command("off" if self.params["state"] == "on" else "priority"))
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from open_settings(ui)
+        yield from ui.reach(text="Sound & vibration")
+        yield from ui.reach(text="Do Not Disturb")
+        yield from ui.reach(rid=zen_mode.TURN_ON_ID if self.params["state"] == "on" else zen_mode.TURN_OFF_ID)
+        yield ui.complete()
 
 
 class MobileBenchDimScreen(_Device):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pytest_mobileagent.sim.apps.aosp_calendar import AospCalendarApp, CalendarProviderApp
 from pytest_mobileagent.sim.apps.audiorecorder import AudioRecorderApp
 from pytest_mobileagent.sim.apps.broccoli import BroccoliApp
+from pytest_mobileagent.sim.apps.calculator import CalculatorApp
 from pytest_mobileagent.sim.apps.calendar import CalendarApp
 from pytest_mobileagent.sim.apps.camera import CameraApp
 from pytest_mobileagent.sim.apps.chrome import ChromeApp
@@ -64,6 +65,7 @@ DEFAULT_APPS: list[type] = [
     DriveApp,
     FirefoxApp,
     SlackApp,
+    CalculatorApp,
 ]
 
 

@@ -32,6 +32,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from pytest_mobileagent.android.deskclock import (
+    ACTION_SET_ALARM,
+    ACTION_SET_TIMER,
     ACTIVITY,
     ALARMS_DB,
     CITIES,
@@ -40,13 +42,15 @@ from pytest_mobileagent.android.deskclock import (
     DEFAULT_ALARMS,
     DEFAULT_RINGTONE,
     EVERY_DAY,
+    EXTRA_HOUR,
     EXTRA_LENGTH,
+    EXTRA_MESSAGE,
+    EXTRA_MINUTES,
     EXTRA_SKIP_UI,
     LOW_NOTIFICATION_STATE,
     PACKAGE,
     PREFS,
     SCHEMA,
-    SET_TIMER,
     SILENT_STATE,
     SW_PAUSED,
     SW_RESET,
@@ -60,7 +64,7 @@ from pytest_mobileagent.android.deskclock import (
 )
 from pytest_mobileagent.android.shared_prefs import Long, Prefs, format_prefs, parse_prefs
 from pytest_mobileagent.device.clock import DEFAULT_TIME
-from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.layout import Layout
 from pytest_mobileagent.sim.views import (
     Button,
@@ -199,10 +203,18 @@ class ClockApp(App):
             db.execute(f"PRAGMA user_version = {DB_VERSION}")
         self.next_alarm_ms = 0
 
-    def handle_intent(self, intent: Any, mime_type: str = "") -> bool:
+    def handle_intent(self, intent: Intent, mime_type: str = "") -> bool:
+        """The ``AlarmClock`` intents DeskClock's ``HandleApiCalls`` serves: ``SET_TIMER`` and ``SET_ALARM``."""
+        if intent.action == ACTION_SET_TIMER:
+            return self._set_timer(intent)
+        if intent.action == ACTION_SET_ALARM:
+            return self._set_alarm(intent)
+        return False
+
+    def _set_timer(self, intent: Intent) -> bool:
         """``AlarmClock.ACTION_SET_TIMER`` with ``EXTRA_LENGTH`` (seconds) and ``EXTRA_SKIP_UI``: a running timer,
         started without showing the app (``HandleApiCalls``); without ``SKIP_UI`` the Timer tab shows it."""
-        if intent.action != SET_TIMER or not isinstance(intent.extras.get(EXTRA_LENGTH), int):
+        if not isinstance(intent.extras.get(EXTRA_LENGTH), int):
             return False
         self.add_timer(int(intent.extras[EXTRA_LENGTH]) * 1000)
         if not intent.extras.get(EXTRA_SKIP_UI):
@@ -268,16 +280,51 @@ class ClockApp(App):
     def alarm(self, alarm_id: int) -> Alarm | None:
         return next((a for a in self.alarms() if a.id == alarm_id), None)
 
-    def add_alarm(self, hour: int, minutes: int) -> int:
+    def add_alarm(self, hour: int, minutes: int, label: str = "", delete_after_use: bool = False,
+                  via: str = "DeskClock") -> int:
+        """A new alarm, on, scheduled; ``via`` is the Events label (``Intent`` for one made by an intent)."""
         with self.system.fs.sqlite(ALARMS_DB) as db:
             cur = db.execute("INSERT INTO alarm_templates (hour, minutes, daysofweek, enabled, vibrate, label, "
-                             "ringtone, delete_after_use) VALUES (?, ?, 0, 1, 1, '', ?, 0)",
-                             (hour, minutes, DEFAULT_RINGTONE))
+                             "ringtone, delete_after_use) VALUES (?, ?, 0, 1, 1, ?, ?, ?)",
+                             (hour, minutes, label, DEFAULT_RINGTONE, int(delete_after_use)))
             alarm_id = int(cur.lastrowid or 0)
         self.log(f"Added alarm rowId = {alarm_id}", level="V")
-        self.event("Alarm", "Create")
+        self.event("Alarm", "Create", via)
         self.schedule(alarm_id)
         return alarm_id
+
+    def _set_alarm(self, intent: Intent) -> bool:
+        """``HandleApiCalls.handleSetAlarm`` (see :data:`~pytest_mobileagent.android.deskclock.ACTION_SET_ALARM`)."""
+        extras = intent.extras
+        hour, minutes = extras.get(EXTRA_HOUR, -1), extras.get(EXTRA_MINUTES, 0)
+        if not isinstance(hour, int) or not isinstance(minutes, int) or hour > 23 or not 0 <= minutes <= 59 \
+                or (EXTRA_HOUR in extras and hour < 0):
+            return True  # Voice.notifyFailure: nothing changes
+        self.edit_prefs({"selected_tab": TABS.index("Alarm")})
+        if hour < 0:  # no time: the alarm creation UI
+            shown = self.system.start_activity(self, DeskClock, Intent(component=self.component(DeskClock)))
+            if isinstance(shown, DeskClock):
+                shown.new_alarm()
+            return True
+        label = str(extras.get(EXTRA_MESSAGE, ""))
+        skip_ui = extras.get(EXTRA_SKIP_UI) is True
+        match = next((a for a in self.alarms() if (a.hour, a.minutes, a.days) == (hour, minutes, 0)
+                      and (EXTRA_MESSAGE not in extras or a.label == label)), None)
+        if match is not None:
+            self.update_alarm(match.id, enabled=1)
+            self.event("Alarm", "Update", "Intent")
+            alarm_id = match.id
+        else:
+            alarm_id = self.add_alarm(hour, minutes, label, delete_after_use=skip_ui, via="Intent")
+        alarm = self.alarm(alarm_id)
+        assert alarm is not None
+        self.system.toast(alarm_set_text(next_ring(self.now, alarm.hour, alarm.minutes, alarm.days) - self.now))
+        if not skip_ui:
+            shown = self.system.start_activity(self, DeskClock, Intent(component=self.component(DeskClock)))
+            if isinstance(shown, DeskClock):
+                shown.expanded = alarm_id
+                shown.view_state["scroll_to_expanded"] = True
+        return True
 
     def update_alarm(self, alarm_id: int, **columns: Any) -> None:
         names = {"hour", "minutes", "daysofweek", "enabled", "vibrate", "label"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pytest_mobileagent.android import zen_mode
 from pytest_mobileagent.android.audio import STREAM_MAX
 from pytest_mobileagent.android.settings_app import (
     BROWSER_ROLE,
@@ -80,6 +81,7 @@ PAGES = {
     "bluetooth": ("Bluetooth", "com.android.settings.bluetooth.BluetoothPairingDetail"),
     "display": ("Display", "com.android.settings.DisplaySettings"),
     "sound": ("Sound & vibration", "com.android.settings.notification.SoundSettings"),
+    "zen": ("Do Not Disturb", zen_mode.FRAGMENT),
     "system": ("System", "com.android.settings.system.SystemDashboardFragment"),
     "languages_input": ("Languages & input", "com.android.settings.language.LanguageAndInputSettings"),
     "languages": ("Languages", "com.android.settings.localepicker.LocaleListEditor"),
@@ -277,10 +279,28 @@ class SubSettings(SettingsActivity):
             ))
         vibrate = self.setting("system", "vibrate_when_ringing") == "1"
         rows.append(self.switch_row("Vibrate for calls", vibrate, lambda: self.set_vibrate(not vibrate)))
-        rows.append(ListItem("Do Not Disturb", "Off"))
+        rows.append(ListItem("Do Not Disturb", "On" if self.zen_on() else "Off",
+                             on_click=lambda: self.open_page("zen")))
         rows.append(ListItem("Phone ringtone", ringtone_title(self.system.settings.get("system", "ringtone"))
                              or DEFAULT_RINGTONE, on_click=lambda: self.open_page("ringtone")))
         return rows
+
+    def zen_on(self) -> bool:
+        return self.setting("global", zen_mode.KEY) != str(zen_mode.OFF)
+
+    def page_zen(self) -> list[View]:
+        """AOSP's ZenModeSettings: what may interrupt, and "Turn on now" (important interruptions only) or
+        "Turn off now" (ZenModeButtonPreferenceController)."""
+        on = self.zen_on()
+        button = (Button("Turn off now", lambda: services.set_zen_mode(self.system, zen_mode.OFF),
+                         id=zen_mode.TURN_OFF_ID) if on else
+                  Button("Turn on now", lambda: services.set_zen_mode(self.system, zen_mode.IMPORTANT_INTERRUPTIONS),
+                         id=zen_mode.TURN_ON_ID))
+        return [Text("What can interrupt Do Not Disturb", style="caption"),
+                ListItem("People", "Calls, messages, conversations"), ListItem("Apps", "None can interrupt"),
+                ListItem("Alarms & other interruptions", "Alarms, media, and touch sounds"),
+                Text("General", style="caption"), ListItem("Schedules", "1 schedule can turn on automatically"),
+                ListItem("Duration for Quick Settings", "Until you turn off"), button]
 
     def page_ringtone(self) -> list[View]:
         return [ListItem(category, f"{len(sounds)} sounds",
