@@ -1,7 +1,8 @@
 """Android's blocked numbers (``BlockedNumberContract``), kept by ``com.android.providers.blockednumber``.
 
 AOSP ``BlockedNumberDatabaseHelper``: ``blockednumbers.db`` with the table ``blocked`` (``_id``,
-``original_number``, ``e164_number``). Apps reach it through ``content://com.android.blockednumber/blocked``, which
+``original_number``, ``e164_number``: the table name from the helper's ``Tables``, the columns from
+``BlockedNumberContract.BlockedNumbers``; confirmed in AOSP sources). Apps reach it through ``content://com.android.blockednumber/blocked``, which
 only the default dialer or SMS app (and the system) may query; a check reads the database itself (root).
 """
 

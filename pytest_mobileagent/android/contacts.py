@@ -18,8 +18,9 @@ CONTACTS_URI = "content://com.android.contacts/contacts"
 #: (``data1`` = the group's ``_id``).
 GROUPS_URI = "content://com.android.contacts/groups"
 GROUP_MEMBERSHIP = "vnd.android.cursor.item/group_membership"
-#: The app's preferences and the sort order key of AOSP Contacts' ``ContactsPreferences``
-#: (``android.contacts.SORT_ORDER``: 1 by first name, 2 by last name), which Google Contacts inherits.
+#: The app's preferences and the sort order key (``ContactsContract.Preferences.SORT_ORDER``,
+#: ``android.contacts.SORT_ORDER``: 1 by first name, 2 by last name; confirmed in AOSP), which AOSP Contacts'
+#: ``ContactsPreferences`` keeps in the app's default preferences; the file name is the default one (plausible).
 PREFS = f"/data/data/{PACKAGE}/shared_prefs/{PACKAGE}_preferences.xml"
 SORT_ORDER_KEY = "android.contacts.SORT_ORDER"
 SORT_BY_FIRST, SORT_BY_LAST = 1, 2
