@@ -2,8 +2,9 @@
 
 AOSP ``BlockedNumberDatabaseHelper``: ``blockednumbers.db`` with the table ``blocked`` (``_id``,
 ``original_number``, ``e164_number``: the table name from the helper's ``Tables``, the columns from
-``BlockedNumberContract.BlockedNumbers``; confirmed in AOSP sources). Apps reach it through ``content://com.android.blockednumber/blocked``, which
-only the default dialer or SMS app (and the system) may query; a check reads the database itself (root).
+``BlockedNumberContract.BlockedNumbers``; confirmed in AOSP sources). Apps reach it through
+``content://com.android.blockednumber/blocked``, which only the default dialer or SMS app (and the system) may
+query; a check reads the database itself (root).
 """
 
 from __future__ import annotations

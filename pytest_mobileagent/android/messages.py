@@ -8,6 +8,10 @@ Messaging, Bugle's ancestor). Resource ids seen in public UI-automation scripts:
 AOSP Messaging's layouts (``conversation_name``, ``conversation_snippet``, ``conversation_timestamp``,
 ``contact_name``, ``contact_details``, ``compose_message_text``) and are plausible, not confirmed.
 
+The screens AndroidArena's tasks add (selection bars, "Send SMS" ``send_message_button_icon``, "Show more
+options" ``plus_button``, the schedule-send choices, "Spam & blocked", Settings) use ids and labels written after
+the app's current UI as seen in public screenshots; they are plausible, not confirmed.
+
 Messages keeps its own ``bugle_db``; the simulated app reads and writes the telephony provider instead (the
 real app syncs the two), so seeded SMS threads are what it lists.
 """
