@@ -35,11 +35,14 @@ NAME = "vnd.android.cursor.item/name"
 PHONE = "vnd.android.cursor.item/phone_v2"
 EMAIL = "vnd.android.cursor.item/email_v2"
 ORGANIZATION = "vnd.android.cursor.item/organization"
+GROUP_MEMBERSHIP = "vnd.android.cursor.item/group_membership"
+#: ``AggregationExceptions.TYPE_KEEP_TOGETHER``: two raw contacts joined into one contact.
+KEEP_TOGETHER = 1
 #: Mime types in the order the provider's data row handlers register them on a fresh database.
 MIMETYPES = ("vnd.android.cursor.item/email_v2", "vnd.android.cursor.item/im", "vnd.android.cursor.item/nickname",
              ORGANIZATION, PHONE, "vnd.android.cursor.item/sip_address", NAME,
              "vnd.android.cursor.item/postal-address_v2", "vnd.android.cursor.item/identity",
-             "vnd.android.cursor.item/photo", "vnd.android.cursor.item/group_membership")
+             "vnd.android.cursor.item/photo", GROUP_MEMBERSHIP)
 
 #: ``ContactsContract.CommonDataKinds.Phone`` types, as the editor labels them.
 PHONE_TYPES = {1: "Home", 2: "Mobile", 3: "Work", 4: "Work Fax", 5: "Home Fax", 6: "Pager", 7: "Other", 12: "Main"}
@@ -91,6 +94,14 @@ CREATE TABLE phone_lookup (data_id INTEGER REFERENCES data(_id) NOT NULL,
 CREATE TABLE name_lookup (data_id INTEGER REFERENCES data(_id) NOT NULL,
   raw_contact_id INTEGER REFERENCES raw_contacts(_id) NOT NULL,normalized_name TEXT NOT NULL,
   name_type INTEGER NOT NULL,PRIMARY KEY (data_id, normalized_name, name_type));
+CREATE TABLE groups (_id INTEGER PRIMARY KEY AUTOINCREMENT,package_id INTEGER REFERENCES package(_id),
+  account_id INTEGER REFERENCES accounts(_id),sourceid TEXT,version INTEGER NOT NULL DEFAULT 1,
+  dirty INTEGER NOT NULL DEFAULT 0,title TEXT,title_res INTEGER,notes TEXT,system_id TEXT,
+  deleted INTEGER NOT NULL DEFAULT 0,group_visible INTEGER NOT NULL DEFAULT 0,should_sync INTEGER NOT NULL DEFAULT 1,
+  auto_add INTEGER NOT NULL DEFAULT 0,favorites INTEGER NOT NULL DEFAULT 0,
+  group_is_read_only INTEGER NOT NULL DEFAULT 0,sync1 TEXT, sync2 TEXT, sync3 TEXT, sync4 TEXT );
+CREATE TABLE agg_exceptions (_id INTEGER PRIMARY KEY AUTOINCREMENT,type INTEGER NOT NULL,
+  raw_contact_id1 INTEGER REFERENCES raw_contacts(_id),raw_contact_id2 INTEGER REFERENCES raw_contacts(_id));
 """
 
 CALLLOG_SCHEMA = """
@@ -343,6 +354,74 @@ class ContactsProvider:
                    "contact_last_updated_timestamp = ? WHERE _id = ?",
                    (int(bool(by_type.get(PHONE))), _lookup_key(raw_id, name), starred[0], self.now_ms(), starred[1]))
 
+    # -- groups (labels) and joins ----------------------------------------------------------
+
+    def groups(self) -> list[dict[str, Any]]:
+        """The groups not deleted (Contacts' labels), by title."""
+        with self.contacts_db() as db:
+            rows = db.execute("SELECT _id, title FROM groups WHERE deleted = 0 ORDER BY title COLLATE NOCASE, _id"
+                              ).fetchall()
+        return [{"id": r[0], "title": r[1] or ""} for r in rows]
+
+    def insert_group(self, values: dict[str, Any]) -> int:
+        """A group of the device's local account (``title``...)."""
+        values = dict(values)
+        with self.contacts_db() as db:
+            account = self._account_id(db, values.pop("account_name", None), values.pop("account_type", None))
+            columns = ["account_id", "group_visible", *values]
+            cur = db.execute(f"INSERT INTO groups ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                             (account, 1, *values.values()))
+        return int(cur.lastrowid or 0)
+
+    def update_group(self, group_id: int, values: dict[str, Any]) -> None:
+        with self.contacts_db() as db:
+            sets = ", ".join(f"{c} = ?" for c in values)
+            db.execute(f"UPDATE groups SET {sets}, version = version + 1 WHERE _id = ?", (*values.values(), group_id))
+
+    def delete_group(self, group_id: int) -> None:
+        """``deleteGroup`` for a caller that is not a sync adapter: the group is marked deleted and its membership
+        rows go."""
+        with self.contacts_db() as db:
+            db.execute("UPDATE groups SET deleted = 1, dirty = 1 WHERE _id = ?", (group_id,))
+            raws = [r[0] for r in db.execute("SELECT raw_contact_id FROM data WHERE mimetype_id = ? AND data1 = ?",
+                                             (self._mimetype_id(db, GROUP_MEMBERSHIP), str(group_id)))]
+            db.execute("DELETE FROM data WHERE mimetype_id = ? AND data1 = ?",
+                       (self._mimetype_id(db, GROUP_MEMBERSHIP), str(group_id)))
+            for raw in raws:
+                self._aggregate(db, raw)
+
+    def members(self, group_id: int) -> list[int]:
+        """The raw contacts in a group (``GroupMembership`` data rows)."""
+        with self.contacts_db() as db:
+            return [int(r[0]) for r in db.execute(
+                "SELECT d.raw_contact_id FROM data d JOIN mimetypes m ON m._id = d.mimetype_id "
+                "WHERE m.mimetype = ? AND d.data1 = ? ORDER BY d._id", (GROUP_MEMBERSHIP, str(group_id)))]
+
+    def add_member(self, raw_id: int, group_id: int) -> None:
+        if raw_id not in self.members(group_id):
+            self.insert_data({"raw_contact_id": raw_id, "mimetype": GROUP_MEMBERSHIP, "data1": str(group_id)})
+
+    def remove_member(self, raw_id: int, group_id: int) -> None:
+        with self.contacts_db() as db:
+            db.execute("DELETE FROM data WHERE raw_contact_id = ? AND data1 = ? AND mimetype_id = ?",
+                       (raw_id, str(group_id), self._mimetype_id(db, GROUP_MEMBERSHIP)))
+            self._aggregate(db, raw_id)
+
+    def join(self, raw_ids: list[int]) -> None:
+        """Join raw contacts into the first one's contact (``AggregationExceptions.TYPE_KEEP_TOGETHER``, as
+        "Merge" does): their other contact rows are deleted."""
+        keep, *others = raw_ids
+        with self.contacts_db() as db:
+            target = db.execute("SELECT contact_id FROM raw_contacts WHERE _id = ?", (keep,)).fetchone()[0]
+            for raw in others:
+                old = db.execute("SELECT contact_id FROM raw_contacts WHERE _id = ?", (raw,)).fetchone()[0]
+                db.execute("INSERT INTO agg_exceptions (type, raw_contact_id1, raw_contact_id2) VALUES (?, ?, ?)",
+                           (KEEP_TOGETHER, min(keep, raw), max(keep, raw)))
+                db.execute("UPDATE raw_contacts SET contact_id = ? WHERE _id = ?", (target, raw))
+                if old != target:
+                    db.execute("DELETE FROM contacts WHERE _id = ?", (old,))
+                    db.execute("INSERT OR REPLACE INTO deleted_contacts VALUES (?, ?)", (old, self.now_ms()))
+
     # -- what the apps read ---------------------------------------------------------------
 
     def contacts(self) -> list[dict[str, Any]]:
@@ -486,6 +565,13 @@ SELECT d._id AS _id, d.raw_contact_id AS raw_contact_id, r.contact_id AS contact
   r.display_name AS display_name, r.starred AS starred
 FROM data d JOIN mimetypes m ON m._id = d.mimetype_id JOIN raw_contacts r ON r._id = d.raw_contact_id"""
 
+_GROUPS = """
+SELECT g._id AS _id, a.account_name AS account_name, a.account_type AS account_type, g.sourceid AS sourceid,
+  g.version AS version, g.dirty AS dirty, g.title AS title, g.notes AS notes, g.system_id AS system_id,
+  g.deleted AS deleted, g.group_visible AS group_visible, g.should_sync AS should_sync, g.auto_add AS auto_add,
+  g.favorites AS favorites, g.group_is_read_only AS group_is_read_only
+FROM groups g LEFT JOIN accounts a ON a._id = g.account_id"""
+
 #: URI (without a trailing slash or id) -> (database, base query, default sort order).
 QUERIES: dict[str, tuple[str, str, str]] = {
     "content://contacts/phones": ("contacts", _PHONES_LEGACY, "name ASC"),
@@ -494,6 +580,7 @@ QUERIES: dict[str, tuple[str, str, str]] = {
     f"{CONTACTS_AUTHORITY}/data": ("contacts", _DATA, "_id"),
     f"{CONTACTS_AUTHORITY}/data/phones": ("contacts", _DATA + f" WHERE m.mimetype = '{PHONE}'", "_id"),
     f"{CONTACTS_AUTHORITY}/data/emails": ("contacts", _DATA + f" WHERE m.mimetype = '{EMAIL}'", "_id"),
+    f"{CONTACTS_AUTHORITY}/groups": ("contacts", _GROUPS, "_id"),
     "content://call_log/calls": ("calllog", "SELECT " + ", ".join(CALL_COLUMNS) + " FROM calls", "date DESC"),
 }
 
@@ -546,6 +633,8 @@ def _insert(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
         provider.insert_raw_contact(values)
     elif uri == f"{CONTACTS_AUTHORITY}/data":
         provider.insert_data(values)
+    elif uri == f"{CONTACTS_AUTHORITY}/groups":
+        provider.insert_group(values)
     elif uri == "content://call_log/calls":
         number = str(values.pop("number", ""))
         provider.add_call(number, int(values.pop("type", INCOMING)), int(values.pop("date", provider.now_ms())),
@@ -577,6 +666,9 @@ def _delete(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
     elif uri.endswith("/raw_contacts"):
         for i in ids:
             provider.delete_raw_contact(i)
+    elif uri.endswith("/groups"):
+        for i in ids:
+            provider.delete_group(i)
     elif uri.endswith("/contacts"):
         with provider.contacts_db() as db:
             raws = [r[0] for i in ids for r in db.execute("SELECT _id FROM raw_contacts WHERE contact_id = ?", (i,))]
@@ -601,6 +693,9 @@ def _update(provider: ContactsProvider, opts: dict[str, Any]) -> Result:
     elif uri.endswith("/data") or uri.endswith("/phones") or uri.endswith("/emails"):
         for i in ids:
             provider.update_data(i, values)
+    elif uri.endswith("/groups") and set(values) <= {"title", "notes", "group_visible"}:
+        for i in ids:
+            provider.update_group(i, values)
     elif uri.endswith("/raw_contacts") and set(values) <= {"starred"}:
         for i in ids:
             provider.set_starred(i, bool(values["starred"]))

@@ -32,7 +32,9 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
+from pytest_mobileagent.android import blocked_numbers
 from pytest_mobileagent.android.telephony import (
     ALL,
     BOXES,
@@ -364,8 +366,22 @@ def _rows(names: list[str], rows: list[tuple[Any, ...]]) -> Result:
                       for i, row in enumerate(rows)))
 
 
+def _thread_id(provider: TelephonyProvider, uri: str) -> Result | None:
+    """``content://mms-sms/threadID?recipient=A&recipient=B`` (``Threads.getOrCreateThreadId``): the thread of
+    exactly these recipients, created if needed, as one ``_id`` row; None for another URI."""
+    m = re.fullmatch(r"content://mms-sms/threadID\?(.*)", uri)
+    if not m:
+        return None
+    recipients = [unquote(v) for k, v in (p.partition("=")[::2] for p in m.group(1).split("&")) if k == "recipient"]
+    if not recipients:
+        return provider_error(uri, "java.lang.IllegalArgumentException: no recipient")
+    return _rows(["_id"], [(provider.thread_id_for(recipients),)])
+
+
 def _query(provider: TelephonyProvider, opts: dict[str, Any]) -> Result:
     uri = opts["uri"]
+    if (found := _thread_id(provider, uri)) is not None:
+        return found
     columns = opts["projection"].replace(",", ":").split(":") if opts.get("projection") else ["*"]
     scope = _sms_scope(uri)
     if scope is not None:
@@ -437,3 +453,17 @@ class TelephonyProviderApp(App):
     def install(self) -> None:
         with self.db("mmssms.db") as conn:
             create_mmssms_db(conn)
+
+
+class BlockedNumberProviderApp(App):
+    """``com.android.providers.blockednumber``: no activities, only ``blockednumbers.db`` (AOSP
+    ``BlockedNumberDatabaseHelper``), which the default SMS app writes when the user blocks a number."""
+
+    package = blocked_numbers.PACKAGE
+    label = "Blocked Numbers Storage"
+    launchable = False
+    uid = 10033
+
+    def install(self) -> None:
+        with self.db("blockednumbers.db") as conn:
+            conn.executescript(blocked_numbers.SCHEMA)

@@ -15,8 +15,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pytest_mobileagent.android.contacts import PROVIDER_PACKAGE
+from pytest_mobileagent.android.contacts import (
+    EXPORT_DIR,
+    GROUP_MEMBERSHIP,
+    GROUPS_URI,
+    PACKAGE,
+    PREFS,
+    PROVIDER_PACKAGE,
+    SORT_BY_FIRST,
+    SORT_ORDER_KEY,
+)
 from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.validators.shared_prefs import read_prefs, update_prefs
 
 RAW_CONTACTS_URI = "content://com.android.contacts/raw_contacts"
 DATA_URI = "content://com.android.contacts/data"
@@ -113,3 +123,84 @@ def seeded(contacts: list[dict[str, str]]) -> list[tuple[str, str]]:
     return [(display_name(c["first"], c["last"]), c["phone"]) for c in contacts]
 
 
+
+
+# -- details, labels, joins, the sort order, exports (AndroidArena's Contacts tasks) ----------------------------
+
+ORGANIZATION = "vnd.android.cursor.item/organization"
+
+
+def raw_contacts(device: Device) -> list[dict[str, str]]:
+    """Every raw contact not deleted: ``_id``, ``contact_id`` (shared by joined ones), ``display_name``."""
+    return query_rows(device, RAW_CONTACTS_URI, ["_id", "contact_id", "display_name"], where="deleted = 0",
+                      sort="_id")
+
+
+def details(device: Device, raw_id: int | str) -> dict[str, Any]:
+    """A raw contact's ``first``, ``last``, ``company``, ``phones`` (digits) and ``emails``."""
+    rows = query_rows(device, DATA_URI, ["mimetype", "data1", "data2", "data3"],
+                      where=f"raw_contact_id = {int(raw_id)}")
+    found: dict[str, Any] = {"first": "", "last": "", "company": "", "phones": [], "emails": []}
+    for r in rows:
+        r = {k: "" if v == "NULL" else v for k, v in r.items()}
+        value = r["data1"]
+        if r["mimetype"] == NAME:
+            found.update(first=r["data2"], last=r["data3"])
+        elif r["mimetype"] == ORGANIZATION:
+            found["company"] = value
+        elif r["mimetype"] == PHONE:
+            found["phones"].append(clean_number(value))
+        elif r["mimetype"] == EMAIL:
+            found["emails"].append(value)
+    return found
+
+
+def raw_ids_named(device: Device, name: str) -> list[int]:
+    """The raw contacts whose display name is ``name`` (case-insensitive)."""
+    return [int(r["_id"]) for r in raw_contacts(device) if r["display_name"].lower() == name.lower()]
+
+
+def labels(device: Device) -> dict[str, int]:
+    """The labels (groups not deleted) by title."""
+    rows = query_rows(device, GROUPS_URI, ["_id", "title"], where="deleted = 0", sort="_id")
+    return {r["title"]: int(r["_id"]) for r in rows}
+
+
+def add_label(device: Device, title: str) -> int:
+    """Create a label of the local account; returns its id."""
+    _insert(device, GROUPS_URI, {"title": title, "group_visible": 1})
+    return labels(device)[title]
+
+
+def label_members(device: Device, group_id: int) -> list[int]:
+    """The raw contacts with the label."""
+    rows = query_rows(device, DATA_URI, ["raw_contact_id"],
+                      where=f"mimetype = '{GROUP_MEMBERSHIP}' AND data1 = '{int(group_id)}'", sort="raw_contact_id")
+    return [int(r["raw_contact_id"]) for r in rows]
+
+
+def add_to_label(device: Device, raw_id: int, group_id: int) -> None:
+    _insert(device, DATA_URI, {"raw_contact_id": raw_id, "mimetype": GROUP_MEMBERSHIP, "data1": str(group_id)})
+
+
+def sort_order(device: Device) -> int:
+    """Contacts' ``android.contacts.SORT_ORDER`` (1 by first name, the default; 2 by last name)."""
+    return int(read_prefs(device, PREFS).get(SORT_ORDER_KEY, SORT_BY_FIRST))
+
+
+def set_sort_order(device: Device, order: int) -> None:
+    device.shell(f"am force-stop {PACKAGE}")
+    update_prefs(device, PREFS, {SORT_ORDER_KEY: order})
+
+
+def vcf_files(device: Device, folder: str = EXPORT_DIR) -> dict[str, str]:
+    """The ``.vcf`` files of a folder with their text."""
+    if not device.exists(folder):
+        return {}
+    names = [n for n in device.list_dir(folder) if n.lower().endswith(".vcf")]
+    return {n: device.read_file(f"{folder}/{n}").decode("utf-8", "replace") for n in names}
+
+
+def vcard_names(text: str) -> list[str]:
+    """The ``FN`` (formatted name) of each vCard of a file."""
+    return [m.group(1).strip() for m in re.finditer(r"^FN[^:\n]*:(.*)$", text, re.M)]

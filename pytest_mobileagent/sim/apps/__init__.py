@@ -40,7 +40,7 @@ from pytest_mobileagent.sim.apps.wallpaper_picker import WallpaperPickerApp
 from pytest_mobileagent.sim.apps.weather import WeatherApp
 from pytest_mobileagent.sim.apps.youtube import YouTubeApp
 from pytest_mobileagent.sim.providers import ContactsProviderApp
-from pytest_mobileagent.sim.telephony import TelephonyProviderApp
+from pytest_mobileagent.sim.telephony import BlockedNumberProviderApp, TelephonyProviderApp
 
 HOME_APP = PixelLauncher
 #: Installed on a default device, besides the launcher.
@@ -51,7 +51,7 @@ DEFAULT_APPS: list[type] = [
     OpenTracksApp,
     ClockApp,
     ContactsProviderApp, ContactsApp, DialerApp,
-    TelephonyProviderApp, SmsMessengerApp,
+    TelephonyProviderApp, BlockedNumberProviderApp, SmsMessengerApp,
     CalendarApp,
     FilesApp,
     CameraApp, AudioRecorderApp, SimpleDrawApp,

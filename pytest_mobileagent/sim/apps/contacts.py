@@ -14,14 +14,36 @@ Screens: ``PeopleActivity`` (the alphabetical list with letter headers, the
 with ``ACTION_INSERT`` or ``ACTION_EDIT`` so ActivityTaskManager logs the
 action B-MoCA's success rules look for. The editor shows one phone and one
 email; a contact's other phones and emails are kept as they are when it is saved.
+
+AndroidArena's tasks add the navigation drawer ("Open navigation drawer": "Contacts", the labels, "Create
+label", "Fix & manage", "Settings"); labels are the provider's groups: a label's page (``LabelActivity``) lists
+its members ("Add contacts", long-press a member to "Remove from label", "More options" > "Delete label");
+"Fix & manage" merges duplicates (contacts of the same name, joined as "Merge" does) and exports every contact
+to a vCard file in Download; Settings sets "Sort by" (the ``android.contacts.SORT_ORDER`` preference), which the
+list follows.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
+from collections.abc import Callable
 from typing import Any
 
-from pytest_mobileagent.android.contacts import CONTACTS_URI, MAIN_ACTIVITY, PACKAGE
+from pytest_mobileagent.android.contacts import (
+    CONTACTS_URI,
+    EXPORT_DIR,
+    FIX_ACTIVITY,
+    LABEL_ACTIVITY,
+    MAIN_ACTIVITY,
+    PACKAGE,
+    PREFS,
+    SETTINGS_ACTIVITY,
+    SORT_BY_FIRST,
+    SORT_BY_LAST,
+    SORT_ORDER_KEY,
+)
+from pytest_mobileagent.android.shared_prefs import format_prefs, parse_prefs
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.apps.dialer import ACTION_CALL
 from pytest_mobileagent.sim.providers import (
@@ -42,9 +64,12 @@ from pytest_mobileagent.sim.views import (
     Frame,
     Image,
     ImageButton,
+    ListItem,
+    RadioGroup,
     Row,
     Scroll,
     Text,
+    Toolbar,
     View,
 )
 
@@ -90,6 +115,24 @@ class ContactsActivity(Activity):
     def create_contact(self) -> None:
         self.system.start_activity(self.app, ContactEditorActivity, Intent(action=ACTION_INSERT, data=CONTACTS_URI))
 
+    def sort_order(self) -> int:
+        """``android.contacts.SORT_ORDER`` of the app's preferences (by first name unless set)."""
+        fs = self.system.fs
+        return int(parse_prefs(fs.read(PREFS)).get(SORT_ORDER_KEY, SORT_BY_FIRST)) if fs.exists(PREFS) \
+            else SORT_BY_FIRST
+
+    def sorted_contacts(self) -> list[dict[str, Any]]:
+        """The contacts in the list's order: by first name, or by last name (``Last, First``)."""
+        contacts = self.provider.contacts()
+        if self.sort_order() != SORT_BY_LAST:
+            return contacts
+        alt = {c["contact_id"]: self.alt_name(c) for c in contacts}
+        return sorted(contacts, key=lambda c: alt[c["contact_id"]].lower())
+
+    def alt_name(self, contact: dict[str, Any]) -> str:
+        full = self.provider.contact(contact["contact_id"]) or {}
+        return ", ".join(p for p in (full.get("last", ""), full.get("first", "")) if p) or contact["name"]
+
 
 class PeopleActivity(ContactsActivity):
     """The contact list: alphabetical, with letter headers, a search bar and "Create contact"."""
@@ -104,12 +147,13 @@ class PeopleActivity(ContactsActivity):
     def build(self) -> View:
         if self.searching:
             return self.build_search()
-        contacts = self.provider.contacts()
+        contacts = self.sorted_contacts()
         body: View = (self.contact_list(contacts, "android:id/list") if contacts
                       else Text("No contacts", id="empty_list_view", style="item-summary", weight=1, padding=24))
         return Frame(
             Column(
-                Row(Text("Search contacts", id="open_search_bar_text_view", clickable=True, focusable=True,
+                Row(ImageButton("Open navigation drawer", lambda: self.open_menu("drawer"), icon="menu"),
+                    Text("Search contacts", id="open_search_bar_text_view", clickable=True, focusable=True,
                          on_click=self.start_search, weight=1, height=56, style="searchbar"),
                     id="open_search_bar", height=72, padding=8),
                 body,
@@ -137,6 +181,36 @@ class PeopleActivity(ContactsActivity):
     def start_search(self) -> None:
         self.searching = True
         self.fields["search"] = ""
+
+    def menu_items(self, name: str) -> list[tuple[str, Callable[[], Any]]]:
+        """The navigation drawer: the contacts, each label, "Create label", "Fix & manage", "Settings"."""
+        labels = [(g["title"], lambda g=g: self.go(LabelActivity, group_id=g["id"])) for g in self.provider.groups()]
+        return [("Contacts", self.close_menu), *labels, ("Create label", self.ask_label),
+                ("Fix & manage", lambda: self.go(FixManageActivity)), ("Settings", lambda: self.go(SettingsActivity))]
+
+    def go(self, activity: type[Activity], **extras: Any) -> None:
+        self.menu = None
+        self.start(activity, **extras)
+
+    def ask_label(self) -> None:
+        self.menu, self.dialog = None, "label"
+        self.fields["label_name"] = ""
+        self.request_focus("label_name")
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog("New label", self.field("label_name", hint="Label name"), buttons=[
+            Button("Cancel", self.close_dialog, id="android:id/button2", weight=1),
+            Button("OK", self.create_label, id="android:id/button1", weight=1)])
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+    def create_label(self) -> None:
+        title = self.fields.get("label_name", "").strip()
+        self.dialog = None
+        if title:
+            self.provider.insert_group({"title": title})
+            self.toast("Label created")
 
     def build_search(self) -> View:
         query = self.fields.get("search", "").strip().lower()
@@ -381,11 +455,225 @@ class ContactEditorActivity(ContactsActivity):
                 self.provider.insert_data({"raw_contact_id": raw_id, "mimetype": mimetype, **data})
 
 
+class LabelActivity(ContactsActivity):
+    """A label's members; "Add contacts" picks more, a long-pressed member can be removed, the label deleted."""
+
+    name = LABEL_ACTIVITY
+
+    def __init__(self, app: App, intent: Intent):
+        super().__init__(app, intent)
+        self.picking = False
+        self.member = 0
+
+    @property
+    def group_id(self) -> int:
+        return int(self.intent.extras.get("group_id", 0))
+
+    def build(self) -> View:
+        group = next((g for g in self.provider.groups() if g["id"] == self.group_id), None)
+        if group is None:
+            return Column(Toolbar("", navigate_up=self.finish))
+        members = set(self.provider.members(self.group_id))
+        contacts = self.sorted_contacts()
+        if self.picking:
+            rows = [Row(Image(icon="avatar"), Text(c["name"], id="cliv_name_textview", style="item-title", weight=1),
+                        clickable=True, focusable=True, height=64, padding=8,
+                        on_click=lambda c=c: self.add(c["raw_contact_id"]))
+                    for c in contacts if c["raw_contact_id"] not in members]
+            return Column(Toolbar("Add contacts", navigate_up=self.stop_picking),
+                          Scroll(*rows, id="android:id/list", cls="android.widget.ListView", weight=1))
+        rows = [Row(Image(icon="avatar"), Text(c["name"], id="cliv_name_textview", style="item-title", weight=1),
+                    clickable=True, focusable=True, long_clickable=True, height=64, padding=8,
+                    on_click=lambda c=c: self.open_contact(c),
+                    on_long_click=lambda c=c: self.ask_member(c["raw_contact_id"]))
+                for c in contacts if c["raw_contact_id"] in members]
+        return Column(
+            Toolbar(group["title"], navigate_up=self.finish, overflow=lambda: self.open_menu("label"),
+                    actions=[ImageButton("Add contacts", self.start_picking, icon="person_add", id="menu_add")]),
+            Text(f"{len(rows)} contact{'' if len(rows) == 1 else 's'}", style="caption", height=32, padding=8),
+            Scroll(*rows, id="android:id/list", cls="android.widget.ListView", weight=1) if rows else
+            Text("No contacts with this label", id="empty_list_view", style="item-summary", weight=1, padding=24),
+        )
+
+    def start_picking(self) -> None:
+        self.picking = True
+
+    def stop_picking(self) -> None:
+        self.picking = False
+
+    def add(self, raw_id: int) -> None:
+        self.provider.add_member(raw_id, self.group_id)
+        self.picking = False
+
+    def ask_member(self, raw_id: int) -> None:
+        self.member = raw_id
+        self.open_menu("member")
+
+    def menu_items(self, name: str) -> list[tuple[str, Callable[[], Any]]]:
+        if name == "member":
+            return [("Remove from label", self.remove)]
+        return [("Rename label", self.close_menu), ("Delete label", self.ask_delete)]
+
+    def remove(self) -> None:
+        self.provider.remove_member(self.member, self.group_id)
+        self.menu, self.member = None, 0
+
+    def ask_delete(self) -> None:
+        self.menu, self.dialog = None, "delete"
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog("Delete this label?", Text("Contacts with this label will not be deleted.", padding=8),
+                      buttons=[Button("Cancel", self.close_dialog, id="android:id/button2", weight=1),
+                               Button("Delete", self.delete, id="android:id/button1", weight=1)])
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+    def delete(self) -> None:
+        self.dialog = None
+        self.provider.delete_group(self.group_id)
+        self.toast("Label deleted")
+        self.finish()
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.picking:
+            self.picking = False
+            return True
+        return False
+
+
+def vcard(contact: dict[str, Any]) -> str:
+    """A contact as vCard 2.1, the version Contacts exports."""
+    lines = ["BEGIN:VCARD", "VERSION:2.1", f"N:{contact['last']};{contact['first']};;;", f"FN:{contact['name']}"]
+    if contact["company"]:
+        lines.append(f"ORG:{contact['company']}")
+    lines += [f"TEL;{PHONE_TYPES.get(p['type'], 'Other').upper().replace(' ', '-')}:{p['number']}"
+              for p in contact["phones"]]
+    lines += [f"EMAIL;HOME:{e['address']}" for e in contact["emails"]]
+    return "\r\n".join([*lines, "END:VCARD"]) + "\r\n"
+
+
+class FixManageActivity(ContactsActivity):
+    """"Fix & manage": "Merge duplicates" (contacts of the same name) and "Export to file"."""
+
+    name = FIX_ACTIVITY
+
+    def __init__(self, app: App, intent: Intent):
+        super().__init__(app, intent)
+        self.merging = False
+
+    def duplicates(self) -> list[list[dict[str, Any]]]:
+        """Groups of contacts with the same name (case-insensitive), each of two or more."""
+        by_name: dict[str, list[dict[str, Any]]] = {}
+        for c in self.provider.contacts():
+            by_name.setdefault(c["name"].strip().lower(), []).append(c)
+        return [group for group in by_name.values() if len(group) > 1]
+
+    def build(self) -> View:
+        dups = self.duplicates()
+        if self.merging:
+            rows = [Row(Column(Text(g[0]["name"], id="suggestion_title", style="item-title"),
+                               Text(f"{len(g)} contacts", style="item-summary"), weight=1),
+                        Button("Merge", lambda g=g: self.merge(g), id="merge_button", width=96), height=72, padding=8)
+                    for g in dups]
+            return Column(
+                Toolbar("Merge duplicates", navigate_up=self.stop_merging,
+                        actions=[Button("Merge all", self.merge_all, id="merge_all_button", width=120)]
+                        if dups else []),
+                Scroll(*rows, id="suggestions", weight=1) if rows else
+                Text("No duplicates", id="empty_list_view", style="item-summary", weight=1, padding=24))
+        return Column(
+            Toolbar("Fix & manage", navigate_up=self.finish),
+            ListItem("Merge duplicates", f"{len(dups)} suggestion{'' if len(dups) == 1 else 's'}",
+                     self.start_merging, id="merge_duplicates"),
+            ListItem("Import from file", "", None, id="import"),
+            ListItem("Export to file", "", self.ask_export, id="export"),
+        )
+
+    def start_merging(self) -> None:
+        self.merging = True
+
+    def stop_merging(self) -> None:
+        self.merging = False
+
+    def merge(self, group: list[dict[str, Any]]) -> None:
+        self.provider.join([c["raw_contact_id"] for c in group])
+        self.toast("Contacts merged")
+
+    def merge_all(self) -> None:
+        for group in self.duplicates():
+            self.provider.join([c["raw_contact_id"] for c in group])
+        self.toast("Contacts merged")
+
+    def ask_export(self) -> None:
+        self.dialog = "export"
+
+    def export_path(self) -> str:
+        fs, n = self.system.fs, 0
+        while fs.exists(path := posixpath.join(EXPORT_DIR, "contacts.vcf" if not n else f"contacts ({n}).vcf")):
+            n += 1
+        return path
+
+    def build_dialog(self, name: str) -> View:
+        return Dialog("Export contacts?", Text(f"All contacts will be saved to "
+                                               f"Download/{posixpath.basename(self.export_path())}", padding=8),
+                      buttons=[Button("Cancel", self.close_dialog, id="android:id/button2", weight=1),
+                               Button("Export", self.export, id="android:id/button1", weight=1)])
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+    def export(self) -> None:
+        self.dialog = None
+        cards = [vcard(full) for c in self.provider.contacts() if (full := self.provider.contact(c["contact_id"]))]
+        self.system.fs.write(self.export_path(), "".join(cards).encode())
+        self.toast("Contacts exported")
+
+    def on_back(self) -> bool:
+        if super().on_back():
+            return True
+        if self.merging:
+            self.merging = False
+            return True
+        return False
+
+
+class SettingsActivity(ContactsActivity):
+    """Contacts' settings: "Sort by" first or last name."""
+
+    name = SETTINGS_ACTIVITY
+
+    def build(self) -> View:
+        by_first = self.sort_order() != SORT_BY_LAST
+        return Column(
+            Toolbar("Settings", navigate_up=self.finish),
+            Text("Display options", style="caption", height=32, padding=8),
+            ListItem("Sort by", "First name" if by_first else "Last name", lambda: setattr(self, "dialog", "sort"),
+                     id="sort_by"),
+            ListItem("Name format", "First name first", None, id="name_format"),
+        )
+
+    def build_dialog(self, name: str) -> View:
+        current = "Last name" if self.sort_order() == SORT_BY_LAST else "First name"
+        return Dialog("Sort by", RadioGroup(("First name", "Last name"), current, self.set_sort),
+                      buttons=[Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2")])
+
+    def set_sort(self, option: str) -> None:
+        fs = self.system.fs
+        prefs = parse_prefs(fs.read(PREFS)) if fs.exists(PREFS) else {}
+        prefs[SORT_ORDER_KEY] = SORT_BY_FIRST if option == "First name" else SORT_BY_LAST
+        fs.write(PREFS, format_prefs(prefs))
+        self.dialog = None
+
+
 class ContactsApp(App):
     package = PACKAGE
     label = "Contacts"
     icon = "contacts"
-    activities = (PeopleActivity, ContactEditorActivity, QuickContactActivity)
+    activities = (PeopleActivity, ContactEditorActivity, QuickContactActivity, LabelActivity, FixManageActivity,
+                  SettingsActivity)
     uid = 10131
 
     def handle_intent(self, intent: Intent, mime_type: str = "") -> bool:
