@@ -235,7 +235,8 @@ def test_every_published_file_becomes_a_task(request: pytest.FixtureRequest) -> 
             counts["needs_real_app"] += 1
         else:
             counts["runs on the simulator"] += 1
-    assert counts == {"unjudged": 78, "needs_real_app": 1, "runs on the simulator": 52}
+    # the simulator has every judged file's app, since it installs Google's Calculator ("open calculator")
+    assert counts == {"unjudged": 78, "runs on the simulator": 53}
 
 
 #: Published files whose hand-written oracle does not print the line their regex wants on the simulator: its
@@ -255,7 +256,7 @@ def test_published_files_with_a_hand_written_oracle_are_proven(request: pytest.F
             device.snapshot_load("clean")
             if play(device, cls(_params(cls)), agent).success != want:
                 failed.add(cls.name)
-    assert len(proven) == 46 and failed == SIMULATOR_GAPS
+    assert len(proven) == 47 and failed == SIMULATOR_GAPS
 
 
 def _params(cls: type) -> dict:

@@ -45,6 +45,10 @@ def test_equivalence_rules() -> None:
     assert equivalent({"action_type": "open_app", "text": "Settings"}, {"action_type": "open_app", "text": "settings"})
     assert not equivalent({"action_type": "scroll", "direction": "up"}, {"action_type": "scroll", "direction": "down"})
     assert equivalent({"action_type": "navigate_back"}, {"action_type": "navigate_back"})
+    # typing into the focused field, named by neither: the text decides; one naming a field is another target
+    assert equivalent({"action_type": "input_text", "text": "hello"}, {"action_type": "input_text", "text": "hello"})
+    assert not equivalent({"action_type": "input_text", "text": "hello"},
+                          {"action_type": "input_text", "index": 2, "text": "hello"})
 
 
 def test_checkpoint_forms_without_the_published_bugs() -> None:

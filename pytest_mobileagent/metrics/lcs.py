@@ -14,7 +14,8 @@ longest common subsequence of G and A under an action equivalence:
 Equivalence (``equivalent``) is pluggable; the default follows AndroidArena's: same action type; the same
 target for element actions (xpath, or one in the other's ``nearby`` xpaths; else the same index or text);
 the same app for ``open_app``; typed text similar above a threshold (0.6 by default, difflib's ratio, no
-language model needed).
+language model needed). Two ``input_text`` actions that name no element both type into the focused field: their
+text decides.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ def same_target(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return False
 
 
+def _targets(action: dict[str, Any]) -> bool:
+    return any(action.get(key) is not None for key in ("xpath", "index", "element"))
+
+
 def equivalent(a: dict[str, Any], b: dict[str, Any], threshold: float = TEXT_SIMILARITY) -> bool:
     """AndroidArena's action equivalence over action dicts (``action_type`` plus its fields)."""
     kind = a.get("action_type")
@@ -52,7 +57,8 @@ def equivalent(a: dict[str, Any], b: dict[str, Any], threshold: float = TEXT_SIM
     if kind == "open_app":
         return str(a.get("text", "")).lower() == str(b.get("text", "")).lower()
     if kind in ELEMENT_ACTIONS:
-        if not same_target(a, b):
+        focused = kind == "input_text" and not _targets(a) and not _targets(b)
+        if not focused and not same_target(a, b):
             return False
         if kind == "input_text":
             return similar_text(str(a.get("text", "")), str(b.get("text", "")), threshold)
