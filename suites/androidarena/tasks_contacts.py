@@ -318,7 +318,8 @@ class ContactsExportVcf(_ContactsTask):
 
 
 class ContactsSearch(_ContactsTask):
-    """Checks the screen: the contact list's search with the name typed and the person among the results."""
+    """Checks the screen: the contact list's search with the name typed (the first name, or more of the full name)
+    and the person among the results."""
 
     template = 'Search for contacts with the name "{first}" in Google Contacts.'
 
@@ -326,9 +327,10 @@ class ContactsSearch(_ContactsTask):
         if device.current_activity()[1] != MAIN_ACTIVITY:
             return 0.0
         els = on_screen(device)
-        typed = any(e.resource_name == "open_search_view_edit_text" and e.text.strip().lower()
-                    == self.params["first"].lower() for e in els)
-        listed = any(e.resource_name == "cliv_name_textview" and e.text == full(self.params["first"]) for e in els)
+        name = full(self.params["first"])
+        typed = any(e.resource_name == "open_search_view_edit_text"
+                    and self.params["first"].lower() in e.text.strip().lower() in name.lower() for e in els)
+        listed = any(e.resource_name == "cliv_name_textview" and e.text == name for e in els)
         return 1.0 if typed and listed and self.intact(device) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
