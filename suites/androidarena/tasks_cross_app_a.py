@@ -19,16 +19,22 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android import gmail, maps
+from pytest_mobileagent.android.contacts import EXPORT_DIR
 from pytest_mobileagent.android.maps import Place
 from pytest_mobileagent.android.telephony import SENT
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.validators import contacts as book
 from pytest_mobileagent.validators import gmail as mail
 from pytest_mobileagent.validators import maps as places
 from pytest_mobileagent.validators.contacts import seed_contacts
+from pytest_mobileagent.validators.drive import drive_items, seed_drive
 from pytest_mobileagent.validators.firefox import seed_places, visits
 from pytest_mobileagent.validators.sms import device_time_ms, messages
 from suites.androidarena.common import ArenaTask
+from suites.androidarena.tasks_contacts import expected
+from suites.androidarena.tasks_contacts import seed as seed_book
+from suites.androidarena.tasks_drive import BACKGROUND
 from suites.androidarena.tasks_firefox import SEEDED, type_address
 from suites.androidarena.tasks_maps import SAME_RESULT
 
@@ -267,4 +273,40 @@ class CrossMeetingDetailsToJohn(_CrossTask):
         yield ui.click(text="John Carter")
         yield ui.type(details, rid="compose_message_text")
         yield ui.click(desc="Send SMS")
+        yield ui.complete()
+
+
+# -- 6. Contacts -> Drive -----------------------------------------------------------------------------------------
+
+
+class CrossExportContactsToDrive(_CrossTask):
+    """Contacts exports every contact to a ``.vcf`` file in Download; "save it to Google Drive" is an upload of
+    that file. The check reads Drive's account store for a ``.vcf`` item whose namesake in Download holds a vCard
+    for every contact (their ``FN`` names), the phone book seeded as the Contacts tasks seed it; Download starts
+    with no ``.vcf`` file, and Drive with a few unrelated files."""
+
+    template = "Export all contacts from Google Contacts to a VCF file and save it to Google Drive."
+    apps = ("contacts", "drive")
+
+    def setup(self, device: Device) -> None:
+        seed_book(device)
+        for name in book.vcf_files(device):
+            device.remove(f"{EXPORT_DIR}/{name}")
+        seed_drive(device, BACKGROUND)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        files = book.vcf_files(device)
+        uploaded = [i["name"] for i in drive_items(device) if i["name"].lower().endswith(".vcf")]
+        return 1.0 if any(sorted(book.vcard_names(files.get(n, ""))) == expected() for n in uploaded) else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Contacts")
+        yield ui.click(desc="Open navigation drawer")
+        yield ui.click(text="Fix & manage")
+        yield ui.click(text="Export to file")
+        yield ui.click(text="Export")
+        yield ui.open_app("Drive")
+        yield ui.click(text="New")
+        yield ui.click(text="Upload")
+        yield from ui.reach(match=r"\.vcf$")
         yield ui.complete()
