@@ -1,24 +1,26 @@
-"""AndroidArena's YouTube tasks (``youtube.yaml``) and the constrained tasks about YouTube (5, 13).
+"""AndroidArena's YouTube tasks (``youtube.yaml``) and the constrained tasks about YouTube (5, 6, 13).
 
 What the real app keeps in the Google account (likes, comments, subscriptions, playlists, watch history) is read
 from the simulator's account store (:mod:`pytest_mobileagent.validators.youtube`): those tasks declare
 ``sim_app_state``. The search task reads the screen; the share-link task reads the clipboard; constrained task 5
-reads Chrome's history: those run on a real phone too.
+reads Chrome's history: those run on a real phone too. Constrained task 6 reads the mail Gmail sent (its store).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import youtube
+from pytest_mobileagent.android import gmail, youtube
 from pytest_mobileagent.android.youtube import CATALOG, CHANNELS, FEED, channel_named, share_link, video_by_title
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.validators import gmail as mail
 from pytest_mobileagent.validators.chrome import history_urls
 from pytest_mobileagent.validators.youtube import account, playlists, seed_account
 from suites.androidarena.common import ArenaTask
@@ -439,4 +441,39 @@ class ConstrainedYouTubeWatchLatestTedEd(_YouTube):
         yield from search_for(ui, "TED-Ed")
         yield ui.click(rid="channel_title", text="TED-Ed")
         yield ui.click(rid="title", n=0)
+        yield ui.complete()
+
+
+class ConstrainedYouTubeShareFirstVideoByGmail(ArenaTask):
+    """Constrained 6: share the home feed's first video with bob@example.com through Gmail without YouTube's own
+    sharing (its Share button and the share sheet's targets are forbidden elements). Made checkable as: a mail was
+    sent to bob@example.com that names the video, by its title (as whole words, in the subject or the body) or by
+    its link (``youtu.be/<id>`` or ``youtube.com/watch?v=<id>``); a user reads the title off YouTube's feed and
+    writes the mail in Gmail. The check reads Gmail's store (``sim_app_state``)."""
+
+    template = "Open YouTube and share the first video with bob@example.com through Gmail."
+    type = "constrained"
+    constraint = "Do NOT use the sharing functionality in the YouTube."
+    constraints = {"elements": [r'id="(share_button|copy_link|share_gmail|share_messages)"']}
+    apps = ("youtube", "gmail")
+    requires = frozenset({"sim_app_state"})
+
+    def names_video(self, text: str) -> bool:
+        video = FEED[0]
+        title = re.search(rf"(?<!\w){re.escape(video.title.lower())}(?!\w)", " ".join(text.lower().split()))
+        return title is not None or any(f"{link}{video.id}" in text for link in ("youtu.be/", "watch?v="))
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        sent = mail.messages(device, lambda m: gmail.SENT in m.labels
+                             and "bob@example.com" in re.split(r"[\s,;]+", m.to.lower()))
+        return 1.0 if any(self.names_video(f"{m.subject}\n{m.body}") for m in sent) else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.tolerate(ui.open_app("YouTube"), "it only shows the title the oracle reads", "skip")
+        title = ui.element(rid="title", n=0)[1].text
+        yield ui.open_app("Gmail")
+        yield ui.click(rid="compose_button")
+        yield ui.type("bob@example.com", rid="to")
+        yield ui.type(title, rid="subject")
+        yield ui.click(desc="Send")
         yield ui.complete()
