@@ -14,6 +14,8 @@ here runs on the simulator only (``sim_app_state``).
 
 from __future__ import annotations
 
+import datetime as dt
+import html
 import re
 from collections.abc import Iterator
 from typing import Any, ClassVar
@@ -21,15 +23,22 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import maps
+from pytest_mobileagent.android import gmail, maps
+from pytest_mobileagent.android.firefox import search_url
 from pytest_mobileagent.android.maps import Place
+from pytest_mobileagent.android.telephony import INBOX
+from pytest_mobileagent.android.websites import fetch
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators import contacts as book
+from pytest_mobileagent.validators import gmail as mail
 from pytest_mobileagent.validators import maps as places
 from pytest_mobileagent.validators import slack
-from pytest_mobileagent.validators.sms import clean_address, messages
+from pytest_mobileagent.validators.firefox import seed_places as seed_browser
+from pytest_mobileagent.validators.firefox import visits
+from pytest_mobileagent.validators.sms import add_sms, clean_address, device_time_ms, messages
 from suites.androidarena.common import ArenaTask
+from suites.androidarena.tasks_firefox import SEEDED, query_of, same, type_address
 from suites.androidarena.tasks_slack import open_channel, open_dm
 
 #: Why the steps that only show the value to read may be left out or mistyped.
@@ -194,3 +203,191 @@ class CrossMapsGasStationToMessages(_NearestPlace):
         yield ui.type(address, rid="compose_message_text")
         yield ui.click(desc="Send SMS")
         yield ui.complete()
+
+
+# -- to Slack's channel "work" ----------------------------------------------------------------------------------
+
+
+class _ToWork(_Cross):
+    """The check: the signed-in user sent #work a message saying the value (:meth:`value`); #work's seeded
+    messages, and "hello" ones in other channels, are different."""
+
+    __abstract__ = True
+
+    def value(self) -> str:
+        raise NotImplementedError
+
+    def setup(self, device: Device) -> None:
+        slack.seed_slack(device)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        return float(slack_says(device, slack.channel_id(device, "work"), self.value()))
+
+
+class CrossContactsEmailToSlack(_ToWork):
+    """Contacts then Slack: John Smith's email address (drawn; Johanna Berg and others have theirs too) sent to
+    #work. The address is read from John's card in Contacts."""
+
+    template = 'Search Google Contacts for John\'s email address and send it to the Slack channel "work".'
+    apps = ("contacts", "slack")
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"email": st.sampled_from((JOHN[3], "john.smith@acme.com",
+                                                                "jsmith@example.org"))})
+
+    def value(self) -> str:
+        return self.params["email"]
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        book.clear_contacts(device)
+        for first, last, phone, email in BOOK:
+            book.add_contact(device, first, last, phone, email=self.value() if first == "John" else email)
+        device.press("home")
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from reading(ui, self.open_john(ui))
+        email = ui.element(rid="header", match="@")[1].text
+        yield from send_on_slack(ui, email, channel="work")
+        yield ui.complete()
+
+    @staticmethod
+    def open_john(ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Contacts")
+        yield from ui.reach(text=" ".join(JOHN[:2]))
+
+
+#: Texts of the latest SMS holding "hello" a drawn instance seeds: (sender's first name, body).
+HELLOS = (("Bob", "hello, the team lunch moved to 1 PM"), ("Alice", "hello! the printer on floor 3 is fixed"),
+          ("Liam", "hello all, the release notes are ready for review"))
+
+
+class CrossLatestHelloSmsToSlack(_ToWork):
+    """Messages then Slack (cross-app 17, and 21, the same instruction): the body of the latest SMS holding "hello"
+    sent to #work. The phone has an older "hello" text in another conversation, and later texts without the word;
+    the oracle reads the first result of Messages' search for the word (conversations newest first, each showing
+    its latest match)."""
+
+    template = ('Send a message to the "work" channel in Slack with the content of the latest SMS containing "hello" '
+                "in Google Messages.")
+    apps = ("messages", "slack")
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"latest": st.sampled_from(range(len(HELLOS)))})
+
+    def value(self) -> str:
+        return HELLOS[self.params["latest"]][1]
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        seed_book(device)
+        sender = HELLOS[self.params["latest"]][0]
+        number = {first: phone for first, _, phone, _ in BOOK}
+        now = device_time_ms(device)
+        for first, body, minutes in (("Johanna", "hello from the conference, see you soon", 600),
+                                     ("John", "The invoice for March is attached", 300),
+                                     (sender, self.value(), 40), ("Johanna", "Safe travels!", 500)):
+            add_sms(device, number[first], body, INBOX, now - minutes * 60_000)
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from reading(ui, self.search_hello(ui))
+        body = ui.element(rid="conversation_snippet")[1].text
+        yield from send_on_slack(ui, body, channel="work")
+        yield ui.complete()
+
+    @staticmethod
+    def search_hello(ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Messages")
+        yield ui.click(desc="Search")
+        yield ui.type("hello", rid="zero_state_search_box_auto_complete")
+
+
+KEYWORDS = ("ChatGPT", "multimodal", "transformer", "neural network")
+
+
+def first_result(keyword: str) -> str:
+    """The title of the first result of the simulated web's Google search for ``keyword``."""
+    served = fetch(search_url(keyword))
+    assert served is not None
+    found = re.search(r'<a href="[^"]*">([^<]*)</a>', served[1].decode())
+    return html.unescape(found.group(1)) if found else ""
+
+
+class CrossFirefoxSearchTitleToSlack(_ToWork):
+    """Firefox then Slack: a search for the keyword (a visit to Google's results page for it after the seeded
+    history, read in ``places.sqlite``) and the title of its first result sent to #work. For the published keyword
+    the first result is Wikipedia's article "ChatGPT" (then "ChatGPT | OpenAI", "Introducing ChatGPT"); drawn
+    keywords have first results whose titles differ from the keyword."""
+
+    template = ('Search for the keyword "{keyword}" in Firefox, extract the title of the first searched result, and '
+                'send it as a message to the "work" channel in Slack.')
+    published = ({"keyword": "ChatGPT"},)
+    apps = ("firefox", "slack")
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"keyword": st.sampled_from(KEYWORDS)})
+
+    def value(self) -> str:
+        return first_result(self.params["keyword"])
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        seed_browser(device)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        searched = any(same(query_of(url, "google.com", "/search", "q"), self.params["keyword"])
+                       for url, _ in visits(device, SEEDED))
+        return super().check(device) if searched else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from type_address(ui, self.params["keyword"])
+        title = next(el.text for el in ui.obs.elements if el.clickable and el.content_description.startswith("http"))
+        yield from send_on_slack(ui, title, channel="work")
+        yield ui.complete()
+
+
+#: What the meeting of "meeting details" is about, and when and where it is.
+MEETINGS = ("project", "budget", "design review")
+DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday")
+ROOMS = ("Room 204", "Room 12", "the Lab")
+
+
+class CrossGmailMeetingDetailsToSlack(_ToWork):
+    """Gmail then Slack: the content of the mail with the subject "meeting details" (its whole body, one sentence
+    whose meeting, day, hour and room are drawn; "Lunch on Friday?" and the other mails are distractors) sent to
+    #work."""
+
+    template = ('Find the email with the subject "meeting details" in my Gmail, extract the content, and send a '
+                'message to the "work" channel on Slack.')
+    apps = ("gmail", "slack")
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"what": st.sampled_from(MEETINGS), "day": st.sampled_from(DAYS),
+                                      "hour": st.integers(9, 16), "room": st.sampled_from(ROOMS)})
+
+    def value(self) -> str:
+        p = self.params
+        hour = f"{p['hour'] - 12 if p['hour'] > 12 else p['hour']} {'PM' if p['hour'] >= 12 else 'AM'}"
+        return f"The {p['what']} meeting is on {p['day']} at {hour} in {p['room']}."
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        mail.delete_where(device, lambda m: m.subject == "meeting details")
+        mail.add_message(device, to=gmail.ACCOUNT, subject="meeting details", body=self.value(),
+                         when=dt.datetime(2023, 10, 9, 12, 0, tzinfo=dt.timezone.utc), labels=gmail.INBOX_LABEL,
+                         from_name="Emma Lee", from_address="emma.lee@example.com")
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from reading(ui, self.open_mail(ui))
+        body = ui.element(rid="message_body")[1].text
+        yield from send_on_slack(ui, body, channel="work")
+        yield ui.complete()
+
+    @staticmethod
+    def open_mail(ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Gmail")
+        yield from ui.reach(text="meeting details", rid="subject")
