@@ -126,7 +126,6 @@ class _NearestPlace(_Cross):
     def setup(self, device: Device) -> None:
         places.seed_places(device, self.places())
         places.set_layers(device)
-        slack.seed_slack(device)
 
     def find_nearest(self, ui: UI) -> Iterator[Action]:
         """Search Maps for the kind and open the nearest result's sheet (read off the listed distances)."""
@@ -143,6 +142,10 @@ class _NearestToBob(_NearestPlace):
     messages and the user's own replies there are different)."""
 
     __abstract__ = True
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        slack.seed_slack(device)
 
     def check(self, device: Device, answer: str | None = None) -> float:
         return float(slack_says(device, slack.dm_id(device, "bob"), self.nearest().name))
@@ -186,8 +189,7 @@ class CrossMapsGasStationToMessages(_NearestPlace):
     query, category = "gas station", "Gas station"
 
     def setup(self, device: Device) -> None:
-        places.seed_places(device, self.places())
-        places.set_layers(device)
+        super().setup(device)
         seed_book(device)
 
     def check(self, device: Device, answer: str | None = None) -> float:
