@@ -12,19 +12,26 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android import maps, weather
+from pytest_mobileagent.android.maps import Place
 from pytest_mobileagent.android.telephony import INBOX, SENT
+from pytest_mobileagent.android.weather import Forecast, Weather
 from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.tasks.base import ANSWER_ONLY
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators import contacts as book
+from pytest_mobileagent.validators import maps as places
+from pytest_mobileagent.validators import weather as forecasts
 from pytest_mobileagent.validators.google_calendar import CalendarEvent, list_events, seed_events
 from pytest_mobileagent.validators.sms import add_sms, device_time_ms
 from suites.androidarena.common import ArenaTask
 from suites.androidarena.tasks_calendar import at, device_today, next_month
+from suites.androidarena.tasks_weather import clock, conditions
 
 # -- Google Calendar: the events around, and making a new one as a user does --------------------------------------
 
@@ -167,3 +174,200 @@ class CrossMessagesMeetingToCalendar(_ToCalendar):
         number = dt.datetime.strptime(month, "%B").month
         year = self.today.year + (number < self.today.month)
         return dt.date(year, number, dom)
+
+
+# -- 12-14: John's card in Google Contacts, used in Calendar, Maps and Weather ----------------------------------
+
+#: The people on the phone, each with a company and its address and a home address: (first, last, phone, email,
+#: company, work address, home address). One of them is the task's subject ("John" in the published wording).
+PEOPLE = (("John", "Smith", "555-010-2000", "john@example.com", "Microsoft",
+           "1065 La Avenida St, Mountain View, CA 94043", "221B Baker St, London"),
+          ("Maria", "Garcia", "555-010-2001", "maria.garcia@example.com", "Google",
+           "1600 Amphitheatre Pkwy, Mountain View, CA 94043", "5 Rue de Rivoli, Paris"),
+          ("Omar", "Haddad", "555-010-2002", "omar@example.com", "Computer History Museum",
+           "1401 N Shoreline Blvd, Mountain View, CA 94043", "2-1 Marunouchi, Tokyo"),
+          ("Nina", "Novak", "555-010-2003", "nina@example.org", "Hotel Zico",
+           "1 Hotel Zico Way, Mountain View, CA 94043", "350 5th Ave, New York"))
+#: Others on the phone, with a number only.
+ACQUAINTANCES = (("Alice", "Chen", "555-010-1001"), ("Bob", "Miller", "555-010-1002"),
+                 ("Johanna", "Berg", "555-010-1007"))
+#: A postal address: a row of the card holding a comma (phones and emails do not).
+ADDRESS = r", "
+
+
+def person(first: str) -> tuple[str, ...]:
+    return next(p for p in PEOPLE if p[0] == first)
+
+
+class _FromContact(ArenaTask):
+    """Seeds Contacts: :data:`PEOPLE` (with ``addresses``: "work" and/or "home") and :data:`ACQUAINTANCES`; the
+    subject ``first`` is drawn among :data:`PEOPLE`, "John" published."""
+
+    __abstract__ = True
+    type = "cross_app"
+    published = ({"first": "John"},)
+    addresses: ClassVar[tuple[str, ...]] = ("work", "home")
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"first": st.sampled_from([p[0] for p in PEOPLE])})
+
+    @property
+    def subject(self) -> tuple[str, ...]:
+        return person(self.params["first"])
+
+    def setup(self, device: Device) -> None:
+        book.clear_contacts(device)
+        for first, last, phone, email, company, work, home in PEOPLE:
+            raw = book.add_contact(device, first, last, phone, email=email)
+            book.add_company(device, raw, company)
+            if "work" in self.addresses:
+                book.add_address(device, raw, work, "Work")
+            if "home" in self.addresses:
+                book.add_address(device, raw, home, "Home")
+        for first, last, phone in ACQUAINTANCES:
+            book.add_contact(device, first, last, phone)
+        device.press("home")
+
+    def open_card(self, ui: UI) -> Iterator[Action]:
+        """Contacts, then the subject's card (found by the first name the instruction gives)."""
+        yield from ui.reading(lambda: ui.open_app("Contacts"),
+                              lambda: ui.click(match=rf"^{self.params['first']} \w+$"))
+
+    @staticmethod
+    def address_on_card(ui: UI, label: str) -> Iterator[Action]:
+        """Scroll the card to the postal address with this label ("Work", "Home") and return it (``address = yield
+        from ...``); the scrolling only shows it."""
+        for _ in range(6):
+            rows = ui.obs.elements
+            for i, el in enumerate(rows[:-1]):
+                if el.resource_name == "header" and ADDRESS in el.text and rows[i + 1].text == label:
+                    return el.text
+            yield ui.tolerate(ui.scroll(scrollable=True), "it only shows the card's rows", "skip")
+        raise AssertionError(f"no {label} address on the card")
+
+
+class CrossContactsMeetingWithJohn(_FromContact, _ToCalendar):
+    """Checks Google Calendar's provider for one new event titled "meeting" (any case) whose only guest is the
+    contact's email address, the seeded events unchanged. "With him" is made checkable as inviting him: his
+    address, read from his card in Contacts, added as the event's guest (his card has one email address; others
+    on the phone, one named Johanna, have other addresses or none)."""
+
+    template = ('Find the contact information for "{first}" in Google Contacts and create an event titled "meeting" '
+                'in Google Calendar with him.')
+    apps = ("contacts", "calendar")
+
+    def setup(self, device: Device) -> None:
+        _ToCalendar.setup(self, device)
+        _FromContact.setup(self, device)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        event = self.added(device)
+        ok = event is not None and event.title.strip().lower() == "meeting" and event.guests == (self.subject[3],)
+        return 1.0 if ok else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from self.open_card(ui)
+        _, email = ui.element(rid="header", match=r"@")
+        yield from new_event(ui, "meeting", guest=email.text)
+
+
+#: Where the companies of :data:`PEOPLE` are on the map (besides Maps' usual places): name, kind, address.
+OFFICES = (Place("Googleplex", "Corporate office", "1600 Amphitheatre Pkwy, Mountain View, CA 94043", "4.4",
+                 *maps.at(4.6, 35)),
+           Place("Computer History Museum", "Museum", "1401 N Shoreline Blvd, Mountain View, CA 94043", "4.7",
+                 *maps.at(3.9, 50)))
+
+
+class CrossContactsRouteToJohnsCompany(_FromContact):
+    """Checks the screen at the end: Google Maps shows the route from the device's location to the place at the
+    work address on the contact's card (his company's: the card also shows his company and a home address, in
+    another city). Any travel mode counts. The route is read from the screen; the places Maps finds are the
+    simulator's store, so the task runs on the simulator only (``sim_app_state``)."""
+
+    template = ('Find the company address of a Google contact of "{first}" and create a Google Maps route to their '
+                'location.')
+    apps = ("contacts", "maps")
+    requires = frozenset({"sim_app_state"})
+
+    def destination(self) -> str:
+        """The place Maps has at the subject's work address."""
+        return next(p.name for p in self.places() if p.address == self.subject[5])
+
+    @staticmethod
+    def places() -> list[Place]:
+        return [*maps.PLACES, *OFFICES]
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        places.seed_places(device, self.places())
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        route = places.route_on_screen(device)
+        ok = route is not None and (route.start, route.end) == (maps.YOUR_LOCATION, self.destination())
+        return 1.0 if ok else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from self.open_card(ui)
+        address = yield from self.address_on_card(ui, "Work")
+        yield ui.open_app("Maps")
+        yield ui.tolerate(ui.type(address, hint=maps.SEARCH_HINT),
+                          "Maps finds an address from its start: one letter short finds the same place", "text:drop")
+        yield ui.enter()
+        yield ui.click(rid="title")
+        yield ui.click(text="Directions")
+        yield ui.complete()
+
+
+class CrossContactsWeatherAtJohns(_FromContact):
+    """An answer task: the answer states the current temperature (the only number; Celsius or Fahrenheit) and
+    condition of the city of the contact's address, as the Weather app shows them (a drawn forecast for it).
+    "The location of John" is made checkable as the one postal address on his card (his home, in another city
+    than the device's), whose city the Weather app's search finds. The forecast comes from Google's servers on a
+    phone, so the task runs on the simulator only (``sim_app_state``)."""
+
+    template = 'Check the current weather forecast for the location of "{first}" in Google Contacts.'
+    apps = ("contacts", "weather")
+    requires = frozenset({"sim_app_state"})
+    answer_required = True
+    tolerates = ANSWER_ONLY
+    addresses = ("home",)
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.tuples(super().parameters(), conditions()).map(lambda t: {**t[0], **t[1]})
+
+    @classmethod
+    def published_parameters(cls, row: Any) -> st.SearchStrategy[dict[str, Any]]:
+        return conditions().map(lambda c: {**c, **row})
+
+    def city(self) -> str:
+        return self.subject[6].rsplit(", ", 1)[1]
+
+    def there(self) -> Weather:
+        p = self.params
+        return weather.make_place(self.city(), p["condition"], p["temp"], p["wind"], p["wind_dir"], p["rain"],
+                                  p["humidity"], p["uv"], clock(p["sunrise"]), clock(p["sunset"]))
+
+    def setup(self, device: Device) -> None:
+        super().setup(device)
+        others = [w for w in weather.DEFAULT.places if w.city != self.city()]
+        forecasts.seed_forecast(device, Forecast(weather.DEFAULT.current, [*others, self.there()]))
+        forecasts.set_preferences(device, unit=self.params["unit"])
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        w = self.there()
+        ok = bool(answer) and forecasts.states_temperatures(answer or "", [w.temp_c]) \
+            and w.condition.casefold() in (answer or "").casefold()
+        return 1.0 if ok else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from self.open_card(ui)
+        city = (yield from self.address_on_card(ui, "Home")).rsplit(", ", 1)[1]
+        yield ui.open_app("Weather")
+        yield ui.click(desc="Search for a location")
+        yield ui.type(city, rid="search_field")
+        yield ui.click(text=city, rid="android:id/title")
+        _, temp = ui.element(rid="current_temperature")
+        _, condition = ui.element(rid="current_condition")
+        yield ui.answer(f"{temp.text}, {condition.text}")
