@@ -17,14 +17,16 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import maps, weather
+from pytest_mobileagent.android import camera, gmail, maps, weather
 from pytest_mobileagent.android.maps import Place
 from pytest_mobileagent.android.telephony import INBOX, SENT
 from pytest_mobileagent.android.weather import Forecast, Weather
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import ANSWER_ONLY
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.validators import camera as cam
 from pytest_mobileagent.validators import contacts as book
+from pytest_mobileagent.validators import gmail as mail
 from pytest_mobileagent.validators import maps as places
 from pytest_mobileagent.validators import weather as forecasts
 from pytest_mobileagent.validators.google_calendar import CalendarEvent, list_events, seed_events
@@ -371,3 +373,64 @@ class CrossContactsWeatherAtJohns(_FromContact):
         _, temp = ui.element(rid="current_temperature")
         _, condition = ui.element(rid="current_condition")
         yield ui.answer(f"{temp.text}, {condition.text}")
+
+
+# -- 9: a photo taken with Camera, mailed from Gmail -------------------------------------------------------------
+
+RECIPIENTS = ("bob@example.com", "carol@example.com", "dave@example.org")
+PHOTO_SUBJECTS = ("landscape photo", "sunset photo", "garden photo", "whiteboard photo")
+
+
+class CrossCameraPhotoByGmail(ArenaTask):
+    """Checks that Camera made one new photo in ``DCIM/Camera`` (the earlier ones kept) and that Gmail's store holds
+    one new sent message to the address, with the subject (any case), whose only attachment is that photo (by its
+    file name). Setup leaves earlier photos in the folder. Mail is kept on Google's servers, so the task runs on
+    the simulator only (``sim_app_state``)."""
+
+    template = ('Take a photo with a camera and send it as an email attachment to {to}, and the subject of the email '
+                'is "{subject}".')
+    published = ({"to": "bob@example.com", "subject": "landscape photo"},)
+    type = "cross_app"
+    apps = ("camera", "gmail")
+    requires = frozenset({"sim_app_state"})
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"to": st.sampled_from(RECIPIENTS), "subject": st.sampled_from(PHOTO_SUBJECTS),
+                                      "earlier": st.integers(1, 3)})
+
+    @classmethod
+    def published_parameters(cls, row: Any) -> st.SearchStrategy[dict[str, Any]]:
+        return st.integers(1, 3).map(lambda n: {**row, "earlier": n})
+
+    def setup(self, device: Device) -> None:
+        for path in cam.shots(device):
+            device.remove(path)
+        for i in range(self.params["earlier"]):
+            device.write_file(f"{camera.CAMERA_DIR}/IMG_20231014_1{i}0000.jpg", b"\xff\xd8\xff\xe0earlier")
+        self.shots = cam.shots(device)
+        self.mail = {m.id for m in mail.messages(device)}
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        after = cam.shots(device)
+        photos = [p.rsplit("/", 1)[-1] for p in after - self.shots]
+        if not self.shots <= after or len(photos) != 1:
+            return 0.0
+        new = [m for m in mail.messages(device) if m.id not in self.mail and gmail.SENT in m.labels]
+        ok = len(new) == 1 and new[0].to.strip().lower() == self.params["to"] \
+            and new[0].subject.strip().lower() == self.params["subject"] and new[0].attachments == (photos[0],)
+        return 1.0 if ok else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Camera")
+        yield ui.click(desc="Shutter")
+        yield ui.open_app("Gmail")
+        yield ui.click(rid="compose_button")
+        yield ui.type(self.params["to"], rid="to")
+        yield ui.type(self.params["subject"], rid="subject")
+        yield ui.click(desc="Attach file")
+        yield ui.click(text="Attach file")
+        _, photo = ui.element(rid="title", match=r"^IMG_\d{8}_\d{6}\.jpg$")  # "Recent": the newest first
+        yield ui.click(text=photo.text)
+        yield ui.click(desc="Send")
+        yield ui.complete()
