@@ -3,11 +3,12 @@ street address, and the seeding the tasks rely on."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 import pytest
 
-from pytest_mobileagent.android import maps
+from pytest_mobileagent.android import maps, wallpaper
 from pytest_mobileagent.android.ui_tree import ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import contacts as book
@@ -70,3 +71,20 @@ def test_maps_does_not_match_the_middle_of_an_address(device: SimDevice) -> None
 def test_every_subjects_work_address_is_a_place_maps_knows(first: str) -> None:
     task = CrossContactsRouteToJohnsCompany({"first": first})
     assert task.destination()
+
+
+def test_my_photos_lists_the_newest_picture_first_and_sets_it_on_the_lock_screen_alone(device: SimDevice) -> None:
+    device.write_file("/sdcard/DCIM/Camera/IMG_20231014_100000.jpg", b"\xff\xd8older")
+    device.set_time(dt.datetime(2023, 10, 15, 16, 0, tzinfo=dt.timezone.utc))
+    device.write_file("/sdcard/Pictures/beach.png", b"\x89PNGnewer")
+    device.write_file(wallpaper.WALLPAPER_FILE, b"home before")
+    device.shell(f"am start -n {wallpaper.PICKER_PACKAGE}/{wallpaper.CUSTOMIZATION_ACTIVITY}")
+    tap(device, text="Change wallpaper")
+    tap(device, text=wallpaper.MY_PHOTOS)
+    tiles = [e.content_description for e in ui_elements(device.hierarchy()) if e.resource_name == "tile"]
+    assert tiles == ["beach.png", "IMG_20231014_100000.jpg"]
+    device.tap(*next(e for e in ui_elements(device.hierarchy()) if e.content_description == "beach.png").center)
+    tap(device, text=wallpaper.SET_WALLPAPER)
+    tap(device, text=wallpaper.LOCK_SCREEN)
+    assert device.read_file(wallpaper.LOCK_WALLPAPER_FILE) == b"\x89PNGnewer"
+    assert device.read_file(wallpaper.WALLPAPER_FILE) == b"home before"

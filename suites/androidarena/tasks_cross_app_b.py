@@ -17,13 +17,14 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android import camera, gmail, maps, weather
+from pytest_mobileagent.android import camera, gmail, maps, wallpaper, weather
 from pytest_mobileagent.android.maps import Place
 from pytest_mobileagent.android.telephony import INBOX, SENT
 from pytest_mobileagent.android.weather import Forecast, Weather
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import ANSWER_ONLY
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.walks import open_settings
 from pytest_mobileagent.validators import camera as cam
 from pytest_mobileagent.validators import contacts as book
 from pytest_mobileagent.validators import gmail as mail
@@ -434,3 +435,73 @@ class CrossCameraPhotoByGmail(ArenaTask):
         yield ui.click(text=photo.text)
         yield ui.click(desc="Send")
         yield ui.complete()
+
+
+# -- 10, 11: a photo taken with Camera, set as a wallpaper through Settings ----------------------------------------
+
+
+class _PhotoAsWallpaper(ArenaTask):
+    """Checks that Camera made one new photo in ``DCIM/Camera`` (the earlier ones kept) and that the screen's
+    wallpaper file (:data:`screen_file`) holds that photo's bytes. Setup leaves earlier photos in the folder and
+    another wallpaper set. The way there is Settings > "Wallpaper & style" > "Change wallpaper" > "My photos",
+    newest first. On a phone the wallpaper file is the picker's crop of the picture, not its bytes, so the task runs
+    on the simulator only (``sim_app_state``)."""
+
+    __abstract__ = True
+    type = "cross_app"
+    apps = ("camera", "settings")
+    requires = frozenset({"sim_app_state"})
+    screen_file: ClassVar[str] = ""
+    destination: ClassVar[str] = ""
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"earlier": st.integers(1, 3)})
+
+    def setup(self, device: Device) -> None:
+        for path in cam.shots(device):
+            device.remove(path)
+        for i in range(self.params["earlier"]):
+            device.write_file(f"{camera.CAMERA_DIR}/IMG_20231014_1{i}0000.jpg", f"\xff\xd8earlier {i}".encode())
+        for path in (wallpaper.WALLPAPER_FILE, wallpaper.LOCK_WALLPAPER_FILE):
+            device.write_file(path, wallpaper.wallpaper_png("04_sky", 108, 240))
+        self.shots = cam.shots(device)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        after = cam.shots(device)
+        photos = sorted(after - self.shots)
+        if not self.shots <= after or len(photos) != 1 or not device.exists(self.screen_file):
+            return 0.0
+        return 1.0 if device.read_file(self.screen_file) == device.read_file(photos[0]) else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield ui.open_app("Camera")
+        yield ui.click(desc="Shutter")
+        yield from open_settings(ui)
+        yield from ui.reach(text="Wallpaper & style")
+        yield ui.click(text="Change wallpaper")
+        yield ui.click(text=wallpaper.MY_PHOTOS)
+        _, newest = ui.element(rid="tile")
+        yield ui.click(desc=newest.content_description)
+        yield ui.click(text=wallpaper.SET_WALLPAPER)
+        yield ui.click(text=self.destination)
+        yield ui.complete()
+
+
+class CrossCameraHomeWallpaper(_PhotoAsWallpaper):
+    __doc__ = _PhotoAsWallpaper.__doc__ + """ Here the home screen's (``wallpaper``, set by "Home screen" or "Home
+    and lock screens")."""
+
+    template = ("Take a photo using Android Camera and set it as the wallpaper of homescreen through Android "
+                "Settings.")
+    screen_file = wallpaper.WALLPAPER_FILE
+    destination = wallpaper.HOME_SCREEN
+
+
+class CrossCameraLockWallpaper(_PhotoAsWallpaper):
+    __doc__ = _PhotoAsWallpaper.__doc__ + """ Here the lock screen's (``wallpaper_lock``, set by "Lock screen" or
+    "Home and lock screens")."""
+
+    template = "Take a photo using Android Camera and set it as the lock screen wallpaper through Android Settings."
+    screen_file = wallpaper.LOCK_WALLPAPER_FILE
+    destination = wallpaper.LOCK_SCREEN
