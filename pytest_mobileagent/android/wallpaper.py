@@ -28,6 +28,8 @@ DEFAULT = "00_default"
 PICKER_PACKAGE = "com.google.android.apps.wallpaper"
 PICKER_ACTIVITY = "com.android.wallpaper.picker.StandalonePreviewActivity"
 WALLPAPER_FILE = "/data/system/users/0/wallpaper"
+#: The lock screen's own wallpaper, once one is set apart from the home screen's.
+LOCK_WALLPAPER_FILE = "/data/system/users/0/wallpaper_lock"
 #: The preview's button, and where its dialog offers to set the picture.
 SET_WALLPAPER = "Set wallpaper"
 HOME_SCREEN, LOCK_SCREEN, BOTH_SCREENS = "Home screen", "Lock screen", "Home and lock screens"
@@ -49,6 +51,12 @@ CATEGORIES: dict[str, tuple[str, tuple[str, ...]]] = {
     "Textures": ("textures", ("Linen", "Marble", "Terrazzo")),
     "Art": ("art", ("Brush strokes", "Paper cut", "Ink wash")),
 }
+
+
+#: The category of the device's own pictures, the folders it lists and the files it takes for pictures.
+MY_PHOTOS = "My photos"
+PHOTO_DIRS = ("/sdcard/DCIM/Camera", "/sdcard/Pictures")
+PICTURE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp")
 
 
 def remote_id(category: str, index: int) -> str:

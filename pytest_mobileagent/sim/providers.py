@@ -36,12 +36,13 @@ PHONE = "vnd.android.cursor.item/phone_v2"
 EMAIL = "vnd.android.cursor.item/email_v2"
 ORGANIZATION = "vnd.android.cursor.item/organization"
 GROUP_MEMBERSHIP = "vnd.android.cursor.item/group_membership"
+POSTAL = "vnd.android.cursor.item/postal-address_v2"
 #: ``AggregationExceptions.TYPE_KEEP_TOGETHER``: two raw contacts joined into one contact.
 KEEP_TOGETHER = 1
 #: Mime types in the order the provider's data row handlers register them on a fresh database.
 MIMETYPES = ("vnd.android.cursor.item/email_v2", "vnd.android.cursor.item/im", "vnd.android.cursor.item/nickname",
              ORGANIZATION, PHONE, "vnd.android.cursor.item/sip_address", NAME,
-             "vnd.android.cursor.item/postal-address_v2", "vnd.android.cursor.item/identity",
+             POSTAL, "vnd.android.cursor.item/identity",
              "vnd.android.cursor.item/photo", GROUP_MEMBERSHIP)
 
 #: ``ContactsContract.CommonDataKinds.Phone`` types, as the editor labels them.
@@ -435,7 +436,7 @@ class ContactsProvider:
                  "lookup": r[4], "has_phone": bool(r[5])} for r in rows]
 
     def contact(self, contact_id: int) -> dict[str, Any] | None:
-        """One contact with its structured name, phones, emails and company."""
+        """One contact with its structured name, phones, emails, company and postal ``addresses`` (when it has any)."""
         found = [c for c in self.contacts() if c["contact_id"] == contact_id]
         if not found:
             return None
@@ -455,6 +456,9 @@ class ContactsProvider:
                 contact["emails"].append({"id": data_id, "address": data1 or "", "type": int(data2 or 1)})
             elif mimetype == ORGANIZATION and contact["company_id"] is None:
                 contact.update(company_id=data_id, company=data1 or "")
+            elif mimetype == POSTAL:  # StructuredPostal: data1 the formatted address, data2 its type
+                contact.setdefault("addresses", []).append({"id": data_id, "address": data1 or "",
+                                                            "type": int(data2 or 1)})
         return contact
 
     def lookup_name(self, number: str) -> str | None:

@@ -204,3 +204,21 @@ def vcf_files(device: Device, folder: str = EXPORT_DIR) -> dict[str, str]:
 def vcard_names(text: str) -> list[str]:
     """The ``FN`` (formatted name) of each vCard of a file."""
     return [m.group(1).strip() for m in re.finditer(r"^FN[^:\n]*:(.*)$", text, re.M)]
+
+
+# -- companies and postal addresses (AndroidArena's cross-app tasks) ------------------------------------------
+
+POSTAL = "vnd.android.cursor.item/postal-address_v2"
+#: ``StructuredPostal.TYPE`` values by label.
+POSTAL_TYPES = {"Home": 1, "Work": 2, "Other": 3}
+
+
+def add_company(device: Device, raw_id: int, company: str) -> None:
+    """The raw contact's organization row (``Organization.COMPANY``, type work)."""
+    _insert(device, DATA_URI, {"raw_contact_id": raw_id, "mimetype": ORGANIZATION, "data1": company, "data2": 1})
+
+
+def add_address(device: Device, raw_id: int, address: str, kind: str = "Work") -> None:
+    """A postal address of the raw contact (``StructuredPostal.FORMATTED_ADDRESS`` and its type)."""
+    _insert(device, DATA_URI, {"raw_contact_id": raw_id, "mimetype": POSTAL, "data1": address,
+                               "data2": POSTAL_TYPES[kind]})

@@ -8,7 +8,7 @@ account (no Google account is signed in on the AndroidWorld image).
 
 Screens: ``PeopleActivity`` (the alphabetical list with letter headers, the
 "Search contacts" bar and the "Create contact" button), ``QuickContactActivity``
-(name, company, a Call button, phone and email rows; "Add to favorites",
+(name, company, a Call button, phone, email and postal address rows; "Add to favorites",
 "Edit contact" and "More options" > "Delete"), and ``ContactEditorActivity``
 (First name, Last name, Company, Phone with its label, Email; "Save"), started
 with ``ACTION_INSERT`` or ``ACTION_EDIT`` so ActivityTaskManager logs the
@@ -277,6 +277,7 @@ class QuickContactActivity(ContactsActivity):
                 Text("Contact info", id="header", style="caption", height=32) if phones or contact["emails"] else None,
                 *[self.phone_row(p) for p in phones],
                 *[self.email_row(e) for e in contact["emails"]],
+                *[self.address_row(a) for a in contact.get("addresses", [])],
                 id="contact_details", weight=1,
             ),
         )
@@ -293,6 +294,12 @@ class QuickContactActivity(ContactsActivity):
         return Row(Image(icon="email"), Column(Text(email["address"], id="header", style="item-title"),
                                                Text(label, id="sub_header", style="item-summary"), weight=1),
                    height=72, padding=8)
+
+    def address_row(self, address: dict[str, Any]) -> View:
+        label = {1: "Home", 2: "Work", 3: "Other"}.get(address["type"], "Other")
+        return Row(Image(icon="place"), Column(Text(address["address"], id="header", style="item-title"),
+                                               Text(label, id="sub_header", style="item-summary"), weight=1),
+                   height=104, padding=8)  # an address takes two lines
 
     def call(self, number: str) -> None:
         self.system.start_intent(Intent(action=ACTION_CALL, data=f"tel:{number}"))

@@ -1,13 +1,14 @@
 """Google Maps (``com.google.android.apps.maps``): a map, the "Search here" omnibox and place results.
 
-The omnibox is an edit field over the map (``search_omnibox_text_box``); Enter searches the places of the
-store (:data:`~pytest_mobileagent.android.maps.STORE`, by default :data:`~pytest_mobileagent.android.maps.PLACES`)
-by name or category and lists the results with their distance and whether they are open; a result opens its
-place sheet (name, category, rating, address, Directions, Start, Save, Street View). Directions show the route
-from the device's location (or a place typed in the start field) by car, transit or on foot, with its length
-and duration. The Layers button sets the map type (default, satellite, terrain) and the traffic layer, kept in
-the app's preferences (:data:`~pytest_mobileagent.android.maps.PREFS`). There are no tiles: the map is a view
-whose description names its layers.
+The omnibox is an edit field over the map (``search_omnibox_text_box``); Enter searches the places of the store
+(:data:`~pytest_mobileagent.android.maps.STORE`, by default :data:`~pytest_mobileagent.android.maps.PLACES`) by name
+or category and lists the results with their distance and whether they are open (a street address typed from its
+start finds the place there too); a result opens its place sheet (name, category, rating, address, Directions,
+Start, Save, Street View). Directions show the route from the device's location (or a place typed in the start
+field) by car, transit or on foot, with its length and duration. The Layers button sets the map type (default,
+satellite, terrain) and the traffic layer, kept in the app's preferences
+(:data:`~pytest_mobileagent.android.maps.PREFS`). There are no tiles: the map is a view whose description names its
+layers.
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ TABS = ("Explore", "Go", "Saved", "Contribute", "Updates")
 
 def matches(place: Place, query: str) -> bool:
     q = query.strip().lower()
-    return bool(q) and (q in place.name.lower() or q in place.category.lower())
+    return bool(q) and (q in place.name.lower() or q in place.category.lower()
+                        or place.address.lower().startswith(q))  # a street address typed from its start
 
 
 def store(app: App) -> tuple[list[Place], list[str]]:

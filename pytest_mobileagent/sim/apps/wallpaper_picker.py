@@ -13,6 +13,7 @@ colours a hash of it picks, not the file's pixels.
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -26,9 +27,13 @@ from pytest_mobileagent.android.wallpaper import (
     HOME_SCREEN,
     LOCK_KEYS,
     LOCK_SCREEN,
+    LOCK_WALLPAPER_FILE,
+    MY_PHOTOS,
+    PHOTO_DIRS,
     PICKER_ACTIVITY,
     PICKER_PACKAGE,
     PICKER_PREFS,
+    PICTURE_EXTENSIONS,
     SET_WALLPAPER,
     WALLPAPER_FILE,
     remote_id,
@@ -74,7 +79,8 @@ class StandalonePreview(Activity):
 
 class CustomizationPicker(Activity):
     """"Wallpaper & style": "Change wallpaper", the categories, a category's wallpapers (tiles named by their
-    titles), and a wallpaper's preview with "Set wallpaper"; setting one records it in :data:`PICKER_PREFS`."""
+    titles), and a wallpaper's preview with "Set wallpaper"; setting one records it in :data:`PICKER_PREFS`.
+    "My photos" lists the device's pictures (the camera's and ``Pictures``), newest first, named by file."""
 
     name = CUSTOMIZATION_ACTIVITY
     exported = True
@@ -97,17 +103,30 @@ class CustomizationPicker(Activity):
                                             title_id="category_title") for c, (_, w) in CATEGORIES.items()),
                                  id="category_grid", weight=1))
         if page in CATEGORIES:
-            titles = CATEGORIES[page][1]
+            titles = self.titles(page)
             tiles = [View(cls="android.widget.ImageView", desc=t, id="tile", clickable=True, focusable=True,
                           on_click=lambda i=i: self.go(str(i)), weight=1, height=320) for i, t in enumerate(titles)]
             rows = [Row(*tiles[i:i + 2], height=320) for i in range(0, len(tiles), 2)]
             return Column(Toolbar(page, navigate_up=self.up, id="toolbar"),
                           Scroll(*rows, id="wallpaper_grid", weight=1) if rows else Text("No photos"))
         category, index = self.path[-2], int(page)
-        return Column(Toolbar(CATEGORIES[category][1][index], navigate_up=self.up, id="toolbar"),
+        return Column(Toolbar(self.titles(category)[index], navigate_up=self.up, id="toolbar"),
                       View(cls="android.widget.ImageView", desc="Wallpaper preview", id="full_res_image",
                            style="bitmap", weight=1),
                       Button(SET_WALLPAPER, self.ask, id="button_set_wallpaper"))
+
+    def titles(self, category: str) -> tuple[str, ...]:
+        """A category's wallpapers; "My photos" holds the device's pictures (their file names), newest first."""
+        if category != MY_PHOTOS:
+            return CATEGORIES[category][1]
+        return tuple(posixpath.basename(p) for p in self.photos())
+
+    def photos(self) -> list[str]:
+        """The pictures in the device's photo folders, newest first."""
+        fs = self.system.fs
+        found = [p for folder in PHOTO_DIRS if fs.isdir(folder) for p in fs.walk_files(folder)
+                 if p.lower().endswith(PICTURE_EXTENSIONS)]
+        return sorted(found, key=lambda p: (-(fs.stat(p).st_mtime if fs.stat(p) else 0), p))
 
     def go(self, page: str) -> None:
         self.path.append(page)
@@ -133,6 +152,9 @@ class CustomizationPicker(Activity):
     def set_on(self, destination: str) -> None:
         self.dialog = None
         category, index = self.path[-2], int(self.path[-1])
+        if category == MY_PHOTOS:
+            self.set_photo(self.photos()[index], destination)
+            return
         record = (CATEGORIES[category][0], remote_id(category, index), CATEGORIES[category][1][index])
         fs = self.system.fs
         prefs = parse_prefs(fs.read(PICKER_PREFS)) if fs.exists(PICKER_PREFS) else {}
@@ -143,6 +165,23 @@ class CustomizationPicker(Activity):
             self.system.wallpaper = name
         if destination != HOME_SCREEN:
             prefs.update(zip(LOCK_KEYS, record))
+        fs.write(PICKER_PREFS, format_prefs(prefs))
+        self.toast("Wallpaper set")
+        self.path = ["main"]
+
+    def set_photo(self, path: str, destination: str) -> None:
+        """A picture of "My photos" set: its bytes become the screen's wallpaper file (the lock screen's own file
+        for the lock screen), and the picker's record names the photo (no collection, no remote id)."""
+        fs = self.system.fs
+        prefs = parse_prefs(fs.read(PICKER_PREFS)) if fs.exists(PICKER_PREFS) else {}
+        record = (CATEGORIES[MY_PHOTOS][0], "", posixpath.basename(path))
+        if destination != LOCK_SCREEN:
+            prefs.update(zip(HOME_KEYS, record))
+            fs.write(WALLPAPER_FILE, fs.read(path))
+            self.system.wallpaper = PurePosixPath(path).stem
+        if destination != HOME_SCREEN:
+            prefs.update(zip(LOCK_KEYS, record))
+            fs.write(LOCK_WALLPAPER_FILE, fs.read(path))
         fs.write(PICKER_PREFS, format_prefs(prefs))
         self.toast("Wallpaper set")
         self.path = ["main"]
