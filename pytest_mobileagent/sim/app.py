@@ -128,6 +128,36 @@ class Activity:
         self.system.toast(text)
 
 
+class PagedActivity(Activity):
+    """An activity whose screens are pages of its own, as Google's single-activity apps (YouTube, Drive, Photos)
+    show them: ``page`` and the ``subject`` it shows (a folder, a video), the earlier ones kept for Back."""
+
+    #: The page the activity opens on.
+    first_page: ClassVar[str] = ""
+
+    def __init__(self, app: App, intent: Intent):
+        super().__init__(app, intent)
+        self.page = self.first_page
+        self.subject = ""
+        self.back_stack: list[tuple[str, str]] = []
+
+    def go(self, page: str, subject: str = "") -> None:
+        """Show ``page`` about ``subject``; Back returns to the page shown now."""
+        self.back_stack.append((self.page, self.subject))
+        self.page, self.subject = page, subject
+        self.view_state.clear()
+
+    def on_back(self) -> bool:
+        """A menu or dialog closes first, then the previous page comes back."""
+        if super().on_back():
+            return True
+        if self.back_stack:
+            self.page, self.subject = self.back_stack.pop()
+            self.view_state.clear()
+            return True
+        return False
+
+
 class App:
     """An installed package.
 

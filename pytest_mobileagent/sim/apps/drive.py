@@ -28,7 +28,7 @@ from pytest_mobileagent.android.drive import (
 )
 from pytest_mobileagent.android.shared_prefs import format_prefs, parse_prefs
 from pytest_mobileagent.sim import account
-from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.app import App, PagedActivity
 from pytest_mobileagent.sim.views import (
     Button,
     Column,
@@ -50,16 +50,16 @@ def key_of(entry: Item) -> str:
     return f"{entry['folder']}/{entry['name']}"
 
 
-class Navigation(Activity):
+class Navigation(PagedActivity):
     name = MAIN_ACTIVITY
     exported = True
+    first_page = "files"
 
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)
-        self.page = "files"  # files | search | upload | preview | settings
-        self.subject = ""  # the folder shown, the folder browsed for upload, the previewed item's key
+        # page: files | search | upload | preview | settings; subject: the folder shown, the folder browsed for
+        # upload, the previewed item's key
         self.target = ""  # the item a menu or dialog acts on (its key)
-        self.back_stack: list[tuple[str, str]] = []
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -89,20 +89,6 @@ class Navigation(Activity):
         self.dialog = None
 
     # -- navigation ----------------------------------------------------------------------------------
-
-    def go(self, page: str, subject: str = "") -> None:
-        self.back_stack.append((self.page, self.subject))
-        self.page, self.subject = page, subject
-        self.view_state.clear()
-
-    def on_back(self) -> bool:
-        if super().on_back():
-            return True
-        if self.back_stack:
-            self.page, self.subject = self.back_stack.pop()
-            self.view_state.clear()
-            return True
-        return False
 
     def open_search(self) -> None:
         self.go("search")

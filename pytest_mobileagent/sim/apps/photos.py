@@ -27,7 +27,7 @@ from pytest_mobileagent.android.photos import (
     new_account,
 )
 from pytest_mobileagent.sim import account
-from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.app import Activity, App, PagedActivity
 from pytest_mobileagent.sim.views import (
     Button,
     Column,
@@ -64,33 +64,19 @@ def taken_on(app: App, path: str) -> str:
     return f"Photo taken on {when:%b} {when.day}, {when.year} {clock}"
 
 
-class HomeActivity(Activity):
+class HomeActivity(PagedActivity):
     name = MAIN_ACTIVITY
     exported = True
 
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)
         self.tab = 0
-        #: A page over the tabs ("" for none): account, settings, faces, utilities, animation, album.
-        self.page = ""
-        self.subject = ""
-        self.back_stack: list[tuple[str, str]] = []
+        # page: over the tabs ("" for none): account, settings, faces, utilities, animation, album
         self.picked: list[str] = []
 
     def go(self, page: str, subject: str = "") -> None:
-        self.back_stack.append((self.page, self.subject))
-        self.page, self.subject = page, subject
+        super().go(page, subject)
         self.picked = []
-        self.view_state.clear()
-
-    def on_back(self) -> bool:
-        if super().on_back():
-            return True
-        if self.back_stack:
-            self.page, self.subject = self.back_stack.pop()
-            self.view_state.clear()
-            return True
-        return False
 
     def build(self) -> View:
         if self.page:

@@ -29,7 +29,7 @@ from pytest_mobileagent.android.youtube import (
     share_link,
 )
 from pytest_mobileagent.sim import account
-from pytest_mobileagent.sim.app import Activity, App
+from pytest_mobileagent.sim.app import Activity, App, PagedActivity
 from pytest_mobileagent.sim.views import (
     Button,
     CheckBox,
@@ -64,18 +64,16 @@ def video_row(video: Video, on_click: Any = None, menu: View | None = None) -> V
     return Row(row, menu, height=192) if menu else row
 
 
-class WatchWhile(Activity):
+class WatchWhile(PagedActivity):
     name = MAIN_ACTIVITY
     exported = True
+    first_page = "home"
 
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)
-        # home | library | subscriptions | search | results | account | watch | channel | playlist
-        self.page = "home"
+        # page: home | library | subscriptions | search | results | account | watch | channel | playlist; subject:
+        # the video, channel or playlist it shows
         self.pivot = 0
-        #: The video, channel or playlist the page shows; earlier pages, for Back.
-        self.subject = ""
-        self.back_stack: list[tuple[str, str]] = []
 
     # -- account state ----------------------------------------------------------------------
 
@@ -93,9 +91,7 @@ class WatchWhile(Activity):
     # -- navigation --------------------------------------------------------------------------
 
     def go(self, page: str, subject: str = "") -> None:
-        self.back_stack.append((self.page, self.subject))
-        self.page, self.subject = page, subject
-        self.view_state.clear()
+        super().go(page, subject)
         if page == "watch":
             self.change(lambda s: s.__setitem__("history", [subject] + [v for v in s["history"] if v != subject]))
 
@@ -127,10 +123,6 @@ class WatchWhile(Activity):
 
     def on_back(self) -> bool:
         if super().on_back():
-            return True
-        if self.back_stack:
-            self.page, self.subject = self.back_stack.pop()
-            self.view_state.clear()
             return True
         if self.page != "home":
             self.page = "home"
