@@ -45,6 +45,9 @@ def test_equivalence_rules() -> None:
     assert equivalent({"action_type": "open_app", "text": "Settings"}, {"action_type": "open_app", "text": "settings"})
     assert not equivalent({"action_type": "scroll", "direction": "up"}, {"action_type": "scroll", "direction": "down"})
     assert equivalent({"action_type": "navigate_back"}, {"action_type": "navigate_back"})
+    # a tap on no element, on both sides: the same spot is the same target
+    assert equivalent({"action_type": "click", "x": 10, "y": 20}, {"action_type": "click", "x": 10, "y": 20})
+    assert not equivalent({"action_type": "click", "x": 10, "y": 20}, {"action_type": "click", "x": 10, "y": 90})
     # typing into the focused field, named by neither: the text decides; one naming a field is another target
     assert equivalent({"action_type": "input_text", "text": "hello"}, {"action_type": "input_text", "text": "hello"})
     assert not equivalent({"action_type": "input_text", "text": "hello"},

@@ -54,6 +54,9 @@ def test_oracle_succeeds_and_noop_fails(task_cls: type[Task], device: SimDevice)
         assert oracle.success == 1.0, (f"oracle failed on {params}: steps={oracle.actions} "
                                        f"error={oracle.agent_error} saw={oracle.validator_state}")
         assert oracle.num_steps <= oracle.max_steps
+        if task_cls.recorded_ground_truth:  # the ground truth is the reference played alike: full marks
+            assert (oracle.metrics["ntr"], oracle.metrics["rrr"]) == (1.0, 1.0), (
+                f"the oracle does not match its own ground truth on {params}: {oracle.metrics}")
         noop = episode(device, task_cls(params), NoopAgent())
         assert noop.success == 0.0, f"a do-nothing agent succeeded on {params}"
 

@@ -36,12 +36,15 @@ def similar_text(a: str, b: str, threshold: float = TEXT_SIMILARITY) -> bool:
 
 
 def same_target(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """The same UI element: equal xpaths (or one among the other's ``nearby``), else equal index or label."""
+    """The same UI element: equal xpaths (or one among the other's ``nearby``), else equal index or label; a tap
+    on no element (coordinates only, on both sides) is on the same spot."""
     if a.get("xpath") and b.get("xpath"):
         return (a["xpath"] == b["xpath"] or a["xpath"] in b.get("nearby", ()) or b["xpath"] in a.get("nearby", ()))
     for key in ("index", "element"):
         if a.get(key) is not None and b.get(key) is not None:
             return a[key] == b[key]
+    if not _targets(a) and not _targets(b) and a.get("x") is not None and b.get("x") is not None:
+        return (a["x"], a.get("y")) == (b["x"], b.get("y"))
     return False
 
 
