@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import shlex
 from collections.abc import Mapping
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
 
 #: Where Mobile-Bench's API list lives in the datasets folder.
 MOBILEBENCH_API_LIST = "mobilebench/api_list.json"
+#: An API list in Mobile-Bench's format to use instead of the datasets folder's (``--ma-api-list`` sets it).
+API_LIST_ENV = "MA_API_LIST"
 #: What a command's output says when Android's shell tools failed to do it (``am`` prints errors but exits 0).
 FAILED = re.compile(r"^(Error|Exception)\b|Unknown command|No activity found|inaccessible or not found", re.MULTILINE)
 #: Sample arguments by parameter name, for trying an API on the simulator (:func:`simulator_refusal`); others get "1".
@@ -127,9 +130,10 @@ def _catalog(path: str | None) -> dict[str, Api]:
 
 
 def api_catalog(path: Path | str | None = None) -> dict[str, Api]:
-    """The catalogue in use: :data:`SIM_APIS` plus the Mobile-Bench API list at ``path``, or in the datasets
-    folder (``mobilebench/api_list.json``) when it has one."""
-    found = Path(path) if path is not None else dataset_file(MOBILEBENCH_API_LIST)
+    """The catalogue in use: :data:`SIM_APIS` plus the Mobile-Bench API list at ``path``, else at ``$MA_API_LIST``
+    (``--ma-api-list``), else in the datasets folder (``mobilebench/api_list.json``) when it has one."""
+    chosen = path if path is not None else os.environ.get(API_LIST_ENV) or None
+    found = Path(chosen) if chosen is not None else dataset_file(MOBILEBENCH_API_LIST)
     return dict(_catalog(str(found.resolve()) if found is not None else None))
 
 

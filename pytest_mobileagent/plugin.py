@@ -26,6 +26,7 @@ from typing import Any, cast
 import pytest
 
 from pytest_mobileagent import datasets, hooks
+from pytest_mobileagent.apis import API_LIST_ENV
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.episode import EpisodeTimeout
 from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, clean_state_lines, configured_specs
@@ -40,7 +41,8 @@ from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cas
 #: On the controller: what it keeps of the run's episodes as their records arrive (never the records).
 TALLY_KEY = pytest.StashKey[RunTally]()
 LOCK_KEY = pytest.StashKey[dict[str, Any]]()
-DATASETS_ENV_KEY = pytest.StashKey[str | None]()
+#: The environment variables the options set, with the values they had before (None: unset).
+SAVED_ENV_KEY = pytest.StashKey[dict[str, str | None]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -66,9 +68,13 @@ def run_dir(config: pytest.Config) -> Path:
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[SETTINGS_KEY] = options = build(config)  # a bad option stops here, before collection
     _register_secrets()
-    if options.datasets:  # task modules' importers find the files through datasets_dir(), as with $MA_DATASETS
-        config.stash[DATASETS_ENV_KEY] = os.environ.get(datasets.ENV)
-        os.environ[datasets.ENV] = str(Path(options.datasets).resolve())
+    # task modules' importers find the files through datasets_dir(), as with $MA_DATASETS; the API catalogue its
+    # list through $MA_API_LIST: both set for this process and the workers it starts, restored at the end
+    saved = config.stash[SAVED_ENV_KEY] = {}
+    for name, value in ((datasets.ENV, options.datasets), (API_LIST_ENV, options.api_list)):
+        if value:
+            saved[name] = os.environ.get(name)
+            os.environ[name] = str(Path(value).resolve())
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None:
         run_id = workerinput["ma_run_id"]
@@ -667,12 +673,11 @@ def _every_adb_device(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if DATASETS_ENV_KEY in config.stash:
-        saved = config.stash[DATASETS_ENV_KEY]
+    for name, saved in config.stash.get(SAVED_ENV_KEY, {}).items():
         if saved is None:
-            os.environ.pop(datasets.ENV, None)
+            os.environ.pop(name, None)
         else:
-            os.environ[datasets.ENV] = saved
+            os.environ[name] = saved
     fleet = config.stash.get(FLEET_KEY, None)
     if fleet is not None:
         fleet.stop()

@@ -250,6 +250,9 @@ class Settings:
     freeze_params: bool = _field(False, "write the drawn parameters to the --ma-lock file")
     datasets: str = _field("", "folder of the benchmarks' published files, for importers (default: $MA_DATASETS, "
                            "else the cache 'ma-datasets fetch' fills)")
+    api_list: str = _field("", "an API list in Mobile-Bench's api_list.json format: the APIs agents may call beside "
+                           "the built-in ones (default: $MA_API_LIST, else the datasets folder's "
+                           "mobilebench/api_list.json)", existing_file)
 
     def __post_init__(self) -> None:
         if self.max_regression and not self.baseline:

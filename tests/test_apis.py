@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -227,3 +228,32 @@ def test_a_run_reports_mobilebench_metrics_per_kind(pytester: pytest.Pytester) -
     record = next(json.loads(line) for line in (pytester.path / "reports/mb/results.jsonl").read_text().splitlines()
                   if json.loads(line)["task"] == "DialByApi")
     assert record["steps"][0]["command"] == "am start -a android.intent.action.DIAL -d tel:5551234"
+
+
+def test_ma_api_list_names_the_catalogue_a_run_uses(pytester: pytest.Pytester) -> None:
+    shutil.copy(DATA / "api_list.json", pytester.path / "apis.json")
+    pytester.makepyfile(tasks_alarm='''
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.validators.deskclock import alarms_at
+
+
+class AlarmBySetAlarm(Task):
+    template = "Set an alarm at 7:30."
+    apps = ("clock",)
+
+    def check(self, device, answer=None):
+        return float(bool(alarms_at(device, 7, 30)))
+
+    def oracle(self, ui):
+        yield Action.api_call("api_0", {"x": "7", "y": "30"})  # the list's first API: SET_ALARM
+        yield ui.complete()
+''')
+    without = pytester.runpytest_subprocess("tasks_alarm.py", "--ma-datasets", str(pytester.path / "none"),
+                                            "-p", "no:cacheprovider")
+    without.assert_outcomes(failed=1)  # api_0 is no API of the built-in catalogue: an invalid action
+    run = pytester.runpytest_subprocess("tasks_alarm.py", "--ma-api-list", "apis.json", "--ma-run-id", "api",
+                                        "-p", "no:cacheprovider")
+    run.assert_outcomes(passed=1)
+    record = json.loads((pytester.path / "reports/api/results.jsonl").read_text().splitlines()[0])
+    assert record["steps"][0]["command"].startswith("am start -a android.intent.action.SET_ALARM")
