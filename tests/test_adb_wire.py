@@ -302,6 +302,15 @@ def test_adb_device_types_into_the_focused_field_and_keeps_the_clipboard(backend
     assert backend.current_activity()[0] == "org.tasks"
 
 
+def test_adb_device_types_chinese_as_mobile_bench_queries_need(backend: AdbDevice, phone: SimDevice) -> None:
+    backend.swipe(540, 1800, 540, 600, 100)
+    x1, y1, x2, y2 = _bounds(backend.hierarchy(), SEARCH)
+    backend.tap((x1 + x2) // 2, (y1 + y2) // 2)
+    backend.input_text("明天和小明开会")  # uiautomator2 pastes it: no ASCII-only `input text` on the way
+    assert _node(phone.hierarchy(), SEARCH).get("text") == "明天和小明开会"
+    assert _node(backend.hierarchy(), SEARCH).get("text") == "明天和小明开会"  # and reads back over the wire
+
+
 def test_adb_device_sqlite_reads_wal_and_pushes_writes_back(backend: AdbDevice, phone: SimDevice) -> None:
     db = "/data/data/org.tasks/databases/contract-wal.db"
     phone.write_file(db, b"")
