@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pytest_mobileagent.android import google_calendar
+from pytest_mobileagent.android import firefox, google_calendar
+from pytest_mobileagent.android.websites import PROFILES, fetch
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.google_calendar import list_events, seed_events
@@ -60,3 +61,16 @@ def test_the_start_date_row_still_opens_the_date_picker(d: SimDevice) -> None:
     tap(d, rid="button2")
     tap(d, rid="start_date")
     assert find(d, rid="month_title").text == "October 2023"
+
+
+def test_profile_pages_show_name_email_and_phone(d: SimDevice) -> None:
+    assert all(fetch(p.url) is not None for p in PROFILES)
+    assert fetch("https://profiles.stanford.edu/nobody") is None
+    p = PROFILES[0]
+    assert p.url == "https://profiles.stanford.edu/fei-fei-li"
+    d.start_app(firefox.PACKAGE)
+    tap(d, rid=firefox.URL_VIEW)
+    d.input_text(p.url)
+    d.press("enter")
+    shown = [e.text for e in elements(d)]
+    assert {p.name, f"Email: {p.email}", f"Phone: {p.phone}"} <= set(shown)

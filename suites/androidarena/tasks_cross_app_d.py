@@ -17,10 +17,17 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.google_calendar import TIME_PICKER
+from pytest_mobileagent.android.websites import PROFILES, Profile
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.validators import contacts as book
+from pytest_mobileagent.validators.firefox import seed_places, visits
+from suites.androidarena.common import ArenaTask
+from suites.androidarena.tasks_contacts import expected, names
+from suites.androidarena.tasks_contacts import seed as seed_book
 from suites.androidarena.tasks_cross_app_a import mail_body, read_mail, replace_mail
 from suites.androidarena.tasks_cross_app_b import _ToCalendar
+from suites.androidarena.tasks_firefox import SEEDED, type_address
 
 
 def device_zone(device: Device) -> dt.timezone:
@@ -123,3 +130,64 @@ def set_time(ui: UI, hour: str, minute: str, meridiem: str) -> Iterator[Action]:
         yield ui.click(rid=TIME_PICKER["am_pm"])
         yield ui.click(text=meridiem)
     yield ui.click(rid=TIME_PICKER["ok"])
+
+
+# -- 5. Firefox -> Google Contacts --------------------------------------------------------------------------------
+
+PROFILE_URLS = tuple(p.url for p in PROFILES)
+
+
+class CrossProfilePageToContact(ArenaTask):
+    """The faculty profile page (Stanford Profiles, served by the simulated web: the published address is Fei-Fei
+    Li's page, the drawn ones invented colleagues') becomes a contact. Checks Firefox's places store for a visit to
+    the page after the seeded history ("visited in Firefox"), and the contacts provider: exactly one new contact,
+    the seeded phone book unchanged, whose name is the page's (display name, any case), with the page's email as its
+    only email and the page's phone (digits) as its only phone. "Automatically fill in" is made checkable as the
+    fields holding the page's values, however they were entered.
+
+    The contacts are read as on a device; the page's details are the simulated web's (a real phone would show the
+    real page, whose details the check cannot know), hence ``sim_app_state``."""
+
+    template = ('Create a new contact in Google Contacts from a website "{url}" visited in Firefox, and automatically '
+                "fill in the contact's name, email, and phone number.")
+    type = "cross_app"
+    apps = ("firefox", "contacts")
+    requires = frozenset({"sim_app_state"})
+    published = ({"url": "https://profiles.stanford.edu/fei-fei-li"},)
+
+    @classmethod
+    def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"url": st.sampled_from(PROFILE_URLS)})
+
+    @property
+    def profile(self) -> Profile:
+        return next(p for p in PROFILES if p.url == self.params["url"])
+
+    def setup(self, device: Device) -> None:
+        seed_places(device)
+        seed_book(device)
+
+    def check(self, device: Device, answer: str | None = None) -> float:
+        p = self.profile
+        if not any(url.rstrip("/") == p.url for url, _ in visits(device, SEEDED)):
+            return 0.0
+        new = book.raw_ids_named(device, p.name)
+        if len(new) != 1 or names(device) != sorted([*expected(), p.name]):
+            return 0.0
+        d = book.details(device, new[0])
+        right = [e.lower() for e in d["emails"]] == [p.email.lower()] and d["phones"] == [book.clean_number(p.phone)]
+        return 1.0 if right else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from type_address(ui, self.params["url"])
+        texts = [el.text for _, el in ui.find_all(cls="TextView") if el.text]
+        heading = texts[texts.index("Stanford Profiles") + 1]
+        email = next(t for t in texts if t.startswith("Email: "))[len("Email: "):]
+        phone = next(t for t in texts if t.startswith("Phone: "))[len("Phone: "):]
+        first, _, last = heading.rpartition(" ")
+        yield ui.open_app("Contacts")
+        yield ui.click(desc="Create contact")
+        for hint, value in (("First name", first), ("Last name", last), ("Phone", phone), ("Email", email)):
+            yield ui.type(value, hint=hint)
+        yield ui.click(text="Save")
+        yield ui.complete()
