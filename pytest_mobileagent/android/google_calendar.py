@@ -15,6 +15,13 @@ ImageButton opens the drawer), ``drawer_list`` (the navigation list: its 5th and
 Month), and the framework's DatePicker ids ``android:id/next`` and ``android:id/month_view``. The other ids
 (``schedule_view``, ``week_view``, ``month_grid``...) and the activity names other than the launcher's are plausible
 guesses.
+
+The start time opens the framework's TimePickerDialog, simulated in its keyboard-input mode (the real dialog opens
+on the clock dial; its keyboard button switches). The ids of that mode are AOSP's, confirmed in
+``frameworks/base/core/res/res/layout/time_picker_text_input_material.xml``: the EditTexts ``android:id/input_hour``
+and ``android:id/input_minute`` (labelled by ``label_hour`` / ``label_minute``, a ``top_label`` prompt above and
+``label_error`` shown for an invalid time) and the Spinner ``android:id/am_pm_spinner``; the dialog's OK is the
+framework's ``android:id/button1`` (:data:`TIME_PICKER`).
 """
 
 from __future__ import annotations
@@ -34,6 +41,9 @@ VIEW_IDS = {"Schedule": "schedule_view", "Day": "day_view", "3 days": "three_day
             "Month": "month_grid"}
 #: The content description of the toolbar's first button, which opens the navigation drawer.
 DRAWER_BUTTON = "Show Calendar List and Settings drawer"
+#: The framework's TimePicker in keyboard-input mode: its hour and minute fields, AM/PM spinner and the dialog's OK.
+TIME_PICKER = {"hour": "android:id/input_hour", "minute": "android:id/input_minute",
+               "am_pm": "android:id/am_pm_spinner", "ok": "android:id/button1"}
 #: The Google account the simulated app is signed in with (the organizer of the events it creates).
 ACCOUNT = "user@gmail.com"
 
@@ -74,4 +84,4 @@ PLACES = (
 )
 
 __all__ = ["ACCOUNT", "DRAWER_BUTTON", "EDIT_ACTIVITY", "EVENT_INFO_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE", "PLACES",
-           "SEARCH_ACTIVITY", "VIEWS", "VIEW_IDS", "Place", "view_label"]
+           "SEARCH_ACTIVITY", "TIME_PICKER", "VIEWS", "VIEW_IDS", "Place", "view_label"]

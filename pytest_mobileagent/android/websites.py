@@ -3,7 +3,8 @@
 There is no network on a simulated phone; a simulated browser asks :func:`fetch` for a page instead. Like
 :mod:`.task_pages`, the pages are data the simulator serves and tasks name. The sites are small stand-ins written
 for the simulator (their words are ours, not the sites'): Wikipedia's portal, articles and search; OpenAI's blog
-with its search; Google's results pages; a few home pages. Each page is marked
+with its search; Google's results pages; a few home pages; faculty profiles on Stanford Profiles (Fei-Fei Li's, the
+one AndroidArena names, and invented colleagues': the contact details on them are made up). Each page is marked
 ``<meta name="pytest-mobileagent-page" content="site">`` so :mod:`pytest_mobileagent.sim.web` shows its text,
 links and search forms. Unknown addresses return None (the browser's "can't find the site" page).
 """
@@ -74,6 +75,33 @@ HOME_PAGES = {
     "https://www.mozilla.org/": "Mozilla - Internet for people, not profit",
     "https://github.com/": "GitHub: Let's build from here",
 }
+
+
+class Profile(NamedTuple):
+    """A faculty member's page on Stanford Profiles: who they are and how to reach them."""
+
+    name: str
+    role: str
+    email: str
+    phone: str
+    focus: str
+
+    @property
+    def url(self) -> str:
+        return f"https://profiles.stanford.edu/{self.name.lower().replace(' ', '-')}"
+
+
+#: Faculty profiles (the first is the page AndroidArena's instruction names; the others are invented people).
+PROFILES = (
+    Profile("Fei-Fei Li", "Professor of Computer Science", "feifeili@example.edu", "(650) 555-0134",
+            "computer vision, visual recognition and AI that serves people"),
+    Profile("Ada Moreno", "Associate Professor of Bioengineering", "ada.moreno@example.edu", "(650) 555-0172",
+            "tissue engineering and the mechanics of cells"),
+    Profile("Kwame Osei", "Assistant Professor of Economics", "kosei@example.edu", "(650) 555-0118",
+            "labour markets and the economics of education"),
+    Profile("Lena Park", "Professor of Earth System Science", "lena.park@example.edu", "(650) 555-0193",
+            "ocean carbon cycles and coastal ecosystems"),
+)
 
 
 def _page(title: str, *parts: str) -> bytes:
@@ -156,6 +184,12 @@ def _google(query: str) -> tuple[str, bytes]:
         *(map(_link, hits) if hits else [f"<p>Your search - {escape(query)} - did not match any documents.</p>"]))
 
 
+def _profile(profile: Profile) -> bytes:
+    return _page(f"{profile.name} | Stanford Profiles", "<p>Stanford Profiles</p>", f"<h1>{escape(profile.name)}</h1>",
+                 f"<p>{escape(profile.role)}</p>", f"<p>Research: {escape(profile.focus)}.</p>", "<p>Contact</p>",
+                 f"<p>Email: {escape(profile.email)}</p>", f"<p>Phone: {escape(profile.phone)}</p>")
+
+
 def fetch(url: str) -> tuple[str, bytes] | None:
     """The page at ``url`` as ``(final address, HTML)`` (after the site's own redirect), or None if there is none."""
     parts = urlsplit(url if "://" in url else f"https://{url}")
@@ -169,10 +203,13 @@ def fetch(url: str) -> tuple[str, bytes] | None:
         return _blog(query.get("query", [""])[0])
     if host in ("google.com", "www.google.com") and path in ("/", "/search"):
         return _google(query.get("q", [""])[0])
+    if host == "profiles.stanford.edu":
+        found = next((p for p in PROFILES if path.rstrip("/") == urlsplit(p.url).path), None)
+        return (found.url, _profile(found)) if found else None
     for page in OTHER + BLOG:
         if url.rstrip("/") == page.url.rstrip("/"):
             return page.url, _page(page.title, f"<h1>{escape(page.title)}</h1>", f"<p>{escape(page.summary)}</p>")
     return None
 
 
-__all__ = ["ARTICLES", "BLOG", "HOME_PAGES", "OTHER", "Article", "fetch"]
+__all__ = ["ARTICLES", "BLOG", "HOME_PAGES", "OTHER", "PROFILES", "Article", "Profile", "fetch"]

@@ -12,14 +12,16 @@ The screens follow what AndroidArena's published uiautomator2 xpaths name (see
 - ``EventInfoActivity``: the event (title, when, where, guests), Edit (``edit_image``) and the overflow
   (``info_action_overflow``: Delete, which asks first).
 - ``EditEventActivity``: the title field (``title``) and ``expanded_recycler``: the time rows (its first
-  LinearLayout; the start date opens the framework's DatePicker dialog, ``android:id/month_view`` of day cells),
+  LinearLayout; the start date opens the framework's DatePicker dialog, ``android:id/month_view`` of day cells,
+  the start time its TimePickerDialog in keyboard-input mode: hour and minute fields, the AM/PM spinner, OK),
   "Add people" (its second LinearLayout: a guest search, ``search_text``, ``recycler`` of suggestions, Done
   ``right_button``), then Buttons (video conferencing, location: a place search with ``suggestions``,
   notification, colour, description, attachment). Save (``save``) writes ``Events`` and ``Attendees``; saving new
   guests first asks whether to send invitations.
 
 Events are written to the local "Phone" calendar (``calendar_id`` 1), which the provider deletes rows of at once.
-Not simulated: times (the start is the next full hour, one hour long), recurrence, notifications, colours.
+A new event starts at the next full hour and lasts one hour; moving its start (date or time) moves its end with
+it. Not simulated: the end's own pickers, the time picker's clock-dial mode, recurrence, notifications, colours.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from pytest_mobileagent.android.google_calendar import (
     PACKAGE,
     PLACES,
     SEARCH_ACTIVITY,
+    TIME_PICKER,
     VIEW_IDS,
     VIEWS,
     view_label,
@@ -302,6 +305,8 @@ class EditEventActivity(Activity):
         self.page: str | None = None
         self.picking = ""  # the date picker's shown month (its first day) and chosen day, ISO dates
         self.picked = ""
+        self.meridiem = ""  # the time picker's AM/PM choice
+        self.time_error = False
 
     def on_back(self) -> bool:
         if super().on_back():
@@ -321,7 +326,8 @@ class EditEventActivity(Activity):
         rows = [
             Column(Row(Row(Text(f"{start:%a}, {start:%b} {start.day}, {start.year}", id="start_date",
                                 weight=1, clickable=True, focusable=True, on_click=self.pick_date),
-                           Text(clock(start), id="start_time", width=96)),
+                           Text(clock(start), id="start_time", width=96, clickable=True, focusable=True,
+                                on_click=self.pick_time)),
                        clickable=True, focusable=True, on_click=self.pick_date, height=56, padding=8),
                    Row(Row(Text(f"{end:%a}, {end:%b} {end.day}, {end.year}", id="end_date", weight=1),
                            Text(clock(end), id="end_time", width=96)), height=56, padding=8)),
@@ -389,7 +395,57 @@ class EditEventActivity(Activity):
         day = when(self.start_ms).date()
         self.picking, self.picked, self.dialog = day.replace(day=1).isoformat(), day.isoformat(), "date"
 
+    def pick_time(self) -> None:
+        self.system.clear_focus(self)
+        start = when(self.start_ms)
+        self.fields[TIME_PICKER["hour"]] = str(start.hour % 12 or 12)
+        self.fields[TIME_PICKER["minute"]] = f"{start.minute:02d}"
+        self.meridiem, self.time_error, self.dialog = ("AM" if start.hour < 12 else "PM"), False, "time"
+
+    def build_time_picker(self) -> View:
+        """The framework's TimePickerDialog in keyboard-input mode (``time_picker_text_input_material.xml``)."""
+        ids = TIME_PICKER
+        fields = Row(Column(self.field(ids["hour"], width=72), Text("hour", id="android:id/label_hour", height=24)),
+                     Text(":", id="android:id/input_separator", width=16),
+                     Column(self.field(ids["minute"], width=72),
+                            Text("minute", id="android:id/label_minute", height=24)),
+                     id="android:id/input_block", cls="android.widget.RelativeLayout", height=84)
+        spinner = View(cls="android.widget.Spinner", id=ids["am_pm"], text=self.meridiem, clickable=True,
+                       focusable=True, on_click=lambda: self.open_menu("am_pm"), width=96, height=48)
+        return Column(
+            Text("Type in time", id="android:id/top_label", height=40),
+            Row(fields, spinner, height=84),
+            Text("Enter a valid time", id="android:id/label_error", height=24) if self.time_error else None,
+            Row(View(weight=1), Button("Cancel", self.cancel_time, id="android:id/button2", style="flat", width=96),
+                Button("OK", self.apply_time, id=ids["ok"], style="flat", width=96), height=56),
+            cls="android.widget.TimePicker", id="android:id/timePicker", style="dialog", padding=8)
+
+    def menu_items(self, name: str) -> list[tuple[str, Any]]:
+        return [(m, lambda m=m: self.set_meridiem(m)) for m in ("AM", "PM")]
+
+    def set_meridiem(self, meridiem: str) -> None:
+        self.meridiem, self.menu = meridiem, None
+
+    def cancel_time(self) -> None:
+        self.system.clear_focus(self)
+        self.dialog = None
+
+    def apply_time(self) -> None:
+        """OK: a valid time (hour 1-12, minute 0-59) moves the start, and the end with it; else the error shows."""
+        hour, minute = (self.fields.get(TIME_PICKER[k], "").strip() for k in ("hour", "minute"))
+        if not (hour.isdigit() and minute.isdigit() and 1 <= int(hour) <= 12 and int(minute) <= 59):
+            self.time_error = True
+            return
+        old = when(self.start_ms)
+        new = old.replace(hour=int(hour) % 12 + (12 if self.meridiem == "PM" else 0), minute=int(minute))
+        shift = int((new - old).total_seconds() * 1000)
+        self.start_ms, self.end_ms = self.start_ms + shift, self.end_ms + shift
+        self.system.clear_focus(self)
+        self.dialog = None
+
     def build_dialog(self, name: str) -> View:
+        if name == "time":
+            return self.build_time_picker()
         if name == "invite":
             return Dialog("Send invitation emails to Google Calendar guests?", buttons=[
                 Button("Don't send", self.commit, id="android:id/button2", style="flat", weight=1),
