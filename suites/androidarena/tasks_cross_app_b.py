@@ -79,8 +79,9 @@ def new_event(ui: UI, title: str, day: dt.date | None = None, location: str = ""
     yield ui.complete()
 
 
-class _ToCalendar(ArenaTask):
-    """Seeds Google Calendar's events (:func:`calendar_week`); the check finds the one new event."""
+class ToCalendar(ArenaTask):
+    """A cross-app task ending in Google Calendar: seeds its events (:func:`calendar_week`); :meth:`added` finds the
+    one new event."""
 
     __abstract__ = True
 
@@ -107,7 +108,7 @@ MEETING_TEXT = "The {name} meeting is on {day:%A}, {day:%B} {dom} in {room}."
 MEETING_RE = re.compile(r"The (.+?) meeting is on \w+, (\w+) (\d+) in (.+)\.$")
 
 
-class CrossMessagesMeetingToCalendar(_ToCalendar):
+class CrossMessagesMeetingToCalendar(ToCalendar):
     """Checks Google Calendar's provider for one new event: its title names the meeting (the text's "<name>
     meeting": the name, any case, within the title), it starts on the meeting's day and its location is the room;
     the seeded events are unchanged. The texts are the telephony provider's, the events the calendar provider's
@@ -115,8 +116,8 @@ class CrossMessagesMeetingToCalendar(_ToCalendar):
 
     Setup: the phone book, an older text about another meeting (another day and room), the latest meeting text
     (drawn: name, day of next month, room; from a drawn sender), and newer texts about other things. "The meeting
-    details" are made checkable as what the text states, its name, day and room: the text names no time of day
-    because the simulated Google Calendar has no time picker (a new event starts at the next full hour)."""
+    details" are made checkable as what the text states, its name, day and room; the text names no time of day
+    (CrossMailMeetingToCalendar, in tasks_cross_app_d.py, judges a start time)."""
 
     template = ("Scan Google Messages for the latest message regarding a meeting, extract the meeting details, "
                 "and create an event in Google Calendar.")
@@ -250,7 +251,7 @@ class _FromContact(ArenaTask):
         raise AssertionError(f"no {label} address on the card")
 
 
-class CrossContactsMeetingWithJohn(_FromContact, _ToCalendar):
+class CrossContactsMeetingWithJohn(_FromContact, ToCalendar):
     """Checks Google Calendar's provider for one new event titled "meeting" (any case) whose only guest is the
     contact's email address, the seeded events unchanged. "With him" is made checkable as inviting him: his
     address, read from his card in Contacts, added as the event's guest (his card has one email address; others
@@ -261,7 +262,7 @@ class CrossContactsMeetingWithJohn(_FromContact, _ToCalendar):
     apps = ("contacts", "calendar")
 
     def setup(self, device: Device) -> None:
-        _ToCalendar.setup(self, device)
+        ToCalendar.setup(self, device)
         _FromContact.setup(self, device)
 
     def check(self, device: Device, answer: str | None = None) -> float:

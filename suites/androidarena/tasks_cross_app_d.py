@@ -26,7 +26,7 @@ from suites.androidarena.common import ArenaTask
 from suites.androidarena.tasks_contacts import expected, names
 from suites.androidarena.tasks_contacts import seed as seed_book
 from suites.androidarena.tasks_cross_app_a import mail_body, read_mail, replace_mail
-from suites.androidarena.tasks_cross_app_b import _ToCalendar
+from suites.androidarena.tasks_cross_app_b import ToCalendar
 from suites.androidarena.tasks_firefox import SEEDED, type_address
 
 
@@ -57,7 +57,7 @@ def clock(hour: int, minute: int) -> str:
     return f"{hour % 12 or 12}:{minute:02d} {'AM' if hour < 12 else 'PM'}"
 
 
-class CrossMailMeetingToCalendar(_ToCalendar):
+class CrossMailMeetingToCalendar(ToCalendar):
     """The "meeting details" mail (seeded per instance: "the <name> meeting is on <weekday>, <Month> <d>, <year>
     at <h>:<mm> AM|PM", a few days to five weeks ahead, between 8 AM and 5:45 PM) becomes an event. Checks Google
     Calendar's provider for exactly one new event, the seeded ones unchanged, that starts at the mail's date and time
