@@ -10,11 +10,12 @@ import pytest
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
-from pytest_mobileagent.episode import EpisodeResult, Restore, play, reference_ground_truth
+from pytest_mobileagent.episode import EpisodeResult, play, reference_ground_truth, restore
 from pytest_mobileagent.metrics.lcs import without_finish
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.params import draw
 from pytest_mobileagent.tasks.u2_script import parse_action_seq
 from suites.androidarena import tasks_calendar as cal
 
@@ -48,12 +49,12 @@ def device() -> Iterator[SimDevice]:
 
 def published(task_cls: type[Task]) -> Task:
     row = task_cls.published[0] if task_cls.published else {}
-    params = task_cls.published_parameters(row).example() if row else {}
+    params = draw(task_cls.published_parameters(row), 0) if row else {}
     return task_cls(params)
 
 
 def episode(device: SimDevice, task: Task, agent: object) -> EpisodeResult:
-    return play(device, task, agent, reset=Restore("clean", DEFAULT_TIME, None))  # type: ignore[arg-type]
+    return play(device, task, agent, reset=restore("clean", DEFAULT_TIME))  # type: ignore[arg-type]
 
 
 def test_parse_action_seq_names_steps_as_androidarena_does() -> None:
@@ -103,7 +104,7 @@ def test_the_published_sequence_resolves_and_the_oracle_matches_it(task_cls: typ
     task = published(task_cls)
     reference = episode(device, task, _Checked())
     assert reference.success == 1.0, reference.validator_state
-    truth = reference_ground_truth(task, Restore("clean", DEFAULT_TIME, None))
+    truth = reference_ground_truth(task, restore("clean", DEFAULT_TIME))
     assert truth is not None and len(without_finish(truth)) == len(task.action_seq)  # type: ignore[attr-defined]
     oracle = episode(device, published(task_cls), OracleAgent())
     assert oracle.success == 1.0
