@@ -367,12 +367,15 @@ def _play_reference(task: Task, clock_at: dt.datetime,
         _reference_device.append(device)
     device = _reference_device[0]
     Restore("reference", clock_at, profile)(device)
+    result = new_result(task, "reference")
     try:
-        task.setup(device)
-        result = new_result(task, "reference")
-        _agent_loop(device, task, ReferenceAgent(), result, None, Deadline(None), think_time_s=0.0)
-    finally:
-        task.teardown(device)
+        try:
+            task.setup(device)
+            _agent_loop(device, task, ReferenceAgent(), result, None, Deadline(None), think_time_s=0.0)
+        finally:
+            task.teardown(device)
+    except Exception:  # a setup only a real phone can run: no ground truth, and the real episode goes on
+        return None
     if result.agent_error is not None or result.self_reported != "complete":  # it failed or ran out of steps
         return None
     return tuple({k: v for k, v in a.items() if k not in POSITIONAL} if "element" in a else a

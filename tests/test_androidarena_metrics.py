@@ -105,3 +105,19 @@ def test_a_run_reports_lcs_metrics_and_violations_per_type_and_app(pytester: pyt
     assert metrics["per_arena_type"]["single_app"]["rate"] == 1.0
     page = Path(pytester.path, "report.html").read_text()
     assert "AndroidArena per task type" in page and "AndroidArena per app" in page and "app-level" in page
+
+
+class NeedsARealPhone(OpenSettings):
+    """Its setup cannot run on the simulator: no ground truth there, and the episode itself is not disturbed."""
+
+    def setup(self, device: Any) -> None:
+        if isinstance(device, SimDevice) and device.serial == "reference":
+            raise RuntimeError("only a real phone has this account")
+
+
+def test_a_reference_that_cannot_be_played_leaves_the_episode_without_lcs_metrics() -> None:
+    assert reference_ground_truth(NeedsARealPhone(), restore("any", DEFAULT_TIME)) is None
+    device = SimDevice(serial="arena-real")
+    device.snapshot_save("clean")
+    result = play(device, NeedsARealPhone(), OracleAgent(), reset=restore("clean", DEFAULT_TIME))
+    assert result.success == 1.0 and "ntr" not in result.metrics
