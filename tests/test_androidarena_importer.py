@@ -75,12 +75,13 @@ def test_a_malformed_file_is_an_error_naming_file_and_line(name: str, where: str
     ("  - instruction: a\n    forbid: {elements: ['(']}\n", "not a regular expression"),
     ("  - instruction: a\n    action_seq: d.press('back')\n", "list of uiautomator2 code lines"),
     ("  - instruction: a\n    action_seq: [\"d.shell('rm -rf /')\"]\n", "action_seq: "),
+    ("  - instruction: a\n    check: no_such_module:check\n", "cannot be imported: ModuleNotFoundError"),
 ])
 def test_bad_fields_are_errors_naming_the_line(tmp_path: Path, entry: str, what: str) -> None:
     path = tmp_path / "mine.yaml"
     path.write_text("type: settings\ntasks:\n" + entry, encoding="utf-8")
     with pytest.raises(TaskDefinitionError) as caught:
-        load_file(path)
+        build_tasks(path, "arena_test")
     assert str(caught.value).startswith(f"{path}:3: task 0: ") and what in str(caught.value)
 
 

@@ -8,8 +8,8 @@ a list of ``{instruction, constrains?, action_seq?}``: ``constrains`` (sic) is t
 ``d.xpath('...').click()``...). Two fields of a task are this project's, for tasks that should be checked on
 state rather than by a model:
 
-- ``check: "package.module:function"``: a function ``(device, answer) -> float | bool`` that judges the end state
-  (imported like a conftest: the file is the user's own code to trust);
+- ``check: "package.module:function"``: a function ``(device, answer) -> float | bool`` that judges the end state,
+  imported at collection from the file's folder or ``sys.path`` (like a conftest: the user's own code to trust);
 - ``forbid: {apps: [...], pages: [...], elements: [...], actions: [...]}``: what a constrained task forbids in terms
   a step is checked against (:class:`~pytest_mobileagent.metrics.ability.Constraints`); without it the constraint
   is told to the agent and left to the judge.
@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import pkgutil
 import re
-from collections.abc import Iterator, Mapping
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -186,17 +187,35 @@ class ImportedArenaTask(ArenaTask):
     entry: ClassVar[ArenaEntry]
     oracle_missing = "an imported AndroidArena task has no oracle (its file gives an instruction, not a solution)"
 
+    #: The function ``check`` names, resolved at collection.
+    check_function: ClassVar[Callable[[Device, str | None], float | bool] | None] = None
+
     def check(self, device: Device, answer: str | None = None) -> float:
-        if not self.entry.check:
+        if self.check_function is None:
             return 0.0  # judged by the model (``judged_by_model``): no state check to make
-        function = pkgutil.resolve_name(self.entry.check)
-        return float(function(device, answer))
+        return float(self.check_function(device, answer))
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         raise NotImplementedError(self.oracle_missing)
 
     def reference(self, ui: UI) -> Iterator[Action]:
         return play_lines(self.entry.action_seq, ui)
+
+
+def _resolve(entry: ArenaEntry) -> Callable[..., Any]:
+    """The function an entry's ``check`` names, importable from the file's folder as pytest's default ("prepend")
+    import mode makes a test file's folder; an error naming file and line when it is not there."""
+    folder = str(entry.path.parent.resolve())
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    try:
+        function = pkgutil.resolve_name(entry.check)
+    except (ImportError, AttributeError, ValueError) as e:
+        raise _fail(entry.path, entry.line, f"task {entry.index}: check {entry.check!r} cannot be imported: "
+                                            f"{type(e).__name__}: {e}") from None
+    if not callable(function):
+        raise _fail(entry.path, entry.line, f"task {entry.index}: check {entry.check!r} is not a function")
+    return function
 
 
 def class_name(path: Path, index: int) -> str:
@@ -221,6 +240,8 @@ def task_class(arena: ArenaFile, entry: ArenaEntry, module: str) -> type[Importe
     }
     if kind == "constrained" and not entry.constraint:
         raise _fail(entry.path, entry.line, f"task {entry.index}: a constrained file's task needs 'constrains'")
+    if entry.check:
+        attrs["check_function"] = staticmethod(_resolve(entry))
     if arena.task_type == "single_app" and arena.type in APP_PACKAGES:
         attrs["packages"] = frozenset({APP_PACKAGES[arena.type]})
     return type(class_name(entry.path, entry.index), (ImportedArenaTask,), attrs)
