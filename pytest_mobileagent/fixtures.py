@@ -287,8 +287,10 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
             log[:] = list(ma_agent.episode_log) if isinstance(ma_agent, ReportsUsage) else []
             if ma_settings.llm_judge:
                 log.extend(judge_episode(ma_settings, finished, device))
-                if ma_task.judged_by_model and not finished.constraint_violations and finished.agent_error is None:
-                    finished.success = finished.judged_success or 0.0
+                if ma_task.judged_by_model:  # the judge is its check; a broken constraint or a crash still fails it
+                    finished.state_success = finished.judged_success or 0.0
+                    if not finished.constraint_violations and finished.agent_error is None:
+                        finished.success = finished.state_success
             ma_artifacts.save(item, device, passed=finished.success >= ma_settings.success_threshold)
 
         result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=ma_reset,

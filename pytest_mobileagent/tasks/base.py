@@ -72,8 +72,9 @@ class Task:
     #: Without a fixed :attr:`ground_truth`, the reference sequence is what :meth:`reference` (by default the
     #: oracle) does on a simulated phone set up like the episode's: one per instance, for the LCS metrics.
     recorded_ground_truth: ClassVar[bool] = False
-    #: Constrained tasks (AndroidArena): forbidden ``apps`` (packages), ``pages`` (activities) and ``elements``
-    #: (regexes over the targeted element's description). Using one zeroes success and is reported.
+    #: Constrained tasks (AndroidArena): forbidden ``apps`` (packages), ``pages`` (activities), ``elements``
+    #: (regexes over the targeted element's description) and ``actions`` (action types); see
+    #: :class:`~pytest_mobileagent.metrics.ability.Constraints`. Using one zeroes success and is reported.
     constraints: ClassVar[dict[str, Any] | None] = None
     #: Device capabilities the task needs (names of :data:`~pytest_mobileagent.device.base.CAPABILITIES`, such as
     #: ``sim_media``): its items get ``requires_<name>`` markers and are skipped on a device that lacks one.
