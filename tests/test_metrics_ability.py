@@ -134,3 +134,21 @@ class Coin:
     baseline = json.loads(Path(pytester.path, "base.json").read_text())
     suite = pytester.path.name  # the task module's folder
     assert sorted(baseline["tasks"]) == [f"{suite}/OpenSettingsIfLucky[{i}-r{r}]" for i in (0, 1) for r in (0, 1)]
+
+
+def test_a_misspelt_constraint_is_a_task_definition_error() -> None:
+    from pytest_mobileagent.tasks.base import Task
+    from pytest_mobileagent.tasks.registry import TaskDefinitionError, validate
+
+    class NoWeather(Task):
+        template = "Find the weather."
+        constraints = {"app": ["com.google.android.apps.weather"]}  # "apps"
+
+        def check(self, device, answer=None):
+            return 0.0
+
+        def oracle(self, ui):
+            yield ui.complete()
+
+    with pytest.raises(TaskDefinitionError, match=r"constraints: unknown constraint fields \['app'\]"):
+        validate(NoWeather, "tasks_mine.py")

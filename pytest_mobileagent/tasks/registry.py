@@ -16,6 +16,7 @@ from typing import Any
 
 from hypothesis.strategies import SearchStrategy
 
+from pytest_mobileagent.metrics.ability import Constraints
 from pytest_mobileagent.records import case_label, episode_id
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.draw_cache import DrawCache
@@ -102,6 +103,10 @@ def validate(task_cls: type[Task], path: Path | str) -> None:
     for method in ("check", "oracle"):
         if not _overrides(task_cls, method):
             problems.append(f"does not implement {method}()")
+    try:
+        Constraints.of(task_cls.constraints)
+    except (ValueError, TypeError, AttributeError) as e:
+        problems.append(f"constraints: {e}")
     if problems:
         raise TaskDefinitionError(f"{where} " + "; ".join(problems))
     try:
