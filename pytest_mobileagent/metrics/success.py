@@ -96,11 +96,14 @@ class Breakdown:
     metrics: tuple[str, ...]
     #: The groups' order in the table (others after them, by name).
     order: tuple[str, ...] = ()
+    #: Where ``metrics.json`` also lists the groups' success rates as a grouping (``per_mobilebench_kind``), if it
+    #: does: the same counts, with their infrastructure errors.
+    rates_key: str = ""
 
 
 BREAKDOWNS = (
-    Breakdown("mobilebench", mobilebench_kinds, KIND_METRICS, MOBILEBENCH_KINDS),
-    Breakdown("androidarena", arena_types, ARENA_METRICS, ARENA_TYPES),
+    Breakdown("mobilebench", mobilebench_kinds, KIND_METRICS, MOBILEBENCH_KINDS, "per_mobilebench_kind"),
+    Breakdown("androidarena", arena_types, ARENA_METRICS, ARENA_TYPES, "per_arena_type"),
     Breakdown("androidarena_per_app", arena_apps, ARENA_METRICS),
 )
 
@@ -113,8 +116,6 @@ GROUPINGS: tuple[tuple[str, Callable[[EpisodeRecord], Iterable[str]]], ...] = (
     ("per_tag", lambda r: r.get("tags") or []),
     ("per_device_config", lambda r: [config_label(r.get("device_config") or {})]),
     ("per_config_split", lambda r: [split] if (split := (r.get("device_config") or {}).get("split")) else []),
-    ("per_mobilebench_kind", mobilebench_kinds),
-    ("per_arena_type", arena_types),
 )
 
 
@@ -154,6 +155,7 @@ class Aggregate:
                 if rate is None:
                     rate = groups[name] = Rate(0, 0.0)
                 rate.count(success)
+        self._add_breakdowns(record, success)
         self.steps += record.get("num_steps", 0)
         for name, value in (record.get("metrics") or {}).items():
             total = self.metric_sums.setdefault(name, [0.0, 0])
@@ -175,7 +177,6 @@ class Aggregate:
             self.judged[0] += float(verdict)
             self.judged[1] += 1
             self.judged[2] += (float(verdict) >= 1.0) == (success >= 1.0)
-        self._add_breakdowns(record, success)
         runs = self.instances.get(instance := record_instance(record))
         if runs is None:
             self.instances[instance] = [1, success, success]
@@ -184,7 +185,9 @@ class Aggregate:
             runs[1] = max(runs[1], success)
             runs[2] = min(runs[2], success)
 
-    def _add_breakdowns(self, record: EpisodeRecord, success: float) -> None:
+    def _add_breakdowns(self, record: EpisodeRecord, success: float | None) -> None:
+        """Count a record (an infrastructure error when ``success`` is None) in its breakdown groups; the means
+        are over the episodes that ran."""
         values = {**(record.get("metrics") or {}),
                   "pass_rate_self_reported": float(record.get("self_reported") == "complete")}
         for breakdown in BREAKDOWNS:
@@ -192,13 +195,16 @@ class Aggregate:
             for name in breakdown.groups_of(record):
                 rate, sums = groups.setdefault(name, (Rate(0, 0.0), {m: [0.0, 0] for m in breakdown.metrics}))
                 rate.count(success)
+                if success is None:
+                    continue
                 for metric in breakdown.metrics:
                     if metric in values:
                         sums[metric][0] += float(values[metric])
                         sums[metric][1] += 1
 
     def _breakdown(self, breakdown: Breakdown) -> dict[str, dict[str, Any]]:
-        """Per group: episodes, verified success rate and the means of the breakdown's metrics."""
+        """Per group that ran an episode: episodes, verified success rate and the means of the breakdown's
+        metrics."""
         def rank(name: str) -> tuple[int, str]:
             order = breakdown.order
             return (order.index(name) if name in order else len(order), name)
@@ -206,7 +212,7 @@ class Aggregate:
         groups = self.breakdowns[breakdown.key]
         return {name: {"episodes": rate.episodes, "success_rate": round(rate.rate, 6),
                        **{m: round(total / n, 6) if n else None for m, (total, n) in sums.items()}}
-                for name, (rate, sums) in sorted(groups.items(), key=lambda kv: rank(kv[0]))}
+                for name, (rate, sums) in sorted(groups.items(), key=lambda kv: rank(kv[0])) if rate.episodes}
 
     def to_json(self) -> dict[str, Any]:
         """The ``metrics.json`` body: overall, per suite, app, difficulty, tag and device configuration, the
@@ -216,6 +222,11 @@ class Aggregate:
                   for key, members in self.groups.items()}
         groups["per_difficulty"] = dict(sorted(groups["per_difficulty"].items(),
                                                key=lambda kv: _difficulty_rank(kv[0])))
+        for b in BREAKDOWNS:
+            if b.rates_key:
+                groups[b.rates_key] = {name: rate.to_json()
+                                       for name, (rate, _) in sorted(self.breakdowns[b.key].items())}
+        tables = {b.key: table for b in BREAKDOWNS if (table := self._breakdown(b))}
         return {
             "overall": self.overall.to_json(),
             **groups,
@@ -226,7 +237,7 @@ class Aggregate:
             "trivial_floor": self._trivial_floor(),
             **self._judge(),
             **({"repeats": self._repeats()} if self.repeated else {}),
-            **{b.key: self._breakdown(b) for b in BREAKDOWNS if self.breakdowns[b.key]},
+            **tables,
         }
 
     def _completion(self) -> dict[str, float]:
