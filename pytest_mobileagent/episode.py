@@ -8,6 +8,7 @@ propagates, because an infrastructure failure is never the agent's fault.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import threading
 import time
@@ -336,7 +337,6 @@ def recorded_actions(steps: Sequence[StepRecord]) -> list[dict[str, Any]]:
 
 
 _reference_lock = threading.Lock()
-_reference_device: list[Device] = []
 _references: dict[tuple[Any, ...], tuple[dict[str, Any], ...] | None] = {}
 
 
@@ -355,17 +355,22 @@ def reference_ground_truth(task: Task, reset: Restore | None = None) -> tuple[di
         return _references[key]
 
 
+@functools.cache
+def _scratch_device() -> Device:
+    """The process's simulated phone for references, its clean state saved as snapshot ``reference``."""
+    from pytest_mobileagent.sim.device import SimDevice
+
+    device = SimDevice(serial="reference")
+    prepare_clock(device)
+    device.snapshot_save("reference")
+    return device
+
+
 def _play_reference(task: Task, clock_at: dt.datetime,
                     profile: DeviceProfile | None) -> tuple[dict[str, Any], ...] | None:
     from pytest_mobileagent.agents.builtin import ReferenceAgent
-    from pytest_mobileagent.sim.device import SimDevice
 
-    if not _reference_device:
-        device = SimDevice(serial="reference")
-        prepare_clock(device)
-        device.snapshot_save("reference")
-        _reference_device.append(device)
-    device = _reference_device[0]
+    device = _scratch_device()
     Restore("reference", clock_at, profile)(device)
     result = new_result(task, "reference")
     try:
