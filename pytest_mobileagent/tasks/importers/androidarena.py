@@ -38,11 +38,15 @@ from pytest_mobileagent.android import (
     camera,
     contacts,
     deskclock,
+    drive,
+    firefox,
     gmail,
+    google_calendar,
     maps,
     messages,
     photos,
     settings_app,
+    slack,
     youtube,
 )
 from pytest_mobileagent.device.base import Device
@@ -58,10 +62,10 @@ TASK_FIELDS = frozenset({"instruction", "constrains", "action_seq", "check", "fo
 TYPES = {"cross-app": "cross_app", "constrained": "constrained"}
 #: Packages of AndroidArena's apps by file type, for the items' ``needs_real_app`` skip where a device lacks one.
 APP_PACKAGES: Mapping[str, str] = {
-    "calendar": "com.google.android.calendar", "camera": camera.PACKAGE, "clock": deskclock.PACKAGE,
-    "contacts": contacts.PACKAGE, "firefox": "org.mozilla.firefox", "gmail": gmail.PACKAGE,
-    "google-drive": "com.google.android.apps.docs", "google-maps": maps.PACKAGE, "messages": messages.PACKAGE,
-    "photos": photos.PACKAGE, "settings": settings_app.PACKAGE, "slack": "com.Slack", "youtube": youtube.PACKAGE,
+    "calendar": google_calendar.PACKAGE, "camera": camera.PACKAGE, "clock": deskclock.PACKAGE,
+    "contacts": contacts.PACKAGE, "firefox": firefox.PACKAGE, "gmail": gmail.PACKAGE,
+    "google-drive": drive.PACKAGE, "google-maps": maps.PACKAGE, "messages": messages.PACKAGE,
+    "photos": photos.PACKAGE, "settings": settings_app.PACKAGE, "slack": slack.PACKAGE, "youtube": youtube.PACKAGE,
 }
 _LINE = "__line__"
 
