@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobileagent.metrics.success import ARENA_TYPES as TYPES
-from pytest_mobileagent.tasks.arena import COMPLEXITY
 from pytest_mobileagent.tasks.arena import ArenaTask as _ArenaTask
 
 
@@ -31,4 +29,4 @@ class ArenaTask(_ArenaTask):
             raise TypeError(f"{cls.__name__}: a constrained task of the suite declares what it forbids")
 
 
-__all__ = ["COMPLEXITY", "TYPES", "ArenaTask"]
+__all__ = ["ArenaTask"]
