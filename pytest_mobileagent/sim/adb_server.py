@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.device import SimDevice
-from pytest_mobileagent.sim.shell import PROPS, U2_MAIN
+from pytest_mobileagent.sim.framework import PROPS, U2_MAIN
 from pytest_mobileagent.sim.stores import FileSystem
 from pytest_mobileagent.sim.u2_server import U2Service, quickack
 

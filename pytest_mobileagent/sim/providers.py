@@ -25,7 +25,8 @@ from pytest_mobileagent.android.contacts import CALLLOG_DB
 from pytest_mobileagent.android.contacts import PROVIDER_DB as CONTACTS_DB
 from pytest_mobileagent.android.contacts import PROVIDER_PACKAGE as PACKAGE
 from pytest_mobileagent.sim.app import App
-from pytest_mobileagent.sim.shell import Result, Shell, binding, content_provider, ok, provider_error
+from pytest_mobileagent.sim.framework import binding, content_provider, provider_error
+from pytest_mobileagent.sim.shell import Result, Shell, ok
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System

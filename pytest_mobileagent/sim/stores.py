@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from pytest_mobileagent.android import keyboard
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 
 #: Defaults of the settings keys the system and apps use, per namespace.
@@ -55,8 +56,8 @@ DEFAULT_SETTINGS: dict[str, dict[str, str]] = {
     "secure": {
         "ui_night_mode": "1",
         "location_mode": "3",
-        "default_input_method": "com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME",
-        "enabled_input_methods": "com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME",
+        "default_input_method": keyboard.LATIN_IME,
+        "enabled_input_methods": keyboard.LATIN_IME,
         "android_id": "5a1d0e4f3c2b1a09",
         "bluetooth_name": "Pixel 6",
     },

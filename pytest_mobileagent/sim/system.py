@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_mobileagent.android import strings
+from pytest_mobileagent.android import keyboard, strings
 from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
@@ -489,7 +489,7 @@ class System:
     def _log_ime_activate(self, package: str) -> None:
         """The line Gboard prints when an app's field takes the input (B-MoCA's "search bar" tasks match it)."""
         self.log("AndroidIME", f"LatinIme.onActivate() : EditorInfo = inputType=0x1 imeOptions=0x6 "
-                 f"packageName={package}", pid=self.pid_of("com.google.android.inputmethod.latin"))
+                 f"packageName={package}", pid=self.pid_of(keyboard.PACKAGE))
 
     def tap(self, x: int, y: int, long: bool = False) -> None:
         self.tick()

@@ -46,14 +46,8 @@ from pytest_mobileagent.android.telephony import (
 )
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import App
-from pytest_mobileagent.sim.shell import (
-    Result,
-    Shell,
-    binding,
-    content_provider,
-    ok,
-    provider_error,
-)
+from pytest_mobileagent.sim.framework import binding, content_provider, provider_error
+from pytest_mobileagent.sim.shell import Result, Shell, ok
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System

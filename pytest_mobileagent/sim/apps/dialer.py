@@ -28,8 +28,9 @@ from typing import TYPE_CHECKING, Any
 from pytest_mobileagent.android.dialer import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
+from pytest_mobileagent.sim.framework import dumpsys_service
 from pytest_mobileagent.sim.providers import MISSED, OUTGOING, ContactsProvider, digits
-from pytest_mobileagent.sim.shell import Shell, dumpsys_service
+from pytest_mobileagent.sim.shell import Shell
 from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, ImageButton, Row, Scroll, Tabs, Text, View
 
 if TYPE_CHECKING:

@@ -1,0 +1,745 @@
+"""The Android framework's shell commands on the simulated phone: ``am``, ``pm``, ``cmd``, ``settings``,
+``svc``, ``content``, ``dumpsys``, ``input``, ``wm``, ``getprop``/``setprop``, ``screencap``, ``uiautomator``,
+``logcat``, ``ime``, ``service``..., each printing what AOSP's prints.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import struct
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from pytest_mobileagent.android import zen_mode
+from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
+from pytest_mobileagent.android.keyboard import LATIN_IME
+from pytest_mobileagent.device.base import keycode
+from pytest_mobileagent.sim import services
+from pytest_mobileagent.sim.app import Intent
+from pytest_mobileagent.sim.shell import Result, Shell, command, fail, ok
+
+
+@command("settings")
+def _settings(sh: Shell, argv: list[str]) -> Result:
+    args = [a for a in argv[1:] if not a.startswith("--user")]
+    if args and args[0] == "--user":
+        args = args[2:]
+    if len(args) < 2:
+        return fail("usage: settings [--user <USER_ID>] get|put|delete|list NAMESPACE [KEY [VALUE]]\n", 255)
+    verb, ns = args[0], args[1]
+    try:
+        if verb == "get" and len(args) >= 3:
+            value = sh.system.settings.get(ns, args[2])
+            return ok(f"{'null' if value is None else value}\n")
+        if verb == "put" and len(args) >= 4:
+            _settings_put(sh, ns, args[2], args[3])
+            return ok()
+        if verb == "delete" and len(args) >= 3:
+            sh.system.settings.delete(ns, args[2])
+            return ok("Deleted 1 rows\n")
+        if verb == "list":
+            return ok("".join(f"{k}={v}\n" for k, v in sh.system.settings.list(ns).items()))
+    except ValueError as e:
+        return fail(f"{e}\n", 255)
+    return fail(f"Invalid command: {verb}\n", 255)
+
+
+def _settings_put(sh: Shell, ns: str, key: str, value: str) -> None:
+    # Writing these keys has side effects through their observers on a real device.
+    if (ns, key) == ("system", "screen_brightness"):
+        services.set_brightness(sh.system, int(value))
+    else:
+        services.put_setting(sh.system, ns, key, value)
+    sh.system.invalidate()
+
+
+@command("svc")
+def _svc(sh: Shell, argv: list[str]) -> Result:
+    if len(argv) >= 3 and argv[2] in ("enable", "disable"):
+        on = argv[2] == "enable"
+        if argv[1] == "wifi":
+            services.set_wifi(sh.system, on, caller="com.android.shell")
+            return ok()
+        if argv[1] == "bluetooth":
+            services.set_bluetooth(sh.system, on, caller="com.android.shell")
+            return ok()
+        if argv[1] == "data":
+            sh.system.settings.put("global", "mobile_data", "1" if on else "0")
+            return ok()
+    return fail(f"svc: unknown command {' '.join(argv[1:])}\n")
+
+
+@command("cmd")
+def _cmd(sh: Shell, argv: list[str]) -> Result:
+    args = argv[1:]
+    if args[:2] == ["wifi", "set-wifi-enabled"] and len(args) >= 3:
+        services.set_wifi(sh.system, args[2] == "enabled", caller="com.android.shell")
+        return ok()
+    if args[:1] == ["bluetooth_manager"] and len(args) >= 2 and args[1] in ("enable", "disable"):
+        services.set_bluetooth(sh.system, args[1] == "enable", caller="com.android.shell")
+        return ok()
+    if args[:2] == ["connectivity", "airplane-mode"] and len(args) >= 3:
+        services.set_airplane(sh.system, args[2] == "enable")
+        return ok()
+    if args[:2] == ["uimode", "night"] and len(args) >= 3:
+        if args[2] not in ("yes", "no"):
+            return fail("Error: mode must be 'yes', 'no', or 'auto'\n", 255)
+        services.set_night_mode(sh.system, args[2] == "yes")
+        return ok(f"Night mode: {args[2]}\n")
+    if args[:2] == ["notification", "set_dnd"] and len(args) >= 3:
+        return _set_dnd(sh, args[2])
+    if args[:2] == ["media_session", "volume"]:
+        return _volume_ctrl(sh, args[2:])
+    if args == ["uimode", "night"]:
+        return ok(f"Night mode: {'yes' if sh.system.night_mode else 'no'}\n")
+    return fail(f"cmd: unknown command {' '.join(args)}\n", 255)
+
+
+def _set_dnd(sh: Shell, mode: str) -> Result:
+    """NotificationShellCmd's ``set_dnd``: the interruption filter through the service (an unknown mode is
+    ``INTERRUPTION_FILTER_UNKNOWN``, which the service refuses; the command still exits 0)."""
+    if mode not in zen_mode.SET_DND_MODES:
+        return ok("Error occurred. Check logcat for details. Invalid filter: 0\n")
+    services.set_zen_mode(sh.system, zen_mode.SET_DND_MODES[mode])
+    return ok()
+
+
+@command("media")
+def _media(sh: Shell, argv: list[str]) -> Result:
+    """``media volume ...``: the wrapper of ``cmd media_session``."""
+    if argv[1:2] == ["volume"]:
+        return _volume_ctrl(sh, argv[2:])
+    return fail(f"media: unknown command {' '.join(argv[1:])}\n", 255)
+
+
+def _volume_ctrl(sh: Shell, args: list[str]) -> Result:
+    """AOSP ``VolumeCtrl``: ``--stream N`` (default music), then ``--get``, ``--set I`` or ``--adj
+    raise|same|lower``, each option logged as it is read; the index lives in AudioService, not in settings."""
+    lines, stream, index, adjust, get = [], STREAM_IDS["volume_music"], None, None, False
+    words = iter(args)
+    try:
+        for option in words:
+            if option == "--show":
+                continue
+            if option == "--get":
+                get = True
+                lines.append("[V] will get volume")
+            elif option == "--stream":
+                stream = int(next(words), 0)
+                name = STREAM_NAMES[stream] if 0 <= stream < len(STREAM_NAMES) else "invalid stream"
+                lines.append(f"[V] will control stream={stream} ({name})")
+            elif option == "--set":
+                index = int(next(words), 0)
+                lines.append(f"[V] will set volume to index={index}")
+            elif option == "--adj":
+                adjust = next(words)
+                lines.append("[V] will adjust volume")
+            else:
+                return fail(f"Error: Unknown argument {option}\n", 255)
+    except (StopIteration, ValueError):
+        return fail("Error: Argument expected after an option\n", 255)
+    key = next((k for k, n in STREAM_IDS.items() if n == stream), None)
+    if key is None:
+        return fail(f"Error: stream {stream} is not simulated\n", 255)
+    lines.append("[V] Connecting to AudioService")
+    low, high = STREAM_MIN[key], STREAM_MAX[key]
+    if index is not None:
+        if not low <= index <= high:
+            lines.append(f"Error: invalid volume index {index} for stream {stream} (should be in [{low}..{high}])")
+            return ok("\n".join(lines) + "\n")
+        services.set_volume(sh.system, key, index)
+    elif adjust is not None:
+        if adjust not in ("raise", "same", "lower"):
+            lines.append(f"Error: no valid volume adjustment, was {adjust}, expected lower|same|raise")
+            return ok("\n".join(lines) + "\n")
+        services.adjust_volume(sh.system, key, {"raise": 1, "same": 0, "lower": -1}[adjust])
+    if get:
+        lines.append(f"[V] volume is {services.stream_volume(sh.system, key)} in range [{low}..{high}]")
+    return ok("\n".join(lines) + "\n")
+
+
+def _package_activity(component: str) -> tuple[str, str | None]:
+    if "/" in component:
+        pkg, act = component.split("/", 1)
+        return pkg, act
+    return component, None
+
+
+_AM_FLAGS = {"-W", "-S", "-D", "-N", "--grant-read-uri-permission", "--grant-write-uri-permission",
+             "--exclude-stopped-packages", "--include-stopped-packages", "--activity-clear-task",
+             "--activity-clear-top", "--activity-new-task", "--activity-single-top", "--activity-no-history",
+             "--receiver-foreground"}
+
+
+_AM_VALUES = {"-a", "-d", "-t", "-c", "-f", "-n", "--user", "-R", "-P", "--start-profiler", "--display",
+              "--windowingMode", "--activityType"}
+
+
+_EXTRA_CASTS: dict[str, Callable[[str], object]] = {"--ei": int, "--el": int, "--ef": float,
+                                                     "--ez": lambda v: v.lower() == "true"}
+
+
+def parse_intent(args: list[str]) -> tuple[Intent, str, str]:
+    """The intent of ``am start`` arguments: (intent, mime type, explicit component or "")."""
+    intent, mime, component, i = Intent(action=""), "", "", 0
+    while i < len(args):
+        a = args[i]
+        if a in _AM_FLAGS:
+            i += 1
+        elif a in _AM_VALUES and i + 1 < len(args):
+            value = args[i + 1]
+            if a == "-a":
+                intent.action = value
+            elif a == "-d":
+                intent.data = value
+            elif a == "-t":
+                mime = value
+            elif a == "-c":
+                intent.categories = (*intent.categories, value)
+            elif a == "-n":
+                component = value
+            i += 2
+        elif a in ("-e", "--es", "--ei", "--el", "--ez", "--ef", "--eu") and i + 2 < len(args):
+            intent.extras[args[i + 1]] = _EXTRA_CASTS.get(a, str)(args[i + 2])
+            i += 3
+        elif not a.startswith("-") and not intent.data:
+            intent.data = a  # am's trailing <URI>
+            i += 1
+        else:
+            i += 1
+    return intent, mime, component
+
+
+def describe_intent(intent: Intent, mime: str = "", component: str = "") -> str:
+    """An intent as ``am`` and ActivityManager print it."""
+    parts = [f"act={intent.action}"] if intent.action else []
+    if intent.categories:
+        parts.append(f"cat=[{','.join(intent.categories)}]")
+    if intent.data:
+        parts.append(f"dat={intent.data}")
+    if mime:
+        parts.append(f"typ={mime}")
+    if component:
+        parts.append(f"cmp={component}")
+    if intent.extras:
+        parts.append("(has extras)")
+    return " ".join(parts)
+
+
+@command("am")
+def _am(sh: Shell, argv: list[str]) -> Result:
+    if len(argv) < 2:
+        return fail("usage: am [subcommand] [options]\n")
+    verb = argv[1]
+    if verb == "force-stop" and len(argv) >= 3:
+        sh.system.stop_app(argv[-1])
+        return ok()
+    if verb == "broadcast":
+        return ok("Broadcasting: Intent { }\nBroadcast completed: result=0\n")
+    if verb not in ("start", "start-activity"):
+        return fail(f"Error: unknown command '{verb}'\n")
+    intent, mime, component = parse_intent(argv[2:])
+    shown = describe_intent(intent, mime, component)
+    if component:
+        pkg, act = _package_activity(component)
+        try:
+            sh.system.launch(pkg, act, intent.extras)
+        except LookupError as e:
+            return ok(f"Starting: Intent {{ {shown} }}\nError type 3\nError: {e}\n")
+        return ok(f"Starting: Intent {{ {shown} }}\n")
+    if sh.system.start_intent(intent, mime):
+        return ok(f"Starting: Intent {{ {shown} }}\n")
+    return ok(f"Starting: Intent {{ {shown} }}\n"
+              f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}\n")
+
+
+@command("monkey")
+def _monkey(sh: Shell, argv: list[str]) -> Result:
+    if "-p" not in argv:
+        return fail("** No package given\n")
+    pkg = argv[argv.index("-p") + 1]
+    if pkg not in sh.system.apps or not sh.system.apps[pkg].activities:  # e.g. a content provider package
+        return fail("** No activities found to run, monkey aborted.\n", 252)
+    sh.system.launch(pkg)
+    return ok("  bash arg: -p\n  bash arg: " + pkg + "\nEvents injected: 1\n")
+
+
+@command("pm")
+def _pm(sh: Shell, argv: list[str]) -> Result:
+    if argv[1:3] == ["list", "packages"]:
+        return ok("".join(f"package:{p}\n" for p in sorted(sh.system.apps)))
+    if len(argv) >= 3 and argv[1] == "clear":
+        pkg = argv[2]
+        if pkg not in sh.system.apps:
+            return fail("Failed\n")
+        sh.system.stop_app(pkg)
+        sh.system.fs.remove(sh.system.apps[pkg].data_dir)
+        sh.system.fs.remove(f"/data/user_de/0/{pkg}")  # device-protected storage is cleared too
+        sh.system.apps[pkg].install()
+        return ok("Success\n")
+    if len(argv) >= 3 and argv[1] == "path":
+        return ok(f"package:/data/app/{argv[2]}/base.apk\n") if argv[2] in sh.system.apps else fail("", 1)
+    return fail(f"pm: unknown command {' '.join(argv[1:])}\n")
+
+
+@command("input")
+def _input(sh: Shell, argv: list[str]) -> Result:
+    args = argv[1:]
+    if args and args[0] in ("touchscreen", "keyboard", "touchpad"):
+        args = args[1:]
+    if not args:
+        return fail("usage: input [<source>] <command> [<arg>...]\n")
+    verb, rest = args[0], args[1:]
+    d = sh.device
+    try:
+        if verb == "tap":
+            d.tap(int(float(rest[0])), int(float(rest[1])))
+        elif verb in ("swipe", "draganddrop"):
+            dur = int(rest[4]) if len(rest) > 4 else 300
+            d.swipe(*(int(float(v)) for v in rest[:4]), duration_ms=dur)
+        elif verb == "text":
+            d.input_text(" ".join(rest).replace("%s", " "))
+        elif verb == "keyevent":
+            for key in rest:
+                if not key.startswith("--"):
+                    d.press(keycode(key))
+        else:
+            return fail(f"Error: Unknown command: {verb}\n")
+    except (IndexError, ValueError) as e:
+        return fail(f"Error: {e}\n")
+    return ok()
+
+
+PROPS = {
+    "ro.build.version.sdk": "33",
+    "ro.build.version.release": "13",
+    "ro.product.model": "Pixel 6",
+    "ro.product.manufacturer": "Google",
+    "ro.product.name": "sdk_gphone64_x86_64",
+    "ro.product.cpu.abi": "x86_64",
+    "ro.serialno": "EMULATOR33X1X1X0",
+    "sys.boot_completed": "1",
+    "persist.sys.timezone": "UTC",
+}
+
+
+@command("service")
+def _service(sh: Shell, argv: list[str]) -> Result:
+    """``service call alarm 3 s16 ZONE``: IAlarmManager.setTimeZone (transaction 3), how AndroidWorld sets UTC.
+
+    The simulated apps show times in UTC only; another zone is recorded (``persist.sys.timezone``) but not
+    applied."""
+    if argv[1:5] == ["call", "alarm", "3", "s16"] and len(argv) == 6:
+        sh.props["persist.sys.timezone"] = argv[5]
+        return ok("Result: Parcel(00000000    '....')\n")
+    if argv[1:2] == ["check"] and len(argv) == 3:
+        return ok(f"Service {argv[2]}: found\n")
+    return fail(f"service: {' '.join(argv[1:3])}: not simulated\n", 255)
+
+
+@command("getprop")
+def _getprop(sh: Shell, argv: list[str]) -> Result:
+    # ro.sf.lcd_density is the boot-time (physical) density: `wm density` overrides do not change it
+    props = {**PROPS, "ro.sf.lcd_density": str(sh.device.physical_density), "persist.sys.locale": sh.system.locale,
+             **sh.props}
+    if len(argv) > 1:
+        return ok(props.get(argv[1], "") + "\n")
+    return ok("".join(f"[{k}]: [{v}]\n" for k, v in sorted(props.items())))
+
+
+@command("logcat")
+def _logcat(sh: Shell, argv: list[str]) -> Result:
+    if "-c" in argv:
+        sh.system.logcat.clear()
+        return ok()
+    return ok("".join(line + "\n" for line in sh.system.logcat.lines()))
+
+
+@command("setprop")
+def _setprop(sh: Shell, argv: list[str]) -> Result:
+    if len(argv) != 3:
+        return fail("usage: setprop NAME VALUE\n\nSets an Android system property.\n")
+    name, value = argv[1], argv[2]
+    if (name, value) == ("ctl.restart", "zygote"):
+        _restart_framework(sh)
+        return ok()
+    if name.startswith("ro.") and name in PROPS:
+        return fail(f"Failed to set property '{name}' to '{value}'.\nSee dmesg for error reason.\n")
+    sh.props[name] = value
+    return ok()
+
+
+def _restart_framework(sh: Shell) -> None:
+    """What restarting zygote does to the phone: the framework comes back with the persisted locale, every
+    app process is gone and the launcher is in front (the B-MoCA way to change the locale)."""
+    s = sh.system
+    s.locale = sh.props.pop("persist.sys.locale", s.locale)
+    for package in sorted(s.apps):
+        if s.running(package):
+            s.stop_app(package)
+    s.go_home()
+    s.log("Zygote", f"System server process {services.SYSTEM_PID} has died. Restarting Zygote!", pid=310)
+    s.invalidate()
+
+
+def _wm_pixels(value: str, density: int) -> int:
+    """A ``wm size`` dimension: pixels, or ``dp`` at the current density (WindowManagerShellCommand)."""
+    if value.endswith("dp"):
+        return int(value[:-2]) * density // 160
+    return int(value.removesuffix("px"))
+
+
+@command("wm")
+def _wm(sh: Shell, argv: list[str]) -> Result:
+    s, d = sh.system, sh.device
+    args = argv[1:]
+    if "-d" in args:  # one display, id 0
+        i = args.index("-d")
+        args = args[:i] + args[i + 2:]
+    verb, value = [*args, "", ""][:2]
+    if verb == "size":
+        (pw, ph), current = d.physical_size, (s.width, s.height)
+        if not value:
+            override = f"Override size: {s.width}x{s.height}\n" if current != (pw, ph) else ""
+            return ok(f"Physical size: {pw}x{ph}\n{override}")
+        if value == "reset":
+            d.set_display(size=d.physical_size)
+            return ok()
+        w, _, h = value.partition("x")
+        try:
+            size = (_wm_pixels(w, s.density), _wm_pixels(h, s.density))
+        except ValueError:
+            size = (0, 0)
+        if min(size) <= 0:
+            return fail(f"Error: bad size {value}\n", 255)
+        d.set_display(size=size)
+        return ok()
+    if verb == "density":
+        if not value:
+            override = f"Override density: {s.density}\n" if s.density != d.physical_density else ""
+            return ok(f"Physical density: {d.physical_density}\n{override}")
+        if value == "reset":
+            d.set_display(density=d.physical_density)
+            return ok()
+        if not value.isdigit():
+            return fail(f'Error: bad number java.lang.NumberFormatException: For input string: "{value}"\n', 255)
+        if int(value) < 72:
+            return fail("Error: density must be >= 72\n", 255)
+        d.set_display(density=int(value))
+        return ok()
+    return fail("Window manager (window) commands:\n  size [reset|WxH|WdpxHdp] [-d DISPLAY_ID]\n"
+                "  density [reset|DENSITY] [-d DISPLAY_ID]\n", 255)
+
+
+
+
+#: Input methods installed on the simulated phone. AdbKeyboard is deliberately absent, so
+#: uiautomator2's ``send_keys`` types through the clipboard (setClipboard + pasteClipboard).
+INPUT_METHODS = (LATIN_IME,)
+
+
+U2_MAIN = "com.wetest.uia2.Main"
+
+
+def _hash(name: str) -> str:
+    """A stable stand-in for the identity hash Android prints in ``Window{...}`` records."""
+    return f"{zlib.crc32(name.encode()) & 0xFFFFFFF:07x}"
+
+
+@command("screencap")
+def _screencap(sh: Shell, argv: list[str]) -> Result:
+    args = argv[1:]
+    png = any(a.startswith("-") and "p" in a for a in args)
+    files = [a for i, a in enumerate(args) if not a.startswith("-") and not (i and args[i - 1] == "-d")]
+    data = sh.device.screenshot()
+    if files and files[0].endswith(".png"):
+        png = True
+    if not png:  # raw RGBA_8888 with the 16-byte header (width, height, format, dataspace) of Android 11+
+        img = Image.open(io.BytesIO(data)).convert("RGBA")
+        data = struct.pack("<IIII", img.width, img.height, 1, 0) + img.tobytes()
+    if files:
+        sh.device.write_file(files[0], data)
+        return ok()
+    return ok(data)
+
+
+@command("uiautomator")
+def _uiautomator(sh: Shell, argv: list[str]) -> Result:
+    if argv[1:2] != ["dump"]:
+        return fail("Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\n"
+                    "help: displays help message\n\ndump: creates an XML dump of current UI hierarchy\n")
+    files = [a for a in argv[2:] if not a.startswith("-")]
+    target = files[0] if files else "/sdcard/window_dump.xml"
+    xml = sh.device.hierarchy(full=False)
+    if target == "/dev/tty":
+        return ok(xml + f"UI hierchary dumped to: {target}\n")
+    try:
+        sh.device.write_file(target, xml.encode())
+    except OSError as e:
+        return fail(f"ERROR: could not write to {target}: {e.strerror or e}\n")
+    return ok(f"UI hierchary dumped to: {target}\n")  # sic: AOSP's spelling
+
+
+def _resumed(sh: Shell) -> tuple[str, str, str, int]:
+    """``(package, full activity name, short component, task id)`` of the focused activity."""
+    pkg, act = sh.device.current_activity()
+    app = sh.system.apps.get(pkg)
+    short = f"{pkg}/{act}"
+    if app is not None:
+        with contextlib.suppress(LookupError):
+            short = app.component(app.activity_class(act))
+    task_id = next((t.task_id for t in sh.system.tasks if t.affinity == pkg and t.stack), 0)
+    return pkg, act, short, task_id
+
+
+def _window_title(win) -> str:
+    if win.owner is not None and not win.modal:
+        return f"{win.owner.app.package}/{type(win.owner).name}"
+    return win.name
+
+
+def _dumpsys_window(sh: Shell) -> str:
+    pkg, act, short, task_id = _resumed(sh)
+    lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)"]
+    titles = [_window_title(w) for w in sh.system.windows()]
+    if sh.system.keyboard_visible:
+        titles.insert(0, "InputMethod")
+    for i, title in enumerate(titles):
+        lines += [f"  Window #{i} Window{{{_hash(title)} u0 {title}}}:",
+                  "    mDisplayId=0 rootTaskId=1 mViewVisibility=0x0 mHaveFrame=true mObscured=false"]
+    focus = f"{pkg}/{act}"
+    ime = f"Window{{{_hash('InputMethod')} u0 InputMethod}}" if sh.system.keyboard_visible else "null"
+    w_dp = sh.system.width * 160 // sh.system.density
+    lines += [
+        "",
+        f"  mGlobalConfiguration={{1.0 ?mcc?mnc [{sh.system.locale.replace('-', '_')}] ldltr sw{w_dp}dp w{w_dp}dp "
+        f"h{sh.system.height * 160 // sh.system.density}dp {sh.system.density}dpi nrml port}}",
+        "  mHasPermanentDpad=false",
+        "  mTopFocusedDisplayId=0",
+        f"  mInputMethodWindow={ime}",
+        "  Display: mDisplayId=0 rootTasks=1",
+        f"    mCurrentFocus=Window{{{_hash(focus)} u0 {focus}}}",
+        f"    mFocusedApp=ActivityRecord{{{_hash(short)} u0 {short} t{task_id}}}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _dumpsys_activities(sh: Shell) -> str:
+    pkg, _act, short, task_id = _resumed(sh)
+    record = f"ActivityRecord{{{_hash(short)} u0 {short} t{task_id}}}"
+    lines = ["ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)", "Display #0 (activities from top to bottom):"]
+    for task in reversed(sh.system.tasks):
+        if not task.stack:
+            continue
+        app = task.stack[0].app
+        lines.append(f"  * Task{{{_hash(str(task.task_id))} #{task.task_id} type=standard A={app.uid}:{task.affinity} "
+                     f"U=0 visible={'true' if task.task_id == task_id else 'false'} mode=fullscreen "
+                     f"translucent=false sz={len(task.stack)}}}")
+        if task.task_id == task_id:
+            lines.append(f"    mResumedActivity: {record}")
+        for i, activity in reversed(list(enumerate(task.stack))):
+            comp = activity.app.component(type(activity))
+            lines += [f"    * Hist  #{i}: ActivityRecord{{{_hash(comp)} u0 {comp} t{task.task_id}}}",
+                      f"      packageName={activity.app.package} processName={activity.app.package}"]
+    lines += ["", "  Resumed activities in task display areas (from top to bottom):", f"    Resumed: {record}",
+              "", f"  ResumedActivity: {record}"]
+    return "\n".join(lines) + "\n"
+
+
+def _dumpsys_activity_top(sh: Shell) -> str:
+    pkg, _act, short, task_id = _resumed(sh)
+    app = sh.system.apps.get(pkg)
+    uid = app.uid if app is not None else 1000
+    pid = sh.system.pid_of(pkg) if sh.system.running(pkg) else 0
+    return (f"TASK {uid}:{pkg} id={task_id} userId=0\n"
+            f"  ACTIVITY {short} {_hash(short)} pid={pid}\n")
+
+
+def _dumpsys_display(sh: Shell) -> str:
+    w, h, dpi = sh.system.width, sh.system.height, sh.system.density
+    uid = "local:4619827259835644672"
+    return (
+        "DISPLAY MANAGER (dumpsys display)\n"
+        "  mOnlyCore=false\n"
+        "  mSafeMode=false\n"
+        f"  mViewports=[DisplayViewport{{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='{uid}', "
+        f"physicalPort=0, orientation=0, logicalFrame=Rect(0, 0 - {w}, {h}), physicalFrame=Rect(0, 0 - {w}, {h}), "
+        f"deviceWidth={w}, deviceHeight={h}}}]\n"
+        "\nDisplay Devices: size=1\n"
+        f"  DisplayDeviceInfo{{\"Built-in Screen\": uniqueId=\"{uid}\", {w} x {h}, modeId 1, defaultModeId 1, "
+        f"density {dpi}, {dpi}.0 x {dpi}.0 dpi, appVsyncOff 0, presDeadline 16666666, touch INTERNAL, rotation 0, "
+        "type INTERNAL, state ON, FLAG_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE}\n"
+        f"    mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, real {w} x {h}, largest app {w} x {h}, "
+        f"smallest app {w} x {h}, rotation 0, density {dpi} ({dpi}.0 x {dpi}.0) dpi, state ON}}\n"
+    )
+
+
+def _dumpsys_input_method(sh: Shell) -> str:
+    shown = "true" if sh.system.keyboard_visible else "false"
+    current = sh.system.settings.get("secure", "default_input_method") or LATIN_IME
+    return (
+        "Current Input Method Manager state:\n"
+        f"  mCurMethodId={current}\n"
+        f"  mCurFocusedWindowClient={'null' if shown == 'false' else 'ClientState{active}'}\n"
+        f"  mShowRequested={shown} mShowExplicitlyRequested=false mShowForced=false mInputShown={shown}\n"
+        "  mSystemReady=true mInteractive=true\n"
+    )
+
+
+_BATTERY = """Current Battery Service state:
+  AC powered: true
+  USB powered: false
+  Wireless powered: false
+  Dock powered: false
+  Max charging current: 500000
+  Max charging voltage: 5000000
+  Charge counter: 10000
+  status: 2
+  health: 2
+  present: true
+  level: 100
+  scale: 100
+  voltage: 5000
+  temperature: 250
+  technology: Li-ion
+"""
+
+
+#: ``dumpsys`` services apps provide (``telephony.registry`` from the phone app...), by service name.
+DUMPSYS: dict[str, Callable[[Shell, list[str]], str]] = {}
+
+
+def dumpsys_service(name: str) -> Callable[[Callable[[Shell, list[str]], str]], Callable[[Shell, list[str]], str]]:
+    """Register what ``dumpsys <name>`` prints."""
+    def register(fn: Callable[[Shell, list[str]], str]) -> Callable[[Shell, list[str]], str]:
+        DUMPSYS[name] = fn
+        return fn
+
+    return register
+
+
+@command("dumpsys")
+def _dumpsys(sh: Shell, argv: list[str]) -> Result:
+    service, rest = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
+    if service in DUMPSYS:
+        return ok(DUMPSYS[service](sh, rest))
+    if service == "window":
+        return ok(_dumpsys_window(sh))
+    if service == "activity":
+        if rest[:1] == ["top"]:
+            return ok(_dumpsys_activity_top(sh))
+        return ok(_dumpsys_activities(sh))
+    if service == "display":
+        return ok(_dumpsys_display(sh))
+    if service == "input_method":
+        return ok(_dumpsys_input_method(sh))
+    if service == "power":
+        return ok("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
+                  "  mHoldingDisplaySuspendBlocker=true\n  mDisplayReady=true\n")
+    if service == "battery":
+        return ok(_BATTERY)
+    return ok(f"Can't find service: {service}\n")
+
+
+@command("ime")
+def _ime(sh: Shell, argv: list[str]) -> Result:
+    verb = argv[1] if len(argv) > 1 else ""
+    if verb == "list":
+        if "-s" in argv:
+            return ok("".join(f"{m}\n" for m in INPUT_METHODS))
+        return ok("".join(f"{m}:\n  mId={m} mSettingsActivity=null\n" for m in INPUT_METHODS))
+    if verb in ("enable", "disable", "set") and len(argv) > 2:
+        ime = argv[2]
+        if ime not in INPUT_METHODS:
+            action = {"enable": "enabled", "disable": "disabled", "set": "selected"}[verb]
+            return fail(f"Unknown input method {ime} cannot be {action} for user #0\n")
+        if verb == "set":
+            sh.system.settings.put("secure", "default_input_method", ime)
+            return ok(f"Input method {ime} selected for user #0\n")
+        return ok(f"Input method {ime}: already {verb}d for user #0\n")
+    return fail("usage: ime list [-a] [-s] | enable ID | disable ID | set ID\n")
+
+
+@command("app_process")
+def _app_process(sh: Shell, argv: list[str]) -> Result:
+    # The uiautomator2 server runs until its stream closes; the adb wire server intercepts this
+    # command line and keeps the socket open. A plain shell call just returns (as if detached).
+    if U2_MAIN in argv:
+        return ok()
+    cls = next((a for a in argv[1:] if not a.startswith("-") and not a.startswith("/")), "")
+    return fail(f"Error: Could not find class '{cls}'\n")
+
+
+ContentHandler = Callable[["Shell", str, dict[str, Any]], Result]
+
+
+#: Content providers apps install, by URI authority (``contacts``, ``sms``...).
+CONTENT_PROVIDERS: dict[str, ContentHandler] = {}
+
+
+def content_provider(*authorities: str) -> Callable[[ContentHandler], ContentHandler]:
+    """Register the handler of ``content query|insert|update|delete --uri content://<authority>/...``.
+
+    The handler gets the verb and the parsed options (``uri``, ``projection``,
+    ``where``, ``sort``, ``bind``: a list of ``column:type:value``).
+    """
+    def register(fn: ContentHandler) -> ContentHandler:
+        for authority in authorities:
+            CONTENT_PROVIDERS[authority] = fn
+        return fn
+
+    return register
+
+
+def _content_args(argv: list[str]) -> dict[str, Any]:
+    opts: dict[str, Any] = {"verb": argv[1] if len(argv) > 1 else "", "bind": []}
+    i = 2
+    while i < len(argv):
+        key = argv[i]
+        if key in ("--uri", "--projection", "--where", "--sort", "--user", "--arg", "--method", "--extra") \
+                and i + 1 < len(argv):
+            if key == "--extra":
+                opts["bind"].append(argv[i + 1])
+            else:
+                opts[key[2:]] = argv[i + 1]
+            i += 2
+        elif key == "--bind" and i + 1 < len(argv):
+            opts["bind"].append(argv[i + 1])
+            i += 2
+        else:
+            i += 1
+    return opts
+
+
+def binding(spec: str) -> tuple[str, Any]:
+    """A ``--bind column:type:value`` of the ``content`` tool (types s, i, l, f, d, b, n)."""
+    column, kind, value = [*spec.split(":", 2), "", ""][:3]
+    casts = {"s": str, "i": int, "l": int, "f": float, "d": float, "b": lambda v: int(v.lower() == "true"),
+             "n": lambda v: None}
+    if kind not in casts:
+        raise ValueError(f"Unsupported type: {kind}")
+    return column, casts[kind](value)
+
+
+def provider_error(uri: str, message: str) -> Result:
+    authority = uri.split("://", 1)[-1].split("/", 1)[0]
+    return fail(f"Error while accessing provider:{authority}\n{message}\n")
+
+
+@command("content")
+def _content(sh: Shell, argv: list[str]) -> Result:
+    opts = _content_args(argv)
+    verb, uri = opts["verb"], opts.get("uri", "")
+    if verb not in ("query", "insert", "update", "delete") or not uri:
+        return fail("usage: adb shell content [subcommand] [options]\n\n"
+                    "usage: adb shell content insert --uri <URI> [--user <USER_ID>] --bind <BINDING> "
+                    "[--bind <BINDING>...]\n", 1)
+    authority = uri.split("://", 1)[-1].split("/", 1)[0]
+    handler = CONTENT_PROVIDERS.get(authority)
+    if handler is None:
+        return provider_error(uri, f"java.lang.IllegalArgumentException: Unknown authority {authority}")
+    return handler(sh, verb, opts)
