@@ -155,6 +155,11 @@ class SimDevice:
         with self._lock:
             return self._shell.run_bytes(command)
 
+    def shell_streams(self, command: str, stdin: bytes = b"") -> tuple[bytes, bytes, int]:
+        """Run a shell command with ``stdin``; return its standard output, error output and exit status apart."""
+        with self._lock:
+            return self._shell.execute(command, stdin)
+
     def sqlite(self, db_path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             if not self.system.fs.exists(db_path):

@@ -80,39 +80,77 @@ class Shell:
         self.last_status = 0
         #: Shell variables of the line being run (``NAME=value``, ``export``).
         self.vars: dict[str, str] = {}
-        #: Standard input of the command being run: the previous pipeline stage's output, or ``< file``.
-        self.stdin = b""
+        #: Standard input of the command being run (the previous pipeline stage's output, ``< file``), or None
+        #: for the line's own, which the first command to read it takes (:attr:`stdin`).
+        self._stdin: bytes | None = b""
         #: Error output the running handler set apart from its standard output (None: not separated).
         self.stderr: bytes | None = None
         #: Properties ``setprop`` set that the framework has not read yet (``persist.sys.locale`` until
         #: ``setprop ctl.restart zygote``).
         self.props: dict[str, str] = {}
+        #: The working folder of the line being run: adbd starts ``sh -c`` in ``/``.
+        self.cwd = "/"
+        #: The uid adbd runs commands as: 0 after ``adb root`` (how the in-process phone is driven), 2000 (shell)
+        #: as a google_apis emulator's adbd starts.
+        self.uid = 0
+        #: How real time passes for ``sleep`` and the like: in process not at all (the simulated clock moves
+        #: instead); over the wire the adb server sets ``time.sleep``, since clients measure it.
+        self.wait: Callable[[float], None] = lambda seconds: None
+        self._line_stdin = b""
 
     @property
     def system(self):
         return self.device.system
+
+    @property
+    def stdin(self) -> bytes:
+        """The running command's standard input; the line's own is read once, by the first command reading it."""
+        if self._stdin is None:
+            self._stdin, self._line_stdin = self._line_stdin, b""
+        return self._stdin
+
+    @stdin.setter
+    def stdin(self, data: bytes | None) -> None:
+        self._stdin = data
+
+    def resolve(self, path: str) -> str:
+        """``path`` as an absolute device path, relative ones from :attr:`cwd`."""
+        return posixpath.normpath(posixpath.join(self.cwd, path)) if path else path
 
     def run(self, line: str) -> tuple[str, int]:
         out, status = self.run_bytes(line)
         return out.decode("utf-8", errors="replace"), status
 
     def run_bytes(self, line: str) -> Result:
-        """Run a command line as ``sh -c``; return everything it printed and its exit status."""
-        saved = self.vars, self.stdin, self.stderr  # a nested ``sh -c`` must not disturb its caller
-        self.vars, self.last_status = {}, 0
+        """Run a command line as ``sh -c``; return everything it printed (both streams, in order) and its status."""
         terminal = bytearray()
+        status = self._run_line(line, b"", terminal, terminal)
+        return bytes(terminal), status
+
+    def execute(self, line: str, stdin: bytes = b"") -> tuple[bytes, bytes, int]:
+        """Run a command line as ``sh -c`` with ``stdin``; return its standard output, error output and status
+        apart (what adb's shell protocol v2 carries)."""
+        out, err = bytearray(), bytearray()
+        status = self._run_line(line, stdin, out, err)
+        return bytes(out), bytes(err), status
+
+    def _run_line(self, line: str, stdin: bytes, out: bytearray, err: bytearray) -> int:
+        # a nested ``sh -c`` must not disturb its caller
+        saved = self.vars, self._stdin, self.stderr, self.cwd, self._line_stdin
+        self.vars, self.last_status = {}, 0
+        self._line_stdin = stdin
         try:
             for and_or in sh_parse.parse(line):
-                self._and_or(and_or, terminal)
+                self._and_or(and_or, out, err)
         except sh_parse.ShellSyntaxError as e:
-            terminal += f"/system/bin/sh: syntax error: {e}\n".encode()
+            err += f"/system/bin/sh: syntax error: {e}\n".encode()
             self.last_status = 2
         except ShellExit as e:
-            terminal += e.message.encode()
+            err += e.message.encode()
             self.last_status = e.status
         finally:
-            self.vars, self.stdin, self.stderr = saved
-        return bytes(terminal), self.last_status
+            self.vars, self._stdin, self.stderr, self.cwd, self._line_stdin = saved
+        return self.last_status
 
     def lookup(self, name: str) -> str:
         """The value of ``$name`` (empty when unset)."""
@@ -122,42 +160,43 @@ class Shell:
             return "/system/bin/sh"
         return self.vars.get(name, "")
 
-    def _and_or(self, node: sh_parse.AndOr, terminal: bytearray) -> None:
-        self.last_status = self._pipeline(node.first, terminal)
+    def _and_or(self, node: sh_parse.AndOr, out: bytearray, err: bytearray) -> None:
+        self.last_status = self._pipeline(node.first, out, err)
         for op, pipeline in node.rest:
             if (op == "&&") == (self.last_status == 0):
-                self.last_status = self._pipeline(pipeline, terminal)
+                self.last_status = self._pipeline(pipeline, out, err)
 
-    def _pipeline(self, pipeline: sh_parse.Pipeline, terminal: bytearray) -> int:
+    def _pipeline(self, pipeline: sh_parse.Pipeline, out: bytearray, err: bytearray) -> int:
         """Run ``a | b | c``: each stage reads the one before; the last stage's status counts."""
         if len(pipeline.commands) == 1:
-            status = self._simple(pipeline.commands[0], b"", terminal, terminal)
+            status = self._simple(pipeline.commands[0], None, out, err)
         else:
-            data, status = b"", 0
+            data: bytes | None = None
+            status = 0
             for i, command in enumerate(pipeline.commands):
-                out = terminal if i == len(pipeline.commands) - 1 else bytearray()
-                status = self._subshell(command, data, out, terminal)
-                data = bytes(out)
+                stage = out if i == len(pipeline.commands) - 1 else bytearray()
+                status = self._subshell(command, data, stage, err)
+                data = bytes(stage)
         return int(status == 0) if pipeline.negated else status
 
-    def _subshell(self, command: sh_parse.Command, stdin: bytes, out: bytearray, terminal: bytearray) -> int:
+    def _subshell(self, command: sh_parse.Command, stdin: bytes | None, out: bytearray, err: bytearray) -> int:
         """A pipeline stage: mksh forks every stage, so its ``exit`` and assignments stay inside."""
         saved = dict(self.vars)
         try:
-            return self._simple(command, stdin, out, terminal)
+            return self._simple(command, stdin, out, err)
         except ShellExit as e:
-            terminal += e.message.encode()
+            err += e.message.encode()
             return e.status
         finally:
             self.vars = saved
 
-    def _simple(self, command: sh_parse.Command, stdin: bytes, out: bytearray, terminal: bytearray) -> int:
+    def _simple(self, command: sh_parse.Command, stdin: bytes | None, out: bytearray, err: bytearray) -> int:
         argv = [f for word in command.words for f in sh_parse.expand(word, self.lookup)]
-        streams = _Streams(self, stdin, out, terminal)
+        streams = _Streams(self, stdin, out, err)
         for redirect in command.redirects:
             error = streams.redirect(redirect)
             if error:
-                terminal += error.encode()
+                err += error.encode()
                 return 1
         if argv:
             stdout, stderr, status = self._invoke(argv, streams.stdin)
@@ -170,7 +209,7 @@ class Shell:
         streams.close()
         return status
 
-    def _invoke(self, argv: list[str], stdin: bytes) -> tuple[bytes, bytes, int]:
+    def _invoke(self, argv: list[str], stdin: bytes | None) -> tuple[bytes, bytes, int]:
         """Run one command's handler; return its standard output, error output and status."""
         if argv[0] == "toybox" and len(argv) > 1:
             argv = argv[1:]
@@ -209,10 +248,10 @@ class _Streams:
     real shell does (so ``cat f > f`` empties ``f``).
     """
 
-    def __init__(self, sh: Shell, stdin: bytes, out: bytearray, terminal: bytearray):
+    def __init__(self, sh: Shell, stdin: bytes | None, out: bytearray, err: bytearray):
         self.sh = sh
         self.stdin = stdin
-        self.fds: dict[int, bytearray] = {1: out, 2: terminal}
+        self.fds: dict[int, bytearray] = {1: out, 2: err}
         self.files: list[tuple[str, bytearray, bool]] = []
 
     def redirect(self, r: sh_parse.Redirect) -> str | None:
@@ -299,11 +338,11 @@ def _exit(sh: Shell, argv: list[str]) -> Result:
 
 @command("sh")
 def _sh(sh: Shell, argv: list[str]) -> Result:
-    """``sh -c LINE``: a child shell, so its ``exit`` ends only LINE (its output is all standard output)."""
+    """``sh -c LINE``: a child shell with the caller's standard input, so its ``exit`` ends only LINE."""
     if argv[1:2] != ["-c"] or len(argv) < 3:
         return fail("/system/bin/sh: interactive shells are not simulated; use sh -c LINE\n", 2)
-    out, status = sh.run_bytes(argv[2])
-    return with_stderr(sh, out, status)
+    out, err, status = sh.execute(argv[2], sh.stdin)
+    return with_stderr(sh, out, status, err)
 
 
 @command("export")
@@ -419,9 +458,9 @@ def _test(sh: Shell, argv: list[str]) -> Result:
         return fail(f"/system/bin/sh: {name}: {e}\n", 2)
 
 
-def with_stderr(sh: Shell, out: bytes, status: int, errors: str = "") -> Result:
+def with_stderr(sh: Shell, out: bytes, status: int, errors: str | bytes = "") -> Result:
     """A result with its error output kept apart (``grep -c`` prints 0 and fails, on standard output)."""
-    sh.stderr = errors.encode()
+    sh.stderr = errors.encode() if isinstance(errors, str) else errors
     return out, status
 
 
