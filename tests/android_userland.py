@@ -1,0 +1,150 @@
+"""Android's real shell and userland on this machine, for differential tests against the simulated shell.
+
+Android's ``/system/bin/sh`` is mksh and its userland is toybox (AOSP ``system/core/shell_and_utilities``).
+Debian packages both (``mksh``, ``toybox``). :class:`AndroidRoot` builds a scratch root laid out as a phone's
+(``/system/bin/sh`` is mksh, every toybox applet a link in ``/system/bin``, ``/sdcard`` a link to
+``/storage/emulated/0``, Android's user names in ``/etc/passwd``) and runs a line in it with ``chroot``, as adbd
+runs ``sh -c LINE`` from ``/`` with a phone's ``PATH``. :func:`pair` gives that root and a simulated phone with
+the same files, so a test runs one line on both and compares standard output, error output and exit status.
+
+Nothing of the host is reachable from the line: it runs chrooted (root is needed; the tests skip without it, or
+without mksh or toybox).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from pytest_mobileagent.sim import SimDevice
+
+MKSH = shutil.which("mksh-static") or shutil.which("mksh")
+TOYBOX = shutil.which("toybox")
+CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"
+#: adbd's ``PATH`` on Android 13 (``system/core/rootdir/init.environ.rc.in``), the folders that exist here.
+PATH = "/product/bin:/apex/com.android.runtime/bin:/system_ext/bin:/system/bin:/system/xbin:/vendor/bin"
+#: Android's fixed ids (bionic's ``android_ids``, ``system/core/libcutils/include/private/android_filesystem_config.h``)
+#: and the app users the simulated phones' files use.
+USERS = {"root": 0, "system": 1000, "radio": 1001, "media_rw": 1023, "sdcard_rw": 1015, "shell": 2000,
+         "everybody": 9997, "u0_a1": 10001}
+
+
+def unavailable() -> str | None:
+    """Why differential tests cannot run here, or None."""
+    if MKSH is None or TOYBOX is None:
+        return "Debian's mksh and toybox are not installed (apt install mksh toybox)"
+    if os.geteuid() != 0:
+        return "building a chroot with Android's layout needs root"
+    return None
+
+
+def _libraries(binary: str) -> list[str]:
+    """The shared libraries a binary loads (``ldd``), with the loader."""
+    out = subprocess.run(["ldd", binary], capture_output=True, text=True, check=False).stdout
+    return [part for line in out.splitlines() for part in line.split() if part.startswith("/")]
+
+
+@dataclass
+class Result:
+    """What a line printed and its exit status."""
+
+    out: bytes
+    err: bytes
+    status: int
+
+    def text(self) -> tuple[str, str, int]:
+        return self.out.decode(errors="replace"), self.err.decode(errors="replace"), self.status
+
+
+class AndroidRoot:
+    """A scratch root with Android's shell and toybox, where lines run chrooted as ``adb shell`` runs them."""
+
+    def __init__(self, folder: Path):
+        self.root = folder
+        bin_dir = folder / "system/bin"
+        bin_dir.mkdir(parents=True)
+        shutil.copy(MKSH, bin_dir / "sh")
+        shutil.copy(TOYBOX, bin_dir / "toybox")
+        applets = subprocess.run([TOYBOX], capture_output=True, text=True, check=True).stdout.split()
+        for applet in applets:
+            if applet not in ("sh", "[", "toybox"):
+                (bin_dir / applet).symlink_to("toybox")
+        for lib in {*_libraries(MKSH), *_libraries(TOYBOX)}:
+            target = folder / lib.lstrip("/")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(lib, target)
+        (folder / "etc").mkdir()
+        (folder / "etc/passwd").write_text("".join(f"{n}:x:{i}:{i}::/:/system/bin/sh\n" for n, i in USERS.items()))
+        (folder / "etc/group").write_text("".join(f"{n}:x:{i}:\n" for n, i in USERS.items()))
+        (folder / "dev").mkdir()
+        os.mknod(folder / "dev/null", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        os.chmod(folder / "dev/null", 0o666)
+        for d in ("storage/emulated/0", "data/local/tmp", "data/data", "data/system", "tmp"):
+            (folder / d).mkdir(parents=True, exist_ok=True)
+        (folder / "sdcard").symlink_to("storage/emulated/0")
+
+    def host(self, path: str) -> Path:
+        """Where a device path lies under the root (``/sdcard`` followed to its storage)."""
+        p = path.lstrip("/")
+        if p == "sdcard" or p.startswith("sdcard/"):
+            p = "storage/emulated/0" + p[len("sdcard"):]
+        return self.root / p
+
+    def write(self, path: str, data: bytes = b"", mtime: float | None = None, mode: int | None = None,
+              owner: tuple[int, int] | None = None) -> None:
+        target = self.host(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        if mode is not None:
+            os.chmod(target, mode)
+        if owner is not None:
+            os.chown(target, *owner)
+        if mtime is not None:
+            os.utime(target, (mtime, mtime))
+
+    def mkdir(self, path: str) -> None:
+        self.host(path).mkdir(parents=True, exist_ok=True)
+
+    def run(self, line: str, stdin: bytes = b"", timeout: float = 20) -> Result:
+        """Run ``line`` as ``adb shell`` does: ``/system/bin/sh -c LINE`` from ``/``, chrooted."""
+        env = {"PATH": PATH, "HOME": "/", "TMPDIR": "/data/local/tmp", "ANDROID_DATA": "/data",
+               "ANDROID_ROOT": "/system", "EXTERNAL_STORAGE": "/sdcard", "LANG": "C"}
+        done = subprocess.run([CHROOT, str(self.root), "/system/bin/sh", "-c", line], input=stdin, env=env,
+                              capture_output=True, timeout=timeout, check=False)
+        return Result(done.stdout, done.stderr, done.returncode)
+
+
+class Pair:
+    """A scratch Android root and a simulated phone given the same files, to run one line on both."""
+
+    def __init__(self, folder: Path):
+        self.android = AndroidRoot(folder)
+        self.phone = SimDevice()
+
+    def write(self, path: str, data: bytes = b"", mtime: float | None = None) -> None:
+        """The same file on both (and the same modification time, when given)."""
+        self.android.write(path, data, mtime=mtime)
+        self.phone.write_file(path, data)
+        if mtime is not None:
+            os.utime(self.phone.system.fs.host(path), (mtime, mtime))
+
+    def mkdir(self, path: str) -> None:
+        self.android.mkdir(path)
+        self.phone.system.fs.mkdirs(path)
+
+    def run_android(self, line: str, stdin: bytes = b"") -> Result:
+        return self.android.run(line, stdin)
+
+    def run_sim(self, line: str, stdin: bytes = b"") -> Result:
+        return Result(*self.phone.shell_streams(line, stdin))
+
+    def both(self, line: str, stdin: bytes = b"") -> tuple[Result, Result]:
+        """``(android, simulator)`` results of one line."""
+        return self.run_android(line, stdin), self.run_sim(line, stdin)
+
+    def close(self) -> None:
+        self.phone.close()
