@@ -743,3 +743,7 @@ def _content(sh: Shell, argv: list[str]) -> Result:
     if handler is None:
         return provider_error(uri, f"java.lang.IllegalArgumentException: Unknown authority {authority}")
     return handler(sh, verb, opts)
+
+
+# commands of their own modules register themselves when they load
+from pytest_mobileagent.sim import sqlite_cli  # noqa: E402, F401
