@@ -20,7 +20,7 @@ from pytest_mobileagent.android.keyboard import LATIN_IME
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Intent
-from pytest_mobileagent.sim.shell import Result, Shell, command, fail, ok
+from pytest_mobileagent.sim.shell import Result, Shell, command, fail, ok, with_stderr
 
 
 @command("settings")
@@ -214,6 +214,14 @@ def parse_intent(args: list[str]) -> tuple[Intent, str, str]:
     return intent, mime, component
 
 
+def short_component(component: str) -> str:
+    """``ComponentName.flattenToShortString``: ``pkg/.Cls`` when the class is in the package."""
+    pkg, _, cls = component.partition("/")
+    if cls.startswith(pkg + "."):
+        cls = cls[len(pkg):]
+    return f"{pkg}/{cls}" if cls else component
+
+
 def describe_intent(intent: Intent, mime: str = "", component: str = "") -> str:
     """An intent as ``am`` and ActivityManager print it."""
     parts = [f"act={intent.action}"] if intent.action else []
@@ -224,37 +232,237 @@ def describe_intent(intent: Intent, mime: str = "", component: str = "") -> str:
     if mime:
         parts.append(f"typ={mime}")
     if component:
-        parts.append(f"cmp={component}")
+        parts.append(f"cmp={short_component(component)}")
     if intent.extras:
         parts.append("(has extras)")
     return " ".join(parts)
 
 
+#: ``WaitResult.launchStateToString``: how far the app had to come up for ``am start -W``.
+LAUNCH_COLD, LAUNCH_WARM, LAUNCH_HOT = "COLD", "WARM", "HOT"
+#: Milliseconds a launch takes on the simulated phone's clock (``TotalTime`` of ``am start -W``), by launch state:
+#: a process to start and an activity to create, an activity to create, or a task to bring forward.
+LAUNCH_MS = {LAUNCH_COLD: 640, LAUNCH_WARM: 310, LAUNCH_HOT: 120}
+#: ``Intent.FLAG_RECEIVER_FROM_SHELL``, which ``am broadcast`` adds (``runSendBroadcast``).
+FLAG_RECEIVER_FROM_SHELL = 0x00400000
+#: ``Activity.RESULT_OK`` / ``RESULT_CANCELED``: the codes a receiver sets.
+RESULT_OK, RESULT_CANCELED = -1, 0
+
+
+class BroadcastReceiver:
+    """What an app's manifest-registered receiver is: the actions it takes and what it does with one.
+
+    An :class:`~pytest_mobileagent.sim.app.App` lists them in a ``receivers`` class attribute; ``am broadcast``
+    delivers an intent to every receiver whose action matches (in install order, as an ordered broadcast) and
+    prints the last result, as AOSP's ``IntentReceiver.performReceive`` does."""
+
+    actions: tuple[str, ...] = ()
+
+    def on_receive(self, app: Any, intent: Intent) -> tuple[int, str | None]:
+        """Handle ``intent``; return (result code, result data)."""
+        raise NotImplementedError
+
+
+def _am_usage_error(message: str) -> Result:
+    return fail(f"{message}\n", 255)
+
+
 @command("am")
 def _am(sh: Shell, argv: list[str]) -> Result:
+    """``am`` (``cmd activity``): ActivityManagerShellCommand's subcommands the simulated system can do.
+
+    AOSP ``services/core/java/com/android/server/am/ActivityManagerShellCommand.java``: ``start`` prints
+    ``Starting: Intent {...}`` and its errors on standard error (on standard output with ``-W``) and returns 0
+    even then; unknown subcommands print ``Unknown command: X`` (``BasicShellCommandHandler``), status 255."""
     if len(argv) < 2:
-        return fail("usage: am [subcommand] [options]\n")
-    verb = argv[1]
-    if verb == "force-stop" and len(argv) >= 3:
-        sh.system.stop_app(argv[-1])
-        return ok()
-    if verb == "broadcast":
-        return ok("Broadcasting: Intent { }\nBroadcast completed: result=0\n")
-    if verb not in ("start", "start-activity"):
-        return fail(f"Error: unknown command '{verb}'\n")
-    intent, mime, component = parse_intent(argv[2:])
+        return _am_usage_error("Activity manager (activity) commands:\n  help\n      Print this help text.")
+    verb, args = argv[1], argv[2:]
+    handler = _AM_VERBS.get(verb)
+    if handler is None:
+        if verb in ("help", "-h"):
+            return ok("Activity manager (activity) commands:\n  help\n      Print this help text.\n")
+        return with_stderr(sh, f"Unknown command: {verb}\n".encode(), 255)
+    return handler(sh, args)
+
+
+def _am_start(sh: Shell, args: list[str]) -> Result:
+    intent, mime, component = parse_intent(args)
+    wait, stop_first = "-W" in args, "-S" in args
     shown = describe_intent(intent, mime, component)
+    out = [f"Starting: Intent {{ {shown} }}"]
+    problems: list[str] = []
+    state = ""
     if component:
         pkg, act = _package_activity(component)
+        app = sh.system.apps.get(pkg)
         try:
+            cls = app.activity_class(act or "") if app is not None else None
+        except LookupError:
+            cls = None
+        if app is None or cls is None:
+            full = f"{pkg}/{(pkg + act) if act and act.startswith('.') else act}"
+            problems = ["Error type 3", f"Error: Activity class {{{full}}} does not exist."]
+        else:
+            if stop_first:
+                sh.system.stop_app(pkg)
+            state, warning = _launch_state(sh, pkg, cls)
             sh.system.launch(pkg, act, intent.extras)
-        except LookupError as e:
-            return ok(f"Starting: Intent {{ {shown} }}\nError type 3\nError: {e}\n")
-        return ok(f"Starting: Intent {{ {shown} }}\n")
-    if sh.system.start_intent(intent, mime):
-        return ok(f"Starting: Intent {{ {shown} }}\n")
-    return ok(f"Starting: Intent {{ {shown} }}\n"
-              f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}\n")
+            if warning:
+                problems = [warning]
+            component = app.component(cls)
+    else:
+        before = sh.system.foreground()
+        if sh.system.start_intent(intent, mime):
+            top = sh.system.foreground()
+            state = LAUNCH_WARM if top is not before else LAUNCH_HOT
+            if top is not None:
+                component = top.app.component(type(top))
+        else:
+            problems = [f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}"]
+    if wait:
+        out += problems
+        if state:
+            total = LAUNCH_MS[state]
+            sh.system.tick(total / 1000)
+            sh.wait(total / 1000)
+            out += ["Status: ok", f"LaunchState: {state}", *([f"Activity: {component}"] if component else []),
+                    f"TotalTime: {total}", f"WaitTime: {total + 4}", "Complete"]
+        return ok("\n".join(out) + "\n")
+    errors = "".join(line + "\n" for line in problems)
+    return with_stderr(sh, ("\n".join(out) + "\n").encode(), 0, errors)
+
+
+def _launch_state(sh: Shell, package: str, cls: type) -> tuple[str, str]:
+    """(launch state, AOSP's warning) of starting ``cls``: a task of the app already there comes to the front
+    (``START_TASK_TO_FRONT``, or ``START_DELIVERED_TO_TOP`` when it is in front already)."""
+    app = sh.system.apps[package]
+    task = next((t for t in sh.system.tasks if t.affinity == package and t.stack), None)
+    if task is not None and cls is app.activities[0]:
+        if sh.system.foreground() is task.stack[-1]:
+            return LAUNCH_HOT, ("Warning: Activity not started, intent has been delivered to currently running "
+                                "top-most instance.")
+        return LAUNCH_HOT, "Warning: Activity not started, its current task has been brought to the front"
+    return (LAUNCH_WARM if sh.system.running(package) else LAUNCH_COLD), ""
+
+
+def _am_force_stop(sh: Shell, args: list[str]) -> Result:
+    packages = [a for i, a in enumerate(args) if not a.startswith("-") and not (i and args[i - 1] == "--user")]
+    if not packages:
+        return _am_usage_error("Error: Argument expected after \"force-stop\"")
+    if packages[0] in sh.system.apps:
+        sh.system.stop_app(packages[0])
+    return ok()
+
+
+def _am_kill(sh: Shell, args: list[str]) -> Result:
+    """``am kill PKG``: the app's process dies only if it is in the background (not the focused app's)."""
+    packages = [a for i, a in enumerate(args) if not a.startswith("-") and not (i and args[i - 1] == "--user")]
+    if not packages:
+        return _am_usage_error("Error: Argument expected after \"kill\"")
+    top = sh.system.foreground()
+    if packages[0] in sh.system.apps and (top is None or top.app.package != packages[0]):
+        sh.system.stop_app(packages[0])
+    return ok()
+
+
+def _am_broadcast(sh: Shell, args: list[str]) -> Result:
+    """``am broadcast``: the intent goes to the receivers registered for its action (``-n``/``-p`` narrow it),
+    each in turn as an ordered broadcast; ``Broadcast completed: result=N[, data="..."]`` (AOSP
+    ``IntentReceiver.performReceive``)."""
+    intent, mime, component = parse_intent(args)
+    package = args[args.index("-p") + 1] if "-p" in args and args.index("-p") + 1 < len(args) else ""
+    flags = f"flg=0x{FLAG_RECEIVER_FROM_SHELL:x}"
+    parts = [p for p in describe_intent(intent, mime, component).split(" (has extras)")[0].split(" ") if p]
+    if package:
+        parts.append(f"pkg={package}")
+    parts.append(flags)
+    if intent.extras:
+        parts.append("(has extras)")
+    code, data = RESULT_CANCELED, None
+    for app in list(sh.system.apps.values()):
+        if package and app.package != package or component and not component.startswith(app.package + "/"):
+            continue
+        for receiver in getattr(app, "receivers", ()):
+            if intent.action in receiver.actions:
+                code, data = receiver.on_receive(app, intent)
+    sh.system.invalidate()
+    line = f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "")
+    return ok(f"Broadcasting: Intent {{ {' '.join(parts)} }}\n{line}\n")
+
+
+def _am_stack(sh: Shell, args: list[str]) -> Result:
+    """``am stack list`` (``RootTaskInfo.toString`` per root task, top first, each followed by a blank line);
+    ``am stack remove ID``. Each task is a root task of its own, as phones run apps fullscreen."""
+    if args[:1] == ["list"]:
+        return ok("".join(_root_task(sh, task, i == 0) + "\n" for i, task in enumerate(_live_tasks(sh))))
+    if args[:1] == ["remove"] and len(args) == 2:
+        for task in _live_tasks(sh):
+            if str(task.task_id) == args[1]:
+                if task.affinity == sh.system.home_package:
+                    break  # the home task is not removable
+                for activity in list(task.stack):
+                    activity.finished = True
+                sh.system.remove_task(task)
+                if sh.system.foreground() is None:
+                    sh.system.go_home()
+        return ok()
+    if not args:
+        return _am_usage_error("Error: Argument expected after \"stack\"")
+    return _am_usage_error(f"Error: unknown command '{args[0]}'")
+
+
+def _am_task(sh: Shell, args: list[str]) -> Result:
+    """``am task lock stop`` (nothing is pinned, so nothing to stop); screen pinning itself is not simulated."""
+    if args == ["lock", "stop"]:
+        return ok()
+    if args[:1] == ["lock"]:
+        return _am_usage_error("Error: screen pinning (am task lock) is not simulated")
+    return _am_usage_error(f"Error: unknown command '{args[0] if args else ''}'")
+
+
+def _live_tasks(sh: Shell) -> list[Any]:
+    return [t for t in reversed(sh.system.tasks) if t.stack]
+
+
+def _root_task(sh: Shell, task: Any, visible: bool) -> str:
+    s = sh.system
+    w, h = s.width, s.height
+    dp_w, dp_h = w * 160 // s.density, h * 160 // s.density
+    kind = "home" if task.affinity == s.home_package else "standard"
+    config = (f"{{1.0 310mcc260mnc [{s.locale.replace('-', '_')}] ldltr sw{min(dp_w, dp_h)}dp w{dp_w}dp h{dp_h}dp "
+              f"{s.density}dpi nrml long port finger -keyb/v/h -nav/h winConfig={{ mBounds=Rect(0, 0 - {w}, {h}) "
+              f"mAppBounds=Rect(0, 0 - {w}, {h}) mMaxBounds=Rect(0, 0 - {w}, {h}) mDisplayRotation=ROTATION_0 "
+              f"mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType={kind} "
+              "mAlwaysOnTop=undefined mRotation=ROTATION_0} s.1 fontWeightAdjustment=0}")
+    base, top = task.stack[0], task.stack[-1]
+    base_name = f"{base.app.package}/{type(base).name}"
+    top_name = f"{top.app.package}/{type(top).name}"
+    return (f"RootTask id={task.task_id} bounds=[0,0][{w},{h}] displayId=0 userId=0\n"
+            f" configuration={config}\n"
+            f"  taskId={task.task_id}: {base_name} bounds=[0,0][{w},{h}] userId=0 "
+            f"visible={'true' if visible and not s.overview else 'false'} topActivity=ComponentInfo{{{top_name}}}\n")
+
+
+def _am_get_current_user(sh: Shell, args: list[str]) -> Result:
+    return ok("0\n")
+
+
+def _am_instrument(sh: Shell, args: list[str]) -> Result:
+    """No instrumentation is installed on the simulated phone: what ``am instrument`` says for a missing one."""
+    target = next((a for a in reversed(args) if not a.startswith("-")), "")
+    if not target:
+        return _am_usage_error("Error: Argument expected after \"instrument\"")
+    cn = target if "/" in target else f"{target}/null"
+    return with_stderr(sh, f"INSTRUMENTATION_STATUS: Error=Unable to find instrumentation info for: "
+                           f"ComponentInfo{{{cn}}}\nINSTRUMENTATION_STATUS_CODE: -1\n".encode(), 1,
+                       f"android.util.AndroidException: INSTRUMENTATION_FAILED: {cn}\n")
+
+
+_AM_VERBS: dict[str, Callable[[Shell, list[str]], Result]] = {
+    "start": _am_start, "start-activity": _am_start, "force-stop": _am_force_stop, "kill": _am_kill,
+    "broadcast": _am_broadcast, "stack": _am_stack, "task": _am_task, "get-current-user": _am_get_current_user,
+    "instrument": _am_instrument,
+}
 
 
 @command("monkey")
