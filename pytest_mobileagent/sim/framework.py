@@ -380,7 +380,7 @@ def _am_broadcast(sh: Shell, args: list[str]) -> Result:
         parts.append("(has extras)")
     code, data = RESULT_CANCELED, None
     for app in list(sh.system.apps.values()):
-        if package and app.package != package or component and not component.startswith(app.package + "/"):
+        if (package and app.package != package) or (component and not component.startswith(app.package + "/")):
             continue
         for receiver in getattr(app, "receivers", ()):
             if intent.action in receiver.actions:
@@ -474,24 +474,6 @@ def _monkey(sh: Shell, argv: list[str]) -> Result:
         return fail("** No activities found to run, monkey aborted.\n", 252)
     sh.system.launch(pkg)
     return ok("  bash arg: -p\n  bash arg: " + pkg + "\nEvents injected: 1\n")
-
-
-@command("pm")
-def _pm(sh: Shell, argv: list[str]) -> Result:
-    if argv[1:3] == ["list", "packages"]:
-        return ok("".join(f"package:{p}\n" for p in sorted(sh.system.apps)))
-    if len(argv) >= 3 and argv[1] == "clear":
-        pkg = argv[2]
-        if pkg not in sh.system.apps:
-            return fail("Failed\n")
-        sh.system.stop_app(pkg)
-        sh.system.fs.remove(sh.system.apps[pkg].data_dir)
-        sh.system.fs.remove(f"/data/user_de/0/{pkg}")  # device-protected storage is cleared too
-        sh.system.apps[pkg].install()
-        return ok("Success\n")
-    if len(argv) >= 3 and argv[1] == "path":
-        return ok(f"package:/data/app/{argv[2]}/base.apk\n") if argv[2] in sh.system.apps else fail("", 1)
-    return fail(f"pm: unknown command {' '.join(argv[1:])}\n")
 
 
 @command("input")
@@ -954,4 +936,4 @@ def _content(sh: Shell, argv: list[str]) -> Result:
 
 
 # commands of their own modules register themselves when they load
-from pytest_mobileagent.sim import sqlite_cli  # noqa: E402, F401
+from pytest_mobileagent.sim import package_manager, sqlite_cli  # noqa: E402, F401

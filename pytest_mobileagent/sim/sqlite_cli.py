@@ -71,7 +71,7 @@ class _Cli:
 
 def real_text(value: float) -> str:
     """A REAL as ``sqlite3_column_text`` gives it (``%!.15g``: always a decimal point)."""
-    text = "%.15g" % value
+    text = f"{value:.15g}"
     if "inf" in text or "nan" in text:
         return {"inf": "Inf", "-inf": "-Inf"}.get(text, text)
     mantissa, e, exponent = text.partition("e")
