@@ -17,7 +17,7 @@ from PIL import Image
 from pytest_mobileagent.android import zen_mode
 from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
 from pytest_mobileagent.android.keyboard import LATIN_IME
-from pytest_mobileagent.device.base import keycode
+from pytest_mobileagent.device.base import keycode_from_string
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Intent
 from pytest_mobileagent.sim.shell import Result, Shell, command, fail, ok, with_stderr
@@ -476,32 +476,124 @@ def _monkey(sh: Shell, argv: list[str]) -> Result:
     return ok("  bash arg: -p\n  bash arg: " + pkg + "\nEvents injected: 1\n")
 
 
+#: Input sources ``input`` takes before its command (InputShellCommand's ``SOURCES``).
+INPUT_SOURCES = ("keyboard", "dpad", "gamepad", "touchscreen", "mouse", "stylus", "trackball", "touchpad",
+                 "touchnavigation", "joystick", "rotaryencoder")
+#: ``input swipe`` without a duration takes 300 ms (InputShellCommand).
+DEFAULT_SWIPE_MS = 300
+
+
+#: What the character keys type without modifiers (the virtual keyboard's ``Virtual.kcm``).
+KEY_CHARS: dict[int, str] = {
+    **{7 + i: str(i) for i in range(10)}, **{29 + i: chr(ord("a") + i) for i in range(26)},
+    17: "*", 18: "#", 55: ",", 56: ".", 62: " ", 68: "`", 69: "-", 70: "=", 71: "[", 72: "]", 73: "\\", 74: ";",
+    75: "'", 76: "/", 77: "@", 81: "+",
+}
+
+
+class _InputError(Exception):
+    """An exception ``InputShellCommand`` throws (reported by ``BasicShellCommandHandler``)."""
+
+
+def _input_exception(sh: Shell, verb: str, text: str) -> Result:
+    return with_stderr(sh, b"", 255, f"\nException occurred while executing '{verb}':\n{text}\n")
+
+
+def _numbers(args: list[str], count: int, verb: str) -> list[float]:
+    if len(args) < count:
+        raise _InputError(f'java.lang.IllegalArgumentException: Argument expected after "{args[-1] if args else verb}"')
+    try:
+        return [float(a) for a in args[:count]]
+    except ValueError:
+        raise _InputError("java.lang.IllegalArgumentException: Error: Invalid arguments for command: "
+                          f"{verb}") from None
+
+
+def _typed_text(arg: str) -> str:
+    """``sendText``: ``%s`` is a space; a character the virtual keyboard's key map lacks (beyond ASCII) makes
+    ``KeyCharacterMap.getEvents`` return null, and the command fails on it."""
+    text = arg.replace("%s", " ")
+    if any(not (" " <= c <= "~" or c in "\n\t") for c in text):
+        raise _InputError("java.lang.NullPointerException: Attempt to get length of null array")
+    return text
+
+
 @command("input")
 def _input(sh: Shell, argv: list[str]) -> Result:
+    """``input`` (``cmd input``): AOSP ``services/core/java/com/android/server/input/InputShellCommand.java``.
+
+    ``text`` types its one argument; ``keyevent [--longpress|--doubletap] KEY...`` takes numbers and ``KeyEvent``
+    names (``KeyEvent.keyCodeFromString``); ``tap``, ``swipe``/``draganddrop`` with a duration that passes as
+    real time over the wire. Trackball ``roll``/``press`` and raw ``motionevent`` are not simulated: they fail
+    naming it."""
     args = argv[1:]
-    if args and args[0] in ("touchscreen", "keyboard", "touchpad"):
+    if args and args[0] in INPUT_SOURCES:
         args = args[1:]
+    if args[:1] == ["-d"]:
+        args = args[2:]
     if not args:
-        return fail("usage: input [<source>] <command> [<arg>...]\n")
+        return ok("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n")
     verb, rest = args[0], args[1:]
-    d = sh.device
     try:
-        if verb == "tap":
-            d.tap(int(float(rest[0])), int(float(rest[1])))
-        elif verb in ("swipe", "draganddrop"):
-            dur = int(rest[4]) if len(rest) > 4 else 300
-            d.swipe(*(int(float(v)) for v in rest[:4]), duration_ms=dur)
-        elif verb == "text":
-            d.input_text(" ".join(rest).replace("%s", " "))
-        elif verb == "keyevent":
-            for key in rest:
-                if not key.startswith("--"):
-                    d.press(keycode(key))
-        else:
-            return fail(f"Error: Unknown command: {verb}\n")
-    except (IndexError, ValueError) as e:
-        return fail(f"Error: {e}\n")
+        return _input_verb(sh, verb, rest)
+    except _InputError as e:
+        return _input_exception(sh, verb, str(e))
+
+
+def _input_verb(sh: Shell, verb: str, rest: list[str]) -> Result:
+    d = sh.device
+    if verb == "tap":
+        x, y = _numbers(rest, 2, verb)
+        d.tap(int(x), int(y))
+    elif verb in ("swipe", "draganddrop"):
+        x1, y1, x2, y2 = _numbers(rest, 4, verb)
+        duration = int(_numbers(rest[4:], 1, verb)[0]) if len(rest) > 4 else DEFAULT_SWIPE_MS
+        duration = duration if duration >= 0 else DEFAULT_SWIPE_MS
+        if verb == "draganddrop":
+            d.long_press(int(x1), int(y1))
+        d.swipe(int(x1), int(y1), int(x2), int(y2), duration_ms=duration)
+        sh.wait(duration / 1000)
+    elif verb == "text":
+        if not rest:
+            raise _InputError('java.lang.IllegalArgumentException: Argument expected after "text"')
+        d.input_text(_typed_text(rest[0]))
+    elif verb == "keyevent":
+        _keyevents(sh, rest)
+    elif verb in ("roll", "press", "motionevent", "keycombination", "scroll"):
+        return with_stderr(sh, b"", 255, f"Error: input {verb} is not simulated (no trackball, no raw motion "
+                                         "events)\n")
+    else:
+        return ok(f"Unknown command: {verb}\n")
     return ok()
+
+
+def _keyevents(sh: Shell, rest: list[str]) -> None:
+    longpress = doubletap = False
+    keys = []
+    for arg in rest:
+        if arg == "--longpress":
+            longpress = True
+        elif arg == "--doubletap":
+            doubletap = True
+        else:
+            keys.append(arg)
+    if not keys:
+        raise _InputError('java.lang.IllegalArgumentException: Argument expected after "keyevent"')
+    codes = []
+    for key in keys:
+        code = keycode_from_string(key)
+        if code == 0:
+            raise _InputError(f"java.lang.IllegalArgumentException: Unknown keycode: {key}")
+        codes.append(code)
+    for code in codes:
+        for _ in range(2 if doubletap else 1):
+            char = KEY_CHARS.get(code)
+            if char is not None and sh.system.focused_field() is not None:
+                sh.device.input_text(char)  # a character key goes to the focused field as the character it types
+            else:
+                sh.device.press(code)
+        if longpress:
+            sh.wait(0.5)  # ViewConfiguration's long-press timeout passes with the key held
 
 
 PROPS = {
