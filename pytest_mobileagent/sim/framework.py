@@ -596,16 +596,125 @@ def _keyevents(sh: Shell, rest: list[str]) -> None:
             sh.wait(0.5)  # ViewConfiguration's long-press timeout passes with the key held
 
 
+#: The build the simulated phone presents: the Android 13 google_apis x86_64 emulator image (userdebug, so adbd
+#: can restart as root), as its ``getprop`` lists it.
+BUILD_ID, BUILD_INCREMENTAL = "TE1A.220922.021", "9302419"
+FINGERPRINT = f"google/sdk_gphone64_x86_64/emu64x:13/{BUILD_ID}/{BUILD_INCREMENTAL}:userdebug/dev-keys"
+
+#: System properties (``[name]: [value]`` of ``getprop``), as init sets them on that image. ``ro.product.model``
+#: is the AVD's hardware profile (Pixel 6) rather than the image's ``sdk_gphone64_x86_64``, as the simulated
+#: phone is configured by profile.
 PROPS = {
     "ro.build.version.sdk": "33",
     "ro.build.version.release": "13",
+    "ro.build.version.release_or_codename": "13",
+    "ro.build.version.codename": "REL",
+    "ro.build.version.incremental": BUILD_INCREMENTAL,
+    "ro.build.version.security_patch": "2022-09-05",
+    "ro.build.version.preview_sdk": "0",
+    "ro.build.version.all_codenames": "REL",
+    "ro.build.version.min_supported_target_sdk": "23",
+    "ro.build.id": BUILD_ID,
+    "ro.build.display.id": f"sdk_gphone64_x86_64-userdebug 13 {BUILD_ID} {BUILD_INCREMENTAL} dev-keys",
+    "ro.build.description": f"sdk_gphone64_x86_64-userdebug 13 {BUILD_ID} {BUILD_INCREMENTAL} dev-keys",
+    "ro.build.fingerprint": FINGERPRINT,
+    "ro.build.type": "userdebug",
+    "ro.build.tags": "dev-keys",
+    "ro.build.flavor": "sdk_gphone64_x86_64-userdebug",
+    "ro.build.product": "emu64x",
+    "ro.build.characteristics": "emulator",
+    "ro.build.host": "abfarm-release-2004-0189",
+    "ro.build.user": "android-build",
+    "ro.build.date.utc": "1664232398",
+    "ro.build.date": "Mon Sep 26 22:46:38 UTC 2022",
     "ro.product.model": "Pixel 6",
+    "ro.product.brand": "google",
+    "ro.product.device": "emu64x",
+    "ro.product.board": "goldfish_x86_64",
     "ro.product.manufacturer": "Google",
     "ro.product.name": "sdk_gphone64_x86_64",
     "ro.product.cpu.abi": "x86_64",
+    "ro.product.cpu.abilist": "x86_64,arm64-v8a",
+    "ro.product.cpu.abilist64": "x86_64,arm64-v8a",
+    "ro.product.cpu.abilist32": "",
+    "ro.product.locale": "en-US",
+    "ro.product.first_api_level": "33",
+    "ro.product.system.brand": "google",
+    "ro.product.system.device": "emu64x",
+    "ro.product.system.manufacturer": "Google",
+    "ro.product.system.model": "sdk_gphone64_x86_64",
+    "ro.product.system.name": "sdk_gphone64_x86_64",
+    "ro.product.vendor.model": "sdk_gphone64_x86_64",
     "ro.serialno": "EMULATOR33X1X1X0",
+    "ro.boot.serialno": "EMULATOR33X1X1X0",
+    "ro.boot.qemu": "1",
+    "ro.boot.qemu.avd_name": "Pixel_6_API_33",
+    "ro.boot.hardware": "ranchu",
+    "ro.boot.verifiedbootstate": "orange",
+    "ro.boot.mode": "unknown",
+    "ro.kernel.qemu": "1",
+    "ro.hardware": "ranchu",
+    "ro.hardware.egl": "emulation",
+    "ro.arch": "x86_64",
+    "ro.secure": "1",
+    "ro.adb.secure": "1",
+    "ro.debuggable": "1",
+    "ro.zygote": "zygote64",
+    "ro.crypto.state": "encrypted",
+    "ro.crypto.type": "file",
+    "ro.treble.enabled": "true",
+    "ro.opengles.version": "196610",
+    "ro.config.alarm_alert": "Alarm_Classic.ogg",
+    "ro.config.notification_sound": "OnTheHunt.ogg",
+    "ro.config.ringtone": "Ring_Synth_04.ogg",
+    "ro.setupwizard.mode": "DISABLED",
+    "ro.carrier": "unknown",
+    "ro.telephony.default_network": "10",
+    "ro.allow.mock.location": "0",
+    "ro.revision": "0",
+    "ro.baseband": "unknown",
+    "ro.bootloader": "unknown",
+    "ro.bootmode": "unknown",
+    "ro.vndk.version": "33",
     "sys.boot_completed": "1",
+    "sys.usb.config": "adb",
+    "sys.usb.state": "adb",
+    "sys.sysctl.extra_free_kbytes": "24300",
+    "dev.bootcomplete": "1",
+    "init.svc.adbd": "running",
+    "init.svc.bootanim": "stopped",
+    "init.svc.surfaceflinger": "running",
+    "init.svc.servicemanager": "running",
+    "init.svc.zygote": "running",
+    "init.svc.netd": "running",
+    "init.svc.vold": "running",
+    "init.svc.qemu-props": "stopped",
+    "init.svc.ranchu-net": "stopped",
+    "gsm.sim.state": "LOADED",
+    "gsm.operator.alpha": "T-Mobile",
+    "gsm.operator.numeric": "310260",
+    "gsm.operator.iso-country": "us",
+    "gsm.sim.operator.alpha": "T-Mobile",
+    "gsm.sim.operator.numeric": "310260",
+    "gsm.sim.operator.iso-country": "us",
+    "gsm.network.type": "LTE",
+    "gsm.version.baseband": "1.0.0.0",
+    "net.bt.name": "Android",
+    "net.hostname": "localhost",
+    "net.qtaguid_enabled": "1",
     "persist.sys.timezone": "UTC",
+    "persist.sys.dalvik.vm.lib.2": "libart.so",
+    "persist.sys.usb.config": "adb",
+    "persist.sys.displayinset.top": "0",
+    "qemu.hw.mainkeys": "0",
+    "qemu.sf.lcd_density": "420",
+    "debug.hwui.renderer": "skiagl",
+    "dalvik.vm.heapsize": "576m",
+    "dalvik.vm.heapgrowthlimit": "192m",
+    "dalvik.vm.isa.x86_64.variant": "x86_64",
+    "service.adb.root": "0",
+    "wifi.interface": "wlan0",
+    "vold.has_adoptable": "1",
 }
 
 
@@ -623,13 +732,21 @@ def _service(sh: Shell, argv: list[str]) -> Result:
     return fail(f"service: {' '.join(argv[1:3])}: not simulated\n", 255)
 
 
+def properties(sh: Shell) -> dict[str, str]:
+    """Every system property now: the image's, the boot-time density, the configuration's locale, and what
+    ``setprop`` set."""
+    # ro.sf.lcd_density is the boot-time (physical) density: `wm density` overrides do not change it
+    return {**PROPS, "ro.sf.lcd_density": str(sh.device.physical_density), "persist.sys.locale": sh.system.locale,
+            "service.adb.root": "1" if sh.uid == 0 else "0", **sh.props}
+
+
 @command("getprop")
 def _getprop(sh: Shell, argv: list[str]) -> Result:
-    # ro.sf.lcd_density is the boot-time (physical) density: `wm density` overrides do not change it
-    props = {**PROPS, "ro.sf.lcd_density": str(sh.device.physical_density), "persist.sys.locale": sh.system.locale,
-             **sh.props}
-    if len(argv) > 1:
-        return ok(props.get(argv[1], "") + "\n")
+    """``getprop [NAME [DEFAULT]]`` (toolbox ``getprop.cpp``): one value, or all as ``[name]: [value]`` sorted."""
+    props = properties(sh)
+    args = [a for a in argv[1:] if not a.startswith("-")]
+    if args:
+        return ok(props.get(args[0], args[1] if len(args) > 1 else "") + "\n")
     return ok("".join(f"[{k}]: [{v}]\n" for k, v in sorted(props.items())))
 
 
