@@ -750,14 +750,6 @@ def _getprop(sh: Shell, argv: list[str]) -> Result:
     return ok("".join(f"[{k}]: [{v}]\n" for k, v in sorted(props.items())))
 
 
-@command("logcat")
-def _logcat(sh: Shell, argv: list[str]) -> Result:
-    if "-c" in argv:
-        sh.system.logcat.clear()
-        return ok()
-    return ok("".join(line + "\n" for line in sh.system.logcat.lines()))
-
-
 @command("setprop")
 def _setprop(sh: Shell, argv: list[str]) -> Result:
     if len(argv) != 3:
@@ -1145,4 +1137,4 @@ def _content(sh: Shell, argv: list[str]) -> Result:
 
 
 # commands of their own modules register themselves when they load
-from pytest_mobileagent.sim import package_manager, sqlite_cli  # noqa: E402, F401
+from pytest_mobileagent.sim import logcat, package_manager, sqlite_cli  # noqa: E402, F401
