@@ -57,6 +57,10 @@ def _settings_put(sh: Shell, ns: str, key: str, value: str) -> None:
     sh.system.invalidate()
 
 
+#: ``settings put`` and SettingsProvider inserts, with the system's observers (``content insert`` uses it too).
+settings_put = _settings_put
+
+
 @command("svc")
 def _svc(sh: Shell, argv: list[str]) -> Result:
     if len(argv) >= 3 and argv[2] in ("enable", "disable"):
