@@ -1181,6 +1181,15 @@ def _dumpsys_recents(sh: Shell) -> str:
                   f"flg=0x10000000 cmp={comp}}}",
                   f"    mActivityComponent={comp}",
                   f"    taskId={task.task_id} rootTaskId={task.task_id}"]
+    lines += ["", "  Visible recent tasks (most recent first):"]
+    for i, task in enumerate(sh.system.recent_tasks()):  # RecentTaskInfo.dump: " id=N userId=0 hasTask=true ..."
+        base, last = task.stack[0], task.stack[-1]
+        lines += [f"  * RecentTaskInfo #{i}: ",
+                  f"    id={task.task_id} userId=0 hasTask=true lastActiveTime={sh.system.clock.millis()}",
+                  "    baseIntent=Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+                  f"flg=0x10000000 cmp={base.app.component(type(base))} }}",
+                  f"    baseActivity=ComponentInfo{{{base.app.package}/{type(base).name}}} "
+                  f"topActivity=ComponentInfo{{{last.app.package}/{type(last).name}}} numActivities={len(task.stack)}"]
     return "\n".join(lines) + "\n"
 
 
