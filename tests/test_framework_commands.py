@@ -535,6 +535,18 @@ def test_logcat_reads_android_log_tags_from_the_environment(phone: SimDevice) ->
     assert "dropped" in phone.shell("export ANDROID_LOG_TAGS=''; logcat -d")
 
 
+def test_a_following_logcat_gives_what_is_logged_after(phone: SimDevice) -> None:
+    """What a server keeping ``adb logcat -v time`` open (adbutils' ``device.logcat``) builds on."""
+    from pytest_mobileagent.sim.logcat import follower
+
+    assert follower(["logcat", "-d"], {}) is None and follower(["logcat", "-c"], {}) is None
+    follow = follower(["logcat", "-v", "time", "-s", "TAG"], {})
+    assert follow is not None and "TAG" not in follow.poll(phone.system)
+    phone.shell("log -p i -t TAG hello")
+    assert re.fullmatch(r"\S+ \S+ I/TAG     \( *\d+\): hello\n", follow.poll(phone.system))
+    assert follow.poll(phone.system) == ""
+
+
 def test_logcat_c_clears(phone: SimDevice) -> None:
     phone.shell("log hello")
     assert run(phone, "logcat -c") == ("", "", 0)
