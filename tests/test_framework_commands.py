@@ -543,7 +543,8 @@ def test_a_following_logcat_gives_what_is_logged_after(phone: SimDevice) -> None
     follow = follower(["logcat", "-v", "time", "-s", "TAG"], {})
     assert follow is not None and "TAG" not in follow.poll(phone.system)
     phone.shell("log -p i -t TAG hello")
-    assert re.fullmatch(r"\S+ \S+ I/TAG     \( *\d+\): hello\n", follow.poll(phone.system))
+    assert re.fullmatch(r"(--------- beginning of main\n)?\S+ \S+ I/TAG     \( *\d+\): hello\n",
+                        follow.poll(phone.system))
     assert follow.poll(phone.system) == ""
 
 
