@@ -146,6 +146,9 @@ def test_am_start_errors_go_to_stderr_with_aosps_words_and_status_0(phone: SimDe
     assert status == 0  # runStartActivity returns 0 whatever the result
     out, err, status = run(phone, "am start -n no.such.app/.Main")
     assert "Error: Activity class {no.such.app/no.such.app.Main} does not exist." in err
+    _, err, status = run(phone, "am start -n com.android.settings")
+    assert (status, err.splitlines()[-1]) == (255, "java.lang.IllegalArgumentException: Bad component name: "
+                                                   "com.android.settings")
     out, err, _ = run(phone, "am start -a android.intent.action.VIEW -d nosuchscheme://x")
     assert err.startswith("Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW "
                           "dat=nosuchscheme://x flg=0x10000000 }")

@@ -377,6 +377,9 @@ def _am_start(sh: Shell, args: list[str]) -> Result:
     out = [f"Starting: Intent {{ {shown} }}"]
     problems: list[str] = []
     state = ""
+    if component and "/" not in component:  # ComponentName.unflattenFromString fails: makeIntent throws
+        return with_stderr(sh, b"", 255, f"\nException occurred while executing 'start':\n"
+                                         f"java.lang.IllegalArgumentException: Bad component name: {component}\n")
     if component:
         pkg, act = _package_activity(component)
         app = sh.system.apps.get(pkg)
@@ -396,12 +399,13 @@ def _am_start(sh: Shell, args: list[str]) -> Result:
                 problems = [warning]
             component = app.component(cls)
     else:
-        before = sh.system.foreground()
+        before, running = sh.system.foreground(), {p for p in sh.system.apps if sh.system.running(p)}
         if sh.system.start_intent(intent, mime):
             top = sh.system.foreground()
-            state = LAUNCH_WARM if top is not before else LAUNCH_HOT
+            state = LAUNCH_HOT if top is before else LAUNCH_WARM
             if top is not None:
                 component = top.app.component(type(top))
+                state = state if top.app.package in running else LAUNCH_COLD
         else:
             problems = [f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}"]
     if wait:
