@@ -1,6 +1,12 @@
-"""The Android framework's shell commands on the simulated phone: ``am``, ``pm``, ``cmd``, ``settings``,
-``svc``, ``content``, ``dumpsys``, ``input``, ``wm``, ``getprop``/``setprop``, ``screencap``, ``uiautomator``,
-``logcat``, ``ime``, ``service``..., each printing what AOSP's prints.
+"""The Android framework's shell commands on the simulated phone: ``am``, ``cmd``, ``settings``, ``svc``,
+``content``, ``dumpsys``, ``input``, ``wm``, ``getprop``/``setprop``, ``screencap``, ``screenrecord``,
+``uiautomator``, ``ime``, ``service``..., each printing what AOSP's prints, on the stream it prints it, with its
+exit status. Their own modules: ``pm``/``cmd package`` (:mod:`pytest_mobileagent.sim.package_manager`),
+``logcat``/``log`` (:mod:`pytest_mobileagent.sim.logcat`), ``sqlite3`` (:mod:`pytest_mobileagent.sim.sqlite_cli`);
+content providers of the system (settings, media, contacts) in :mod:`pytest_mobileagent.sim.providers`.
+
+Apps extend it: ``@content_provider`` (``content --uri content://AUTHORITY``), ``@dumpsys_service``, and a
+``receivers`` class attribute of :class:`BroadcastReceiver` (what ``am broadcast`` delivers to).
 """
 
 from __future__ import annotations
