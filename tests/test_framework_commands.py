@@ -507,6 +507,16 @@ def test_adbutils_reads_app_info_from_pm_path_and_dumpsys_package(phone: SimDevi
         assert "ca.zgrs.clipper" in d.list_packages(["-3"])
 
 
+def test_androidworld_lists_packages_grants_and_clears(phone: SimDevice, aw: Any) -> None:
+    env = _Env(phone)
+    packages = aw.get_all_package_names(env)
+    assert "ca.zgrs.clipper" in packages and "com.android.settings" in packages
+    aw.grant_permissions("ca.zgrs.clipper", "android.permission.POST_NOTIFICATIONS", env)
+    assert "android.permission.POST_NOTIFICATIONS: granted=true" in phone.shell("dumpsys package ca.zgrs.clipper")
+    assert aw.clear_app_data("ca.zgrs.clipper", env).generic.output == b"Success\n"
+    assert "android.permission.POST_NOTIFICATIONS: granted=true" not in phone.shell("dumpsys package ca.zgrs.clipper")
+
+
 def test_resolve_activity_brief_names_the_launcher_activity(phone: SimDevice) -> None:
     out = run(phone, "cmd package resolve-activity --brief com.android.settings")[0]
     assert out.splitlines()[-1] == "com.android.settings/.Settings"

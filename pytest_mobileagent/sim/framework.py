@@ -489,7 +489,10 @@ def _am_stack(sh: Shell, args: list[str]) -> Result:
     """``am stack list`` (``RootTaskInfo.toString`` per root task, top first, each followed by a blank line);
     ``am stack remove ID``. Each task is a root task of its own, as phones run apps fullscreen."""
     if args[:1] == ["list"]:
-        return ok("".join(_root_task(sh, task, i == 0) + "\n" for i, task in enumerate(_live_tasks(sh))))
+        tasks = _live_tasks(sh)
+        if sh.system.overview:  # Pixel's overview is the launcher's own activity: the home task is in front
+            tasks.sort(key=lambda t: t.affinity != sh.system.home_package)
+        return ok("".join(_root_task(sh, task, i == 0) + "\n" for i, task in enumerate(tasks)))
     if args[:1] == ["remove"] and len(args) == 2:
         for task in _live_tasks(sh):
             if str(task.task_id) == args[1]:
@@ -535,7 +538,7 @@ def _root_task(sh: Shell, task: Any, visible: bool) -> str:
     return (f"RootTask id={task.task_id} bounds=[0,0][{w},{h}] displayId=0 userId=0\n"
             f" configuration={config}\n"
             f"  taskId={task.task_id}: {base_name} bounds=[0,0][{w},{h}] userId=0 "
-            f"visible={'true' if visible and not s.overview else 'false'} topActivity=ComponentInfo{{{top_name}}}\n")
+            f"visible={'true' if visible else 'false'} topActivity=ComponentInfo{{{top_name}}}\n")
 
 
 def _am_get_current_user(sh: Shell, args: list[str]) -> Result:
