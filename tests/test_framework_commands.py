@@ -404,6 +404,8 @@ def test_pm_list_packages_filters(phone: SimDevice) -> None:
     assert run(phone, "cmd package list packages clipper")[0] == "package:ca.zgrs.clipper\n"
     assert run(phone, "pm path no.such.package") == ("", "", 1)
     assert run(phone, "pm frob") == ("Unknown command: frob\n", "", 255)
+    assert run(phone, "pm disable-user --user 0 org.tasks") == ("", "pm disable-user: not simulated\n", 255)
+    assert run(phone, "am startservice org.tasks/.Service") == ("", "am startservice: not simulated\n", 255)
 
 
 def test_pm_grant_and_revoke_show_in_dumpsys_package(phone: SimDevice) -> None:

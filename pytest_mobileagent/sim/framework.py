@@ -369,6 +369,8 @@ def _am(sh: Shell, argv: list[str]) -> Result:
         return _am_usage_error("Activity manager (activity) commands:\n  help\n      Print this help text.")
     verb, args = argv[1], argv[2:]
     handler = _AM_VERBS.get(verb)
+    if handler is None and verb in AM_UNSIMULATED:
+        return with_stderr(sh, b"", 255, f"am {verb}: not simulated\n")
     if handler is None:
         if verb in ("help", "-h"):
             return ok("Activity manager (activity) commands:\n  help\n      Print this help text.\n")
@@ -555,6 +557,17 @@ def _am_instrument(sh: Shell, args: list[str]) -> Result:
                            f"ComponentInfo{{{cn}}}\nINSTRUMENTATION_STATUS_CODE: -1\n".encode(), 1,
                        f"android.util.AndroidException: INSTRUMENTATION_FAILED: {cn}\n")
 
+
+#: ActivityManagerShellCommand's verbs the simulated phone does not carry out (it says so rather than pretend).
+AM_UNSIMULATED = frozenset((
+    "startservice", "start-service", "startforegroundservice", "start-foreground-service", "stopservice",
+    "stop-service", "profile", "dumpheap", "set-debug-app", "clear-debug-app", "set-watch-heap", "clear-watch-heap",
+    "monitor", "hang", "restart", "idle-maintenance", "screen-compat", "package-importance", "to-uri",
+    "to-intent-uri", "to-app-uri", "switch-user", "start-user", "unlock-user", "stop-user", "send-trim-memory",
+    "crash", "kill-all", "make-uid-idle", "write", "compat", "memory-factor", "display", "set-inactive",
+    "get-inactive", "set-standby-bucket", "get-standby-bucket", "trace-ipc", "attach-agent", "bug-report",
+    "set-stop-user-on-switch", "suppress-resize-config-changes", "service-restart-backoff",
+))
 
 _AM_VERBS: dict[str, Callable[[Shell, list[str]], Result]] = {
     "start": _am_start, "start-activity": _am_start, "force-stop": _am_force_stop, "kill": _am_kill,
