@@ -599,3 +599,18 @@ def test_sqlite3_against_a_python_made_database_sees_committed_rows(phone: SimDe
         conn.execute("CREATE TABLE notes(title TEXT)")
         conn.execute("INSERT INTO notes VALUES ('a|b')")
     assert phone.shell(f"sqlite3 {db} 'SELECT title FROM notes'") == "a|b\n"
+
+
+def test_androidworld_clears_a_field_with_ctrl_a_and_del(phone: SimDevice) -> None:
+    """AndroidWorld's ``input_text`` action with ``clear_text``: ``input keycombination 113 29 && input keyevent 67``."""
+    _focus_drawer_search(phone)
+    phone.shell("input text hello")
+    assert phone.system.focused_field()[1].view.text == "hello"  # type: ignore[index]
+    assert run(phone, "input keycombination 113 29 && input keyevent 67") == ("", "", 0)
+    assert phone.system.focused_field()[1].view.text == ""  # type: ignore[index]
+    phone.shell("input text abc; input keycombination KEYCODE_CTRL_LEFT KEYCODE_A; input keycombination 113 31")
+    assert phone.clipboard_get() == "abc"
+    phone.shell("input keycombination 113 50")
+    assert phone.system.focused_field()[1].view.text == "abcabc"  # type: ignore[index]
+    _, err, status = run(phone, "input keycombination 57 61")
+    assert status == 255 and "not simulated" in err

@@ -670,12 +670,62 @@ def _input_verb(sh: Shell, verb: str, rest: list[str]) -> Result:
         d.input_text(_typed_text(rest[0]))
     elif verb == "keyevent":
         _keyevents(sh, rest)
-    elif verb in ("roll", "press", "motionevent", "keycombination", "scroll"):
+    elif verb == "keycombination":
+        return _keycombination(sh, rest)
+    elif verb in ("roll", "press", "motionevent", "scroll"):
         return with_stderr(sh, b"", 255, f"Error: input {verb} is not simulated (no trackball, no raw motion "
                                          "events)\n")
     else:
         return ok(f"Unknown command: {verb}\n")
     return ok()
+
+
+#: Modifier keys (``KEYCODE_CTRL_LEFT``/``RIGHT``) of the chords text fields take from a hardware keyboard.
+CTRL_KEYS = (113, 114)
+#: What a text field does with Ctrl+key (``TextView.onKeyShortcut``): select all, cut, copy, paste.
+CTRL_SHORTCUTS = {29: "select_all", 52: "cut", 31: "copy", 50: "paste"}
+
+
+def _keycombination(sh: Shell, rest: list[str]) -> Result:
+    """``input keycombination [-t MS] KEY...``: the keys pressed together. The focused text field takes Ctrl+A,
+    Ctrl+X, Ctrl+C and Ctrl+V (AndroidWorld clears a field with ``keycombination 113 29`` then DEL); other chords
+    are not simulated."""
+    keys = [k for i, k in enumerate(rest) if k != "-t" and not (i and rest[i - 1] == "-t")]
+    if len(keys) < 2:
+        raise _InputError('java.lang.IllegalArgumentException: keycombination requires at least 2 keycodes')
+    codes = [keycode_from_string(k) for k in keys]
+    for key, code in zip(keys, codes):
+        if code == 0:
+            raise _InputError(f"java.lang.IllegalArgumentException: Unknown keycode: {key}")
+    modifiers, key = codes[:-1], codes[-1]
+    action = CTRL_SHORTCUTS.get(key) if modifiers and all(m in CTRL_KEYS for m in modifiers) else None
+    if action is None:
+        return with_stderr(sh, b"", 255, f"Error: input keycombination {' '.join(keys)} is not simulated\n")
+    system = sh.system
+    found = system.focused_field()
+    if found is not None:
+        text = found[1].view.text
+        if action == "select_all":
+            system.selection = {"start": 0, "end": len(text)}
+        else:
+            if system.selection is None:
+                system.selection = {"start": 0, "end": 0}  # nothing selected: paste goes to the cursor
+            {"cut": system._cut, "copy": system._copy, "paste": system._paste}[action]()
+        system.invalidate()
+    return ok()
+
+
+def _delete_selection(sh: Shell) -> bool:
+    """DEL or FORWARD_DEL with text selected (after Ctrl+A) deletes the selection; True if it did."""
+    system = sh.system
+    found = system.focused_field()
+    if found is None or not system.selection or system.selection["end"] <= system.selection["start"]:
+        return False
+    win, node = found
+    start, end = system.selection["start"], min(system.selection["end"], len(node.view.text))
+    system._edit(win, node, lambda text, cursor: (text[:start] + text[end:], start))
+    system.selection = None
+    return True
 
 
 def _keyevents(sh: Shell, rest: list[str]) -> None:
@@ -699,6 +749,8 @@ def _keyevents(sh: Shell, rest: list[str]) -> None:
     for code in codes:
         for _ in range(2 if doubletap else 1):
             char = KEY_CHARS.get(code)
+            if code in (67, 112) and _delete_selection(sh):
+                continue
             if char is not None and sh.system.focused_field() is not None:
                 sh.device.input_text(char)  # a character key goes to the focused field as the character it types
             else:
