@@ -602,7 +602,7 @@ def test_sqlite3_against_a_python_made_database_sees_committed_rows(phone: SimDe
 
 
 def test_androidworld_clears_a_field_with_ctrl_a_and_del(phone: SimDevice) -> None:
-    """AndroidWorld's ``input_text`` action with ``clear_text``: ``input keycombination 113 29 && input keyevent 67``."""
+    """AndroidWorld's ``input_text`` with ``clear_text``: ``input keycombination 113 29 && input keyevent 67``."""
     _focus_drawer_search(phone)
     phone.shell("input text hello")
     assert phone.system.focused_field()[1].view.text == "hello"  # type: ignore[index]
