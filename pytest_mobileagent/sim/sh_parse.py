@@ -761,7 +761,7 @@ class _Parser:
         clauses = []
         otherwise = None
         while True:
-            cond = self.body({"then"})
+            cond = self.body({"then"}, allow_empty=True)  # syn.c: only the then and else parts must have commands
             self._expect_keyword("then")
             clauses.append((cond, self.body({"elif", "else", "fi"})))
             t = self.take()
@@ -777,9 +777,13 @@ class _Parser:
         return If(tuple(clauses), otherwise)
 
     def _do_done(self) -> Body:
-        self._expect_keyword("do")
-        body = self.body({"done"})
-        self._expect_keyword("done")
+        """``do ... done`` (or mksh's ``{ ... }``), which may be empty (``syn.c`` ``dogroup``)."""
+        t = self.take()
+        if not self._is_keyword(t, "do", "{"):
+            raise self._unexpected(t)
+        end = "done" if t.text == "do" else "}"
+        body = self.body({end}, allow_empty=True)
+        self._expect_keyword(end)
         return body
 
     def _for(self) -> For:
@@ -807,7 +811,7 @@ class _Parser:
 
     def _while(self, until: bool = False) -> Loop:
         self.nesting.append("until" if until else "while")
-        cond = self.body({"do"})
+        cond = self.body({"do"}, allow_empty=True)
         body = self._do_done()
         self.nesting.pop()
         return Loop(cond, body, until)

@@ -657,8 +657,9 @@ class Shell:
                 io.fds.pop(r.fd, None)
             elif target.isdigit() and int(target) in io.fds:
                 io.fds[r.fd] = io.fds[int(target)]
-            elif target.isdigit():
-                return f"/system/bin/sh: {target}: bad file descriptor\n"
+            elif target.isdigit():  # exec.c iosetup: the redirection as mksh prints it (snptreef), then why
+                shown = ("" if r.fd == (0 if r.op[0] == "<" else 1) else str(r.fd)) + r.op + target
+                return f"/system/bin/sh: {shown} : bad file descriptor\n"
             else:
                 return f"/system/bin/sh: {target}: illegal file descriptor name\n"
             return None
@@ -723,8 +724,9 @@ class Shell:
                 return self.argv0
             if name in "@*":
                 return " ".join(self.params) if self.params else None
-            if name == "-":
-                return "".join(sorted(self.options & {"e", "f", "u", "x"})) + "hc"
+            if name == "-":  # in mksh's order; h (trackall) is on; utf8-mode is off for sh -c (main.c)
+                opts = self.options
+                return "".join(f for f in "efu" if f in opts) + "h" + ("x" if "x" in opts else "") + "c"
             if name == "!":
                 return None
         if name.isdigit():
@@ -843,8 +845,9 @@ class Shell:
         buffer = bytearray()
         sub = io.copy()
         sub.fds[1] = buffer
+        before = self.last_status  # ``$?`` in the same command is still the previous command's
         status = self._subshell(lambda: self._body(body, sub), sub)
-        self.last_status = self._substituted = status
+        self.last_status, self._substituted = before, status
         return buffer.decode("utf-8", errors="replace").rstrip("\n")
 
     def _fields(self, pieces: list[tuple[str, int]]) -> list[str]:
@@ -857,7 +860,8 @@ class Shell:
         after_white = False
         for text, mode in pieces:
             if mode == -1:  # between "$@" fields
-                fields.append(current)
+                if started:
+                    fields.append(current)
                 current, started = [], False
                 continue
             if mode != _EXPANDED or not ifs:
@@ -975,8 +979,9 @@ _PRINT_ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": 
 
 
 def _print_escapes(text: str) -> tuple[str, bool]:
-    """mksh's ``print``/``echo`` backslash escapes; False when ``\\c`` stops the output."""
+    """mksh's ``print``/``echo`` backslash escapes; False when ``\\c`` asks for no final newline."""
     out = []
+    more = True
     i, n = 0, len(text)
     while i < n:
         c = text[i]
@@ -988,8 +993,9 @@ def _print_escapes(text: str) -> tuple[str, bool]:
         if e in _PRINT_ESCAPES:
             out.append(_PRINT_ESCAPES[e])
             i += 2
-        elif e == "c":
-            return "".join(out), False
+        elif e == "c":  # no newline at the end, but the output goes on ("AT&T brain damage", funcs.c c_print)
+            more = False
+            i += 2
         elif e == "0":
             m = re.compile(r"[0-7]{0,3}").match(text, i + 2)
             out.append(chr(int(m.group() or "0", 8)))  # type: ignore[union-attr]
@@ -1005,7 +1011,7 @@ def _print_escapes(text: str) -> tuple[str, bool]:
         else:
             out.append("\\" + e)
             i += 2
-    return "".join(out), True
+    return "".join(out), more
 
 
 def _emit_text(io: _IO, fd: int, args: list[str], newline: bool, escapes: bool) -> int:
