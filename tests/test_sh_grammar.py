@@ -152,6 +152,9 @@ PARAMETERS = [
     "echo $'a\\tb' $'it\\'s'",
     'echo ${x:-"a  b"} ${x:-a  b}',
     "echo $HOME $PATH $TMPDIR",
+    "x=hello.world.txt; echo ${x/o/0} ${x//o/0} ${x/#hello/bye} ${x/%txt/md} ${x/l*o/L} ${x//[lo]} ${x/zz/yy}",
+    "x=abcdef; echo ${x:2} ${x:1:3} ${x: -2} ${x:0:0} ${x:10} ${x:2:-1} ${x:1+1:2*1}",
+    'p="/sdcard/a b/c"; echo "${p// /_}" ${p//\\//:}',
 ]
 
 HERE_DOCUMENTS = [
@@ -364,7 +367,8 @@ def phone() -> Iterator[SimDevice]:
 
 
 @pytest.mark.parametrize(("line", "error"), [
-    ("echo ${x/a/b}", "/system/bin/sh: ${x/a/b}: not simulated\n"),
+    ("echo ${x[1]}", "/system/bin/sh: ${x[1]}: not simulated\n"),
+    ("echo ${!x}", "/system/bin/sh: ${!x}: not simulated\n"),
     ("select x in a; do :; done", "/system/bin/sh: select: not simulated\n"),
     ("getopts ab x", "/system/bin/sh: getopts: builtin not simulated\n"),
     ("alias ll='ls -l'", "/system/bin/sh: alias: builtin not simulated\n"),
@@ -373,6 +377,12 @@ def phone() -> Iterator[SimDevice]:
 def test_what_mksh_has_and_the_simulator_not_is_an_error_naming_it(phone: SimDevice, line: str, error: str) -> None:
     out, err, status = phone.shell_streams(line)
     assert (out, err.decode()) == (b"", error) and status != 0
+
+
+def test_sleep_is_mksh_builtin_as_aosp_builds_it(phone: SimDevice) -> None:
+    # AOSP builds external/mksh with HAVE_SELECT=1, which gives mksh's sleep builtin (funcs.c mkshbuiltins);
+    # Debian's mksh finds sleep on PATH instead
+    assert phone.shell("type sleep cat") == "sleep is a shell builtin\ncat is a tracked alias for /system/bin/cat\n"
 
 
 def test_background_runs_in_the_foreground(phone: SimDevice) -> None:

@@ -61,6 +61,8 @@ class Param:
     op: str = ""
     arg: Word | None = None
     quoted: bool = False
+    #: The replacement of ``${x/pattern/replacement}``, the length of ``${x:offset:length}``.
+    arg2: Word | None = None
 
 
 @dataclass(frozen=True)
@@ -514,21 +516,42 @@ class _Parser:
         if s.startswith("}", j):
             self.i = j + 1
             return Param(name, "", None, quoted)
-        op = next((o for o in (":-", ":=", ":+", ":?", "##", "%%", "-", "=", "+", "?", "#", "%")
-                   if s.startswith(o, j)), None)
+        op = next((o for o in (":-", ":=", ":+", ":?", "##", "%%", "-", "=", "+", "?", "#", "%", "//", "/#", "/%",
+                               "/", ":") if s.startswith(o, j)), None)
         if op is None:
             return self._bad_substitution(start)
         self.i = j + len(op)
+        if op[0] == "/":  # ${x/pattern/replacement}
+            pattern = self._braced_arg("/}", quoted)
+            replacement = None
+            if s.startswith("/", self.i):
+                self.i += 1
+                replacement = self._braced_arg("}", quoted)
+            self.i += 1
+            return Param(name, op, pattern, quoted, replacement)
+        if op == ":":  # ${x:offset[:length]}, both arithmetic
+            offset = self._braced_arg(":}", True)
+            length = None
+            if s.startswith(":", self.i):
+                self.i += 1
+                length = self._braced_arg("}", True)
+            self.i += 1
+            return Param(name, ":sub", offset, quoted, length)
+        arg = self._braced_arg("}", quoted)
+        self.i += 1
+        return Param(name, op, arg, quoted)
+
+    def _braced_arg(self, stops: str, quoted: bool) -> Word:
+        """The word inside ``${name<op>...}`` up to one of ``stops`` (left unread)."""
+        s = self.s
         parts: list[WordPart] = []
         while True:
             if self.i >= len(s):
                 raise ShellSyntaxError("no closing quote")
             c = s[self.i]
-            if c == "}":
-                self.i += 1
-                break
+            if c in stops:
+                return make_word(parts)
             self._word_char(c, parts, quoted)
-        return Param(name, op, make_word(parts), quoted)
 
     def _bad_substitution(self, start: int) -> Param:
         """A ``${...}`` form mksh has and the simulator does not (``${x/a/b}``, ``${x:1:2}``, arrays...)."""
@@ -981,6 +1004,33 @@ def _pattern_regex(pattern: str) -> re.Pattern[str]:
 def matches(pattern: str, text: str) -> bool:
     """Whether ``text`` matches a shell pattern (``*``, ``?``, ``[...]``, ``[!...]``), case-sensitively."""
     return _pattern_regex(pattern).match(text) is not None
+
+
+def replace(value: str, pattern: str, replacement: str, op: str) -> str:
+    """``${x/p/r}`` (the first longest match), ``${x//p/r}`` (every one), ``${x/#p/r}`` (at the start),
+    ``${x/%p/r}`` (at the end)."""
+    if not pattern:
+        return value
+    n = len(value)
+    if op == "/#":
+        end = next((j for j in range(n, -1, -1) if matches(pattern, value[:j])), None)
+        return value if end is None else replacement + value[end:]
+    if op == "/%":
+        start = next((i for i in range(n + 1) if matches(pattern, value[i:])), None)
+        return value if start is None else value[:start] + replacement
+    out, i = [], 0
+    while i < n:
+        end = next((j for j in range(n, i, -1) if matches(pattern, value[i:j])), None)
+        if end is None:
+            out.append(value[i])
+            i += 1
+            continue
+        out.append(replacement)
+        i = end
+        if op == "/":
+            out.append(value[i:])
+            break
+    return "".join(out)
 
 
 def has_magic(pattern: str) -> bool:

@@ -48,14 +48,15 @@ COMMANDS: dict[str, Handler] = {}
 Builtin = Callable[["Shell", list[str], "_IO"], int]
 BUILTINS: dict[str, Builtin] = {}
 
-#: mksh's builtins (``funcs.c`` ``mkshbuiltins``; ``sleep`` and ``mknod`` are toybox's on Android, as in Debian's
-#: build; ``local`` and ``type`` are mksh's default aliases for ``typeset`` and ``whence -v``). ``type`` and
+#: mksh's builtins (``funcs.c`` ``mkshbuiltins``, as AOSP builds it: ``HAVE_SELECT=1`` gives ``sleep``,
+#: ``HAVE_MKNOD=0`` drops ``mknod``; ``cat`` is found on ``PATH`` first; ``local`` and ``type`` are mksh's
+#: default aliases for ``typeset`` and ``whence -v``). ``type`` and
 #: ``whence`` answer "a shell builtin" for these; the special ones can change the shell's own state.
 MKSH_BUILTINS = frozenset({
-    ".", ":", "[", "alias", "break", "builtin", "cat", "cd", "chdir", "command", "continue", "echo", "eval",
-    "exec", "exit", "export", "false", "fc", "getopts", "jobs", "kill", "let", "print", "pwd", "read",
-    "readonly", "realpath", "rename", "return", "set", "shift", "source", "suspend", "test", "times", "trap",
-    "true", "typeset", "ulimit", "umask", "unalias", "unset", "wait", "whence", "bg", "fg", "bind"})
+    ".", ":", "[", "alias", "bg", "bind", "break", "builtin", "cd", "chdir", "command", "continue", "echo", "eval",
+    "exec", "exit", "export", "false", "fc", "fg", "getopts", "jobs", "kill", "let", "print", "pwd", "read",
+    "readonly", "realpath", "rename", "return", "set", "shift", "sleep", "source", "suspend", "test", "times",
+    "trap", "true", "typeset", "ulimit", "umask", "unalias", "unset", "wait", "whence"})
 SPECIAL_BUILTINS = frozenset({".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly",
                               "return", "set", "shift", "times", "trap", "unset"})
 #: mksh's default aliases that scripts use as commands (``main.c`` ``initcoms``).
@@ -813,7 +814,7 @@ class Shell:
         if op == "len":
             out.append((str(len(value or "")), mode))
             return
-        colon = op.startswith(":")
+        colon = op.startswith(":") and op != ":sub"
         present = value is not None and (bool(value) or not colon)
         assert part.arg is not None
         kind = op.lstrip(":")
@@ -837,8 +838,24 @@ class Shell:
                 message = self.expand_text(part.arg, io) or "parameter null or not set"
                 raise ShellExit(1, f"/system/bin/sh: {name}: {message}\n")
             out.append((value or "", mode))
+        elif kind == "sub":
+            out.append((self._substring(value or "", part, io), mode))
+        elif kind[0] == "/":
+            replacement = self.expand_text(part.arg2, io) if part.arg2 else ""
+            out.append((sh_parse.replace(value or "", self.pattern(part.arg, io), replacement, op), mode))
         else:  # # ## % %%
             out.append((sh_parse.trim(value or "", self.pattern(part.arg, io), op), mode))
+
+    def _substring(self, value: str, part: sh_parse.Param, io: _IO) -> str:
+        """``${x:offset[:length]}``: a negative offset counts from the end; a negative length takes the rest."""
+        assert part.arg is not None
+        offset = self.arith(self.expand_text(part.arg, io))
+        if offset < 0:
+            offset = max(len(value) + offset, 0)
+        if part.arg2 is None:
+            return value[offset:]
+        length = self.arith(self.expand_text(part.arg2, io))
+        return value[offset:] if length < 0 else value[offset:offset + length]
 
     def _command_substitution(self, body: tuple[sh_parse.Node, ...], io: _IO) -> str:
         """``$(...)``: the script's output in a subshell, trailing newlines removed; ``$?`` becomes its status."""
