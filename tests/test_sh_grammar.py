@@ -277,6 +277,66 @@ SYNTAX_ERRORS = [
 ]
 
 
+#: Quoting, lists, brace expansion and their combinations with the rest.
+COMBINATIONS = [
+    'exec nosuch; echo after',
+    'exec 3>&-; echo closed',
+    'echo hi; exit',
+    'false; exit',
+    'x=1; f() { x=2; }; f; echo $x',
+    'f() { echo $0 $1; }; f a',
+    'f() { exit 3; }; f; echo no',
+    '(f() { echo inner; }; f); f',
+    'echo a\\\nb',
+    'echo "a\\\nb"',
+    "echo 'a\\\nb'",
+    'echo a # comment\necho b',
+    'echo a#b #c',
+    'echo $(echo a # comment\n)',
+    'x=5; while [ $x -gt 0 ]; do x=$((x-2)); done; echo $x',
+    'for i in 1 2 3; do echo $i; done | tail -n 1',
+    'echo $((1 + $(echo 2)))',
+    'a=3; b=4; echo $((a*b)) $(( a > b ? a : b ))',
+    'n=0; for f in /data/local/tmp/g/*; do n=$((n+1)); done; echo $n',
+    'ls /data/local/tmp/g/*.txt | wc -l',
+    'cat /data/local/tmp/g/[a-b].txt',
+    'echo /data/local/tmp/g/sub/*',
+    'echo /data/local/tmp/nope/*',
+    'cd /data/local/tmp/g; echo ../g/a*',
+    'test -e /data/local/tmp/g/a.txt && echo 1 || echo 0',
+    '[ -e /data/local/tmp/g/zz ] && echo exists || echo missing',
+    'echo "${HOME}/x" "$HOME"x "${PATH%%:*}"',
+    'echo ${#HOME} ${HOME:+set}',
+    'set -- $(echo 1 2 3); echo $2',
+    'IFS=,; set -- a,b,c; echo $2; echo "$*"',
+    'echo "$@"; echo "[$@]"',
+    'v="a b"; set -- $v; echo $#',
+    'read -r line <<EOF\n  spaced  \nEOF\necho "[$line]"',
+    'echo `echo \\`echo nested\\``',
+    'x=1; echo "`echo $x`"',
+    'echo "\\$x \\` \\\\ \\a"',
+    'echo \'\\n\' "\\n"',
+    "echo $'\\x41\\101'",
+    'if (exit 1); then echo t; else echo f; fi',
+    '! false && echo negated',
+    'true && false || echo fallback',
+    'false && echo no; echo $?',
+    'echo a && echo b || echo c && echo d',
+    'cat /nope || echo failed $?',
+    'case 5 in [0-9]) echo digit;; esac',
+    'case abc in *b*) echo contains;; esac',
+    'case "" in "") echo empty;; esac',
+    'x=abc; case $x in $x) echo self;; esac',
+    'echo {a,b}',
+    'echo a{b,c}d',
+    'echo {a,b}{1,2} x{a,{b,c}}y {a} {a,} {,} {} "{a,b}" \\{a,b} {a,b',
+    'x=1; echo {$x,2} ${x}{a,b}',
+    'mkdir -p /data/local/tmp/br && cd /data/local/tmp/br && echo > {a,b}.txt; echo *',
+    'echo "${HOME}/x" "$HOME"x "${PATH%%:*}" "${PATH/:*}"',
+    'x="a*b"; echo "${x#a\\*}" "${x#"a*"}" ${x%\\*b}',
+]
+
+
 @pytest.mark.parametrize("line", ANDROIDWORLD)
 def test_androidworld_scripts(pair: Pair, line: str) -> None:
     same(pair, line)
@@ -338,6 +398,11 @@ def test_builtins(pair: Pair, line: str) -> None:
 
 @pytest.mark.parametrize("line", SYNTAX_ERRORS)
 def test_syntax_errors(pair: Pair, line: str) -> None:
+    same(pair, line)
+
+
+@pytest.mark.parametrize("line", COMBINATIONS)
+def test_combinations(pair: Pair, line: str) -> None:
     same(pair, line)
 
 

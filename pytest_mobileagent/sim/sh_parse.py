@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +29,6 @@ _SPECIAL_PARAMS = "@*#?$!-0123456789"
 #: mksh's reserved words (``lex.c`` ``tokentab`` in ``syn.c``).
 KEYWORDS = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until",
                       "do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]"})
-#: Reserved words and operators after which mksh reads a command list that may not be empty.
 _METACHARS = frozenset(" \t\n;&|<>()")
 _OPERATORS = ("<<<", "<<-", "&&", "||", ";;", ";&", ";|", "|&", ">>", "<<", "<&", ">&", "<>", ">|",
               ";", "&", "|", "(", ")", "<", ">")
@@ -91,6 +91,8 @@ class Word:
     parts: tuple[WordPart, ...]
     #: The word's only field when nothing in it expands (no parameter, substitution, pattern or tilde).
     literal: str | None = field(default=None, compare=False)
+    #: Whether an unquoted ``{a,b}`` may be in it (mksh's braceexpand option is on).
+    braces: bool = field(default=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -115,13 +117,14 @@ def make_word(parts: list[WordPart]) -> Word:
         else:
             merged.append(p)
     literal = None
-    if all(isinstance(p, Lit) for p in merged):
+    bare = "".join(p.text for p in merged if isinstance(p, Lit) and not p.quoted)
+    braces = "{" in bare and "," in bare and "}" in bare
+    if all(isinstance(p, Lit) for p in merged) and not braces:
         text = "".join(p.text for p in merged)  # type: ignore[union-attr]
-        bare = "".join(p.text for p in merged if not p.quoted)  # type: ignore[union-attr]
         if not any(c in bare for c in "*?[") and not (merged and not merged[0].quoted  # type: ignore[union-attr]
                                                           and merged[0].text.startswith("~")):  # type: ignore
             literal = text
-    return Word(tuple(merged), literal)
+    return Word(tuple(merged), literal, braces)
 
 
 @dataclass
@@ -521,8 +524,8 @@ class _Parser:
         if op is None:
             return self._bad_substitution(start)
         self.i = j + len(op)
-        if op[0] == "/":  # ${x/pattern/replacement}
-            pattern = self._braced_arg("/}", quoted)
+        if op[0] == "/":  # ${x/pattern/replacement}; the pattern is one even inside double quotes
+            pattern = self._braced_arg("/}", False)
             replacement = None
             if s.startswith("/", self.i):
                 self.i += 1
@@ -537,7 +540,7 @@ class _Parser:
                 length = self._braced_arg("}", True)
             self.i += 1
             return Param(name, ":sub", offset, quoted, length)
-        arg = self._braced_arg("}", quoted)
+        arg = self._braced_arg("}", quoted and op[0] not in "#%")  # patterns are patterns inside "..." too
         self.i += 1
         return Param(name, op, arg, quoted)
 
@@ -975,6 +978,57 @@ def parse(script: str) -> tuple[Node, ...]:
     except RecursionError:
         nodes.append(SyntaxFailure(ShellSyntaxError("expression recurses too deeply")))  # type: ignore[arg-type]
     return tuple(nodes)
+
+
+def brace_expand(word: Word) -> list[tuple[WordPart, ...]]:
+    """The words ``{a,b}`` makes of one (``a{b,c}d`` is ``abd acd``), nested braces included; a brace without a
+    comma at its level stays as written, as in mksh (no ``{1..3}`` ranges)."""
+    items: list[tuple[str, WordPart | str]] = []
+    for p in word.parts:
+        if isinstance(p, Lit) and not p.quoted:
+            items.extend(("c", c) for c in p.text)
+        else:
+            items.append(("p", p))
+    results = []
+    for alternative in _braces(items):
+        parts: list[WordPart] = []
+        for kind, value in alternative:
+            if kind == "c":
+                assert isinstance(value, str)
+                parts.append(Lit(value, False))
+            else:
+                assert not isinstance(value, str)
+                parts.append(value)
+        results.append(make_word(parts).parts)
+    return results
+
+
+def _braces(items: list[tuple[str, WordPart | str]]) -> list[list[tuple[str, WordPart | str]]]:
+    for start, (kind, value) in enumerate(items):
+        if kind != "c" or value != "{":
+            continue
+        depth, commas = 0, []
+        for k in range(start + 1, len(items)):
+            kind2, value2 = items[k]
+            if kind2 != "c":
+                continue
+            if value2 == "{":
+                depth += 1
+            elif value2 == "}" and depth:
+                depth -= 1
+            elif value2 == "}":
+                if not commas:
+                    break
+                bounds = [start, *commas, k]
+                prefix, suffix = items[:start], items[k + 1:]
+                out = []
+                for a, b in itertools.pairwise(bounds):
+                    for inner in _braces(items[a + 1:b]):
+                        out.extend(_braces(prefix + inner + suffix))
+                return out
+            elif value2 == "," and depth == 0:
+                commas.append(k)
+    return [items]
 
 
 def is_name(text: str) -> bool:

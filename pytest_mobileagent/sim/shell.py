@@ -750,7 +750,14 @@ class Shell:
         """The fields a word becomes: expanded, split on ``IFS`` where unquoted, and globbed."""
         if word.literal is not None:
             return [word.literal]
-        pieces: list[tuple[str, int]] = []
+        if word.braces:
+            fields = []
+            for parts in sh_parse.brace_expand(word):
+                pieces: list[tuple[str, int]] = []
+                self._pieces(parts, pieces, io, first=True)
+                fields.extend(self._fields(pieces) or [""])  # mksh keeps the empty words {a,} makes
+            return fields
+        pieces = []
         self._pieces(word.parts, pieces, io, first=True)
         return self._fields(pieces)
 
