@@ -337,6 +337,45 @@ COMBINATIONS = [
 ]
 
 
+#: ``test``/``[`` and ``[[ ]]`` (mksh's ``c_test``), arithmetic and its errors.
+TESTS_AND_ARITHMETIC = [
+    '[ -L /sdcard ]; echo $?; [ -h /sdcard ]; echo $?',
+    '[ -r /data/local/tmp/g/a.txt ] && [ -w /data/local/tmp/g/a.txt ] && [ -x /data/local/tmp/g ]; echo $?',
+    '[ /data/local/tmp/g/a.txt -nt /data/local/tmp/g/b.txt ]; echo $?',
+    '[ 1 -eq ]; echo $?',
+    '[ ]; echo $?',
+    '[ -z ]; echo $?',
+    'test; echo $?',
+    '[ a = ]; echo $?',
+    '[ a == a ]; echo $?',
+    '[ a \\< b ]; echo $?',
+    '[ ! -e /nope -a -d / ]; echo $?',
+    '[ -e /nope -o -d / ]; echo $?',
+    '[ \\( 1 -eq 1 \\) ]; echo $?',
+    '[ -n "" -o -z "" ]; echo $?',
+    '[ 1 -lt 2 -a 3 -gt 4 ]; echo $?',
+    '[ abc ]; echo $?; [ "" ]; echo $?',
+    '[ 01 -eq 1 ]; echo $?',
+    '[ " 1" -eq 1 ]; echo $?',
+    '[ 1 -eq 1 ] extra; echo $?',
+    '[ -f ]; echo $?',
+    '[ -t 0 ]; echo $?',
+    '[ -s /data/local/tmp/g/a.txt ]; echo $?',
+    '[ -p /x ]; echo $?',
+    'x="a*"; [[ $x == "a*" ]] && echo literal; [[ abc == $x ]] && echo pattern; [[ abc == "$x" ]] || echo quoted-no',
+    '[[ -e /data/local/tmp/g/a.txt ]] && echo e; [[ x ]] && echo str; [[ ( a == a ) && ( b != c ) ]] && echo paren',
+    'if true; then cat <<EOF\nin if\nEOF\nfi',
+    'echo $(( 1 + )); echo after',
+    'echo $(( x y )); echo after',
+    'echo $(( 08 )); echo after',
+    'echo $(( 2 ** 3 ))',
+    'x=3; echo $(( x << 2 )) $(( x ^ 1 )) $(( x | 4 )) $(( x & 1 )) $(( x == 3 )) $(( x != 3 ))',
+    'echo $((-2147483648 / -1)) $((5 % -3))',
+    'x=foo; echo $((x))',
+    'x=2+3; echo $((x * 2))',
+]
+
+
 @pytest.mark.parametrize("line", ANDROIDWORLD)
 def test_androidworld_scripts(pair: Pair, line: str) -> None:
     same(pair, line)
@@ -406,6 +445,11 @@ def test_combinations(pair: Pair, line: str) -> None:
     same(pair, line)
 
 
+@pytest.mark.parametrize("line", TESTS_AND_ARITHMETIC)
+def test_test_and_arithmetic(pair: Pair, line: str) -> None:
+    same(pair, line)
+
+
 @pytest.mark.parametrize(("line", "stdin"), [
     ("cat", b"piped\n"),
     ("read a; read b; echo $b $a", b"1\n2\n"),
@@ -438,6 +482,7 @@ def phone() -> Iterator[SimDevice]:
     ("getopts ab x", "/system/bin/sh: getopts: builtin not simulated\n"),
     ("alias ll='ls -l'", "/system/bin/sh: alias: builtin not simulated\n"),
     ("typeset -i n=1", "/system/bin/sh: typeset: -i: option not simulated\n"),
+    ("echo a |& cat", "/system/bin/sh: |&: co-processes are not simulated\n"),
 ])
 def test_what_mksh_has_and_the_simulator_not_is_an_error_naming_it(phone: SimDevice, line: str, error: str) -> None:
     out, err, status = phone.shell_streams(line)

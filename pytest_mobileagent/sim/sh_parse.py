@@ -600,6 +600,8 @@ class _Parser:
                 return ShellSyntaxError(f"syntax error: unmatched '{self.nesting[-1]}'")
             return ShellSyntaxError("syntax error: unexpected EOF")
         if t.kind == "op":
+            if t.text == "|&":
+                return ShellSyntaxError("|&: co-processes are not simulated", 127)
             shown = "newline" if t.text == "\n" else t.text
         elif t.kind == "io":
             shown = t.text
@@ -1116,7 +1118,7 @@ class ArithError(ValueError):
 
 
 _ARITH_TOKEN = re.compile(r"\s*(?:(0[xX][0-9A-Fa-f]+|[0-9]+#[0-9A-Za-z@_]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|"
-                          r"(<<=|>>=|\+\+|--|\*\*|&&|\|\||<<|>>|<=|>=|==|!=|[-+*/%&|^]=|[-+*/%&|^!~<>=?:()]))")
+                          r"(<<=|>>=|\+\+|--|&&|\|\||<<|>>|<=|>=|==|!=|[-+*/%&|^]=|[-+*/%&|^!~<>=?:()]))")
 _BINARY = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, "<=": 7, ">": 7, ">=": 7,
            "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
 

@@ -511,8 +511,14 @@ class Shell:
         return self.last_status
 
     def _cond_command(self, node: sh_parse.CondCommand, io: _IO) -> int:
-        words = [w.keyword if w.keyword in ("&&", "||", "(", ")", "<", ">", "!") else self.expand_text(w, io)
-                 for w in node.words]
+        words: list[str] = []
+        for w in node.words:
+            if w.keyword in ("&&", "||", "(", ")", "<", ">", "!"):
+                words.append(w.keyword)
+            elif words and words[-1] in ("=", "==", "!="):  # the right side is a pattern, but what is quoted
+                words.append(self.pattern(w, io))
+            else:
+                words.append(self.expand_text(w, io))
         try:
             self.last_status = 0 if _cond_eval(self, words) else 1
         except _TestError as e:
@@ -1554,72 +1560,193 @@ def _sh(sh: Shell, argv: list[str]) -> Result:
 
 
 class _TestError(Exception):
-    """An expression ``test`` cannot evaluate (status 2)."""
+    """An expression ``test`` cannot evaluate (status 2); ``named``: mksh puts the builtin's name before it."""
+
+    def __init__(self, message: str, named: bool = True):
+        super().__init__(message)
+        self.named = named
 
 
-def _test_number(text: str) -> int:
-    if not re.fullmatch(r"\s*[-+]?\d+\s*", text):
-        raise _TestError(f"{text}: bad number")
-    return int(text)
-
-
-def _test_file(sh: Shell, op: str, path: str) -> bool:
-    fs = sh.system.fs
-    try:
-        st = fs.stat(path)
-    except PermissionError:
-        return False
-    if st is None:
-        return False
-    if op == "-f":
-        return stat_mod.S_ISREG(st.st_mode)
-    if op == "-d":
-        return stat_mod.S_ISDIR(st.st_mode)
-    if op == "-s":
-        return st.st_size > 0
-    return True  # -e, and -r -w -x for root
-
-
-_TEST_FILE_OPS = {"-e", "-f", "-d", "-s", "-r", "-w", "-x"}
-
-
+#: mksh's ``test`` operators (``funcs.c`` ``u_ops``, ``b_ops``).
+_TEST_UNARY = frozenset({"-a", "-b", "-c", "-d", "-e", "-f", "-G", "-g", "-H", "-h", "-k", "-L", "-n", "-O", "-o",
+                         "-p", "-r", "-S", "-s", "-t", "-u", "-v", "-w", "-x", "-z"})
+_TEST_BINARY = frozenset({"=", "==", "!=", "<", ">", "-eq", "-ne", "-gt", "-ge", "-lt", "-le", "-ef", "-nt", "-ot"})
 _TEST_INT_OPS: dict[str, Callable[[int, int], bool]] = {
     "-eq": lambda a, b: a == b, "-ne": lambda a, b: a != b, "-lt": lambda a, b: a < b,
     "-le": lambda a, b: a <= b, "-gt": lambda a, b: a > b, "-ge": lambda a, b: a >= b}
+_TEST_MODES = {"-c": stat_mod.S_ISCHR, "-b": stat_mod.S_ISBLK, "-p": stat_mod.S_ISFIFO, "-S": stat_mod.S_ISSOCK,
+               "-f": stat_mod.S_ISREG, "-d": stat_mod.S_ISDIR}
+_TEST_BITS = {"-u": stat_mod.S_ISUID, "-g": stat_mod.S_ISGID, "-k": stat_mod.S_ISVTX}
 
 
-def _test_binary(a: str, op: str, b: str) -> bool:
-    if op in ("=", "=="):
-        return a == b
-    if op == "!=":
-        return a != b
-    return _TEST_INT_OPS[op](_test_number(a), _test_number(b))
+def _test_stat(sh: Shell, path: str) -> os.stat_result | None:
+    try:
+        return sh.system.fs.stat(sh.resolve(path)) if path else None
+    except (PermissionError, OSError):
+        return None
 
 
-def _test_eval(sh: Shell, args: list[str]) -> bool:
-    """POSIX ``test``: decided by the number of arguments, then ``-o`` below ``-a``."""
-    n = len(args)
-    if n == 0:
+def _test_symlink(sh: Shell, path: str) -> bool:
+    """``-h``/``-L``: the folders the phone links (``/sdcard``...), or a link in the simulated files."""
+    if not path:
         return False
-    if n == 1:
-        return args[0] != ""
-    if n == 2:
-        if args[0] == "!":
-            return args[1] == ""
-        if args[0] in ("-z", "-n"):
-            return (args[1] == "") == (args[0] == "-z")
-        if args[0] in _TEST_FILE_OPS:
-            return _test_file(sh, args[0], args[1])
-        raise _TestError(f"{args[0]}: unexpected operator/operand")
-    if n == 3 and (args[1] in _TEST_INT_OPS or args[1] in ("=", "==", "!=")):
-        return _test_binary(*args)
-    for joiner, combine in (("-o", any), ("-a", all)):
-        if joiner in args[1:-1]:
-            i = args.index(joiner, 1)
-            return combine((_test_eval(sh, args[:i]), _test_eval(sh, args[i + 1:])))
-    if args[0] == "!":
-        return not _test_eval(sh, args[1:])
-    raise _TestError(f"{args[1]}: unexpected operator/operand")
+    p = posixpath.normpath(sh.resolve(path))
+    if p in sh.system.fs.ALIASES:
+        return True
+    try:
+        return os.path.islink(sh.system.fs.host(p))
+    except PermissionError:
+        return False
+
+
+def _test_integer(sh: Shell, text: str) -> int:
+    """mksh reads ``-eq`` operands as arithmetic expressions (``evaluate``): ``[ x -eq 1 ]`` reads ``$x``."""
+    try:
+        return sh_parse.arith(text, sh.lookup, sh.set_var)
+    except sh_parse.ArithError as e:
+        raise _TestError(str(e), named=False) from None
+
+
+def _test_op(sh: Shell, op: str, a: str, b: str | None = None, dbracket: bool = False) -> bool:
+    """One operator of ``test`` (``funcs.c`` ``test_eval``), as root or adbd's user sees the simulated files."""
+    if op == "-n":
+        return a != ""
+    if op == "-z":
+        return a == ""
+    if op == "-v":
+        return sh.get_var(a) is not None
+    if op == "-o":
+        name = a.lstrip("!?")
+        flag = _OPTION_NAMES.get(name)
+        value = flag in sh.options if flag else False
+        return True if a.startswith("?") else (not value if a.startswith("!") else value)
+    if op in ("-h", "-L"):
+        return _test_symlink(sh, a)
+    if op == "-t":
+        return False  # no terminal: adbd runs sh -c with pipes
+    if op in ("=", "==", "!="):
+        assert b is not None
+        equal = sh_parse.matches(b, a) if dbracket else a == b
+        return equal == (op != "!=")
+    if op in ("<", ">"):
+        assert b is not None
+        return a < b if op == "<" else a > b
+    if op in _TEST_INT_OPS:
+        assert b is not None
+        return _TEST_INT_OPS[op](_test_integer(sh, a), _test_integer(sh, b))
+    st = _test_stat(sh, a)
+    if op in ("-nt", "-ot", "-ef"):
+        assert b is not None
+        other = _test_stat(sh, b)
+        if op == "-ef":
+            return st is not None and other is not None and (st.st_dev, st.st_ino) == (other.st_dev, other.st_ino)
+        first, second = (st, other) if op == "-nt" else (other, st)
+        return first is not None and (second is None or first.st_mtime_ns > second.st_mtime_ns)
+    if st is None:
+        return False
+    if op in _TEST_MODES:
+        return _TEST_MODES[op](st.st_mode)
+    if op in _TEST_BITS:
+        return bool(st.st_mode & _TEST_BITS[op])
+    if op == "-s":
+        return st.st_size > 0
+    if op == "-x":
+        return stat_mod.S_ISDIR(st.st_mode) or bool(st.st_mode & 0o111)
+    if op in ("-O", "-G"):
+        return sh.uid == 0 or (st.st_uid if op == "-O" else st.st_gid) == sh.uid
+    return op != "-H"  # -e, -a; -r and -w for root; no HP-UX context-dependent files
+
+
+class _Test:
+    """``test``/``[``: POSIX's rules by the number of arguments, then mksh's grammar (``funcs.c`` ``c_test``,
+    ``test_parse``): ``-o`` below ``-a`` below ``!``; a unary operator yields to a binary one after it."""
+
+    def __init__(self, sh: Shell, name: str, args: list[str]):
+        self.sh, self.name, self.args, self.pos = sh, name, args, 0
+
+    def _isa(self, token: str) -> bool:
+        if self.pos < len(self.args) and self.args[self.pos] == token:
+            self.pos += 1
+            return True
+        return False
+
+    def _error(self, offset: int, message: str) -> _TestError:
+        k = self.pos + offset
+        return _TestError(f"{self.args[k]}: {message}" if 0 <= k < len(self.args) else message)
+
+    def run(self) -> bool:
+        args = self.args
+        n = len(args)
+        invert = False
+        if n == 0:
+            return False
+        if n == 4:
+            if args[0] == "!":
+                return not _Test(self.sh, self.name, args[1:]).run()
+            if args[0] == "(" and args[3] == ")":
+                return _Test(self.sh, self.name, args[1:3]).run()
+        if n == 3:
+            if args[1] in _TEST_BINARY:
+                return _test_op(self.sh, args[1], args[0], args[2])
+            if args[1] in ("-a", "-o"):
+                a, b = args[0] != "", args[2] != ""
+                return (a and b) if args[1] == "-a" else (a or b)
+            if args[0] == "!":
+                return not _Test(self.sh, self.name, args[1:]).run()
+            if args[0] == "(" and args[2] == ")":
+                return args[1] != ""
+        if n == 2:
+            if args[0] == "!":
+                invert, args = True, args[1:]
+            elif args[0] in _TEST_UNARY:
+                return _test_op(self.sh, args[0], args[1])
+        if len(args) == 1:
+            return (args[0] != "") != invert
+        value = self._or(True)
+        if self.pos != len(self.args):
+            raise self._error(0, "unexpected operator/operand")
+        return value
+
+    def _or(self, live: bool) -> bool:
+        value = self._and(live)
+        if self._isa("-o"):
+            return self._or(live and not value) or value
+        return value
+
+    def _and(self, live: bool) -> bool:
+        value = self._not(live)
+        if self._isa("-a"):
+            return self._and(live and value) and value
+        return value
+
+    def _not(self, live: bool) -> bool:
+        if self._isa("!"):
+            return not self._not(live)
+        return self._primary(live)
+
+    def _primary(self, live: bool) -> bool:
+        args = self.args
+        if self._isa("("):
+            value = self._or(live)
+            if not self._isa(")"):
+                raise self._error(0, "missing )")
+            return value
+        if self.pos + 1 < len(args) and args[self.pos + 1] not in _TEST_BINARY and args[self.pos] in _TEST_UNARY:
+            op = args[self.pos]
+            self.pos += 2
+            return live and _test_op(self.sh, op, args[self.pos - 1])
+        if self.pos >= len(args):
+            raise self._error(0, "expression expected")
+        first = args[self.pos]
+        self.pos += 1
+        if self.pos < len(args) and args[self.pos] in _TEST_BINARY:
+            op = args[self.pos]
+            self.pos += 1
+            if self.pos >= len(args):
+                raise self._error(-1, "missing second argument")
+            self.pos += 1
+            return live and _test_op(self.sh, op, first, args[self.pos - 1])
+        return first != ""
 
 
 @command("test", "[")
@@ -1630,11 +1757,9 @@ def _test(sh: Shell, argv: list[str]) -> Result:
             return fail("/system/bin/sh: [: missing ]\n", 2)
         args = args[:-1]
     try:
-        return b"", 0 if _test_eval(sh, args) else 1
+        return b"", 0 if _Test(sh, name, args).run() else 1
     except _TestError as e:
-        return fail(f"/system/bin/sh: {name}: {e}\n", 2)
-
-
+        return fail(f"/system/bin/sh: {name}: {e}\n" if e.named else f"/system/bin/sh: {e}\n", 2)
 
 
 def _cond_eval(sh: Shell, words: list[str]) -> bool:
@@ -1678,21 +1803,13 @@ def _cond_eval(sh: Shell, words: list[str]) -> bool:
             if take() != ")":
                 raise _TestError("missing )")
             return value
-        if (first in _TEST_FILE_OPS or first in ("-z", "-n")) and peek() not in (None, "&&", "||", ")"):
-            return _test_eval(sh, [first, take()])
+        if first in _TEST_UNARY and peek() not in (None, "&&", "||", ")"):
+            return _test_op(sh, first, take())
         op = peek()
-        if op in ("=", "==", "!="):
+        if op is not None and op in _TEST_BINARY:
             take()
-            pattern = take()
-            return sh_parse.matches(pattern, first) == (op != "!=")
-        if op in ("<", ">"):
-            take()
-            other = take()
-            return first < other if op == "<" else first > other
-        if op in _TEST_INT_OPS:
-            take()
-            return _test_binary(first, op, take())
-        if op in ("=~", "-nt", "-ot", "-ef"):
+            return _test_op(sh, op, first, take(), dbracket=True)
+        if op == "=~":
             raise _TestError(f"{op}: not simulated")
         return first != ""
 
