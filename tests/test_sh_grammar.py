@@ -461,6 +461,16 @@ def test_the_lines_standard_input(pair: Pair, line: str, stdin: bytes) -> None:
     same(pair, line, stdin)
 
 
+@pytest.mark.parametrize("line", ["set", "export", "export -p", 'echo "$IFS" $PS1 $PS2 $PS4 $OPTIND $PWD $USER_ID'])
+def test_the_variables_mksh_sets(pair: Pair, line: str) -> None:
+    """mksh's own variables (``main.c``); process ids and times differ from run to run, ``LANG`` is the harness's
+    (adbd does not set it), ``KSH_VERSION`` names Debian's build."""
+    real, simulated = pair.both(line)
+    changing = re.compile(r"(?m)^(export )?(BASHPID|EPOCHREALTIME|KSH_VERSION|LANG|PGRP|PPID|RANDOM)\b.*\n")
+    out, err, status = android(real)
+    assert (changing.sub("", simulated.text()[0]), *simulated.text()[1:]) == (changing.sub("", out), err, status)
+
+
 def test_logcats_exec_line(pair: Pair) -> None:
     """What ``adb logcat`` sends: ``export ANDROID_LOG_TAGS=...; exec logcat ...`` (here with a command both have)."""
     same(pair, "export ANDROID_LOG_TAGS='' ; exec echo $ANDROID_LOG_TAGS done; echo never")
@@ -493,6 +503,13 @@ def test_sleep_is_mksh_builtin_as_aosp_builds_it(phone: SimDevice) -> None:
     # AOSP builds external/mksh with HAVE_SELECT=1, which gives mksh's sleep builtin (funcs.c mkshbuiltins);
     # Debian's mksh finds sleep on PATH instead
     assert phone.shell("type sleep cat") == "sleep is a shell builtin\ncat is a tracked alias for /system/bin/cat\n"
+
+
+def test_endless_recursion_ends_the_script_as_mksh_crashing_does(phone: SimDevice) -> None:
+    # mksh recurses until its stack overflows (SIGSEGV: 139); the simulator stops sooner and says why
+    assert phone.shell_streams("f() { f; }; f; echo never") == (
+        b"", b"/system/bin/sh: nesting too deep for the simulated shell\n", 139)
+    assert phone.shell("g() { [ $1 -gt 0 ] && g $(($1 - 1)) || echo bottom; }; g 30") == "bottom\n"
 
 
 def test_background_runs_in_the_foreground(phone: SimDevice) -> None:

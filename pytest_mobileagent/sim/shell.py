@@ -26,6 +26,7 @@ from __future__ import annotations
 import errno
 import os
 import posixpath
+import random
 import re
 import stat as stat_mod
 from collections.abc import Callable
@@ -69,8 +70,11 @@ ENVIRONMENT = {
     "PATH": "/product/bin:/apex/com.android.runtime/bin:/system_ext/bin:/system/bin:/system/xbin:/vendor/bin",
     "HOME": "/", "TMPDIR": "/data/local/tmp", "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system",
     "EXTERNAL_STORAGE": "/sdcard"}
-#: ``$$``: adbd's shell is a fresh process; one fixed id keeps runs deterministic.
+#: ``$$``: adbd's shell is a fresh process; one fixed id keeps runs deterministic (``$PPID`` is adbd's).
 SHELL_PID = 4242
+ADBD_PID = 391
+#: ``$KSH_VERSION``: R59c's (``sh.h`` ``MKSH_VERSION``) with the vendor suffix AOSP's build adds.
+KSH_VERSION = "@(#)MIRBSD KSH R59 2020/10/31 Android"
 
 
 def command(*names: str) -> Callable[[Handler], Handler]:
@@ -257,6 +261,7 @@ class Shell:
         #: instead); over the wire the adb server sets ``time.sleep``, since clients measure it.
         self.wait: Callable[[float], None] = lambda seconds: None
         self._input = _Input(b"")
+        self._random = random.Random(SHELL_PID)
         self._loops = 0
         self._errexit_off = 0
         self._functions_depth = 0
@@ -301,12 +306,13 @@ class Shell:
                     args: list[str] | None = None, env: dict[str, str] | None = None) -> int:
         # a nested ``sh -c`` must not disturb its caller
         saved = _State(self), self._input, self.stderr, self.last_status, self._loops, self._errexit_off
-        self.vars = dict(ENVIRONMENT if env is None else env)
-        self.exported = set(self.vars)
+        environment = ENVIRONMENT if env is None else env
+        self.cwd = "/" if env is None else self.cwd
+        self.vars = {**self._shell_variables(), **environment}
+        self.exported = {*environment, "HOME", "PATH", "SHELL"}  # main.c initcoms: typeset -x HOME PATH SHELL
         self.argv0, self.params = (args[0], list(args[1:])) if args else ("/system/bin/sh", [])
         self.functions, self.options, self.traps, self.locals = {}, set(), {}, []
         self.last_status, self._loops, self._errexit_off = 0, 0, 0
-        self.cwd = "/" if env is None else self.cwd
         io = _IO({0: _Input(stdin), 1: out, 2: err})
         try:
             self._script(sh_parse.parse(script), io)
@@ -317,6 +323,15 @@ class Shell:
             state.restore(self)
             self.last_status = status
         return result
+
+    def _shell_variables(self) -> dict[str, str]:
+        """The variables mksh sets itself when it starts (``main.c`` ``initsubs``, ``main``)."""
+        uid = str(self.uid)
+        return {"IFS": " \t\n", "KSH_VERSION": KSH_VERSION, "OPTIND": "1", "PATHSEP": ":",
+                "PS1": "# " if self.uid == 0 else "$ ", "PS2": "> ", "PS3": "#? ", "PS4": "+ ", "PWD": self.cwd,
+                "SECONDS": "0", "TMOUT": "0", "USER_ID": uid, "KSHUID": uid, "KSHGID": uid, "KSHEGID": uid,
+                "PPID": str(ADBD_PID), "PGRP": str(SHELL_PID), "BASHPID": str(SHELL_PID), "RANDOM": "0",
+                "EPOCHREALTIME": "0", "PIPESTATUS": "0"}
 
     def _script(self, nodes: tuple[sh_parse.Node, ...], io: _IO) -> None:
         """Run a whole script as a shell process does: ``exit``, ``return`` and fatal errors end it."""
@@ -329,6 +344,9 @@ class Shell:
             self.last_status = e.status
         except _Break:  # a break out of a function's loops ends at the script
             pass
+        except RecursionError:  # mksh recurses until its stack overflows (SIGSEGV, status 139); Python stops sooner
+            io.write(2, "/system/bin/sh: nesting too deep for the simulated shell\n")
+            self.last_status = 139
 
     def _exit_trap(self, io: _IO) -> None:
         action = self.traps.pop("EXIT", "")
@@ -390,7 +408,7 @@ class Shell:
                 finally:
                     self._errexit_off -= 1
             return self._run(commands[0], io)
-        status = 0
+        status = first = 0
         data: bytes | None = None
         for i, cmd in enumerate(commands):
             stage = io.copy()
@@ -400,8 +418,12 @@ class Shell:
             if i < len(commands) - 1:
                 stage.fds[1] = buffer
             status = self._subshell(lambda n=cmd, s=stage: self._run(n, s), stage)
+            if i == 0:
+                first = status
             data = bytes(buffer)
-        return int(status == 0) if pipeline.negated else status
+        self.vars["PIPESTATUS"] = str(first)  # ${PIPESTATUS[0]}: the first stage's status
+        self.last_status = int(status == 0) if pipeline.negated else status
+        return self.last_status
 
     def _subshell(self, run: Callable[[], int], io: _IO) -> int:
         """Run in a copy of the shell: its variables, folder, functions and ``exit`` stay inside."""
@@ -719,6 +741,10 @@ class Shell:
     def get_var(self, name: str) -> str | None:
         """The value of a variable or special parameter; None when unset."""
         if name in self.vars:
+            if name == "RANDOM":  # a new number at each use, from a seeded generator: runs stay reproducible
+                self.vars[name] = str(self._random.randrange(32768))
+            elif name == "EPOCHREALTIME":  # the phone's clock
+                self.vars[name] = f"{self.system.clock.now.timestamp():.6f}"
             return self.vars[name]
         if len(name) == 1 and not name.isalpha() and name != "_":
             if name == "?":
@@ -1289,9 +1315,10 @@ _OPTION_NAMES = {"errexit": "e", "noglob": "f", "nounset": "u", "xtrace": "x"}
 def _set(sh: Shell, argv: list[str], io: _IO) -> int:
     """``set [-efux] [+efux] [-o NAME] [--] [args]``; with no arguments the variables, as mksh quotes them."""
     args = argv[1:]
-    if not args:
-        for name in sorted(sh.vars):
-            io.write(1, f"{name}={_quote(sh.vars[name])}\n")
+    if not args:  # mksh also lists COLUMNS, LINES and SHELL, typed but unset, by their bare names
+        for name in sorted({*sh.vars, "COLUMNS", "LINES", "SHELL"}):
+            value = sh.get_var(name) if name in sh.vars else None
+            io.write(1, f"{name}\n" if value is None else f"{name}={_quote(value)}\n")
         return 0
     while args and args[0][:1] in ("-", "+") and args[0] not in ("-", "+"):
         flags = args.pop(0)
@@ -1318,10 +1345,18 @@ def _set(sh: Shell, argv: list[str], io: _IO) -> int:
     return 0
 
 
+_C_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r", "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v",
+              "\x1b": "\\E", "'": "\\'", "\\": "\\\\"}
+
+
 def _quote(value: str) -> str:
-    """A value as mksh's ``set`` and ``trap`` print it: bare when safe, else in single quotes."""
+    """A value as mksh prints it (``misc.c`` ``print_value_quoted``): bare when safe, ``$'...'`` with control
+    characters, else in single quotes."""
     if value and re.fullmatch(r"[A-Za-z0-9_./:%+,=@-]+", value):
         return value
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return "$'" + "".join(_C_ESCAPES.get(c, c if 32 <= ord(c) != 127 else f"\\{ord(c):03o}")
+                              for c in value) + "'"
     return "'" + value.replace("'", "'\\''") + "'"
 
 
@@ -1343,8 +1378,8 @@ def _export(sh: Shell, argv: list[str], io: _IO) -> int:
     args = [a for a in argv[1:] if a != "--"]
     if not args or args == ["-p"]:
         for name in sorted(sh.exported):
-            if name in sh.vars:
-                io.write(1, f"export {name}={_quote(sh.vars[name])}\n" if args else f"{name}\n")
+            value = f"={_quote(sh.vars[name])}" if name in sh.vars else ""
+            io.write(1, f"export {name}{value}\n" if args else f"{name}\n")
         return 0
     for arg in args:
         name, eq, value = arg.partition("=")
