@@ -237,6 +237,13 @@ BUILTINS = [
     "echo $-; set -e; echo $-",
     "set -x; echo traced",
     "set -u; echo $nope; echo after",
+    'set -o pipefail; false | true; echo $?; set +o pipefail; false | true; echo $?',
+    "cd /data/local/tmp; set -C; echo a > clob; echo b > clob; echo $?; echo c >| clob; cat < clob",
+    'set -a; V=1; sh -c "echo [\\$V]"',
+    'set -o nosuch; echo $?',
+    'set -q',
+    'false | true; echo $PIPESTATUS',
+    'set -aCefux; echo $-',
 ]
 
 SYNTAX_ERRORS = [
@@ -493,8 +500,14 @@ def phone() -> Iterator[SimDevice]:
     ("alias ll='ls -l'", "/system/bin/sh: alias: builtin not simulated\n"),
     ("typeset -i n=1", "/system/bin/sh: typeset: -i: option not simulated\n"),
     ("echo a |& cat", "/system/bin/sh: |&: co-processes are not simulated\n"),
+    ("x[1]=a", "/system/bin/sh: x[1]=a: arrays are not simulated\n"),
+    ("set -A x a b", "/system/bin/sh: set: -A: arrays are not simulated\n"),
+    ("set -o posix", "/system/bin/sh: set: posix: option not simulated\n"),
+    ("readonly x=1", "/system/bin/sh: readonly: builtin not simulated\n"),
+    ("trap x NOPE", "/system/bin/sh: trap: bad signal 'NOPE'\n"),
 ])
 def test_what_mksh_has_and_the_simulator_not_is_an_error_naming_it(phone: SimDevice, line: str, error: str) -> None:
+    # ("bad signal 'NOPE'" is R59c's wording, funcs.c Tbad_sig_ss; Debian's later mksh says "bad signal: NOPE")
     out, err, status = phone.shell_streams(line)
     assert (out, err.decode()) == (b"", error) and status != 0
 

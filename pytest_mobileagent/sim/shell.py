@@ -72,6 +72,7 @@ ENVIRONMENT = {
     "EXTERNAL_STORAGE": "/sdcard"}
 #: ``$$``: adbd's shell is a fresh process; one fixed id keeps runs deterministic (``$PPID`` is adbd's).
 SHELL_PID = 4242
+_ARRAY_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\[.*\]\+?=")
 ADBD_PID = 391
 #: ``$KSH_VERSION``: R59c's (``sh.h`` ``MKSH_VERSION``) with the vendor suffix AOSP's build adds.
 KSH_VERSION = "@(#)MIRBSD KSH R59 2020/10/31 Android"
@@ -408,7 +409,7 @@ class Shell:
                 finally:
                     self._errexit_off -= 1
             return self._run(commands[0], io)
-        status = first = 0
+        status = first = failed = 0
         data: bytes | None = None
         for i, cmd in enumerate(commands):
             stage = io.copy()
@@ -420,8 +421,12 @@ class Shell:
             status = self._subshell(lambda n=cmd, s=stage: self._run(n, s), stage)
             if i == 0:
                 first = status
+            if status:
+                failed = status
             data = bytes(buffer)
         self.vars["PIPESTATUS"] = str(first)  # ${PIPESTATUS[0]}: the first stage's status
+        if "pipefail" in self.options:  # the last stage that failed
+            status = failed
         self.last_status = int(status == 0) if pipeline.negated else status
         return self.last_status
 
@@ -614,6 +619,9 @@ class Shell:
         name = argv[0]
         if functions and name in self.functions:
             return self._call(self.functions[name], argv, io)
+        if "[" in name and _ARRAY_ASSIGNMENT.match(name):
+            io.write(2, f"/system/bin/sh: {name}: arrays are not simulated\n")
+            return 127
         if name in _ALIASES and name not in COMMANDS:
             argv = _ALIASES[name].split() + argv[1:]
             name = argv[0]
@@ -702,6 +710,8 @@ class Shell:
         if path == "/dev/null":
             io.fds[r.fd] = _Sink()
             return None
+        if r.op == ">" and "C" in self.options and self.system.fs.exists(path) and not self.system.fs.isdir(path):
+            return f"/system/bin/sh: can't create {target}: File exists\n"  # set -C; >| overrides it
         try:
             self._create(path, r.op == ">>")
         except OSError as e:
@@ -759,7 +769,7 @@ class Shell:
                 return " ".join(self.params) if self.params else None
             if name == "-":  # in mksh's order; h (trackall) is on; utf8-mode is off for sh -c (main.c)
                 opts = self.options
-                return "".join(f for f in "efu" if f in opts) + "h" + ("x" if "x" in opts else "") + "c"
+                return "".join(f for f in "aeCfu" if f in opts) + "h" + ("x" if "x" in opts else "") + "c"
             if name == "!":
                 return None
         if name.isdigit():
@@ -769,6 +779,8 @@ class Shell:
 
     def set_var(self, name: str, value: str) -> None:
         self.vars[name] = value
+        if "a" in self.options:  # set -a
+            self.exported.add(name)
 
     def arith(self, text: str) -> int:
         try:
@@ -1308,18 +1320,28 @@ def _whence_names(sh: Shell, names: list[str], io: _IO, verbose: bool, command: 
     return status
 
 
-_OPTION_NAMES = {"errexit": "e", "noglob": "f", "nounset": "u", "xtrace": "x"}
+#: The options this shell has, by ``set -o`` name and letter (``pipefail`` has no letter).
+_OPTION_NAMES = {"allexport": "a", "errexit": "e", "noclobber": "C", "noglob": "f", "nounset": "u", "xtrace": "x",
+                 "pipefail": "pipefail"}
+#: mksh's other options (``sh_flags.opt``): known, not simulated.
+_OTHER_OPTIONS = {"bgnice", "braceexpand", "emacs", "gmacs", "ignoreeof", "inherit-xtrace", "interactive", "keyword",
+                  "login", "markdirs", "monitor", "noexec", "nohup", "nolog", "notify", "physical", "posix",
+                  "privileged", "restricted", "sh", "stdin", "trackall", "utf8-mode", "verbose", "vi", "viraw",
+                  "vi-esccomplete", "vi-tabcomplete", "asis"}
+_OTHER_LETTERS = "bhiklmnprsUvX"
 
 
 @builtin("set")
 def _set(sh: Shell, argv: list[str], io: _IO) -> int:
-    """``set [-efux] [+efux] [-o NAME] [--] [args]``; with no arguments the variables, as mksh quotes them."""
+    """``set [-aCefux] [+aCefux] [-o NAME] [--] [args]``; with no arguments the variables, as mksh quotes them."""
     args = argv[1:]
     if not args:  # mksh also lists COLUMNS, LINES and SHELL, typed but unset, by their bare names
         for name in sorted({*sh.vars, "COLUMNS", "LINES", "SHELL"}):
             value = sh.get_var(name) if name in sh.vars else None
             io.write(1, f"{name}\n" if value is None else f"{name}={_quote(value)}\n")
         return 0
+    if args[0] == "-A" or args[0] == "+A":
+        raise _special_error("set", "-A: arrays are not simulated")
     while args and args[0][:1] in ("-", "+") and args[0] not in ("-", "+"):
         flags = args.pop(0)
         if flags == "--":
@@ -1329,12 +1351,16 @@ def _set(sh: Shell, argv: list[str], io: _IO) -> int:
         for flag in flags[1:]:
             if flag == "o":
                 if not args:
-                    raise _special_error("set", "-o: option requires an argument")
+                    raise _special_error("set", "-o: listing the options is not simulated")
                 option = args.pop(0)
-                if option not in _OPTION_NAMES:
+                if option in _OTHER_OPTIONS:
                     raise _special_error("set", f"{option}: option not simulated")
+                if option not in _OPTION_NAMES:
+                    raise _special_error("set", f"{option}: unknown option")
                 flag = _OPTION_NAMES[option]
-            elif flag not in "efux":
+            elif flag in _OTHER_LETTERS:
+                raise _special_error("set", f"-{flag}: option not simulated")
+            elif flag not in "aCefux":
                 raise _special_error("set", f"-{flag}: unknown option")
             if on:
                 sh.options.add(flag)
@@ -1517,9 +1543,11 @@ def _wait(sh: Shell, argv: list[str], io: _IO) -> int:
     return 0
 
 
-_SIGNALS = {"0": "EXIT", "1": "HUP", "2": "INT", "3": "QUIT", "6": "ABRT", "9": "KILL", "13": "PIPE",
-            "14": "ALRM", "15": "TERM"}
-_SIGNAL_ORDER = ["EXIT", "HUP", "INT", "QUIT", "ABRT", "KILL", "PIPE", "ALRM", "TERM", "ERR"]
+#: Linux's signals by number (bionic's), with mksh's ``EXIT`` (0) and ``ERR``, in the order ``trap`` lists them.
+_SIGNAL_ORDER = ["EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2",
+                 "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU",
+                 "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS", "ERR"]
+_SIGNALS = {str(k): name for k, name in enumerate(_SIGNAL_ORDER[:-1])}
 
 
 @builtin("trap")
@@ -1844,8 +1872,8 @@ def _cond_eval(sh: Shell, words: list[str]) -> bool:
         if op is not None and op in _TEST_BINARY:
             take()
             return _test_op(sh, op, first, take(), dbracket=True)
-        if op == "=~":
-            raise _TestError(f"{op}: not simulated")
+        if op == "=~":  # mksh has no regular expressions in [[ ]]
+            raise ShellExit(1, "/system/bin/sh: syntax error: unexpected operator/operand '=~'\n")
         return first != ""
 
     result = disjunction()
