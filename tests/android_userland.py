@@ -128,10 +128,12 @@ class Pair:
         self.android = AndroidRoot(folder)
         self.phone = SimDevice()
 
-    def write(self, path: str, data: bytes = b"", mtime: float | None = None) -> None:
-        """The same file on both (and the same modification time, when given)."""
-        self.android.write(path, data, mtime=mtime)
+    def write(self, path: str, data: bytes = b"", mtime: float | None = None, mode: int | None = None) -> None:
+        """The same file on both (and the same modification time and mode, when given)."""
+        self.android.write(path, data, mtime=mtime, mode=mode)
         self.phone.write_file(path, data)
+        if mode is not None:
+            os.chmod(self.phone.system.fs.host(path), mode)
         if mtime is not None:
             os.utime(self.phone.system.fs.host(path), (mtime, mtime))
 

@@ -12,6 +12,7 @@ below them pin the parser and the pure parts of expansion without the real shell
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -281,6 +282,13 @@ SYNTAX_ERRORS = [
     "nosuchcommand; echo $?",
     "x=1 nosuch; echo $x",
     "/system/bin/nosuch",
+    "case a in >",
+    "case a in 2>&1",
+    "case esac x='a b'",
+    'case a in "a"b) ;; esac esac',
+    'for "x" in a; do :; done',
+    "for ! in a; do :; done",
+    "for ; do",
 ]
 
 
@@ -476,6 +484,37 @@ def test_the_variables_mksh_sets(pair: Pair, line: str) -> None:
     changing = re.compile(r"(?m)^(export )?(BASHPID|EPOCHREALTIME|KSH_VERSION|LANG|PGRP|PPID|RANDOM)\b.*\n")
     out, err, status = android(real)
     assert (changing.sub("", simulated.text()[0]), *simulated.text()[1:]) == (changing.sub("", out), err, status)
+
+
+@pytest.mark.parametrize("line", [
+    f"{G}/a.txt; echo $?",
+    f"{G}; echo $?",
+    '"$x"; echo $?',
+    "/data/local/tmp/nope; echo $?",
+    "/system/bin/nope; echo $?",
+    "/data/local/tmp/run.sh one 'two words'; echo $?",
+    "cd /data/local/tmp && ./run.sh; echo $?",
+    "/data/local/tmp/elf; echo $?",
+])
+def test_commands_named_by_their_path(pair: Pair, line: str) -> None:
+    pair.write("/data/local/tmp/run.sh", b'#!/system/bin/sh\necho "$0: $1 $#"; exit 4\n', mode=0o755)
+    pair.write("/data/local/tmp/elf", b"\x7fELF\x02\x01", mode=0o755)
+    real, simulated = pair.both(line)
+    if "elf" in line:  # the chroot runs it and fails to; the simulator runs no binaries and says so
+        assert simulated.text()[1] == "/system/bin/sh: /data/local/tmp/elf: can't execute: ELF binaries are not " \
+            "simulated\n"
+        return
+    assert simulated.text() == android(real)
+
+
+def test_a_script_without_interpreter_line_runs_with_system_bin_sh(phone: SimDevice) -> None:
+    # AOSP builds mksh with MKSH_DEFAULT_EXECSHELL="/system/bin/sh" (Debian's runs /bin/sh, absent in the chroot)
+    phone.write_file("/data/local/tmp/plain.sh", b"echo plain $1\n")
+    os.chmod(phone.system.fs.host("/data/local/tmp/plain.sh"), 0o755)
+    assert phone.shell_exit("/data/local/tmp/plain.sh x") == ("plain x\n", 0)
+    os.chmod(phone.system.fs.host("/data/local/tmp/plain.sh"), 0o644)
+    assert phone.shell_exit("/data/local/tmp/plain.sh") == (
+        "/system/bin/sh: /data/local/tmp/plain.sh: can't execute: Permission denied\n", 126)
 
 
 def test_logcats_exec_line(pair: Pair) -> None:

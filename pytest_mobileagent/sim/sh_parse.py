@@ -96,9 +96,21 @@ class Word:
 
     @property
     def text(self) -> str:
-        """The word as written, roughly (for messages)."""
-        return "".join(p.text if isinstance(p, Lit) else "$" + (p.name if isinstance(p, Param) else "(...)")
-                       for p in self.parts)
+        """The word as mksh prints it back in messages (``tree.c``): quoted parts inside double quotes."""
+        out, inside = [], False
+        for p in self.parts:
+            if p.quoted != inside:
+                out.append('"')
+                inside = p.quoted
+            if isinstance(p, Lit):
+                out.append(p.text)
+            elif isinstance(p, Param):
+                out.append(p.name if p.op == "bad" else f"${p.name}" if not p.op else "${" + p.name + "...}")
+            else:
+                out.append("$(...)" if isinstance(p, CmdSub) else "$((...))")
+        if inside:
+            out.append('"')
+        return "".join(out)
 
     @property
     def keyword(self) -> str | None:
@@ -602,9 +614,9 @@ class _Parser:
         if t.kind == "op":
             if t.text == "|&":
                 return ShellSyntaxError("|&: co-processes are not simulated", 127)
-            shown = "newline" if t.text == "\n" else t.text
-        elif t.kind == "io":
-            shown = t.text
+            shown = "newline" if t.text == "\n" else t.text + " " if t.text[0] in "<>" else t.text
+        elif t.kind == "io":  # a redirection, printed without its target: "2>& "
+            shown = t.text + next((o for o in _OPERATORS if self.s.startswith(o, self.i)), "") + " "
         else:
             shown = t.word.text if t.word else t.text
         return ShellSyntaxError(f"syntax error: unexpected '{shown}'")
@@ -817,8 +829,10 @@ class _Parser:
     def _for(self) -> For:
         self.nesting.append("for")
         t = self.take()
-        if t.kind != "word" or not t.word or t.word.keyword is None or not is_name(t.word.keyword):
+        if t.kind != "word" or not t.word:
             raise self._unexpected(t)
+        if t.word.keyword is None or not is_name(t.word.keyword):
+            raise ShellSyntaxError("for: bad identifier")
         name = t.word.keyword
         self._skip_newlines()
         words = None

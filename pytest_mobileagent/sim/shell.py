@@ -49,7 +49,8 @@ COMMANDS: dict[str, Handler] = {}
 Builtin = Callable[["Shell", list[str], "_IO"], int]
 BUILTINS: dict[str, Builtin] = {}
 
-#: mksh's builtins (``funcs.c`` ``mkshbuiltins``, as AOSP builds it: ``HAVE_SELECT=1`` gives ``sleep``,
+#: mksh's builtins (``funcs.c`` ``mkshbuiltins``, as AOSP's ``external/mksh`` build flags have it: ``HAVE_SELECT=1``
+#: gives ``sleep``,
 #: ``HAVE_MKNOD=0`` drops ``mknod``; ``cat`` is found on ``PATH`` first; ``local`` and ``type`` are mksh's
 #: default aliases for ``typeset`` and ``whence -v``). ``type`` and
 #: ``whence`` answer "a shell builtin" for these; the special ones can change the shell's own state.
@@ -631,6 +632,10 @@ class Shell:
         if name in MKSH_BUILTINS and name not in COMMANDS:
             io.write(2, f"/system/bin/sh: {name}: builtin not simulated\n")
             return 127
+        if "/" in name or not name:
+            status = self._run_file(argv, io)
+            if status is not None:
+                return status
         if name == "toybox" and len(argv) > 1:
             argv = argv[1:]
         handler = COMMANDS.get(argv[0].rsplit("/", 1)[-1])
@@ -647,6 +652,46 @@ class Shell:
         else:
             io.write(1, out)
         return status
+
+    def _run_file(self, argv: list[str], io: _IO) -> int | None:
+        """A command named by its path: a file on the simulated phone is run as mksh runs it (a shell script, with
+        ``#!/system/bin/sh`` or without: AOSP builds ``MKSH_DEFAULT_EXECSHELL="/system/bin/sh"``) or refused as mksh
+        refuses it (``exec.c``: ``can't execute``, 126);
+        None when no such file exists, so the registered command of that name in ``/system/bin`` runs (or
+        mksh's "not found")."""
+        name = argv[0]
+        fs = self.system.fs
+        path = self.resolve(name) if name else ""
+        if not name or fs.isdir(path):  # "" is found as a PATH folder, as in mksh
+            io.write(2, f"/system/bin/sh: {name}: can't execute: Is a directory\n")
+            return 126
+        st = _test_stat(self, path)
+        if st is None:
+            base = posixpath.dirname(posixpath.normpath(path))
+            return None if base in ENVIRONMENT["PATH"].split(":") else self._not_found(name, io)
+        if not st.st_mode & 0o111:
+            io.write(2, f"/system/bin/sh: {name}: can't execute: Permission denied\n")
+            return 126
+        script = fs.read(path)
+        first = script.split(b"\n", 1)[0]
+        interpreter = first[2:].split()[0].decode(errors="replace") if first.startswith(b"#!") and first[2:].split() \
+            else "/system/bin/sh"
+        if script.startswith(b"\x7fELF") or posixpath.basename(interpreter) not in ("sh", "mksh"):
+            what = "ELF binaries" if script.startswith(b"\x7fELF") else f"scripts for {interpreter}"
+            io.write(2, f"/system/bin/sh: {name}: can't execute: {what} are not simulated\n")
+            return 126
+        env = {n: self.vars[n] for n in self.exported if n in self.vars}
+        cwd = self.cwd
+        out, err, status = self.execute(script.decode("utf-8", errors="replace"), io.input().read(), argv, env)
+        self.cwd = cwd
+        io.write(1, out)
+        io.write(2, err)
+        return status
+
+    @staticmethod
+    def _not_found(name: str, io: _IO) -> int:
+        io.write(2, f"/system/bin/sh: {name}: inaccessible or not found\n")
+        return 127
 
     def _call(self, body: sh_parse.Node, argv: list[str], io: _IO) -> int:
         saved = self.params
