@@ -49,9 +49,12 @@ def android(result: Result) -> tuple[str, str, int]:
     (``Tf_cant_ss_s``).
     """
     out, err, status = result.text()
-    err = re.sub(r"(?m)^[EW]: /system/bin/sh: ", "/system/bin/sh: ", err)
-    err = re.sub(r"(?m)^/system/bin/sh: (.*): (create|open): ", r"/system/bin/sh: can't \2 \1: ", err)
-    return out, err, status
+    return _r59c(out), _r59c(err), status  # errors reach standard output after 2>&1
+
+
+def _r59c(text: str) -> str:
+    text = re.sub(r"(?m)^[EW]: /system/bin/sh: ", "/system/bin/sh: ", text)
+    return re.sub(r"(?m)^/system/bin/sh: (.*): (create|open): ", r"/system/bin/sh: can't \2 \1: ", text)
 
 
 def same(pair: Pair, line: str, stdin: bytes = b"") -> None:
@@ -209,6 +212,11 @@ BUILTINS = [
     "set -e; false || echo recovered; if false; then :; fi; ! true; echo reached",
     "set -e; x=$(false); echo not-reached",
     "set -- a b c; shift; echo $@; shift 2; echo $#",
+    "set -- a b c; n=2; shift n; echo $@; shift done; echo $?; shift -z",
+    "pwd 's q'; echo $?; pwd -P",
+    "return x y 2>&1; echo not-reached",
+    "exit 1 2 2>/dev/null",
+    "shift 2>&1",
     "shift; echo after",
     'export A=1; sh -c "echo \\$A"',
     'B=2 sh -c "echo [\\$B]"; echo "[$B]"',

@@ -628,7 +628,12 @@ class Shell:
             name = argv[0]
         fn = BUILTINS.get(name)
         if fn is not None:
-            return fn(self, argv, io)
+            try:
+                return fn(self, argv, io)
+            except ShellExit as e:  # a builtin's error goes where its own standard error does (2>&1...)
+                io.write(2, e.message)
+                e.message = ""
+                raise
         if name in MKSH_BUILTINS and name not in COMMANDS:
             io.write(2, f"/system/bin/sh: {name}: builtin not simulated\n")
             return 127
@@ -1179,6 +1184,19 @@ def _print(sh: Shell, argv: list[str], io: _IO) -> int:
 
 @builtin("pwd")
 def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``pwd [-LP]``: the folder as ``cd`` reached it (``/sdcard`` stays ``/sdcard``)."""
+    args = argv[1:]
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flags = args.pop(0)
+        if flags == "--":
+            break
+        bad = set(flags[1:]) - {"L", "P"}
+        if bad:
+            io.write(2, _error("pwd", f"-{bad.pop()}: unknown option"))
+            return 1
+    if args:
+        io.write(2, _error("pwd", "too many arguments"))
+        return 1
     io.write(1, sh.cwd + "\n")
     return 0
 
@@ -1435,9 +1453,9 @@ def _quote(value: str) -> str:
 def _shift(sh: Shell, argv: list[str], io: _IO) -> int:
     n = 1
     if len(argv) > 1:
-        if not argv[1].isdigit():
-            raise _special_error("shift", f"bad number: {argv[1]}")
-        n = int(argv[1])
+        if argv[1].startswith("-") and len(argv[1]) > 1 and argv[1] != "--":
+            raise _special_error("shift", f"{argv[1]}: unknown option")
+        n = sh.arith(argv[-1]) if argv[-1] != "--" else 1  # mksh evaluates the count: shift x reads $x
     if n > len(sh.params):
         raise _special_error("shift", "nothing to shift")
     sh.params = sh.params[n:]
