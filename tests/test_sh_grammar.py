@@ -214,6 +214,9 @@ BUILTINS = [
     "set -- a b c; shift; echo $@; shift 2; echo $#",
     "set -- a b c; n=2; shift n; echo $@; shift done; echo $?; shift -z",
     "pwd 's q'; echo $?; pwd -P",
+    "cd /data/local/tmp; cd local system; echo $?; cd tmp g; pwd; cd x y z",
+    "set -- a b c; shift b if {a,b} x=; echo $#",
+    "echo a | ! grep -q b && echo negated-stage; ! echo a | grep -q a; echo $?",
     "return x y 2>&1; echo not-reached",
     "exit 1 2 2>/dev/null",
     "shift 2>&1",
@@ -297,6 +300,10 @@ SYNTAX_ERRORS = [
     'for "x" in a; do :; done',
     "for ! in a; do :; done",
     "for ; do",
+    "case",
+    "for",
+    "for x",
+    "echo | !",
 ]
 
 

@@ -710,6 +710,10 @@ class _Parser:
             if kw in ("if", "for", "while", "until", "case", "{", "[[", "function"):
                 self.take()
                 node = getattr(self, "_" + {"{": "group", "[[": "cond"}.get(kw, kw))()
+            elif kw == "!":  # "a | ! b | c": the negation takes the rest of the pipeline (syn.c BANG)
+                self.take()
+                inner = self.pipeline()
+                return Pipeline(inner.commands, not inner.negated)
             elif kw in ("select", "time"):
                 raise ShellSyntaxError(f"{kw}: not simulated", 127)
             else:
@@ -827,13 +831,13 @@ class _Parser:
         return body
 
     def _for(self) -> For:
-        self.nesting.append("for")
         t = self.take()
         if t.kind != "word" or not t.word:
             raise self._unexpected(t)
         if t.word.keyword is None or not is_name(t.word.keyword):
             raise ShellSyntaxError("for: bad identifier")
         name = t.word.keyword
+        self.nesting.append("for")  # syn.c: after the name, so "for" alone is an unexpected EOF
         self._skip_newlines()
         words = None
         if self._is_keyword(self.peek(), "in"):
@@ -862,11 +866,11 @@ class _Parser:
         return self._while(until=True)
 
     def _case(self) -> Case:
-        self.nesting.append("case")
         t = self.take()
         if t.kind != "word" or t.word is None:
             raise self._unexpected(t)
         word = t.word
+        self.nesting.append("case")
         self._skip_newlines()
         self._expect_keyword("in")
         items = []

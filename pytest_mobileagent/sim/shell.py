@@ -1205,11 +1205,16 @@ def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
 def _cd(sh: Shell, argv: list[str], io: _IO) -> int:
     """``cd [-L|-P] [dir|-]``: the folder for the rest of the script; mksh names the path it tried."""
     args = [a for a in argv[1:] if a not in ("-L", "-P")]
-    if len(args) > 1:
+    if len(args) > 2:
         io.write(2, _error("cd", "too many arguments"))
         return 2
-    target = args[0] if args else sh.lookup("HOME")
     show = False
+    if len(args) == 2:  # cd OLD NEW: OLD replaced by NEW in the current folder
+        if args[0] not in sh.cwd:
+            io.write(2, _error("cd", "bad substitution"))
+            return 2
+        args, show = [sh.cwd.replace(args[0], args[1], 1)], True
+    target = args[0] if args else sh.lookup("HOME")
     if target == "-":
         target, show = sh.vars.get("OLDPWD", ""), True
         if not target:
@@ -1455,7 +1460,7 @@ def _shift(sh: Shell, argv: list[str], io: _IO) -> int:
     if len(argv) > 1:
         if argv[1].startswith("-") and len(argv[1]) > 1 and argv[1] != "--":
             raise _special_error("shift", f"{argv[1]}: unknown option")
-        n = sh.arith(argv[-1]) if argv[-1] != "--" else 1  # mksh evaluates the count: shift x reads $x
+        n = sh.arith(argv[1]) if argv[1] != "--" else 1  # mksh evaluates the count: shift x reads $x
     if n > len(sh.params):
         raise _special_error("shift", "nothing to shift")
     sh.params = sh.params[n:]
