@@ -243,7 +243,7 @@ class Shell:
         self.params: list[str] = []
         self.argv0 = "/system/bin/sh"
         self.functions: dict[str, sh_parse.Node] = {}
-        #: ``set -e`` (``e``), ``set -f`` (``f``), ``set -u`` (``u``), ``set -x`` (``x``).
+        #: ``set`` options by letter (``a C e f u x``) and ``pipefail``.
         self.options: set[str] = set()
         #: ``trap`` actions by condition name (``EXIT``, ``INT``...): kept; only ``EXIT`` ever runs.
         self.traps: dict[str, str] = {}
@@ -266,7 +266,8 @@ class Shell:
         self._random = random.Random(SHELL_PID)
         self._loops = 0
         self._errexit_off = 0
-        self._functions_depth = 0
+        #: The status of the last command substitution of the simple command being expanded (``x=$(false)``).
+        self._substituted: int | None = None
 
     @property
     def system(self):
@@ -559,7 +560,7 @@ class Shell:
     # -- simple commands -------------------------------------------------------------------
 
     def _simple(self, cmd: sh_parse.Simple, io: _IO) -> int:
-        self._substituted: int | None = None
+        self._substituted = None
         argv = [f for w in cmd.words for f in self.expand(w, io)] if cmd.words else []
         if not argv:
             for name, op, value in cmd.assignments:
@@ -702,14 +703,12 @@ class Shell:
         saved = self.params
         self.params = argv[1:]
         self.locals.append({})
-        self._functions_depth += 1
         loops, self._loops = self._loops, 0
         try:
             status = self._run(body, io)
         except _Return as r:
             status = r.status
         finally:
-            self._functions_depth -= 1
             self._loops = loops
             self.params = saved
             for name, old in self.locals.pop().items():
@@ -1204,7 +1203,10 @@ def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
 @builtin("cd", "chdir")
 def _cd(sh: Shell, argv: list[str], io: _IO) -> int:
     """``cd [-L|-P] [dir|-]``: the folder for the rest of the script; mksh names the path it tried."""
-    args = [a for a in argv[1:] if a not in ("-L", "-P")]
+    args = argv[1:]
+    while args and args[0] in ("-L", "-P", "--"):
+        if args.pop(0) == "--":
+            break
     if len(args) > 2:
         io.write(2, _error("cd", "too many arguments"))
         return 2
