@@ -53,7 +53,7 @@ def android(result: Result) -> tuple[str, str, int]:
 
 
 def _r59c(text: str) -> str:
-    text = re.sub(r"(?m)^[EW]: /system/bin/sh: ", "/system/bin/sh: ", text)
+    text = re.sub(r"(?m)^[EW]: (?=\S+: )", "", text)
     return re.sub(r"(?m)^/system/bin/sh: (.*): (create|open): ", r"/system/bin/sh: can't \2 \1: ", text)
 
 
@@ -245,6 +245,7 @@ BUILTINS = [
     "wait; echo $?",
     'sh -c "echo \\$0 \\$1 \\$#" zero one two',
     'sh -c "exit 5"; echo $?',
+    "sh -c 'nosuch' name; sh -c 'fi'; sh -c 'cd /nope'; /system/bin/sh -c 'nosuch'",
     'echo $$ | grep -c "^[0-9][0-9]*$"',
     "echo $-; set -e; echo $-",
     "set -x; echo traced",
@@ -406,6 +407,33 @@ TESTS_AND_ARITHMETIC = [
 ]
 
 
+#: Scripts of several lines, as pushed files or ``adb shell`` with newlines carry them; nested shells.
+SCRIPTS = [
+    'x=$(cat <<EOF\nhi there\nEOF\n); echo "[$x]"',
+    'f() {\n  local a=$1\n  echo "a=$a"\n}\nf 1\nf 2',
+    'for f in /data/local/tmp/g/*.txt\ndo\n  case "$f" in\n    *a.txt) echo "A: $f" ;;\n'
+    '    *) echo "other: ${f##*/}" ;;\n  esac\ndone',
+    'if [ -d /data ]\nthen\n  echo yes\nelse\n  echo no\nfi',
+    'cat > /data/local/tmp/s.sh <<\'EOF\'\necho "in script: $1"\nexit 3\nEOF\n'
+    'sh /data/local/tmp/s.sh arg; echo "status $?"',
+    'echo start\n# a comment line\n\n  echo indented\necho end',
+    'i=0\nwhile [ $i -lt 5 ]\ndo\n  i=$((i + 1))\n  [ $i -eq 2 ] && continue\n  [ $i -eq 4 ] && break\n  echo $i\ndone',
+    'x=1\ny=$((x + 1)); z=$(( y * 3 ))\necho $x $y $z',
+    'echo one \\\n  two \\\n  three',
+    'cat <<EOF | while read a b; do echo "$b-$a"; done\n1 one\n2 two\nEOF',
+    'v=$(echo "multi\nline"); echo "$v" | wc -l',
+    'set -- $(echo "a b c"); echo $#; echo "${2}"',
+    'a="x"; b="${a}y${a}"; echo $b ${#b}',
+    'echo "$(echo "inner \\"quoted\\"")"',
+    'echo "${x:-$(echo sub)}" ${x:-`echo tick`}',
+    'x=5; echo $(( x > 3 && x < 10 ? 1 : 0 ))',
+    'echo $(( $(echo 3) * 2 ))',
+    'sh -c \'echo "$@"\' sh a b c',
+    'sh -c \'for a; do echo "[$a]"; done\' zero "x y" z',
+    'sh /data/local/tmp/nope.sh; echo $?',
+]
+
+
 @pytest.mark.parametrize("line", ANDROIDWORLD)
 def test_androidworld_scripts(pair: Pair, line: str) -> None:
     same(pair, line)
@@ -477,6 +505,11 @@ def test_combinations(pair: Pair, line: str) -> None:
 
 @pytest.mark.parametrize("line", TESTS_AND_ARITHMETIC)
 def test_test_and_arithmetic(pair: Pair, line: str) -> None:
+    same(pair, line)
+
+
+@pytest.mark.parametrize("line", SCRIPTS)
+def test_scripts(pair: Pair, line: str) -> None:
     same(pair, line)
 
 
@@ -616,6 +649,12 @@ def test_arithmetic_is_mksh_32_bit(expr: str, value: int | None) -> None:
             sh_parse.arith(expr, lambda n: variables.get(n, ""), variables.__setitem__)
         return
     assert sh_parse.arith(expr, lambda n: variables.get(n, ""), variables.__setitem__) == value
+
+
+def test_a_bad_number_is_named_as_r59c_names_it() -> None:
+    # expr.c evalerr ET_BADLIT: "EXPR: bad number 'LITERAL'" (Debian's later mksh: "0x: bad number: Invalid argument")
+    with pytest.raises(sh_parse.ArithError, match=r"^1 \+ 0x: bad number '0x'$"):
+        sh_parse.arith("1 + 0x", lambda n: "", lambda n, v: None)
 
 
 def test_arithmetic_assigns_and_reports_mksh_errors() -> None:

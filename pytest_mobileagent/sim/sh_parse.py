@@ -1135,7 +1135,7 @@ class ArithError(ValueError):
     """An expression mksh cannot evaluate; the text follows ``/system/bin/sh: ``."""
 
 
-_ARITH_TOKEN = re.compile(r"\s*(?:(0[xX][0-9A-Fa-f]+|[0-9]+#[0-9A-Za-z@_]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|"
+_ARITH_TOKEN = re.compile(r"\s*(?:([0-9][0-9A-Za-z@_#]*)|([A-Za-z_][A-Za-z0-9_]*)|"
                           r"(<<=|>>=|\+\+|--|&&|\|\||<<|>>|<=|>=|==|!=|[-+*/%&|^]=|[-+*/%&|^!~<>=?:()]))")
 _BINARY = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, "<=": 7, ">": 7, ">=": 7,
            "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}

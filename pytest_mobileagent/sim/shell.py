@@ -242,6 +242,8 @@ class Shell:
         #: ``$1 $2 ...`` and ``$0``.
         self.params: list[str] = []
         self.argv0 = "/system/bin/sh"
+        #: How the shell was called (mksh's ``kshname``): what its messages start with.
+        self.name = "/system/bin/sh"
         self.functions: dict[str, sh_parse.Node] = {}
         #: ``set`` options by letter (``a C e f u x``) and ``pipefail``.
         self.options: set[str] = set()
@@ -297,18 +299,22 @@ class Shell:
         return bytes(terminal), status
 
     def execute(self, line: str, stdin: bytes = b"", args: list[str] | None = None,
-                env: dict[str, str] | None = None) -> tuple[bytes, bytes, int]:
+                env: dict[str, str] | None = None, name: str | None = None) -> tuple[bytes, bytes, int]:
         """Run a command line as ``sh -c LINE [ARGV0 ARGS...]`` with ``stdin``; return its standard output,
         error output and status apart (what adb's shell protocol v2 carries). ``env`` replaces adbd's
-        environment (a child ``sh`` gets its parent's exported variables)."""
+        environment (a child ``sh`` gets its parent's exported variables); ``name`` is how the shell was called,
+        what its messages start with (by default ``ARGV0`` when given, else ``/system/bin/sh``, as adbd calls it)."""
         out, err = bytearray(), bytearray()
-        status = self._run_script(line, stdin, out, err, args, env)
+        status = self._run_script(line, stdin, out, err, args, env, name)
         return bytes(out), bytes(err), status
 
     def _run_script(self, script: str, stdin: bytes, out: bytearray, err: bytearray,
-                    args: list[str] | None = None, env: dict[str, str] | None = None) -> int:
+                    args: list[str] | None = None, env: dict[str, str] | None = None,
+                    name: str | None = None) -> int:
         # a nested ``sh -c`` must not disturb its caller
-        saved = _State(self), self._input, self.stderr, self.last_status, self._loops, self._errexit_off
+        saved = (_State(self), self._input, self.stderr, self.last_status, self._loops, self._errexit_off,
+                 self.name)
+        self.name = name or (args[0] if args else "/system/bin/sh")
         environment = ENVIRONMENT if env is None else env
         self.cwd = "/" if env is None else self.cwd
         self.vars = {**self._shell_variables(), **environment}
@@ -321,7 +327,7 @@ class Shell:
             self._script(sh_parse.parse(script), io)
             self._exit_trap(io)
         finally:
-            state, self._input, self.stderr, status, self._loops, self._errexit_off = saved
+            state, self._input, self.stderr, status, self._loops, self._errexit_off, self.name = saved
             result = self.last_status
             state.restore(self)
             self.last_status = status
@@ -348,7 +354,7 @@ class Shell:
         except _Break:  # a break out of a function's loops ends at the script
             pass
         except RecursionError:  # mksh recurses until its stack overflows (SIGSEGV, status 139); Python stops sooner
-            io.write(2, "/system/bin/sh: nesting too deep for the simulated shell\n")
+            io.write(2, f"{self.name}: nesting too deep for the simulated shell\n")
             self.last_status = 139
 
     def _exit_trap(self, io: _IO) -> None:
@@ -551,11 +557,11 @@ class Shell:
         try:
             self.last_status = 0 if _cond_eval(self, words) else 1
         except _TestError as e:
-            raise ShellExit(1, f"/system/bin/sh: [[: {e}\n") from None
+            raise ShellExit(1, f"{self.name}: [[: {e}\n") from None
         return self.last_status
 
     def _syntax_failure(self, node: sh_parse.SyntaxFailure, io: _IO) -> int:
-        raise ShellExit(node.error.status, f"/system/bin/sh: {node.error}\n")
+        raise ShellExit(node.error.status, f"{self.name}: {node.error}\n")
 
     # -- simple commands -------------------------------------------------------------------
 
@@ -622,7 +628,7 @@ class Shell:
         if functions and name in self.functions:
             return self._call(self.functions[name], argv, io)
         if "[" in name and _ARRAY_ASSIGNMENT.match(name):
-            io.write(2, f"/system/bin/sh: {name}: arrays are not simulated\n")
+            io.write(2, f"{self.name}: {name}: arrays are not simulated\n")
             return 127
         if name in _ALIASES and name not in COMMANDS:
             argv = _ALIASES[name].split() + argv[1:]
@@ -636,7 +642,7 @@ class Shell:
                 e.message = ""
                 raise
         if name in MKSH_BUILTINS and name not in COMMANDS:
-            io.write(2, f"/system/bin/sh: {name}: builtin not simulated\n")
+            io.write(2, f"{self.name}: {name}: builtin not simulated\n")
             return 127
         if "/" in name or not name:
             status = self._run_file(argv, io)
@@ -646,7 +652,7 @@ class Shell:
             argv = argv[1:]
         handler = COMMANDS.get(argv[0].rsplit("/", 1)[-1])
         if handler is None:
-            io.write(2, f"/system/bin/sh: {argv[0]}: inaccessible or not found\n")
+            io.write(2, f"{self.name}: {argv[0]}: inaccessible or not found\n")
             return 127
         self._input, self.stderr = io.input(), None
         out, status = handler(self, argv)
@@ -669,14 +675,14 @@ class Shell:
         fs = self.system.fs
         path = self.resolve(name) if name else ""
         if not name or fs.isdir(path):  # "" is found as a PATH folder, as in mksh
-            io.write(2, f"/system/bin/sh: {name}: can't execute: Is a directory\n")
+            io.write(2, f"{self.name}: {name}: can't execute: Is a directory\n")
             return 126
         st = _test_stat(self, path)
         if st is None:
             base = posixpath.dirname(posixpath.normpath(path))
             return None if base in ENVIRONMENT["PATH"].split(":") else self._not_found(name, io)
         if not st.st_mode & 0o111:
-            io.write(2, f"/system/bin/sh: {name}: can't execute: Permission denied\n")
+            io.write(2, f"{self.name}: {name}: can't execute: Permission denied\n")
             return 126
         script = fs.read(path)
         first = script.split(b"\n", 1)[0]
@@ -684,7 +690,7 @@ class Shell:
             else "/system/bin/sh"
         if script.startswith(b"\x7fELF") or posixpath.basename(interpreter) not in ("sh", "mksh"):
             what = "ELF binaries" if script.startswith(b"\x7fELF") else f"scripts for {interpreter}"
-            io.write(2, f"/system/bin/sh: {name}: can't execute: {what} are not simulated\n")
+            io.write(2, f"{self.name}: {name}: can't execute: {what} are not simulated\n")
             return 126
         env = {n: self.vars[n] for n in self.exported if n in self.vars}
         cwd = self.cwd
@@ -694,9 +700,8 @@ class Shell:
         io.write(2, err)
         return status
 
-    @staticmethod
-    def _not_found(name: str, io: _IO) -> int:
-        io.write(2, f"/system/bin/sh: {name}: inaccessible or not found\n")
+    def _not_found(self, name: str, io: _IO) -> int:
+        io.write(2, f"{self.name}: {name}: inaccessible or not found\n")
         return 127
 
     def _call(self, body: sh_parse.Node, argv: list[str], io: _IO) -> int:
@@ -745,26 +750,26 @@ class Shell:
                 io.fds[r.fd] = io.fds[int(target)]
             elif target.isdigit():  # exec.c iosetup: the redirection as mksh prints it (snptreef), then why
                 shown = ("" if r.fd == (0 if r.op[0] == "<" else 1) else str(r.fd)) + r.op + target
-                return f"/system/bin/sh: {shown} : bad file descriptor\n"
+                return f"{self.name}: {shown} : bad file descriptor\n"
             else:
-                return f"/system/bin/sh: {target}: illegal file descriptor name\n"
+                return f"{self.name}: {target}: illegal file descriptor name\n"
             return None
         path = self.resolve(target)
         if r.op in ("<", "<>"):
             try:
                 io.fds[r.fd] = _Input(self.read_file(path))
             except OSError as e:
-                return f"/system/bin/sh: can't open {target}: {strerror(e)}\n"
+                return f"{self.name}: can't open {target}: {strerror(e)}\n"
             return None
         if path == "/dev/null":
             io.fds[r.fd] = _Sink()
             return None
         if r.op == ">" and "C" in self.options and self.system.fs.exists(path) and not self.system.fs.isdir(path):
-            return f"/system/bin/sh: can't create {target}: File exists\n"  # set -C; >| overrides it
+            return f"{self.name}: can't create {target}: File exists\n"  # set -C; >| overrides it
         try:
             self._create(path, r.op == ">>")
         except OSError as e:
-            return f"/system/bin/sh: can't create {target}: {strerror(e)}\n"
+            return f"{self.name}: can't create {target}: {strerror(e)}\n"
         io.fds[r.fd] = _File(self, path)
         return None
 
@@ -835,7 +840,7 @@ class Shell:
         try:
             return sh_parse.arith(text, self.lookup, self.set_var)
         except sh_parse.ArithError as e:
-            raise ShellExit(1, f"/system/bin/sh: {e}\n") from None
+            raise ShellExit(1, f"{self.name}: {e}\n") from None
 
     # -- expansion -------------------------------------------------------------------------
 
@@ -890,7 +895,7 @@ class Shell:
         name, op = part.name, part.op
         mode = _QUOTED if part.quoted else _EXPANDED
         if op == "bad":
-            raise ShellExit(1, f"/system/bin/sh: {name}: not simulated\n")
+            raise ShellExit(1, f"{self.name}: {name}: not simulated\n")
         if name in "@*" and op in ("", "len") and len(name) == 1:
             if op == "len":
                 out.append((str(len(self.params)), mode))
@@ -908,7 +913,7 @@ class Shell:
         value = self.get_var(name)
         if op == "":
             if value is None and "u" in self.options:
-                raise ShellExit(1, f"/system/bin/sh: {name}: parameter not set\n")
+                raise ShellExit(1, f"{self.name}: {name}: parameter not set\n")
             out.append((value or "", mode))
             return
         if op == "len":
@@ -929,14 +934,14 @@ class Shell:
         elif kind == "=":
             if not present:
                 if not sh_parse.is_name(name):
-                    raise ShellExit(1, f"/system/bin/sh: {name}: bad substitution\n")
+                    raise ShellExit(1, f"{self.name}: {name}: bad substitution\n")
                 value = self.expand_text(part.arg, io)
                 self.set_var(name, value)
             out.append((value or "", mode))
         elif kind == "?":
             if not present:
                 message = self.expand_text(part.arg, io) or "parameter null or not set"
-                raise ShellExit(1, f"/system/bin/sh: {name}: {message}\n")
+                raise ShellExit(1, f"{self.name}: {name}: {message}\n")
             out.append((value or "", mode))
         elif kind == "sub":
             out.append((self._substring(value or "", part, io), mode))
@@ -1082,13 +1087,14 @@ def strerror(e: OSError) -> str:
 # -- mksh's builtins (``funcs.c``, ``misc.c`` ``c_cd``) ---------------------------------------------------------
 
 
-def _error(name: str, text: str) -> str:
-    return f"/system/bin/sh: {name}: {text}\n"
+def _error(sh: Shell, name: str, text: str) -> str:
+    """A builtin's message: the shell's name (``$0``), the builtin's, the text (``bi_errorf``)."""
+    return f"{sh.name}: {name}: {text}\n"
 
 
-def _special_error(name: str, text: str) -> ShellExit:
+def _special_error(sh: Shell, name: str, text: str) -> ShellExit:
     """An error in a special builtin ends a non-interactive mksh (``bi_errorf`` unwinds)."""
-    return ShellExit(1, _error(name, text))
+    return ShellExit(1, _error(sh, name, text))
 
 
 _PRINT_ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",
@@ -1174,7 +1180,7 @@ def _print(sh: Shell, argv: list[str], io: _IO) -> int:
                 fd = int(rest) if rest.isdigit() else 1
                 break
             else:
-                io.write(2, _error("print", f"-{flag}: unknown option"))
+                io.write(2, _error(sh, "print", f"-{flag}: unknown option"))
                 return 1
         if flags == "-R":
             break
@@ -1191,10 +1197,10 @@ def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
             break
         bad = set(flags[1:]) - {"L", "P"}
         if bad:
-            io.write(2, _error("pwd", f"-{bad.pop()}: unknown option"))
+            io.write(2, _error(sh, "pwd", f"-{bad.pop()}: unknown option"))
             return 1
     if args:
-        io.write(2, _error("pwd", "too many arguments"))
+        io.write(2, _error(sh, "pwd", "too many arguments"))
         return 1
     io.write(1, sh.cwd + "\n")
     return 0
@@ -1208,25 +1214,25 @@ def _cd(sh: Shell, argv: list[str], io: _IO) -> int:
         if args.pop(0) == "--":
             break
     if len(args) > 2:
-        io.write(2, _error("cd", "too many arguments"))
+        io.write(2, _error(sh, "cd", "too many arguments"))
         return 2
     show = False
     if len(args) == 2:  # cd OLD NEW: OLD replaced by NEW in the current folder
         if args[0] not in sh.cwd:
-            io.write(2, _error("cd", "bad substitution"))
+            io.write(2, _error(sh, "cd", "bad substitution"))
             return 2
         args, show = [sh.cwd.replace(args[0], args[1], 1)], True
     target = args[0] if args else sh.lookup("HOME")
     if target == "-":
         target, show = sh.vars.get("OLDPWD", ""), True
         if not target:
-            io.write(2, _error("cd", "no OLDPWD"))
+            io.write(2, _error(sh, "cd", "no OLDPWD"))
             return 2
     path = sh.resolve(target)
     fs = sh.system.fs
     if not fs.isdir(path):
         reason = "Not a directory" if fs.exists(path) else "No such file or directory"
-        io.write(2, _error("cd", f"{path}: {reason}"))
+        io.write(2, _error(sh, "cd", f"{path}: {reason}"))
         return 2
     sh.vars["OLDPWD"], sh.cwd = sh.cwd, path
     sh.vars["PWD"] = path
@@ -1239,11 +1245,11 @@ def _cd(sh: Shell, argv: list[str], io: _IO) -> int:
 def _exit(sh: Shell, argv: list[str], io: _IO) -> int:
     """End the script with status N (mod 256), or with ``$?`` when N is omitted."""
     if len(argv) > 2:
-        raise _special_error("exit", "too many arguments")
+        raise _special_error(sh, "exit", "too many arguments")
     if len(argv) < 2:
         raise ShellExit(sh.last_status)
     if not re.fullmatch(r"[-+]?\d+", argv[1]):
-        raise _special_error("exit", f"bad number: {argv[1]}")
+        raise _special_error(sh, "exit", f"bad number: {argv[1]}")
     raise ShellExit(int(argv[1]) & 0xFF)
 
 
@@ -1251,9 +1257,9 @@ def _exit(sh: Shell, argv: list[str], io: _IO) -> int:
 def _return(sh: Shell, argv: list[str], io: _IO) -> int:
     """Leave the function (or ``.`` script); at the top of the script mksh exits."""
     if len(argv) > 2:
-        raise _special_error("return", "too many arguments")
+        raise _special_error(sh, "return", "too many arguments")
     if len(argv) == 2 and not re.fullmatch(r"[-+]?\d+", argv[1]):
-        raise _special_error("return", f"bad number: {argv[1]}")
+        raise _special_error(sh, "return", f"bad number: {argv[1]}")
     raise _Return(int(argv[1]) & 0xFF if len(argv) == 2 else sh.last_status)
 
 
@@ -1263,10 +1269,10 @@ def _break(sh: Shell, argv: list[str], io: _IO) -> int:
     levels = 1
     if len(argv) > 1:
         if not argv[1].isdigit() or int(argv[1]) < 1:
-            raise _special_error(name, f"bad number: {argv[1]}")
+            raise _special_error(sh, name, f"bad number: {argv[1]}")
         levels = int(argv[1])
     if not sh._loops:
-        io.write(2, _error(name, f"can't {name}"))
+        io.write(2, _error(sh, name, f"can't {name}"))
         return 0
     raise _Break(min(levels, sh._loops), cont=name == "continue")
 
@@ -1281,11 +1287,11 @@ def _eval(sh: Shell, argv: list[str], io: _IO) -> int:
 def _dot(sh: Shell, argv: list[str], io: _IO) -> int:
     """``. FILE [args]``: a script read and run in this shell."""
     if len(argv) < 2:
-        raise _special_error(".", "missing argument")
+        raise _special_error(sh, ".", "missing argument")
     try:
         text = sh.read_file(sh.resolve(argv[1])).decode("utf-8", errors="replace")
     except OSError:
-        raise _special_error(".", f"{argv[1]}: not found") from None
+        raise _special_error(sh, ".", f"{argv[1]}: not found") from None
     saved = sh.params
     if len(argv) > 2:
         sh.params = argv[2:]
@@ -1323,7 +1329,7 @@ def _command(sh: Shell, argv: list[str], io: _IO) -> int:
             elif flag == "V":
                 verbose = True
             elif flag != "p":
-                io.write(2, _error("command", f"-{flag}: unknown option"))
+                io.write(2, _error(sh, "command", f"-{flag}: unknown option"))
                 return 1
     if verbose is not None:
         return _whence_names(sh, args, io, verbose, command=True)
@@ -1340,7 +1346,7 @@ def _builtin(sh: Shell, argv: list[str], io: _IO) -> int:
     if not args:
         return 0
     if args[0] not in MKSH_BUILTINS and args[0] not in _ALIASES:
-        io.write(2, _error("builtin", f"{args[0]}: not a builtin"))
+        io.write(2, _error(sh, "builtin", f"{args[0]}: not a builtin"))
         return 1
     return sh.invoke(args, io, functions=False)
 
@@ -1354,7 +1360,7 @@ def _whence(sh: Shell, argv: list[str], io: _IO) -> int:
         if flags == "--":
             break
         if set(flags[1:]) - {"v", "p"}:
-            io.write(2, _error("whence", f"-{(set(flags[1:]) - {'v', 'p'}).pop()}: unknown option"))
+            io.write(2, _error(sh, "whence", f"-{(set(flags[1:]) - {'v', 'p'}).pop()}: unknown option"))
             return 1
         verbose = verbose or "v" in flags
     return _whence_names(sh, args, io, verbose)
@@ -1411,7 +1417,7 @@ def _set(sh: Shell, argv: list[str], io: _IO) -> int:
             io.write(1, f"{name}\n" if value is None else f"{name}={_quote(value)}\n")
         return 0
     if args[0] == "-A" or args[0] == "+A":
-        raise _special_error("set", "-A: arrays are not simulated")
+        raise _special_error(sh, "set", "-A: arrays are not simulated")
     while args and args[0][:1] in ("-", "+") and args[0] not in ("-", "+"):
         flags = args.pop(0)
         if flags == "--":
@@ -1421,17 +1427,17 @@ def _set(sh: Shell, argv: list[str], io: _IO) -> int:
         for flag in flags[1:]:
             if flag == "o":
                 if not args:
-                    raise _special_error("set", "-o: listing the options is not simulated")
+                    raise _special_error(sh, "set", "-o: listing the options is not simulated")
                 option = args.pop(0)
                 if option in _OTHER_OPTIONS:
-                    raise _special_error("set", f"{option}: option not simulated")
+                    raise _special_error(sh, "set", f"{option}: option not simulated")
                 if option not in _OPTION_NAMES:
-                    raise _special_error("set", f"{option}: unknown option")
+                    raise _special_error(sh, "set", f"{option}: unknown option")
                 flag = _OPTION_NAMES[option]
             elif flag in _OTHER_LETTERS:
-                raise _special_error("set", f"-{flag}: option not simulated")
+                raise _special_error(sh, "set", f"-{flag}: option not simulated")
             elif flag not in "aCefux":
-                raise _special_error("set", f"-{flag}: unknown option")
+                raise _special_error(sh, "set", f"-{flag}: unknown option")
             if on:
                 sh.options.add(flag)
             else:
@@ -1461,10 +1467,10 @@ def _shift(sh: Shell, argv: list[str], io: _IO) -> int:
     n = 1
     if len(argv) > 1:
         if argv[1].startswith("-") and len(argv[1]) > 1 and argv[1] != "--":
-            raise _special_error("shift", f"{argv[1]}: unknown option")
+            raise _special_error(sh, "shift", f"{argv[1]}: unknown option")
         n = sh.arith(argv[1]) if argv[1] != "--" else 1  # mksh evaluates the count: shift x reads $x
     if n > len(sh.params):
-        raise _special_error("shift", "nothing to shift")
+        raise _special_error(sh, "shift", "nothing to shift")
     sh.params = sh.params[n:]
     return 0
 
@@ -1480,7 +1486,7 @@ def _export(sh: Shell, argv: list[str], io: _IO) -> int:
     for arg in args:
         name, eq, value = arg.partition("=")
         if not sh_parse.is_name(name):
-            raise _special_error("export", f"{name}: is not an identifier")
+            raise _special_error(sh, "export", f"{name}: is not an identifier")
         if eq:
             sh.vars[name] = value
         sh.exported.add(name)
@@ -1498,13 +1504,13 @@ def _typeset(sh: Shell, argv: list[str], io: _IO) -> int:
             break
         for flag in flags[1:]:
             if flag != "x":
-                io.write(2, _error(argv[0], f"-{flag}: option not simulated"))
+                io.write(2, _error(sh, argv[0], f"-{flag}: option not simulated"))
                 return 127
             export = True
     for arg in args:
         name, eq, value = arg.partition("=")
         if not sh_parse.is_name(name):
-            io.write(2, _error(argv[0], f"{name}: is not an identifier"))
+            io.write(2, _error(sh, argv[0], f"{name}: is not an identifier"))
             return 1
         if sh.locals and name not in sh.locals[-1]:
             sh.locals[-1][name] = sh.vars.get(name)
@@ -1527,7 +1533,7 @@ def _unset(sh: Shell, argv: list[str], io: _IO) -> int:
         if functions:
             sh.functions.pop(name, None)
         elif not sh_parse.is_name(name):
-            raise _special_error("unset", f"{name}: is not an identifier")
+            raise _special_error(sh, "unset", f"{name}: is not an identifier")
         else:
             sh.vars.pop(name, None)
             sh.exported.discard(name)
@@ -1550,12 +1556,12 @@ def _read(sh: Shell, argv: list[str], io: _IO) -> int:
             elif flag == "u":
                 rest = flags[k + 2:] or (args.pop(0) if args else "")
                 if not rest.isdigit():
-                    io.write(2, _error("read", f"-u: {rest}: bad number"))
+                    io.write(2, _error(sh, "read", f"-u: {rest}: bad number"))
                     return 1
                 fd = int(rest)
                 break
             else:
-                io.write(2, _error("read", f"-{flag}: option not simulated"))
+                io.write(2, _error(sh, "read", f"-{flag}: option not simulated"))
                 return 127
     names = args or ["REPLY"]
     stream = io.input(fd)
@@ -1599,7 +1605,7 @@ def _read_split(text: str, ifs: str, count: int) -> list[str]:
 @builtin("let")
 def _let(sh: Shell, argv: list[str], io: _IO) -> int:
     if len(argv) < 2:
-        io.write(2, _error("let", "missing argument"))
+        io.write(2, _error(sh, "let", "missing argument"))
         return 1
     value = 0
     for expr in argv[1:]:
@@ -1638,7 +1644,7 @@ def _trap(sh: Shell, argv: list[str], io: _IO) -> int:
         name = cond.upper().removeprefix("SIG")
         name = _SIGNALS.get(name, name)
         if name not in _SIGNAL_ORDER:
-            io.write(2, _error("trap", f"bad signal '{cond}'"))
+            io.write(2, _error(sh, "trap", f"bad signal '{cond}'"))
             return 1
         if action == "-":
             sh.traps.pop(name, None)
@@ -1673,21 +1679,22 @@ def _sh(sh: Shell, argv: list[str]) -> Result:
     env = {name: sh.vars[name] for name in sh.exported if name in sh.vars}
     if args[:1] == ["-c"]:
         if len(args) < 2:
-            return fail("/system/bin/sh: -c: option requires an argument\n", 1)
+            return fail(f"{argv[0]}: -c: option requires an argument\n", 1)
         script, params = args[1], args[2:] or None
-        stdin = sh.stdin
+        stdin, name = sh.stdin, None if params else argv[0]
     elif not args or args[0] == "-s":
-        script, params, stdin = sh.stdin.decode("utf-8", errors="replace"), ["/system/bin/sh", *args[1:]], b""
+        script, params, stdin = sh.stdin.decode("utf-8", errors="replace"), [argv[0], *args[1:]], b""
+        name = argv[0]
     elif args[0].startswith("-"):
-        return fail(f"/system/bin/sh: {args[0]}: option not simulated\n", 127)
+        return fail(f"{argv[0]}: {args[0]}: option not simulated\n", 127)
     else:
         try:
             script = sh.read_file(sh.resolve(args[0])).decode("utf-8", errors="replace")
         except OSError:
-            return fail(f"/system/bin/sh: {args[0]}: No such file or directory\n", 127)
-        params, stdin = args, sh.stdin
+            return fail(f"{argv[0]}: {args[0]}: No such file or directory\n", 127)
+        params, stdin, name = args, sh.stdin, argv[0]  # (mksh adds the script's line: "sh: FILE[2]: ...")
     cwd = sh.cwd
-    out, err, status = sh.execute(script, stdin, params, env)
+    out, err, status = sh.execute(script, stdin, params, env, name)
     sh.cwd = cwd
     return with_stderr(sh, out, status, err)
 
@@ -1887,12 +1894,12 @@ def _test(sh: Shell, argv: list[str]) -> Result:
     name, args = argv[0].rsplit("/", 1)[-1], argv[1:]
     if name == "[":
         if not args or args[-1] != "]":
-            return fail("/system/bin/sh: [: missing ]\n", 2)
+            return fail(f"{sh.name}: [: missing ]\n", 2)
         args = args[:-1]
     try:
         return b"", 0 if _Test(sh, name, args).run() else 1
     except _TestError as e:
-        return fail(f"/system/bin/sh: {name}: {e}\n" if e.named else f"/system/bin/sh: {e}\n", 2)
+        return fail(f"{sh.name}: {name}: {e}\n" if e.named else f"{sh.name}: {e}\n", 2)
 
 
 def _cond_eval(sh: Shell, words: list[str]) -> bool:
@@ -1943,7 +1950,7 @@ def _cond_eval(sh: Shell, words: list[str]) -> bool:
             take()
             return _test_op(sh, op, first, take(), dbracket=True)
         if op == "=~":  # mksh has no regular expressions in [[ ]]
-            raise ShellExit(1, "/system/bin/sh: syntax error: unexpected operator/operand '=~'\n")
+            raise ShellExit(1, f"{sh.name}: syntax error: unexpected operator/operand '=~'\n")
         return first != ""
 
     result = disjunction()
