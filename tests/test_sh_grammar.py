@@ -215,6 +215,7 @@ BUILTINS = [
     "set -- a b c; n=2; shift n; echo $@; shift done; echo $?; shift -z",
     "pwd 's q'; echo $?; pwd -P",
     "cd /data/local/tmp; cd local system; echo $?; cd tmp g; pwd; cd x y z",
+    "cd -n; echo $?; cd -LP /data; pwd; cd -- /; pwd",
     "set -- a b c; shift b if {a,b} x=; echo $#",
     "echo a | ! grep -q b && echo negated-stage; ! echo a | grep -q a; echo $?",
     "return x y 2>&1; echo not-reached",

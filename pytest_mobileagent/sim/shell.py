@@ -1210,9 +1210,14 @@ def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
 def _cd(sh: Shell, argv: list[str], io: _IO) -> int:
     """``cd [-L|-P] [dir|-]``: the folder for the rest of the script; mksh names the path it tried."""
     args = argv[1:]
-    while args and args[0] in ("-L", "-P", "--"):
-        if args.pop(0) == "--":
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flags = args.pop(0)
+        if flags == "--":
             break
+        bad = set(flags[1:]) - {"L", "P"}
+        if bad:
+            io.write(2, _error(sh, "cd", f"-{sorted(bad)[0]}: unknown option"))
+            return 2
     if len(args) > 2:
         io.write(2, _error(sh, "cd", "too many arguments"))
         return 2
