@@ -175,8 +175,10 @@ def test_variables_expand_outside_single_quotes(phone: SimDevice) -> None:
     assert phone.shell("echo \"[$KEPT]\"") == "[]\n"  # each adb shell is a new sh -c
 
 
-def test_cd_checks_the_folder(phone: SimDevice) -> None:
-    assert phone.shell_exit("cd /sdcard/Download && echo in") == ("in\n", 0)
+def test_cd_changes_the_folder_for_the_rest_of_the_line(phone: SimDevice) -> None:
+    assert phone.shell_exit("cd /sdcard/Download && pwd && cat < fruit.txt | head -n 1") == (
+        "/sdcard/Download\nbanana\n", 0)
+    assert phone.shell("pwd") == "/\n"  # each adb shell starts in / again
     assert phone.shell_exit("cd /nope") == ("/system/bin/sh: cd: /nope: No such file or directory\n", 2)
 
 
