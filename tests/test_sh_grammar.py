@@ -432,6 +432,10 @@ SCRIPTS = [
     'sh -c \'echo "$@"\' sh a b c',
     'sh -c \'for a; do echo "[$a]"; done\' zero "x y" z',
     'sh /data/local/tmp/nope.sh; echo $?',
+    "cat > /data/local/tmp/e.sh <<'EOF'\necho one\nnosuch\nif true; then\n  cd /nope\n"
+    'fi\necho ${x:?unset here}\nEOF\nsh /data/local/tmp/e.sh; echo "status $?"',
+    'cat > /data/local/tmp/f.sh <<\'EOF\'\necho ok\nfi\nEOF\nsh /data/local/tmp/f.sh; echo "status $?"',
+    'echo "echo \\$((1/0))" > /data/local/tmp/m.sh; sh /data/local/tmp/m.sh',
 ]
 
 
@@ -515,6 +519,9 @@ def test_scripts(pair: Pair, line: str) -> None:
 
 
 @pytest.mark.parametrize(("line", "stdin"), [
+    ("/system/bin/sh -s a b", b'echo "$0 $1 $#"\nnosuch\n'),
+    ("sh", b"echo one\nfi\n"),
+    ("/system/bin/sh", b"echo $0; nosuch\nif true; then\n  cd /nope\nfi\n"),
     ("cat", b"piped\n"),
     ("read a; read b; echo $b $a", b"1\n2\n"),
     ("while read l; do echo [$l]; done", b"x\ny\n"),
@@ -625,9 +632,13 @@ def test_a_script_is_parsed_once_and_its_lines_in_order() -> None:
     script = "echo a; if true; then echo b; fi\nfi"
     nodes = sh_parse.parse(script)
     assert sh_parse.parse(script) is nodes  # cached: the same lines come back at every step
-    assert isinstance(nodes[-1], sh_parse.SyntaxFailure)
-    assert str(nodes[-1].error) == "syntax error: unexpected 'fi'"
-    assert isinstance(nodes[1], sh_parse.AndOr) and isinstance(nodes[1].first.commands[0], sh_parse.If)
+    first, failure = nodes
+    assert isinstance(failure, sh_parse.SyntaxFailure) and failure.line == 2
+    assert str(failure.error) == "syntax error: unexpected 'fi'"
+    assert isinstance(first, sh_parse.Line) and first.line == 1
+    assert isinstance(first.body[1].first.commands[0], sh_parse.If)
+    (single,) = sh_parse.parse("echo a")  # one line: no line numbers to keep
+    assert isinstance(single, sh_parse.AndOr)
 
 
 def test_plain_words_expand_to_themselves_without_work() -> None:

@@ -255,13 +255,24 @@ class Redirected:
 
 
 @dataclass(frozen=True)
+class Line:
+    """A top-level line of a script of several: the commands mksh read and ran together, and the line it had
+    read to, which its messages name (``sh: FILE[LINE]: ...``)."""
+
+    body: Body
+    line: int
+
+
+@dataclass(frozen=True)
 class SyntaxFailure:
     """Where the script stops: mksh read the lines before and ran them, then found this error."""
 
     error: ShellSyntaxError
+    line: int = 1
 
 
-Node = Simple | Pipeline | AndOr | If | For | Loop | Case | Group | FuncDef | ArithCommand | CondCommand | Redirected
+Node = (Simple | Pipeline | AndOr | If | For | Loop | Case | Group | FuncDef | ArithCommand | CondCommand | Redirected
+        | Line)
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -285,8 +296,14 @@ class _Parser:
         self.i = 0
         self._peeked: _Tok | None = None
         self._pending: list[HereDoc] = []
+        #: Where the last newline token was read, and where the last top-level line ended.
+        self.newline_at = self.ended_at = 0
         #: The constructs open around the reader, for mksh's ``unmatched 'if'``.
         self.nesting: list[str] = []
+
+    def line(self, at: int | None = None) -> int:
+        """The line the reader is on (or position ``at`` is on)."""
+        return self.s.count("\n", 0, self.i if at is None else at) + 1
 
     # -- lexing ----------------------------------------------------------------------
 
@@ -321,6 +338,7 @@ class _Parser:
             return _EOF
         c = s[i]
         if c == "\n":
+            self.newline_at = i
             self.i += 1
             self._read_heredocs()
             return _Tok("op", "\n")
@@ -656,8 +674,10 @@ class _Parser:
             if t.kind == "eof" or self._is_op(t, "\n"):
                 break
             raise self._unexpected(t)
+        self.ended_at = len(self.s)
         if self._is_op(self.peek(), "\n"):
             self.take()
+            self.ended_at = self.newline_at
         elif self._pending:
             raise ShellSyntaxError(f"here document '{self._pending[0].delimiter}' unclosed")
         return tuple(items)
@@ -991,10 +1011,14 @@ def parse(script: str) -> tuple[Node, ...]:
     p = _Parser(script)
     nodes: list[Node] = []
     try:
+        several = "\n" in script.strip("\n")
         while (line := p.top_line()) is not None:
-            nodes.extend(line)
+            if several:  # a one-line script (what adb shell sends) needs no line numbers
+                nodes.append(Line(line, p.line(p.ended_at)))  # type: ignore[arg-type]
+            else:
+                nodes.extend(line)
     except ShellSyntaxError as e:
-        nodes.append(SyntaxFailure(e))  # type: ignore[arg-type]
+        nodes.append(SyntaxFailure(e, p.line()))  # type: ignore[arg-type]
     except RecursionError:
         nodes.append(SyntaxFailure(ShellSyntaxError("expression recurses too deeply")))  # type: ignore[arg-type]
     return tuple(nodes)

@@ -244,6 +244,10 @@ class Shell:
         self.argv0 = "/system/bin/sh"
         #: How the shell was called (mksh's ``kshname``): what its messages start with.
         self.name = "/system/bin/sh"
+        #: The script file (``<stdin>`` for one read from standard input) and the line being run, which mksh
+        #: names in its messages (None for ``sh -c``).
+        self.source: str | None = None
+        self.line = 1
         self.functions: dict[str, sh_parse.Node] = {}
         #: ``set`` options by letter (``a C e f u x``) and ``pipefail``.
         self.options: set[str] = set()
@@ -276,6 +280,13 @@ class Shell:
         return self.device.system
 
     @property
+    def prefix(self) -> str:
+        """What the shell's messages start with (``main.c`` ``error_prefix``): ``NAME: `` or ``NAME: FILE[LINE]: ``."""
+        if not self.source:
+            return f"{self.name}: "
+        return ("" if self.source == self.name else f"{self.name}: ") + f"{self.source}[{self.line}]: "
+
+    @property
     def stdin(self) -> bytes:
         """The running command's standard input, read to its end (a pipe, a file, or the line's own)."""
         return self._input.read()
@@ -299,22 +310,25 @@ class Shell:
         return bytes(terminal), status
 
     def execute(self, line: str, stdin: bytes = b"", args: list[str] | None = None,
-                env: dict[str, str] | None = None, name: str | None = None) -> tuple[bytes, bytes, int]:
+                env: dict[str, str] | None = None, name: str | None = None,
+                source: str | None = None) -> tuple[bytes, bytes, int]:
         """Run a command line as ``sh -c LINE [ARGV0 ARGS...]`` with ``stdin``; return its standard output,
         error output and status apart (what adb's shell protocol v2 carries). ``env`` replaces adbd's
         environment (a child ``sh`` gets its parent's exported variables); ``name`` is how the shell was called,
-        what its messages start with (by default ``ARGV0`` when given, else ``/system/bin/sh``, as adbd calls it)."""
+        what its messages start with (by default ``ARGV0`` when given, else ``/system/bin/sh``, as adbd calls it);
+        ``source`` the script file they name with the line (``<stdin>`` for a script read from standard input)."""
         out, err = bytearray(), bytearray()
-        status = self._run_script(line, stdin, out, err, args, env, name)
+        status = self._run_script(line, stdin, out, err, args, env, name, source)
         return bytes(out), bytes(err), status
 
     def _run_script(self, script: str, stdin: bytes, out: bytearray, err: bytearray,
                     args: list[str] | None = None, env: dict[str, str] | None = None,
-                    name: str | None = None) -> int:
+                    name: str | None = None, source: str | None = None) -> int:
         # a nested ``sh -c`` must not disturb its caller
         saved = (_State(self), self._input, self.stderr, self.last_status, self._loops, self._errexit_off,
-                 self.name)
+                 self.name, self.source, self.line)
         self.name = name or (args[0] if args else "/system/bin/sh")
+        self.source, self.line = source, 1
         environment = ENVIRONMENT if env is None else env
         self.cwd = "/" if env is None else self.cwd
         self.vars = {**self._shell_variables(), **environment}
@@ -327,7 +341,8 @@ class Shell:
             self._script(sh_parse.parse(script), io)
             self._exit_trap(io)
         finally:
-            state, self._input, self.stderr, status, self._loops, self._errexit_off, self.name = saved
+            (state, self._input, self.stderr, status, self._loops, self._errexit_off, self.name, self.source,
+             self.line) = saved
             result = self.last_status
             state.restore(self)
             self.last_status = status
@@ -354,7 +369,7 @@ class Shell:
         except _Break:  # a break out of a function's loops ends at the script
             pass
         except RecursionError:  # mksh recurses until its stack overflows (SIGSEGV, status 139); Python stops sooner
-            io.write(2, f"{self.name}: nesting too deep for the simulated shell\n")
+            io.write(2, f"{self.prefix}nesting too deep for the simulated shell\n")
             self.last_status = 139
 
     def _exit_trap(self, io: _IO) -> None:
@@ -557,11 +572,16 @@ class Shell:
         try:
             self.last_status = 0 if _cond_eval(self, words) else 1
         except _TestError as e:
-            raise ShellExit(1, f"{self.name}: [[: {e}\n") from None
+            raise ShellExit(1, f"{self.prefix}[[: {e}\n") from None
         return self.last_status
 
+    def _line(self, node: sh_parse.Line, io: _IO) -> int:
+        self.line = node.line
+        return self._body(node.body, io)
+
     def _syntax_failure(self, node: sh_parse.SyntaxFailure, io: _IO) -> int:
-        raise ShellExit(node.error.status, f"{self.name}: {node.error}\n")
+        self.line = node.line
+        raise ShellExit(node.error.status, f"{self.prefix}{node.error}\n")
 
     # -- simple commands -------------------------------------------------------------------
 
@@ -628,7 +648,7 @@ class Shell:
         if functions and name in self.functions:
             return self._call(self.functions[name], argv, io)
         if "[" in name and _ARRAY_ASSIGNMENT.match(name):
-            io.write(2, f"{self.name}: {name}: arrays are not simulated\n")
+            io.write(2, f"{self.prefix}{name}: arrays are not simulated\n")
             return 127
         if name in _ALIASES and name not in COMMANDS:
             argv = _ALIASES[name].split() + argv[1:]
@@ -642,7 +662,7 @@ class Shell:
                 e.message = ""
                 raise
         if name in MKSH_BUILTINS and name not in COMMANDS:
-            io.write(2, f"{self.name}: {name}: builtin not simulated\n")
+            io.write(2, f"{self.prefix}{name}: builtin not simulated\n")
             return 127
         if "/" in name or not name:
             status = self._run_file(argv, io)
@@ -652,7 +672,7 @@ class Shell:
             argv = argv[1:]
         handler = COMMANDS.get(argv[0].rsplit("/", 1)[-1])
         if handler is None:
-            io.write(2, f"{self.name}: {argv[0]}: inaccessible or not found\n")
+            io.write(2, f"{self.prefix}{argv[0]}: inaccessible or not found\n")
             return 127
         self._input, self.stderr = io.input(), None
         out, status = handler(self, argv)
@@ -675,14 +695,14 @@ class Shell:
         fs = self.system.fs
         path = self.resolve(name) if name else ""
         if not name or fs.isdir(path):  # "" is found as a PATH folder, as in mksh
-            io.write(2, f"{self.name}: {name}: can't execute: Is a directory\n")
+            io.write(2, f"{self.prefix}{name}: can't execute: Is a directory\n")
             return 126
         st = _test_stat(self, path)
         if st is None:
             base = posixpath.dirname(posixpath.normpath(path))
             return None if base in ENVIRONMENT["PATH"].split(":") else self._not_found(name, io)
         if not st.st_mode & 0o111:
-            io.write(2, f"{self.name}: {name}: can't execute: Permission denied\n")
+            io.write(2, f"{self.prefix}{name}: can't execute: Permission denied\n")
             return 126
         script = fs.read(path)
         first = script.split(b"\n", 1)[0]
@@ -690,18 +710,19 @@ class Shell:
             else "/system/bin/sh"
         if script.startswith(b"\x7fELF") or posixpath.basename(interpreter) not in ("sh", "mksh"):
             what = "ELF binaries" if script.startswith(b"\x7fELF") else f"scripts for {interpreter}"
-            io.write(2, f"{self.name}: {name}: can't execute: {what} are not simulated\n")
+            io.write(2, f"{self.prefix}{name}: can't execute: {what} are not simulated\n")
             return 126
         env = {n: self.vars[n] for n in self.exported if n in self.vars}
         cwd = self.cwd
-        out, err, status = self.execute(script.decode("utf-8", errors="replace"), io.input().read(), argv, env)
+        out, err, status = self.execute(script.decode("utf-8", errors="replace"), io.input().read(), argv, env,
+                                        "/system/bin/sh", name)
         self.cwd = cwd
         io.write(1, out)
         io.write(2, err)
         return status
 
     def _not_found(self, name: str, io: _IO) -> int:
-        io.write(2, f"{self.name}: {name}: inaccessible or not found\n")
+        io.write(2, f"{self.prefix}{name}: inaccessible or not found\n")
         return 127
 
     def _call(self, body: sh_parse.Node, argv: list[str], io: _IO) -> int:
@@ -750,26 +771,26 @@ class Shell:
                 io.fds[r.fd] = io.fds[int(target)]
             elif target.isdigit():  # exec.c iosetup: the redirection as mksh prints it (snptreef), then why
                 shown = ("" if r.fd == (0 if r.op[0] == "<" else 1) else str(r.fd)) + r.op + target
-                return f"{self.name}: {shown} : bad file descriptor\n"
+                return f"{self.prefix}{shown} : bad file descriptor\n"
             else:
-                return f"{self.name}: {target}: illegal file descriptor name\n"
+                return f"{self.prefix}{target}: illegal file descriptor name\n"
             return None
         path = self.resolve(target)
         if r.op in ("<", "<>"):
             try:
                 io.fds[r.fd] = _Input(self.read_file(path))
             except OSError as e:
-                return f"{self.name}: can't open {target}: {strerror(e)}\n"
+                return f"{self.prefix}can't open {target}: {strerror(e)}\n"
             return None
         if path == "/dev/null":
             io.fds[r.fd] = _Sink()
             return None
         if r.op == ">" and "C" in self.options and self.system.fs.exists(path) and not self.system.fs.isdir(path):
-            return f"{self.name}: can't create {target}: File exists\n"  # set -C; >| overrides it
+            return f"{self.prefix}can't create {target}: File exists\n"  # set -C; >| overrides it
         try:
             self._create(path, r.op == ">>")
         except OSError as e:
-            return f"{self.name}: can't create {target}: {strerror(e)}\n"
+            return f"{self.prefix}can't create {target}: {strerror(e)}\n"
         io.fds[r.fd] = _File(self, path)
         return None
 
@@ -840,7 +861,7 @@ class Shell:
         try:
             return sh_parse.arith(text, self.lookup, self.set_var)
         except sh_parse.ArithError as e:
-            raise ShellExit(1, f"{self.name}: {e}\n") from None
+            raise ShellExit(1, f"{self.prefix}{e}\n") from None
 
     # -- expansion -------------------------------------------------------------------------
 
@@ -895,7 +916,7 @@ class Shell:
         name, op = part.name, part.op
         mode = _QUOTED if part.quoted else _EXPANDED
         if op == "bad":
-            raise ShellExit(1, f"{self.name}: {name}: not simulated\n")
+            raise ShellExit(1, f"{self.prefix}{name}: not simulated\n")
         if name in "@*" and op in ("", "len") and len(name) == 1:
             if op == "len":
                 out.append((str(len(self.params)), mode))
@@ -913,7 +934,7 @@ class Shell:
         value = self.get_var(name)
         if op == "":
             if value is None and "u" in self.options:
-                raise ShellExit(1, f"{self.name}: {name}: parameter not set\n")
+                raise ShellExit(1, f"{self.prefix}{name}: parameter not set\n")
             out.append((value or "", mode))
             return
         if op == "len":
@@ -934,14 +955,14 @@ class Shell:
         elif kind == "=":
             if not present:
                 if not sh_parse.is_name(name):
-                    raise ShellExit(1, f"{self.name}: {name}: bad substitution\n")
+                    raise ShellExit(1, f"{self.prefix}{name}: bad substitution\n")
                 value = self.expand_text(part.arg, io)
                 self.set_var(name, value)
             out.append((value or "", mode))
         elif kind == "?":
             if not present:
                 message = self.expand_text(part.arg, io) or "parameter null or not set"
-                raise ShellExit(1, f"{self.name}: {name}: {message}\n")
+                raise ShellExit(1, f"{self.prefix}{name}: {message}\n")
             out.append((value or "", mode))
         elif kind == "sub":
             out.append((self._substring(value or "", part, io), mode))
@@ -1074,7 +1095,7 @@ _RUNNERS: dict[type, Callable[[Shell, object, _IO], int]] = {
     sh_parse.If: Shell._if, sh_parse.For: Shell._for, sh_parse.Loop: Shell._while, sh_parse.Case: Shell._case,
     sh_parse.Group: Shell._group, sh_parse.FuncDef: Shell._funcdef, sh_parse.Redirected: Shell._redirected,
     sh_parse.ArithCommand: Shell._arith_command, sh_parse.CondCommand: Shell._cond_command,
-    sh_parse.SyntaxFailure: Shell._syntax_failure,
+    sh_parse.SyntaxFailure: Shell._syntax_failure, sh_parse.Line: Shell._line,
 }  # type: ignore[dict-item]
 
 
@@ -1089,7 +1110,7 @@ def strerror(e: OSError) -> str:
 
 def _error(sh: Shell, name: str, text: str) -> str:
     """A builtin's message: the shell's name (``$0``), the builtin's, the text (``bi_errorf``)."""
-    return f"{sh.name}: {name}: {text}\n"
+    return f"{sh.prefix}{name}: {text}\n"
 
 
 def _special_error(sh: Shell, name: str, text: str) -> ShellExit:
@@ -1686,10 +1707,10 @@ def _sh(sh: Shell, argv: list[str]) -> Result:
         if len(args) < 2:
             return fail(f"{argv[0]}: -c: option requires an argument\n", 1)
         script, params = args[1], args[2:] or None
-        stdin, name = sh.stdin, None if params else argv[0]
+        stdin, name, source = sh.stdin, None if params else argv[0], None
     elif not args or args[0] == "-s":
         script, params, stdin = sh.stdin.decode("utf-8", errors="replace"), [argv[0], *args[1:]], b""
-        name = argv[0]
+        name, source = argv[0], "<stdin>"
     elif args[0].startswith("-"):
         return fail(f"{argv[0]}: {args[0]}: option not simulated\n", 127)
     else:
@@ -1697,9 +1718,9 @@ def _sh(sh: Shell, argv: list[str]) -> Result:
             script = sh.read_file(sh.resolve(args[0])).decode("utf-8", errors="replace")
         except OSError:
             return fail(f"{argv[0]}: {args[0]}: No such file or directory\n", 127)
-        params, stdin, name = args, sh.stdin, argv[0]  # (mksh adds the script's line: "sh: FILE[2]: ...")
+        params, stdin, name, source = args, sh.stdin, args[0], args[0]
     cwd = sh.cwd
-    out, err, status = sh.execute(script, stdin, params, env, name)
+    out, err, status = sh.execute(script, stdin, params, env, name, source)
     sh.cwd = cwd
     return with_stderr(sh, out, status, err)
 
@@ -1899,12 +1920,12 @@ def _test(sh: Shell, argv: list[str]) -> Result:
     name, args = argv[0].rsplit("/", 1)[-1], argv[1:]
     if name == "[":
         if not args or args[-1] != "]":
-            return fail(f"{sh.name}: [: missing ]\n", 2)
+            return fail(f"{sh.prefix}[: missing ]\n", 2)
         args = args[:-1]
     try:
         return b"", 0 if _Test(sh, name, args).run() else 1
     except _TestError as e:
-        return fail(f"{sh.name}: {name}: {e}\n" if e.named else f"{sh.name}: {e}\n", 2)
+        return fail(f"{sh.prefix}{name}: {e}\n" if e.named else f"{sh.prefix}{e}\n", 2)
 
 
 def _cond_eval(sh: Shell, words: list[str]) -> bool:
@@ -1955,7 +1976,7 @@ def _cond_eval(sh: Shell, words: list[str]) -> bool:
             take()
             return _test_op(sh, op, first, take(), dbracket=True)
         if op == "=~":  # mksh has no regular expressions in [[ ]]
-            raise ShellExit(1, f"{sh.name}: syntax error: unexpected operator/operand '=~'\n")
+            raise ShellExit(1, f"{sh.prefix}syntax error: unexpected operator/operand '=~'\n")
         return first != ""
 
     result = disjunction()
