@@ -401,6 +401,8 @@ TESTS_AND_ARITHMETIC = [
     'echo $(( x y )); echo after',
     'echo $(( 08 )); echo after',
     'echo $(( 2 ** 3 ))',
+    "echo $(( /data/a.txt )); echo $(( 1 + . ))",
+    "set -- a b c; shift /data/local/tmp/g/?.txt",
     'x=3; echo $(( x << 2 )) $(( x ^ 1 )) $(( x | 4 )) $(( x & 1 )) $(( x == 3 )) $(( x != 3 ))',
     'echo $((-2147483648 / -1)) $((5 % -3))',
     'x=foo; echo $((x))',

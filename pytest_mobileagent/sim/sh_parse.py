@@ -1183,7 +1183,8 @@ class _Arith:
             if not m or m.end() == pos:
                 if text[pos:].strip() == "":
                     break
-                raise ArithError(f"{text}: unexpected '{text[pos:].strip()[0]}'")
+                self.tokens.append(("bad", text[pos:].strip()[0]))  # reported when the parser gets there
+                break
             kind = "num" if m.group(1) else "name" if m.group(2) else "op"
             self.tokens.append((kind, m.group(m.lastindex or 0)))
             pos = m.end()
