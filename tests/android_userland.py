@@ -22,7 +22,10 @@ from pathlib import Path
 
 from pytest_mobileagent.sim import SimDevice
 
-MKSH = shutil.which("mksh-static") or shutil.which("mksh")
+#: Debian's ``mksh`` (not ``mksh-static``: that one is built with ``MKSH_BINSHPOSIX``/``MKSH_BINSHREDUCED`` and turns
+#: on ``set -o posix -o sh`` when called as ``sh``, which AOSP's build of ``external/mksh`` does not: on a phone
+#: ``echo`` expands backslash escapes and ``$((010))`` is 10).
+MKSH = shutil.which("mksh") or shutil.which("mksh-static")
 TOYBOX = shutil.which("toybox")
 CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"
 #: adbd's ``PATH`` on Android 13 (``system/core/rootdir/init.environ.rc.in``), the folders that exist here.
@@ -125,10 +128,12 @@ class Pair:
         self.android = AndroidRoot(folder)
         self.phone = SimDevice()
 
-    def write(self, path: str, data: bytes = b"", mtime: float | None = None) -> None:
-        """The same file on both (and the same modification time, when given)."""
-        self.android.write(path, data, mtime=mtime)
+    def write(self, path: str, data: bytes = b"", mtime: float | None = None, mode: int | None = None) -> None:
+        """The same file on both (and the same modification time and mode, when given)."""
+        self.android.write(path, data, mtime=mtime, mode=mode)
         self.phone.write_file(path, data)
+        if mode is not None:
+            os.chmod(self.phone.system.fs.host(path), mode)
         if mtime is not None:
             os.utime(self.phone.system.fs.host(path), (mtime, mtime))
 
