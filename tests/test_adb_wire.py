@@ -32,6 +32,7 @@ from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability
 from pytest_mobileagent.device.console import ConsoleError, EmulatorConsole, console_port_of
 from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim import shell as shell_mod
 from pytest_mobileagent.sim.adb_server import AdbServer
 from pytest_mobileagent.sim.testing import adb_client, adb_device, serve
 from tests.device_contract import check_device_contract
@@ -161,6 +162,29 @@ def test_shell_v2_carries_stdin_and_keeps_stderr_apart(server: AdbServer, phone:
         conn.sendall(b"\x04" + struct.pack("<I", 0))
         got = _packets(conn)
     assert got == {1: b"hello world\n", 2: b"oops\n", 3: b"\x05"}
+
+
+def _follower(sh, argv: list[str]) -> tuple[bytes, int]:
+    """A command that runs until stopped (as ``logcat`` without ``-d``): output now, then waits."""
+    sh.emit(b"first line\n")
+    sh.wait(60)
+    return b"never reached\n", 0
+
+
+def test_a_running_command_streams_and_ends_when_its_client_leaves(adb: adbutils.AdbDevice,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(shell_mod.COMMANDS, "follower", _follower)
+    with adb.shell("follower", stream=True) as conn:
+        assert conn.read_exact(11) == b"first line\n"
+    # the client left: the command got its hangup and the phone is free at once, not in 60 s
+    assert adb.shell("echo next", timeout=10) == "next"
+
+
+def test_a_client_timeout_ends_a_waiting_command(adb: adbutils.AdbDevice, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(shell_mod.COMMANDS, "waiter", lambda sh, argv: (sh.wait(60), (b"", 0))[1])
+    with pytest.raises(adbutils.AdbTimeout):
+        adb.shell("waiter", timeout=0.5)
+    assert adb.shell("echo next", timeout=10) == "next"
 
 
 def test_sync_push_pull_stat_list_round_trip(adb: adbutils.AdbDevice, phone: SimDevice, tmp_path) -> None:
