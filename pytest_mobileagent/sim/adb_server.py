@@ -435,7 +435,7 @@ def _console_listener(serve: Callable[[socket.socket], None], host: str, serial:
                 pass  # adbd's port of the pair: free too, or another emulator owns the pair
             return Listener(serve, host, port, name=f"console-{serial}")
         except OSError:
-            logger.warning("console port %d of %s is taken: its console listens elsewhere (see console_port)",
+            logger.info("console port %d of %s is taken: its console listens elsewhere (see console_port)",
                            port, serial)
     return Listener(serve, host, 0, name=f"console-{serial}")
 
