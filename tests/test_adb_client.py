@@ -164,6 +164,13 @@ def test_adbd_runs_commands_as_the_shell_user_until_adb_root(adb: Adb, phone: Si
     assert adb.run("get-state").stdout == b"device\n"  # adb unroot waited for adbd to come back
 
 
+def test_tcpip_and_usb_restart_adbd(adb: Adb) -> None:
+    assert adb.run("tcpip", "5555").stdout == b"restarting in TCP mode port: 5555\n"
+    assert adb.run("wait-for-device").returncode == 0
+    assert adb.run("usb").stdout == b"restarting in USB mode\n"
+    assert adb.run("wait-for-device", "get-state").stdout == b"device\n"
+
+
 def test_sleep_takes_its_time(adb: Adb) -> None:
     start = time.monotonic()
     assert adb.run("shell", "sleep 1").returncode == 0

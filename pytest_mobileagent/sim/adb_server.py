@@ -14,7 +14,8 @@ Android 13 google_apis emulator as far as its adbd goes:
 - device services: ``shell:`` (v1: one stream, stdin from the socket), ``shell,v2[,raw|pty]:`` (stdin, stdout,
   stderr and the exit status in packets), ``exec:`` (raw, stdin from the socket: ``adb install`` streams the APK
   through it), ``sync:`` (STAT/LIST/SEND/RECV, with the errors of read-only partitions and of the shell user),
-  ``framebuffer:``, ``root:``/``unroot:`` (adbd restarts: the phone drops off and comes back), ``remount:``,
+  ``framebuffer:``, ``root:``/``unroot:``/``tcpip:``/``usb:`` (adbd restarts: the phone drops off and comes
+  back), ``remount:``,
   ``reboot:``, ``tcp:<port>`` (bridged to the simulated uiautomator2 server while it runs) and ``reverse:``.
 
 adbd starts as the shell user (uid 2000) as a google_apis emulator's does, until ``adb root``: commands and sync
@@ -945,6 +946,8 @@ class AdbServer:
             self._framebuffer(conn, phone)
         elif req in ("root:", "unroot:"):
             self._root(conn, phone, req == "root:")
+        elif req.startswith("tcpip:") or req == "usb:":
+            self._restart_mode(conn, phone, req)
         elif req == "remount:" or req.startswith("remount:"):
             _okay(conn)
             # daemon/remount_service.cpp refuses without root; as root, a google_apis emulator started without
@@ -1035,6 +1038,18 @@ class AdbServer:
         else:
             self._restart_adbd(phone, ROOT_UID if root else SHELL_UID)
             conn.sendall(b"restarting adbd as root\n" if root else b"restarting adbd as non root\n")
+
+    def _restart_mode(self, conn: socket.socket, phone: _Phone, req: str) -> None:
+        """``tcpip:PORT``/``usb:`` (daemon/restart_service.cpp): adbd says so and restarts, listening on TCP or
+        USB; an emulator's transport drops and comes back either way."""
+        _okay(conn)
+        port = req.removeprefix("tcpip:")
+        if req != "usb:" and (not port.isdigit() or int(port) <= 0):
+            conn.sendall(f"invalid port for tcpip mode: {port}\n".encode())
+            return
+        self._restart_adbd(phone, phone.uid)
+        conn.sendall(b"restarting in USB mode\n" if req == "usb:" else
+                     f"restarting in TCP mode port: {int(port)}\n".encode())
 
     def _reverse(self, conn: socket.socket, phone: _Phone, cmd: str) -> None:
         # Reverse forwards are only recorded: nothing on the simulated phone connects to them.
