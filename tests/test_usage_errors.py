@@ -12,6 +12,7 @@ import pytest
 
 from pytest_mobileagent.llm.scripted import ScriptedServer
 from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.adb_server import free_emulator_serials
 from pytest_mobileagent.sim.testing import serve
 from tests.pytester_tasks import OPEN_SETTINGS
 
@@ -107,13 +108,14 @@ def test_no_adb_server_is_one_usage_error_and_no_daemon_is_started(tasks: pytest
 
 def test_ma_device_adb_takes_every_online_device_of_the_default_server(tasks: pytest.Pytester,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    with SimDevice("emulator-5554") as a, SimDevice("emulator-5556") as b, serve(a, b) as server:
+    first, second = free_emulator_serials(2)  # consoles on the ports the serials name, as emulators' are
+    with SimDevice(first) as a, SimDevice(second) as b, serve(a, b) as server:
         monkeypatch.setenv("ANDROID_ADB_SERVER_PORT", str(server.port))
         result = tasks.runpytest_subprocess("tasks_open.py", "--ma-device", "adb", "--ma-instances", "4", "-n", "2",
                                             "--ma-run-id", "fleet")
-    # each worker got one of the server's devices; they fail at the snapshot, since the simulated server's
-    # emulator consoles are not on the ports their serials name (5554, 5556) as a real emulator's are
-    result.stdout.fnmatch_lines_random(["*device: emulator-5554", "*device: emulator-5556"])
+        result.assert_outcomes(passed=4)
+        # each worker got one of the server's devices and played its items there
+        assert all(any("com.android.settings" in line for line in phone.logcat()) for phone in (a, b))
     missing = tasks.runpytest_inprocess("tasks_open.py", "--ma-device", "adb")  # the server is gone now
     assert missing.ret == pytest.ExitCode.USAGE_ERROR
     missing.stderr.fnmatch_lines([f"ERROR: --ma-device adb: no adb server at 127.0.0.1:{server.port}*"])
