@@ -53,7 +53,7 @@ from PIL import Image
 from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.device import SimDevice
 from pytest_mobileagent.sim.framework import PROPS, U2_MAIN
-from pytest_mobileagent.sim.shell import Shell
+from pytest_mobileagent.sim.shell import Caller
 from pytest_mobileagent.sim.stores import FileSystem
 from pytest_mobileagent.sim.u2_server import U2Service, quickack
 
@@ -77,6 +77,8 @@ LINGER_S = 5.0
 ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW_SIZE_CHANGE = range(6)
 #: Largest shell protocol packet adbd sends (its read buffer; the client splits larger ones anyway).
 SHELL_CHUNK = 64 * 1024
+#: How often a command waiting in real time looks for its client leaving (seconds).
+WAIT_SLICE = 0.05
 
 
 class ProtocolError(Exception):
@@ -206,72 +208,6 @@ def _shutdown(conn: socket.socket) -> None:
 
 # -- a shell command's streams over the wire -------------------------------------------------------------------
 
-_current = threading.local()  # the _ShellStream of the command this thread runs, if any
-
-
-class _Pending(bytes):
-    """The line's own standard input before any command reads it: empty, and recognisable as not read yet."""
-
-
-#: What the wire passes as a line's stdin: the client's is read when a command reads it (see _WireShell).
-PENDING_STDIN = _Pending()
-
-
-class _WireShell(Shell):
-    """The shell of a phone served over adb: the line's standard input is read from the client only when a
-    command reads it (``cat``, ``sh``), as a process reads its stdin, and real time passes in :meth:`wait`.
-
-    A command that never reads stdin (``ls`` from a terminal, adbutils' ``shell()``, which sends none) runs at
-    once; ``cat`` waits for the client's stdin to end, as on a phone. The line runs with :data:`PENDING_STDIN`;
-    the first read of it (``sh.stdin`` of a command whose fd 0 is still the line's) takes the client's bytes.
-    This reaches into how :class:`Shell` keeps a command's input; ``Shell.execute`` taking a callable stdin
-    would make it an interface."""
-
-    @property
-    def stdin(self) -> bytes:
-        stream: _ShellStream | None = getattr(_current, "stream", None)
-        if stream is not None and not stream.stdin_taken:
-            self._take_line_stdin(stream)
-        return Shell.stdin.fget(self)  # type: ignore[attr-defined]
-
-    @stdin.setter
-    def stdin(self, data: bytes | None) -> None:
-        Shell.stdin.fset(self, data)  # type: ignore[attr-defined]
-
-    @property
-    def uid(self) -> int:
-        """adbd's uid for a command from the wire; what the phone's own API runs as (root) otherwise."""
-        stream: _ShellStream | None = getattr(_current, "stream", None)
-        return stream.uid if stream is not None else self.__dict__.get("uid", ROOT_UID)
-
-    @uid.setter
-    def uid(self, value: int) -> None:
-        self.__dict__["uid"] = value
-
-    def _take_line_stdin(self, stream: _ShellStream) -> None:
-        current = getattr(self, "_input", None)  # the running command's fd 0 (an _Input over bytes)
-        if current is not None and isinstance(getattr(current, "data", None), _Pending) and not current.pos:
-            current.data = stream.read_stdin()
-        elif getattr(self, "_stdin", b"") is None and isinstance(getattr(self, "_line_stdin", None), _Pending):
-            self._line_stdin = stream.read_stdin()  # the line's own input, taken by the first reader
-
-    def emit(self, stdout: bytes) -> None:
-        """Send output now, before the command ends: what a command that runs until stopped (``logcat`` without
-        ``-d``) calls between its :meth:`wait` calls, as a process writes while it runs."""
-        stream: _ShellStream | None = getattr(_current, "stream", None)
-        if stream is not None and stdout:
-            stream.send_now(stdout)
-
-
-def _wire_wait(seconds: float) -> None:
-    """Real time for ``sleep`` and the like over the wire; the command ends (SIGHUP) if its client leaves."""
-    stream: _ShellStream | None = getattr(_current, "stream", None)
-    if stream is None:
-        time.sleep(max(0.0, seconds))
-    else:
-        stream.wait(seconds)
-
-
 class _ShellStream:
     """The client side of one shell service stream: its input (shell protocol packets, or raw bytes for v1 and
     ``exec:``) and the framing of the command's output.
@@ -291,7 +227,6 @@ class _ShellStream:
         self.gone = False
         #: The uid adbd runs the command as.
         self.uid = SHELL_UID
-        self.stdin_taken = False
         #: ``pm install -S SIZE`` reads exactly SIZE bytes of stdin (adb install streams the APK and waits).
         self.stdin_limit = stdin_limit
 
@@ -319,23 +254,30 @@ class _ShellStream:
 
     def read_stdin(self) -> bytes:
         """The command's whole standard input: all the client sends until it closes stdin."""
-        self.stdin_taken = True
         while not self.stdin_closed and (self.stdin_limit is None or len(self._stdin) < self.stdin_limit):
             self._pump()
         data = bytes(self._stdin if self.stdin_limit is None else self._stdin[:self.stdin_limit])
         self._stdin.clear()
         return data
 
-    def wait(self, seconds: float) -> None:
-        """Let ``seconds`` of real time pass, reading what the client sends meanwhile; :class:`Hangup` if the
-        client goes away (adbd then sends the process SIGHUP)."""
+    def wait(self, seconds: float, idle: Callable[[float], None] = time.sleep) -> None:
+        """Let ``seconds`` of real time pass in ``idle`` (the phone's, which leaves it to other clients meanwhile),
+        reading what the client sends; :class:`Hangup` if the client goes away (adbd then sends the process
+        SIGHUP)."""
         deadline = time.monotonic() + max(0.0, seconds)
         while not self.gone and (left := deadline - time.monotonic()) > 0:
-            readable, _, _ = select.select([self.conn], [], [], left)
+            idle(min(left, WAIT_SLICE))
+            readable, _, _ = select.select([self.conn], [], [], 0)
             if readable:
                 self._pump()
         if self.gone:
             raise Hangup("the client closed the shell stream")
+
+    def caller(self, device: SimDevice) -> Caller:
+        """adbd running this stream's command on ``device``: its uid, this client's input, real time, output
+        sent as it comes."""
+        return Caller(uid=self.uid, stdin=self.read_stdin, emit=self.send_now,
+                      wait=lambda seconds: self.wait(seconds, device.idle))
 
     def send_now(self, stdout: bytes) -> None:
         """Output of a command still running; :class:`Hangup` if the client has gone."""
@@ -506,7 +448,6 @@ class AdbServer:
         for phone in phones:
             if phone.console is not None:
                 phone.console.close()
-            self._unwire(phone.device)
 
     def __enter__(self) -> AdbServer:
         return self.start()
@@ -517,16 +458,15 @@ class AdbServer:
     # -- phones --------------------------------------------------------------------
 
     def add(self, device: SimDevice) -> None:
-        """Plug in a simulated phone (it shows up in ``adb devices``): its adbd runs as the shell user and its
-        shell waits in real time, as a served emulator's."""
+        """Plug in a simulated phone (it shows up in ``adb devices``): its adbd runs as the shell user, and the
+        commands it runs take real time, as a served emulator's."""
         with self._lock:
             if device.serial in self._phones:
                 raise ValueError(f"a device with serial {device.serial!r} is already served")
             phone = _Phone(device, self._next_transport)
-            phone.u2 = U2Service(device, on_stop=lambda p=phone: self._stop_u2(p), wait=time.sleep)
+            phone.u2 = U2Service(device, on_stop=lambda p=phone: self._stop_u2(p), wait=device.idle)
             self._next_transport += 1
             self._phones[device.serial] = phone
-            self._wire(device)
             if self._started:
                 self._start_console(phone)
             self._changed.notify_all()
@@ -543,20 +483,6 @@ class AdbServer:
         self._stop_u2(phone)
         if phone.console is not None:
             phone.console.close()
-        self._unwire(phone.device)
-
-    @staticmethod
-    def _wire(device: SimDevice) -> None:
-        shell = device._shell
-        shell.__class__ = _WireShell  # stdin read on demand, adbd's uid and real time for wire commands
-        shell.wait = _wire_wait
-
-    @staticmethod
-    def _unwire(device: SimDevice) -> None:
-        shell = device._shell
-        if isinstance(shell, _WireShell):
-            shell.__class__ = Shell
-            shell.wait = lambda seconds: None
 
     @property
     def devices(self) -> dict[str, SimDevice]:
@@ -965,7 +891,7 @@ class AdbServer:
         """Run a shell service's command. ``exec:`` (binary in and out: ``adb install`` streams the APK through
         it) runs with the client's stdin, its stderr after its stdout; ``shell:`` v1 and pty streams keep the
         order of the two but see the line's stdin only where the shell gives the line's input to a reader of
-        ``sh.stdin`` (see :class:`_WireShell`)."""
+        ``sh.stdin`` (:meth:`_ShellStream.caller`)."""
         if "app_process" in command and U2_MAIN in command:
             self._u2_process(conn, phone, command)
             return
@@ -976,19 +902,17 @@ class AdbServer:
         if not command.strip():
             command = stream.read_stdin().decode("utf-8", errors="replace")  # sh reads the script from stdin
         stream.uid = phone.uid
-        _current.stream = stream
+        caller = stream.caller(phone.device)
         try:
             if (stream.v2 and not stream.pty) or exec_:
-                stdout, stderr, status = phone.device.shell_streams(command, PENDING_STDIN)
+                stdout, stderr, status = phone.device.shell_streams(command, caller=caller)
             else:  # one stream in the order it was written (adbutils' v1 shell2 parses its `echo :$?` last)
-                (stdout, status), stderr = phone.device.shell_bytes(command), b""
+                (stdout, status), stderr = phone.device.shell_bytes(command, caller), b""
         except Hangup:
             return  # the client went away mid-command: nobody to answer
         except Exception as e:  # a simulator bug must not look like a dropped connection
             logger.exception("simulated shell failed: %s", command)
             stdout, stderr, status = b"", f"/system/bin/sh: simulator error: {e}\n".encode(), 1
-        finally:
-            _current.stream = None
         stream.send(stdout, stderr, status)
 
     def _u2_process(self, conn: socket.socket, phone: _Phone, command: str) -> None:

@@ -9,7 +9,7 @@ import shutil
 import tempfile
 import threading
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pytest_mobileagent.android.app_data import owning_package
 from pytest_mobileagent.device.base import CAPABILITIES
@@ -20,6 +20,9 @@ from pytest_mobileagent.sim import hierarchy, services, telephony
 from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.stores import SHARED_STORAGE_DIRS, rows
 from pytest_mobileagent.sim.system import System
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.sim.shell import Caller
 
 
 class SimDevice:
@@ -53,6 +56,8 @@ class SimDevice:
         self._root = os.path.join(self._tmp, "device")
         os.makedirs(self._root)
         self._lock = threading.RLock()
+        #: Never notified: waiting on it releases the lock (however deeply held) for a while (:meth:`idle`).
+        self._idle = threading.Condition(self._lock)
         self._snapshots: dict[str, System] = {}
         self.cache = cache
         self.system = System(self._root, width, height, density)
@@ -150,15 +155,23 @@ class SimDevice:
         with self._lock:
             return self._shell.run(command)
 
-    def shell_bytes(self, command: str) -> tuple[bytes, int]:
-        """Run a shell command; return its raw output (``screencap -p`` is binary) and exit status."""
+    def shell_bytes(self, command: str, caller: Caller | None = None) -> tuple[bytes, int]:
+        """Run a shell command; return its raw output (``screencap -p`` is binary, both streams in the order
+        written) and exit status. ``caller``: who runs it, when not the harness (:class:`~.shell.Caller`)."""
         with self._lock:
-            return self._shell.run_bytes(command)
+            return self._shell.run_bytes(command) if caller is None else self._shell.run_merged(command, caller)
 
-    def shell_streams(self, command: str, stdin: bytes = b"") -> tuple[bytes, bytes, int]:
+    def shell_streams(self, command: str, stdin: bytes = b"", caller: Caller | None = None
+                      ) -> tuple[bytes, bytes, int]:
         """Run a shell command with ``stdin``; return its standard output, error output and exit status apart."""
         with self._lock:
-            return self._shell.execute(command, stdin)
+            return self._shell.execute(command, stdin, caller=caller)
+
+    def idle(self, seconds: float) -> None:
+        """Let ``seconds`` of real time pass with the phone free for others: what a command waiting on a phone
+        (``sleep``, a following ``logcat``) calls, since a process that waits does not stop the others."""
+        with self._idle:
+            self._idle.wait(max(0.0, seconds))
 
     def sqlite(self, db_path: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:

@@ -23,13 +23,15 @@ runs when the script ends); what mksh has and this shell does not (``select``, `
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import posixpath
 import random
 import re
 import stat as stat_mod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pytest_mobileagent.sim import sh_parse
@@ -131,20 +133,28 @@ class _Return(Exception):
 
 
 class _Input:
-    """A readable stream: a pipe, a file, a here-document, the line's own standard input."""
+    """A readable stream: a pipe, a file, a here-document, the line's own standard input (which a caller may
+    give as a function, called when a command first reads it: a client's input over the wire)."""
 
-    __slots__ = ("data", "pos")
+    __slots__ = ("_source", "data", "pos")
 
-    def __init__(self, data: bytes):
-        self.data, self.pos = data, 0
+    def __init__(self, data: bytes | Callable[[], bytes]):
+        self._source = data if callable(data) else None
+        self.data, self.pos = (b"" if callable(data) else data), 0
+
+    def _fill(self) -> None:
+        if self._source is not None:
+            self.data, self._source = self._source(), None
 
     def read(self) -> bytes:
+        self._fill()
         rest = self.data[self.pos:] if self.pos else self.data
         self.pos = len(self.data)
         return rest
 
     def readline(self) -> bytes | None:
         """One line with its newline (the last may lack it); None at the end."""
+        self._fill()
         if self.pos >= len(self.data):
             return None
         end = self.data.find(b"\n", self.pos)
@@ -223,6 +233,25 @@ _BREAK = ("", -1)  # between the fields "$@" makes
 _LIT, _QUOTED, _EXPANDED = 0, 1, 2  # how a piece of a word takes part in splitting and globbing
 
 
+def _no_wait(seconds: float) -> None:
+    """In process no real time passes: the simulated clock moves instead."""
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who runs a line and what it is wired to: adbd for a client over the wire (adbd's uid, the client's input
+    read when a command reads it, real time, output sent while a command runs), or, by default, the harness in
+    process (root, no input, simulated time only, output when the command ends)."""
+
+    uid: int = 0
+    #: Called when a command first reads the line's standard input.
+    stdin: Callable[[], bytes] | None = None
+    #: Lets real time pass (``sleep``, ``am start -W``, swipes); None: only the simulated clock moves.
+    wait: Callable[[float], None] | None = None
+    #: Sends output now, for a command that runs until stopped (``logcat``); None: such a command ends.
+    emit: Callable[[bytes], None] | None = None
+
+
 class Shell:
     """Runs scripts against a :class:`SimDevice` the way ``adb shell`` does.
 
@@ -267,7 +296,9 @@ class Shell:
         self.uid = 0
         #: How real time passes for ``sleep`` and the like: in process not at all (the simulated clock moves
         #: instead); over the wire the adb server sets ``time.sleep``, since clients measure it.
-        self.wait: Callable[[float], None] = lambda seconds: None
+        self.wait: Callable[[float], None] = _no_wait
+        #: How a command still running sends output (:attr:`Caller.emit`): None in process.
+        self.emit: Callable[[bytes], None] | None = None
         self._input = _Input(b"")
         self._random = random.Random(SHELL_PID)
         self._loops = 0
@@ -309,19 +340,42 @@ class Shell:
         status = self._run_script(line, b"", terminal, terminal)
         return bytes(terminal), status
 
-    def execute(self, line: str, stdin: bytes = b"", args: list[str] | None = None,
+    def execute(self, line: str, stdin: bytes | Callable[[], bytes] = b"", args: list[str] | None = None,
                 env: dict[str, str] | None = None, name: str | None = None,
-                source: str | None = None) -> tuple[bytes, bytes, int]:
+                source: str | None = None, caller: Caller | None = None) -> tuple[bytes, bytes, int]:
         """Run a command line as ``sh -c LINE [ARGV0 ARGS...]`` with ``stdin``; return its standard output,
         error output and status apart (what adb's shell protocol v2 carries). ``env`` replaces adbd's
         environment (a child ``sh`` gets its parent's exported variables); ``name`` is how the shell was called,
         what its messages start with (by default ``ARGV0`` when given, else ``/system/bin/sh``, as adbd calls it);
-        ``source`` the script file they name with the line (``<stdin>`` for a script read from standard input)."""
+        ``source`` the script file they name with the line (``<stdin>`` for a script read from standard input);
+        ``caller`` who runs it (:class:`Caller`; its ``stdin`` replaces ``stdin``)."""
         out, err = bytearray(), bytearray()
-        status = self._run_script(line, stdin, out, err, args, env, name, source)
+        with self.called_by(caller):
+            source_in = caller.stdin if caller is not None and caller.stdin is not None else stdin
+            status = self._run_script(line, source_in, out, err, args, env, name, source)
         return bytes(out), bytes(err), status
 
-    def _run_script(self, script: str, stdin: bytes, out: bytearray, err: bytearray,
+    def run_merged(self, line: str, caller: Caller) -> Result:
+        """:meth:`run_bytes` for ``caller``: both streams in the order written (adb's shell protocol v1)."""
+        terminal = bytearray()
+        with self.called_by(caller):
+            status = self._run_script(line, caller.stdin or b"", terminal, terminal)
+        return bytes(terminal), status
+
+    @contextlib.contextmanager
+    def called_by(self, caller: Caller | None) -> Iterator[None]:
+        """Run as ``caller`` (adbd's uid, real time, streaming) until the block ends."""
+        if caller is None:
+            yield
+            return
+        saved = self.uid, self.wait, self.emit
+        self.uid, self.wait, self.emit = caller.uid, caller.wait or _no_wait, caller.emit
+        try:
+            yield
+        finally:
+            self.uid, self.wait, self.emit = saved
+
+    def _run_script(self, script: str, stdin: bytes | Callable[[], bytes], out: bytearray, err: bytearray,
                     args: list[str] | None = None, env: dict[str, str] | None = None,
                     name: str | None = None, source: str | None = None) -> int:
         # a nested ``sh -c`` must not disturb its caller
@@ -1707,7 +1761,7 @@ def _sh(sh: Shell, argv: list[str]) -> Result:
         if len(args) < 2:
             return fail(f"{argv[0]}: -c: option requires an argument\n", 1)
         script, params = args[1], args[2:] or None
-        stdin, name, source = sh.stdin, None if params else argv[0], None
+        stdin, name, source = sh._input.read, None if params else argv[0], None  # read when the child reads
     elif not args or args[0] == "-s":
         script, params, stdin = sh.stdin.decode("utf-8", errors="replace"), [argv[0], *args[1:]], b""
         name, source = argv[0], "<stdin>"
@@ -1718,7 +1772,7 @@ def _sh(sh: Shell, argv: list[str]) -> Result:
             script = sh.read_file(sh.resolve(args[0])).decode("utf-8", errors="replace")
         except OSError:
             return fail(f"{argv[0]}: {args[0]}: No such file or directory\n", 127)
-        params, stdin, name, source = args, sh.stdin, args[0], args[0]
+        params, stdin, name, source = args, sh._input.read, args[0], args[0]
     cwd = sh.cwd
     out, err, status = sh.execute(script, stdin, params, env, name, source)
     sh.cwd = cwd
