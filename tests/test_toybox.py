@@ -111,6 +111,18 @@ READING = [
     "ls -ld /sdcard/Download",
     "ls -l /sdcard/",
     "ls -ld /data/local/tmp",
+    "ls /data/local/tmp/t /data/local/tmp/t/sub",
+    "ls -x /data/local/tmp/t",
+    "ls -C /sdcard/",
+    "ls -C -w 30 /sdcard/",
+    "ls -x -w 30 /sdcard/",
+    "ls -C --color /sdcard/",
+    "ls --color=always /data/local/tmp/t",
+    "ls -c /data/local/tmp/t",
+    "ls -dl /data/local/tmp/t/sub/",
+    "ls -l /data/local/tmp/t/a.txt/",
+    "ls -lhS /sdcard/Download",
+    "ls -sh /data/local/tmp/t",
     # stat
     "stat -c '%n %s %a %A %U %G %u %g %F %h' /data/local/tmp/t/a.txt /data/local/tmp/t/sub",
     "stat -c '%y|%Y|%x|%X' /data/local/tmp/t/a.txt",
@@ -140,6 +152,38 @@ READING = [
     "find /data/local/tmp/t -path '*sub*' -prune -o -type f -print",
     "find /sdcard/Download/ -type f",
     # reading and text
+    "cat /data/local/tmp/t/a.txt/",
+    "cat -e /data/local/tmp/t/a.txt",
+    "cat -v /data/local/tmp/t/big.bin",
+    "tail -n 0 /data/local/tmp/t/a.txt",
+    "tail /data/local/tmp/t/b.log",
+    "grep hello /data/local/tmp/t/a.txt -n",
+    "grep -L hello /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "grep -h hello /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt",
+    "grep 'a\\|b' /data/local/tmp/t/b.log",
+    "grep -F 'l.' /data/local/tmp/t/a.txt",
+    "egrep 'one|two' /data/local/tmp/t/b.log",
+    "grep",
+    "cut -d , -O : -f 1,3 /data/local/tmp/t/sub/c.txt",
+    "cut -b 2- /data/local/tmp/t/a.txt",
+    "uniq -c /data/local/tmp/t/a.txt",
+    "seq 10 -1 7",
+    "seq -f %03g 3",
+    "seq 1 0 3",
+    "printf '%d\\n' abc",
+    "printf '%5s|%-5s|\\n' a b",
+    "basename ''",
+    "dirname /a/b/ a a/b//",
+    "echo x | xargs -t echo",
+    "xargs -n 2 < /data/local/tmp/t/b.log",
+    "printf 'a\\0b\\0' | xargs -0 echo",
+    "du -c /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "du -d 1 /data/local/tmp/t",
+    "sha512sum /data/local/tmp/t/a.txt",
+    "base64 -w 0 /data/local/tmp/t/a.txt",
+    "echo 'aGk=' | base64 -d",
+    "readlink -m /data/local/tmp/t/nope/x/../y",
+    "env -i A=1 B=2 env",
     "cat /data/local/tmp/t/a.txt /data/local/tmp/t/nope /data/local/tmp/t/sub",
     "head -n 2 /data/local/tmp/t/b.log",
     "head -3 /data/local/tmp/t/b.log",
@@ -309,6 +353,9 @@ CHANGING = [
     ("cp /data/local/tmp/t/nope /data/local/tmp/t/z", "true"),
     ("cp /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt", "true"),
     ("cp -n /data/local/tmp/t/a.txt /data/local/tmp/t/b.log", "cat /data/local/tmp/t/b.log"),
+    ("cp -v /data/local/tmp/t/a.txt /data/local/tmp/t/z", "cat /data/local/tmp/t/z"),
+    ("mkdir -v /data/local/tmp/t/v", "true"),
+    ("rm -v /data/local/tmp/t/.hidden", "ls -A /data/local/tmp/t"),
     ("mv /data/local/tmp/t/a.txt /data/local/tmp/t/moved", "ls -l /data/local/tmp/t"),
     ("mv /data/local/tmp/t/a.txt /data/local/tmp/t/sub", "ls /data/local/tmp/t/sub"),
     ("mv /data/local/tmp/t/sub /data/local/tmp/t/renamed", "find /data/local/tmp/t/renamed"),
@@ -325,6 +372,42 @@ CHANGING = [
 def test_changing_lines_match_android(fresh: Pair, change: str, show: str) -> None:
     _same(fresh, change)
     _same(fresh, show)
+
+
+AS_SHELL = [
+    "ls /data/data",
+    "stat -c '%A %U %G' /data/data",
+    "ls /data/data/com.android.providers.telephony",
+    "cat /data/data/com.android.providers.telephony/databases/mmssms.db",
+    "stat -c '%U %G %a' /data/data/com.android.providers.telephony",
+    "rm -r /data/data/com.android.providers.telephony",
+    "find /data/data/com.android.providers.telephony",
+    "mkdir /data/x",
+    "touch /data/x",
+    "ls /data/local/tmp",
+    "touch /data/local/tmp/n && stat -c '%U %G %a %s' /data/local/tmp/n",
+    "mkdir /data/local/tmp/d && stat -c '%U %G %a' /data/local/tmp/d",
+    "cp /data/local/tmp/t/a.txt /data/local/tmp/c && stat -c '%U %G %a' /data/local/tmp/c",
+    "rm /data/local/tmp/t/a.txt && ls /data/local/tmp/t",
+    "chmod 600 /data/local/tmp/t/b.log && stat -c %a /data/local/tmp/t/b.log",
+    "chown root /data/local/tmp/t/b.log",
+    "chmod 777 /data/data",
+    "id -u", "id -un", "id -G", "id -Gn", "whoami",
+]
+
+
+@pytest.mark.parametrize("line", AS_SHELL)
+def test_shell_user_lines_match_android(fresh: Pair, line: str) -> None:
+    """As adbd's shell user (uid 2000 with adbd's groups): app data is out of reach, ``/data/local/tmp`` is its."""
+    fresh.copy_from_phone("/data/data/com.android.providers.telephony")
+    for path in SEED:
+        if path.startswith("/data/local/tmp/"):
+            fresh.phone.system.fs.chown(path, "2000:2000")
+    fresh.phone.system.fs.chown("/data/local/tmp/t", "2000:2000")
+    for folder in ("/data/local/tmp/t", "/data/local/tmp/t/a.txt", "/data/local/tmp/t/b.log"):
+        fresh._mirror(folder)
+    android, sim = fresh.both(line, uid=2000)
+    assert sim.text() == android.text(), line
 
 
 # -- where the simulator differs on purpose: the format is compared --------------------------------------------
