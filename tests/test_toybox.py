@@ -164,6 +164,9 @@ READING = [
     "grep -F 'l.' /data/local/tmp/t/a.txt",
     "egrep 'one|two' /data/local/tmp/t/b.log",
     "grep",
+    "grep -b o /data/local/tmp/t/a.txt",
+    "grep -bo o /data/local/tmp/t/a.txt",
+    "grep -nb -A1 world /data/local/tmp/t/a.txt",
     "cut -d , -O : -f 1,3 /data/local/tmp/t/sub/c.txt",
     "cut -b 2- /data/local/tmp/t/a.txt",
     "uniq -c /data/local/tmp/t/a.txt",
@@ -179,6 +182,8 @@ READING = [
     "printf 'a\\0b\\0' | xargs -0 echo",
     "du -c /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
     "du -d 1 /data/local/tmp/t",
+    "du -s /sdcard",
+    "du -s /sdcard/",
     "sha512sum /data/local/tmp/t/a.txt",
     "base64 -w 0 /data/local/tmp/t/a.txt",
     "echo 'aGk=' | base64 -d",
@@ -319,6 +324,7 @@ CHANGING = [
     ("chmod 600 /data/local/tmp/t/a.txt", "ls -l /data/local/tmp/t/a.txt"),
     ("chmod u+x,g-r,o= /data/local/tmp/t/a.txt", "stat -c %A /data/local/tmp/t/a.txt"),
     ("chmod -R 700 /data/local/tmp/t/sub", "ls -lR /data/local/tmp/t/sub"),
+    ("chmod 777 -R /data/local/tmp/t/sub", "ls -lR /data/local/tmp/t/sub"),
     ("chmod a+rwx /data/local/tmp/t/b.log", "stat -c '%a %A' /data/local/tmp/t/b.log"),
     ("chmod 999 /data/local/tmp/t/a.txt", "stat -c %a /data/local/tmp/t/a.txt"),
     ("chmod u+q /data/local/tmp/t/a.txt", "true"),
@@ -456,6 +462,33 @@ def test_shared_storage_files_are_the_fuse_daemons() -> None:
     assert "drwxrws--- 2 u0_a158 media_rw 4096 2023-10-15 15:34 d" in out
 
 
+def test_stat_default_format(seeded: Pair) -> None:
+    """``stat FILE``'s layout is toybox's; the device is the phone's userdata (253:5, ``fd05h``), the inode the
+    host's file's, and the change time cannot be set on the host (access times move there: relatime)."""
+    android, sim = seeded.both("stat /data/local/tmp/t/sub")
+    mask = re.compile(r"(Device: )\S+(\t Inode: )\d+|^(Access|Change): \d.*$", re.M)
+    assert mask.sub(r"\1\2\3", sim.out.decode()) == mask.sub(r"\1\2\3", android.out.decode())
+    assert "Device: fd05h/64773d\t" in sim.out.decode()
+
+
+def test_as_user_helpers_for_redirections() -> None:
+    """What ``> FILE`` and ``< FILE`` need: the kernel's answer for adbd's user."""
+    from pytest_mobileagent.sim.toybox import read_as_user, write_as_user
+
+    with SimDevice() as phone:
+        sh = phone._shell
+        write_as_user(sh, "/data/local/tmp/f", b"a\n")
+        write_as_user(sh, "/data/local/tmp/f", b"b\n", append=True)
+        assert read_as_user(sh, "/data/local/tmp/f") == b"a\nb\n"
+        sh.uid = 2000
+        with pytest.raises(PermissionError):
+            write_as_user(sh, "/data/data/x", b"")
+        with pytest.raises(IsADirectoryError):
+            read_as_user(sh, "/data/local/tmp")
+        with pytest.raises(FileNotFoundError):
+            write_as_user(sh, "/data/local/tmp/no/f", b"")
+
+
 def test_df_shows_an_emulators_partitions_in_toyboxs_columns(seeded: Pair) -> None:
     """Sizes are the emulator's (the host's mean nothing on a phone; the scratch root has no /proc to read them
     from), the header and columns are toybox's (its df run on the host's own /)."""
@@ -481,6 +514,18 @@ def test_uname_is_the_emulators_kernel(seeded: Pair) -> None:
 
 
 # -- AndroidWorld's own parsing ------------------------------------------------------------------------------
+
+
+def test_androidworld_reads_the_date() -> None:
+    """``datetime_utils.get_device_time``: ``date`` read with ``%a %b %d %H:%M:%S %Z %Y``; set as root with
+    ``date %m%d%H%M%y.%S``."""
+    import datetime as dt
+
+    with SimDevice() as phone:
+        phone.shell("date 1005093023.15")
+        shown = phone.shell("date").strip()
+    assert shown == "Thu Oct  5 09:30:15 UTC 2023"
+    assert dt.datetime.strptime(shown, "%a %b %d %H:%M:%S %Z %Y") == dt.datetime(2023, 10, 5, 9, 30, 15)
 
 
 def test_androidworld_parses_the_long_listing() -> None:

@@ -399,9 +399,10 @@ class FileSystem:
     def info(self, path: str, follow: bool = True) -> Entry | None:
         """``stat`` (or ``lstat`` with ``follow=False``) of a device path, or None where nothing is."""
         p = posixpath.normpath("/" + path.lstrip("/"))
-        if not follow and p in LINKS:  # init's symlinks: lrw-r--r-- root root, of the image's time
+        if not follow and p in LINKS:  # the root image's links are lrw-r--r--, those made at boot lrwxrwxrwx
             target = LINKS[p]
-            return Entry(p, stat_mod.S_IFLNK | 0o644, 0, 0, len(target), 1, 0, 0, IMAGE_TIME_NS, IMAGE_TIME_NS,
+            bits = 0o777 if p in ("/data/user/0", "/storage/self/primary") else 0o644
+            return Entry(p, stat_mod.S_IFLNK | bits, 0, 0, len(target), 1, 0, 0, IMAGE_TIME_NS, IMAGE_TIME_NS,
                          IMAGE_TIME_NS, target)
         if p == "/storage/self":
             p = "/storage"

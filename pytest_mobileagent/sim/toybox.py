@@ -10,6 +10,7 @@ long listings, ``stat`` and ``find`` print what ``toys/posix/ls.c``, ``toys/othe
 from __future__ import annotations
 
 import base64 as base64_mod
+import contextlib
 import datetime as dt
 import errno
 import fnmatch
@@ -349,6 +350,21 @@ def _write(sh: Shell, path: str, data: bytes) -> None:
     sh.device.write_file(p, data)
     if entry is None:
         _own(sh, p)
+
+
+def read_as_user(sh: Shell, path: str) -> bytes:
+    """A file's bytes as adbd's user opens it, relative paths from the shell's folder (for ``< FILE``); raises
+    OSError with the kernel's errno (ENOENT, EISDIR, EACCES...)."""
+    return _read(sh, path)
+
+
+def write_as_user(sh: Shell, path: str, data: bytes, append: bool = False) -> None:
+    """Write (or append to) a file as adbd's user opens it with ``O_CREAT`` (for ``> FILE`` and ``>> FILE``): a new
+    file is that user's; raises OSError with the kernel's errno."""
+    if append:
+        with contextlib.suppress(FileNotFoundError):
+            data = _read(sh, path) + data
+    _write(sh, path, data)
 
 
 def _own(sh: Shell, path: str) -> None:
@@ -1774,6 +1790,9 @@ def _grep_lines(file: str | None, lines: list[str], hits: list[int], regex: re.P
     out: list[str] = []
     wanted = set(hits)
     shown = -1
+    starts = [0]  # each line's byte offset (-b)
+    for line in lines:
+        starts.append(starts[-1] + len(line.encode("utf-8", "surrogateescape")) + 1)
     for n in hits:
         first = max(n - before, shown + 1)
         if (before or after) and shown >= 0 and first > shown + 1:
@@ -1781,9 +1800,10 @@ def _grep_lines(file: str | None, lines: list[str], hits: list[int], regex: re.P
         for k in range(first, n):
             out.append(_grep_prefix(file, k, opts, "-") + lines[k])
         if opts.get("o") and not opts.get("v"):
-            out += [_grep_prefix(file, n, opts, ":") + m.group(0) for m in regex.finditer(lines[n]) if m.group(0)]
+            out += [_grep_prefix(file, n, opts, ":", starts[n] + len(lines[n][:m.start()].encode(
+                "utf-8", "surrogateescape"))) + m.group(0) for m in regex.finditer(lines[n]) if m.group(0)]
         else:
-            out.append(_grep_prefix(file, n, opts, ":") + lines[n])
+            out.append(_grep_prefix(file, n, opts, ":", starts[n]) + lines[n])
         shown = n
         k = n + 1
         while k < len(lines) and k <= n + after and k not in wanted:
@@ -1793,8 +1813,10 @@ def _grep_lines(file: str | None, lines: list[str], hits: list[int], regex: re.P
     return out
 
 
-def _grep_prefix(file: str | None, n: int, opts: dict[str, Any], sep: str) -> str:
-    return (f"{file}{sep}" if file is not None else "") + (f"{n + 1}{sep}" if opts.get("n") else "")
+def _grep_prefix(file: str | None, n: int, opts: dict[str, Any], sep: str, offset: int | None = None) -> str:
+    """``FILE:LINE:OFFSET:`` as asked (-H, -n, -b; a context line has ``-`` and no offset)."""
+    return ((f"{file}{sep}" if file is not None else "") + (f"{n + 1}{sep}" if opts.get("n") else "")
+            + (f"{offset}{sep}" if opts.get("b") and offset is not None else ""))
 
 
 def _ranges(spec: str) -> list[tuple[int, int]]:
@@ -2283,7 +2305,7 @@ def _du_walk(sh: Shell, path: str, depth: int, opts: dict[str, Any], rows: list[
              errors: list[str]) -> int:
     """Kilobytes used under ``path``; appends the rows ``du`` prints (children before their folder)."""
     try:
-        entry = _lookup(sh, path, follow=depth == 0 or bool(opts.get("L")))
+        entry = _lookup(sh, path, follow=bool(opts.get("L") or (depth == 0 and opts.get("H"))))
     except OSError as e:
         errors.append(_err("du", path, e))
         return 0
