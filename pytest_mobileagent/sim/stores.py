@@ -247,10 +247,10 @@ class FileSystem:
         return sorted(p for p, who in self.owners.items()
                       if p.startswith(base) and who.split(":")[0] != user and self.exists(p))
 
-    def mode(self, path: str, is_dir: bool | None = None) -> int:
+    def mode(self, path: str, is_dir: bool | None = None, host_bits: int | None = None) -> int:
         """The permission bits of ``path`` (``chmod``'s, else its place's: the system's folders as ``init.rc``
         makes them, shared storage ``2770``/``660``, an app's data folder ``700`` with ``771``/``660`` inside,
-        elsewhere ``755``/``644`` as a root shell with umask 022 creates them)."""
+        elsewhere the host file's own, as made with umask 022 or ``os.chmod``)."""
         p = self.canonical(path)
         if p in self.modes:
             return self.modes[p]
@@ -266,7 +266,12 @@ class FileSystem:
             if len(parts) == depth:
                 return 0o700
             return 0o771 if is_dir else 0o660
-        return 0o755 if is_dir else 0o644
+        if host_bits is None:
+            try:
+                host_bits = os.stat(self.host(p)).st_mode & 0o7777
+            except OSError:
+                host_bits = 0o755 if is_dir else 0o644
+        return host_bits
 
     def chmod(self, path: str, bits: int) -> None:
         p = self.canonical(path)
@@ -414,7 +419,7 @@ class FileSystem:
         is_dir = stat_mod.S_ISDIR(st.st_mode)
         uid, gid = (int(x) for x in self.owner(c).split(":"))
         mtime = st.st_mtime_ns
-        return Entry(c, stat_mod.S_IFMT(st.st_mode) | self.mode(c, is_dir), uid, gid, st.st_size,
+        return Entry(c, stat_mod.S_IFMT(st.st_mode) | self.mode(c, is_dir, st.st_mode & 0o7777), uid, gid, st.st_size,
                      st.st_nlink, st.st_ino, st.st_blocks, self.atimes.get(c, mtime), mtime,
                      self.ctimes.get(c, mtime))
 
@@ -471,10 +476,17 @@ class FileSystem:
             self._stamp_one(folder)
 
     def stat(self, path: str) -> os.stat_result | None:
-        try:
-            return os.stat(self.host(path))
-        except FileNotFoundError:
+        """``stat`` of a device path as the phone has it (mode, owner and times are the simulated ones)."""
+        e = self.info(path)
+        if e is None:
             return None
+        st = os.stat(self.host(path))
+        seq = (e.mode, st.st_ino, st.st_dev, st.st_nlink, e.uid, e.gid, st.st_size, e.atime_ns // _NS,
+               e.mtime_ns // _NS, e.ctime_ns // _NS)
+        extra = {"st_atime": e.atime_ns / _NS, "st_mtime": e.mtime_ns / _NS, "st_ctime": e.ctime_ns / _NS,
+                 "st_atime_ns": e.atime_ns, "st_mtime_ns": e.mtime_ns, "st_ctime_ns": e.ctime_ns,
+                 "st_blksize": st.st_blksize, "st_blocks": st.st_blocks}
+        return os.stat_result(seq, extra)
 
     def walk_files(self, path: str) -> Iterator[str]:
         """Device paths of all files under ``path``."""
