@@ -1529,8 +1529,10 @@ def _ln(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
 # -- reading files -------------------------------------------------------------------------------------------
 
 
-def _inputs(sh: Shell, tool: str, paths: list[str]) -> tuple[list[tuple[str, bytes]], str]:
-    """The contents of each input (standard input when there are none, or for ``-``) and the error lines."""
+def _inputs(sh: Shell, tool: str, paths: list[str], folders: str = "error") -> tuple[list[tuple[str, bytes]], str]:
+    """The contents of each input (standard input when there are none, or for ``-``) and the error lines. A folder
+    opens but does not read: per tool, an error (``folders="error"``), nothing at all (``"empty"``: md5sum, sort,
+    tail, cut) or nothing and an error (``"both"``: wc)."""
     found: list[tuple[str, bytes]] = []
     errors = ""
     for path in paths or ["-"]:
@@ -1539,6 +1541,11 @@ def _inputs(sh: Shell, tool: str, paths: list[str]) -> tuple[list[tuple[str, byt
             continue
         try:
             found.append((path, _read(sh, path)))
+        except IsADirectoryError as e:
+            if folders in ("empty", "both"):
+                found.append((path, b""))
+            if folders in ("error", "both"):
+                errors += _err(tool, path, e)
         except OSError as e:
             errors += _err(tool, path, e)
     return found, errors
@@ -1588,7 +1595,7 @@ def _cat_visible(data: bytes, ends: bool, tabs: bool, visible: bool) -> bytes:
 def _each_input(sh: Shell, tool: str, args: list[str], opts: dict[str, Any],
                 pick: Callable[[bytes], bytes]) -> Result:
     """``head``/``tail``: ``pick`` chooses part of each input; several files get ``==> f <==`` headers."""
-    inputs, errors = _inputs(sh, tool, args)
+    inputs, errors = _inputs(sh, tool, args, folders="empty" if tool == "tail" else "error")
     out = b""
     for k, (name, data) in enumerate(inputs):
         if (len(args) > 1 and not opts.get("q")) or opts.get("v"):
@@ -1642,7 +1649,7 @@ def _tail_toy(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Re
 @toy("wc", options="mcwl")
 def _wc(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     columns = [c for c in "lwcm" if opts.get(c)] or ["l", "w", "c"]
-    inputs, errors = _inputs(sh, "wc", args)
+    inputs, errors = _inputs(sh, "wc", args, folders="both")
     rows: list[list[int]] = []
     names: list[str] = []
     totals = [0] * len(columns)
@@ -1780,7 +1787,9 @@ def _grep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
             out += [] if hits else [file]
         else:
             out += _grep_lines(file if named else None, lines, hits, regex, opts, before, after)
-    status = 2 if errors else 0 if matched else 1  # an unreadable file fails the search, even with -s
+    # an unreadable file fails the search, even with -s; a folder (without -r) is only mentioned
+    failed = any(not line.endswith(": Is a directory") for line in errors.splitlines())
+    status = 2 if failed else 0 if matched else 1
     return with_stderr(sh, _encode(out), status, "" if opts.get("s") else errors)
 
 
@@ -1849,7 +1858,7 @@ def _cut(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
         raise _Error("-d needs -Ff")
     ranges = _ranges(",".join(opts[kind]))
     delim = opts.get("d", "\t")
-    inputs, errors = _inputs(sh, "cut", args)
+    inputs, errors = _inputs(sh, "cut", args, folders="empty")
     out: list[str] = []
     for _, data in inputs:
         for line in map(_decode, _lines(data)):
@@ -1903,7 +1912,7 @@ def _sort_key_text(line: str, key: str, sep: str | None) -> str:
 
 @toy("sort", options="gS:T:mo:k*t:xVbMCcszdfirun", status=2)
 def _sort(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    inputs, errors = _inputs(sh, "sort", args)
+    inputs, errors = _inputs(sh, "sort", args, folders="empty")
     if errors:
         return with_stderr(sh, b"", 2, errors)
     lines = [_decode(line) for _, data in inputs for line in _lines(data)]
@@ -2625,7 +2634,7 @@ def _digest(algorithm: str) -> Callable[[Shell, str, dict[str, Any], list[str]],
     def run(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
         if opts.get("c"):
             raise _Error("-c (check) is not simulated")
-        inputs, errors = _inputs(sh, name, args)
+        inputs, errors = _inputs(sh, name, args, folders="empty")
         out = "".join(f"{hashlib.new(algorithm, data).hexdigest()}" + ("" if opts.get("b") else f"  {n}") + "\n"
                       for n, data in inputs)
         return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1 if errors else 0, errors)
@@ -2644,7 +2653,7 @@ def _base64(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resu
         raise _UsageError("Max 1 argument")
     inputs, errors = _inputs(sh, "base64", args)
     if errors:
-        return with_stderr(sh, b"", 1, errors)
+        return with_stderr(sh, b"", 1, "base64: xread: Is a directory\n" if "Is a directory" in errors else errors)
     data = inputs[0][1]
     if opts.get("d"):
         text = re.sub(rb"[^A-Za-z0-9+/=]", b"", data) if opts.get("i") else re.sub(rb"\s", b"", data)
