@@ -276,6 +276,29 @@ READING = [
     "sed -E 's/(h)(e)/\\2\\1/' /data/local/tmp/t/a.txt",
     "sed '$d' /data/local/tmp/t/a.txt",
     "sed -n '/two/,/four/p' /data/local/tmp/t/b.log",
+    # small tools
+    "cmp /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "cmp -l /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "cmp /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt",
+    "cmp /data/local/tmp/t/a.txt /data/local/tmp/t/nope",
+    "head -c 10 /data/local/tmp/t/a.txt | cmp /data/local/tmp/t/a.txt",
+    "comm /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "comm -12 /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt",
+    "paste /data/local/tmp/t/a.txt /data/local/tmp/t/sub/c.txt",
+    "paste -s -d, /data/local/tmp/t/a.txt",
+    "nl /data/local/tmp/t/a.txt",
+    "printf 'a\\n\\nb\\n' | nl",
+    "tac /data/local/tmp/t/a.txt",
+    "rev /data/local/tmp/t/a.txt",
+    "tty",
+    "logname",
+    "timeout 1 cat /data/local/tmp/t/a.txt",
+    "timeout x true",
+    "timeout 1 nope",
+    "unlink /data/local/tmp/t/nope",
+    "unlink /data/local/tmp/t/sub",
+    "mktemp abc",
+    "mktemp /nope/XXX",
     # who and what
     "id -u",
     "id -un",
@@ -382,6 +405,15 @@ CHANGING = [
     ("echo new > /sdcard/Download/made.txt", "cat /data/media/0/Download/made.txt"),
     ("sort -o /data/local/tmp/t/sorted /data/local/tmp/t/b.log", "cat /data/local/tmp/t/sorted"),
     ("sed -i 's/hello/bye/' /data/local/tmp/t/a.txt", "cat /data/local/tmp/t/a.txt"),
+    ("echo hi | tee /data/local/tmp/t/x /data/local/tmp/t/y", "cat /data/local/tmp/t/x /data/local/tmp/t/y"),
+    ("echo hi | tee -a /data/local/tmp/t/a.txt", "cat /data/local/tmp/t/a.txt"),
+    ("truncate -s 3 /data/local/tmp/t/b.log", "cat /data/local/tmp/t/b.log"),
+    ("truncate -s +2 /data/local/tmp/t/x", "wc -c /data/local/tmp/t/x"),
+    ("unlink /data/local/tmp/t/a.txt", "ls /data/local/tmp/t"),
+    ("mktemp -p /data/local/tmp/t XXXXXX | wc -c", "find /data/local/tmp/t -name 'tmp*' -o -maxdepth 1 -type f "
+     "-name '??????' -exec stat -c '%a %s' {} \\;"),
+    ("mktemp -d /data/local/tmp/t/dXXXXXX | wc -c", "find /data/local/tmp/t -maxdepth 1 -name 'd*' -exec stat -c "
+     "%A {} \\;"),
 ]
 
 

@@ -3155,3 +3155,242 @@ def _sed(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     text = b"".join(d for _, d in inputs).decode("utf-8", "surrogateescape")
     return with_stderr(sh, _sed_run(commands, text, quiet, extended).encode("utf-8", "surrogateescape"),
                        1 if errors else 0, errors)
+
+
+# -- small tools ---------------------------------------------------------------------------------------------
+
+
+@toy("tee", options="ia")
+def _tee(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    data = sh.stdin
+    errors = ""
+    for path in args:
+        try:
+            write_as_user(sh, path, data, append=bool(opts.get("a")))
+        except OSError as e:
+            errors += _err("tee", path, e)
+    sh.system.invalidate()
+    return with_stderr(sh, data, 1 if errors else 0, errors)
+
+
+@toy("tac", options="")
+def _tac(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "tac", args)
+    out = b"".join(b"".join(reversed(_lines(data if data.endswith(b"\n") or not data else data + b"\n")))
+                   for _, data in inputs)
+    return with_stderr(sh, out, 1 if errors else 0, errors)
+
+
+@toy("rev", options="")
+def _rev(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "rev", args)
+    out = [_decode(line)[::-1] for _, data in inputs for line in _lines(data)]
+    return with_stderr(sh, _encode(out), 1 if errors else 0, errors)
+
+
+@toy("nl", options="v#=1l#w#<0=6b:n:s:E")
+def _nl(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "nl", args)
+    number, width, sep = opts.get("v", 1), opts.get("w", 6), opts.get("s", "\t")
+    style = opts.get("b", "t")
+    align = {"ln": "<", "rn": ">", "rz": "0>"}.get(opts.get("n", "rn"), ">")
+    out = []
+    for _, data in inputs:
+        for line in map(_decode, _lines(data)):
+            if style == "a" or (style == "t" and line):
+                out.append(f"{number:{align}{width}}{sep}{line}")
+                number += 1
+            else:
+                out.append(" " * (width + len(sep)) + line)
+    return with_stderr(sh, _encode(out), 1 if errors else 0, errors)
+
+
+@toy("paste", options="d:s")
+def _paste(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "paste", args)
+    delims = _unescape(opts.get("d", "\t"))[0] or "\t"
+    columns = [[_decode(x) for x in _lines(data)] for _, data in inputs]
+    out = []
+    if opts.get("s"):
+        for col in columns:
+            out.append("".join(v + (delims[k % len(delims)] if k < len(col) - 1 else "") for k, v in enumerate(col)))
+    else:
+        for row in range(max((len(c) for c in columns), default=0)):
+            cells = [c[row] if row < len(c) else "" for c in columns]
+            out.append("".join(v + (delims[k % len(delims)] if k < len(cells) - 1 else "")
+                               for k, v in enumerate(cells)))
+    return with_stderr(sh, _encode(out), 1 if errors else 0, errors)
+
+
+@toy("comm", options="<2>2321")
+def _comm(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "comm", args)
+    if errors:
+        return with_stderr(sh, b"", 1, errors)
+    a, b = ([_decode(x) for x in _lines(d)] for _, d in inputs)
+    out, i, j = [], 0, 0
+    shown = [not opts.get("1"), not opts.get("2"), not opts.get("3")]
+
+    def emit(col: int, text: str) -> None:
+        if shown[col]:
+            out.append("\t" * sum(shown[:col]) + text)
+
+    while i < len(a) or j < len(b):
+        if j >= len(b) or (i < len(a) and a[i] < b[j]):
+            emit(0, a[i])
+            i += 1
+        elif i >= len(a) or b[j] < a[i]:
+            emit(1, b[j])
+            j += 1
+        else:
+            emit(2, a[i])
+            i, j = i + 1, j + 1
+    return with_stderr(sh, _encode(out), 0)
+
+
+@toy("cmp", options="<1>4ls(silent)(quiet)n#<1[!ls]", status=2)
+def _cmp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    names = args[:2] if len(args) > 1 else [args[0], "-"]
+    inputs, errors = _inputs(sh, "cmp", names)
+    if errors:
+        return with_stderr(sh, b"", 2, "" if opts.get("s") else errors)
+    (n1, a), (n2, b) = inputs
+    out, line = [], 1
+    for k, (x, y) in enumerate(zip(a, b), 1):
+        if x != y:
+            if opts.get("s"):
+                return with_stderr(sh, b"", 1)
+            if not opts.get("l"):
+                return with_stderr(sh, f"{n1} {n2} differ: char {k}, line {line}\n".encode(), 1)
+            out.append(f"{k} {x:o} {y:o}")
+        line += x == 10
+    if len(a) != len(b):
+        short = n1 if len(a) < len(b) else n2
+        common = min(len(a), len(b))
+        where = "" if opts.get("l") else f", line {a[:common].count(10)}"
+        # an end of file after differences (-l) keeps status 1; alone it is an error (2)
+        return with_stderr(sh, _encode(out), 1 if out else 2, "" if opts.get("s") else
+                           f"cmp: EOF on {short} after byte {common}{where}\n")
+    return with_stderr(sh, _encode(out), 1 if out else 0)
+
+
+@toy("truncate", options="<1s:|c")
+def _truncate(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    spec = opts["s"]
+    m = re.fullmatch(r"([-+<>/%]?)(\d+)([kmgtKMGT]?)", spec)
+    if not m:
+        raise _Error(f"bad -s '{spec}'")
+    size = _atolx(m.group(2) + m.group(3))
+    errors = ""
+    for path in args:
+        try:
+            try:
+                data = _read(sh, path)
+            except FileNotFoundError:
+                if opts.get("c"):
+                    continue
+                data = b""
+            current = len(data)
+            target = {"": size, "+": current + size, "-": max(current - size, 0), "<": min(current, size),
+                      ">": max(current, size), "/": current // size * size if size else current,
+                      "%": -(-current // size) * size if size else current}[m.group(1)]
+            _write(sh, path, data[:target] + b"\0" * max(target - current, 0))
+        except OSError as e:
+            errors += _err("truncate", path, e)
+    return with_stderr(sh, b"", 1 if errors else 0, errors)
+
+
+@toy("unlink", options="<1>1")
+def _unlink(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    path = args[0]
+    try:
+        entry = _lookup(sh, path, follow=False)
+        if entry.is_dir:
+            raise _oserror(errno.EISDIR)
+        _may_change(sh, path)
+    except OSError as e:
+        raise _Error(f"couldn't unlink '{path}': {strerror(e)}") from e
+    sh.system.fs.remove(entry.path)
+    return ok()
+
+
+@toy("mktemp", options=">1(tmpdir);:uqd(directory)p:t")
+def _mktemp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    template = args[0] if args else "tmp.XXXXXXXXXX"
+    folder = opts.get("p") or opts.get("tmpdir") or "/data/local/tmp"
+    if "/" not in template or opts.get("t") or "p" in opts:
+        template = posixpath.join(folder, template)
+    if not template.endswith("XXX"):  # toys/lsb/mktemp.c, with the errno it happens to hold
+        raise _Error("need XXX: No such file or directory")
+    if not template.endswith("XXXXXX"):  # bionic's mkstemp wants six
+        raise _Error(f"Failed to create {'directory' if opts.get('d') else 'file'} {template}: Invalid argument")
+    stem = template.rstrip("X")
+    count = len(template) - len(stem)
+    seed = int(sh.system.clock.now.timestamp() * 1000)
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    for attempt in range(100):
+        value, suffix = seed + attempt * 7919, ""
+        for _ in range(count):
+            value, k = divmod(value * 1103515245 + 12345, len(letters))
+            suffix += letters[k]
+        path = stem + suffix
+        if not sh.system.fs.exists(sh.resolve(path)):
+            break
+    if not opts.get("u"):
+        try:
+            if opts.get("d"):
+                _may_change(sh, path)
+                sh.system.fs.mkdirs(sh.resolve(path))
+                sh.system.fs.chmod(sh.resolve(path), 0o700)
+                _own(sh, sh.resolve(path))
+            else:
+                _write(sh, path, b"")
+                sh.system.fs.chmod(sh.resolve(path), 0o600)
+        except OSError as e:
+            if opts.get("q"):
+                return with_stderr(sh, b"", 1)
+            raise _Error(f"Failed to create {'directory' if opts.get('d') else 'file'} {path}: "
+                         f"{strerror(e)}") from e
+    return ok(path + "\n")
+
+
+@toy("groups", options="")
+def _groups(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    ids = [sh.uid, *_ADBD_GROUPS]
+    return ok(" ".join(user_name(g) for g in ids) + "\n")
+
+
+@toy("logname", options=">0")
+def _logname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    return ok(user_name(sh.uid) + "\n")
+
+
+@toy("tty", options="s")
+def _tty(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """``adb shell CMD`` runs without a terminal (``adb shell -t`` is not simulated)."""
+    return with_stderr(sh, b"" if opts.get("s") else b"not a tty\n", 1)
+
+
+@toy("sync", options="")
+def _sync(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    return ok()
+
+
+@toy("usleep", options="<1>1")
+def _usleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    micro = _atolx(args[0])
+    sh.system.tick(micro / 1e6)
+    sh.system.invalidate()
+    sh.wait(micro / 1e6)
+    return ok()
+
+
+@toy("timeout", options="<2^(foreground)(preserve-status)vk:s(signal):i", status=125)
+def _timeout(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """``timeout DURATION COMMAND...``: simulated commands finish at once, within any duration."""
+    if not re.fullmatch(r"(\d+(\.\d*)?|\.\d+)[smhd]?", args[0]):
+        raise _Error(f"Not a number '{args[0]}'")
+    out, err, status = _run_argv(sh, args[1:])
+    if status == 127 and args[1].rsplit("/", 1)[-1] not in COMMANDS:
+        return with_stderr(sh, out, 127, f"timeout: exec {args[1]}: No such file or directory\n")
+    return with_stderr(sh, out, status, err)
