@@ -148,6 +148,7 @@ READING = [
     "find /data/local/tmp/t -newer /data/local/tmp/t/b.log -type f",
     "find /data/local/tmp/t -name 'a.*' -exec cat {} \\;",
     "find /data/local/tmp/t -name '*.log' -exec wc -l {} +",
+    "find /data/local/tmp/t/a.txt -exec echo x{}y {} \\;",
     "find /data/local/tmp/t/sub -type f -o -type d",
     "find /data/local/tmp/t ! -name '*.txt' -type f",
     "find /data/local/tmp/t/nope",

@@ -961,7 +961,7 @@ class _Find:
         if batch:
             self.pending.setdefault(i, []).append(f.path)
             return True
-        argv = [f.path if w == "{}" else w.replace("{}", f.path) for w in words]
+        argv = [f.path if w == "{}" else w for w in words]  # only a word that is exactly {} (toys/posix/find.c)
         status = self._run(argv)
         return status == 0
 
