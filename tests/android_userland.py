@@ -91,7 +91,7 @@ def host_changing(line: str) -> bool:
         if name == "date":
             k = 0
             while k < len(args):
-                if args[k] in ("-d", "-r", "-D", "-I"):
+                if args[k] in ("-d", "-r", "-D"):
                     k += 2
                     continue
                 if args[k] == "-s" or not args[k].startswith(("-", "+")):

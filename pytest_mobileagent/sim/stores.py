@@ -128,7 +128,8 @@ _NS = 10**9
 
 #: Folders every phone has from the start (the root file system's and ``/data``'s), root-relative.
 _LAYOUT = ("acct", "apex", "cache", "config", "data/media", "data/user_de/0", "data/local/tmp", "data/system",
-           "data/misc", "data/user", "dev", "mnt", "odm", "oem", "proc", "product", "storage/emulated/0", "sys",
+           "data/misc", "data/user", "dev", "mnt", "odm", "oem", "proc", "product", "storage/emulated/0",
+           "storage/self", "sys",
            "system/bin", "system/etc", "system_ext", "vendor")
 
 #: When the read-only images were built, as their files' times say (``ls -l /`` on an emulator).
@@ -395,10 +396,8 @@ class FileSystem:
         p = self.canonical(path)
         names = set(os.listdir(self.host(p)))
         for alias in (*self.ALIASES, *LINKS):
-            if posixpath.dirname(alias) == p and (p != "/storage" or alias != "/storage/self"):
+            if posixpath.dirname(alias) == p:
                 names.add(posixpath.basename(alias))
-        if p == "/storage":
-            names.add("self")
         return sorted(names)
 
     def info(self, path: str, follow: bool = True) -> Entry | None:
@@ -409,8 +408,6 @@ class FileSystem:
             bits = 0o777 if p in ("/data/user/0", "/storage/self/primary") else 0o644
             return Entry(p, stat_mod.S_IFLNK | bits, 0, 0, len(target), 1, 0, 0, IMAGE_TIME_NS, IMAGE_TIME_NS,
                          IMAGE_TIME_NS, target)
-        if p == "/storage/self":
-            p = "/storage"
         try:
             st = os.stat(self.host(p))
         except (FileNotFoundError, NotADirectoryError):

@@ -238,13 +238,18 @@ def _parse(argv: list[str], optstring: str) -> tuple[dict[str, Any], list[str]]:
 
 
 def _atolx(text: str) -> int:
-    """toybox's ``atolx``: an integer with an optional k/m/g suffix, else ``not integer: TEXT``."""
-    m = re.fullmatch(r"\s*([-+]?)(0x[0-9a-fA-F]+|\d+)([kmgtKMGT]?)", text)
-    if not m:
+    """toybox's ``atolx``: an integer (decimal, 0x hex, 0 octal) with an optional suffix: c (1), w (2), b (512),
+    k m g t p e (powers of 1024, or of 1000 with a ``d`` after), else ``not integer: TEXT``."""
+    m = re.fullmatch(r"\s*([-+]?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*))(?:([cwbkmgtpeCWBKMGTPE])([dD]?))?\s*", text)
+    if not m or (m.group(3) and m.group(2).lower() in "cwb"):
         raise _Error(f"not integer: {text}")
-    value = int(m.group(2), 0) if m.group(2).startswith("0x") else int(m.group(2))
-    value <<= 10 * ("kmgt".index(m.group(3).lower()) + 1) if m.group(3) else 0
-    return -value if m.group(1) == "-" else value
+    value = int(m.group(1), 0) if not re.fullmatch(r"[-+]?0[0-7]+", m.group(1)) else int(m.group(1), 8)
+    suffix = (m.group(2) or "").lower()
+    if suffix:
+        shift = "cwbkmgtpe".index(suffix) - 2
+        value *= 2 if shift == -1 else 512 if shift == 0 else 1 if shift < 0 else (
+            1000 ** shift if m.group(3) else 1 << (10 * shift))
+    return value
 
 
 def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
@@ -1174,6 +1179,15 @@ def _chmod(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
     return with_stderr(sh, b"", 1 if errors else 0, errors)
 
 
+def _make_time(text: str, year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0,
+               zone: dt.tzinfo = dt.timezone.utc) -> dt.datetime:
+    """A date as ``mktime`` makes it: a day past the month's end runs into the next (2024-02-30 is March 1st);
+    a month, hour, minute or second out of range is ``bad date``."""
+    if not (1 <= month <= 12 and 0 <= hour < 24 and 0 <= minute < 60 and 0 <= second <= 60 and 1 <= day <= 31):
+        raise _Error(f"bad date {text}")
+    return dt.datetime(year, month, 1, hour, minute, min(second, 59), tzinfo=zone) + dt.timedelta(days=day - 1)
+
+
 def _parse_date(sh: Shell, text: str) -> int:
     """toybox's ``xparsedate`` (``touch -d``, ``date -d``): ``@SECONDS``, ``YYYY-MM-DD[T ]hh:mm[:ss[.N]]``,
     ``hh:mm[:ss]``, with an optional ``Z``/``UTC``; nanoseconds since the epoch."""
@@ -1188,18 +1202,11 @@ def _parse_date(sh: Shell, text: str) -> int:
     m = re.fullmatch(r"(?:(\d{4})-(\d{1,2})-(\d{1,2})[T ])?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?", t)
     if m:
         year, month, day = (int(m.group(k)) for k in (1, 2, 3)) if m.group(1) else (now.year, now.month, now.day)
-        try:
-            when = dt.datetime(year, month, day, int(m.group(4)), int(m.group(5)), int(m.group(6) or 0),
-                               tzinfo=zone)
-        except ValueError as e:
-            raise _Error(f"bad date {text}") from e
+        when = _make_time(text, year, month, day, int(m.group(4)), int(m.group(5)), int(m.group(6) or 0), zone)
         return int(when.timestamp()) * 10**9 + int((m.group(7) or "0").ljust(9, "0"))
     m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", t)
     if m:
-        try:
-            when = dt.datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=zone)
-        except ValueError as e:
-            raise _Error(f"bad date {text}") from e
+        when = _make_time(text, int(m.group(1)), int(m.group(2)), int(m.group(3)), zone=zone)
         return int(when.timestamp()) * 10**9
     raise _Error(f"bad date {text}")
 
@@ -1213,11 +1220,8 @@ def _parse_stamp(sh: Shell, text: str) -> int:
     year = int(m.group(1)) if m.group(1) else now.year
     if m.group(1) and len(m.group(1)) == 2:
         year += 2000 if year < 69 else 1900
-    try:
-        when = dt.datetime(year, int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)),
-                           int(m.group(6) or 0), tzinfo=_zone(sh))
-    except ValueError as e:
-        raise _Error(f"bad date {text}") from e
+    when = _make_time(text, year, int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)),
+                      int(m.group(6) or 0), _zone(sh))
     return int(when.timestamp()) * 10**9
 
 
@@ -2608,11 +2612,8 @@ def _parse_stamp_date(sh: Shell, stamp: str) -> dt.datetime:
     now = sh.system.clock.now
     year = int(m.group(5) or now.year)
     year += 2000 if year < 100 else 0  # YY, as AndroidWorld's set_datetime writes it (%m%d%H%M%y.%S)
-    try:
-        return dt.datetime(year, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)),
-                           int(m.group(6) or 0), tzinfo=_zone(sh))
-    except ValueError as e:
-        raise _Error(f"bad date {stamp}") from e
+    return _make_time(stamp, year, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)),
+                      int(m.group(6) or 0), _zone(sh))
 
 
 @toy("sleep", options="<1")
