@@ -386,6 +386,7 @@ CHANGING = [
     ("chmod -R 700 /data/local/tmp/t/sub", "ls -lR /data/local/tmp/t/sub"),
     ("chmod 777 -R /data/local/tmp/t/sub", "ls -lR /data/local/tmp/t/sub"),
     ("chmod a+rwx /data/local/tmp/t/b.log", "stat -c '%a %A' /data/local/tmp/t/b.log"),
+    ("chmod -v 644 /data/local/tmp/t/a.txt", "true"),
     ("chmod 999 /data/local/tmp/t/a.txt", "stat -c %a /data/local/tmp/t/a.txt"),
     ("chmod u+q /data/local/tmp/t/a.txt", "true"),
     ("chmod 644 /data/local/tmp/t/nope", "true"),
@@ -703,6 +704,23 @@ def test_sleep_moves_the_clock_and_waits_for_real_over_the_wire() -> None:
         phone.shell("sleep 1.5; sleep 1m")
         assert (phone.system.clock.now - before).total_seconds() == 61.5
     assert waited == [1.5, 60.0]
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("ls -Z /", "ls: -Z is not simulated\n"),
+    ("sort -V /data/local/tmp/x", "sort: -V is not simulated\n"),
+    ("grep --exclude-dir=a -r x /data", "grep: --exclude-dir is not simulated\n"),
+    ("cp -u /data/local/tmp/x /data/local/tmp/y", "cp: -u is not simulated\n"),
+    ("ln -s /data/local/tmp/x /data/local/tmp/y", "ln: links are not simulated on this phone's file system\n"),
+    ("tail -f /data/local/tmp/x", "tail: -f (follow) is not simulated: a file never grows while tail waits\n"),
+    ("sed 'y/a/b/' /data/local/tmp/x", "sed: command 'y' is not simulated\n"),
+])
+def test_options_the_simulator_does_not_carry_out_are_refused(line: str, error: str) -> None:
+    """An option toybox has but the simulator does not carry out is an error naming it, never ignored."""
+    with SimDevice() as phone:
+        phone.shell("echo a > /data/local/tmp/x")
+        out, err, status = phone.shell_streams(line)
+    assert (out, err.decode(), status != 0) == (b"", error, True)
 
 
 def test_which_finds_the_registered_commands_in_system_bin() -> None:

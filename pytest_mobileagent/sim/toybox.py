@@ -252,6 +252,13 @@ def _atolx(text: str) -> int:
     return value
 
 
+def _refuse(opts: dict[str, Any], *unsupported: str) -> None:
+    """Options toybox has that the simulator does not carry out: an error naming them, never ignored."""
+    for key in unsupported:
+        if key in opts:
+            raise _Error(f"{'-' if len(key) == 1 else '--'}{key} is not simulated")
+
+
 def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
     """Register a toybox command whose handler takes ``(sh, name, opts, args)``; option errors print as toybox
     prints them, with the command's argument-failure ``status`` (``TOYFLAG_ARGFAIL``). With no ``names`` the
@@ -684,6 +691,7 @@ class _LsRun:
 
 @toy("ls", options=_LS_OPTIONS)
 def _ls(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "Z")
     if opts.get("full-time"):
         opts["l"] = 2
     if opts.get("d"):
@@ -1161,7 +1169,7 @@ def _walk_paths(sh: Shell, path: str) -> Iterator[str]:
 def _chmod(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     spec, paths = args[0], args[1:]
     _parse_mode(spec, 0)  # a bad mode fails before any file is touched
-    errors = ""
+    errors, out = "", ""
     for path in paths:
         for each in (_walk_paths(sh, path) if opts.get("R") else [path]):
             try:
@@ -1176,7 +1184,9 @@ def _chmod(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
                 errors += f"chmod: chmod '{shown}' to {mode:04o}: Operation not permitted\n"  # a child's own
                 continue
             sh.system.fs.chmod(sh.resolve(each), mode)
-    return with_stderr(sh, b"", 1 if errors else 0, errors)
+            if opts.get("v"):
+                out += f"chmod '{each}' to {spec}\n"
+    return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1 if errors else 0, errors)
 
 
 def _make_time(text: str, year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0,
@@ -1456,6 +1466,7 @@ def _copy_meta(sh: Shell, entry: Entry, dst: str, preserve: bool, fresh: bool) -
 
 @toy("cp", options="<1(preserve):;D(parents)RHLPprudaslvnF(remove-destination)fit:T[-HLPd][-niu][+Rr]")
 def _cp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "D", "u", "i", "T", "preserve")
     if opts.get("a"):
         opts.update(d=1, p=1, r=1)
     if opts.get("s") or opts.get("l"):
@@ -1482,6 +1493,7 @@ def _cp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
 
 @toy("mv", options="<1v(verbose)nF(remove-destination)fit:T[-ni]")
 def _mv(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "i", "T")
     if "t" in opts:
         args = [*args, opts["t"]]
     if len(args) < 2:
@@ -1749,6 +1761,7 @@ def _grep_files(sh: Shell, args: list[str], recursive: bool) -> tuple[list[tuple
 @toy("grep", "egrep", "fgrep", options=_GREP_OPTIONS, status=2)
 def _grep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     """Exit 0 when a line matched, 1 when none did, 2 on an error (an unreadable file, a bad pattern)."""
+    _refuse(opts, "exclude-dir", "S", "M", "Z", "z")
     if name in ("egrep", "fgrep"):
         opts[name[0].upper()] = 1
     patterns = list(opts.get("e", []))
@@ -1853,6 +1866,7 @@ def _in_ranges(k: int, ranges: list[tuple[int, int]]) -> bool:
 
 @toy("cut", options="b*|c*|f*|F*|C*|O(output-delimiter):d:sDn[!cbfF]")
 def _cut(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "F", "C")
     kind = next((k for k in "bcfFC" if k in opts), None)
     if kind is None:
         raise _UsageError("Needs one of -CFfcb")
@@ -1916,6 +1930,7 @@ def _sort_key_text(line: str, key: str, sep: str | None) -> str:
 
 @toy("sort", options="gS:T:mo:k*t:xVbMCcszdfirun", status=2)
 def _sort(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "x", "V", "M", "z", "d", "i", "C")
     inputs, errors = _inputs(sh, "sort", args, folders="empty")
     if errors:
         return with_stderr(sh, b"", 2, errors)
@@ -1961,6 +1976,7 @@ def _sort(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
 
 @toy("uniq", options="f#s#w#zicdu")
 def _uniq(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "z")
     if len(args) > 2:
         raise _UsageError("Max 2 arguments")
     inputs, errors = _inputs(sh, "uniq", args[:1])
@@ -2051,6 +2067,7 @@ def _xargs_words(data: str, null: bool, eof: str | None) -> list[str]:
 def _xargs(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     """Run a command (``echo`` by default) with words from standard input, as toybox's xargs:
     123 if an invocation failed, 127 if the command was not found."""
+    _refuse(opts, "p")
     words = _xargs_words(sh.stdin.decode("utf-8", "surrogateescape"), bool(opts.get("0")), opts.get("E"))
     command_words = args or ["echo"]
     if not words and opts.get("r"):
@@ -2291,6 +2308,7 @@ def _realpath(sh: Shell, argv: list[str]) -> Result:
 
 @toy("readlink", options="<1vnf(canonicalize)emqz[-mef][-qv]")
 def _readlink(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "z")
     out, status, errors = [], 0, ""
     end = "" if opts.get("n") else "\n"
     for arg in args:
@@ -2341,6 +2359,7 @@ def _du_walk(sh: Shell, path: str, depth: int, opts: dict[str, Any], rows: list[
 
 @toy("du", options="d#<0=-1hmlcaHkKLsxb[-HL][-kKmh]")
 def _du(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "b", "x")
     rows: list[tuple[int, str]] = []
     errors: list[str] = []
     total = sum(_du_walk(sh, arg, 0, opts, rows, errors) for arg in args or ["."])
@@ -2374,6 +2393,7 @@ def _tree_kb(sh: Shell, path: str) -> int:
 
 @toy("df", options="HPkhit*a[-HPh]")
 def _df(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "i")
     used_by_files = _tree_kb(sh, "/data")
     mounts = [(dev, point, size, used + (used_by_files if point in ("/data", "/storage/emulated") else 0))
               for dev, point, size, used in _MOUNTS]
@@ -2567,6 +2587,7 @@ def _strftime(when: dt.datetime, fmt: str) -> str:
 
 @toy("date", options="d:D:I(iso-8601):;r:s:u(utc)[!dr]")
 def _date(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "D")
     zone = dt.timezone.utc if opts.get("u") else _zone(sh)
     fmt = "%a %b %e %H:%M:%S %Z %Y"
     if args and args[0].startswith("+"):
@@ -2683,7 +2704,7 @@ def _uname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
         keys = "snrvmo"
     else:
         keys = "".join(k for k in "snrvmpo" if opts.get(k)) or "s"
-    parts = [_UNAME["m"] if k == "p" else _UNAME[k] for k in keys]
+    parts = ["unknown" if k == "p" else _UNAME[k] for k in keys]
     return ok(" ".join(parts) + "\n")
 
 
@@ -2698,7 +2719,7 @@ def _hostname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Re
         if sh.uid != 0:
             raise _Error("sethostname: Operation not permitted")
         raise _Error("setting the host name is not simulated")
-    return ok("localhost\n")
+    return ok("\n" if opts.get("d") else "localhost\n")
 
 
 #: Memory of the emulator (AndroidWorld's AVD: 2 GB of RAM, no swap), in bytes.
@@ -3019,8 +3040,12 @@ def _sed_parse(script: str, extended: bool, icase: bool = False) -> list[_SedCom
                 text = script[i:].split("\n", 1)[0]
                 i += len(text)
                 cmd.text = text[1:].lstrip() if text.startswith("\\") else text.lstrip()
+            elif name and name in "{}:AbDgGhHlnNPrtTvwWxyz#":  # toybox's, not carried out here
+                raise _Error(f"command '{name}' is not simulated")
             elif name not in "dpqQ=":
                 raise ValueError(name)
+        except _Error:
+            raise
         except (ValueError, IndexError, re.error) as e:
             raise _Error(f"bad pattern '{script}'@{i} ({script[start:i].strip()[-1:] or ' '})") from e
         commands.append(cmd)
@@ -3251,6 +3276,7 @@ def _comm(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
 
 @toy("cmp", options="<1>4ls(silent)(quiet)n#<1[!ls]", status=2)
 def _cmp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "n")
     names = args[:2] if len(args) > 1 else [args[0], "-"]
     inputs, errors = _inputs(sh, "cmp", names)
     if errors:
