@@ -723,6 +723,19 @@ def test_options_the_simulator_does_not_carry_out_are_refused(line: str, error: 
     assert (out, err.decode(), status != 0) == (b"", error, True)
 
 
+def test_system_bin_holds_what_the_shell_can_run() -> None:
+    """``/system/bin`` of the read-only image: toybox's applets are links to toybox, other programs files of
+    root:shell; reading them is refused (their bytes are not simulated)."""
+    with SimDevice() as phone:
+        out = phone.shell("ls -l /system/bin/ls /system/bin/am")
+        assert out == ("-rwxr-xr-x 1 root shell 4096 2009-01-01 00:00 /system/bin/am\n"
+                       "lrwxr-xr-x 1 root shell    6 2009-01-01 00:00 /system/bin/ls -> toybox\n")
+        names = phone.shell("ls /system/bin").split()
+        assert {"am", "pm", "ls", "sh", "toybox", "grep"} <= set(names) and "cd" not in names
+        assert phone.shell_streams("cat /system/bin/am")[2] == 1
+        assert phone.shell_streams("ls /system/bin/nope")[2] == 1
+
+
 def test_which_finds_the_registered_commands_in_system_bin() -> None:
     with SimDevice() as phone:
         assert phone.shell_streams("which ls am sqlite_nope") == (b"/system/bin/ls\n/system/bin/am\n", b"", 1)

@@ -13,7 +13,7 @@ import posixpath
 import shutil
 import sqlite3
 import stat as stat_mod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,6 +125,12 @@ LINKS = {"/sdcard": "/storage/self/primary", "/storage/self/primary": STORAGE, "
 SHELL_GROUPS = frozenset({2000, 1004, 1007, 1011, 1015, 1028, 1078, 1079, 3001, 3002, 3003, 3006, 3009, 3011})
 
 _NS = 10**9
+
+#: The programs in ``/system/bin`` (set by the shell's command registry: what it can run is what is there), and
+#: which of them are toybox's applets (links to ``toybox``, as on Android).
+PROGRAMS: Callable[[], Iterable[str]] = tuple
+TOYBOX_APPLETS: Callable[[], Iterable[str]] = tuple
+SYSTEM_BIN = "/system/bin"
 
 #: Folders every phone has from the start (the root file system's and ``/data``'s), root-relative.
 _LAYOUT = ("acct", "apex", "cache", "config", "data/media", "data/user_de/0", "data/local/tmp", "data/system",
@@ -382,7 +388,7 @@ class FileSystem:
         self.ctimes[p] = _ns(self.clock.now) if self.clock is not None else mtime
 
     def exists(self, path: str) -> bool:
-        return os.path.exists(self.host(path))
+        return os.path.exists(self.host(path)) or self.program(path) is not None
 
     def isdir(self, path: str) -> bool:
         return os.path.isdir(self.host(path))
@@ -395,6 +401,9 @@ class FileSystem:
         (``/sdcard`` in ``/``, ``0`` in ``/data/media``)."""
         p = self.canonical(path)
         names = set(os.listdir(self.host(p)))
+        if p == SYSTEM_BIN:
+            names.update(PROGRAMS())
+            names.add("toybox")
         for alias in (*self.ALIASES, *LINKS):
             if posixpath.dirname(alias) == p:
                 names.add(posixpath.basename(alias))
@@ -403,6 +412,9 @@ class FileSystem:
     def info(self, path: str, follow: bool = True) -> Entry | None:
         """``stat`` (or ``lstat`` with ``follow=False``) of a device path, or None where nothing is."""
         p = posixpath.normpath("/" + path.lstrip("/"))
+        program = self.program(p)
+        if program is not None:
+            return program if not (follow and program.is_link) else self.program(f"{SYSTEM_BIN}/toybox")
         if not follow and p in LINKS:  # the root image's links are lrw-r--r--, those made at boot lrwxrwxrwx
             target = LINKS[p]
             bits = 0o777 if p in ("/data/user/0", "/storage/self/primary") else 0o644
@@ -419,6 +431,24 @@ class FileSystem:
         return Entry(c, stat_mod.S_IFMT(st.st_mode) | self.mode(c, is_dir, st.st_mode & 0o7777), uid, gid, st.st_size,
                      st.st_nlink, st.st_ino, st.st_blocks, self.atimes.get(c, mtime), mtime,
                      self.ctimes.get(c, mtime))
+
+    def program(self, path: str) -> Entry | None:
+        """A program of ``/system/bin`` (the read-only system image: root, group shell, of the image's time;
+        toybox's applets are links to ``toybox``), unless a real file is there."""
+        p = posixpath.normpath("/" + path.lstrip("/"))
+        folder, name = posixpath.split(p)
+        if folder != SYSTEM_BIN or os.path.lexists(self.host(p)):
+            return None
+        if name == "toybox":
+            return Entry(p, stat_mod.S_IFREG | 0o755, 0, 2000, 1084392, 1, 0, 2120, IMAGE_TIME_NS, IMAGE_TIME_NS,
+                         IMAGE_TIME_NS)
+        if name not in set(PROGRAMS()):
+            return None
+        if name in set(TOYBOX_APPLETS()):
+            return Entry(p, stat_mod.S_IFLNK | 0o755, 0, 2000, 6, 1, 0, 0, IMAGE_TIME_NS, IMAGE_TIME_NS,
+                         IMAGE_TIME_NS, "toybox")
+        return Entry(p, stat_mod.S_IFREG | 0o755, 0, 2000, 4096, 1, 0, 8, IMAGE_TIME_NS, IMAGE_TIME_NS,
+                     IMAGE_TIME_NS)
 
     def mkdirs(self, path: str) -> None:
         host = self.host(path)
@@ -477,6 +507,9 @@ class FileSystem:
         e = self.info(path)
         if e is None:
             return None
+        if self.program(path) is not None:
+            return os.stat_result((e.mode, 0, 0, 1, e.uid, e.gid, e.size, e.atime_ns // _NS, e.mtime_ns // _NS,
+                                   e.ctime_ns // _NS))
         st = os.stat(self.host(path))
         seq = (e.mode, st.st_ino, st.st_dev, st.st_nlink, e.uid, e.gid, st.st_size, e.atime_ns // _NS,
                e.mtime_ns // _NS, e.ctime_ns // _NS)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobileagent.android.keyboard import PACKAGE as _IME_PACKAGE
-from pytest_mobileagent.sim import services
+from pytest_mobileagent.sim import services, stores
 from pytest_mobileagent.sim.shell import COMMANDS, Result, Shell, command, fail, ok, operands, strerror, with_stderr
 from pytest_mobileagent.sim.stores import STORAGE, Entry
 
@@ -326,6 +326,8 @@ def _read(sh: Shell, path: str) -> bytes:
     if entry.is_dir:
         raise _oserror(errno.EISDIR)
     _may(sh, path, "r")
+    if sh.system.fs.program(entry.path) is not None:
+        raise OSError(errno.ENOTSUP, "the system image's programs are not simulated as files")
     return sh.system.fs.read(sh.resolve(path))
 
 
@@ -3421,3 +3423,24 @@ def _timeout(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Res
     if status == 127 and args[1].rsplit("/", 1)[-1] not in COMMANDS:
         return with_stderr(sh, out, 127, f"timeout: exec {args[1]}: No such file or directory\n")
     return with_stderr(sh, out, status, err)
+
+
+_TOYBOX_APPLETS: set[str] = set()
+
+
+def _programs() -> list[str]:
+    """What ``/system/bin`` holds: every command the shell can run but mksh's own builtins."""
+    return sorted(n for n in COMMANDS if n not in _SHELL_ONLY and "/" not in n and n not in (":", "["))
+
+
+#: toybox's applets among them (``toybox`` lists them; links to ``toybox`` in ``/system/bin``).
+_TOYBOX_APPLETS.update({
+    "basename", "base64", "cat", "chgrp", "chmod", "chown", "cmp", "comm", "cp", "cut", "date", "df", "dirname",
+    "du", "echo", "egrep", "env", "false", "fgrep", "find", "free", "grep", "groups", "head", "hostname", "id",
+    "ifconfig", "ln", "logname", "ls", "md5sum", "mkdir", "mktemp", "mv", "nl", "nproc", "paste", "pidof", "printenv",
+    "printf", "ps", "readlink", "realpath", "restorecon", "rev", "rm", "rmdir", "sed", "seq", "sha1sum", "sha224sum",
+    "sha256sum", "sha384sum", "sha512sum", "sleep", "sort", "stat", "sync", "tac", "tail", "tee", "test", "timeout",
+    "touch", "tr", "true", "truncate", "tty", "uname", "uniq", "unlink", "uptime", "usleep", "wc", "which", "whoami",
+    "xargs"})
+stores.PROGRAMS = _programs
+stores.TOYBOX_APPLETS = lambda: _TOYBOX_APPLETS
