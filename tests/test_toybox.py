@@ -304,7 +304,6 @@ READING = [
     "rev /data/local/tmp/t/a.txt",
     "tty",
     "logname",
-    "timeout 1 cat /data/local/tmp/t/a.txt",
     "timeout x true",
     "timeout 1 nope",
     "unlink /data/local/tmp/t/nope",
@@ -733,6 +732,7 @@ def test_system_bin_holds_what_the_shell_can_run() -> None:
         names = phone.shell("ls /system/bin").split()
         assert {"am", "pm", "ls", "sh", "toybox", "grep"} <= set(names) and "cd" not in names
         assert phone.shell_streams("cat /system/bin/am")[2] == 1
+        assert phone.shell("timeout 1 cat /data/local/tmp/nope; echo $?").endswith("1\n")
         assert phone.shell_streams("ls /system/bin/nope")[2] == 1
 
 

@@ -388,7 +388,7 @@ class FileSystem:
         self.ctimes[p] = _ns(self.clock.now) if self.clock is not None else mtime
 
     def exists(self, path: str) -> bool:
-        return os.path.exists(self.host(path)) or self.program(path) is not None
+        return os.path.exists(self.host(path))
 
     def isdir(self, path: str) -> bool:
         return os.path.isdir(self.host(path))
@@ -507,9 +507,8 @@ class FileSystem:
         e = self.info(path)
         if e is None:
             return None
-        if self.program(path) is not None:
-            return os.stat_result((e.mode, 0, 0, 1, e.uid, e.gid, e.size, e.atime_ns // _NS, e.mtime_ns // _NS,
-                                   e.ctime_ns // _NS))
+        if self.program(path) is not None:  # the shell runs those by name (sim/shell.py), not as files
+            return None
         st = os.stat(self.host(path))
         seq = (e.mode, st.st_ino, st.st_dev, st.st_nlink, e.uid, e.gid, st.st_size, e.atime_ns // _NS,
                e.mtime_ns // _NS, e.ctime_ns // _NS)
