@@ -736,6 +736,17 @@ def test_system_bin_holds_what_the_shell_can_run() -> None:
         assert phone.shell_streams("ls /system/bin/nope")[2] == 1
 
 
+def test_relative_paths_are_from_the_shells_folder() -> None:
+    """Every command takes a relative path from the shell's working folder (``cd`` sets it)."""
+    with SimDevice() as phone:
+        phone._shell.cwd = "/data/local/tmp"
+        line = ("mkdir -p d/e && echo hi | tee d/f >/dev/null && touch g && cp d/f h && mv h d/e/ && "
+                "ls -R . && cat d/e/h && find . -name h && stat -c %n ./g && rm -r d && ls")
+        out, err, status = phone.shell_streams(line)
+    assert (err, status) == (b"", 0)
+    assert out.decode() == (".:\nd\ng\n\n./d:\ne\nf\n\n./d/e:\nh\nhi\n./d/e/h\n./g\ng\n")
+
+
 def test_which_finds_the_registered_commands_in_system_bin() -> None:
     with SimDevice() as phone:
         assert phone.shell_streams("which ls am sqlite_nope") == (b"/system/bin/ls\n/system/bin/am\n", b"", 1)
