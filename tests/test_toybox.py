@@ -747,6 +747,24 @@ def test_relative_paths_are_from_the_shells_folder() -> None:
     assert out.decode() == (".:\nd\ng\n\n./d:\ne\nf\n\n./d/e:\nh\nhi\n./d/e/h\n./g\ng\n")
 
 
+def test_ps_pgrep_pkill() -> None:
+    """Android's ``ps`` columns; ``-u shell`` (uiautomator2's demo tests look for their server there), ``-o``,
+    ``-ef``; pgrep finds an app's process and pkill stops it as ``am force-stop`` does."""
+    with SimDevice() as phone:
+        phone.start_app("com.android.settings")
+        assert phone.shell("ps -A").splitlines()[0].split() == ["USER", "PID", "PPID", "VSZ", "RSS", "WCHAN",
+                                                                "ADDR", "S", "NAME"]
+        assert "system_server" in phone.shell("ps -A")
+        assert _as_shell(phone, "ps -u shell")[0].split("\n")[1].split()[0] == "shell"
+        assert phone.shell("ps -o pid,name -p 1") == "  PID NAME                       \n    1 init\n"
+        pid = phone.shell("pgrep -x com.android.settings").strip()
+        assert pid.isdigit() and phone.shell("pidof com.android.settings").strip() == pid
+        assert _as_shell(phone, "pkill com.android.settings")[2] == 1
+        assert phone.shell_streams("pkill com.android.settings")[2] == 0
+        assert phone.shell_streams("pgrep com.android.settings") == (b"", b"", 1)
+        assert phone.shell_streams("ps -k pid")[1] == b"ps: -k is not simulated\n"
+
+
 def test_which_finds_the_registered_commands_in_system_bin() -> None:
     with SimDevice() as phone:
         assert phone.shell_streams("which ls am sqlite_nope") == (b"/system/bin/ls\n/system/bin/am\n", b"", 1)

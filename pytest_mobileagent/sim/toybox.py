@@ -2926,6 +2926,11 @@ _SYSTEM_PROCESSES = [("root", 1, 0, "init"), ("root", 310, 1, "zygote64"), ("sys
                      ("radio", services.PHONE_PID, 310, "com.android.phone")]
 
 
+#: Other modules' processes (a served uiautomator2 server's ``app_process``...): each callable gives
+#: ``(user, pid, ppid, name)`` rows for a shell.
+EXTRA_PROCESSES: list[Callable[[Shell], list[tuple[str, int, int, str]]]] = []
+
+
 def _processes(sh: Shell) -> list[tuple[str, int, int, str]]:
     procs = list(_SYSTEM_PROCESSES)
     for pkg in sorted([*sh.system.apps, _IME_PACKAGE]):
@@ -2933,7 +2938,10 @@ def _processes(sh: Shell) -> list[tuple[str, int, int, str]]:
             app = sh.system.apps.get(pkg)
             uid = app.uid if app is not None else 10120
             procs.append((f"u0_a{uid % 1000}", sh.system.pid_of(pkg), 310, pkg))
-    return procs
+    for extra in EXTRA_PROCESSES:
+        procs += extra(sh)
+    me = user_name(sh.uid)
+    return [*procs, (me, 7001, 391, "sh"), (me, 7002, 7001, "ps")]
 
 
 @command("pidof")
@@ -2943,19 +2951,105 @@ def _pidof(sh: Shell, argv: list[str]) -> Result:
     return (ok(" ".join(pids) + "\n") if pids else fail(""))
 
 
-@command("ps")
-def _ps(sh: Shell, argv: list[str]) -> Result:
-    def row(user: str, pid: object, ppid: object, vsz: object, rss: object, wchan: str, addr: object, s: str,
-            name: str) -> str:
-        return f"{user:<10}{pid!s:>8}{ppid!s:>6}{vsz!s:>11}{rss!s:>7} {wchan:<16}{addr!s:>5} {s} {name}\n"
+#: ``ps -o`` fields: header, width (negative: left-aligned) and value, as toybox's ``ps`` table has them.
+_PS_FIELDS: dict[str, tuple[int, Callable[[tuple[str, int, int, str]], object]]] = {
+    "PID": (5, lambda p: p[1]), "PPID": (5, lambda p: p[2]), "USER": (-12, lambda p: p[0]),
+    "UID": (5, lambda p: _user_id(p[0]) or 0), "NAME": (-27, lambda p: p[3]), "CMD": (-27, lambda p: p[3]),
+    "COMM": (-27, lambda p: p[3]), "ARGS": (-27, lambda p: p[3]), "CMDLINE": (-27, lambda p: p[3]),
+    "S": (1, lambda p: "S" if p[3] != "ps" else "R"), "RSS": (6, lambda p: 90_000),
+    "VSZ": (7, lambda p: 10_000_000 + p[1]),
+}
 
-    every = any(a in ("-A", "-e") or (a.startswith("-") and "A" in a) for a in argv[1:])
-    me = user_name(sh.uid)
-    procs = _processes(sh) if every else [(me, 7001, 1, "sh"), (me, 7002, 7001, "ps")]
+
+@toy("ps", options="k(sort)*P(ppid)*aAdeflMno*O*p(pid)*s*t*Tu*U*g*G*wZ[!ol][+Ae][!oO]")
+def _ps(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """Android's ``ps`` (toybox's, with Android's default columns): every process with -A/-e, by user with -u/-U,
+    by id with -p, the ``-o`` fields above, ``-f``'s full format; other selections are refused."""
+    _refuse(opts, "k", "P", "O", "s", "t", "T", "g", "G", "M", "Z", "d", "l", "n")
+    procs = _processes(sh)
+    users = [u for group in opts.get("u", []) + opts.get("U", []) for u in group.split(",")]
+    pids = [p for group in opts.get("p", []) + args for p in group.split(",")]
+    if users or pids:
+        procs = [p for p in procs if p[0] in users or str(_user_id(p[0])) in users or str(p[1]) in pids]
+    elif not (opts.get("A") or opts.get("e") or opts.get("a")):
+        procs = [p for p in procs if p[0] == user_name(sh.uid) and p[3] in ("sh", "ps")]
+    if "o" in opts:
+        fields = [f.split("=")[0].upper() for group in opts["o"] for f in group.split(",")]
+        for f in fields:
+            if f not in _PS_FIELDS:
+                raise _Error(f"bad -o {f}")
+        cells = [[(f, _PS_FIELDS[f][0], f) for f in fields]] + [
+            [(f, _PS_FIELDS[f][0], str(_PS_FIELDS[f][1](p))) for f in fields] for p in procs]
+        lines = []
+        for row_no, row in enumerate(cells):
+            parts = []
+            for k, (_f, width, text) in enumerate(row):
+                last = k == len(row) - 1
+                if width < 0:
+                    parts.append(text if last and row_no else f"{text:<{-width}}")
+                else:
+                    parts.append(f"{text:>{width}}")
+            lines.append(" ".join(parts))
+        return ok(_encode(lines))
+    if opts.get("f"):
+        out = [f"{'UID':<12}{'PID':>7}{'PPID':>6} C STIME TTY          TIME CMD"]
+        out += [f"{p[0]:<12}{p[1]:>7}{p[2]:>6} 0 {_boot(sh).astimezone(_zone(sh)):%H:%M:%S} ?     00:00:00 {p[3]}"
+                for p in procs]
+        return ok(_encode(out))
+
+    def row(user: str, pid: object, ppid: object, vsz: object, rss: object, wchan: str, addr: object, st: str,
+            pname: str) -> str:
+        return f"{user:<10}{pid!s:>8}{ppid!s:>6}{vsz!s:>11}{rss!s:>7} {wchan:<16}{addr!s:>5} {st} {pname}\n"
+
     out = row("USER", "PID", "PPID", "VSZ", "RSS", "WCHAN", "ADDR", "S", "NAME")
-    for user, pid, ppid, name in procs:
-        out += row(user, pid, ppid, 10_000_000 + pid, 90_000, "do_epoll_wait", 0, "S", name)
+    for user, pid, ppid, pname in procs:
+        out += row(user, pid, ppid, 10_000_000 + pid, 90_000, "do_epoll_wait" if pname != "ps" else "0", 0,
+                   "R" if pname == "ps" else "S", pname)
     return ok(out)
+
+
+def _matching(sh: Shell, opts: dict[str, Any], args: list[str]) -> list[tuple[str, int, int, str]]:
+    """``pgrep``/``pkill``'s choice: names matching the pattern (-x whole, -f the command line), by user (-u)."""
+    if not args:
+        raise _UsageError("No PATTERN")
+    pattern = re.compile(args[0])
+    users = [u for group in opts.get("u", []) + opts.get("U", []) for u in group.split(",")]
+    match = pattern.fullmatch if opts.get("x") else pattern.search
+    found = [p for p in _processes(sh) if p[3] not in ("sh", "ps") and match(p[3])]
+    found = [p for p in found if not users or p[0] in users or str(_user_id(p[0])) in users]
+    if opts.get("n"):
+        found = found[-1:]
+    elif opts.get("o"):
+        found = found[:1]
+    return found
+
+
+@toy("pgrep", options="?cld:u*U*t*s*P*g*G*fnovxL:[-no]")
+def _pgrep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    _refuse(opts, "t", "s", "P", "g", "G", "v", "L")
+    found = _matching(sh, opts, args)
+    if opts.get("c"):
+        return with_stderr(sh, f"{len(found)}\n".encode(), 0 if found else 1)
+    sep = opts.get("d", "\n")
+    text = sep.join(f"{p[1]} {p[3]}" if opts.get("l") else str(p[1]) for p in found)
+    return with_stderr(sh, (text + "\n").encode() if found else b"", 0 if found else 1)
+
+
+@toy("pkill", options="?Vu*U*t*s*P*g*G*fnovxl:[-no]")
+def _pkill(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """An app's process is stopped (as ``am force-stop``, the shell user may not); the system's are refused."""
+    _refuse(opts, "t", "s", "P", "g", "G", "v", "V", "l")
+    found = _matching(sh, opts, args)
+    errors = ""
+    for user, pid, _ppid, pname in found:
+        if pname in sh.system.apps and (sh.uid == 0 or user == user_name(sh.uid)):
+            sh.system.stop_app(pname)
+        elif sh.uid != 0:
+            errors += f"pkill: {pid}: Operation not permitted\n"
+        else:
+            errors += f"pkill: {pid} ({pname}): killing the system's processes is not simulated\n"
+    sh.system.invalidate()
+    return with_stderr(sh, b"", 0 if found and not errors else 1, errors)
 
 
 # -- sed (the commonly scripted part) ------------------------------------------------------------------------
