@@ -14,6 +14,8 @@ without mksh or toybox).
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import stat
 import subprocess
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.shell import Caller
 
 #: Debian's ``mksh`` (not ``mksh-static``: that one is built with ``MKSH_BINSHPOSIX``/``MKSH_BINSHREDUCED`` and turns
 #: on ``set -o posix -o sh`` when called as ``sh``, which AOSP's build of ``external/mksh`` does not: on a phone
@@ -32,8 +35,14 @@ CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"
 PATH = "/product/bin:/apex/com.android.runtime/bin:/system_ext/bin:/system/bin:/system/xbin:/vendor/bin"
 #: Android's fixed ids (bionic's ``android_ids``, ``system/core/libcutils/include/private/android_filesystem_config.h``)
 #: and the app users the simulated phones' files use.
-USERS = {"root": 0, "system": 1000, "radio": 1001, "media_rw": 1023, "sdcard_rw": 1015, "shell": 2000,
-         "everybody": 9997, "u0_a1": 10001}
+USERS = {"root": 0, "system": 1000, "radio": 1001, "input": 1004, "log": 1007, "adb": 1011, "sdcard_rw": 1015,
+         "media_rw": 1023, "sdcard_r": 1028, "ext_data_rw": 1078, "ext_obb_rw": 1079, "shell": 2000,
+         "net_bt_admin": 3001, "net_bt": 3002, "inet": 3003, "net_bw_stats": 3006, "readproc": 3009, "uhid": 3011,
+         "readtracefs": 3012, "everybody": 9997, "misc": 9998, "u0_a1": 10001, "u0_a158": 10158}
+
+
+#: adbd's supplementary groups (``packages/modules/adb/daemon/main.cpp``).
+SHELL_GROUPS = (1004, 1007, 1011, 1015, 1028, 1078, 1079, 3001, 3002, 3003, 3006, 3009, 3011, 3012)
 
 
 def unavailable() -> str | None:
@@ -63,6 +72,38 @@ class Result:
         return self.out.decode(errors="replace"), self.err.decode(errors="replace"), self.status
 
 
+#: Commands that change the machine itself, not files: run as root in a chroot they would change the host.
+_HOST_CHANGING = {"reboot", "halt", "poweroff", "hwclock", "mount", "umount", "swapon", "swapoff", "sysctl",
+                  "insmod", "rmmod", "kill", "killall", "pkill", "setprop"}
+
+
+def host_changing(line: str) -> bool:
+    """Whether a line would set the clock, the host name, a network interface or the like (refused: the scratch
+    root is chrooted, not a machine of its own)."""
+    for segment in re.split(r"[;&|]+", line):
+        try:
+            words = shlex.split(segment)
+        except ValueError:
+            words = segment.split()
+        if not words:
+            continue
+        name, args = words[0].rsplit("/", 1)[-1], words[1:]
+        if name in _HOST_CHANGING or (name in ("hostname", "ifconfig", "ip") and len(args) > 1):
+            return True
+        if name == "hostname" and args and not args[0].startswith("-"):
+            return True
+        if name == "date":
+            k = 0
+            while k < len(args):
+                if args[k] in ("-d", "-r", "-D"):
+                    k += 2
+                    continue
+                if args[k] == "-s" or not args[k].startswith(("-", "+")):
+                    return True
+                k += 1
+    return False
+
+
 class AndroidRoot:
     """A scratch root with Android's shell and toybox, where lines run chrooted as ``adb shell`` runs them."""
 
@@ -89,6 +130,8 @@ class AndroidRoot:
         for d in ("storage/emulated/0", "data/local/tmp", "data/data", "data/system", "tmp"):
             (folder / d).mkdir(parents=True, exist_ok=True)
         (folder / "sdcard").symlink_to("storage/emulated/0")
+        (folder / "data/media").mkdir()
+        (folder / "data/media/0").symlink_to("/storage/emulated/0")
 
     def host(self, path: str) -> Path:
         """Where a device path lies under the root (``/sdcard`` followed to its storage)."""
@@ -112,44 +155,100 @@ class AndroidRoot:
     def mkdir(self, path: str) -> None:
         self.host(path).mkdir(parents=True, exist_ok=True)
 
-    def run(self, line: str, stdin: bytes = b"", timeout: float = 20) -> Result:
-        """Run ``line`` as ``adb shell`` does: ``/system/bin/sh -c LINE`` from ``/``, chrooted."""
+    def run(self, line: str, stdin: bytes = b"", timeout: float = 20, uid: int = 0) -> Result:
+        """Run ``line`` as ``adb shell`` does: ``/system/bin/sh -c LINE`` from ``/``, chrooted, as root or (``uid``
+        2000) as the shell user with adbd's groups."""
+        if host_changing(line):
+            raise ValueError(f"refused to run as the host's root: {line!r} would change the host, not a phone")
+        user = [f"--userspec={uid}:{uid}", "--groups=" + ",".join(map(str, SHELL_GROUPS))] if uid else []
         env = {"PATH": PATH, "HOME": "/", "TMPDIR": "/data/local/tmp", "ANDROID_DATA": "/data",
                "ANDROID_ROOT": "/system", "EXTERNAL_STORAGE": "/sdcard", "LANG": "C"}
-        done = subprocess.run([CHROOT, str(self.root), "/system/bin/sh", "-c", line], input=stdin, env=env,
+        done = subprocess.run([CHROOT, *user, str(self.root), "/system/bin/sh", "-c", line], input=stdin, env=env,
                               capture_output=True, timeout=timeout, check=False)
         return Result(done.stdout, done.stderr, done.returncode)
 
 
 class Pair:
-    """A scratch Android root and a simulated phone given the same files, to run one line on both."""
+    """A scratch Android root and a simulated phone given the same files, to run one line on both.
+
+    The simulated phone decides a path's mode, owner and times (as a phone's places have them: ``/sdcard``'s files
+    ``u0_a158 media_rw 0660``, ``/data/local/tmp`` ``shell shell 0771``...); the scratch root is given the same, so
+    both list the same. Change times cannot be set on the host: lines must not print them.
+    """
 
     def __init__(self, folder: Path):
         self.android = AndroidRoot(folder)
         self.phone = SimDevice()
+        for path in ("/data", "/data/data", "/data/local", "/data/local/tmp", "/storage", "/storage/emulated"):
+            self._mirror(path)
+        self._copy_tree("/storage/emulated/0")
 
-    def write(self, path: str, data: bytes = b"", mtime: float | None = None, mode: int | None = None) -> None:
-        """The same file on both (and the same modification time and mode, when given)."""
-        self.android.write(path, data, mtime=mtime, mode=mode)
+    def _copy_tree(self, folder: str) -> None:
+        """Give the scratch root what the simulated phone has under ``folder`` (shared storage's folders)."""
+        fs = self.phone.system.fs
+        self.android.mkdir(folder)
+        for name in fs.entries(folder):
+            path = f"{folder}/{name}"
+            if fs.isdir(path):
+                self._copy_tree(path)
+            else:
+                self.android.write(path, fs.read(path))
+                self._mirror(path)
+        self._mirror(folder)
+
+    def write(self, path: str, data: bytes = b"", mtime: float | None = None, mode: int | None = None,
+              owner: tuple[int, int] | None = None) -> None:
+        """The same file on both (and the same modification time, mode and owner, when given)."""
+        fs = self.phone.system.fs
         self.phone.write_file(path, data)
         if mode is not None:
-            os.chmod(self.phone.system.fs.host(path), mode)
+            fs.chmod(path, mode)
+        if owner is not None:
+            fs.chown(path, f"{owner[0]}:{owner[1]}")
         if mtime is not None:
-            os.utime(self.phone.system.fs.host(path), (mtime, mtime))
+            fs.set_mtime(path, mtime)
+        self.android.write(path, data)
+        self._mirror_up(path)
 
-    def mkdir(self, path: str) -> None:
+    def mkdir(self, path: str, mode: int | None = None, mtime: float | None = None) -> None:
+        fs = self.phone.system.fs
+        fs.mkdirs(path)
+        if mode is not None:
+            fs.chmod(path, mode)
+        if mtime is not None:
+            fs.set_mtime(path, mtime)
         self.android.mkdir(path)
-        self.phone.system.fs.mkdirs(path)
+        self._mirror_up(path)
 
-    def run_android(self, line: str, stdin: bytes = b"") -> Result:
-        return self.android.run(line, stdin)
+    def _mirror_up(self, path: str) -> None:
+        """Give the scratch root's copy of ``path`` and of its folders the simulated phone's metadata."""
+        parts = path.strip("/").split("/")
+        for k in range(len(parts), 0, -1):
+            self._mirror("/" + "/".join(parts[:k]))
 
-    def run_sim(self, line: str, stdin: bytes = b"") -> Result:
-        return Result(*self.phone.shell_streams(line, stdin))
+    def _mirror(self, path: str) -> None:
+        entry = self.phone.system.fs.info(path)
+        target = self.android.host(path)
+        if entry is None or target.is_symlink() or not target.exists():
+            return
+        os.chown(target, entry.uid, entry.gid)
+        os.chmod(target, entry.mode & 0o7777)
+        os.utime(target, ns=(entry.atime_ns, entry.mtime_ns))
 
-    def both(self, line: str, stdin: bytes = b"") -> tuple[Result, Result]:
-        """``(android, simulator)`` results of one line."""
-        return self.run_android(line, stdin), self.run_sim(line, stdin)
+    def run_android(self, line: str, stdin: bytes = b"", uid: int = 0) -> Result:
+        return self.android.run(line, stdin, uid=uid)
+
+    def run_sim(self, line: str, stdin: bytes = b"", uid: int = 0) -> Result:
+        return Result(*self.phone.shell_streams(line, stdin, Caller(uid=uid)))
+
+    def both(self, line: str, stdin: bytes = b"", uid: int = 0) -> tuple[Result, Result]:
+        """``(android, simulator)`` results of one line, run as root or (``uid`` 2000) as the shell user."""
+        return self.run_android(line, stdin, uid), self.run_sim(line, stdin, uid)
+
+    def copy_from_phone(self, folder: str) -> None:
+        """Give the scratch root what the simulated phone has under ``folder``, modes, owners and times too (an
+        app's data, to see what the shell user may reach)."""
+        self._copy_tree(folder)
 
     def close(self) -> None:
         self.phone.close()
