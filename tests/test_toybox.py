@@ -739,8 +739,7 @@ def test_system_bin_holds_what_the_shell_can_run() -> None:
 def test_relative_paths_are_from_the_shells_folder() -> None:
     """Every command takes a relative path from the shell's working folder (``cd`` sets it)."""
     with SimDevice() as phone:
-        phone._shell.cwd = "/data/local/tmp"
-        line = ("mkdir -p d/e && echo hi | tee d/f >/dev/null && touch g && cp d/f h && mv h d/e/ && "
+        line = ("cd /data/local/tmp && mkdir -p d/e && echo hi | tee d/f >/dev/null && touch g && cp d/f h && mv h d/e/ && "
                 "ls -R . && cat d/e/h && find . -name h && stat -c %n ./g && rm -r d && ls")
         out, err, status = phone.shell_streams(line)
     assert (err, status) == (b"", 0)
