@@ -452,10 +452,10 @@ class _Parser:
         self._peeked = saved
         return body
 
-    def _arith(self, quoted: bool) -> Arith:
-        """``$(( ... ))``: the text to the matching ``))``, read as a here-document's body is."""
+    def _arith_text(self, start: int) -> str:
+        """The text from ``start`` to the ``))`` that closes it (nested parentheses skipped); moves past it."""
         s = self.s
-        depth, j = 0, self.i + 3
+        depth, j = 0, start
         while j < len(s):
             if s[j] == "(":
                 depth += 1
@@ -466,9 +466,12 @@ class _Parser:
             j += 1
         if not s.startswith("))", j):
             raise ShellSyntaxError("syntax error: unmatched '('")
-        expr = expandable(s[self.i + 3:j])
         self.i = j + 2
-        return Arith(expr, quoted)
+        return s[start:j]
+
+    def _arith(self, quoted: bool) -> Arith:
+        """``$(( ... ))``: the text to the matching ``))``, read as a here-document's body is."""
+        return Arith(expandable(self._arith_text(self.i + 3)), quoted)
 
     def _backtick(self, quoted: bool) -> CmdSub:
         """```...```: the text to the next unescaped backtick, with ``\\\\ \\` \\$`` unescaped, read again."""
@@ -943,21 +946,7 @@ class _Parser:
 
     def _arith_command(self) -> ArithCommand:
         """``(( expr ))`` (the first parenthesis taken)."""
-        s = self.s
-        depth, j = 0, self.i + 1
-        while j < len(s):
-            if s[j] == "(":
-                depth += 1
-            elif s[j] == ")":
-                if depth == 0:
-                    break
-                depth -= 1
-            j += 1
-        if not s.startswith("))", j):
-            raise ShellSyntaxError("syntax error: unmatched '('")
-        expr = expandable(s[self.i + 1:j])
-        self.i = j + 2
-        return ArithCommand(expr)
+        return ArithCommand(expandable(self._arith_text(self.i + 1)))
 
     def _cond(self) -> CondCommand:
         """``[[ ... ]]``: words to ``]]``, with ``&& || ( ) < > !`` taken as words."""
