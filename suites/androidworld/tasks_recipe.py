@@ -24,7 +24,7 @@ from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
 COLUMNS = ("recipeId", "title", "description", "servings", "preparationTime", "source", "ingredients",
-           "directions", "nutritionalValues", "notes", "favorite")
+           "directions", "favorite")
 #: The fields a recipe is described by in a goal, and compared on when added.
 TEXT_FIELDS = ("title", "description", "servings", "preparationTime", "ingredients", "directions")
 #: (title, directions): dishes people keep in a recipe app.
@@ -71,7 +71,7 @@ def recipe(draw: Any, dish: tuple[str, str] | None = None) -> dict[str, Any]:
     return {"title": title, "description": draw(st.sampled_from(DESCRIPTIONS)),
             "servings": draw(st.sampled_from(SERVINGS)), "preparationTime": draw(st.sampled_from(PREP_TIMES)),
             "source": "", "ingredients": draw(st.sampled_from(INGREDIENTS)), "directions": directions,
-            "nutritionalValues": "", "notes": "", "favorite": draw(st.integers(0, 1))}
+            "favorite": draw(st.integers(0, 1))}
 
 
 def distinct_recipes(n: int, exclude: tuple[str, ...] = ()) -> st.SearchStrategy[list[dict[str, Any]]]:
