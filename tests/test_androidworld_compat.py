@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_mobileagent.tasks import androidworld as aw
 from tests import androidworld_compat as compat
 
 #: Families left out of the run, each with the reason (the README lists them).
@@ -25,17 +26,19 @@ LEFT_OUT: dict[str, str] = {
         "(AndroidWorld's UIAUTOMATOR mode) the forest is None"),
 }
 
-SOURCE = compat.source_folder()
-MISSING = compat.missing_requirements(SOURCE)
+SOURCE = aw.source_folder()
+MISSING = aw.missing_requirements(SOURCE)
 FAMILIES = sorted(compat.project_families())
 
-pytestmark = [pytest.mark.androidworld_compat, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
+pytestmark = [pytest.mark.androidworld_compat, pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+              # AndroidWorld's user_data_generation imports pydub, which warns on import without ffmpeg
+              pytest.mark.filterwarnings("ignore::DeprecationWarning:pydub.*"),
+              pytest.mark.filterwarnings("ignore::RuntimeWarning:pydub.*")]
 
 
 @pytest.fixture(scope="module")
 def androidworld() -> dict[str, type]:
-    assert SOURCE is not None
-    return compat.androidworld_families(SOURCE)
+    return aw.androidworld_families(SOURCE)
 
 
 def test_every_androidworld_family_has_a_project_class(androidworld: dict[str, type]) -> None:
