@@ -233,6 +233,89 @@ class Judge:
         return wire_failures(self.env)
 
 
-__all__ = ["REQUIRED_MODULES", "Judge", "WireEnv", "adb_address", "adb_path", "androidworld_families",
-           "androidworld_params", "async_env", "import_androidworld", "instance_seed", "missing_requirements",
-           "source_folder", "wire_failures"]
+_FAMILIES: dict[str, dict[str, type]] = {}
+
+
+def families_from(datasets: str | os.PathLike[str] | None = None) -> dict[str, type]:
+    """AndroidWorld's families from the datasets folder (else the installed package), imported once; raises
+    RuntimeError saying what is missing."""
+    source = source_folder(datasets)
+    key = str(source)
+    if key not in _FAMILIES:
+        missing = missing_requirements(source)
+        if missing:
+            raise RuntimeError(missing)
+        _FAMILIES[key] = androidworld_families(source)
+    return _FAMILIES[key]
+
+
+class ItemCheck:
+    """``--ma-androidworld-check`` on one item: AndroidWorld's ``initialize_task`` when the device has been reset
+    (:meth:`start`), its verdict and ``tear_down`` once the episode is over (:meth:`finish`). Never raises: what
+    stopped it is the verdict's error (a missing requirement, AndroidWorld's code failing on the device, with the
+    adb commands that failed)."""
+
+    def __init__(self, family: str, params: dict[str, Any], datasets: str | os.PathLike[str] | None = None):
+        self.family, self.params, self.datasets = family, params, datasets
+        self.error = ""
+        self._judge: Judge | None = None
+        self._wire: Any = None
+
+    def start(self, device: Device) -> None:
+        self.close()
+        self.error = ""
+        try:
+            cls = families_from(self.datasets).get(self.family)
+            if cls is None:
+                raise RuntimeError(f"AndroidWorld has no family {self.family}")
+            self._wire = adb_address(device)
+            port, serial = self._wire.__enter__()
+            self._judge = Judge(cls, self.params, port, serial)
+            self._judge.initialize()
+        except Exception as e:  # recorded beside the project's verdict, never the item's outcome
+            self._fail("initialize_task", e)
+
+    def finish(self, answer: str | None) -> tuple[float | None, str]:
+        """AndroidWorld's verdict (None when it could not judge) and the error that stopped it."""
+        verdict = None
+        if self._judge is not None and not self.error:
+            try:
+                verdict = self._judge.verdict(answer)
+            except Exception as e:  # recorded beside the project's verdict
+                self._fail("is_successful", e)
+            else:
+                try:
+                    self._judge.tear_down()
+                except Exception as e:  # the verdict stands; the error says the tear-down failed
+                    self._fail("tear_down", e)
+        self.close()
+        return verdict, self.error
+
+    def _fail(self, step: str, error: Exception) -> None:
+        failed = self._judge.failures[-3:] if self._judge is not None else []
+        self.error = f"{step}: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}" + (
+            "; failed adb commands: " + " | ".join(failed) if failed else "")
+
+    def close(self) -> None:
+        if self._wire is not None:
+            self._wire.__exit__(None, None, None)
+        self._wire, self._judge = None, None
+
+
+__all__ = [
+    "REQUIRED_MODULES",
+    "ItemCheck",
+    "Judge",
+    "WireEnv",
+    "adb_address",
+    "adb_path",
+    "androidworld_families",
+    "androidworld_params",
+    "async_env",
+    "families_from",
+    "import_androidworld",
+    "instance_seed",
+    "missing_requirements",
+    "source_folder",
+    "wire_failures",
+]
