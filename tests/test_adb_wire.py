@@ -267,6 +267,7 @@ def test_fake_console_saves_and_loads_snapshots(server: AdbServer, phone: SimDev
 def backend(server: AdbServer, phone: SimDevice) -> Iterator[AdbDevice]:
     device = AdbDevice(phone.serial, port=server.port, console_port=server.console_port(phone.serial),
                        console_token=TOKEN)
+    assert device.ensure_root()  # as a session does (pool.py): adbd starts as the shell user
     yield device
     device.close()
 

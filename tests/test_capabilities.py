@@ -35,6 +35,7 @@ def backend(served: tuple[SimDevice, AdbServer]) -> Iterator[AdbDevice]:
     phone, server = served
     device = AdbDevice(phone.serial, port=server.port, console_port=server.console_port(phone.serial),
                        console_token=TOKEN)
+    assert device.ensure_root()  # as a session does: a served phone's adbd starts as the shell user
     yield device
     device.close()
 

@@ -163,6 +163,7 @@ def served() -> Iterator[tuple[SimDevice, AdbDevice]]:
 
 def test_icon_layout_through_the_wire_rewrites_the_launchers_table(served) -> None:
     phone, backend = served
+    assert backend.ensure_root()  # adb root, as a session does: a served phone's adbd starts as the shell user
     default_xml = phone.hierarchy()
     backend.apply_profile(DeviceProfile(icon_layout=7))
     rows = phone.sqlite(launcher.DB_PATH, DESKTOP)

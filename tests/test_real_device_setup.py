@@ -59,6 +59,7 @@ def test_private_data_without_root_is_an_error_that_says_so(served, monkeypatch:
 
 def test_a_file_pushed_as_root_and_never_given_back_kills_the_app(served) -> None:
     phone, server, _ = served
+    assert AdbDevice(phone.serial, port=server.port).ensure_root()  # adb root: adbd starts as the shell user
     adb = adb_client(server).device(phone.serial)
     prefs = f"/data/data/{calendar.PACKAGE}/shared_prefs/seed.xml"
     adb.sync.push(b"<?xml version='1.0' encoding='utf-8' standalone='yes' ?>\n<map />\n", prefs)  # raw adb push

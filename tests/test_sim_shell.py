@@ -93,12 +93,27 @@ def test_quoting_keeps_operators_and_spaces_literal(phone: SimDevice) -> None:
     assert not phone.exists("/h")
 
 
-def test_syntax_errors_run_nothing(phone: SimDevice) -> None:
-    out, status = phone.shell_exit("echo a > /sdcard/Download/x &&")
-    assert status == 2 and out.startswith("/system/bin/sh: syntax error:")
+def test_syntax_errors_run_nothing_of_their_line(phone: SimDevice) -> None:
+    # mksh's messages and status 1 (syn.c syntaxerr, lex.c); mksh -c reads a script a line at a time
+    assert phone.shell_exit("echo a > /sdcard/Download/x &&") == ("/system/bin/sh: syntax error: unexpected EOF\n", 1)
     assert not phone.exists("/sdcard/Download/x")
-    assert phone.shell_exit("echo 'open")[1] == 2
-    assert phone.shell_exit("echo $(id)")[1] == 2  # command substitution is not simulated: refused, not misread
+    assert phone.shell_exit("echo 'open") == ("/system/bin/sh: no closing quote\n", 1)
+    assert phone.shell_exit("echo 1; fi") == ("/system/bin/sh: syntax error: unexpected 'fi'\n", 1)
+    assert phone.shell_exit("echo 1\nfi") == ("1\n/system/bin/sh: syntax error: unexpected 'fi'\n", 1)
+    assert phone.shell_exit("if true; then echo") == ("/system/bin/sh: syntax error: unmatched 'if'\n", 1)
+
+
+def test_compound_commands_substitutions_and_globbing(phone: SimDevice) -> None:
+    """What AndroidWorld's file_utils send: ``if [ -d ]``, ``rm -r DIR/*``, ``$(...)``."""
+    check = 'if [ -d "{}" ]; then echo Exists; else echo "Does not exist"; fi'
+    assert phone.shell_exit(check.format("/sdcard/Download")) == ("Exists\n", 0)
+    assert phone.shell_exit(check.format("/sdcard/nope")) == ("Does not exist\n", 0)
+    phone.write_file("/sdcard/Download/b.txt", b"b")
+    assert phone.shell("cd /sdcard/Download && echo *.txt") == "b.txt fruit.txt\n"
+    assert phone.shell("echo /sdcard/Download/*.none") == "/sdcard/Download/*.none\n"  # no match: as written
+    assert phone.shell_exit("rm -r /sdcard/Download/*; ls /sdcard/Download") == ("", 0)
+    assert phone.shell("echo $(echo $(echo nested)) `echo tick` $((6 * 7))") == "nested tick 42\n"
+    assert phone.shell("for f in a b; do case $f in a) echo A;; *) echo other;; esac; done") == "A\nother\n"
 
 
 # -- redirections ---------------------------------------------------------------------------------

@@ -15,48 +15,84 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from pytest_mobileagent.device.profile import DeviceProfile
 
-#: Android key codes for the keys the action space names (``KeyEvent.KEYCODE_*``).
+#: ``KeyEvent.KEYCODE_*`` of Android 13 in code order (AOSP ``frameworks/base/core/java/android/view/KeyEvent.java``;
+#: ``frameworks/native/include/android/keycodes.h``): the name of code N is at index N, without its ``KEYCODE_``.
+KEYEVENT_NAMES: tuple[str, ...] = (
+    "UNKNOWN", "SOFT_LEFT", "SOFT_RIGHT", "HOME", "BACK", "CALL", "ENDCALL", "0", "1", "2", "3", "4", "5", "6",
+    "7", "8", "9", "STAR", "POUND", "DPAD_UP", "DPAD_DOWN", "DPAD_LEFT", "DPAD_RIGHT", "DPAD_CENTER",
+    "VOLUME_UP", "VOLUME_DOWN", "POWER", "CAMERA", "CLEAR", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J",
+    "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "COMMA", "PERIOD",
+    "ALT_LEFT", "ALT_RIGHT", "SHIFT_LEFT", "SHIFT_RIGHT", "TAB", "SPACE", "SYM", "EXPLORER", "ENVELOPE", "ENTER",
+    "DEL", "GRAVE", "MINUS", "EQUALS", "LEFT_BRACKET", "RIGHT_BRACKET", "BACKSLASH", "SEMICOLON", "APOSTROPHE",
+    "SLASH", "AT", "NUM", "HEADSETHOOK", "FOCUS", "PLUS", "MENU", "NOTIFICATION", "SEARCH", "MEDIA_PLAY_PAUSE",
+    "MEDIA_STOP", "MEDIA_NEXT", "MEDIA_PREVIOUS", "MEDIA_REWIND", "MEDIA_FAST_FORWARD", "MUTE", "PAGE_UP",
+    "PAGE_DOWN", "PICTSYMBOLS", "SWITCH_CHARSET", "BUTTON_A", "BUTTON_B", "BUTTON_C", "BUTTON_X", "BUTTON_Y",
+    "BUTTON_Z", "BUTTON_L1", "BUTTON_R1", "BUTTON_L2", "BUTTON_R2", "BUTTON_THUMBL", "BUTTON_THUMBR",
+    "BUTTON_START", "BUTTON_SELECT", "BUTTON_MODE", "ESCAPE", "FORWARD_DEL", "CTRL_LEFT", "CTRL_RIGHT",
+    "CAPS_LOCK", "SCROLL_LOCK", "META_LEFT", "META_RIGHT", "FUNCTION", "SYSRQ", "BREAK", "MOVE_HOME", "MOVE_END",
+    "INSERT", "FORWARD", "MEDIA_PLAY", "MEDIA_PAUSE", "MEDIA_CLOSE", "MEDIA_EJECT", "MEDIA_RECORD", "F1", "F2",
+    "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "NUM_LOCK", "NUMPAD_0", "NUMPAD_1",
+    "NUMPAD_2", "NUMPAD_3", "NUMPAD_4", "NUMPAD_5", "NUMPAD_6", "NUMPAD_7", "NUMPAD_8", "NUMPAD_9",
+    "NUMPAD_DIVIDE", "NUMPAD_MULTIPLY", "NUMPAD_SUBTRACT", "NUMPAD_ADD", "NUMPAD_DOT", "NUMPAD_COMMA",
+    "NUMPAD_ENTER", "NUMPAD_EQUALS", "NUMPAD_LEFT_PAREN", "NUMPAD_RIGHT_PAREN", "VOLUME_MUTE", "INFO",
+    "CHANNEL_UP", "CHANNEL_DOWN", "ZOOM_IN", "ZOOM_OUT", "TV", "WINDOW", "GUIDE", "DVR", "BOOKMARK", "CAPTIONS",
+    "SETTINGS", "TV_POWER", "TV_INPUT", "STB_POWER", "STB_INPUT", "AVR_POWER", "AVR_INPUT", "PROG_RED",
+    "PROG_GREEN", "PROG_YELLOW", "PROG_BLUE", "APP_SWITCH", "BUTTON_1", "BUTTON_2", "BUTTON_3", "BUTTON_4",
+    "BUTTON_5", "BUTTON_6", "BUTTON_7", "BUTTON_8", "BUTTON_9", "BUTTON_10", "BUTTON_11", "BUTTON_12",
+    "BUTTON_13", "BUTTON_14", "BUTTON_15", "BUTTON_16", "LANGUAGE_SWITCH", "MANNER_MODE", "3D_MODE", "CONTACTS",
+    "CALENDAR", "MUSIC", "CALCULATOR", "ZENKAKU_HANKAKU", "EISU", "MUHENKAN", "HENKAN", "KATAKANA_HIRAGANA",
+    "YEN", "RO", "KANA", "ASSIST", "BRIGHTNESS_DOWN", "BRIGHTNESS_UP", "MEDIA_AUDIO_TRACK", "SLEEP", "WAKEUP",
+    "PAIRING", "MEDIA_TOP_MENU", "11", "12", "LAST_CHANNEL", "TV_DATA_SERVICE", "VOICE_ASSIST",
+    "TV_RADIO_SERVICE", "TV_TELETEXT", "TV_NUMBER_ENTRY", "TV_TERRESTRIAL_ANALOG", "TV_TERRESTRIAL_DIGITAL",
+    "TV_SATELLITE", "TV_SATELLITE_BS", "TV_SATELLITE_CS", "TV_SATELLITE_SERVICE", "TV_NETWORK",
+    "TV_ANTENNA_CABLE", "TV_INPUT_HDMI_1", "TV_INPUT_HDMI_2", "TV_INPUT_HDMI_3", "TV_INPUT_HDMI_4",
+    "TV_INPUT_COMPOSITE_1", "TV_INPUT_COMPOSITE_2", "TV_INPUT_COMPONENT_1", "TV_INPUT_COMPONENT_2",
+    "TV_INPUT_VGA_1", "TV_AUDIO_DESCRIPTION", "TV_AUDIO_DESCRIPTION_MIX_UP", "TV_AUDIO_DESCRIPTION_MIX_DOWN",
+    "TV_ZOOM_MODE", "TV_CONTENTS_MENU", "TV_MEDIA_CONTEXT_MENU", "TV_TIMER_PROGRAMMING", "HELP",
+    "NAVIGATE_PREVIOUS", "NAVIGATE_NEXT", "NAVIGATE_IN", "NAVIGATE_OUT", "STEM_PRIMARY", "STEM_1", "STEM_2",
+    "STEM_3", "DPAD_UP_LEFT", "DPAD_DOWN_LEFT", "DPAD_UP_RIGHT", "DPAD_DOWN_RIGHT", "MEDIA_SKIP_FORWARD",
+    "MEDIA_SKIP_BACKWARD", "MEDIA_STEP_FORWARD", "MEDIA_STEP_BACKWARD", "SOFT_SLEEP", "CUT", "COPY", "PASTE",
+    "SYSTEM_NAVIGATION_UP", "SYSTEM_NAVIGATION_DOWN", "SYSTEM_NAVIGATION_LEFT", "SYSTEM_NAVIGATION_RIGHT",
+    "ALL_APPS", "REFRESH", "THUMBS_UP", "THUMBS_DOWN", "PROFILE_SWITCH", "VIDEO_APP_1", "VIDEO_APP_2",
+    "VIDEO_APP_3", "VIDEO_APP_4", "VIDEO_APP_5", "VIDEO_APP_6", "VIDEO_APP_7", "VIDEO_APP_8", "FEATURED_APP_1",
+    "FEATURED_APP_2", "FEATURED_APP_3", "FEATURED_APP_4", "DEMO_APP_1", "DEMO_APP_2", "DEMO_APP_3", "DEMO_APP_4",
+)
+
+#: Key codes by ``KeyEvent`` name (``HOME``, ``DPAD_CENTER``, ``A``, ``0``...).
+KEYEVENT_CODES: dict[str, int] = {name: code for code, name in enumerate(KEYEVENT_NAMES)}
+
+#: Android key codes for the keys the action space names: every ``KeyEvent`` name in lower case, and the
+#: action space's own aliases (``delete``, ``recent``, ``overview``).
 KEYCODES: dict[str, int] = {
-    "home": 3,
-    "back": 4,
-    "call": 5,
-    "endcall": 6,
-    "dpad_up": 19,
-    "dpad_down": 20,
-    "dpad_left": 21,
-    "dpad_right": 22,
-    "volume_up": 24,
-    "volume_down": 25,
-    "power": 26,
-    "camera": 27,
-    "tab": 61,
-    "space": 62,
-    "enter": 66,
+    **{name.lower(): code for name, code in KEYEVENT_CODES.items() if not name.isdigit()},
     "delete": 67,
-    "del": 67,
-    "menu": 82,
-    "search": 84,
-    "forward_del": 112,
-    "move_home": 122,
-    "move_end": 123,
-    "volume_mute": 164,
-    "app_switch": 187,
     "recent": 187,
     "overview": 187,
 }
 
 
 def keycode(key: str | int) -> int:
-    """Return the Android key code for a key name (``"back"``) or number."""
+    """Return the Android key code for a key name (``"back"``, ``"KEYCODE_0"``) or number (``"4"``)."""
     if isinstance(key, int):
         return key
-    name = key.lower().removeprefix("keycode_")
+    if key.upper().startswith("KEYCODE_") and key[8:].upper() in KEYEVENT_CODES:
+        return KEYEVENT_CODES[key[8:].upper()]
+    name = key.lower()
     if name.isdigit():
         return int(name)
     try:
         return KEYCODES[name]
     except KeyError:
         raise ValueError(f"unknown key {key!r}; known keys: {', '.join(sorted(KEYCODES))}") from None
+
+
+def keycode_from_string(text: str) -> int:
+    """``KeyEvent.keyCodeFromString``: a number in range, else a name with or without ``KEYCODE_`` (case matters),
+    else 0 (``KEYCODE_UNKNOWN``)."""
+    if text.isdigit() and int(text) < len(KEYEVENT_NAMES):
+        return int(text)
+    name = text.removeprefix("KEYCODE_")
+    return KEYEVENT_CODES.get(name, 0) if not name.isdigit() or text.startswith("KEYCODE_") else 0
 
 
 class InfrastructureError(Exception):

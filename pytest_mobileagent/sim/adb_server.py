@@ -1,42 +1,57 @@
 """A loopback adb server carrying simulated phones: the adb smart-socket protocol.
 
-Unmodified adbutils and uiautomator2 (and the ``AdbDevice`` backend built on
-them) talk to :class:`AdbServer` exactly as to ``adb start-server``'s daemon:
+Unmodified clients (the ``adb`` 29 binary, adbutils, uiautomator2, and the ``AdbDevice`` backend built on them)
+talk to :class:`AdbServer` exactly as to ``adb start-server``'s daemon with emulators attached. Each phone is an
+Android 13 google_apis emulator as far as its adbd goes:
 
-- host services: ``host:version``, ``host:devices(-l)``, ``host:track-devices``,
-  ``host:tport:…``/``host:transport…`` (transport selection), and per device
-  ``host-serial:<S>:features|get-state|get-serialno|forward|list-forward|
-  killforward|wait-for-…``;
-- device services on a selected transport: ``shell:`` (v1: raw output, then
-  close), ``shell,v2:`` (packets; exit packet id 3), ``exec:``, ``sync:``
-  (STAT/LIST/SEND/RECV), ``tcp:<port>`` (bridged to the simulated uiautomator2
-  server while it runs), and a minimal ``reverse:``.
+- host services, in the forms adb 29 sends: ``host:version``, ``host:devices(-l)``, ``host:track-devices``
+  (pushes a new list on every change), ``host:features``/``host-features``, ``host:kill``,
+  ``host:connect``/``host:disconnect`` (refused: there is no network transport), transport selection
+  (``host:tport:serial:S|any|usb|local``, ``host:transport…``, ``host-serial:S:…``, ``host-transport-id:N:…``)
+  followed on the same connection by a device service or by a host service about that device
+  (``host:forward:…``, ``get-state``, ``get-serialno``, ``get-devpath``, ``list-forward``, ``killforward``),
+  and ``wait-for-TRANSPORT-STATE``, which blocks until the state holds or the client goes away;
+- device services: ``shell:`` (v1: one stream, stdin from the socket), ``shell,v2[,raw|pty]:`` (stdin, stdout,
+  stderr and the exit status in packets), ``exec:`` (raw, stdin from the socket: ``adb install`` streams the APK
+  through it), ``sync:`` (STAT/LIST/SEND/RECV, with the errors of read-only partitions and of the shell user),
+  ``framebuffer:``, ``root:``/``unroot:`` (adbd restarts: the phone drops off and comes back), ``remount:``,
+  ``reboot:``, ``tcp:<port>`` (bridged to the simulated uiautomator2 server while it runs) and ``reverse:``.
 
-The uiautomator2 server "runs" while a shell stream launching
-``app_process … com.wetest.uia2.Main -p <port>`` stays open, as on a phone;
-``/stop`` ends that stream. ``adb forward tcp:A tcp:B`` really listens on A.
-Each simulated phone also gets a fake emulator console (see
-:meth:`AdbServer.console_port`) answering ``auth`` and ``avd snapshot save|load``.
+adbd starts as the shell user (uid 2000) as a google_apis emulator's does, until ``adb root``; over the wire the
+phone's shell waits in real time (``sleep``, a swipe's duration), since clients measure it.
 
-Every connection runs in its own thread; :meth:`AdbServer.close` shuts all of
-them down and joins their threads.
+The uiautomator2 server "runs" while a shell stream launching ``app_process … com.wetest.uia2.Main -p <port>``
+stays open, as on a phone; ``/stop`` ends that stream. ``adb forward tcp:A tcp:B`` really listens on A. Each phone's
+emulator console (``auth``, ``avd snapshot``, ``sms send``; see :mod:`pytest_mobileagent.sim.console`) listens on
+the port its ``emulator-N`` serial names, as ``adb emu`` expects, when that port is free.
+
+No output is lost: a connection ends with its write side shut down first and what the client still sends read
+and dropped before the socket closes (:func:`close_gracefully`). Every connection runs in its own thread;
+:meth:`AdbServer.close` shuts all of them down and joins their threads.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
+import os
 import re
+import select
 import socket
 import stat as stat_mod
 import struct
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+
+from PIL import Image
 
 from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.device import SimDevice
 from pytest_mobileagent.sim.framework import PROPS, U2_MAIN
+from pytest_mobileagent.sim.shell import Shell
 from pytest_mobileagent.sim.stores import FileSystem
 from pytest_mobileagent.sim.u2_server import U2Service, quickack
 
@@ -44,14 +59,30 @@ logger = logging.getLogger(__name__)
 
 #: adb server protocol version reported by ``host:version`` (41 = 1.0.41).
 ADB_VERSION = 41
+#: The device features served (adbd's ``features``): the subset of an Android 13 adbd's list this server
+#: implements, so clients pick the protocols it speaks (no ``stat_v2``/``sendrecv_v2``/``abb_exec``).
 FEATURES = "shell_v2,cmd,fixed_push_mkdir,apex"
 #: Largest sync DATA chunk (``SYNC_DATA_MAX``).
 SYNC_DATA_MAX = 64 * 1024
 DEFAULT_U2_PORT = 9008
+#: uids adbd runs as: a google_apis emulator's adbd starts as ``shell`` and ``adb root`` restarts it as root.
+SHELL_UID, ROOT_UID = 2000, 0
+#: How long adbd is away while it restarts (``root:``, ``unroot:``): the transport drops and comes back.
+RESTART_S = 0.5
+#: How long a finished connection keeps reading what the client still sends before it closes anyway.
+LINGER_S = 5.0
+#: Shell protocol packet ids (system/core/adb/shell_protocol.h).
+ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW_SIZE_CHANGE = range(6)
+#: Largest shell protocol packet adbd sends (its read buffer; the client splits larger ones anyway).
+SHELL_CHUNK = 64 * 1024
 
 
 class ProtocolError(Exception):
     """The client broke the protocol or went away."""
+
+
+class Hangup(Exception):
+    """The client of a running shell command went away: adbd sends the command SIGHUP."""
 
 
 def recv_exact(conn: socket.socket, n: int) -> bytes:
@@ -76,6 +107,25 @@ def _okay(conn: socket.socket, *blocks: str) -> None:
 
 def _fail(conn: socket.socket, message: str) -> None:
     conn.sendall(b"FAIL" + _block(message))
+
+
+def close_gracefully(conn: socket.socket, linger: float = LINGER_S) -> None:
+    """End a connection without losing what was sent to it.
+
+    Closing a socket whose receive queue holds unread bytes (a shell v2 client's close-stdin packet, the rest of
+    a v1 client's stdin) makes the kernel answer with a RST instead of a FIN, and a RST discards whatever the
+    client had not read yet: the tail or all of a command's output. So: shut the write side (FIN after the
+    data), read and drop what the client still sends until it closes (or ``linger`` seconds), then close.
+    """
+    with contextlib.suppress(OSError):
+        conn.shutdown(socket.SHUT_WR)
+    deadline = time.monotonic() + linger
+    with contextlib.suppress(OSError):
+        while (left := deadline - time.monotonic()) > 0:
+            conn.settimeout(left)
+            if not conn.recv(65536):
+                break
+    conn.close()
 
 
 class Listener:
@@ -117,13 +167,12 @@ class Listener:
     def _run(self, conn: socket.socket) -> None:
         try:
             self._serve(conn)
-        except (ProtocolError, OSError) as e:
+        except (ProtocolError, OSError, Hangup) as e:
             logger.debug("%s: connection ended: %s", self._name, e)
         except Exception:
             logger.exception("%s: connection handler failed", self._name)
         finally:
-            _shutdown(conn)
-            conn.close()
+            close_gracefully(conn)
             with self._lock:
                 self._conns.discard(conn)
                 self._threads.discard(threading.current_thread())
@@ -153,9 +202,128 @@ def _shutdown(conn: socket.socket) -> None:
         conn.shutdown(socket.SHUT_RDWR)
 
 
+# -- a shell command's streams over the wire -------------------------------------------------------------------
+
+_current = threading.local()  # the _ShellStream of the command this thread runs, if any
+
+
+class _WireShell(Shell):
+    """The shell of a phone served over adb: the line's standard input is read from the client only when a
+    command reads it (``cat``, ``sh``), as a process reads its stdin, and real time passes in :meth:`wait`.
+
+    A command that never reads stdin (``ls`` from a terminal, adbutils' ``shell()``, which sends none) runs at
+    once; ``cat`` waits for the client's stdin to end, as on a phone."""
+
+    @property
+    def stdin(self) -> bytes:
+        stream: _ShellStream | None = getattr(_current, "stream", None)
+        if self._stdin is None and stream is not None and not stream.stdin_taken:
+            self._line_stdin = stream.read_stdin()
+        return Shell.stdin.fget(self)  # type: ignore[attr-defined]
+
+    @stdin.setter
+    def stdin(self, data: bytes | None) -> None:
+        Shell.stdin.fset(self, data)  # type: ignore[attr-defined]
+
+
+def _wire_wait(seconds: float) -> None:
+    """Real time for ``sleep`` and the like over the wire; the command ends (SIGHUP) if its client leaves."""
+    stream: _ShellStream | None = getattr(_current, "stream", None)
+    if stream is None:
+        time.sleep(max(0.0, seconds))
+    else:
+        stream.wait(seconds)
+
+
+class _ShellStream:
+    """The client side of one shell service stream: its input (shell protocol packets, or raw bytes for v1 and
+    ``exec:``) and the framing of the command's output.
+
+    adbd (system/core/adb/daemon/shell_service.cpp): a raw subprocess with the shell protocol has stdout and
+    stderr on two socketpairs, sent as ``kIdStdout``/``kIdStderr`` packets, then ``kIdExit``; stdin comes as
+    ``kIdStdin`` packets until ``kIdCloseStdin``. Without the protocol (``shell:``, ``exec:``) stderr is the
+    same fd as stdout and stdin is the stream itself (adb's client never half-closes it, so a v1 ``cat`` waits
+    on a phone as here). With a pty, output has the tty's ``\\r\\n``.
+    """
+
+    def __init__(self, conn: socket.socket, v2: bool, pty: bool = False, stdin_limit: int | None = None):
+        self.conn, self.v2, self.pty = conn, v2, pty
+        self._buf = bytearray()  # unread bytes of the client's stream (v2: partial packets)
+        self._stdin = bytearray()
+        self.stdin_closed = False
+        self.gone = False
+        self.stdin_taken = False
+        #: ``pm install -S SIZE`` reads exactly SIZE bytes of stdin (adb install streams the APK and waits).
+        self._limit = stdin_limit
+
+    def _pump(self) -> None:
+        """Read what the client sent (blocking) into stdin, noting close-stdin and the client leaving."""
+        chunk = self.conn.recv(65536)
+        if not chunk:
+            self.gone = self.stdin_closed = True
+            return
+        if not self.v2:
+            self._stdin += chunk
+            return
+        self._buf += chunk
+        while len(self._buf) >= 5:
+            kind, size = self._buf[0], struct.unpack_from("<I", self._buf, 1)[0]
+            if len(self._buf) < 5 + size:
+                break
+            data = bytes(self._buf[5:5 + size])
+            del self._buf[:5 + size]
+            if kind == ID_STDIN:
+                self._stdin += data
+            elif kind == ID_CLOSE_STDIN:
+                self.stdin_closed = True
+            # kIdWindowSizeChange and anything else: nothing to do for a simulated process
+
+    def read_stdin(self) -> bytes:
+        """The command's whole standard input: all the client sends until it closes stdin."""
+        self.stdin_taken = True
+        while not self.stdin_closed and (self._limit is None or len(self._stdin) < self._limit):
+            self._pump()
+        data = bytes(self._stdin if self._limit is None else self._stdin[:self._limit])
+        self._stdin.clear()
+        return data
+
+    def wait(self, seconds: float) -> None:
+        """Let ``seconds`` of real time pass, reading what the client sends meanwhile; :class:`Hangup` if the
+        client goes away (adbd then sends the process SIGHUP)."""
+        deadline = time.monotonic() + max(0.0, seconds)
+        while not self.gone and (left := deadline - time.monotonic()) > 0:
+            readable, _, _ = select.select([self.conn], [], [], left)
+            if readable:
+                self._pump()
+        if self.gone:
+            raise Hangup("the client closed the shell stream")
+
+    def send(self, stdout: bytes, stderr: bytes, status: int | None) -> None:
+        """The command's output as the client expects it; ``status`` None for the protocol-less streams."""
+        if self.pty:
+            stdout, stderr = (re.sub(rb"(?<!\r)\n", b"\r\n", stdout + stderr), b"")  # the tty's ONLCR
+        if not self.v2:
+            self.conn.sendall(stdout + stderr)
+            return
+        for kind, data in ((ID_STDOUT, stdout), (ID_STDERR, stderr)):
+            for i in range(0, len(data), SHELL_CHUNK):
+                chunk = data[i:i + SHELL_CHUNK]
+                self.conn.sendall(bytes([kind]) + struct.pack("<I", len(chunk)) + chunk)
+        self.conn.sendall(bytes([ID_EXIT]) + struct.pack("<I", 1) + bytes([(status or 0) & 0xFF]))
+
+
+def _install_size(command: str) -> int | None:
+    """The ``-S SIZE`` of ``pm install``/``cmd package install`` (the APK streamed on stdin), else None."""
+    m = re.search(r"\binstall\b.*?(?:^|\s)-S\s+'?(\d+)", command)
+    return int(m.group(1)) if m and re.search(r"\b(?:pm|package)\b", command) else None
+
+
+# -- the phones ------------------------------------------------------------------------------------------------
+
+
 @dataclass(eq=False)
 class _Phone:
-    """A simulated phone as the server sees it: its transport, u2 server and console."""
+    """A simulated phone as the server sees it: its transport, adbd's state, u2 server and console."""
 
     device: SimDevice
     transport_id: int
@@ -166,10 +334,16 @@ class _Phone:
     reverses: dict[str, str] = field(default_factory=dict)
     #: Injected faults still to happen, in order (see :meth:`AdbServer.inject`).
     faults: list[_Fault] = field(default_factory=list)
+    #: False while adbd restarts (``adb root``): the transport is gone.
+    online: bool = True
 
     @property
     def serial(self) -> str:
         return self.device.serial
+
+    @property
+    def uid(self) -> int:
+        return self.device._shell.uid
 
     def u2_running(self, port: int) -> bool:
         return bool(self.u2_streams.get(port))
@@ -198,6 +372,37 @@ class _Forward:
     listener: Listener
 
 
+def _console_listener(serve: Callable[[socket.socket], None], host: str, serial: str) -> Listener:
+    """The console's listener on the port ``emulator-N`` names (N, with adbd's N+1 free beside it, as the
+    emulator takes a pair), or on any free port when that one is taken (``adb emu`` cannot reach it then)."""
+    m = re.fullmatch(r"emulator-(\d+)", serial)
+    if m:
+        port = int(m.group(1))
+        try:
+            with socket.create_server((host, port + 1)):
+                pass  # adbd's port of the pair: free too, or another emulator owns the pair
+            return Listener(serve, host, port, name=f"console-{serial}")
+        except OSError:
+            logger.warning("console port %d of %s is taken: its console listens elsewhere (see console_port)",
+                           port, serial)
+    return Listener(serve, host, 0, name=f"console-{serial}")
+
+
+def free_emulator_serials(count: int, host: str = "127.0.0.1", first: int = 5554, last: int = 5682) -> list[str]:
+    """``count`` serials ``emulator-N`` whose port pair (N, N+1) is free now, from ``first`` up, as the emulator
+    picks its ports (5554..5682 is the range adb scans for emulators)."""
+    serials: list[str] = []
+    for port in range(first, last, 2):
+        try:
+            with socket.create_server((host, port)), socket.create_server((host, port + 1)):
+                serials.append(f"emulator-{port}")
+        except OSError:
+            continue
+        if len(serials) == count:
+            return serials
+    raise RuntimeError(f"no {count} free emulator port pairs between {first} and {last}")
+
+
 class AdbServer:
     """An adb server on loopback serving :class:`SimDevice` phones by serial.
 
@@ -207,8 +412,10 @@ class AdbServer:
 
     def __init__(self, devices: SimDevice | Iterable[SimDevice] = (), host: str = "127.0.0.1", port: int = 0,
                  console_token: str | None = None):
-        """``console_token``: the token the fake consoles require after ``auth`` (None accepts any)."""
+        """``console_token``: the token the consoles require after ``auth`` (None: no authentication, as an
+        emulator with an empty ``~/.emulator_console_auth_token``)."""
         self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)  # the device list changed (track-devices, wait-for)
         self._phones: dict[str, _Phone] = {}
         self._forwards: dict[str, _Forward] = {}
         self._next_transport = 1
@@ -234,6 +441,8 @@ class AdbServer:
     def close(self) -> None:
         """Stop serving: close listeners, forwards, consoles and every open stream."""
         self._closed.set()
+        with self._changed:
+            self._changed.notify_all()
         self._listener.close()
         with self._lock:
             forwards = list(self._forwards.values())
@@ -244,6 +453,7 @@ class AdbServer:
         for phone in phones:
             if phone.console is not None:
                 phone.console.close()
+            self._unwire(phone.device)
 
     def __enter__(self) -> AdbServer:
         return self.start()
@@ -254,16 +464,19 @@ class AdbServer:
     # -- phones --------------------------------------------------------------------
 
     def add(self, device: SimDevice) -> None:
-        """Plug in a simulated phone (it shows up in ``adb devices``)."""
+        """Plug in a simulated phone (it shows up in ``adb devices``): its adbd runs as the shell user and its
+        shell waits in real time, as a served emulator's."""
         with self._lock:
             if device.serial in self._phones:
                 raise ValueError(f"a device with serial {device.serial!r} is already served")
             phone = _Phone(device, self._next_transport)
-            phone.u2 = U2Service(device, on_stop=lambda p=phone: self._stop_u2(p))
+            phone.u2 = U2Service(device, on_stop=lambda p=phone: self._stop_u2(p), wait=time.sleep)
             self._next_transport += 1
             self._phones[device.serial] = phone
+            self._wire(device)
             if self._started:
                 self._start_console(phone)
+            self._changed.notify_all()
 
     def remove(self, serial: str) -> None:
         """Unplug a phone: its console, forwards and u2 server go away."""
@@ -271,11 +484,28 @@ class AdbServer:
             phone = self._phones.pop(serial)
             forwards = [k for k, f in self._forwards.items() if f.serial == serial]
             listeners = [self._forwards.pop(k).listener for k in forwards]
+            self._changed.notify_all()
         for listener in listeners:
             listener.close()
         self._stop_u2(phone)
         if phone.console is not None:
             phone.console.close()
+        self._unwire(phone.device)
+
+    @staticmethod
+    def _wire(device: SimDevice) -> None:
+        shell = device._shell
+        shell.__class__ = _WireShell  # stdin read on demand from the client (see _WireShell)
+        shell.uid = SHELL_UID
+        shell.wait = _wire_wait
+
+    @staticmethod
+    def _unwire(device: SimDevice) -> None:
+        shell = device._shell
+        if isinstance(shell, _WireShell):
+            shell.__class__ = Shell
+            shell.uid = ROOT_UID
+            shell.wait = lambda seconds: None
 
     @property
     def devices(self) -> dict[str, SimDevice]:
@@ -289,7 +519,7 @@ class AdbServer:
         return f"adb://{self.host}:{self.port}/{serial}?console={self.console_port(serial)}{token}"
 
     def console_port(self, serial: str) -> int:
-        """Port of the phone's fake emulator console (``auth``, ``avd snapshot save|load``)."""
+        """Port of the phone's emulator console: the ``N`` of ``emulator-N`` unless that port was taken."""
         with self._lock:
             phone = self._phones[serial]
             if phone.console is None:
@@ -331,39 +561,71 @@ class AdbServer:
 
     def _start_console(self, phone: _Phone) -> None:
         if phone.console is None:
-            phone.console = Listener(lambda conn: ConsoleSession(phone.device, self.console_token).serve(conn),
-                                     self.host, 0, name=f"console-{phone.serial}")
+            phone.console = _console_listener(
+                lambda conn: ConsoleSession(phone.device, self.console_token).serve(conn), self.host, phone.serial)
             phone.console.start()
 
     def _phone(self, serial: str) -> _Phone | None:
+        """The phone with ``serial`` if it is attached now (not while its adbd restarts)."""
         with self._lock:
-            return self._phones.get(serial)
+            phone = self._phones.get(serial)
+            return phone if phone is not None and phone.online else None
 
-    def _any_phone(self, conn: socket.socket) -> _Phone | None:
+    def _online(self, transport: str = "any") -> list[_Phone]:
+        """Attached phones reachable by ``transport`` (emulators are local transports, never usb)."""
         with self._lock:
-            phones = list(self._phones.values())
+            phones = [p for p in self._phones.values() if p.online]
+        return [] if transport == "usb" else phones
+
+    def _any_phone(self, conn: socket.socket, transport: str = "any") -> _Phone | None:
+        phones = self._online(transport)
         if len(phones) == 1:
             return phones[0]
-        _fail(conn, "no devices/emulators found" if not phones else "more than one device/emulator")
+        if not phones:
+            _fail(conn, "no devices/emulators found" if transport == "any" else
+                  "no devices found" if transport == "usb" else "no emulators found")
+        else:
+            _fail(conn, "more than one device/emulator" if transport == "any" else
+                  "more than one device" if transport == "usb" else "more than one emulator")
         return None
+
+    def _restart_adbd(self, phone: _Phone, uid: int) -> None:
+        """adbd exits and comes back as ``uid``: the transport drops for :data:`RESTART_S`, then reconnects."""
+        with self._changed:
+            phone.online = False
+            phone.device._shell.uid = uid
+            self._changed.notify_all()
+        self._stop_u2(phone)  # the u2 server was adbd's child
+
+        def back() -> None:
+            if not self._closed.wait(RESTART_S):
+                with self._changed:
+                    phone.online = True
+                    self._changed.notify_all()
+
+        threading.Thread(target=back, name=f"adbd-restart-{phone.serial}", daemon=True).start()
 
     # -- request dispatch ------------------------------------------------------------
 
     def _serve(self, conn: socket.socket) -> None:
         request = self._read_request(conn)
         phone = self._host_service(conn, request)
-        if phone is not None:  # a transport was selected: one device service follows
-            request = self._read_request(conn)
-            fault = self._take_fault(phone, request)
-            if fault is not None and fault.kind == "disconnect":
-                _fail(conn, "device offline")
-                return
-            if fault is not None and fault.kind == "timeout":
-                self._closed.wait(fault.seconds)
-                return
-            if fault is not None and fault.kind == "u2-death":
-                self._stop_u2(phone)
-            self._device_service(conn, phone, request)
+        if phone is None:  # no transport selected: the host service answered
+            return
+        request = self._read_request(conn)
+        if request.startswith("host:"):  # adb 29: ``host:tport:serial:S`` then ``host:forward:...``
+            self._device_host_service(conn, phone, request.removeprefix("host:"))
+            return
+        fault = self._take_fault(phone, request)
+        if fault is not None and fault.kind == "disconnect":
+            _fail(conn, "device offline")
+            return
+        if fault is not None and fault.kind == "timeout":
+            self._closed.wait(fault.seconds)
+            return
+        if fault is not None and fault.kind == "u2-death":
+            self._stop_u2(phone)
+        self._device_service(conn, phone, request)
 
     @staticmethod
     def _read_request(conn: socket.socket) -> str:
@@ -380,51 +642,107 @@ class AdbServer:
             _okay(conn, f"{ADB_VERSION:04x}")
         elif req in ("host:devices", "host:devices-l"):
             _okay(conn, self._device_list(long=req.endswith("-l")))
-        elif req == "host:track-devices":
-            _okay(conn, self._device_list(long=False))
-            while conn.recv(1024):  # the real server pushes updates; ours has none, so just hold it open
-                pass
+        elif req in ("host:track-devices", "host:track-devices-l"):
+            self._track_devices(conn, long=req.endswith("-l"))
         elif req in ("host:features", "host:host-features"):
             _okay(conn, FEATURES)
         elif req == "host:list-forward":
             _okay(conn, self._forward_list(None))
+        elif req == "host:killforward-all":
+            self._kill_forwards(None)
+            conn.sendall(b"OKAYOKAY")
         elif req == "host:kill":
-            _okay(conn)
+            _okay(conn)  # the simulated server outlives its clients: only its owner stops it
+        elif req.startswith("host:connect:"):
+            # there is no network transport to a simulated phone (adb connect would dial a real adbd)
+            _okay(conn, f"failed to connect to '{req.removeprefix('host:connect:')}': Connection refused")
+        elif req.startswith("host:disconnect:"):
+            target = req.removeprefix("host:disconnect:")
+            _fail(conn, f"no such device '{target}'" if target else "no such device")
+        elif req == "host:reconnect-offline":
+            _okay(conn, "reconnecting 0 devices")
         elif req.startswith(("host:tport:", "host:transport")):
             return self._select_transport(conn, req)
-        elif req.startswith("host:wait-for-"):
-            if self._any_phone(conn) is not None:
-                conn.sendall(b"OKAYOKAY")
+        elif m := re.fullmatch(r"host(?:-(serial):(.+)|-transport-id:(\d+)|-(usb|local)|):wait-for-(any|usb|local)-"
+                               r"(device|recovery|rescue|sideload|bootloader|any|disconnect)", req, re.S):
+            transport = m.group(4) or m.group(5)
+            self._wait_for(conn, m.group(2), m.group(3), transport, m.group(6))
         elif req.startswith(("host-serial:", "host-transport-id:", "host-local:", "host-usb:", "host:")):
-            self._device_host_service(conn, req)
+            phone = self._phone_for(conn, req)
+            if phone is not None:
+                self._device_host_service(conn, phone, self._split_device_request(req)[1])
         else:
             _fail(conn, f"unknown host service '{req}'")
         return None
 
     def _device_list(self, long: bool) -> str:
-        with self._lock:
-            phones = list(self._phones.values())
         lines = []
-        for p in phones:
+        for p in self._online():
             if long:
                 product = PROPS["ro.product.name"]
                 model = PROPS["ro.product.model"].replace(" ", "_")
-                lines.append(f"{p.serial:<22} device product:{product} model:{model} device:emu64xa "
+                device = PROPS.get("ro.product.device", "emu64xa")
+                lines.append(f"{p.serial:<22} device product:{product} model:{model} device:{device} "
                              f"transport_id:{p.transport_id}\n")
             else:
                 lines.append(f"{p.serial}\tdevice\n")
         return "".join(lines)
+
+    def _track_devices(self, conn: socket.socket, long: bool) -> None:
+        """Send the device list now and again on every change, until the client goes away."""
+        last = self._device_list(long)
+        _okay(conn, last)
+        while not self._closed.is_set():
+            with self._changed:
+                self._changed.wait(0.2)
+            now = self._device_list(long)
+            if now != last:
+                conn.sendall(_block(now))
+                last = now
+            readable, _, _ = select.select([conn], [], [], 0)
+            if readable and not conn.recv(1024):
+                return
+
+    def _wait_for(self, conn: socket.socket, serial: str | None, tid: str | None, transport: str,
+                  state: str) -> None:
+        """``wait-for-TRANSPORT-STATE`` (adb/client/adb_client.cpp, adb/adb.cpp ``wait_for_state``): OKAY at
+        once, a second OKAY when the state holds; an absent device is waited for, a disconnect waits for it to
+        go; ambiguous choices fail; the wait ends if the client goes away."""
+        conn.sendall(b"OKAY")
+        while not self._closed.is_set():
+            with self._lock:
+                if serial is not None:
+                    found = [p for p in self._online(transport) if p.serial == serial]
+                elif tid is not None:
+                    found = [p for p in self._online(transport) if str(p.transport_id) == tid]
+                else:
+                    found = self._online(transport)
+            if state == "disconnect":
+                if not found:
+                    conn.sendall(b"OKAY")
+                    return
+            elif len(found) > 1:
+                _fail(conn, "more than one device/emulator")
+                return
+            elif found and state in ("device", "any"):
+                conn.sendall(b"OKAY")
+                return
+            with self._changed:
+                self._changed.wait(0.1)
+            readable, _, _ = select.select([conn], [], [], 0)
+            if readable and not conn.recv(1024):
+                return  # the client gave up
 
     def _select_transport(self, conn: socket.socket, req: str) -> _Phone | None:
         tport = req.startswith("host:tport:")
         target = req.removeprefix("host:tport:") if tport else req.removeprefix("host:transport")
         target = target.removeprefix(":")
         if target in ("any", "-any", "usb", "-usb", "local", "-local"):
-            phone = self._any_phone(conn)
+            phone = self._any_phone(conn, target.lstrip("-"))
         elif target.startswith(("transport-id:", "-id:")):
             tid = target.rsplit(":", 1)[1]
             with self._lock:
-                phone = next((p for p in self._phones.values() if str(p.transport_id) == tid), None)
+                phone = next((p for p in self._online() if str(p.transport_id) == tid), None)
             if phone is None:
                 _fail(conn, f"no device with transport id '{tid}'")
         else:
@@ -455,13 +773,18 @@ class AdbServer:
             return (phone.serial if phone else f"transport-id:{tid}"), cmd
         return None, req.split(":", 1)[1]
 
-    def _device_host_service(self, conn: socket.socket, req: str) -> None:
-        serial, cmd = self._split_device_request(req)
-        phone = self._any_phone(conn) if serial is None else self._phone(serial)
+    def _phone_for(self, conn: socket.socket, req: str) -> _Phone | None:
+        """The phone a ``host-serial:``/``host-usb:``/``host:`` request names (FAIL sent if none)."""
+        serial, _ = self._split_device_request(req)
+        if serial is None:
+            transport = "usb" if req.startswith("host-usb:") else "local" if req.startswith("host-local:") else "any"
+            return self._any_phone(conn, transport)
+        phone = self._phone(serial)
         if phone is None:
-            if serial is not None:
-                _fail(conn, f"device '{serial}' not found")
-            return
+            _fail(conn, f"device '{serial}' not found")
+        return phone
+
+    def _device_host_service(self, conn: socket.socket, phone: _Phone, cmd: str) -> None:
         if cmd == "features":
             _okay(conn, FEATURES)
         elif cmd == "get-state":
@@ -469,9 +792,7 @@ class AdbServer:
         elif cmd == "get-serialno":
             _okay(conn, phone.serial)
         elif cmd == "get-devpath":
-            _okay(conn, "unknown")
-        elif cmd.startswith("wait-for-"):
-            conn.sendall(b"OKAYOKAY")
+            _okay(conn, "unknown")  # an emulator has no usb device path
         elif cmd == "list-forward":
             _okay(conn, self._forward_list(phone.serial))
         elif cmd.startswith("forward:"):
@@ -542,9 +863,9 @@ class AdbServer:
         fwd.listener.close()
         conn.sendall(b"OKAYOKAY")
 
-    def _kill_forwards(self, serial: str) -> None:
+    def _kill_forwards(self, serial: str | None) -> None:
         with self._lock:
-            keys = [k for k, f in self._forwards.items() if f.serial == serial]
+            keys = [k for k, f in self._forwards.items() if serial is None or f.serial == serial]
             listeners = [self._forwards.pop(k).listener for k in keys]
         for listener in listeners:
             listener.close()
@@ -554,9 +875,14 @@ class AdbServer:
     def _device_service(self, conn: socket.socket, phone: _Phone, req: str) -> None:
         m = re.match(r"^shell(?:,([^:]*))?:(.*)$", req, re.S)
         if m:
-            self._shell(conn, phone, m.group(2), v2="v2" in (m.group(1) or "").split(","))
+            args = (m.group(1) or "").split(",")
+            command = m.group(2)
+            # adbd (daemon/services.cpp): a pty for an interactive shell, raw for a command, unless asked
+            pty = "pty" in args or ("raw" not in args and not command.strip())
+            self._shell(conn, phone, command, _ShellStream(conn, v2="v2" in args, pty=pty))
         elif req.startswith("exec:"):
-            self._shell(conn, phone, req.removeprefix("exec:"), v2=False)
+            command = req.removeprefix("exec:")
+            self._shell(conn, phone, command, _ShellStream(conn, v2=False, stdin_limit=_install_size(command)))
         elif req == "sync:":
             _okay(conn)
             _SyncSession(phone.device, conn).run()
@@ -564,31 +890,46 @@ class AdbServer:
             self._tcp(conn, phone, req.removeprefix("tcp:"))
         elif req.startswith("reverse:"):
             self._reverse(conn, phone, req.removeprefix("reverse:"))
-        elif req == "root:":
+        elif req == "framebuffer:":
+            self._framebuffer(conn, phone)
+        elif req in ("root:", "unroot:"):
+            self._root(conn, phone, req == "root:")
+        elif req == "remount:" or req.startswith("remount:"):
             _okay(conn)
-            conn.sendall(b"adbd is already running as root\n")
+            # daemon/remount_service.cpp refuses without root; as root, a google_apis emulator started without
+            # -writable-system has no writable system partition to remount
+            conn.sendall(b'Not running as root. Try "adb root" first.\n' if phone.uid != ROOT_UID
+                         else b"remount failed\n")
+        elif req in ("jdwp", "jdwp:", "track-jdwp", "track-app") or req.startswith("jdwp:"):
+            _fail(conn, f"{req.rstrip(':')} is not simulated: no process of the simulated phone runs a debuggable VM")
         else:
-            _fail(conn, f"unknown service '{req}'")
+            _fail(conn, f"unknown service '{req}'" if not req.startswith("reboot:")
+                  else "reboot is not simulated: restart the simulated phone instead")
 
-    def _shell(self, conn: socket.socket, phone: _Phone, command: str, v2: bool) -> None:
-        if not command.strip():
-            _fail(conn, "interactive shells are not simulated; pass a command")
-            return
+    def _shell(self, conn: socket.socket, phone: _Phone, command: str, stream: _ShellStream) -> None:
         if "app_process" in command and U2_MAIN in command:
             self._u2_process(conn, phone, command)
             return
+        if not command.strip() and stream.pty:
+            _fail(conn, "interactive shells are not simulated; pass a command, or a script on stdin with -T")
+            return
+        _okay(conn)
+        if not command.strip():
+            command = stream.read_stdin().decode("utf-8", errors="replace")  # sh reads the script from stdin
+        _current.stream = stream
         try:
-            output, status = phone.device.shell_bytes(command)
+            if stream.v2 and not stream.pty:
+                stdout, stderr, status = phone.device.shell_streams(command)
+            else:  # one stream, in the order the command wrote it
+                (stdout, status), stderr = phone.device.shell_bytes(command), b""
+        except Hangup:
+            return  # the client went away mid-command: nobody to answer
         except Exception as e:  # a simulator bug must not look like a dropped connection
             logger.exception("simulated shell failed: %s", command)
-            output, status = f"/system/bin/sh: simulator error: {e}\n".encode(), 1
-        _okay(conn)
-        if not v2:
-            conn.sendall(output)  # v1: the end of output is the socket closing
-            return
-        if output:
-            conn.sendall(b"\x01" + struct.pack("<I", len(output)) + output)
-        conn.sendall(b"\x03" + struct.pack("<I", 1) + bytes([status & 0xFF]))
+            stdout, stderr, status = b"", f"/system/bin/sh: simulator error: {e}\n".encode(), 1
+        finally:
+            _current.stream = None
+        stream.send(stdout, stderr, status)
 
     def _u2_process(self, conn: socket.socket, phone: _Phone, command: str) -> None:
         """The uiautomator2 server runs for as long as its launching shell stays open."""
@@ -618,12 +959,36 @@ class AdbServer:
         _okay(conn)
         phone.u2.serve(conn)
 
+    def _framebuffer(self, conn: socket.socket, phone: _Phone) -> None:
+        """``framebuffer:`` (daemon/framebuffer_service.cpp): header version 2 (bpp, colour space, size, width,
+        height, then red/blue/green/alpha offset and length), then the RGBA_8888 pixels of the screen."""
+        image = Image.open(io.BytesIO(phone.device.screenshot())).convert("RGBA")
+        pixels = image.tobytes()
+        header = struct.pack("<14I", 2, 32, 1, len(pixels), image.width, image.height, 0, 8, 16, 8, 8, 8, 24, 8)
+        _okay(conn)
+        conn.sendall(header + pixels)
+
+    def _root(self, conn: socket.socket, phone: _Phone, root: bool) -> None:
+        """``root:``/``unroot:`` (daemon/restart_service.cpp): adbd says what it does and restarts."""
+        _okay(conn)
+        if root and phone.uid == ROOT_UID:
+            conn.sendall(b"adbd is already running as root\n")
+        elif not root and phone.uid != ROOT_UID:
+            conn.sendall(b"adbd not running as root\n")
+        else:
+            self._restart_adbd(phone, ROOT_UID if root else SHELL_UID)
+            conn.sendall(b"restarting adbd as root\n" if root else b"restarting adbd as non root\n")
+
     def _reverse(self, conn: socket.socket, phone: _Phone, cmd: str) -> None:
         # Reverse forwards are only recorded: nothing on the simulated phone connects to them.
         if cmd.startswith("forward:"):
-            spec = cmd.removeprefix("forward:").removeprefix("norebind:")
-            remote, _, local = spec.partition(";")
+            spec = cmd.removeprefix("forward:")
+            norebind = spec.startswith("norebind:")
+            remote, _, local = spec.removeprefix("norebind:").partition(";")
             with self._lock:
+                if norebind and remote in phone.reverses:
+                    _fail(conn, "cannot rebind existing socket")
+                    return
                 phone.reverses[remote] = local
             conn.sendall(b"OKAYOKAY")
         elif cmd == "list-forward":
@@ -646,8 +1011,18 @@ class AdbServer:
             _fail(conn, f"unknown reverse service '{cmd}'")
 
 
+#: Partitions mounted read-only on a google_apis emulator started without ``-writable-system``.
+READ_ONLY = re.compile(r"^/(?:system|vendor|product|system_ext|odm|apex)(?:/|$)|^/[^/]*$")
+#: Where the shell user may write: its scratch folder and shared storage.
+SHELL_WRITABLE = re.compile(r"^/(?:data/local/tmp|storage/emulated/0)(?:/|$)")
+#: Private data the shell user cannot even look into (apps' folders are 0700 to their uid; /data/system is
+#: system's): lstat fails with EACCES, so adbd answers as for a missing file.
+SHELL_PRIVATE = re.compile(r"^/data/(?:data|user_de/\d+|system|system_ce|system_de|misc|app)/[^/]+")
+
+
 class _SyncSession:
-    """The ``sync:`` service: STAT, LIST, SEND, RECV and QUIT requests on one connection."""
+    """The ``sync:`` service: STAT, LIST, SEND, RECV and QUIT requests on one connection, as adbd's
+    daemon/file_sync_service.cpp answers them for the uid adbd runs as."""
 
     def __init__(self, device: SimDevice, conn: socket.socket):
         self.device = device
@@ -656,6 +1031,10 @@ class _SyncSession:
     @property
     def fs(self) -> FileSystem:
         return self.device.system.fs  # looked up each time: snapshot_load replaces the system
+
+    @property
+    def uid(self) -> int:
+        return self.device._shell.uid
 
     def run(self) -> None:
         while True:
@@ -676,7 +1055,8 @@ class _SyncSession:
                 if not self._send(path):
                     return
             elif cmd == b"RECV":
-                self._recv(path)
+                if not self._recv(path):
+                    return
             elif cmd == b"QUIT":
                 return
             else:
@@ -687,18 +1067,22 @@ class _SyncSession:
         data = message.encode()
         self.conn.sendall(b"FAIL" + struct.pack("<I", len(data)) + data)
 
+    def _hidden(self, path: str) -> bool:
+        """The shell user cannot reach ``path`` (lstat fails with EACCES)."""
+        return self.uid != ROOT_UID and SHELL_PRIVATE.match(self.fs.canonical(path)) is not None
+
     def _stat(self, path: str) -> tuple[int, int, int]:
         try:
-            st = self.fs.stat(path)
+            st = None if self._hidden(path) else self.fs.stat(path)
         except PermissionError:
             st = None
         if st is None:
-            return (0, 0, 0)  # all zeros: no such file
+            return (0, 0, 0)  # all zeros: no such file (or not reachable)
         return (st.st_mode & 0xFFFFFFFF, st.st_size & 0xFFFFFFFF, int(st.st_mtime))
 
     def _list(self, path: str) -> None:
         try:
-            names = [".", "..", *self.fs.listdir(path)] if self.fs.isdir(path) else []
+            names = [".", "..", *self.fs.listdir(path)] if self.fs.isdir(path) and not self._hidden(path) else []
         except OSError:
             names = []  # adbd answers an unreadable or missing directory with an empty listing
         for name in names:
@@ -708,11 +1092,26 @@ class _SyncSession:
             self.conn.sendall(b"DENT" + struct.pack("<IIII", mode, size, mtime, len(raw)) + raw)
         self.conn.sendall(b"DONE" + bytes(16))
 
+    def _write_error(self, path: str) -> str | None:
+        """Why adbd, as it runs now, cannot create ``path`` (``strerror``), or None."""
+        canonical = self.fs.canonical(path)
+        if READ_ONLY.match(canonical):
+            return "Read-only file system"
+        if self.uid != ROOT_UID and not SHELL_WRITABLE.match(canonical):
+            return "Permission denied"
+        if self.fs.isdir(path):
+            return "Is a directory"
+        return None
+
     def _send(self, spec: str) -> bool:
-        """Receive a file (``path,mode``); False if the session cannot go on."""
+        """Receive a file (``path,mode``); False if the session cannot go on.
+
+        A file adbd cannot create is refused with ``couldn't create file: <strerror>`` (the client prints
+        ``remote couldn't create file: ...``), the data read and dropped, and the session ends, as adbd does."""
         path, _, mode = spec.rpartition(",")
         if not path or not mode.isdigit():
             path = spec
+        error = self._write_error(path)
         data = bytearray()
         while True:
             quickack(self.conn)
@@ -722,22 +1121,31 @@ class _SyncSession:
                 mtime = size
                 break
             if kind != b"DATA" or size > SYNC_DATA_MAX:
-                self._fail(f"bad {kind!r} chunk in SEND")
+                self._fail("invalid data message" if kind != b"DATA" else "oversize data message")
                 return False
             quickack(self.conn)
-            data += recv_exact(self.conn, size)
+            chunk = recv_exact(self.conn, size)
+            if error is None:
+                data += chunk
+        if error is not None:
+            self._fail(f"couldn't create file: {error}")
+            return False
         try:
             self.device.push_file(path, bytes(data))
+            if self.uid != ROOT_UID:
+                self.fs.chown(path, f"{self.uid}:{self.uid}")
             if mtime:
                 self.fs.set_mtime(path, mtime)
         except OSError as e:
-            self._fail(f"{path}: {e.strerror or e}")
-            return True
+            self._fail(f"couldn't create file: {e.strerror or e}")
+            return False
         self.conn.sendall(b"OKAY" + bytes(4))
         return True
 
-    def _recv(self, path: str) -> None:
+    def _recv(self, path: str) -> bool:
         try:
+            if self._hidden(path):
+                raise PermissionError(13, "Permission denied")
             st = self.fs.stat(path)
             if st is None:
                 raise FileNotFoundError(2, "No such file or directory")
@@ -745,22 +1153,41 @@ class _SyncSession:
                 raise IsADirectoryError(21, "Is a directory")
             data = self.device.read_file(path)
         except OSError as e:
-            self._fail(f"{path}: {e.strerror or e}")
-            return
+            self._fail(f"open failed: {e.strerror or e}")
+            return False
         for i in range(0, len(data), SYNC_DATA_MAX):
             chunk = data[i:i + SYNC_DATA_MAX]
             self.conn.sendall(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
         self.conn.sendall(b"DONE" + bytes(4))
+        return True
+
+
+def console_auth_token(path: str = "~/.emulator_console_auth_token") -> str:
+    """The emulator consoles' token: the one in ``~/.emulator_console_auth_token``, written there first (a random
+    one) if the file is missing, as the emulator does; ``adb emu`` and the plugin read it from there."""
+    import secrets
+
+    full = os.path.expanduser(path)
+    with contextlib.suppress(OSError), open(full) as f:
+        token = f.read().strip()
+        if token:
+            return token
+    token = secrets.token_urlsafe(12)
+    with contextlib.suppress(OSError):
+        fd = os.open(full, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(token)
+    return token
 
 
 def main(argv: list[str] | None = None) -> int:
     """Serve simulated phones until interrupted: ``python -m pytest_mobileagent.sim.adb_server --devices 4``.
 
-    Prints each phone's serial and the ``--ma-device`` spec that reaches it (console included), so
-    ``adb -P PORT devices``, adbutils, uiautomator2 and the plugin can all use them.
+    Each phone is ``emulator-N`` for the first free port pairs from 5554, as emulators pick theirs, with its
+    console on port N (``adb emu``). Prints each phone's serial and the ``--ma-device`` spec that reaches it
+    (console included), so ``adb -P PORT devices``, adbutils, uiautomator2 and the plugin can all use them.
     """
     import argparse
-    import secrets
     import signal
 
     parser = argparse.ArgumentParser(prog="ma-sim-adb", description=main.__doc__.splitlines()[0])
@@ -768,10 +1195,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=5037, help="adb server port (default 5037; 0 picks one)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
     parser.add_argument("--console-token", default=None,
-                        help="token the emulator consoles require after auth (default: a random one, printed)")
+                        help="token the emulator consoles require after auth (default: the one in "
+                             "~/.emulator_console_auth_token, created if missing, as the emulator does)")
     args = parser.parse_args(argv)
-    args.console_token = args.console_token or secrets.token_hex(8)
-    phones = [SimDevice(serial=f"emulator-{5554 + 2 * i}") for i in range(max(1, args.devices))]
+    args.console_token = args.console_token or console_auth_token()
+    phones = [SimDevice(serial=s) for s in free_emulator_serials(max(1, args.devices), args.host)]
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     with AdbServer(phones, args.host, args.port, console_token=args.console_token) as server:

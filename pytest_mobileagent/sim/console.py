@@ -13,21 +13,26 @@ if TYPE_CHECKING:
 
 
 class ConsoleSession:
-    """One emulator console session: ``auth``, ``avd snapshot save|load|list``, ``avd name`` and ``sms send``."""
+    """One emulator console session: ``auth``, ``avd snapshot save|load|list``, ``avd name`` and ``sms send``.
+
+    With a ``token`` the session wants ``auth <token>`` first, as an emulator whose
+    ``~/.emulator_console_auth_token`` holds one; with None it needs none, as an emulator whose token file is
+    empty (the banner then only says to type ``help``; ``auth`` is still answered ``OK``)."""
 
     BANNER = ("Android Console: Authentication required\r\n"
               "Android Console: type 'auth <auth_token>' to authenticate\r\n"
               "Android Console: you can find your <auth_token> in \r\n"
               "'~/.emulator_console_auth_token'\r\nOK\r\n")
+    OPEN_BANNER = "Android Console: type 'help' for a list of commands\r\nOK\r\n"
     _NAME = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 
     def __init__(self, device: SimDevice, token: str | None, authed: bool = False):
         self.device = device
         self.token = token
-        self.authed = authed
+        self.authed = authed or token is None
 
     def serve(self, conn: socket.socket) -> None:
-        conn.sendall(self.BANNER.encode())
+        conn.sendall((self.BANNER if self.token is not None else self.OPEN_BANNER).encode())
         with conn.makefile("rb") as lines:
             for raw in lines:
                 line = raw.decode("utf-8", errors="replace").strip()

@@ -17,10 +17,10 @@ from PIL import Image
 from pytest_mobileagent.android import zen_mode
 from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
 from pytest_mobileagent.android.keyboard import LATIN_IME
-from pytest_mobileagent.device.base import keycode
+from pytest_mobileagent.device.base import keycode_from_string
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Intent
-from pytest_mobileagent.sim.shell import Result, Shell, command, fail, ok
+from pytest_mobileagent.sim.shell import Result, Shell, command, fail, ok, with_stderr
 
 
 @command("settings")
@@ -214,6 +214,14 @@ def parse_intent(args: list[str]) -> tuple[Intent, str, str]:
     return intent, mime, component
 
 
+def short_component(component: str) -> str:
+    """``ComponentName.flattenToShortString``: ``pkg/.Cls`` when the class is in the package."""
+    pkg, _, cls = component.partition("/")
+    if cls.startswith(pkg + "."):
+        cls = cls[len(pkg):]
+    return f"{pkg}/{cls}" if cls else component
+
+
 def describe_intent(intent: Intent, mime: str = "", component: str = "") -> str:
     """An intent as ``am`` and ActivityManager print it."""
     parts = [f"act={intent.action}"] if intent.action else []
@@ -224,37 +232,237 @@ def describe_intent(intent: Intent, mime: str = "", component: str = "") -> str:
     if mime:
         parts.append(f"typ={mime}")
     if component:
-        parts.append(f"cmp={component}")
+        parts.append(f"cmp={short_component(component)}")
     if intent.extras:
         parts.append("(has extras)")
     return " ".join(parts)
 
 
+#: ``WaitResult.launchStateToString``: how far the app had to come up for ``am start -W``.
+LAUNCH_COLD, LAUNCH_WARM, LAUNCH_HOT = "COLD", "WARM", "HOT"
+#: Milliseconds a launch takes on the simulated phone's clock (``TotalTime`` of ``am start -W``), by launch state:
+#: a process to start and an activity to create, an activity to create, or a task to bring forward.
+LAUNCH_MS = {LAUNCH_COLD: 640, LAUNCH_WARM: 310, LAUNCH_HOT: 120}
+#: ``Intent.FLAG_RECEIVER_FROM_SHELL``, which ``am broadcast`` adds (``runSendBroadcast``).
+FLAG_RECEIVER_FROM_SHELL = 0x00400000
+#: ``Activity.RESULT_OK`` / ``RESULT_CANCELED``: the codes a receiver sets.
+RESULT_OK, RESULT_CANCELED = -1, 0
+
+
+class BroadcastReceiver:
+    """What an app's manifest-registered receiver is: the actions it takes and what it does with one.
+
+    An :class:`~pytest_mobileagent.sim.app.App` lists them in a ``receivers`` class attribute; ``am broadcast``
+    delivers an intent to every receiver whose action matches (in install order, as an ordered broadcast) and
+    prints the last result, as AOSP's ``IntentReceiver.performReceive`` does."""
+
+    actions: tuple[str, ...] = ()
+
+    def on_receive(self, app: Any, intent: Intent) -> tuple[int, str | None]:
+        """Handle ``intent``; return (result code, result data)."""
+        raise NotImplementedError
+
+
+def _am_usage_error(message: str) -> Result:
+    return fail(f"{message}\n", 255)
+
+
 @command("am")
 def _am(sh: Shell, argv: list[str]) -> Result:
+    """``am`` (``cmd activity``): ActivityManagerShellCommand's subcommands the simulated system can do.
+
+    AOSP ``services/core/java/com/android/server/am/ActivityManagerShellCommand.java``: ``start`` prints
+    ``Starting: Intent {...}`` and its errors on standard error (on standard output with ``-W``) and returns 0
+    even then; unknown subcommands print ``Unknown command: X`` (``BasicShellCommandHandler``), status 255."""
     if len(argv) < 2:
-        return fail("usage: am [subcommand] [options]\n")
-    verb = argv[1]
-    if verb == "force-stop" and len(argv) >= 3:
-        sh.system.stop_app(argv[-1])
-        return ok()
-    if verb == "broadcast":
-        return ok("Broadcasting: Intent { }\nBroadcast completed: result=0\n")
-    if verb not in ("start", "start-activity"):
-        return fail(f"Error: unknown command '{verb}'\n")
-    intent, mime, component = parse_intent(argv[2:])
+        return _am_usage_error("Activity manager (activity) commands:\n  help\n      Print this help text.")
+    verb, args = argv[1], argv[2:]
+    handler = _AM_VERBS.get(verb)
+    if handler is None:
+        if verb in ("help", "-h"):
+            return ok("Activity manager (activity) commands:\n  help\n      Print this help text.\n")
+        return with_stderr(sh, f"Unknown command: {verb}\n".encode(), 255)
+    return handler(sh, args)
+
+
+def _am_start(sh: Shell, args: list[str]) -> Result:
+    intent, mime, component = parse_intent(args)
+    wait, stop_first = "-W" in args, "-S" in args
     shown = describe_intent(intent, mime, component)
+    out = [f"Starting: Intent {{ {shown} }}"]
+    problems: list[str] = []
+    state = ""
     if component:
         pkg, act = _package_activity(component)
+        app = sh.system.apps.get(pkg)
         try:
+            cls = app.activity_class(act or "") if app is not None else None
+        except LookupError:
+            cls = None
+        if app is None or cls is None:
+            full = f"{pkg}/{(pkg + act) if act and act.startswith('.') else act}"
+            problems = ["Error type 3", f"Error: Activity class {{{full}}} does not exist."]
+        else:
+            if stop_first:
+                sh.system.stop_app(pkg)
+            state, warning = _launch_state(sh, pkg, cls)
             sh.system.launch(pkg, act, intent.extras)
-        except LookupError as e:
-            return ok(f"Starting: Intent {{ {shown} }}\nError type 3\nError: {e}\n")
-        return ok(f"Starting: Intent {{ {shown} }}\n")
-    if sh.system.start_intent(intent, mime):
-        return ok(f"Starting: Intent {{ {shown} }}\n")
-    return ok(f"Starting: Intent {{ {shown} }}\n"
-              f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}\n")
+            if warning:
+                problems = [warning]
+            component = app.component(cls)
+    else:
+        before = sh.system.foreground()
+        if sh.system.start_intent(intent, mime):
+            top = sh.system.foreground()
+            state = LAUNCH_WARM if top is not before else LAUNCH_HOT
+            if top is not None:
+                component = top.app.component(type(top))
+        else:
+            problems = [f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}"]
+    if wait:
+        out += problems
+        if state:
+            total = LAUNCH_MS[state]
+            sh.system.tick(total / 1000)
+            sh.wait(total / 1000)
+            out += ["Status: ok", f"LaunchState: {state}", *([f"Activity: {component}"] if component else []),
+                    f"TotalTime: {total}", f"WaitTime: {total + 4}", "Complete"]
+        return ok("\n".join(out) + "\n")
+    errors = "".join(line + "\n" for line in problems)
+    return with_stderr(sh, ("\n".join(out) + "\n").encode(), 0, errors)
+
+
+def _launch_state(sh: Shell, package: str, cls: type) -> tuple[str, str]:
+    """(launch state, AOSP's warning) of starting ``cls``: a task of the app already there comes to the front
+    (``START_TASK_TO_FRONT``, or ``START_DELIVERED_TO_TOP`` when it is in front already)."""
+    app = sh.system.apps[package]
+    task = next((t for t in sh.system.tasks if t.affinity == package and t.stack), None)
+    if task is not None and cls is app.activities[0]:
+        if sh.system.foreground() is task.stack[-1]:
+            return LAUNCH_HOT, ("Warning: Activity not started, intent has been delivered to currently running "
+                                "top-most instance.")
+        return LAUNCH_HOT, "Warning: Activity not started, its current task has been brought to the front"
+    return (LAUNCH_WARM if sh.system.running(package) else LAUNCH_COLD), ""
+
+
+def _am_force_stop(sh: Shell, args: list[str]) -> Result:
+    packages = [a for i, a in enumerate(args) if not a.startswith("-") and not (i and args[i - 1] == "--user")]
+    if not packages:
+        return _am_usage_error("Error: Argument expected after \"force-stop\"")
+    if packages[0] in sh.system.apps:
+        sh.system.stop_app(packages[0])
+    return ok()
+
+
+def _am_kill(sh: Shell, args: list[str]) -> Result:
+    """``am kill PKG``: the app's process dies only if it is in the background (not the focused app's)."""
+    packages = [a for i, a in enumerate(args) if not a.startswith("-") and not (i and args[i - 1] == "--user")]
+    if not packages:
+        return _am_usage_error("Error: Argument expected after \"kill\"")
+    top = sh.system.foreground()
+    if packages[0] in sh.system.apps and (top is None or top.app.package != packages[0]):
+        sh.system.stop_app(packages[0])
+    return ok()
+
+
+def _am_broadcast(sh: Shell, args: list[str]) -> Result:
+    """``am broadcast``: the intent goes to the receivers registered for its action (``-n``/``-p`` narrow it),
+    each in turn as an ordered broadcast; ``Broadcast completed: result=N[, data="..."]`` (AOSP
+    ``IntentReceiver.performReceive``)."""
+    intent, mime, component = parse_intent(args)
+    package = args[args.index("-p") + 1] if "-p" in args and args.index("-p") + 1 < len(args) else ""
+    flags = f"flg=0x{FLAG_RECEIVER_FROM_SHELL:x}"
+    parts = [p for p in describe_intent(intent, mime, component).split(" (has extras)")[0].split(" ") if p]
+    if package:
+        parts.append(f"pkg={package}")
+    parts.append(flags)
+    if intent.extras:
+        parts.append("(has extras)")
+    code, data = RESULT_CANCELED, None
+    for app in list(sh.system.apps.values()):
+        if (package and app.package != package) or (component and not component.startswith(app.package + "/")):
+            continue
+        for receiver in getattr(app, "receivers", ()):
+            if intent.action in receiver.actions:
+                code, data = receiver.on_receive(app, intent)
+    sh.system.invalidate()
+    line = f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "")
+    return ok(f"Broadcasting: Intent {{ {' '.join(parts)} }}\n{line}\n")
+
+
+def _am_stack(sh: Shell, args: list[str]) -> Result:
+    """``am stack list`` (``RootTaskInfo.toString`` per root task, top first, each followed by a blank line);
+    ``am stack remove ID``. Each task is a root task of its own, as phones run apps fullscreen."""
+    if args[:1] == ["list"]:
+        return ok("".join(_root_task(sh, task, i == 0) + "\n" for i, task in enumerate(_live_tasks(sh))))
+    if args[:1] == ["remove"] and len(args) == 2:
+        for task in _live_tasks(sh):
+            if str(task.task_id) == args[1]:
+                if task.affinity == sh.system.home_package:
+                    break  # the home task is not removable
+                for activity in list(task.stack):
+                    activity.finished = True
+                sh.system.remove_task(task)
+                if sh.system.foreground() is None:
+                    sh.system.go_home()
+        return ok()
+    if not args:
+        return _am_usage_error("Error: Argument expected after \"stack\"")
+    return _am_usage_error(f"Error: unknown command '{args[0]}'")
+
+
+def _am_task(sh: Shell, args: list[str]) -> Result:
+    """``am task lock stop`` (nothing is pinned, so nothing to stop); screen pinning itself is not simulated."""
+    if args == ["lock", "stop"]:
+        return ok()
+    if args[:1] == ["lock"]:
+        return _am_usage_error("Error: screen pinning (am task lock) is not simulated")
+    return _am_usage_error(f"Error: unknown command '{args[0] if args else ''}'")
+
+
+def _live_tasks(sh: Shell) -> list[Any]:
+    return [t for t in reversed(sh.system.tasks) if t.stack]
+
+
+def _root_task(sh: Shell, task: Any, visible: bool) -> str:
+    s = sh.system
+    w, h = s.width, s.height
+    dp_w, dp_h = w * 160 // s.density, h * 160 // s.density
+    kind = "home" if task.affinity == s.home_package else "standard"
+    config = (f"{{1.0 310mcc260mnc [{s.locale.replace('-', '_')}] ldltr sw{min(dp_w, dp_h)}dp w{dp_w}dp h{dp_h}dp "
+              f"{s.density}dpi nrml long port finger -keyb/v/h -nav/h winConfig={{ mBounds=Rect(0, 0 - {w}, {h}) "
+              f"mAppBounds=Rect(0, 0 - {w}, {h}) mMaxBounds=Rect(0, 0 - {w}, {h}) mDisplayRotation=ROTATION_0 "
+              f"mWindowingMode=fullscreen mDisplayWindowingMode=fullscreen mActivityType={kind} "
+              "mAlwaysOnTop=undefined mRotation=ROTATION_0} s.1 fontWeightAdjustment=0}")
+    base, top = task.stack[0], task.stack[-1]
+    base_name = f"{base.app.package}/{type(base).name}"
+    top_name = f"{top.app.package}/{type(top).name}"
+    return (f"RootTask id={task.task_id} bounds=[0,0][{w},{h}] displayId=0 userId=0\n"
+            f" configuration={config}\n"
+            f"  taskId={task.task_id}: {base_name} bounds=[0,0][{w},{h}] userId=0 "
+            f"visible={'true' if visible and not s.overview else 'false'} topActivity=ComponentInfo{{{top_name}}}\n")
+
+
+def _am_get_current_user(sh: Shell, args: list[str]) -> Result:
+    return ok("0\n")
+
+
+def _am_instrument(sh: Shell, args: list[str]) -> Result:
+    """No instrumentation is installed on the simulated phone: what ``am instrument`` says for a missing one."""
+    target = next((a for a in reversed(args) if not a.startswith("-")), "")
+    if not target:
+        return _am_usage_error("Error: Argument expected after \"instrument\"")
+    cn = target if "/" in target else f"{target}/null"
+    return with_stderr(sh, f"INSTRUMENTATION_STATUS: Error=Unable to find instrumentation info for: "
+                           f"ComponentInfo{{{cn}}}\nINSTRUMENTATION_STATUS_CODE: -1\n".encode(), 1,
+                       f"android.util.AndroidException: INSTRUMENTATION_FAILED: {cn}\n")
+
+
+_AM_VERBS: dict[str, Callable[[Shell, list[str]], Result]] = {
+    "start": _am_start, "start-activity": _am_start, "force-stop": _am_force_stop, "kill": _am_kill,
+    "broadcast": _am_broadcast, "stack": _am_stack, "task": _am_task, "get-current-user": _am_get_current_user,
+    "instrument": _am_instrument,
+}
 
 
 @command("monkey")
@@ -268,62 +476,245 @@ def _monkey(sh: Shell, argv: list[str]) -> Result:
     return ok("  bash arg: -p\n  bash arg: " + pkg + "\nEvents injected: 1\n")
 
 
-@command("pm")
-def _pm(sh: Shell, argv: list[str]) -> Result:
-    if argv[1:3] == ["list", "packages"]:
-        return ok("".join(f"package:{p}\n" for p in sorted(sh.system.apps)))
-    if len(argv) >= 3 and argv[1] == "clear":
-        pkg = argv[2]
-        if pkg not in sh.system.apps:
-            return fail("Failed\n")
-        sh.system.stop_app(pkg)
-        sh.system.fs.remove(sh.system.apps[pkg].data_dir)
-        sh.system.fs.remove(f"/data/user_de/0/{pkg}")  # device-protected storage is cleared too
-        sh.system.apps[pkg].install()
-        return ok("Success\n")
-    if len(argv) >= 3 and argv[1] == "path":
-        return ok(f"package:/data/app/{argv[2]}/base.apk\n") if argv[2] in sh.system.apps else fail("", 1)
-    return fail(f"pm: unknown command {' '.join(argv[1:])}\n")
+#: Input sources ``input`` takes before its command (InputShellCommand's ``SOURCES``).
+INPUT_SOURCES = ("keyboard", "dpad", "gamepad", "touchscreen", "mouse", "stylus", "trackball", "touchpad",
+                 "touchnavigation", "joystick", "rotaryencoder")
+#: ``input swipe`` without a duration takes 300 ms (InputShellCommand).
+DEFAULT_SWIPE_MS = 300
+
+
+#: What the character keys type without modifiers (the virtual keyboard's ``Virtual.kcm``).
+KEY_CHARS: dict[int, str] = {
+    **{7 + i: str(i) for i in range(10)}, **{29 + i: chr(ord("a") + i) for i in range(26)},
+    17: "*", 18: "#", 55: ",", 56: ".", 62: " ", 68: "`", 69: "-", 70: "=", 71: "[", 72: "]", 73: "\\", 74: ";",
+    75: "'", 76: "/", 77: "@", 81: "+",
+}
+
+
+class _InputError(Exception):
+    """An exception ``InputShellCommand`` throws (reported by ``BasicShellCommandHandler``)."""
+
+
+def _input_exception(sh: Shell, verb: str, text: str) -> Result:
+    return with_stderr(sh, b"", 255, f"\nException occurred while executing '{verb}':\n{text}\n")
+
+
+def _numbers(args: list[str], count: int, verb: str) -> list[float]:
+    if len(args) < count:
+        raise _InputError(f'java.lang.IllegalArgumentException: Argument expected after "{args[-1] if args else verb}"')
+    try:
+        return [float(a) for a in args[:count]]
+    except ValueError:
+        raise _InputError("java.lang.IllegalArgumentException: Error: Invalid arguments for command: "
+                          f"{verb}") from None
+
+
+def _typed_text(arg: str) -> str:
+    """``sendText``: ``%s`` is a space; a character the virtual keyboard's key map lacks (beyond ASCII) makes
+    ``KeyCharacterMap.getEvents`` return null, and the command fails on it."""
+    text = arg.replace("%s", " ")
+    if any(not (" " <= c <= "~" or c in "\n\t") for c in text):
+        raise _InputError("java.lang.NullPointerException: Attempt to get length of null array")
+    return text
 
 
 @command("input")
 def _input(sh: Shell, argv: list[str]) -> Result:
+    """``input`` (``cmd input``): AOSP ``services/core/java/com/android/server/input/InputShellCommand.java``.
+
+    ``text`` types its one argument; ``keyevent [--longpress|--doubletap] KEY...`` takes numbers and ``KeyEvent``
+    names (``KeyEvent.keyCodeFromString``); ``tap``, ``swipe``/``draganddrop`` with a duration that passes as
+    real time over the wire. Trackball ``roll``/``press`` and raw ``motionevent`` are not simulated: they fail
+    naming it."""
     args = argv[1:]
-    if args and args[0] in ("touchscreen", "keyboard", "touchpad"):
+    if args and args[0] in INPUT_SOURCES:
         args = args[1:]
+    if args[:1] == ["-d"]:
+        args = args[2:]
     if not args:
-        return fail("usage: input [<source>] <command> [<arg>...]\n")
+        return ok("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n")
     verb, rest = args[0], args[1:]
-    d = sh.device
     try:
-        if verb == "tap":
-            d.tap(int(float(rest[0])), int(float(rest[1])))
-        elif verb in ("swipe", "draganddrop"):
-            dur = int(rest[4]) if len(rest) > 4 else 300
-            d.swipe(*(int(float(v)) for v in rest[:4]), duration_ms=dur)
-        elif verb == "text":
-            d.input_text(" ".join(rest).replace("%s", " "))
-        elif verb == "keyevent":
-            for key in rest:
-                if not key.startswith("--"):
-                    d.press(keycode(key))
-        else:
-            return fail(f"Error: Unknown command: {verb}\n")
-    except (IndexError, ValueError) as e:
-        return fail(f"Error: {e}\n")
+        return _input_verb(sh, verb, rest)
+    except _InputError as e:
+        return _input_exception(sh, verb, str(e))
+
+
+def _input_verb(sh: Shell, verb: str, rest: list[str]) -> Result:
+    d = sh.device
+    if verb == "tap":
+        x, y = _numbers(rest, 2, verb)
+        d.tap(int(x), int(y))
+    elif verb in ("swipe", "draganddrop"):
+        x1, y1, x2, y2 = _numbers(rest, 4, verb)
+        duration = int(_numbers(rest[4:], 1, verb)[0]) if len(rest) > 4 else DEFAULT_SWIPE_MS
+        duration = duration if duration >= 0 else DEFAULT_SWIPE_MS
+        if verb == "draganddrop":
+            d.long_press(int(x1), int(y1))
+        d.swipe(int(x1), int(y1), int(x2), int(y2), duration_ms=duration)
+        sh.wait(duration / 1000)
+    elif verb == "text":
+        if not rest:
+            raise _InputError('java.lang.IllegalArgumentException: Argument expected after "text"')
+        d.input_text(_typed_text(rest[0]))
+    elif verb == "keyevent":
+        _keyevents(sh, rest)
+    elif verb in ("roll", "press", "motionevent", "keycombination", "scroll"):
+        return with_stderr(sh, b"", 255, f"Error: input {verb} is not simulated (no trackball, no raw motion "
+                                         "events)\n")
+    else:
+        return ok(f"Unknown command: {verb}\n")
     return ok()
 
 
+def _keyevents(sh: Shell, rest: list[str]) -> None:
+    longpress = doubletap = False
+    keys = []
+    for arg in rest:
+        if arg == "--longpress":
+            longpress = True
+        elif arg == "--doubletap":
+            doubletap = True
+        else:
+            keys.append(arg)
+    if not keys:
+        raise _InputError('java.lang.IllegalArgumentException: Argument expected after "keyevent"')
+    codes = []
+    for key in keys:
+        code = keycode_from_string(key)
+        if code == 0:
+            raise _InputError(f"java.lang.IllegalArgumentException: Unknown keycode: {key}")
+        codes.append(code)
+    for code in codes:
+        for _ in range(2 if doubletap else 1):
+            char = KEY_CHARS.get(code)
+            if char is not None and sh.system.focused_field() is not None:
+                sh.device.input_text(char)  # a character key goes to the focused field as the character it types
+            else:
+                sh.device.press(code)
+        if longpress:
+            sh.wait(0.5)  # ViewConfiguration's long-press timeout passes with the key held
+
+
+#: The build the simulated phone presents: the Android 13 google_apis x86_64 emulator image (userdebug, so adbd
+#: can restart as root), as its ``getprop`` lists it.
+BUILD_ID, BUILD_INCREMENTAL = "TE1A.220922.021", "9302419"
+FINGERPRINT = f"google/sdk_gphone64_x86_64/emu64x:13/{BUILD_ID}/{BUILD_INCREMENTAL}:userdebug/dev-keys"
+
+#: System properties (``[name]: [value]`` of ``getprop``), as init sets them on that image. ``ro.product.model``
+#: is the AVD's hardware profile (Pixel 6) rather than the image's ``sdk_gphone64_x86_64``, as the simulated
+#: phone is configured by profile.
 PROPS = {
     "ro.build.version.sdk": "33",
     "ro.build.version.release": "13",
+    "ro.build.version.release_or_codename": "13",
+    "ro.build.version.codename": "REL",
+    "ro.build.version.incremental": BUILD_INCREMENTAL,
+    "ro.build.version.security_patch": "2022-09-05",
+    "ro.build.version.preview_sdk": "0",
+    "ro.build.version.all_codenames": "REL",
+    "ro.build.version.min_supported_target_sdk": "23",
+    "ro.build.id": BUILD_ID,
+    "ro.build.display.id": f"sdk_gphone64_x86_64-userdebug 13 {BUILD_ID} {BUILD_INCREMENTAL} dev-keys",
+    "ro.build.description": f"sdk_gphone64_x86_64-userdebug 13 {BUILD_ID} {BUILD_INCREMENTAL} dev-keys",
+    "ro.build.fingerprint": FINGERPRINT,
+    "ro.build.type": "userdebug",
+    "ro.build.tags": "dev-keys",
+    "ro.build.flavor": "sdk_gphone64_x86_64-userdebug",
+    "ro.build.product": "emu64x",
+    "ro.build.characteristics": "emulator",
+    "ro.build.host": "abfarm-release-2004-0189",
+    "ro.build.user": "android-build",
+    "ro.build.date.utc": "1664232398",
+    "ro.build.date": "Mon Sep 26 22:46:38 UTC 2022",
     "ro.product.model": "Pixel 6",
+    "ro.product.brand": "google",
+    "ro.product.device": "emu64x",
+    "ro.product.board": "goldfish_x86_64",
     "ro.product.manufacturer": "Google",
     "ro.product.name": "sdk_gphone64_x86_64",
     "ro.product.cpu.abi": "x86_64",
+    "ro.product.cpu.abilist": "x86_64,arm64-v8a",
+    "ro.product.cpu.abilist64": "x86_64,arm64-v8a",
+    "ro.product.cpu.abilist32": "",
+    "ro.product.locale": "en-US",
+    "ro.product.first_api_level": "33",
+    "ro.product.system.brand": "google",
+    "ro.product.system.device": "emu64x",
+    "ro.product.system.manufacturer": "Google",
+    "ro.product.system.model": "sdk_gphone64_x86_64",
+    "ro.product.system.name": "sdk_gphone64_x86_64",
+    "ro.product.vendor.model": "sdk_gphone64_x86_64",
     "ro.serialno": "EMULATOR33X1X1X0",
+    "ro.boot.serialno": "EMULATOR33X1X1X0",
+    "ro.boot.qemu": "1",
+    "ro.boot.qemu.avd_name": "Pixel_6_API_33",
+    "ro.boot.hardware": "ranchu",
+    "ro.boot.verifiedbootstate": "orange",
+    "ro.boot.mode": "unknown",
+    "ro.kernel.qemu": "1",
+    "ro.hardware": "ranchu",
+    "ro.hardware.egl": "emulation",
+    "ro.arch": "x86_64",
+    "ro.secure": "1",
+    "ro.adb.secure": "1",
+    "ro.debuggable": "1",
+    "ro.zygote": "zygote64",
+    "ro.crypto.state": "encrypted",
+    "ro.crypto.type": "file",
+    "ro.treble.enabled": "true",
+    "ro.opengles.version": "196610",
+    "ro.config.alarm_alert": "Alarm_Classic.ogg",
+    "ro.config.notification_sound": "OnTheHunt.ogg",
+    "ro.config.ringtone": "Ring_Synth_04.ogg",
+    "ro.setupwizard.mode": "DISABLED",
+    "ro.carrier": "unknown",
+    "ro.telephony.default_network": "10",
+    "ro.allow.mock.location": "0",
+    "ro.revision": "0",
+    "ro.baseband": "unknown",
+    "ro.bootloader": "unknown",
+    "ro.bootmode": "unknown",
+    "ro.vndk.version": "33",
     "sys.boot_completed": "1",
+    "sys.usb.config": "adb",
+    "sys.usb.state": "adb",
+    "sys.sysctl.extra_free_kbytes": "24300",
+    "dev.bootcomplete": "1",
+    "init.svc.adbd": "running",
+    "init.svc.bootanim": "stopped",
+    "init.svc.surfaceflinger": "running",
+    "init.svc.servicemanager": "running",
+    "init.svc.zygote": "running",
+    "init.svc.netd": "running",
+    "init.svc.vold": "running",
+    "init.svc.qemu-props": "stopped",
+    "init.svc.ranchu-net": "stopped",
+    "gsm.sim.state": "LOADED",
+    "gsm.operator.alpha": "T-Mobile",
+    "gsm.operator.numeric": "310260",
+    "gsm.operator.iso-country": "us",
+    "gsm.sim.operator.alpha": "T-Mobile",
+    "gsm.sim.operator.numeric": "310260",
+    "gsm.sim.operator.iso-country": "us",
+    "gsm.network.type": "LTE",
+    "gsm.version.baseband": "1.0.0.0",
+    "net.bt.name": "Android",
+    "net.hostname": "localhost",
+    "net.qtaguid_enabled": "1",
     "persist.sys.timezone": "UTC",
+    "persist.sys.dalvik.vm.lib.2": "libart.so",
+    "persist.sys.usb.config": "adb",
+    "persist.sys.displayinset.top": "0",
+    "qemu.hw.mainkeys": "0",
+    "qemu.sf.lcd_density": "420",
+    "debug.hwui.renderer": "skiagl",
+    "dalvik.vm.heapsize": "576m",
+    "dalvik.vm.heapgrowthlimit": "192m",
+    "dalvik.vm.isa.x86_64.variant": "x86_64",
+    "service.adb.root": "0",
+    "wifi.interface": "wlan0",
+    "vold.has_adoptable": "1",
 }
 
 
@@ -341,22 +732,22 @@ def _service(sh: Shell, argv: list[str]) -> Result:
     return fail(f"service: {' '.join(argv[1:3])}: not simulated\n", 255)
 
 
+def properties(sh: Shell) -> dict[str, str]:
+    """Every system property now: the image's, the boot-time density, the configuration's locale, and what
+    ``setprop`` set."""
+    # ro.sf.lcd_density is the boot-time (physical) density: `wm density` overrides do not change it
+    return {**PROPS, "ro.sf.lcd_density": str(sh.device.physical_density), "persist.sys.locale": sh.system.locale,
+            "service.adb.root": "1" if sh.uid == 0 else "0", **sh.props}
+
+
 @command("getprop")
 def _getprop(sh: Shell, argv: list[str]) -> Result:
-    # ro.sf.lcd_density is the boot-time (physical) density: `wm density` overrides do not change it
-    props = {**PROPS, "ro.sf.lcd_density": str(sh.device.physical_density), "persist.sys.locale": sh.system.locale,
-             **sh.props}
-    if len(argv) > 1:
-        return ok(props.get(argv[1], "") + "\n")
+    """``getprop [NAME [DEFAULT]]`` (toolbox ``getprop.cpp``): one value, or all as ``[name]: [value]`` sorted."""
+    props = properties(sh)
+    args = [a for a in argv[1:] if not a.startswith("-")]
+    if args:
+        return ok(props.get(args[0], args[1] if len(args) > 1 else "") + "\n")
     return ok("".join(f"[{k}]: [{v}]\n" for k, v in sorted(props.items())))
-
-
-@command("logcat")
-def _logcat(sh: Shell, argv: list[str]) -> Result:
-    if "-c" in argv:
-        sh.system.logcat.clear()
-        return ok()
-    return ok("".join(line + "\n" for line in sh.system.logcat.lines()))
 
 
 @command("setprop")
@@ -743,3 +1134,7 @@ def _content(sh: Shell, argv: list[str]) -> Result:
     if handler is None:
         return provider_error(uri, f"java.lang.IllegalArgumentException: Unknown authority {authority}")
     return handler(sh, verb, opts)
+
+
+# commands of their own modules register themselves when they load
+from pytest_mobileagent.sim import logcat, package_manager, sqlite_cli  # noqa: E402, F401

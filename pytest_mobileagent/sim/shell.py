@@ -1,16 +1,24 @@
 """The simulated ``adb shell``: mksh's grammar and builtins, and the registry of the commands it runs.
 
-Android's ``/system/bin/sh`` is mksh; its userland is toybox. The simulated shell is in three parts:
+Android's ``/system/bin/sh`` is mksh (R59c on Android 13, AOSP ``external/mksh``); its userland is toybox. The
+simulated shell is in three parts:
 
-- this module: lines read as mksh reads them (:mod:`pytest_mobileagent.sim.sh_parse`, never evaluated by a host
-  shell), run with mksh's builtins (``echo``, ``test``, ``exit``, ``export``...);
+- this module: scripts read as mksh reads them (:mod:`pytest_mobileagent.sim.sh_parse`, never evaluated by a
+  host shell) and run with mksh's semantics and builtins (``echo``, ``print``, ``read``, ``cd``, ``pwd``,
+  ``eval``, ``exec``, ``set``, ``test``, ``whence``...; the table is ``mkshbuiltins`` in mksh's ``funcs.c``);
 - :mod:`pytest_mobileagent.sim.toybox`: the userland commands (``ls``, ``cat``, ``grep``, ``stat``...);
 - :mod:`pytest_mobileagent.sim.framework`: the framework's commands (``am``, ``pm``, ``cmd``, ``settings``,
   ``content``, ``dumpsys``, ``input``, ``wm``, ``uiautomator``...).
 
 Each command is dispatched on its first word to a handler that returns output bytes and an exit status and
 prints the same text the real tool prints. adbutils appends ``; echo X4EXIT:$?`` to ``shell2`` and
-uiautomator2 chains dumps with ``&& echo success``.
+uiautomator2 chains dumps with ``&& echo success``; ``adb logcat`` sends ``export ANDROID_LOG_TAGS=...; exec
+logcat ...``.
+
+Where it differs from a phone's mksh, deliberately: there is one process, so ``&`` runs its command in the
+foreground and ``wait`` has nothing to wait for; traps are kept but no signal ever arrives (an ``EXIT`` trap
+runs when the script ends); what mksh has and this shell does not (``select``, ``getopts``, ``alias``,
+``${x/a/b}``, arrays, co-processes...) is an error naming it, never run wrongly.
 """
 
 from __future__ import annotations
@@ -36,6 +44,33 @@ Handler = Callable[["Shell", list[str]], Result]
 
 COMMANDS: dict[str, Handler] = {}
 
+#: Builtins that run in the shell itself, with its streams: ``(sh, argv, io) -> status``.
+Builtin = Callable[["Shell", list[str], "_IO"], int]
+BUILTINS: dict[str, Builtin] = {}
+
+#: mksh's builtins (``funcs.c`` ``mkshbuiltins``; ``sleep`` and ``mknod`` are toybox's on Android, as in Debian's
+#: build; ``local`` and ``type`` are mksh's default aliases for ``typeset`` and ``whence -v``). ``type`` and
+#: ``whence`` answer "a shell builtin" for these; the special ones can change the shell's own state.
+MKSH_BUILTINS = frozenset({
+    ".", ":", "[", "alias", "break", "builtin", "cat", "cd", "chdir", "command", "continue", "echo", "eval",
+    "exec", "exit", "export", "false", "fc", "getopts", "jobs", "kill", "let", "print", "pwd", "read",
+    "readonly", "realpath", "rename", "return", "set", "shift", "source", "suspend", "test", "times", "trap",
+    "true", "typeset", "ulimit", "umask", "unalias", "unset", "wait", "whence", "bg", "fg", "bind"})
+SPECIAL_BUILTINS = frozenset({".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly",
+                              "return", "set", "shift", "times", "trap", "unset"})
+#: mksh's default aliases that scripts use as commands (``main.c`` ``initcoms``).
+_ALIASES = {"local": "typeset", "type": "whence -v", "integer": "typeset -i", "hash": "alias -t",
+            "autoload": "typeset -fu", "functions": "typeset -f", "history": "fc -l", "nohup": "nohup ",
+            "r": "fc -e -", "source": ".", "login": "exec login", "nameref": "typeset -n", "stop": "kill -STOP"}
+#: adbd's environment for ``adb shell`` on Android 13 (``system/core/rootdir/init.environ.rc.in``; adbd's
+#: ``shell_service.cpp`` sets ``HOME``, ``TMPDIR``), as the differential harness gives its Android root.
+ENVIRONMENT = {
+    "PATH": "/product/bin:/apex/com.android.runtime/bin:/system_ext/bin:/system/bin:/system/xbin:/vendor/bin",
+    "HOME": "/", "TMPDIR": "/data/local/tmp", "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system",
+    "EXTERNAL_STORAGE": "/sdcard"}
+#: ``$$``: adbd's shell is a fresh process; one fixed id keeps runs deterministic.
+SHELL_PID = 4242
+
 
 def command(*names: str) -> Callable[[Handler], Handler]:
     """Register a shell command handler under one or more names."""
@@ -43,6 +78,17 @@ def command(*names: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         for name in names:
             COMMANDS[name] = fn
+        return fn
+
+    return register
+
+
+def builtin(*names: str) -> Callable[[Builtin], Builtin]:
+    """Register a builtin that runs inside the shell with its streams (``eval``, ``read``, ``cd``...)."""
+
+    def register(fn: Builtin) -> Builtin:
+        for name in names:
+            BUILTINS[name] = fn
         return fn
 
     return register
@@ -57,7 +103,7 @@ def fail(text: str, status: int = 1) -> Result:
 
 
 class ShellExit(Exception):
-    """``exit N``: ends the command line with status N (after printing ``message``)."""
+    """The shell ends (``exit N``, a fatal error) with status N, after printing ``message``."""
 
     def __init__(self, status: int, message: str = ""):
         super().__init__(status)
@@ -65,30 +111,143 @@ class ShellExit(Exception):
         self.message = message
 
 
-class Shell:
-    """Runs command lines against a :class:`SimDevice` the way ``adb shell`` does.
+class _Break(Exception):
+    def __init__(self, levels: int, cont: bool):
+        super().__init__(levels)
+        self.levels, self.cont = levels, cont
 
-    adbd runs each line with ``/system/bin/sh -c``; that shell is mksh (Android's
-    /system/bin/sh since 4.0), so every line starts with no variables and ``$?`` 0.
-    Handlers read :attr:`stdin` (their pipe or ``<`` input) and may put their
-    error output in :attr:`stderr`; if they leave it None, a failing command's
-    output is taken as its error output (the diagnostics handlers print).
+
+class _Return(Exception):
+    def __init__(self, status: int):
+        super().__init__(status)
+        self.status = status
+
+
+class _Input:
+    """A readable stream: a pipe, a file, a here-document, the line's own standard input."""
+
+    __slots__ = ("data", "pos")
+
+    def __init__(self, data: bytes):
+        self.data, self.pos = data, 0
+
+    def read(self) -> bytes:
+        rest = self.data[self.pos:] if self.pos else self.data
+        self.pos = len(self.data)
+        return rest
+
+    def readline(self) -> bytes | None:
+        """One line with its newline (the last may lack it); None at the end."""
+        if self.pos >= len(self.data):
+            return None
+        end = self.data.find(b"\n", self.pos)
+        end = len(self.data) if end < 0 else end + 1
+        line, self.pos = self.data[self.pos:end], end
+        return line
+
+
+class _Sink:
+    """Where output nobody reads goes (``/dev/null``, a closed descriptor)."""
+
+    def write(self, data: bytes) -> None:
+        pass
+
+
+class _File:
+    """A device file open for writing (``>``, ``>>``): what is written reaches it at once, as with a real fd."""
+
+    def __init__(self, sh: Shell, path: str):
+        self.sh, self.path = sh, path
+
+    def write(self, data: bytes) -> None:
+        fs = self.sh.system.fs
+        before = fs.read(self.path) if fs.exists(self.path) else b""
+        self.sh.device.write_file(self.path, before + data)
+
+
+Target = bytearray | _File | _Sink | _Input
+
+
+class _IO:
+    """A command's open descriptors: 0 reads, 1 and 2 (and any other) write or read."""
+
+    __slots__ = ("fds",)
+
+    def __init__(self, fds: dict[int, Target]):
+        self.fds = fds
+
+    def copy(self) -> _IO:
+        return _IO(dict(self.fds))
+
+    def write(self, fd: int, data: bytes | str) -> None:
+        if not data:
+            return
+        if isinstance(data, str):
+            data = data.encode()
+        target = self.fds.get(fd)
+        if isinstance(target, bytearray):
+            target += data
+        elif target is not None and not isinstance(target, _Input):
+            target.write(data)
+
+    def input(self, fd: int = 0) -> _Input:
+        target = self.fds.get(fd)
+        return target if isinstance(target, _Input) else _Input(b"")
+
+
+class _State:
+    """What a subshell copies and its parent gets back unchanged."""
+
+    __slots__ = ("argv0", "cwd", "exported", "functions", "locals", "options", "params", "traps", "vars")
+
+    def __init__(self, sh: Shell):
+        self.vars, self.exported = dict(sh.vars), set(sh.exported)
+        self.params, self.argv0 = list(sh.params), sh.argv0
+        self.functions, self.cwd = dict(sh.functions), sh.cwd
+        self.options, self.traps, self.locals = set(sh.options), dict(sh.traps), list(sh.locals)
+
+    def restore(self, sh: Shell) -> None:
+        sh.vars, sh.exported, sh.params, sh.argv0 = self.vars, self.exported, self.params, self.argv0
+        sh.functions, sh.cwd, sh.options, sh.traps, sh.locals = (
+            self.functions, self.cwd, self.options, self.traps, self.locals)
+
+
+_BREAK = ("", -1)  # between the fields "$@" makes
+_LIT, _QUOTED, _EXPANDED = 0, 1, 2  # how a piece of a word takes part in splitting and globbing
+
+
+class Shell:
+    """Runs scripts against a :class:`SimDevice` the way ``adb shell`` does.
+
+    adbd runs each line with ``/system/bin/sh -c``, so every line starts with adbd's environment, no
+    functions and ``$?`` 0. Handlers read :attr:`stdin` (their pipe, ``<`` input, or the line's own) and may
+    put their error output in :attr:`stderr`; if they leave it None, a failing command's output is taken as its
+    error output (the diagnostics handlers print).
     """
 
     def __init__(self, device: SimDevice):
         self.device = device
         self.last_status = 0
-        #: Shell variables of the line being run (``NAME=value``, ``export``).
+        #: Shell variables of the script being run (``NAME=value``, ``export``, ``read``...).
         self.vars: dict[str, str] = {}
-        #: Standard input of the command being run (the previous pipeline stage's output, ``< file``), or None
-        #: for the line's own, which the first command to read it takes (:attr:`stdin`).
-        self._stdin: bytes | None = b""
+        #: The variables a child ``sh`` inherits.
+        self.exported: set[str] = set()
+        #: ``$1 $2 ...`` and ``$0``.
+        self.params: list[str] = []
+        self.argv0 = "/system/bin/sh"
+        self.functions: dict[str, sh_parse.Node] = {}
+        #: ``set -e`` (``e``), ``set -f`` (``f``), ``set -u`` (``u``), ``set -x`` (``x``).
+        self.options: set[str] = set()
+        #: ``trap`` actions by condition name (``EXIT``, ``INT``...): kept; only ``EXIT`` ever runs.
+        self.traps: dict[str, str] = {}
+        #: Per function call: the variables ``local`` shadowed, with their values before (None: unset).
+        self.locals: list[dict[str, str | None]] = []
         #: Error output the running handler set apart from its standard output (None: not separated).
         self.stderr: bytes | None = None
         #: Properties ``setprop`` set that the framework has not read yet (``persist.sys.locale`` until
         #: ``setprop ctl.restart zygote``).
         self.props: dict[str, str] = {}
-        #: The working folder of the line being run: adbd starts ``sh -c`` in ``/``.
+        #: The working folder of the script being run: adbd starts ``sh -c`` in ``/``.
         self.cwd = "/"
         #: The uid adbd runs commands as: 0 after ``adb root`` (how the in-process phone is driven), 2000 (shell)
         #: as a google_apis emulator's adbd starts.
@@ -96,7 +255,10 @@ class Shell:
         #: How real time passes for ``sleep`` and the like: in process not at all (the simulated clock moves
         #: instead); over the wire the adb server sets ``time.sleep``, since clients measure it.
         self.wait: Callable[[float], None] = lambda seconds: None
-        self._line_stdin = b""
+        self._input = _Input(b"")
+        self._loops = 0
+        self._errexit_off = 0
+        self._functions_depth = 0
 
     @property
     def system(self):
@@ -104,14 +266,12 @@ class Shell:
 
     @property
     def stdin(self) -> bytes:
-        """The running command's standard input; the line's own is read once, by the first command reading it."""
-        if self._stdin is None:
-            self._stdin, self._line_stdin = self._line_stdin, b""
-        return self._stdin
+        """The running command's standard input, read to its end (a pipe, a file, or the line's own)."""
+        return self._input.read()
 
     @stdin.setter
     def stdin(self, data: bytes | None) -> None:
-        self._stdin = data
+        self._input = _Input(data or b"")
 
     def resolve(self, path: str) -> str:
         """``path`` as an absolute device path, relative ones from :attr:`cwd`."""
@@ -124,103 +284,411 @@ class Shell:
     def run_bytes(self, line: str) -> Result:
         """Run a command line as ``sh -c``; return everything it printed (both streams, in order) and its status."""
         terminal = bytearray()
-        status = self._run_line(line, b"", terminal, terminal)
+        status = self._run_script(line, b"", terminal, terminal)
         return bytes(terminal), status
 
-    def execute(self, line: str, stdin: bytes = b"") -> tuple[bytes, bytes, int]:
-        """Run a command line as ``sh -c`` with ``stdin``; return its standard output, error output and status
-        apart (what adb's shell protocol v2 carries)."""
+    def execute(self, line: str, stdin: bytes = b"", args: list[str] | None = None,
+                env: dict[str, str] | None = None) -> tuple[bytes, bytes, int]:
+        """Run a command line as ``sh -c LINE [ARGV0 ARGS...]`` with ``stdin``; return its standard output,
+        error output and status apart (what adb's shell protocol v2 carries). ``env`` replaces adbd's
+        environment (a child ``sh`` gets its parent's exported variables)."""
         out, err = bytearray(), bytearray()
-        status = self._run_line(line, stdin, out, err)
+        status = self._run_script(line, stdin, out, err, args, env)
         return bytes(out), bytes(err), status
 
-    def _run_line(self, line: str, stdin: bytes, out: bytearray, err: bytearray) -> int:
+    def _run_script(self, script: str, stdin: bytes, out: bytearray, err: bytearray,
+                    args: list[str] | None = None, env: dict[str, str] | None = None) -> int:
         # a nested ``sh -c`` must not disturb its caller
-        saved = self.vars, self._stdin, self.stderr, self.cwd, self._line_stdin
-        self.vars, self.last_status = {}, 0
-        self._line_stdin = stdin
+        saved = _State(self), self._input, self.stderr, self.last_status, self._loops, self._errexit_off
+        self.vars = dict(ENVIRONMENT if env is None else env)
+        self.exported = set(self.vars)
+        self.argv0, self.params = (args[0], list(args[1:])) if args else ("/system/bin/sh", [])
+        self.functions, self.options, self.traps, self.locals = {}, set(), {}, []
+        self.last_status, self._loops, self._errexit_off = 0, 0, 0
+        self.cwd = "/" if env is None else self.cwd
+        io = _IO({0: _Input(stdin), 1: out, 2: err})
         try:
-            for and_or in sh_parse.parse(line):
-                self._and_or(and_or, out, err)
-        except sh_parse.ShellSyntaxError as e:
-            err += f"/system/bin/sh: syntax error: {e}\n".encode()
-            self.last_status = 2
-        except ShellExit as e:
-            err += e.message.encode()
-            self.last_status = e.status
+            self._script(sh_parse.parse(script), io)
+            self._exit_trap(io)
         finally:
-            self.vars, self._stdin, self.stderr, self.cwd, self._line_stdin = saved
+            state, self._input, self.stderr, status, self._loops, self._errexit_off = saved
+            result = self.last_status
+            state.restore(self)
+            self.last_status = status
+        return result
+
+    def _script(self, nodes: tuple[sh_parse.Node, ...], io: _IO) -> None:
+        """Run a whole script as a shell process does: ``exit``, ``return`` and fatal errors end it."""
+        try:
+            self._body(nodes, io)
+        except ShellExit as e:
+            io.write(2, e.message)
+            self.last_status = e.status
+        except _Return as e:
+            self.last_status = e.status
+        except _Break:  # a break out of a function's loops ends at the script
+            pass
+
+    def _exit_trap(self, io: _IO) -> None:
+        action = self.traps.pop("EXIT", "")
+        if action:
+            status = self.last_status
+            self._script(sh_parse.parse(action), io)
+            self.last_status = status
+
+    # -- running the tree ----------------------------------------------------------------
+
+    def _body(self, nodes: tuple[sh_parse.Node, ...], io: _IO) -> int:
+        for node in nodes:
+            self._run(node, io)
         return self.last_status
 
-    def lookup(self, name: str) -> str:
-        """The value of ``$name`` (empty when unset)."""
-        if name == "?":
-            return str(self.last_status)
-        if name == "0":
-            return "/system/bin/sh"
-        return self.vars.get(name, "")
+    def _run(self, node: sh_parse.Node, io: _IO) -> int:
+        return _RUNNERS[type(node)](self, node, io)
 
-    def _and_or(self, node: sh_parse.AndOr, out: bytearray, err: bytearray) -> None:
-        self.last_status = self._pipeline(node.first, out, err)
-        for op, pipeline in node.rest:
-            if (op == "&&") == (self.last_status == 0):
-                self.last_status = self._pipeline(pipeline, out, err)
-
-    def _pipeline(self, pipeline: sh_parse.Pipeline, out: bytearray, err: bytearray) -> int:
-        """Run ``a | b | c``: each stage reads the one before; the last stage's status counts."""
-        if len(pipeline.commands) == 1:
-            status = self._simple(pipeline.commands[0], None, out, err)
-        else:
-            data: bytes | None = None
-            status = 0
-            for i, command in enumerate(pipeline.commands):
-                stage = out if i == len(pipeline.commands) - 1 else bytearray()
-                status = self._subshell(command, data, stage, err)
-                data = bytes(stage)
-        return int(status == 0) if pipeline.negated else status
-
-    def _subshell(self, command: sh_parse.Command, stdin: bytes | None, out: bytearray, err: bytearray) -> int:
-        """A pipeline stage: mksh forks every stage, so its ``exit`` and assignments stay inside."""
-        saved = dict(self.vars)
-        try:
-            return self._simple(command, stdin, out, err)
-        except ShellExit as e:
-            err += e.message.encode()
-            return e.status
-        finally:
-            self.vars = saved
-
-    def _simple(self, command: sh_parse.Command, stdin: bytes | None, out: bytearray, err: bytearray) -> int:
-        argv = [f for word in command.words for f in sh_parse.expand(word, self.lookup)]
-        streams = _Streams(self, stdin, out, err)
-        for redirect in command.redirects:
-            error = streams.redirect(redirect)
-            if error:
-                err += error.encode()
-                return 1
-        if argv:
-            stdout, stderr, status = self._invoke(argv, streams.stdin)
-        else:  # assignments (and redirections) only
-            for name, value in command.assignments:
-                self.vars[name] = sh_parse.expand_text(value, self.lookup)
-            stdout, stderr, status = b"", b"", 0
-        streams.write(1, stdout)
-        streams.write(2, stderr)
-        streams.close()
+    def _and_or(self, node: sh_parse.AndOr, io: _IO) -> int:
+        if node.rest:
+            self._errexit_off += 1
+            try:
+                status = self._pipeline(node.first, io)
+                last = len(node.rest) - 1
+                for k, (op, pipeline) in enumerate(node.rest):
+                    if (op == "&&") == (status == 0):
+                        if k == last:
+                            self._errexit_off -= 1
+                            try:
+                                status = self._pipeline(pipeline, io)
+                            finally:
+                                self._errexit_off += 1
+                            self.last_status = status
+                            self._errexit(status, pipeline)
+                            return status
+                        status = self._pipeline(pipeline, io)
+            finally:
+                self._errexit_off -= 1
+            self.last_status = status
+            return status
+        status = self.last_status = self._pipeline(node.first, io)
+        self._errexit(status, node.first)
         return status
 
-    def _invoke(self, argv: list[str], stdin: bytes | None) -> tuple[bytes, bytes, int]:
-        """Run one command's handler; return its standard output, error output and status."""
-        if argv[0] == "toybox" and len(argv) > 1:
+    def _errexit(self, status: int, pipeline: sh_parse.Pipeline) -> None:
+        """``set -e``: a failing command ends the shell, but not in a condition or a negated pipeline."""
+        if status and "e" in self.options and not self._errexit_off and not pipeline.negated:
+            raise ShellExit(status)
+
+    def _pipeline(self, pipeline: sh_parse.Pipeline, io: _IO) -> int:
+        """``a | b | c``: mksh forks every stage (so assignments and ``exit`` stay inside); the last one's status
+        counts."""
+        commands = pipeline.commands
+        if len(commands) == 1:
+            if pipeline.negated:
+                self._errexit_off += 1
+                try:
+                    return int(self._run(commands[0], io) == 0)
+                finally:
+                    self._errexit_off -= 1
+            return self._run(commands[0], io)
+        status = 0
+        data: bytes | None = None
+        for i, cmd in enumerate(commands):
+            stage = io.copy()
+            if data is not None:
+                stage.fds[0] = _Input(data)
+            buffer = bytearray()
+            if i < len(commands) - 1:
+                stage.fds[1] = buffer
+            status = self._subshell(lambda n=cmd, s=stage: self._run(n, s), stage)
+            data = bytes(buffer)
+        return int(status == 0) if pipeline.negated else status
+
+    def _subshell(self, run: Callable[[], int], io: _IO) -> int:
+        """Run in a copy of the shell: its variables, folder, functions and ``exit`` stay inside."""
+        state = _State(self)
+        loops, errexit_off = self._loops, self._errexit_off
+        self._loops = 0
+        try:
+            return run()
+        except ShellExit as e:
+            io.write(2, e.message)
+            return e.status
+        except _Return as e:
+            return e.status
+        except _Break:
+            return 0
+        finally:
+            state.restore(self)
+            self._loops, self._errexit_off = loops, errexit_off
+
+    def _group(self, node: sh_parse.Group, io: _IO) -> int:
+        if node.subshell:
+            self.last_status = self._subshell(lambda: self._body(node.body, io), io)
+            return self.last_status
+        return self._body(node.body, io) if node.body else 0
+
+    def _redirected(self, node: sh_parse.Redirected, io: _IO) -> int:
+        inner = io.copy()
+        error = self._apply_redirects(node.redirects, inner)
+        if error:
+            io.write(2, error)
+            self.last_status = 1
+            return 1
+        return self._run(node.command, inner)
+
+    def _condition(self, body: tuple[sh_parse.Node, ...], io: _IO) -> int:
+        self._errexit_off += 1
+        try:
+            return self._body(body, io)
+        finally:
+            self._errexit_off -= 1
+
+    def _if(self, node: sh_parse.If, io: _IO) -> int:
+        for cond, then in node.clauses:
+            if self._condition(cond, io) == 0:
+                return self._body(then, io)
+        if node.otherwise is not None:
+            return self._body(node.otherwise, io)
+        self.last_status = 0
+        return 0
+
+    def _loop_body(self, body: tuple[sh_parse.Node, ...], io: _IO) -> bool:
+        """One pass of a loop body; False when ``break`` ends the loop (``break N`` re-raised outwards)."""
+        try:
+            self._body(body, io)
+        except _Break as b:
+            if b.levels > 1:
+                b.levels -= 1
+                raise
+            return b.cont
+        return True
+
+    def _for(self, node: sh_parse.For, io: _IO) -> int:
+        values = self.params if node.words is None else [f for w in node.words for f in self.expand(w, io)]
+        self.last_status = 0
+        self._loops += 1
+        try:
+            for value in list(values):
+                self.set_var(node.name, value)
+                if not self._loop_body(node.body, io):
+                    break
+        finally:
+            self._loops -= 1
+        return self.last_status
+
+    def _while(self, node: sh_parse.Loop, io: _IO) -> int:
+        status = 0
+        self._loops += 1
+        try:
+            while (self._condition(node.cond, io) == 0) != node.until:
+                if not self._loop_body(node.body, io):
+                    break
+                status = self.last_status
+        finally:
+            self._loops -= 1
+        self.last_status = status
+        return status
+
+    def _case(self, node: sh_parse.Case, io: _IO) -> int:
+        subject = self.expand_text(node.word, io)
+        self.last_status = 0
+        falling = False
+        for item in node.items:
+            if falling or any(sh_parse.matches(self.pattern(p, io), subject) for p in item.patterns):
+                self._body(item.body, io)
+                if item.terminator == ";;":
+                    break
+                falling = item.terminator == ";&"
+        return self.last_status
+
+    def _funcdef(self, node: sh_parse.FuncDef, io: _IO) -> int:
+        self.functions[node.name] = node.body
+        self.last_status = 0
+        return 0
+
+    def _arith_command(self, node: sh_parse.ArithCommand, io: _IO) -> int:
+        self.last_status = int(self.arith(self.expand_text(node.expr, io)) == 0)
+        return self.last_status
+
+    def _cond_command(self, node: sh_parse.CondCommand, io: _IO) -> int:
+        words = [w.keyword if w.keyword in ("&&", "||", "(", ")", "<", ">", "!") else self.expand_text(w, io)
+                 for w in node.words]
+        try:
+            self.last_status = 0 if _cond_eval(self, words) else 1
+        except _TestError as e:
+            raise ShellExit(1, f"/system/bin/sh: [[: {e}\n") from None
+        return self.last_status
+
+    def _syntax_failure(self, node: sh_parse.SyntaxFailure, io: _IO) -> int:
+        raise ShellExit(node.error.status, f"/system/bin/sh: {node.error}\n")
+
+    # -- simple commands -------------------------------------------------------------------
+
+    def _simple(self, cmd: sh_parse.Simple, io: _IO) -> int:
+        self._substituted: int | None = None
+        argv = [f for w in cmd.words for f in self.expand(w, io)] if cmd.words else []
+        if not argv:
+            for name, op, value in cmd.assignments:
+                text = self.expand_text(value, io)
+                self.set_var(name, self.vars.get(name, "") + text if op == "+=" else text)
+            status = self._substituted or 0
+            if cmd.redirects:
+                error = self._apply_redirects(cmd.redirects, io.copy())
+                if error:
+                    io.write(2, error)
+                    status = 1
+            self.last_status = status
+            return status
+        if argv[0] == "exec" and len(argv) == 1:  # redirections for the rest of the script
+            error = self._apply_redirects(cmd.redirects, io)
+            if error:
+                raise ShellExit(1, error)
+            self.last_status = 0
+            return 0
+        if cmd.redirects:
+            io = io.copy()
+            error = self._apply_redirects(cmd.redirects, io)
+            if error:
+                io.write(2, error)
+                self.last_status = 1
+                return 1
+        if "x" in self.options:
+            io.write(2, "+ " + " ".join(argv) + "\n")
+        if cmd.assignments:
+            return self._with_assignments(cmd.assignments, argv, io)
+        self.last_status = self.invoke(argv, io)
+        return self.last_status
+
+    def _with_assignments(self, assignments: tuple, argv: list[str], io: _IO) -> int:
+        """``NAME=value cmd``: the variables for that command only (for good before a special builtin)."""
+        values = [(name, self.expand_text(value, io)) for name, _op, value in assignments]
+        keep = argv[0] in SPECIAL_BUILTINS and argv[0] not in self.functions
+        before = {name: (self.vars.get(name), name in self.exported) for name, _ in values}
+        for name, value in values:
+            self.vars[name] = value
+            if not keep:
+                self.exported.add(name)
+        try:
+            self.last_status = self.invoke(argv, io)
+        finally:
+            if not keep:
+                for name, (old, was_exported) in before.items():
+                    if old is None:
+                        self.vars.pop(name, None)
+                    else:
+                        self.vars[name] = old
+                    if not was_exported:
+                        self.exported.discard(name)
+        return self.last_status
+
+    def invoke(self, argv: list[str], io: _IO, functions: bool = True) -> int:
+        """Run one command (function, builtin, or registered command) with its streams; return its status."""
+        name = argv[0]
+        if functions and name in self.functions:
+            return self._call(self.functions[name], argv, io)
+        if name in _ALIASES and name not in COMMANDS:
+            argv = _ALIASES[name].split() + argv[1:]
+            name = argv[0]
+        fn = BUILTINS.get(name)
+        if fn is not None:
+            return fn(self, argv, io)
+        if name in MKSH_BUILTINS and name not in COMMANDS:
+            io.write(2, f"/system/bin/sh: {name}: builtin not simulated\n")
+            return 127
+        if name == "toybox" and len(argv) > 1:
             argv = argv[1:]
         handler = COMMANDS.get(argv[0].rsplit("/", 1)[-1])
         if handler is None:
-            return b"", f"/system/bin/sh: {argv[0]}: inaccessible or not found\n".encode(), 127
-        self.stdin, self.stderr = stdin, None
+            io.write(2, f"/system/bin/sh: {argv[0]}: inaccessible or not found\n")
+            return 127
+        self._input, self.stderr = io.input(), None
         out, status = handler(self, argv)
         if self.stderr is not None:
-            return out, self.stderr, status
-        return (b"", out, status) if status else (out, b"", status)
+            io.write(1, out)
+            io.write(2, self.stderr)
+        elif status:
+            io.write(2, out)
+        else:
+            io.write(1, out)
+        return status
+
+    def _call(self, body: sh_parse.Node, argv: list[str], io: _IO) -> int:
+        saved = self.params
+        self.params = argv[1:]
+        self.locals.append({})
+        self._functions_depth += 1
+        loops, self._loops = self._loops, 0
+        try:
+            status = self._run(body, io)
+        except _Return as r:
+            status = r.status
+        finally:
+            self._functions_depth -= 1
+            self._loops = loops
+            self.params = saved
+            for name, old in self.locals.pop().items():
+                if old is None:
+                    self.vars.pop(name, None)
+                else:
+                    self.vars[name] = old
+        self.last_status = status
+        return status
+
+    # -- redirections ----------------------------------------------------------------------
+
+    def _apply_redirects(self, redirects: tuple[sh_parse.Redirect, ...], io: _IO) -> str | None:
+        """Open the redirections on ``io``, in order; return mksh's error text if one cannot be made."""
+        for r in redirects:
+            error = self._redirect(r, io)
+            if error:
+                return error
+        return None
+
+    def _redirect(self, r: sh_parse.Redirect, io: _IO) -> str | None:
+        if r.heredoc is not None:
+            body = r.heredoc.body
+            io.fds[r.fd] = _Input(self.expand_text(body, io).encode() if body else b"")
+            return None
+        target = self.expand_text(r.target, io)
+        if r.op == "<<<":
+            io.fds[r.fd] = _Input((target + "\n").encode())
+            return None
+        if r.op in (">&", "<&"):
+            if target == "-":
+                io.fds.pop(r.fd, None)
+            elif target.isdigit() and int(target) in io.fds:
+                io.fds[r.fd] = io.fds[int(target)]
+            elif target.isdigit():
+                return f"/system/bin/sh: {target}: bad file descriptor\n"
+            else:
+                return f"/system/bin/sh: {target}: illegal file descriptor name\n"
+            return None
+        path = self.resolve(target)
+        if r.op in ("<", "<>"):
+            try:
+                io.fds[r.fd] = _Input(self.read_file(path))
+            except OSError as e:
+                return f"/system/bin/sh: can't open {target}: {strerror(e)}\n"
+            return None
+        if path == "/dev/null":
+            io.fds[r.fd] = _Sink()
+            return None
+        try:
+            self._create(path, r.op == ">>")
+        except OSError as e:
+            return f"/system/bin/sh: can't create {target}: {strerror(e)}\n"
+        io.fds[r.fd] = _File(self, path)
+        return None
+
+    def _create(self, path: str, append: bool) -> None:
+        """Open ``path`` for writing as ``>`` does before the command runs: truncated (so ``cat f > f`` empties
+        ``f``), or kept for ``>>``."""
+        fs = self.system.fs
+        if fs.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not fs.isdir(posixpath.dirname(fs.canonical(path))):
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        if not (append and fs.exists(path)):
+            self.device.write_file(path, b"")
 
     def read_file(self, path: str) -> bytes:
         """A device file's bytes for a command; raises OSError with the errno toybox reports."""
@@ -233,6 +701,256 @@ class Shell:
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         return fs.read(path)
 
+    # -- variables -------------------------------------------------------------------------
+
+    def lookup(self, name: str) -> str:
+        """The value of ``$name`` (empty when unset)."""
+        value = self.get_var(name)
+        return "" if value is None else value
+
+    def get_var(self, name: str) -> str | None:
+        """The value of a variable or special parameter; None when unset."""
+        if name in self.vars:
+            return self.vars[name]
+        if len(name) == 1 and not name.isalpha() and name != "_":
+            if name == "?":
+                return str(self.last_status)
+            if name == "#":
+                return str(len(self.params))
+            if name == "$":
+                return str(SHELL_PID)
+            if name == "0":
+                return self.argv0
+            if name in "@*":
+                return " ".join(self.params) if self.params else None
+            if name == "-":
+                return "".join(sorted(self.options & {"e", "f", "u", "x"})) + "hc"
+            if name == "!":
+                return None
+        if name.isdigit():
+            k = int(name)
+            return self.params[k - 1] if 0 < k <= len(self.params) else None
+        return None
+
+    def set_var(self, name: str, value: str) -> None:
+        self.vars[name] = value
+
+    def arith(self, text: str) -> int:
+        try:
+            return sh_parse.arith(text, self.lookup, self.set_var)
+        except sh_parse.ArithError as e:
+            raise ShellExit(1, f"/system/bin/sh: {e}\n") from None
+
+    # -- expansion -------------------------------------------------------------------------
+
+    def expand(self, word: sh_parse.Word, io: _IO) -> list[str]:
+        """The fields a word becomes: expanded, split on ``IFS`` where unquoted, and globbed."""
+        if word.literal is not None:
+            return [word.literal]
+        pieces: list[tuple[str, int]] = []
+        self._pieces(word.parts, pieces, io, first=True)
+        return self._fields(pieces)
+
+    def expand_text(self, word: sh_parse.Word, io: _IO) -> str:
+        """A word expanded as one string, unsplit and unglobbed (assignments, redirections, ``case``)."""
+        if word.literal is not None:
+            return word.literal
+        pieces: list[tuple[str, int]] = []
+        self._pieces(word.parts, pieces, io, first=True, joined=True)
+        return "".join(text for text, _ in pieces)
+
+    def pattern(self, word: sh_parse.Word, io: _IO) -> str:
+        """A word as a pattern: what was quoted matches itself."""
+        pieces: list[tuple[str, int]] = []
+        self._pieces(word.parts, pieces, io, joined=True)
+        return sh_parse.pattern_text([(t, m != _QUOTED) for t, m in pieces])
+
+    def _pieces(self, parts: tuple[sh_parse.WordPart, ...], out: list[tuple[str, int]], io: _IO,
+                first: bool = False, joined: bool = False, in_arg: bool = False) -> None:
+        for k, part in enumerate(parts):
+            if isinstance(part, sh_parse.Lit):
+                text = part.text
+                if first and k == 0 and not part.quoted and text.startswith("~") and text[1:2] in ("", "/"):
+                    out.append((self.lookup("HOME"), _QUOTED))
+                    text = text[1:]
+                if text or part.quoted:
+                    out.append((text, _QUOTED if part.quoted else _EXPANDED if in_arg else _LIT))
+            elif isinstance(part, sh_parse.Param):
+                self._param(part, out, io, joined)
+            elif isinstance(part, sh_parse.CmdSub):
+                out.append((self._command_substitution(part.body, io), _QUOTED if part.quoted else _EXPANDED))
+            else:
+                value = str(self.arith(self.expand_text(part.expr, io)))
+                out.append((value, _QUOTED if part.quoted else _EXPANDED))
+
+    def _param(self, part: sh_parse.Param, out: list[tuple[str, int]], io: _IO, joined: bool) -> None:
+        name, op = part.name, part.op
+        mode = _QUOTED if part.quoted else _EXPANDED
+        if op == "bad":
+            raise ShellExit(1, f"/system/bin/sh: {name}: not simulated\n")
+        if name in "@*" and op in ("", "len") and len(name) == 1:
+            if op == "len":
+                out.append((str(len(self.params)), mode))
+            elif joined or (name == "*" and part.quoted):
+                sep = " " if joined else self.vars.get("IFS", " \t\n")[:1]
+                out.append((sep.join(self.params), mode))
+            elif not self.params:
+                pass  # "$@" with no parameters is no field at all
+            else:
+                for k, p in enumerate(self.params):
+                    if k:
+                        out.append(_BREAK)
+                    out.append((p, mode))
+            return
+        value = self.get_var(name)
+        if op == "":
+            if value is None and "u" in self.options:
+                raise ShellExit(1, f"/system/bin/sh: {name}: parameter not set\n")
+            out.append((value or "", mode))
+            return
+        if op == "len":
+            out.append((str(len(value or "")), mode))
+            return
+        colon = op.startswith(":")
+        present = value is not None and (bool(value) or not colon)
+        assert part.arg is not None
+        kind = op.lstrip(":")
+        if kind == "-":
+            if present:
+                out.append((value or "", mode))
+            else:
+                self._pieces(part.arg.parts, out, io, joined=joined, in_arg=True)
+        elif kind == "+":
+            if present:
+                self._pieces(part.arg.parts, out, io, joined=joined, in_arg=True)
+        elif kind == "=":
+            if not present:
+                if not sh_parse.is_name(name):
+                    raise ShellExit(1, f"/system/bin/sh: {name}: bad substitution\n")
+                value = self.expand_text(part.arg, io)
+                self.set_var(name, value)
+            out.append((value or "", mode))
+        elif kind == "?":
+            if not present:
+                message = self.expand_text(part.arg, io) or "parameter null or not set"
+                raise ShellExit(1, f"/system/bin/sh: {name}: {message}\n")
+            out.append((value or "", mode))
+        else:  # # ## % %%
+            out.append((sh_parse.trim(value or "", self.pattern(part.arg, io), op), mode))
+
+    def _command_substitution(self, body: tuple[sh_parse.Node, ...], io: _IO) -> str:
+        """``$(...)``: the script's output in a subshell, trailing newlines removed; ``$?`` becomes its status."""
+        buffer = bytearray()
+        sub = io.copy()
+        sub.fds[1] = buffer
+        status = self._subshell(lambda: self._body(body, sub), sub)
+        self.last_status = self._substituted = status
+        return buffer.decode("utf-8", errors="replace").rstrip("\n")
+
+    def _fields(self, pieces: list[tuple[str, int]]) -> list[str]:
+        """Split the unquoted expansions on ``IFS``, then glob the fields with unquoted pattern characters."""
+        ifs = self.vars.get("IFS", " \t\n")
+        white = "".join(c for c in ifs if c in " \t\n")
+        fields: list[list[tuple[str, bool]]] = []
+        current: list[tuple[str, bool]] = []
+        started = False
+        after_white = False
+        for text, mode in pieces:
+            if mode == -1:  # between "$@" fields
+                fields.append(current)
+                current, started = [], False
+                continue
+            if mode != _EXPANDED or not ifs:
+                current.append((text, mode != _QUOTED))
+                started = True
+                after_white = False
+                continue
+            i, n = 0, len(text)
+            while i < n:
+                c = text[i]
+                if c in white:
+                    if started:
+                        fields.append(current)
+                        current, started = [], False
+                    after_white = True
+                    i += 1
+                elif c in ifs:
+                    if started or not after_white:
+                        fields.append(current)
+                    current, started, after_white = [], False, False
+                    i += 1
+                else:
+                    j = i
+                    while j < n and text[j] not in ifs:
+                        j += 1
+                    current.append((text[i:j], True))
+                    started, after_white = True, False
+                    i = j
+        if started:
+            fields.append(current)
+        result: list[str] = []
+        for f in fields:
+            if "f" not in self.options and any(active and sh_parse.has_magic(t) for t, active in f):
+                found = self._glob(f)
+                if found:
+                    result.extend(found)
+                    continue
+            result.append("".join(t for t, _ in f))
+        return result
+
+    def _glob(self, field: list[tuple[str, bool]]) -> list[str]:
+        """Pathnames matching a field, sorted as mksh sorts them (``strcmp``); ``*`` and ``?`` skip dot files,
+        and ``.`` and ``..`` never match (mksh's ``eval.c`` ``globit``)."""
+        chars = [(c, active) for text, active in field for c in text]
+        components: list[list[tuple[str, bool]]] = [[]]
+        for c, active in chars:
+            if c == "/":
+                components.append([])
+            else:
+                components[-1].append((c, active))
+        absolute = not components[0] and len(components) > 1
+        paths = ["/"] if absolute else [""]
+        fs = self.system.fs
+        comps = components[1:] if absolute else components
+        for k, comp in enumerate(comps):
+            last = k == len(comps) - 1
+            if not comp:  # a trailing or doubled slash: folders only
+                paths = [p + "/" for p in paths if fs.isdir(self.resolve(p or "."))] if last else paths
+                continue
+            magic = any(active and c in "*?[" for c, active in comp)
+            if not magic:
+                name = "".join(c for c, _ in comp)
+                paths = [p + name if p.endswith("/") or not p else p + "/" + name for p in paths]
+                continue
+            pattern = sh_parse.pattern_text([(c, active) for c, active in comp])
+            dots = comp[0][0] == "."
+            found = []
+            for p in paths:
+                folder = self.resolve(p or ".")
+                if not fs.isdir(folder):
+                    continue
+                try:
+                    names = fs.listdir(folder)
+                except OSError:
+                    continue
+                for n in names:
+                    if (n.startswith(".") and (not dots or n in (".", ".."))) or not sh_parse.matches(pattern, n):
+                        continue
+                    found.append(p + n if p.endswith("/") or not p else p + "/" + n)
+            paths = found
+            if not paths:
+                return []
+        return sorted(p for p in paths if p.endswith("/") or self.system.fs.exists(self.resolve(p)))
+
+
+_RUNNERS: dict[type, Callable[[Shell, object, _IO], int]] = {
+    sh_parse.AndOr: Shell._and_or, sh_parse.Pipeline: Shell._pipeline, sh_parse.Simple: Shell._simple,
+    sh_parse.If: Shell._if, sh_parse.For: Shell._for, sh_parse.Loop: Shell._while, sh_parse.Case: Shell._case,
+    sh_parse.Group: Shell._group, sh_parse.FuncDef: Shell._funcdef, sh_parse.Redirected: Shell._redirected,
+    sh_parse.ArithCommand: Shell._arith_command, sh_parse.CondCommand: Shell._cond_command,
+    sh_parse.SyntaxFailure: Shell._syntax_failure,
+}  # type: ignore[dict-item]
+
 
 def strerror(e: OSError) -> str:
     if e.strerror:
@@ -240,80 +958,524 @@ def strerror(e: OSError) -> str:
     return os.strerror(errno.EACCES) if isinstance(e, PermissionError) else str(e)
 
 
-class _Streams:
-    """One command's standard input, output and error after its redirections.
-
-    Files are written through the device's file system, like ``cat`` and ``rm``
-    reach them; ``>`` truncates when it is set up, before the command runs, as a
-    real shell does (so ``cat f > f`` empties ``f``).
-    """
-
-    def __init__(self, sh: Shell, stdin: bytes | None, out: bytearray, err: bytearray):
-        self.sh = sh
-        self.stdin = stdin
-        self.fds: dict[int, bytearray] = {1: out, 2: err}
-        self.files: list[tuple[str, bytearray, bool]] = []
-
-    def redirect(self, r: sh_parse.Redirect) -> str | None:
-        """Apply one redirection; return mksh's error text if it cannot be made."""
-        target = sh_parse.expand_text(r.target, self.sh.lookup)
-        if r.op in (">&", "<&"):
-            return self._duplicate(r.fd, target)
-        if r.op == "<":
-            try:
-                data = self.sh.read_file(target)
-            except OSError as e:
-                return f"/system/bin/sh: can't open {target}: {strerror(e)}\n"
-            if r.fd == 0:
-                self.stdin = data
-            return None
-        if target == "/dev/null":
-            self.fds[r.fd] = bytearray()
-            return None
-        append = r.op == ">>"
-        try:
-            self._create(target, append)
-        except OSError as e:
-            return f"/system/bin/sh: can't create {target}: {strerror(e)}\n"
-        self.fds[r.fd] = buffer = bytearray()
-        self.files.append((target, buffer, append))
-        return None
-
-    def _duplicate(self, fd: int, target: str) -> str | None:
-        if target == "-":
-            self.fds[fd] = bytearray()  # closed: what is written there is lost
-        elif target.isdigit() and int(target) in self.fds:
-            self.fds[fd] = self.fds[int(target)]
-        elif not (target.isdigit() and int(target) == 0 and fd == 0):
-            return f"/system/bin/sh: {target}: illegal file descriptor name\n"
-        return None
-
-    def _create(self, path: str, append: bool) -> None:
-        fs = self.sh.system.fs
-        if fs.isdir(path):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if not fs.isdir(posixpath.dirname(fs.canonical(path))):
-            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
-        if not (append and fs.exists(path)):
-            self.sh.device.write_file(path, b"")
-
-    def write(self, fd: int, data: bytes) -> None:
-        if data and fd in self.fds:
-            self.fds[fd] += data
-
-    def close(self) -> None:
-        """Write what the command sent to redirected files."""
-        for path, buffer, append in self.files:
-            if buffer:
-                before = self.sh.system.fs.read(path) if append and self.sh.system.fs.exists(path) else b""
-                self.sh.device.write_file(path, before + bytes(buffer))
+# -- mksh's builtins (``funcs.c``, ``misc.c`` ``c_cd``) ---------------------------------------------------------
 
 
-@command("echo")
-def _echo(sh: Shell, argv: list[str]) -> Result:
-    if argv[1:2] == ["-n"]:
-        return ok(" ".join(argv[2:]))
-    return ok(" ".join(argv[1:]) + "\n")
+def _error(name: str, text: str) -> str:
+    return f"/system/bin/sh: {name}: {text}\n"
+
+
+def _special_error(name: str, text: str) -> ShellExit:
+    """An error in a special builtin ends a non-interactive mksh (``bi_errorf`` unwinds)."""
+    return ShellExit(1, _error(name, text))
+
+
+_PRINT_ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",
+                  "\\": "\\"}
+
+
+def _print_escapes(text: str) -> tuple[str, bool]:
+    """mksh's ``print``/``echo`` backslash escapes; False when ``\\c`` stops the output."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c != "\\" or i + 1 >= n:
+            out.append(c)
+            i += 1
+            continue
+        e = text[i + 1]
+        if e in _PRINT_ESCAPES:
+            out.append(_PRINT_ESCAPES[e])
+            i += 2
+        elif e == "c":
+            return "".join(out), False
+        elif e == "0":
+            m = re.compile(r"[0-7]{0,3}").match(text, i + 2)
+            out.append(chr(int(m.group() or "0", 8)))  # type: ignore[union-attr]
+            i = m.end()  # type: ignore[union-attr]
+        elif e == "x":
+            m = re.compile(r"[0-9A-Fa-f]{1,2}").match(text, i + 2)
+            if m:
+                out.append(chr(int(m.group(), 16)))
+                i = m.end()
+            else:
+                out.append("\\x")
+                i += 2
+        else:
+            out.append("\\" + e)
+            i += 2
+    return "".join(out), True
+
+
+def _emit_text(io: _IO, fd: int, args: list[str], newline: bool, escapes: bool) -> int:
+    text = " ".join(args)
+    more = True
+    if escapes:
+        text, more = _print_escapes(text)
+    io.write(fd, text + ("\n" if newline and more else ""))
+    return 0
+
+
+@builtin("echo")
+def _echo_builtin(sh: Shell, argv: list[str], io: _IO) -> int:
+    """mksh's ``echo``: escapes on, options ``-n -e -E`` (combined too), no ``--``."""
+    args, newline, escapes = argv[1:], True, True
+    while args and re.fullmatch(r"-[neE]+", args[0]):
+        for flag in args[0][1:]:
+            if flag == "n":
+                newline = False
+            else:
+                escapes = flag == "e"
+        args = args[1:]
+    return _emit_text(io, 1, args, newline, escapes)
+
+
+@builtin("print")
+def _print(sh: Shell, argv: list[str], io: _IO) -> int:
+    """mksh's ``print [-nrRe] [-u fd] [--] args``."""
+    args, newline, escapes, fd = argv[1:], True, True, 1
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flags = args.pop(0)
+        if flags == "--":
+            break
+        for k, flag in enumerate(flags[1:]):
+            if flag == "n":
+                newline = False
+            elif flag in "rR":
+                escapes = False
+            elif flag == "e":
+                escapes = True
+            elif flag == "u":
+                rest = flags[k + 2:]
+                fd = int(rest) if rest.isdigit() else 1
+                break
+            else:
+                io.write(2, _error("print", f"-{flag}: unknown option"))
+                return 1
+        if flags == "-R":
+            break
+    return _emit_text(io, fd, args, newline, escapes)
+
+
+@builtin("pwd")
+def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
+    io.write(1, sh.cwd + "\n")
+    return 0
+
+
+@builtin("cd", "chdir")
+def _cd(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``cd [-L|-P] [dir|-]``: the folder for the rest of the script; mksh names the path it tried."""
+    args = [a for a in argv[1:] if a not in ("-L", "-P")]
+    if len(args) > 1:
+        io.write(2, _error("cd", "too many arguments"))
+        return 2
+    target = args[0] if args else sh.lookup("HOME")
+    show = False
+    if target == "-":
+        target, show = sh.vars.get("OLDPWD", ""), True
+        if not target:
+            io.write(2, _error("cd", "no OLDPWD"))
+            return 2
+    path = sh.resolve(target)
+    fs = sh.system.fs
+    if not fs.isdir(path):
+        reason = "Not a directory" if fs.exists(path) else "No such file or directory"
+        io.write(2, _error("cd", f"{path}: {reason}"))
+        return 2
+    sh.vars["OLDPWD"], sh.cwd = sh.cwd, path
+    sh.vars["PWD"] = path
+    if show:
+        io.write(1, path + "\n")
+    return 0
+
+
+@builtin("exit")
+def _exit(sh: Shell, argv: list[str], io: _IO) -> int:
+    """End the script with status N (mod 256), or with ``$?`` when N is omitted."""
+    if len(argv) > 2:
+        raise _special_error("exit", "too many arguments")
+    if len(argv) < 2:
+        raise ShellExit(sh.last_status)
+    if not re.fullmatch(r"[-+]?\d+", argv[1]):
+        raise _special_error("exit", f"bad number: {argv[1]}")
+    raise ShellExit(int(argv[1]) & 0xFF)
+
+
+@builtin("return")
+def _return(sh: Shell, argv: list[str], io: _IO) -> int:
+    """Leave the function (or ``.`` script); at the top of the script mksh exits."""
+    if len(argv) > 2:
+        raise _special_error("return", "too many arguments")
+    if len(argv) == 2 and not re.fullmatch(r"[-+]?\d+", argv[1]):
+        raise _special_error("return", f"bad number: {argv[1]}")
+    raise _Return(int(argv[1]) & 0xFF if len(argv) == 2 else sh.last_status)
+
+
+@builtin("break", "continue")
+def _break(sh: Shell, argv: list[str], io: _IO) -> int:
+    name = argv[0]
+    levels = 1
+    if len(argv) > 1:
+        if not argv[1].isdigit() or int(argv[1]) < 1:
+            raise _special_error(name, f"bad number: {argv[1]}")
+        levels = int(argv[1])
+    if not sh._loops:
+        io.write(2, _error(name, f"can't {name}"))
+        return 0
+    raise _Break(min(levels, sh._loops), cont=name == "continue")
+
+
+@builtin("eval")
+def _eval(sh: Shell, argv: list[str], io: _IO) -> int:
+    sh.last_status = 0
+    return sh._body(sh_parse.parse(" ".join(argv[1:])), io)
+
+
+@builtin(".")
+def _dot(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``. FILE [args]``: a script read and run in this shell."""
+    if len(argv) < 2:
+        raise _special_error(".", "missing argument")
+    try:
+        text = sh.read_file(sh.resolve(argv[1])).decode("utf-8", errors="replace")
+    except OSError:
+        raise _special_error(".", f"{argv[1]}: not found") from None
+    saved = sh.params
+    if len(argv) > 2:
+        sh.params = argv[2:]
+    try:
+        sh.last_status = 0
+        return sh._body(sh_parse.parse(text), io)
+    except _Return as r:
+        sh.last_status = r.status
+        return r.status
+    finally:
+        if len(argv) > 2:
+            sh.params = saved
+
+
+@builtin("exec")
+def _exec(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``exec CMD ARGS``: CMD replaces the shell, so the script ends with its status (``adb logcat`` sends
+    ``exec logcat ...``). ``exec`` with only redirections is applied by the shell itself."""
+    if len(argv) == 1:
+        return 0
+    raise ShellExit(sh.invoke(argv[1:], io, functions=False))
+
+
+@builtin("command")
+def _command(sh: Shell, argv: list[str], io: _IO) -> int:
+    args = argv[1:]
+    verbose: bool | None = None
+    while args and args[0].startswith("-") and args[0] != "-":
+        flags = args.pop(0)
+        if flags == "--":
+            break
+        for flag in flags[1:]:
+            if flag == "v":
+                verbose = False
+            elif flag == "V":
+                verbose = True
+            elif flag != "p":
+                io.write(2, _error("command", f"-{flag}: unknown option"))
+                return 1
+    if verbose is not None:
+        return _whence_names(sh, args, io, verbose, command=True)
+    if not args:
+        return 0
+    return sh.invoke(args, io, functions=False)
+
+
+@builtin("builtin")
+def _builtin(sh: Shell, argv: list[str], io: _IO) -> int:
+    args = argv[1:]
+    if args and args[0] == "--":
+        args = args[1:]
+    if not args:
+        return 0
+    if args[0] not in MKSH_BUILTINS and args[0] not in _ALIASES:
+        io.write(2, _error("builtin", f"{args[0]}: not a builtin"))
+        return 1
+    return sh.invoke(args, io, functions=False)
+
+
+@builtin("whence")
+def _whence(sh: Shell, argv: list[str], io: _IO) -> int:
+    args = argv[1:]
+    verbose = False
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flags = args.pop(0)
+        if flags == "--":
+            break
+        if set(flags[1:]) - {"v", "p"}:
+            io.write(2, _error("whence", f"-{(set(flags[1:]) - {'v', 'p'}).pop()}: unknown option"))
+            return 1
+        verbose = verbose or "v" in flags
+    return _whence_names(sh, args, io, verbose)
+
+
+def _whence_names(sh: Shell, names: list[str], io: _IO, verbose: bool, command: bool = False) -> int:
+    """mksh's ``do_whence``: reserved words, aliases, functions, builtins, then ``PATH`` (every registered
+    command lives in ``/system/bin``; mksh tracks what it finds there, hence "a tracked alias")."""
+    status = 0
+    for name in names:
+        if not verbose and status:
+            break
+        if name in sh_parse.KEYWORDS:
+            io.write(1, f"{name} is a reserved word\n" if verbose else f"{name}\n")
+        elif name in _ALIASES and name not in sh.functions:
+            value = "'\\\\builtin " + _ALIASES[name] + "'"
+            io.write(1, f"{name} is an alias for {value}\n" if verbose
+                     else f"alias {name}={value}\n" if command else f"{value}\n")
+        elif name in sh.functions:
+            io.write(1, f"{name} is a function\n" if verbose else f"{name}\n")
+        elif name in MKSH_BUILTINS:
+            kind = "special shell builtin" if name in SPECIAL_BUILTINS else "shell builtin"
+            io.write(1, f"{name} is a {kind}\n" if verbose else f"{name}\n")
+        elif "/" not in name and name in COMMANDS:
+            io.write(1, f"{name} is a tracked alias for /system/bin/{name}\n" if verbose
+                     else f"/system/bin/{name}\n")
+        elif "/" in name and name.rsplit("/", 1)[-1] in COMMANDS and sh.system.fs.exists(sh.resolve(name)):
+            io.write(1, f"{name} is {name}\n" if verbose else f"{name}\n")
+        else:
+            if verbose:
+                io.write(1, f"{name} not found\n")
+            status = 1
+    return status
+
+
+_OPTION_NAMES = {"errexit": "e", "noglob": "f", "nounset": "u", "xtrace": "x"}
+
+
+@builtin("set")
+def _set(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``set [-efux] [+efux] [-o NAME] [--] [args]``; with no arguments the variables, as mksh quotes them."""
+    args = argv[1:]
+    if not args:
+        for name in sorted(sh.vars):
+            io.write(1, f"{name}={_quote(sh.vars[name])}\n")
+        return 0
+    while args and args[0][:1] in ("-", "+") and args[0] not in ("-", "+"):
+        flags = args.pop(0)
+        if flags == "--":
+            sh.params = list(args)
+            return 0
+        on = flags[0] == "-"
+        for flag in flags[1:]:
+            if flag == "o":
+                if not args:
+                    raise _special_error("set", "-o: option requires an argument")
+                option = args.pop(0)
+                if option not in _OPTION_NAMES:
+                    raise _special_error("set", f"{option}: option not simulated")
+                flag = _OPTION_NAMES[option]
+            elif flag not in "efux":
+                raise _special_error("set", f"-{flag}: unknown option")
+            if on:
+                sh.options.add(flag)
+            else:
+                sh.options.discard(flag)
+    if args:
+        sh.params = list(args)
+    return 0
+
+
+def _quote(value: str) -> str:
+    """A value as mksh's ``set`` and ``trap`` print it: bare when safe, else in single quotes."""
+    if value and re.fullmatch(r"[A-Za-z0-9_./:%+,=@-]+", value):
+        return value
+    return "'" + value.replace("'", "'\\''") + "'"
+
+
+@builtin("shift")
+def _shift(sh: Shell, argv: list[str], io: _IO) -> int:
+    n = 1
+    if len(argv) > 1:
+        if not argv[1].isdigit():
+            raise _special_error("shift", f"bad number: {argv[1]}")
+        n = int(argv[1])
+    if n > len(sh.params):
+        raise _special_error("shift", "nothing to shift")
+    sh.params = sh.params[n:]
+    return 0
+
+
+@builtin("export")
+def _export(sh: Shell, argv: list[str], io: _IO) -> int:
+    args = [a for a in argv[1:] if a != "--"]
+    if not args or args == ["-p"]:
+        for name in sorted(sh.exported):
+            if name in sh.vars:
+                io.write(1, f"export {name}={_quote(sh.vars[name])}\n" if args else f"{name}\n")
+        return 0
+    for arg in args:
+        name, eq, value = arg.partition("=")
+        if not sh_parse.is_name(name):
+            raise _special_error("export", f"{name}: is not an identifier")
+        if eq:
+            sh.vars[name] = value
+        sh.exported.add(name)
+    return 0
+
+
+@builtin("typeset")
+def _typeset(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``typeset``/``local`` ``[-x] NAME[=value]...``: in a function, the names are its own until it returns."""
+    export = False
+    args = argv[1:]
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flags = args.pop(0)
+        if flags == "--":
+            break
+        for flag in flags[1:]:
+            if flag != "x":
+                io.write(2, _error(argv[0], f"-{flag}: option not simulated"))
+                return 127
+            export = True
+    for arg in args:
+        name, eq, value = arg.partition("=")
+        if not sh_parse.is_name(name):
+            io.write(2, _error(argv[0], f"{name}: is not an identifier"))
+            return 1
+        if sh.locals and name not in sh.locals[-1]:
+            sh.locals[-1][name] = sh.vars.get(name)
+            if not eq:
+                sh.vars.pop(name, None)
+        if eq:
+            sh.vars[name] = value
+        if export:
+            sh.exported.add(name)
+    return 0
+
+
+@builtin("unset")
+def _unset(sh: Shell, argv: list[str], io: _IO) -> int:
+    args = argv[1:]
+    functions = False
+    while args and args[0] in ("-f", "-v"):
+        functions = args.pop(0) == "-f"
+    for name in args:
+        if functions:
+            sh.functions.pop(name, None)
+        elif not sh_parse.is_name(name):
+            raise _special_error("unset", f"{name}: is not an identifier")
+        else:
+            sh.vars.pop(name, None)
+            sh.exported.discard(name)
+    return 0
+
+
+@builtin("read")
+def _read(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``read [-r] [-u fd] [NAME...]``: one line of standard input, split on ``IFS``, the rest to the last name
+    (``REPLY`` when none is given). Status 1 at end of input."""
+    args = argv[1:]
+    raw, fd = False, 0
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        flags = args.pop(0)
+        if flags == "--":
+            break
+        for k, flag in enumerate(flags[1:]):
+            if flag == "r":
+                raw = True
+            elif flag == "u":
+                rest = flags[k + 2:] or (args.pop(0) if args else "")
+                if not rest.isdigit():
+                    io.write(2, _error("read", f"-u: {rest}: bad number"))
+                    return 1
+                fd = int(rest)
+                break
+            else:
+                io.write(2, _error("read", f"-{flag}: option not simulated"))
+                return 127
+    names = args or ["REPLY"]
+    stream = io.input(fd)
+    text, complete = "", False
+    while True:
+        line = stream.readline()
+        if line is None:
+            break
+        chunk = line.decode("utf-8", errors="replace")
+        complete = chunk.endswith("\n")
+        chunk = chunk[:-1] if complete else chunk
+        if not raw and chunk.endswith("\\") and not chunk.endswith("\\\\") and complete:
+            text += chunk[:-1]
+            continue
+        text += chunk
+        break
+    if not raw:
+        text = re.sub(r"\\(.)", r"\1", text)
+    ifs = sh.vars.get("IFS", " \t\n")
+    for name, value in zip(names, _read_split(text, ifs, len(names))):
+        sh.set_var(name, value)
+    return 0 if complete else 1
+
+
+def _read_split(text: str, ifs: str, count: int) -> list[str]:
+    white = "".join(c for c in ifs if c in " \t\n")
+    values: list[str] = []
+    rest = text.strip(white) if white else text
+    while len(values) < count - 1 and rest:
+        k = next((i for i, c in enumerate(rest) if c in ifs), len(rest))
+        values.append(rest[:k])
+        rest = rest[k:]
+        if rest and rest[0] in ifs:
+            rest = rest.lstrip(white)
+            if rest and rest[0] in ifs and rest[0] not in white:
+                rest = rest[1:].lstrip(white)
+    values.append(rest)
+    return values + [""] * (count - len(values))
+
+
+@builtin("let")
+def _let(sh: Shell, argv: list[str], io: _IO) -> int:
+    if len(argv) < 2:
+        io.write(2, _error("let", "missing argument"))
+        return 1
+    value = 0
+    for expr in argv[1:]:
+        value = sh.arith(expr)
+    return int(value == 0)
+
+
+@builtin("wait")
+def _wait(sh: Shell, argv: list[str], io: _IO) -> int:
+    """Nothing runs in the background here (``&`` runs in the foreground): nothing to wait for."""
+    return 0
+
+
+_SIGNALS = {"0": "EXIT", "1": "HUP", "2": "INT", "3": "QUIT", "6": "ABRT", "9": "KILL", "13": "PIPE",
+            "14": "ALRM", "15": "TERM"}
+_SIGNAL_ORDER = ["EXIT", "HUP", "INT", "QUIT", "ABRT", "KILL", "PIPE", "ALRM", "TERM", "ERR"]
+
+
+@builtin("trap")
+def _trap(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``trap [ACTION CONDITION...]``: kept (listed by ``trap``); no signal arrives here, ``EXIT`` runs at the
+    end of the script."""
+    args = argv[1:]
+    if args and args[0] == "--":
+        args = args[1:]
+    if not args:
+        for name in sorted(sh.traps, key=lambda n: _SIGNAL_ORDER.index(n) if n in _SIGNAL_ORDER else 99):
+            io.write(1, f"trap -- {_quote(sh.traps[name]) if sh.traps[name] else chr(39) * 2} {name}\n")
+        return 0
+    action, conditions = args[0], args[1:]
+    if not conditions and action.isdigit():
+        action, conditions = "-", args
+    for cond in conditions:
+        name = cond.upper().removeprefix("SIG")
+        name = _SIGNALS.get(name, name)
+        if name not in _SIGNAL_ORDER:
+            io.write(2, _error("trap", f"bad signal '{cond}'"))
+            return 1
+        if action == "-":
+            sh.traps.pop(name, None)
+        else:
+            sh.traps[name] = action
+    return 0
 
 
 @command("true", ":")
@@ -326,54 +1488,39 @@ def _false(sh: Shell, argv: list[str]) -> Result:
     return b"", 1
 
 
-@command("exit")
-def _exit(sh: Shell, argv: list[str]) -> Result:
-    """End the command line with status N (mod 256), or with ``$?`` when N is omitted."""
-    if len(argv) < 2:
-        raise ShellExit(sh.last_status)
-    if not re.fullmatch(r"[-+]?\d+", argv[1]):
-        raise ShellExit(1, f"/system/bin/sh: {argv[1]}: bad number\n")
-    raise ShellExit(int(argv[1]) & 0xFF)
+@command("echo")
+def _echo(sh: Shell, argv: list[str]) -> Result:
+    """``/system/bin/echo`` (the shell's own ``echo`` is the builtin above)."""
+    if argv[1:2] == ["-n"]:
+        return ok(" ".join(argv[2:]))
+    return ok(" ".join(argv[1:]) + "\n")
 
 
 @command("sh")
 def _sh(sh: Shell, argv: list[str]) -> Result:
-    """``sh -c LINE``: a child shell with the caller's standard input, so its ``exit`` ends only LINE."""
-    if argv[1:2] != ["-c"] or len(argv) < 3:
-        return fail("/system/bin/sh: interactive shells are not simulated; use sh -c LINE\n", 2)
-    out, err, status = sh.execute(argv[2], sh.stdin)
+    """``sh -c LINE [ARGV0 ARGS...]``, ``sh FILE [ARGS...]``, or ``sh``/``sh -s`` reading the script from standard
+    input: a child shell with the caller's exported variables, folder and standard input."""
+    args = argv[1:]
+    env = {name: sh.vars[name] for name in sh.exported if name in sh.vars}
+    if args[:1] == ["-c"]:
+        if len(args) < 2:
+            return fail("/system/bin/sh: -c: option requires an argument\n", 1)
+        script, params = args[1], args[2:] or None
+        stdin = sh.stdin
+    elif not args or args[0] == "-s":
+        script, params, stdin = sh.stdin.decode("utf-8", errors="replace"), ["/system/bin/sh", *args[1:]], b""
+    elif args[0].startswith("-"):
+        return fail(f"/system/bin/sh: {args[0]}: option not simulated\n", 127)
+    else:
+        try:
+            script = sh.read_file(sh.resolve(args[0])).decode("utf-8", errors="replace")
+        except OSError:
+            return fail(f"/system/bin/sh: {args[0]}: No such file or directory\n", 127)
+        params, stdin = args, sh.stdin
+    cwd = sh.cwd
+    out, err, status = sh.execute(script, stdin, params, env)
+    sh.cwd = cwd
     return with_stderr(sh, out, status, err)
-
-
-@command("export")
-def _export(sh: Shell, argv: list[str]) -> Result:
-    for arg in argv[1:]:
-        if arg.startswith("-"):
-            continue
-        name, eq, value = arg.partition("=")
-        if not sh_parse.is_name(name):
-            return fail(f"/system/bin/sh: export: {name}: is not an identifier\n")
-        if eq:
-            sh.vars[name] = value
-    return ok()
-
-
-@command("unset")
-def _unset(sh: Shell, argv: list[str]) -> Result:
-    for name in argv[1:]:
-        sh.vars.pop(name, None)
-    return ok()
-
-
-@command("cd")
-def _cd(sh: Shell, argv: list[str]) -> Result:
-    """Check that the folder exists; nothing else changes, as every command here takes paths from ``/``."""
-    target = argv[1] if len(argv) > 1 else "/"
-    fs = sh.system.fs
-    if not fs.isdir(target):
-        reason = "Not a directory" if fs.exists(target) else "No such file or directory"
-        return fail(f"/system/bin/sh: cd: {target}: {reason}\n", 2)
-    return ok()
 
 
 class _TestError(Exception):
@@ -456,6 +1603,73 @@ def _test(sh: Shell, argv: list[str]) -> Result:
         return b"", 0 if _test_eval(sh, args) else 1
     except _TestError as e:
         return fail(f"/system/bin/sh: {name}: {e}\n", 2)
+
+
+
+
+def _cond_eval(sh: Shell, words: list[str]) -> bool:
+    """mksh's ``[[ ]]``: ``test``'s operators with ``&& || ! ( )``, and patterns on the right of ``==``/``!=``."""
+    pos = 0
+
+    def peek() -> str | None:
+        return words[pos] if pos < len(words) else None
+
+    def take() -> str:
+        nonlocal pos
+        if pos >= len(words):
+            raise _TestError("missing expression")
+        pos += 1
+        return words[pos - 1]
+
+    def disjunction() -> bool:
+        value = conjunction()
+        while peek() == "||":
+            take()
+            value = conjunction() or value
+        return value
+
+    def conjunction() -> bool:
+        value = negation()
+        while peek() == "&&":
+            take()
+            value = negation() and value
+        return value
+
+    def negation() -> bool:
+        if peek() == "!":
+            take()
+            return not negation()
+        return primary()
+
+    def primary() -> bool:
+        first = take()
+        if first == "(":
+            value = disjunction()
+            if take() != ")":
+                raise _TestError("missing )")
+            return value
+        if (first in _TEST_FILE_OPS or first in ("-z", "-n")) and peek() not in (None, "&&", "||", ")"):
+            return _test_eval(sh, [first, take()])
+        op = peek()
+        if op in ("=", "==", "!="):
+            take()
+            pattern = take()
+            return sh_parse.matches(pattern, first) == (op != "!=")
+        if op in ("<", ">"):
+            take()
+            other = take()
+            return first < other if op == "<" else first > other
+        if op in _TEST_INT_OPS:
+            take()
+            return _test_binary(first, op, take())
+        if op in ("=~", "-nt", "-ot", "-ef"):
+            raise _TestError(f"{op}: not simulated")
+        return first != ""
+
+    result = disjunction()
+    if pos != len(words):
+        raise _TestError(f"{words[pos]}: unexpected operator/operand")
+    return result
 
 
 def with_stderr(sh: Shell, out: bytes, status: int, errors: str | bytes = "") -> Result:

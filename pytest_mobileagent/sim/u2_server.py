@@ -186,12 +186,20 @@ class U2Service:
 
     ``on_stop`` is called after ``/stop`` has been answered (the adb server
     then ends the ``app_process`` stream, as the real server process exits).
+    ``wait`` is how a gesture's real time passes: nothing in process (the default),
+    ``time.sleep`` over the wire, where clients time a swipe's ``duration``.
     """
 
-    def __init__(self, device: SimDevice, on_stop: Callable[[], None] | None = None):
+    def __init__(self, device: SimDevice, on_stop: Callable[[], None] | None = None,
+                 wait: Callable[[float], None] = lambda seconds: None):
         self.device = device
         self.on_stop = on_stop
+        self.wait = wait
         self._touch_down: tuple[int, int] | None = None
+        #: The last toast an accessibility event showed, until ``clearLastToast`` (the server's toast listener).
+        self._last_toast: str | None = None
+        #: ``setOrientation``'s last answer: the simulated screen is laid out in its natural orientation only.
+        self._frozen = False
 
     # -- transport ---------------------------------------------------------------
 
@@ -233,6 +241,14 @@ class U2Service:
         except Exception as e:  # a bug or bad argument value: report it like the jar reports Java exceptions
             logger.debug("u2 method %s failed", method, exc_info=True)
             raise RpcError(SERVER_ERROR, f"java.lang.IllegalArgumentException: {e}", repr(e)) from None
+        finally:
+            self._watch_toast()
+
+    def _watch_toast(self) -> None:
+        """Note a toast on screen, as the server's accessibility listener does for ``getLastToast``."""
+        toast = getattr(self.device.system, "toast_text", "")
+        if toast:
+            self._last_toast = toast
 
     # -- helpers -------------------------------------------------------------------
 
@@ -305,7 +321,47 @@ class U2Service:
         return None
 
     def rpc_freezeRotation(self, freeze: bool = True) -> None:
+        self._frozen = bool(freeze)
+
+    def rpc_setOrientation(self, orientation: str) -> None:
+        """``UiDevice.setOrientation*`` (natural/left/right/upsidedown; it also freezes rotation). The simulated
+        screen has its natural orientation only: turning it is refused with the reason, never faked."""
+        name = str(orientation).lower()
+        if name in ("natural", "n"):
+            self._frozen = True
+            return
+        if name in ("left", "l", "right", "r", "upsidedown", "u"):
+            raise RpcError(SERVER_ERROR, f"java.lang.UnsupportedOperationException: setOrientation({orientation}): "
+                                         "the simulated phone is laid out in its natural orientation only")
+        raise RpcError(SERVER_ERROR, f"java.lang.IllegalArgumentException: Invalid orientation: {orientation}")
+
+    def rpc_getLastTraversedText(self) -> str | None:
+        # UiDevice.getLastTraversedText: text of the last TYPE_VIEW_TEXT_TRAVERSED_AT_MOVEMENT_GRANULARITY event
+        # (a WebView's highlighted text); no simulated view sends one, so null, as after clearLastTraversedText
         return None
+
+    def rpc_clearLastTraversedText(self) -> None:
+        return None
+
+    def rpc_openNotification(self) -> bool:
+        # UiDevice.openNotification returns false when the shade does not open: the simulated SystemUI has none
+        return False
+
+    def rpc_openQuickSettings(self) -> bool:
+        return False
+
+    def rpc_getLastToast(self) -> str | None:
+        self._watch_toast()
+        return self._last_toast
+
+    def rpc_clearLastToast(self) -> None:
+        self._last_toast = None
+
+    def rpc_makeToast(self, text: str, duration: int = 1000) -> bool:
+        with self.device._lock:
+            self.device.system.toast(str(text))
+            self.device.system.invalidate()
+        return True
 
     # -- gestures and keys -----------------------------------------------------------
 
@@ -316,11 +372,15 @@ class U2Service:
             self.device.tap(int(x), int(y))
         else:
             self.device.long_press(int(x), int(y), int(duration_ms))
+            self.wait(int(duration_ms) / 1000)
         return True
 
     def rpc_swipe(self, fx: int, fy: int, tx: int, ty: int, steps: int) -> bool:
-        # uiautomator injects one move every 5 ms
-        self.device.swipe(int(fx), int(fy), int(tx), int(ty), duration_ms=max(1, int(steps)) * 5)
+        # UiDevice.swipe injects one move every 5 ms: steps * 5 ms of real time (uiautomator2 asks for
+        # duration * 200 steps)
+        duration_ms = max(1, int(steps)) * 5
+        self.device.swipe(int(fx), int(fy), int(tx), int(ty), duration_ms=duration_ms)
+        self.wait(duration_ms / 1000)
         return True
 
     def rpc_drag(self, sx: int, sy: int, ex: int, ey: int, steps: int) -> bool:

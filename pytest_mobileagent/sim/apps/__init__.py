@@ -9,6 +9,7 @@ from pytest_mobileagent.sim.apps.calculator import CalculatorApp
 from pytest_mobileagent.sim.apps.calendar import CalendarApp
 from pytest_mobileagent.sim.apps.camera import CameraApp
 from pytest_mobileagent.sim.apps.chrome import ChromeApp
+from pytest_mobileagent.sim.apps.clipper import ClipperApp
 from pytest_mobileagent.sim.apps.clock import ClockApp
 from pytest_mobileagent.sim.apps.contacts import ContactsApp
 from pytest_mobileagent.sim.apps.dialer import DialerApp
@@ -66,6 +67,7 @@ DEFAULT_APPS: list[type] = [
     FirefoxApp,
     SlackApp,
     CalculatorApp,
+    ClipperApp,
 ]
 
 

@@ -1,0 +1,279 @@
+"""``logcat`` and ``log`` on the simulated phone.
+
+AOSP ``system/logging/logcat/logcat.cpp`` (options, filters, dividers) and ``system/logging/liblog/logprint.cpp``
+(the ``-v`` formats); ``system/core/toolbox/log.c``... in Android 13 ``log`` is toybox's (``toys/android/log.c``):
+``log [-p PRIORITY] [-t TAG] MESSAGE...``.
+
+- Formats ``brief``, ``process``, ``tag``, ``thread``, ``raw``, ``time``, ``threadtime`` (the default), ``long``,
+  with the ``year``, ``epoch``, ``usec``, ``UTC`` modifiers; the device clock is UTC.
+- Filters ``TAG:P`` and ``*:P`` (priorities ``V D I W E F S``), ``-s`` (everything else silent), and
+  ``ANDROID_LOG_TAGS`` from the environment when the command line has no filter (``adb logcat`` sends
+  ``export ANDROID_LOG_TAGS=""; exec logcat ...``).
+- ``-d``, ``-c``, ``-t N`` (the last N lines; implies ``-d``), ``-T N``, ``-m N``, ``-e REGEX`` (on the message),
+  ``-b main|system|crash|radio|events|all|default``, ``-g``, ``-f FILE``, ``-D`` (dividers).
+- Buffers: system_server's lines (pid 1000) are in ``system``, ``AndroidRuntime`` errors in ``crash``, the rest
+  in ``main``, as ``Slog`` and the runtime write them; ``--------- beginning of NAME`` before a buffer's first line.
+
+Without ``-d``, a phone's ``logcat`` keeps waiting for new lines. The shell here runs a command to its end, so
+``logcat`` without ``-d`` prints what the buffer holds and ends; :class:`LogcatView` is the piece a server keeping
+the stream open builds on (:meth:`LogcatView.render` of the entries after the ones it sent).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pytest_mobileagent.sim.shell import Result, Shell, command, ok, with_stderr
+from pytest_mobileagent.sim.stores import LogEntry
+
+PRIORITIES = "VDIWEFS"
+BUFFERS = ("main", "radio", "events", "system", "crash", "kernel")
+DEFAULT_BUFFERS = ("main", "system", "crash")
+#: The pid of the ``log`` tool's process (a process of the shell user).
+LOG_TOOL_PID = 5123
+SYSTEM_SERVER_PID = 1000
+
+
+def buffer_of(entry: LogEntry) -> str:
+    """The buffer a line is in: ``Slog`` (system_server) writes ``system``; the runtime's fatal errors ``crash``."""
+    if entry.tag == "AndroidRuntime" and entry.level in "EF":
+        return "crash"
+    return "system" if entry.pid == SYSTEM_SERVER_PID else "main"
+
+
+class LogcatUsage(Exception):
+    """A command line ``logcat`` refuses (its message, as logcat prints it)."""
+
+
+@dataclass
+class LogcatView:
+    """What one ``logcat`` command line shows: its buffers, filters, format and limits."""
+
+    buffers: tuple[str, ...] = DEFAULT_BUFFERS
+    format: str = "threadtime"
+    modifiers: set[str] = field(default_factory=set)
+    filters: dict[str, str] = field(default_factory=dict)
+    default_priority: str = "V"
+    dump: bool = False
+    clear: bool = False
+    tail: int | None = None
+    max_count: int | None = None
+    regex: re.Pattern[str] | None = None
+    dividers: bool = False
+    out_file: str | None = None
+    sizes: bool = False
+
+    @classmethod
+    def parse(cls, args: list[str], env: dict[str, str]) -> LogcatView:
+        view, specs = cls(), []
+        chosen: list[str] = []
+        words = iter(args)
+        for arg in words:
+            option, value = _split_option(arg)
+            if option in ("-d",):
+                view.dump = True
+            elif option in ("-c", "--clear"):
+                view.clear = True
+            elif option == "-s":
+                view.default_priority = "S"
+            elif option == "-D" or option == "--dividers":
+                view.dividers = True
+            elif option in ("-g", "--buffer-size"):
+                view.sizes = True
+            elif option in ("-v", "--format", "-b", "--buffer", "-t", "-T", "-m", "--max-count", "-e", "--regex",
+                            "-f", "--file"):
+                if value is None:
+                    value = next(words, None)
+                    if value is None:
+                        raise LogcatUsage(f"logcat: option requires an argument -- '{option.lstrip('-')}'")
+                view._option(option, value, chosen)
+            elif option.startswith("-"):
+                raise LogcatUsage(f"logcat: invalid option -- '{option.lstrip('-')[:1]}'")
+            else:
+                specs.append(arg)
+        if chosen:
+            view.buffers = tuple(dict.fromkeys(chosen))
+        if not specs and env.get("ANDROID_LOG_TAGS"):
+            specs = env["ANDROID_LOG_TAGS"].split()
+        for spec in specs:
+            view._filter(spec)
+        return view
+
+    def _option(self, option: str, value: str, chosen: list[str]) -> None:
+        if option in ("-v", "--format"):
+            for word in value.replace(",", " ").split():
+                if word in ("brief", "process", "tag", "thread", "raw", "time", "threadtime", "long"):
+                    self.format = word
+                elif word in ("year", "epoch", "usec", "UTC", "zone", "color", "printable", "descriptive",
+                              "monotonic", "uid", "nsec"):
+                    self.modifiers.add(word)
+                else:
+                    raise LogcatUsage(f"logcat: Invalid parameter \"{word}\" to -v.")
+        elif option in ("-b", "--buffer"):
+            for word in value.replace(",", " ").split():
+                if word == "all":
+                    chosen.extend(b for b in BUFFERS if b != "kernel")
+                elif word == "default":
+                    chosen.extend(DEFAULT_BUFFERS)
+                elif word in BUFFERS:
+                    chosen.append(word)
+                else:
+                    raise LogcatUsage(f"logcat: unknown buffer {word}")
+        elif option in ("-t", "-T"):
+            if not value.isdigit():
+                raise LogcatUsage(f"logcat: -{option[-1]} \"{value}\" is not a number or a time")
+            self.tail = int(value)
+            self.dump = self.dump or option == "-t"
+        elif option in ("-m", "--max-count"):
+            if not value.isdigit() or int(value) < 1:
+                raise LogcatUsage(f"logcat: -m \"{value}\" isn't an integer greater than zero")
+            self.max_count = int(value)
+        elif option in ("-e", "--regex"):
+            try:
+                self.regex = re.compile(value)
+            except re.error as e:
+                raise LogcatUsage(f"logcat: invalid regex {value}: {e}") from None
+        elif option in ("-f", "--file"):
+            self.out_file = value
+
+    def _filter(self, spec: str) -> None:
+        tag, _, priority = spec.rpartition(":") if ":" in spec else (spec, "", "V")
+        priority = (priority or "V").upper()[:1]
+        if priority not in PRIORITIES:
+            raise LogcatUsage(f"logcat: Invalid filter expression '{spec}'")
+        if tag == "*":
+            self.default_priority = priority
+        else:
+            self.filters[tag] = priority
+
+    def shows(self, entry: LogEntry) -> bool:
+        """The line passes the priority filter and ``-e``."""
+        wanted = self.filters.get(entry.tag, self.default_priority)
+        if PRIORITIES.index(_level(entry)) < PRIORITIES.index(wanted):
+            return False
+        return self.regex is None or self.regex.search(entry.message) is not None
+
+    def line(self, e: LogEntry) -> str:
+        """One entry in the chosen format (``android_log_formatLogLine``)."""
+        level, tag = _level(e), e.tag
+        stamp = self._stamp(e.time)
+        head = {
+            "brief": f"{level}/{tag:<8}({e.pid:5d}): ",
+            "process": f"{level}({e.pid:5d}) ",
+            "tag": f"{level}/{tag:<8}: ",
+            "thread": f"{level}({e.pid:5d}:{e.tid:5d}) ",
+            "raw": "",
+            "time": f"{stamp} {level}/{tag:<8}({e.pid:5d}): ",
+            "threadtime": f"{stamp} {e.pid:5d} {e.tid:5d} {level} {tag:<8}: ",
+        }
+        if self.format == "long":
+            return f"[ {stamp} {e.pid:5d}:{e.tid:5d} {level}/{tag:<8} ]\n{e.message}\n"
+        suffix = f"  ({tag})" if self.format == "process" else ""
+        return head[self.format] + e.message + suffix
+
+    def _stamp(self, when: dt.datetime) -> str:
+        fraction = f"{when.microsecond:06d}" if "usec" in self.modifiers else f"{when.microsecond // 1000:03d}"
+        if "epoch" in self.modifiers:
+            return f"{int(when.timestamp()):5d}.{fraction}"
+        date = when.strftime("%Y-%m-%d" if "year" in self.modifiers else "%m-%d")
+        return f"{date} {when.strftime('%H:%M:%S')}.{fraction}"
+
+    def render(self, entries: list[LogEntry]) -> str:
+        """The text for ``entries`` (dividers included), after ``-t`` and before ``-m``."""
+        chosen = [e for e in entries if buffer_of(e) in self.buffers]
+        if self.tail is not None:
+            chosen = chosen[-self.tail:] if self.tail else []
+        out, last, started, printed = [], None, set(), 0
+        for entry in chosen:
+            buffer = buffer_of(entry)
+            if buffer != last:
+                if buffer not in started or self.dividers:
+                    out.append(f"--------- {'switch to' if buffer in started else 'beginning of'} {buffer}\n")
+                started.add(buffer)
+                last = buffer
+            if not self.shows(entry):
+                continue
+            text = self.line(entry)
+            out.append(text if text.endswith("\n") and self.format == "long" else text + "\n")
+            printed += 1
+            if self.max_count is not None and printed >= self.max_count:
+                break
+        return "".join(out)
+
+
+def _split_option(arg: str) -> tuple[str, str | None]:
+    """``-vtime`` is ``-v time``; ``--format=time`` is ``--format time``."""
+    if arg.startswith("--"):
+        name, eq, value = arg.partition("=")
+        return name, value if eq else None
+    if arg.startswith("-") and len(arg) > 2 and arg[1] in "vbtTmef":
+        return arg[:2], arg[2:]
+    return arg, None
+
+
+def _level(entry: LogEntry) -> str:
+    level = entry.level.upper()[:1]
+    return level if level in PRIORITIES else "I"
+
+
+def _buffer_sizes(view: LogcatView) -> str:
+    return "".join(f"{b}: ring buffer is 256 KiB (0 B consumed), max entry is 5120 B, max payload is 4068 B\n"
+                   for b in view.buffers)
+
+
+@command("logcat")
+def _logcat(sh: Shell, argv: list[str]) -> Result:
+    try:
+        view = LogcatView.parse(argv[1:], sh.vars)
+    except LogcatUsage as e:
+        return with_stderr(sh, b"", 1, f"{e}\nFor more information: logcat --help\n")
+    log = sh.system.logcat
+    if view.clear:
+        log.entries[:] = [e for e in log.entries if buffer_of(e) not in view.buffers]
+        return ok()
+    if view.sizes:
+        return ok(_buffer_sizes(view))
+    text = view.render(list(log.entries))
+    if view.out_file:
+        sh.device.write_file(sh.resolve(view.out_file), text.encode())
+        return ok()
+    return ok(text)
+
+
+def _log_usage(sh: Shell, message: str = "") -> Result:
+    usage = "usage: log [-p PRI] [-t TAG] [MESSAGE...]\n"
+    return with_stderr(sh, b"", 1, (f"log: {message}\n" if message else "") + usage)
+
+
+@command("log")
+def _log(sh: Shell, argv: list[str]) -> Result:
+    """toybox ``log``: one line to the main buffer, priority ``-p`` (v d i w e f, default i), tag ``-t``
+    (default ``log``), the message the remaining words joined by spaces."""
+    priority, tag, words = "i", "log", []
+    args = iter(argv[1:])
+    for arg in args:
+        if arg in ("-p", "-t"):
+            value = next(args, None)
+            if value is None:
+                return _log_usage(sh, f"Missing argument to '{arg[1]}'")
+            if arg == "-p":
+                if value.lower()[:1] not in "vdiwef" or not value:
+                    return _log_usage(sh, f"bad -p '{value}'")
+                priority = value.lower()[:1]
+            else:
+                tag = value
+        elif arg.startswith("-") and len(arg) > 1 and not words:
+            return _log_usage(sh, f"Unknown option '{arg[1:]}'")
+        else:
+            words.append(arg)
+    message = " ".join(words)
+    sh.system.log(tag, message, level=priority.upper(), pid=LOG_TOOL_PID)
+    return ok()
+
+
+def entries_after(system: Any, count: int) -> list[LogEntry]:
+    """The log entries written after the first ``count`` (for a server following the log)."""
+    return list(system.logcat.entries[count:])
