@@ -9,6 +9,8 @@ space, finding elements in observations the way an agent would.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -96,9 +98,27 @@ class Task:
     #: each a dict of the parameters that define the row. Items ``0..k-1`` are these rows, in order, with the
     #: other parameters drawn (:meth:`published_parameters`); ``--ma-instances`` beyond ``k`` adds drawn ones.
     published: ClassVar[tuple[Mapping[str, Any], ...]] = ()
+    #: The task takes a benchmark's own parameter dicts, which lack the project's extra parameters: those are
+    #: drawn from :meth:`parameters` (see :meth:`complete_params`).
+    derives_params: ClassVar[bool] = False
 
     def __init__(self, params: dict[str, Any] | None = None):
-        self.params: dict[str, Any] = dict(params or {})
+        self.params: dict[str, Any] = self.complete_params(dict(params or {}))
+
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """The parameters the task runs on, from those it is given. With :attr:`derives_params`, a dict that lacks
+        parameters of :meth:`parameters` (a benchmark's own, such as AndroidWorld's ``generate_random_params()``,
+        which the project's extra parameters are not part of) gets them drawn from the strategy with a seed
+        derived from the given dict, so the same dict always completes alike; the given values are kept."""
+        if not cls.derives_params:
+            return params
+        from pytest_mobileagent.tasks.params import draw
+
+        key = json.dumps(params, sort_keys=True, default=str)
+        drawn = draw(cls.parameters(), int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))
+        missing = {k: v for k, v in drawn.items() if k not in params}
+        return {**missing, **params} if missing else params
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

@@ -47,6 +47,7 @@ def split(paths: set[str]) -> tuple[set[str], set[str]]:
 
 
 class _CameraTask(Task):
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
     __abstract__ = True
     apps = ("camera",)
     complexity = 1

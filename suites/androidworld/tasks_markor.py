@@ -108,6 +108,7 @@ def edit_note(ui: UI, name: str, text: str) -> Iterator[Action]:
 
 
 class _MarkorTask(Task):
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
     __abstract__ = True
     apps = ("markor",)
     complexity = 2
