@@ -22,7 +22,10 @@ from pathlib import Path
 
 from pytest_mobileagent.sim import SimDevice
 
-MKSH = shutil.which("mksh-static") or shutil.which("mksh")
+#: Debian's ``mksh`` (not ``mksh-static``: that one is built with ``MKSH_BINSHPOSIX``/``MKSH_BINSHREDUCED`` and turns
+#: on ``set -o posix -o sh`` when called as ``sh``, which AOSP's build of ``external/mksh`` does not: on a phone
+#: ``echo`` expands backslash escapes and ``$((010))`` is 10).
+MKSH = shutil.which("mksh") or shutil.which("mksh-static")
 TOYBOX = shutil.which("toybox")
 CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"
 #: adbd's ``PATH`` on Android 13 (``system/core/rootdir/init.environ.rc.in``), the folders that exist here.

@@ -100,20 +100,26 @@ def test_unknown_faults_are_refused(served) -> None:
         server.inject(phone.serial, "meteor")
 
 
-def test_the_command_serves_phones_to_adb_clients() -> None:
+def test_the_command_serves_phones_to_adb_clients(tmp_path) -> None:
+    # HOME: the console token is read from (or written to) ~/.emulator_console_auth_token, as the emulator does
+    (tmp_path / ".emulator_console_auth_token").write_text("token-from-the-file")
     proc = subprocess.Popen([sys.executable, "-m", "pytest_mobileagent.sim.adb_server", "--devices", "2", "--port",
                              "0"], stdout=subprocess.PIPE, text=True, env={**__import__("os").environ,
-                                                                          "ADBUTILS_ADB_PATH": "/bin/true"})
+                                                                          "ADBUTILS_ADB_PATH": "/bin/true",
+                                                                          "HOME": str(tmp_path)})
     try:
         assert proc.stdout is not None
         head = proc.stdout.readline()
         port = int(head.rsplit(":", 1)[1])
-        specs = [proc.stdout.readline().split("\t")[1].strip() for _ in range(2)]
-        assert specs[0].startswith(f"--ma-device adb://127.0.0.1:{port}/emulator-5554?console=")
-        assert "&token=" in specs[0]
+        serials, specs = zip(*(proc.stdout.readline().split("\t") for _ in range(2)), strict=True)
+        # emulators' serials for the first free port pairs from 5554, each console on the port its serial names
+        first, second = (int(s.removeprefix("emulator-")) for s in serials)
+        assert 5554 <= first < second and first % 2 == second % 2 == 0
+        assert specs[0].strip() == f"--ma-device adb://127.0.0.1:{port}/{serials[0]}?console={first}" \
+                                   "&token=token-from-the-file"
         client = adbutils.AdbClient(port=port)
-        assert sorted(d.serial for d in client.device_list()) == ["emulator-5554", "emulator-5556"]
-        assert client.device("emulator-5556").shell("getprop ro.product.model").strip() == "Pixel 6"
+        assert sorted(d.serial for d in client.device_list()) == sorted(serials)
+        assert client.device(serials[1]).shell("getprop ro.product.model").strip() == "Pixel 6"
     finally:
         proc.terminate()
         assert proc.wait(timeout=10) == 0

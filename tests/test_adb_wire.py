@@ -8,12 +8,16 @@ uiautomator2 server, forwards, the fake emulator console, and the
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
+import socket
 import sqlite3
+import struct
 import subprocess
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +32,7 @@ from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability
 from pytest_mobileagent.device.console import ConsoleError, EmulatorConsole, console_port_of
 from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim import shell as shell_mod
 from pytest_mobileagent.sim.adb_server import AdbServer
 from pytest_mobileagent.sim.testing import adb_client, adb_device, serve
 from tests.device_contract import check_device_contract
@@ -114,6 +119,72 @@ def test_shell_v1_and_v2_with_exit_codes(adb: adbutils.AdbDevice) -> None:
     missing = adb.shell2("frobnicate", v2=True)
     assert missing.returncode == 127 and "not found" in missing.output
     assert adb.shell("getprop ro.build.version.sdk") == "33"
+
+
+def _shell_v2(server: AdbServer, serial: str, command: str) -> socket.socket:
+    """A raw ``shell,v2,raw:`` stream, as adb 29's client opens it."""
+    conn = socket.create_connection((server.host, server.port))
+    for request in (f"host:transport:{serial}", f"shell,v2,raw:{command}"):
+        conn.sendall(f"{len(request):04x}{request}".encode())
+        assert conn.recv(4) == b"OKAY"
+    return conn
+
+
+def _packets(conn: socket.socket) -> dict[int, bytes]:
+    """Read shell protocol packets until the server closes: the data of each id, joined."""
+    raw = bytearray()
+    while chunk := conn.recv(1 << 16):
+        raw += chunk
+    got: dict[int, bytes] = {}
+    while raw:
+        kind, size = raw[0], struct.unpack_from("<I", raw, 1)[0]
+        got[kind] = got.get(kind, b"") + bytes(raw[5:5 + size])
+        del raw[:5 + size]
+    return got
+
+
+def test_output_survives_a_close_stdin_the_server_never_read(server: AdbServer, phone: SimDevice) -> None:
+    """The client says its stdin ended (close-stdin, id 4) and reads late: the output must still all arrive.
+    Closing with that packet unread made the kernel send a RST, which threw away the unread output."""
+    data = os.urandom(1 << 20)
+    phone.write_file("/data/local/tmp/big.bin", data)
+    with contextlib.closing(_shell_v2(server, phone.serial, "cat /data/local/tmp/big.bin")) as conn:
+        conn.sendall(b"\x04" + struct.pack("<I", 0))
+        time.sleep(0.3)  # a slow reader: the server is done (and closed) before the first read
+        got = _packets(conn)
+    assert got[1] == data and got[3] == b"\x00"
+
+
+def test_shell_v2_carries_stdin_and_keeps_stderr_apart(server: AdbServer, phone: SimDevice) -> None:
+    with contextlib.closing(_shell_v2(server, phone.serial, "cat; echo oops >&2; exit 5")) as conn:
+        for piece in (b"hello ", b"world\n"):
+            conn.sendall(b"\x00" + struct.pack("<I", len(piece)) + piece)
+        conn.sendall(b"\x04" + struct.pack("<I", 0))
+        got = _packets(conn)
+    assert got == {1: b"hello world\n", 2: b"oops\n", 3: b"\x05"}
+
+
+def _follower(sh, argv: list[str]) -> tuple[bytes, int]:
+    """A command that runs until stopped (as ``logcat`` without ``-d``): output now, then waits."""
+    sh.emit(b"first line\n")
+    sh.wait(60)
+    return b"never reached\n", 0
+
+
+def test_a_running_command_streams_and_ends_when_its_client_leaves(adb: adbutils.AdbDevice,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(shell_mod.COMMANDS, "follower", _follower)
+    with adb.shell("follower", stream=True) as conn:
+        assert conn.read_exact(11) == b"first line\n"
+    # the client left: the command got its hangup and the phone is free at once, not in 60 s
+    assert adb.shell("echo next", timeout=10) == "next"
+
+
+def test_a_client_timeout_ends_a_waiting_command(adb: adbutils.AdbDevice, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(shell_mod.COMMANDS, "waiter", lambda sh, argv: (sh.wait(60), (b"", 0))[1])
+    with pytest.raises(adbutils.AdbTimeout):
+        adb.shell("waiter", timeout=0.5)
+    assert adb.shell("echo next", timeout=10) == "next"
 
 
 def test_sync_push_pull_stat_list_round_trip(adb: adbutils.AdbDevice, phone: SimDevice, tmp_path) -> None:

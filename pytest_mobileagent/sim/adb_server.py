@@ -225,6 +225,13 @@ class _WireShell(Shell):
     def stdin(self, data: bytes | None) -> None:
         Shell.stdin.fset(self, data)  # type: ignore[attr-defined]
 
+    def emit(self, stdout: bytes) -> None:
+        """Send output now, before the command ends: what a command that runs until stopped (``logcat`` without
+        ``-d``) calls between its :meth:`wait` calls, as a process writes while it runs."""
+        stream: _ShellStream | None = getattr(_current, "stream", None)
+        if stream is not None and stdout:
+            stream.send_now(stdout)
+
 
 def _wire_wait(seconds: float) -> None:
     """Real time for ``sleep`` and the like over the wire; the command ends (SIGHUP) if its client leaves."""
@@ -298,6 +305,24 @@ class _ShellStream:
         if self.gone:
             raise Hangup("the client closed the shell stream")
 
+    def send_now(self, stdout: bytes) -> None:
+        """Output of a command still running; :class:`Hangup` if the client has gone."""
+        if self.pty:
+            stdout = re.sub(rb"(?<!\r)\n", b"\r\n", stdout)
+        try:
+            self._write(ID_STDOUT, stdout)
+        except OSError as e:
+            self.gone = True
+            raise Hangup(f"the client closed the shell stream: {e}") from None
+
+    def _write(self, kind: int, data: bytes) -> None:
+        if not self.v2:
+            self.conn.sendall(data)
+            return
+        for i in range(0, len(data), SHELL_CHUNK):
+            chunk = data[i:i + SHELL_CHUNK]
+            self.conn.sendall(bytes([kind]) + struct.pack("<I", len(chunk)) + chunk)
+
     def send(self, stdout: bytes, stderr: bytes, status: int | None) -> None:
         """The command's output as the client expects it; ``status`` None for the protocol-less streams."""
         if self.pty:
@@ -305,10 +330,8 @@ class _ShellStream:
         if not self.v2:
             self.conn.sendall(stdout + stderr)
             return
-        for kind, data in ((ID_STDOUT, stdout), (ID_STDERR, stderr)):
-            for i in range(0, len(data), SHELL_CHUNK):
-                chunk = data[i:i + SHELL_CHUNK]
-                self.conn.sendall(bytes([kind]) + struct.pack("<I", len(chunk)) + chunk)
+        self._write(ID_STDOUT, stdout)
+        self._write(ID_STDERR, stderr)
         self.conn.sendall(bytes([ID_EXIT]) + struct.pack("<I", 1) + bytes([(status or 0) & 0xFF]))
 
 

@@ -20,7 +20,7 @@ from pytest_mobileagent.android.keyboard import LATIN_IME
 from pytest_mobileagent.device.base import keycode_from_string
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Intent
-from pytest_mobileagent.sim.shell import Result, Shell, command, fail, ok, with_stderr
+from pytest_mobileagent.sim.shell import COMMANDS, Result, Shell, command, fail, ok, with_stderr
 
 
 @command("settings")
@@ -57,34 +57,76 @@ def _settings_put(sh: Shell, ns: str, key: str, value: str) -> None:
     sh.system.invalidate()
 
 
+#: ``settings put`` and SettingsProvider inserts, with the system's observers (``content insert`` uses it too).
+settings_put = _settings_put
+
+
+#: ``svc power stayon`` values: BatteryManager plug types, ``global stay_on_while_plugged_in``.
+STAY_ON = {"true": 7, "false": 0, "ac": 1, "usb": 2, "wireless": 4}
+
+
 @command("svc")
 def _svc(sh: Shell, argv: list[str]) -> Result:
-    if len(argv) >= 3 and argv[2] in ("enable", "disable"):
-        on = argv[2] == "enable"
-        if argv[1] == "wifi":
+    """``svc wifi|data|bluetooth enable|disable``, ``svc power stayon`` (``frameworks/base/cmds/svc``; Android
+    13's ``svc`` runs ``cmd wifi``... for them)."""
+    args = argv[1:]
+    if len(args) >= 2 and args[1] in ("enable", "disable"):
+        on = args[1] == "enable"
+        if args[0] == "wifi":
             services.set_wifi(sh.system, on, caller="com.android.shell")
             return ok()
-        if argv[1] == "bluetooth":
+        if args[0] == "bluetooth":
             services.set_bluetooth(sh.system, on, caller="com.android.shell")
             return ok()
-        if argv[1] == "data":
+        if args[0] == "data":
             sh.system.settings.put("global", "mobile_data", "1" if on else "0")
             return ok()
-    return fail(f"svc: unknown command {' '.join(argv[1:])}\n")
+    if args[:2] == ["power", "stayon"] and len(args) == 3 and args[2] in STAY_ON:
+        sh.system.settings.put("global", "stay_on_while_plugged_in", str(STAY_ON[args[2]]))
+        return ok()
+    if not args or args[0] == "help":
+        return ok("Available commands:\n    help     Show information about the subcommands\n    power    Control "
+                  "the power manager\n    data     Control mobile data connectivity\n    wifi     Control the "
+                  "Wi-Fi manager\n    bluetooth Control Bluetooth service\n")
+    return with_stderr(sh, b"", 1, f"svc {' '.join(args)}: not simulated\n")
 
 
 @command("cmd")
 def _cmd(sh: Shell, argv: list[str]) -> Result:
+    """``cmd SERVICE ARGS``: the service's shell command (``frameworks/native/cmds/cmd/cmd.cpp``); a service
+    that does not exist is ``cmd: Can't find service: NAME`` (status 20), one the simulated phone does not
+    run the same, naming it."""
     args = argv[1:]
+    if not args:
+        return with_stderr(sh, b"", 20, "cmd: No service specified; use -l to list all running services. "
+                                        "Use -w to start and wait for a service.\n")
+    service, rest = args[0], args[1:]
+    if service == "-l":
+        return ok("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(CMD_SERVICES)))
+    handler = CMD_SERVICES.get(service)
+    if handler is None and service in UNSIMULATED_SERVICES:
+        return with_stderr(sh, b"", 255, f"cmd {service}: not simulated\n")
+    if handler is None:
+        return with_stderr(sh, b"", 20, f"cmd: Can't find service: {service}\n")
+    return handler(sh, rest)
+
+
+def _cmd_legacy(sh: Shell, args: list[str]) -> Result:
+    """The services whose commands the simulator had before the dispatcher: wifi, bluetooth, connectivity,
+    uimode, notification, media_session."""
     if args[:2] == ["wifi", "set-wifi-enabled"] and len(args) >= 3:
         services.set_wifi(sh.system, args[2] == "enabled", caller="com.android.shell")
         return ok()
+    if args[:2] == ["wifi", "status"]:
+        return ok(_wifi_status(sh))
     if args[:1] == ["bluetooth_manager"] and len(args) >= 2 and args[1] in ("enable", "disable"):
         services.set_bluetooth(sh.system, args[1] == "enable", caller="com.android.shell")
         return ok()
     if args[:2] == ["connectivity", "airplane-mode"] and len(args) >= 3:
         services.set_airplane(sh.system, args[2] == "enable")
         return ok()
+    if args[:2] == ["connectivity", "airplane-mode"]:
+        return ok("enabled\n" if sh.system.settings.get("global", "airplane_mode_on") == "1" else "disabled\n")
     if args[:2] == ["uimode", "night"] and len(args) >= 3:
         if args[2] not in ("yes", "no"):
             return fail("Error: mode must be 'yes', 'no', or 'auto'\n", 255)
@@ -96,7 +138,50 @@ def _cmd(sh: Shell, argv: list[str]) -> Result:
         return _volume_ctrl(sh, args[2:])
     if args == ["uimode", "night"]:
         return ok(f"Night mode: {'yes' if sh.system.night_mode else 'no'}\n")
-    return fail(f"cmd: unknown command {' '.join(args)}\n", 255)
+    return with_stderr(sh, b"", 255, f"cmd {' '.join(args[:2])}: not simulated\n")
+
+
+def _wifi_on(sh: Shell) -> bool:
+    return sh.system.settings.get("global", "wifi_on") == "1" and \
+        sh.system.settings.get("global", "airplane_mode_on") != "1"
+
+
+def _wifi_status(sh: Shell) -> str:
+    """``cmd wifi status`` (``WifiShellCommand``): the emulator's virtual access point ``AndroidWifi``."""
+    if not _wifi_on(sh):
+        return "Wifi is disabled\nWifi scanning is always available\n"
+    return ("Wifi is enabled\nWifi scanning is always available\n==== Primary ClientModeManager instance ====\n"
+            'Wifi is connected to "AndroidWifi"\n'
+            'WifiInfo: SSID: "AndroidWifi", BSSID: 00:13:10:85:fe:01, MAC: 02:00:00:00:00:00, IP: /10.0.2.16, '
+            "Security type: 0, Supplicant state: COMPLETED, Wi-Fi standard: 4, RSSI: -50, Link speed: 2Mbps, "
+            "Tx Link speed: 2Mbps, Max Supported Tx Link speed: 11Mbps, Rx Link speed: 2Mbps, Max Supported Rx "
+            "Link speed: 11Mbps, Frequency: 2447MHz, Net ID: 0, Metered hint: false, score: 60\n")
+
+
+def _cmd_statusbar(sh: Shell, args: list[str]) -> Result:
+    """``cmd statusbar`` (``StatusBarShellCommand``): the simulated phone has no notification shade or quick
+    settings panel to expand, so expanding fails naming it; collapsing what is not expanded does nothing."""
+    verb = args[0] if args else ""
+    if verb == "collapse":
+        return ok()
+    if verb in ("expand-notifications", "expand-settings"):
+        return with_stderr(sh, b"", 255, f"cmd statusbar {verb}: the notification shade is not simulated\n")
+    return with_stderr(sh, f"Unknown command: {verb}\n".encode(), 255)
+
+
+def _cmd_via(name: str) -> Callable[[Shell, list[str]], Result]:
+    """A service whose ``cmd`` is the same as its command-line wrapper (``pm`` is ``cmd package``...)."""
+    def run(sh: Shell, args: list[str]) -> Result:
+        return COMMANDS[name](sh, [name, *args])
+
+    return run
+
+
+def _cmd_service(service: str) -> Callable[[Shell, list[str]], Result]:
+    def run(sh: Shell, args: list[str]) -> Result:
+        return _cmd_legacy(sh, [service, *args])
+
+    return run
 
 
 def _set_dnd(sh: Shell, mode: str) -> Result:
@@ -1015,15 +1100,27 @@ def dumpsys_service(name: str) -> Callable[[Callable[[Shell, list[str]], str]], 
 
 @command("dumpsys")
 def _dumpsys(sh: Shell, argv: list[str]) -> Result:
+    """``dumpsys SERVICE [ARGS]``: the sections of each service's ``dump`` the simulated phone keeps."""
     service, rest = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
     if service in DUMPSYS:
         return ok(DUMPSYS[service](sh, rest))
     if service == "window":
-        return ok(_dumpsys_window(sh))
+        text = _dumpsys_window(sh)
+        return ok(text if rest[:1] == ["windows"] else text + _display_rotation())
     if service == "activity":
         if rest[:1] == ["top"]:
             return ok(_dumpsys_activity_top(sh))
+        if rest[:1] in (["recents"], ["r"]):
+            return ok(_dumpsys_recents(sh))
         return ok(_dumpsys_activities(sh))
+    if service == "package":
+        words = [a for a in rest if not a.startswith("-")]
+        names = words[:1] if words else sorted(sh.system.apps)
+        return ok("".join(package_manager.dump_package(sh, name) for name in names))
+    if service == "input":
+        return ok(_dumpsys_input(sh))
+    if service == "wifi":
+        return ok(f"Wi-Fi is {'enabled' if _wifi_on(sh) else 'disabled'}\nVerbose logging is off\n")
     if service == "display":
         return ok(_dumpsys_display(sh))
     if service == "input_method":
@@ -1034,6 +1131,80 @@ def _dumpsys(sh: Shell, argv: list[str]) -> Result:
     if service == "battery":
         return ok(_BATTERY)
     return ok(f"Can't find service: {service}\n")
+
+
+def _display_rotation() -> str:
+    """``DisplayRotation.dump`` in ``dumpsys window``: the simulated screen is drawn in portrait only."""
+    return ("\nWINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=0\n"
+            "    DisplayRotation\n      mCurrentAppOrientation=SCREEN_ORIENTATION_UNSPECIFIED\n"
+            "      mLastOrientation=-1\n      mRotation=0 mDeferredRotationPauseCount=0\n"
+            "      mCurrentRotation=ROTATION_0\n      mUserRotationMode=USER_ROTATION_FREE mUserRotation=ROTATION_0\n")
+
+
+def _dumpsys_input(sh: Shell) -> str:
+    """The viewport of ``InputReader``'s configuration (``dumpsys input``): the logical frame is the display's
+    (override) size, the physical frame where it is shown on the panel, scaled to fit and centred."""
+    (pw, ph), (w, h) = sh.device.physical_size, (sh.system.width, sh.system.height)
+    scale = min(pw / w, ph / h)
+    fw, fh = round(w * scale), round(h * scale)
+    left, top = (pw - fw) // 2, (ph - fh) // 2
+    viewport = (f"Viewport INTERNAL: displayId=0, uniqueId=local:4619827259835644672, port=0, orientation=0, "
+                f"logicalFrame=[0, 0, {w}, {h}], physicalFrame=[{left}, {top}, {left + fw}, {top + fh}], "
+                f"deviceSize=[{pw}, {ph}], isActive=[1]")
+    return ("INPUT MANAGER (dumpsys input)\n\nInput Manager Service (Java) State:\n  Pointer Speed: 0\n\n"
+            "Input Reader State (Nums of device: 1):\n  Device 2: virtio_input_multi_touch_7\n"
+            "    Sources: TOUCHSCREEN\n    Touch Input Mapper (mode - DIRECT):\n"
+            f"      {viewport}\n\n  Configuration:\n    Viewports:\n      {viewport}\n")
+
+
+def _dumpsys_recents(sh: Shell) -> str:
+    """``RecentTasks.dump``: the tasks the overview lists, each with ``Task.dump``'s lines (AndroidWorld reads
+    their ids with ``id=(\\d+)`` and removes them with ``am stack remove``)."""
+    home = sh.system.apps[sh.system.home_package]
+    lines = ["ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)", f"  mRecentsUid={home.uid}",
+             f"  mRecentsComponent=ComponentInfo{{{home.package}/com.android.quickstep.RecentsActivity}}",
+             "  mFreezeTaskListReordering=false", "  mFreezeTaskListReorderingPendingTimeout=false", "",
+             "  Recent tasks:"]
+    top = sh.system.foreground()
+    for i, task in enumerate(sh.system.recent_tasks()):
+        base, last = task.stack[0], task.stack[-1]
+        comp = base.app.component(type(base))
+        visible = "true" if top is last else "false"
+        uid = base.app.uid if base.app.uid < 10000 else f"u0a{base.app.uid % 1000}"
+        lines += [f"  * Recent #{i}: Task{{{_hash(str(task.task_id))} #{task.task_id} type=standard "
+                  f"A={base.app.uid}:{task.affinity} U=0 visible={visible} visibleRequested={visible} "
+                  f"mode=fullscreen translucent=false sz={len(task.stack)}}}",
+                  f"    userId=0 effectiveUid={uid} mCallingUid=2000 mUserSetupComplete=true "
+                  "mCallingPackage=com.android.shell",
+                  f"    affinity={task.affinity}",
+                  f"    intent={{act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+                  f"flg=0x10000000 cmp={comp}}}",
+                  f"    mActivityComponent={comp}",
+                  f"    taskId={task.task_id} rootTaskId={task.task_id}"]
+    lines += ["", "  Visible recent tasks (most recent first):"]
+    for i, task in enumerate(sh.system.recent_tasks()):  # RecentTaskInfo.dump: " id=N userId=0 hasTask=true ..."
+        base, last = task.stack[0], task.stack[-1]
+        lines += [f"  * RecentTaskInfo #{i}: ",
+                  f"    id={task.task_id} userId=0 hasTask=true lastActiveTime={sh.system.clock.millis()}",
+                  "    baseIntent=Intent { act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] "
+                  f"flg=0x10000000 cmp={base.app.component(type(base))} }}",
+                  f"    baseActivity=ComponentInfo{{{base.app.package}/{type(base).name}}} "
+                  f"topActivity=ComponentInfo{{{last.app.package}/{type(last).name}}} numActivities={len(task.stack)}"]
+    return "\n".join(lines) + "\n"
+
+
+@command("screenrecord")
+def _screenrecord(sh: Shell, argv: list[str]) -> Result:
+    """``screenrecord``: the simulated phone has no video encoder, so it fails creating one, as
+    ``frameworks/av/cmds/screenrecord/screenrecord.cpp`` does (``prepareEncoder``) on a device without one."""
+    files = [a for i, a in enumerate(argv[1:], 1) if not a.startswith("-")
+             and argv[i - 1] not in ("--size", "--bit-rate", "--time-limit", "--output-format", "--display-id",
+                                     "--codec-name", "--bugreport-ts")]
+    if not files and "--help" not in argv:
+        return with_stderr(sh, b"", 2, "Must specify output file (see --help).\n")
+    if "--help" in argv:
+        return ok("Usage: screenrecord [options] <filename>\n")
+    return with_stderr(sh, b"", 1, "ERROR: unable to create video/avc codec instance\n")
 
 
 @command("ime")
@@ -1134,6 +1305,21 @@ def _content(sh: Shell, argv: list[str]) -> Result:
     if handler is None:
         return provider_error(uri, f"java.lang.IllegalArgumentException: Unknown authority {authority}")
     return handler(sh, verb, opts)
+
+
+#: The ``cmd`` services the simulated phone runs.
+CMD_SERVICES: dict[str, Callable[[Shell, list[str]], Result]] = {
+    "package": _cmd_via("pm"), "activity": _cmd_via("am"), "settings": _cmd_via("settings"),
+    "input": _cmd_via("input"), "window": _cmd_via("wm"), "statusbar": _cmd_statusbar,
+    **{name: _cmd_service(name) for name in ("wifi", "bluetooth_manager", "connectivity", "uimode", "notification",
+                                             "media_session")},
+}
+#: Services every Android 13 phone runs that the simulated one does not answer for (``cmd`` names them).
+UNSIMULATED_SERVICES = frozenset((
+    "appops", "jobscheduler", "alarm", "battery", "power", "display", "deviceidle", "role", "overlay", "locale",
+    "device_config", "netpolicy", "usagestats", "lock_settings", "phone", "telephony", "user", "audio",
+    "accessibility", "autofill", "clipboard", "content", "location", "media_projection", "shortcut", "vibrator",
+    "webviewupdate", "wallpaper", "font", "game", "sensorservice", "stats", "companiondevice", "voiceinteraction"))
 
 
 # commands of their own modules register themselves when they load

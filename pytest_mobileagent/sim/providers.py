@@ -718,3 +718,201 @@ def _content(sh: Shell, verb: str, opts: dict[str, Any]) -> Result:
         return provider_error(opts["uri"], f"java.lang.IllegalArgumentException: {e}")
     sh.system.invalidate()
     return out
+
+
+# -- SettingsProvider: content://settings/{system,secure,global} -------------------------------------------------
+
+#: ``SettingsProvider.Arguments``: the where clauses it takes (``name=?`` with one argument, or ``name='x'``).
+_SETTINGS_WHERE = re.compile(r"\s*\(?\s*name\s*=\s*(?:\?|(['\"])(.*)\1)\s*\)?\s*")
+SETTINGS_COLUMNS = ("_id", "name", "value")
+
+
+def _settings_target(uri: str, where: str | None, args: list[str]) -> tuple[str, str | None]:
+    """(namespace, one setting's name or None for all) of a settings URI and where clause, or ValueError with
+    SettingsProvider's message."""
+    parts = uri.split("://", 1)[-1].split("/")
+    if len(parts) < 2 or parts[1] not in ("system", "secure", "global"):
+        raise ValueError(f"java.lang.IllegalArgumentException: Bad root path: {parts[1] if len(parts) > 1 else ''}")
+    namespace, name = parts[1], (parts[2] if len(parts) > 2 and parts[2] else None)
+    if name is None and where:
+        m = _SETTINGS_WHERE.fullmatch(where)
+        if m is None or (m.group(2) is None and not args):
+            raise ValueError("java.lang.IllegalArgumentException: Supported SQL:\n  uri content://some_table/"
+                             "some_property with null where and where args\n  uri content://some_table with query "
+                             "name=? and single name as arg\n  uri content://some_table with query name=some_name and "
+                             f"null args\n  but got - uri:{uri}, where:{where} whereArgs:null")
+        name = m.group(2) if m.group(2) is not None else args[0]
+    return namespace, name
+
+
+def _settings_rows(sh: Shell, namespace: str, name: str | None, projection: list[str]) -> list[list[tuple[str, Any]]]:
+    values = sh.system.settings.values[namespace]
+    ids = {key: i + 1 for i, key in enumerate(values)}
+    names = [name] if name is not None else sorted(values)
+    rows = []
+    for key in names:
+        if key not in values:
+            continue
+        row = {"_id": ids[key], "name": key, "value": values[key]}
+        rows.append([(c, row[c]) for c in projection])
+    return rows
+
+
+@content_provider("settings")
+def _settings_content(sh: Shell, verb: str, opts: dict[str, Any]) -> Result:
+    """``content query|insert|update|delete --uri content://settings/NAMESPACE[/NAME]`` (AOSP
+    ``packages/providers/SettingsProvider/src/com/android/providers/settings/SettingsProvider.java``): rows
+    ``_id``, ``name``, ``value``; the where clause only as SettingsProvider takes it (``name='x'``)."""
+    from pytest_mobileagent.sim.framework import settings_put
+
+    uri = opts["uri"]
+    try:
+        namespace, name = _settings_target(uri, opts.get("where"), [])
+        if verb == "query":
+            projection = opts["projection"].replace(",", ":").split(":") if opts.get("projection") else \
+                list(SETTINGS_COLUMNS)
+            bad = [c for c in projection if c not in SETTINGS_COLUMNS]
+            if bad:
+                raise ValueError(f"java.lang.IllegalArgumentException: Invalid column: {bad[0]}")
+            rows = _settings_rows(sh, namespace, name, projection)
+            if not rows:
+                return ok("No result found.\n")
+            return ok("".join(f"Row: {i} " + ", ".join(f"{c}={_cell(v)}" for c, v in row) + "\n"
+                              for i, row in enumerate(rows)))
+        values = dict(binding(b) for b in opts["bind"])
+        if verb == "insert":
+            if "name" not in values:
+                raise ValueError("java.lang.IllegalArgumentException: Name must be provided")
+            settings_put(sh, namespace, str(values["name"]), _setting_text(values.get("value")))
+        elif verb == "update":
+            target = name if name is not None else values.get("name")
+            if target is None:
+                raise ValueError("java.lang.IllegalArgumentException: Name must be provided")
+            settings_put(sh, namespace, str(target), _setting_text(values.get("value")))
+        elif name is not None:  # delete
+            sh.system.settings.delete(namespace, name)
+            sh.system.invalidate()
+        else:
+            raise ValueError(f"java.lang.IllegalArgumentException: Cannot delete all of {namespace}")
+    except ValueError as e:
+        return provider_error(uri, str(e))
+    return ok()
+
+
+def _setting_text(value: Any) -> str:
+    return "null" if value is None else str(value)
+
+
+# -- MediaProvider: content://media/external/... -------------------------------------------------------------------
+
+MEDIA_COLUMNS = ("_id", "_data", "_display_name", "title", "mime_type", "size", "date_added", "date_modified",
+                 "relative_path", "bucket_display_name", "is_download", "media_type")
+#: ``MediaStore.Files.FileColumns.MEDIA_TYPE_*``.
+MEDIA_TYPES = {"image": 1, "audio": 2, "video": 3}
+#: The collections of ``MediaStore`` under a volume, by the path after ``content://media/VOLUME/``.
+MEDIA_COLLECTIONS = {"file": "", "files": "", "downloads": "is_download = 1", "images/media": "media_type = 1",
+                     "audio/media": "media_type = 2", "video/media": "media_type = 3"}
+PRIMARY = "/storage/emulated/0"
+
+
+def _mime(path: str) -> str | None:
+    import mimetypes
+
+    return mimetypes.guess_type(path)[0]
+
+
+def media_ids(system: Any) -> dict[str, int]:
+    """The MediaStore ``_id`` of each file it has seen: given once, in the order files are first seen, kept on
+    the system object (snapshots copy it), as MediaProvider's ``files`` table keeps its rows."""
+    found: dict[str, int] | None = vars(system).get("media_ids")
+    if found is None:
+        found = {}
+        system.media_ids = found
+    return found
+
+
+def media_rows(system: Any) -> list[dict[str, Any]]:
+    """A row per file on shared storage (``Android/`` and hidden folders are not scanned, as MediaProvider skips
+    them since Android 11)."""
+    fs, ids = system.fs, media_ids(system)
+    rows = []
+    for path in fs.walk_files(PRIMARY):
+        relative = path[len(PRIMARY) + 1:]
+        if relative.startswith("Android/") or any(p.startswith(".") for p in relative.split("/")):
+            continue
+        if path not in ids:
+            ids[path] = max(ids.values(), default=999) + 1
+        st = fs.stat(path)
+        mime = _mime(path)
+        folder = relative.rsplit("/", 1)[0] + "/" if "/" in relative else ""
+        name = relative.rsplit("/", 1)[-1]
+        rows.append({"_id": ids[path], "_data": path, "_display_name": name, "title": name.rsplit(".", 1)[0],
+                     "mime_type": mime, "size": st.st_size if st else 0,
+                     "date_added": int(st.st_mtime) if st else 0, "date_modified": int(st.st_mtime) if st else 0,
+                     "relative_path": folder, "bucket_display_name": folder.rstrip("/").rsplit("/", 1)[-1] or None,
+                     "is_download": int(relative.startswith("Download/")),
+                     "media_type": MEDIA_TYPES.get((mime or "").split("/")[0], 0)})
+    return sorted(rows, key=lambda r: r["_id"])
+
+
+def _media_select(system: Any, collection: str, row_id: int | None, opts: dict[str, Any],
+                  columns: list[str]) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """Rows of ``collection`` matching the where clause, evaluated by SQLite as MediaProvider's is."""
+    db = sqlite3.connect(":memory:")
+    try:
+        db.execute(f"CREATE TABLE files ({', '.join(MEDIA_COLUMNS)})")
+        db.executemany(f"INSERT INTO files VALUES ({', '.join('?' for _ in MEDIA_COLUMNS)})",
+                       [tuple(r[c] for c in MEDIA_COLUMNS) for r in media_rows(system)])
+        clauses = [c for c in (MEDIA_COLLECTIONS[collection], opts.get("where")) if c]
+        if row_id is not None:
+            clauses.append(f"_id = {row_id}")
+        sql = f"SELECT {', '.join(columns)} FROM files" + (" WHERE " + " AND ".join(f"({c})" for c in clauses)
+                                                            if clauses else "")
+        sql += f" ORDER BY {opts.get('sort') or '_id'}"
+        cur = db.execute(sql)
+        return [d[0] for d in cur.description], cur.fetchall()
+    finally:
+        db.close()
+
+
+def _media_uri(uri: str) -> tuple[str, int | None]:
+    path = uri.split("://", 1)[-1].split("/", 1)[-1].strip("/")  # after "media/"
+    volume, _, rest = path.partition("/")
+    if volume not in ("external", "external_primary"):
+        raise ValueError(f"java.lang.IllegalArgumentException: Volume {volume} not found")
+    m = re.fullmatch(r"(.*?)(?:/(\d+))?", rest)
+    assert m is not None
+    collection, row_id = m.group(1), m.group(2)
+    if collection not in MEDIA_COLLECTIONS:
+        raise ValueError(f"java.lang.UnsupportedOperationException: Unknown or unsupported URL: {uri}")
+    return collection, int(row_id) if row_id else None
+
+
+@content_provider("media")
+def _media_content(sh: Shell, verb: str, opts: dict[str, Any]) -> Result:
+    """``content query|delete --uri content://media/external/{file,downloads,images/media,...}[/ID]``
+    (``packages/providers/MediaProvider``): the files on shared storage with MediaStore's columns; a delete
+    removes the files, as MediaProvider does with the rows it deletes. Inserting and updating rows are not
+    simulated (files are made by writing them)."""
+    uri = opts["uri"]
+    try:
+        collection, row_id = _media_uri(uri)
+        if verb == "query":
+            columns = opts["projection"].replace(",", ":").split(":") if opts.get("projection") else \
+                list(MEDIA_COLUMNS)
+            names, rows = _media_select(sh.system, collection, row_id, opts, columns)
+            if not rows:
+                return ok("No result found.\n")
+            return ok("".join(f"Row: {i} " + ", ".join(f"{n}={_cell(v)}" for n, v in zip(names, row)) + "\n"
+                              for i, row in enumerate(rows)))
+        if verb == "delete":
+            _, rows = _media_select(sh.system, collection, row_id, opts, ["_data"])
+            for (path,) in rows:
+                sh.device.remove(path)
+                media_ids(sh.system).pop(path, None)
+            return ok()
+        raise ValueError(f"java.lang.UnsupportedOperationException: {verb} of {uri} is not simulated")
+    except sqlite3.Error as e:
+        return provider_error(uri, f"android.database.sqlite.SQLiteException: {e} (code 1 SQLITE_ERROR)")
+    except ValueError as e:
+        return provider_error(uri, str(e))

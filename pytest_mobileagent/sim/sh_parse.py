@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +29,6 @@ _SPECIAL_PARAMS = "@*#?$!-0123456789"
 #: mksh's reserved words (``lex.c`` ``tokentab`` in ``syn.c``).
 KEYWORDS = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until",
                       "do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]"})
-#: Reserved words and operators after which mksh reads a command list that may not be empty.
 _METACHARS = frozenset(" \t\n;&|<>()")
 _OPERATORS = ("<<<", "<<-", "&&", "||", ";;", ";&", ";|", "|&", ">>", "<<", "<&", ">&", "<>", ">|",
               ";", "&", "|", "(", ")", "<", ">")
@@ -61,6 +61,8 @@ class Param:
     op: str = ""
     arg: Word | None = None
     quoted: bool = False
+    #: The replacement of ``${x/pattern/replacement}``, the length of ``${x:offset:length}``.
+    arg2: Word | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ class Word:
     parts: tuple[WordPart, ...]
     #: The word's only field when nothing in it expands (no parameter, substitution, pattern or tilde).
     literal: str | None = field(default=None, compare=False)
+    #: Whether an unquoted ``{a,b}`` may be in it (mksh's braceexpand option is on).
+    braces: bool = field(default=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -113,13 +117,14 @@ def make_word(parts: list[WordPart]) -> Word:
         else:
             merged.append(p)
     literal = None
-    if all(isinstance(p, Lit) for p in merged):
+    bare = "".join(p.text for p in merged if isinstance(p, Lit) and not p.quoted)
+    braces = "{" in bare and "," in bare and "}" in bare
+    if all(isinstance(p, Lit) for p in merged) and not braces:
         text = "".join(p.text for p in merged)  # type: ignore[union-attr]
-        bare = "".join(p.text for p in merged if not p.quoted)  # type: ignore[union-attr]
         if not any(c in bare for c in "*?[") and not (merged and not merged[0].quoted  # type: ignore[union-attr]
                                                           and merged[0].text.startswith("~")):  # type: ignore
             literal = text
-    return Word(tuple(merged), literal)
+    return Word(tuple(merged), literal, braces)
 
 
 @dataclass
@@ -514,21 +519,42 @@ class _Parser:
         if s.startswith("}", j):
             self.i = j + 1
             return Param(name, "", None, quoted)
-        op = next((o for o in (":-", ":=", ":+", ":?", "##", "%%", "-", "=", "+", "?", "#", "%")
-                   if s.startswith(o, j)), None)
+        op = next((o for o in (":-", ":=", ":+", ":?", "##", "%%", "-", "=", "+", "?", "#", "%", "//", "/#", "/%",
+                               "/", ":") if s.startswith(o, j)), None)
         if op is None:
             return self._bad_substitution(start)
         self.i = j + len(op)
+        if op[0] == "/":  # ${x/pattern/replacement}; the pattern is one even inside double quotes
+            pattern = self._braced_arg("/}", False)
+            replacement = None
+            if s.startswith("/", self.i):
+                self.i += 1
+                replacement = self._braced_arg("}", quoted)
+            self.i += 1
+            return Param(name, op, pattern, quoted, replacement)
+        if op == ":":  # ${x:offset[:length]}, both arithmetic
+            offset = self._braced_arg(":}", True)
+            length = None
+            if s.startswith(":", self.i):
+                self.i += 1
+                length = self._braced_arg("}", True)
+            self.i += 1
+            return Param(name, ":sub", offset, quoted, length)
+        arg = self._braced_arg("}", quoted and op[0] not in "#%")  # patterns are patterns inside "..." too
+        self.i += 1
+        return Param(name, op, arg, quoted)
+
+    def _braced_arg(self, stops: str, quoted: bool) -> Word:
+        """The word inside ``${name<op>...}`` up to one of ``stops`` (left unread)."""
+        s = self.s
         parts: list[WordPart] = []
         while True:
             if self.i >= len(s):
                 raise ShellSyntaxError("no closing quote")
             c = s[self.i]
-            if c == "}":
-                self.i += 1
-                break
+            if c in stops:
+                return make_word(parts)
             self._word_char(c, parts, quoted)
-        return Param(name, op, make_word(parts), quoted)
 
     def _bad_substitution(self, start: int) -> Param:
         """A ``${...}`` form mksh has and the simulator does not (``${x/a/b}``, ``${x:1:2}``, arrays...)."""
@@ -761,7 +787,7 @@ class _Parser:
         clauses = []
         otherwise = None
         while True:
-            cond = self.body({"then"})
+            cond = self.body({"then"}, allow_empty=True)  # syn.c: only the then and else parts must have commands
             self._expect_keyword("then")
             clauses.append((cond, self.body({"elif", "else", "fi"})))
             t = self.take()
@@ -777,9 +803,13 @@ class _Parser:
         return If(tuple(clauses), otherwise)
 
     def _do_done(self) -> Body:
-        self._expect_keyword("do")
-        body = self.body({"done"})
-        self._expect_keyword("done")
+        """``do ... done`` (or mksh's ``{ ... }``), which may be empty (``syn.c`` ``dogroup``)."""
+        t = self.take()
+        if not self._is_keyword(t, "do", "{"):
+            raise self._unexpected(t)
+        end = "done" if t.text == "do" else "}"
+        body = self.body({end}, allow_empty=True)
+        self._expect_keyword(end)
         return body
 
     def _for(self) -> For:
@@ -807,7 +837,7 @@ class _Parser:
 
     def _while(self, until: bool = False) -> Loop:
         self.nesting.append("until" if until else "while")
-        cond = self.body({"do"})
+        cond = self.body({"do"}, allow_empty=True)
         body = self._do_done()
         self.nesting.pop()
         return Loop(cond, body, until)
@@ -950,6 +980,57 @@ def parse(script: str) -> tuple[Node, ...]:
     return tuple(nodes)
 
 
+def brace_expand(word: Word) -> list[tuple[WordPart, ...]]:
+    """The words ``{a,b}`` makes of one (``a{b,c}d`` is ``abd acd``), nested braces included; a brace without a
+    comma at its level stays as written, as in mksh (no ``{1..3}`` ranges)."""
+    items: list[tuple[str, WordPart | str]] = []
+    for p in word.parts:
+        if isinstance(p, Lit) and not p.quoted:
+            items.extend(("c", c) for c in p.text)
+        else:
+            items.append(("p", p))
+    results = []
+    for alternative in _braces(items):
+        parts: list[WordPart] = []
+        for kind, value in alternative:
+            if kind == "c":
+                assert isinstance(value, str)
+                parts.append(Lit(value, False))
+            else:
+                assert not isinstance(value, str)
+                parts.append(value)
+        results.append(make_word(parts).parts)
+    return results
+
+
+def _braces(items: list[tuple[str, WordPart | str]]) -> list[list[tuple[str, WordPart | str]]]:
+    for start, (kind, value) in enumerate(items):
+        if kind != "c" or value != "{":
+            continue
+        depth, commas = 0, []
+        for k in range(start + 1, len(items)):
+            kind2, value2 = items[k]
+            if kind2 != "c":
+                continue
+            if value2 == "{":
+                depth += 1
+            elif value2 == "}" and depth:
+                depth -= 1
+            elif value2 == "}":
+                if not commas:
+                    break
+                bounds = [start, *commas, k]
+                prefix, suffix = items[:start], items[k + 1:]
+                out = []
+                for a, b in itertools.pairwise(bounds):
+                    for inner in _braces(items[a + 1:b]):
+                        out.extend(_braces(prefix + inner + suffix))
+                return out
+            elif value2 == "," and depth == 0:
+                commas.append(k)
+    return [items]
+
+
 def is_name(text: str) -> bool:
     """Whether ``text`` is a valid shell variable name."""
     return _NAME.fullmatch(text) is not None
@@ -977,6 +1058,33 @@ def _pattern_regex(pattern: str) -> re.Pattern[str]:
 def matches(pattern: str, text: str) -> bool:
     """Whether ``text`` matches a shell pattern (``*``, ``?``, ``[...]``, ``[!...]``), case-sensitively."""
     return _pattern_regex(pattern).match(text) is not None
+
+
+def replace(value: str, pattern: str, replacement: str, op: str) -> str:
+    """``${x/p/r}`` (the first longest match), ``${x//p/r}`` (every one), ``${x/#p/r}`` (at the start),
+    ``${x/%p/r}`` (at the end)."""
+    if not pattern:
+        return value
+    n = len(value)
+    if op == "/#":
+        end = next((j for j in range(n, -1, -1) if matches(pattern, value[:j])), None)
+        return value if end is None else replacement + value[end:]
+    if op == "/%":
+        start = next((i for i in range(n + 1) if matches(pattern, value[i:])), None)
+        return value if start is None else value[:start] + replacement
+    out, i = [], 0
+    while i < n:
+        end = next((j for j in range(n, i, -1) if matches(pattern, value[i:j])), None)
+        if end is None:
+            out.append(value[i])
+            i += 1
+            continue
+        out.append(replacement)
+        i = end
+        if op == "/":
+            out.append(value[i:])
+            break
+    return "".join(out)
 
 
 def has_magic(pattern: str) -> bool:

@@ -48,14 +48,15 @@ COMMANDS: dict[str, Handler] = {}
 Builtin = Callable[["Shell", list[str], "_IO"], int]
 BUILTINS: dict[str, Builtin] = {}
 
-#: mksh's builtins (``funcs.c`` ``mkshbuiltins``; ``sleep`` and ``mknod`` are toybox's on Android, as in Debian's
-#: build; ``local`` and ``type`` are mksh's default aliases for ``typeset`` and ``whence -v``). ``type`` and
+#: mksh's builtins (``funcs.c`` ``mkshbuiltins``, as AOSP builds it: ``HAVE_SELECT=1`` gives ``sleep``,
+#: ``HAVE_MKNOD=0`` drops ``mknod``; ``cat`` is found on ``PATH`` first; ``local`` and ``type`` are mksh's
+#: default aliases for ``typeset`` and ``whence -v``). ``type`` and
 #: ``whence`` answer "a shell builtin" for these; the special ones can change the shell's own state.
 MKSH_BUILTINS = frozenset({
-    ".", ":", "[", "alias", "break", "builtin", "cat", "cd", "chdir", "command", "continue", "echo", "eval",
-    "exec", "exit", "export", "false", "fc", "getopts", "jobs", "kill", "let", "print", "pwd", "read",
-    "readonly", "realpath", "rename", "return", "set", "shift", "source", "suspend", "test", "times", "trap",
-    "true", "typeset", "ulimit", "umask", "unalias", "unset", "wait", "whence", "bg", "fg", "bind"})
+    ".", ":", "[", "alias", "bg", "bind", "break", "builtin", "cd", "chdir", "command", "continue", "echo", "eval",
+    "exec", "exit", "export", "false", "fc", "fg", "getopts", "jobs", "kill", "let", "print", "pwd", "read",
+    "readonly", "realpath", "rename", "return", "set", "shift", "sleep", "source", "suspend", "test", "times",
+    "trap", "true", "typeset", "ulimit", "umask", "unalias", "unset", "wait", "whence"})
 SPECIAL_BUILTINS = frozenset({".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly",
                               "return", "set", "shift", "times", "trap", "unset"})
 #: mksh's default aliases that scripts use as commands (``main.c`` ``initcoms``).
@@ -657,8 +658,9 @@ class Shell:
                 io.fds.pop(r.fd, None)
             elif target.isdigit() and int(target) in io.fds:
                 io.fds[r.fd] = io.fds[int(target)]
-            elif target.isdigit():
-                return f"/system/bin/sh: {target}: bad file descriptor\n"
+            elif target.isdigit():  # exec.c iosetup: the redirection as mksh prints it (snptreef), then why
+                shown = ("" if r.fd == (0 if r.op[0] == "<" else 1) else str(r.fd)) + r.op + target
+                return f"/system/bin/sh: {shown} : bad file descriptor\n"
             else:
                 return f"/system/bin/sh: {target}: illegal file descriptor name\n"
             return None
@@ -723,8 +725,9 @@ class Shell:
                 return self.argv0
             if name in "@*":
                 return " ".join(self.params) if self.params else None
-            if name == "-":
-                return "".join(sorted(self.options & {"e", "f", "u", "x"})) + "hc"
+            if name == "-":  # in mksh's order; h (trackall) is on; utf8-mode is off for sh -c (main.c)
+                opts = self.options
+                return "".join(f for f in "efu" if f in opts) + "h" + ("x" if "x" in opts else "") + "c"
             if name == "!":
                 return None
         if name.isdigit():
@@ -747,7 +750,14 @@ class Shell:
         """The fields a word becomes: expanded, split on ``IFS`` where unquoted, and globbed."""
         if word.literal is not None:
             return [word.literal]
-        pieces: list[tuple[str, int]] = []
+        if word.braces:
+            fields = []
+            for parts in sh_parse.brace_expand(word):
+                pieces: list[tuple[str, int]] = []
+                self._pieces(parts, pieces, io, first=True)
+                fields.extend(self._fields(pieces) or [""])  # mksh keeps the empty words {a,} makes
+            return fields
+        pieces = []
         self._pieces(word.parts, pieces, io, first=True)
         return self._fields(pieces)
 
@@ -811,7 +821,7 @@ class Shell:
         if op == "len":
             out.append((str(len(value or "")), mode))
             return
-        colon = op.startswith(":")
+        colon = op.startswith(":") and op != ":sub"
         present = value is not None and (bool(value) or not colon)
         assert part.arg is not None
         kind = op.lstrip(":")
@@ -835,16 +845,33 @@ class Shell:
                 message = self.expand_text(part.arg, io) or "parameter null or not set"
                 raise ShellExit(1, f"/system/bin/sh: {name}: {message}\n")
             out.append((value or "", mode))
+        elif kind == "sub":
+            out.append((self._substring(value or "", part, io), mode))
+        elif kind[0] == "/":
+            replacement = self.expand_text(part.arg2, io) if part.arg2 else ""
+            out.append((sh_parse.replace(value or "", self.pattern(part.arg, io), replacement, op), mode))
         else:  # # ## % %%
             out.append((sh_parse.trim(value or "", self.pattern(part.arg, io), op), mode))
+
+    def _substring(self, value: str, part: sh_parse.Param, io: _IO) -> str:
+        """``${x:offset[:length]}``: a negative offset counts from the end; a negative length takes the rest."""
+        assert part.arg is not None
+        offset = self.arith(self.expand_text(part.arg, io))
+        if offset < 0:
+            offset = max(len(value) + offset, 0)
+        if part.arg2 is None:
+            return value[offset:]
+        length = self.arith(self.expand_text(part.arg2, io))
+        return value[offset:] if length < 0 else value[offset:offset + length]
 
     def _command_substitution(self, body: tuple[sh_parse.Node, ...], io: _IO) -> str:
         """``$(...)``: the script's output in a subshell, trailing newlines removed; ``$?`` becomes its status."""
         buffer = bytearray()
         sub = io.copy()
         sub.fds[1] = buffer
+        before = self.last_status  # ``$?`` in the same command is still the previous command's
         status = self._subshell(lambda: self._body(body, sub), sub)
-        self.last_status = self._substituted = status
+        self.last_status, self._substituted = before, status
         return buffer.decode("utf-8", errors="replace").rstrip("\n")
 
     def _fields(self, pieces: list[tuple[str, int]]) -> list[str]:
@@ -857,7 +884,8 @@ class Shell:
         after_white = False
         for text, mode in pieces:
             if mode == -1:  # between "$@" fields
-                fields.append(current)
+                if started:
+                    fields.append(current)
                 current, started = [], False
                 continue
             if mode != _EXPANDED or not ifs:
@@ -975,8 +1003,9 @@ _PRINT_ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": 
 
 
 def _print_escapes(text: str) -> tuple[str, bool]:
-    """mksh's ``print``/``echo`` backslash escapes; False when ``\\c`` stops the output."""
+    """mksh's ``print``/``echo`` backslash escapes; False when ``\\c`` asks for no final newline."""
     out = []
+    more = True
     i, n = 0, len(text)
     while i < n:
         c = text[i]
@@ -988,8 +1017,9 @@ def _print_escapes(text: str) -> tuple[str, bool]:
         if e in _PRINT_ESCAPES:
             out.append(_PRINT_ESCAPES[e])
             i += 2
-        elif e == "c":
-            return "".join(out), False
+        elif e == "c":  # no newline at the end, but the output goes on ("AT&T brain damage", funcs.c c_print)
+            more = False
+            i += 2
         elif e == "0":
             m = re.compile(r"[0-7]{0,3}").match(text, i + 2)
             out.append(chr(int(m.group() or "0", 8)))  # type: ignore[union-attr]
@@ -1005,7 +1035,7 @@ def _print_escapes(text: str) -> tuple[str, bool]:
         else:
             out.append("\\" + e)
             i += 2
-    return "".join(out), True
+    return "".join(out), more
 
 
 def _emit_text(io: _IO, fd: int, args: list[str], newline: bool, escapes: bool) -> int:

@@ -112,7 +112,7 @@ def _csv_cell(text: str, separator: str) -> str:
 def _print_rows(cli: _Cli, names: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
     """``shell_callback`` for each mode: one result set."""
     if cli.mode == "line":
-        width = max((len(n) for n in names), default=0)
+        width = max(5, *(len(n) for n in names))  # shell.c: at least 5
         for i, row in enumerate(rows):
             if i:
                 cli.out.append("\n")
