@@ -32,8 +32,8 @@ CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"
 PATH = "/product/bin:/apex/com.android.runtime/bin:/system_ext/bin:/system/bin:/system/xbin:/vendor/bin"
 #: Android's fixed ids (bionic's ``android_ids``, ``system/core/libcutils/include/private/android_filesystem_config.h``)
 #: and the app users the simulated phones' files use.
-USERS = {"root": 0, "system": 1000, "radio": 1001, "media_rw": 1023, "sdcard_rw": 1015, "shell": 2000,
-         "everybody": 9997, "u0_a1": 10001}
+USERS = {"root": 0, "system": 1000, "radio": 1001, "log": 1007, "sdcard_rw": 1015, "media_rw": 1023,
+         "sdcard_r": 1028, "shell": 2000, "everybody": 9997, "misc": 9998, "u0_a1": 10001, "u0_a158": 10158}
 
 
 def unavailable() -> str | None:
@@ -89,6 +89,8 @@ class AndroidRoot:
         for d in ("storage/emulated/0", "data/local/tmp", "data/data", "data/system", "tmp"):
             (folder / d).mkdir(parents=True, exist_ok=True)
         (folder / "sdcard").symlink_to("storage/emulated/0")
+        (folder / "data/media").mkdir()
+        (folder / "data/media/0").symlink_to("/storage/emulated/0")
 
     def host(self, path: str) -> Path:
         """Where a device path lies under the root (``/sdcard`` followed to its storage)."""
@@ -122,22 +124,71 @@ class AndroidRoot:
 
 
 class Pair:
-    """A scratch Android root and a simulated phone given the same files, to run one line on both."""
+    """A scratch Android root and a simulated phone given the same files, to run one line on both.
+
+    The simulated phone decides a path's mode, owner and times (as a phone's places have them: ``/sdcard``'s files
+    ``u0_a158 media_rw 0660``, ``/data/local/tmp`` ``shell shell 0771``...); the scratch root is given the same, so
+    both list the same. Change times cannot be set on the host: lines must not print them.
+    """
 
     def __init__(self, folder: Path):
         self.android = AndroidRoot(folder)
         self.phone = SimDevice()
+        for path in ("/data", "/data/data", "/data/local", "/data/local/tmp", "/storage", "/storage/emulated"):
+            self._mirror(path)
+        self._copy_tree("/storage/emulated/0")
 
-    def write(self, path: str, data: bytes = b"", mtime: float | None = None) -> None:
-        """The same file on both (and the same modification time, when given)."""
-        self.android.write(path, data, mtime=mtime)
+    def _copy_tree(self, folder: str) -> None:
+        """Give the scratch root what the simulated phone has under ``folder`` (shared storage's folders)."""
+        fs = self.phone.system.fs
+        self.android.mkdir(folder)
+        for name in fs.entries(folder):
+            path = f"{folder}/{name}"
+            if fs.isdir(path):
+                self._copy_tree(path)
+            else:
+                self.android.write(path, fs.read(path))
+                self._mirror(path)
+        self._mirror(folder)
+
+    def write(self, path: str, data: bytes = b"", mtime: float | None = None, mode: int | None = None,
+              owner: tuple[int, int] | None = None) -> None:
+        """The same file on both (and the same modification time, mode and owner, when given)."""
+        fs = self.phone.system.fs
         self.phone.write_file(path, data)
+        if mode is not None:
+            fs.chmod(path, mode)
+        if owner is not None:
+            fs.chown(path, f"{owner[0]}:{owner[1]}")
         if mtime is not None:
-            os.utime(self.phone.system.fs.host(path), (mtime, mtime))
+            fs.set_mtime(path, mtime)
+        self.android.write(path, data)
+        self._mirror_up(path)
 
-    def mkdir(self, path: str) -> None:
+    def mkdir(self, path: str, mode: int | None = None, mtime: float | None = None) -> None:
+        fs = self.phone.system.fs
+        fs.mkdirs(path)
+        if mode is not None:
+            fs.chmod(path, mode)
+        if mtime is not None:
+            fs.set_mtime(path, mtime)
         self.android.mkdir(path)
-        self.phone.system.fs.mkdirs(path)
+        self._mirror_up(path)
+
+    def _mirror_up(self, path: str) -> None:
+        """Give the scratch root's copy of ``path`` and of its folders the simulated phone's metadata."""
+        parts = path.strip("/").split("/")
+        for k in range(len(parts), 0, -1):
+            self._mirror("/" + "/".join(parts[:k]))
+
+    def _mirror(self, path: str) -> None:
+        entry = self.phone.system.fs.info(path)
+        target = self.android.host(path)
+        if entry is None or target.is_symlink() or not target.exists():
+            return
+        os.chown(target, entry.uid, entry.gid)
+        os.chmod(target, entry.mode & 0o7777)
+        os.utime(target, ns=(entry.atime_ns, entry.mtime_ns))
 
     def run_android(self, line: str, stdin: bytes = b"") -> Result:
         return self.android.run(line, stdin)

@@ -299,6 +299,29 @@ def test_uiautomator2_clicks_swipes_and_selectors(ud: u2.Device, phone: SimDevic
         ud.jsonrpc.noSuchMethod()
 
 
+def test_uiautomator2_device_methods_answer_as_the_server_does(ud: u2.Device, phone: SimDevice) -> None:
+    ud.orientation = "n"
+    assert ud.orientation == "natural"
+    with pytest.raises(u2.exceptions.RPCError, match="natural orientation only"):
+        ud.orientation = "left"  # the simulated screen is never laid out turned: refused, not faked
+    ud.freeze_rotation(False)
+    assert ud.last_traversed_text is None  # no WebView traversal event was seen
+    ud.clear_traversed_text()
+    assert ud.open_notification() is False and ud.open_quick_settings() is False  # no shade to open
+    ud.clear_toast()
+    assert ud.last_toast is None
+    ud.jsonrpc.makeToast("made here", 1000)
+    assert ud.last_toast == "made here"
+    ud.clear_toast()
+    assert ud.last_toast is None
+
+
+def test_a_swipe_takes_its_duration_over_the_wire(ud: u2.Device) -> None:
+    start = time.monotonic()
+    ud.swipe(500, 1500, 500, 600, duration=0.5)
+    assert time.monotonic() - start >= 0.5  # uiautomator2 asks for duration * 200 steps of 5 ms
+
+
 def test_uiautomator2_server_lives_while_its_stream_is_open(adb: adbutils.AdbDevice) -> None:
     with pytest.raises(adbutils.AdbError, match="closed"):
         adb.create_connection(adbutils.Network.TCP, 9008)  # not started yet: nothing listens

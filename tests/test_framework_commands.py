@@ -427,7 +427,7 @@ def test_pm_install_takes_simulated_apps_and_refuses_others(phone: SimDevice) ->
     dump = phone.shell("dumpsys package ca.zgrs.clipper")
     assert "android.permission.CAMERA: granted=true" in dump  # -g
     assert f"firstInstallTime={phone.now():%Y-%m-%d %H:%M:%S}" in dump
-    phone.push_file("/data/local/tmp/other.apk", _apk("com.example.other"))
+    phone.push_file("/data/local/tmp/other.apk", _apk("com.example.other"))  # an app the simulator lacks
     out, err, status = run(phone, "pm install /data/local/tmp/other.apk")
     assert (out.startswith("Failure [INSTALL_FAILED_NO_MATCHING_ABIS: "), err, status) == (True, "", 1)
     phone.push_file("/data/local/tmp/junk.apk", b"not a zip")
@@ -445,14 +445,53 @@ def test_cmd_package_install_reads_the_apk_streamed_on_stdin(phone: SimDevice) -
     assert "ca.zgrs.clipper" in phone.system.apps
 
 
-def test_uiautomator2_helper_apk_is_refused_as_not_simulated(phone: SimDevice) -> None:
+def _focus_drawer_search(phone: SimDevice) -> Any:
+    from pytest_mobileagent.observe.elements import ui_elements
+
+    phone.swipe(540, 1500, 540, 500)  # the launcher's app drawer, its search field on top
+    field = next(e for e in ui_elements(phone.hierarchy()) if e.resource_id.endswith(":id/search_container_all_apps"))
+    phone.tap(*field.center)
+    return field
+
+
+def test_uiautomator2_installs_its_adb_keyboard_and_types_with_it(phone: SimDevice) -> None:
+    """uiautomator2 3.x installs ``app-uiautomator.apk`` for its AdbKeyboard input method; the simulated phone
+    installs the simulated AdbKeyboard for it, and the keyboard types what uiautomator2 broadcasts."""
     u2 = pytest.importorskip("uiautomator2")
-    apk = Path(u2.__file__).parent / "assets" / "app-uiautomator.apk"
-    if not apk.exists():
+    if not (Path(u2.__file__).parent / "assets" / "app-uiautomator.apk").exists():
         pytest.skip("this uiautomator2 has no app-uiautomator.apk")
-    phone.push_file("/data/local/tmp/u2.apk", apk.read_bytes())
-    out = run(phone, "pm install -r -t /data/local/tmp/u2.apk")[0]
-    assert out.startswith("Failure [INSTALL_FAILED_NO_MATCHING_ABIS: ") and "com.github.uiautomator" in out
+    from pytest_mobileagent.observe.elements import ui_elements
+
+    with serve(phone) as server:
+        d = u2.connect(adb_device(server, phone.serial))
+        try:
+            assert "com.github.uiautomator/.AdbKeyboard" not in phone.shell("ime list -s")
+            d.set_input_ime(True)  # pushes the APK, pm install -r -t, ime enable/set
+            assert phone.settings_get("secure", "default_input_method") == "com.github.uiautomator/.AdbKeyboard"
+            assert "com.github.uiautomator" in phone.shell("pm list packages -3")
+            field = _focus_drawer_search(phone)
+            d.send_keys("wif")
+            d.send_keys("hello", clear=True)
+            typed = next(e for e in ui_elements(phone.hierarchy()) if e.resource_id == field.resource_id)
+            assert typed.text == "hello" and not phone.system.keyboard_visible  # send_keys hides it after
+        finally:
+            d.stop_uiautomator(wait=False)
+
+
+def test_adb_keyboard_answers_only_as_the_selected_input_method(phone: SimDevice) -> None:
+    from pytest_mobileagent.sim.apps.adb_keyboard import AdbKeyboardApp
+
+    phone.system.install(AdbKeyboardApp)
+    text = "ADB_KEYBOARD_INPUT_TEXT --es text aGk="
+    assert phone.shell(f"am broadcast -a {text}").endswith("Broadcast completed: result=0\n")
+    phone.shell("ime set com.github.uiautomator/.AdbKeyboard")
+    assert phone.shell(f"am broadcast -a {text}").endswith('result=-1, data="ADB_KEYBOARD_INPUT_TEXT"\n')  # no field
+    _focus_drawer_search(phone)
+    assert phone.shell(f"am broadcast -a {text}").endswith("Broadcast completed: result=-1\n")
+    assert phone.system.focused_field()[1].view.text == "hi"  # type: ignore[index]
+    assert 'result=0, data="error:bad base-64"' in phone.shell("am broadcast -a ADB_KEYBOARD_INPUT_TEXT --es text %")
+    phone.clipboard_set("clip")
+    assert 'data="Y2xpcA=="' in phone.shell("am broadcast -a ADB_KEYBOARD_GET_CLIPBOARD")
 
 
 def test_adbutils_reads_app_info_from_pm_path_and_dumpsys_package(phone: SimDevice) -> None:

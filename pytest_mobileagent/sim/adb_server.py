@@ -207,23 +207,41 @@ def _shutdown(conn: socket.socket) -> None:
 _current = threading.local()  # the _ShellStream of the command this thread runs, if any
 
 
+class _Pending(bytes):
+    """The line's own standard input before any command reads it: empty, and recognisable as not read yet."""
+
+
+#: What the wire passes as a line's stdin: the client's is read when a command reads it (see _WireShell).
+PENDING_STDIN = _Pending()
+
+
 class _WireShell(Shell):
     """The shell of a phone served over adb: the line's standard input is read from the client only when a
     command reads it (``cat``, ``sh``), as a process reads its stdin, and real time passes in :meth:`wait`.
 
     A command that never reads stdin (``ls`` from a terminal, adbutils' ``shell()``, which sends none) runs at
-    once; ``cat`` waits for the client's stdin to end, as on a phone."""
+    once; ``cat`` waits for the client's stdin to end, as on a phone. The line runs with :data:`PENDING_STDIN`;
+    the first read of it (``sh.stdin`` of a command whose fd 0 is still the line's) takes the client's bytes.
+    This reaches into how :class:`Shell` keeps a command's input; ``Shell.execute`` taking a callable stdin
+    would make it an interface."""
 
     @property
     def stdin(self) -> bytes:
         stream: _ShellStream | None = getattr(_current, "stream", None)
-        if self._stdin is None and stream is not None and not stream.stdin_taken:
-            self._line_stdin = stream.read_stdin()
+        if stream is not None and not stream.stdin_taken:
+            self._take_line_stdin(stream)
         return Shell.stdin.fget(self)  # type: ignore[attr-defined]
 
     @stdin.setter
     def stdin(self, data: bytes | None) -> None:
         Shell.stdin.fset(self, data)  # type: ignore[attr-defined]
+
+    def _take_line_stdin(self, stream: _ShellStream) -> None:
+        current = getattr(self, "_input", None)  # the running command's fd 0 (an _Input over bytes)
+        if current is not None and isinstance(getattr(current, "data", None), _Pending) and not current.pos:
+            current.data = stream.read_stdin()
+        elif getattr(self, "_stdin", b"") is None and isinstance(getattr(self, "_line_stdin", None), _Pending):
+            self._line_stdin = stream.read_stdin()  # the line's own input, taken by the first reader
 
     def emit(self, stdout: bytes) -> None:
         """Send output now, before the command ends: what a command that runs until stopped (``logcat`` without
@@ -261,7 +279,7 @@ class _ShellStream:
         self.gone = False
         self.stdin_taken = False
         #: ``pm install -S SIZE`` reads exactly SIZE bytes of stdin (adb install streams the APK and waits).
-        self._limit = stdin_limit
+        self.stdin_limit = stdin_limit
 
     def _pump(self) -> None:
         """Read what the client sent (blocking) into stdin, noting close-stdin and the client leaving."""
@@ -288,9 +306,9 @@ class _ShellStream:
     def read_stdin(self) -> bytes:
         """The command's whole standard input: all the client sends until it closes stdin."""
         self.stdin_taken = True
-        while not self.stdin_closed and (self._limit is None or len(self._stdin) < self._limit):
+        while not self.stdin_closed and (self.stdin_limit is None or len(self._stdin) < self.stdin_limit):
             self._pump()
-        data = bytes(self._stdin if self._limit is None else self._stdin[:self._limit])
+        data = bytes(self._stdin if self.stdin_limit is None else self._stdin[:self.stdin_limit])
         self._stdin.clear()
         return data
 
@@ -905,7 +923,8 @@ class AdbServer:
             self._shell(conn, phone, command, _ShellStream(conn, v2="v2" in args, pty=pty))
         elif req.startswith("exec:"):
             command = req.removeprefix("exec:")
-            self._shell(conn, phone, command, _ShellStream(conn, v2=False, stdin_limit=_install_size(command)))
+            self._shell(conn, phone, command, _ShellStream(conn, v2=False, stdin_limit=_install_size(command)),
+                        exec_=True)
         elif req == "sync:":
             _okay(conn)
             _SyncSession(phone.device, conn).run()
@@ -929,7 +948,12 @@ class AdbServer:
             _fail(conn, f"unknown service '{req}'" if not req.startswith("reboot:")
                   else "reboot is not simulated: restart the simulated phone instead")
 
-    def _shell(self, conn: socket.socket, phone: _Phone, command: str, stream: _ShellStream) -> None:
+    def _shell(self, conn: socket.socket, phone: _Phone, command: str, stream: _ShellStream,
+               exec_: bool = False) -> None:
+        """Run a shell service's command. ``exec:`` (binary in and out: ``adb install`` streams the APK through
+        it) runs with the client's stdin, its stderr after its stdout; ``shell:`` v1 and pty streams keep the
+        order of the two but see the line's stdin only where the shell gives the line's input to a reader of
+        ``sh.stdin`` (see :class:`_WireShell`)."""
         if "app_process" in command and U2_MAIN in command:
             self._u2_process(conn, phone, command)
             return
@@ -941,9 +965,9 @@ class AdbServer:
             command = stream.read_stdin().decode("utf-8", errors="replace")  # sh reads the script from stdin
         _current.stream = stream
         try:
-            if stream.v2 and not stream.pty:
-                stdout, stderr, status = phone.device.shell_streams(command)
-            else:  # one stream, in the order the command wrote it
+            if (stream.v2 and not stream.pty) or exec_:
+                stdout, stderr, status = phone.device.shell_streams(command, PENDING_STDIN)
+            else:  # one stream in the order it was written (adbutils' v1 shell2 parses its `echo :$?` last)
                 (stdout, status), stderr = phone.device.shell_bytes(command), b""
         except Hangup:
             return  # the client went away mid-command: nobody to answer

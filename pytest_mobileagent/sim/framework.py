@@ -913,8 +913,7 @@ def _wm(sh: Shell, argv: list[str]) -> Result:
 
 
 
-#: Input methods installed on the simulated phone. AdbKeyboard is deliberately absent, so
-#: uiautomator2's ``send_keys`` types through the clipboard (setClipboard + pasteClipboard).
+#: Input methods of a new simulated phone (uiautomator2's AdbKeyboard comes with its APK, :func:`input_methods`).
 INPUT_METHODS = (LATIN_IME,)
 
 
@@ -1207,16 +1206,23 @@ def _screenrecord(sh: Shell, argv: list[str]) -> Result:
     return with_stderr(sh, b"", 1, "ERROR: unable to create video/avc codec instance\n")
 
 
+def input_methods(sh: Shell) -> tuple[str, ...]:
+    """The input methods installed: Gboard, and those of installed apps (uiautomator2's AdbKeyboard)."""
+    extra = [getattr(app, "input_method", None) for app in sh.system.apps.values()]
+    return (*INPUT_METHODS, *(m for m in extra if m))
+
+
 @command("ime")
 def _ime(sh: Shell, argv: list[str]) -> Result:
     verb = argv[1] if len(argv) > 1 else ""
+    installed = input_methods(sh)
     if verb == "list":
         if "-s" in argv:
-            return ok("".join(f"{m}\n" for m in INPUT_METHODS))
-        return ok("".join(f"{m}:\n  mId={m} mSettingsActivity=null\n" for m in INPUT_METHODS))
+            return ok("".join(f"{m}\n" for m in installed))
+        return ok("".join(f"{m}:\n  mId={m} mSettingsActivity=null\n" for m in installed))
     if verb in ("enable", "disable", "set") and len(argv) > 2:
         ime = argv[2]
-        if ime not in INPUT_METHODS:
+        if ime not in installed:
             action = {"enable": "enabled", "disable": "disabled", "set": "selected"}[verb]
             return fail(f"Unknown input method {ime} cannot be {action} for user #0\n")
         if verb == "set":

@@ -23,9 +23,10 @@ streams it): the package name is read from the APK's binary ``AndroidManifest.xm
 simulator simulates installs that app (``Success``); a file that is not a zip is
 ``INSTALL_PARSE_FAILED_NOT_APK``, a zip without a readable manifest ``INSTALL_PARSE_FAILED_BAD_MANIFEST``; an APK
 of any other package is refused with ``INSTALL_FAILED_NO_MATCHING_ABIS``, the phone's answer for code it cannot
-run, its message naming why. uiautomator2's ``app-uiautomator.apk`` (``com.github.uiautomator``, the AdbKeyboard
-input method) is such a package: the simulated phone does not provide that input method, so its install fails
-rather than pretend.
+run, its message naming why. uiautomator2's ``app-uiautomator.apk`` (``com.github.uiautomator``) installs the
+simulated AdbKeyboard input method (:mod:`pytest_mobileagent.sim.apps.adb_keyboard`), which is what uiautomator2
+3.x installs it for (``send_keys``): its UiAutomator server half is not needed, as the simulator serves
+uiautomator2's JSON-RPC itself.
 """
 
 from __future__ import annotations
@@ -130,10 +131,11 @@ def exception(sh: Shell, verb: str, text: str) -> Result:
 
 
 def catalogue() -> dict[str, type]:
-    """The apps the simulator can install, by package."""
+    """The apps the simulator can install, by package: those of a new phone, and uiautomator2's helper."""
     from pytest_mobileagent.sim.apps import DEFAULT_APPS, HOME_APP
+    from pytest_mobileagent.sim.apps.adb_keyboard import AdbKeyboardApp
 
-    return {cls.package: cls for cls in (HOME_APP, *DEFAULT_APPS)}
+    return {cls.package: cls for cls in (HOME_APP, *DEFAULT_APPS, AdbKeyboardApp)}
 
 
 # -- APKs -----------------------------------------------------------------------------------------------
@@ -251,7 +253,7 @@ def _clear(sh: Shell, args: list[str]) -> Result:
     words = [a for i, a in enumerate(args) if not a.startswith("-") and not (i and args[i - 1] == "--user")]
     package = words[0] if words else ""
     if package not in sh.system.apps:
-        return ok("Failed\n")
+        return with_stderr(sh, b"Failed\n", 1)  # runClear: the observer's failure, on standard output
     app = sh.system.apps[package]
     sh.system.stop_app(package)
     sh.system.fs.remove(app.data_dir)

@@ -12,6 +12,7 @@ import os
 import posixpath
 import shutil
 import sqlite3
+import stat as stat_mod
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -96,19 +97,86 @@ SHARED_STORAGE_DIRS = tuple(f"/sdcard/{d}" for d in (
     "Alarms", "Audiobooks", "DCIM", "Documents", "Download", "Movies", "Music", "Notifications", "Pictures",
     "Podcasts", "Recordings", "Ringtones"))
 
+#: Shared storage as root sees it under ``/storage/emulated/0``, ``/sdcard`` and ``/data/media/0`` alike.
+STORAGE = "/storage/emulated/0"
+
+#: Owner of everything in shared storage: the FUSE daemon (MediaProvider, ``u0_a158`` on the google_apis
+#: image, as AndroidWorld's ``file_utils`` quotes an emulator's ``ls -l``) with group ``media_rw`` (1023).
+STORAGE_OWNER = "10158:1023"
+
+#: Mode and owner of the system's folders, from AOSP ``system/core/rootdir/init.rc`` (``mkdir PATH MODE USER
+#: GROUP``); ``/data/media`` from vold's ``PrepareDir(/data/media, 0770, AID_MEDIA_RW, AID_MEDIA_RW)``.
+SYSTEM_FOLDERS: dict[str, tuple[int, str]] = {
+    "/": (0o755, "0:0"), "/data": (0o771, "1000:1000"), "/data/data": (0o771, "1000:1000"),
+    "/data/user": (0o711, "1000:1000"), "/data/user_de": (0o711, "1000:1000"),
+    "/data/user_de/0": (0o771, "1000:1000"), "/data/local": (0o751, "0:0"),
+    "/data/local/tmp": (0o771, "2000:2000"), "/data/system": (0o775, "1000:1000"),
+    "/data/misc": (0o1771, "1000:9998"), "/data/media": (0o770, "1023:1023"), "/storage": (0o755, "0:0"),
+    "/storage/emulated": (0o711, "0:0"), STORAGE: (0o2770, STORAGE_OWNER), "/system": (0o755, "0:0"),
+    "/tmp": (0o771, "0:0"), "/mnt": (0o755, "0:1000"),
+}
+
+#: Paths that are symbolic links on an Android 13 phone (``init.rc``'s ``symlink``, vold's per-user views),
+#: with their targets; the simulator follows them to the same files.
+LINKS = {"/sdcard": "/storage/self/primary", "/storage/self/primary": STORAGE, "/mnt/sdcard": "/storage/self/primary",
+         "/data/user/0": "/data/data", "/etc": "/system/etc"}
+
+#: The shell user's groups (``adbd``'s, AOSP ``packages/modules/adb/daemon/main.cpp`` ``drop_privileges``).
+SHELL_GROUPS = frozenset({2000, 1004, 1007, 1011, 1015, 1028, 1078, 1079, 3001, 3002, 3003, 3006, 3009, 3011})
+
+_NS = 10**9
+
+#: Folders every phone has from the start (the root file system's and ``/data``'s), root-relative.
+_LAYOUT = ("acct", "apex", "cache", "config", "data/media", "data/user_de/0", "data/local/tmp", "data/system",
+           "data/misc", "data/user", "dev", "mnt", "odm", "oem", "proc", "product", "storage/emulated/0", "sys",
+           "system/bin", "system/etc", "system_ext", "vendor")
+
+#: When the read-only images were built, as their files' times say (``ls -l /`` on an emulator).
+IMAGE_TIME_NS = 1230768000 * _NS
+
+
+@dataclass
+class Entry:
+    """What ``lstat`` tells of a device path: full ``st_mode``, owner, size, links and times in nanoseconds."""
+
+    path: str
+    mode: int
+    uid: int
+    gid: int
+    size: int
+    nlink: int
+    ino: int
+    blocks: int
+    atime_ns: int
+    mtime_ns: int
+    ctime_ns: int
+    link: str | None = None
+
+    @property
+    def is_dir(self) -> bool:
+        return stat_mod.S_ISDIR(self.mode)
+
+    @property
+    def is_link(self) -> bool:
+        return stat_mod.S_ISLNK(self.mode)
+
 
 class FileSystem:
     """The device's files, kept in a host directory.
 
-    Device paths are normalised (``/sdcard`` and ``/storage/self/primary`` are
-    ``/storage/emulated/0``) and may never escape the device root.
+    Device paths are normalised (``/sdcard``, ``/storage/self/primary`` and ``/data/media/0`` are
+    ``/storage/emulated/0``, as root sees one storage under all three) and may never escape the device root.
+    Modes, owners and access/change times are kept beside the host files (:attr:`modes`, :attr:`owners`,
+    :attr:`atimes`, :attr:`ctimes`); modification times are the host files' own, set from the device clock.
+    Access times follow Android's ``noatime`` mount of ``/data`` (``device/generic/goldfish/fstab.ranchu``):
+    reading a file leaves them.
 
     Every change goes through these methods, which journal the host paths they touch since the last snapshot
     saved or restored, so that restoring that snapshot copies back only what changed (:meth:`restore`).
     """
 
-    ALIASES = {"/sdcard": "/storage/emulated/0", "/storage/self/primary": "/storage/emulated/0",
-               "/mnt/sdcard": "/storage/emulated/0", "/data/user/0": "/data/data"}
+    ALIASES = {"/sdcard": STORAGE, "/storage/self/primary": STORAGE, "/mnt/sdcard": STORAGE,
+               "/data/media/0": STORAGE, "/data/user/0": "/data/data"}
 
     def __init__(self, root: str, clock: Clock | None = None):
         self.root = root
@@ -117,13 +185,29 @@ class FileSystem:
         #: Owners ("uid:gid") set on a path; anything else has its folder's. An app's data folder is the app's;
         #: a file adbd pushes as root is root's until ``chown`` gives it back (an app cannot open it before).
         self.owners: dict[str, str] = {}
+        #: Permission bits (``chmod``) set on a path; anything else has its place's default (:meth:`mode`).
+        self.modes: dict[str, int] = {}
+        #: Access and change times (ns) where they differ from the modification time.
+        self.atimes: dict[str, int] = {}
+        self.ctimes: dict[str, int] = {}
         #: The snapshot folder the tree equals but for :attr:`_changed` (root-relative host paths), if any.
         self._base: str | None = None
         self._changed: set[str] = set()
+        for folder in _LAYOUT:
+            if not os.path.isdir(os.path.join(root, folder)):
+                os.makedirs(os.path.join(root, folder))
+        if clock is not None:  # made when the phone was: at its clock's time
+            when = _ns(clock.now)
+            for below, _dirs, _files in os.walk(root):
+                os.utime(below, ns=(when, when))
 
     def _relative(self, host: str) -> str:
         """A host path under the root, relative to it (what ``os.path.relpath`` gives, without its cost)."""
         return host[len(self.root) + 1:] if host != self.root else "."
+
+    def _device(self, host: str) -> str:
+        """The canonical device path of a host path under the root."""
+        return "/" + host[len(self.root) + 1:] if host != self.root else "/"
 
     def _touched(self, host: str) -> None:
         """Journal a host path about to change, with the folders that its creation would create or change."""
@@ -138,20 +222,80 @@ class FileSystem:
             for below, dirs, files in os.walk(host):
                 self._changed.update(self._relative(os.path.join(below, n)) for n in dirs + files)
 
+    # -- ownership and permissions ---------------------------------------------
+
     def owner(self, path: str) -> str:
-        """``uid:gid`` of ``path``: its own, or the nearest folder's above it (root's at the top)."""
+        """``uid:gid`` of ``path``: its own, or the nearest folder's above it (root's at the top); everything in
+        shared storage is the FUSE daemon's (:data:`STORAGE_OWNER`)."""
         p = self.canonical(path)
-        while p not in self.owners and p != "/":
+        if p == STORAGE or p.startswith(STORAGE + "/"):
+            return STORAGE_OWNER
+        while p not in self.owners and p not in SYSTEM_FOLDERS:
             p = posixpath.dirname(p)
-        return self.owners.get(p, "0:0")
+        return self.owners[p] if p in self.owners else SYSTEM_FOLDERS[p][1]
 
     def chown(self, path: str, owner: str) -> None:
-        self.owners[self.canonical(path)] = owner
+        p = self.canonical(path)
+        self.owners[p] = owner
+        self._changed_now(p)
 
     def foreign_files(self, folder: str, owner: str) -> list[str]:
-        """Paths under ``folder`` owned by someone other than ``owner`` (a seed pushed and never given back)."""
+        """Paths under ``folder`` whose owning user is not ``owner``'s (a seed pushed and never given back; ``chown
+        UID`` alone gives it back, the group does not matter to the app)."""
         base = self.canonical(folder) + "/"
-        return sorted(p for p, who in self.owners.items() if p.startswith(base) and who != owner and self.exists(p))
+        user = owner.split(":")[0]
+        return sorted(p for p, who in self.owners.items()
+                      if p.startswith(base) and who.split(":")[0] != user and self.exists(p))
+
+    def mode(self, path: str, is_dir: bool | None = None) -> int:
+        """The permission bits of ``path`` (``chmod``'s, else its place's: the system's folders as ``init.rc``
+        makes them, shared storage ``2770``/``660``, an app's data folder ``700`` with ``771``/``660`` inside,
+        elsewhere ``755``/``644`` as a root shell with umask 022 creates them)."""
+        p = self.canonical(path)
+        if p in self.modes:
+            return self.modes[p]
+        if p in SYSTEM_FOLDERS:
+            return SYSTEM_FOLDERS[p][0]
+        if is_dir is None:
+            is_dir = self.isdir(p)
+        if p.startswith(STORAGE + "/"):
+            return 0o2770 if is_dir else 0o660
+        parts = p.split("/")
+        if (len(parts) >= 4 and parts[1:3] == ["data", "data"]) or p.startswith("/data/user_de/0/"):
+            depth = 4 if parts[2] == "data" else 5
+            if len(parts) == depth:
+                return 0o700
+            return 0o771 if is_dir else 0o660
+        return 0o755 if is_dir else 0o644
+
+    def chmod(self, path: str, bits: int) -> None:
+        p = self.canonical(path)
+        self.modes[p] = bits & 0o7777
+        self._changed_now(p)
+
+    def _changed_now(self, p: str) -> None:
+        """A change of a path's metadata: its change time is now (journaled: snapshots keep the times)."""
+        if self.clock is not None:
+            self.ctimes[p] = _ns(self.clock.now)
+
+    def allowed(self, path: str, uid: int, want: str = "r") -> bool:
+        """Whether ``uid`` may do ``want`` (``r``, ``w``, ``x``: read, change, search/run) to ``path``, and search
+        every folder on the way, as the kernel decides for adbd's shell user. Root may do anything; shared
+        storage is open to the shell user (the FUSE daemon grants it)."""
+        if uid == 0:
+            return True
+        p = self.canonical(path)
+        if p == STORAGE or p.startswith(STORAGE + "/"):
+            return True
+        folders = [p[:i] or "/" for i in range(len(p)) if p[i] == "/"]
+        checks = [(f, "x") for f in folders] + ([(p, want)] if want else [])
+        return all(self._permits(f, uid, bit) for f, bit in checks if self.exists(f))
+
+    def _permits(self, path: str, uid: int, bit: str) -> bool:
+        owner, group = (int(x) for x in self.owner(path).split(":"))
+        mode = self.mode(path)
+        shift = 6 if uid == owner else 3 if group == uid or (uid == 2000 and group in SHELL_GROUPS) else 0
+        return bool(mode >> shift & {"r": 4, "w": 2, "x": 1}[bit])
 
     def canonical(self, path: str) -> str:
         """The canonical device path for ``path``."""
@@ -169,6 +313,8 @@ class FileSystem:
             raise PermissionError(f"path escapes the device: {path}")
         return host
 
+    # -- contents --------------------------------------------------------------
+
     def read(self, path: str) -> bytes:
         with open(self.host(path), "rb") as f:
             return f.read()
@@ -176,25 +322,58 @@ class FileSystem:
     def write(self, path: str, data: bytes) -> None:
         host = self.host(path)
         self._touched(host)
-        os.makedirs(os.path.dirname(host), exist_ok=True)
+        new = not os.path.exists(host)
+        self.mkdirs(self._device(os.path.dirname(host)))
+        self._keep_atimes(host)
         with open(host, "wb") as f:
             f.write(data)
-        self._stamp(host)
+        self._stamp(host, new)
 
     def touch(self, path: str) -> None:
         """Set the modification time of ``path`` and its folder to the device clock."""
         host = self.host(path)
         self._touched(host)
+        self._keep_atimes(host)
         self._stamp(host)
 
-    def _stamp(self, host: str) -> None:
-        """The device clock's time on a host path and its folder (already journaled by the caller)."""
+    def _keep_atimes(self, host: str) -> None:
+        """Remember the access times of a host path and its folder before the host changes them (noatime)."""
         if self.clock is None:
             return
-        when = self.clock.now.timestamp()
         for target in (host, os.path.dirname(host)):
-            if os.path.exists(target):
-                os.utime(target, (when, when))
+            p = self._device(target)
+            if p not in self.atimes and os.path.exists(target):
+                self.atimes[p] = os.stat(target).st_mtime_ns
+
+    def _stamp(self, host: str, new: bool = False) -> None:
+        """The device clock's time on a host path and its folder (already journaled, and their access times kept,
+        by the caller): modified and changed now; accessed now too when ``new``."""
+        if self.clock is None:
+            return
+        self._stamp_one(host, new)
+        self._stamp_one(os.path.dirname(host))
+
+    def _stamp_one(self, target: str, created: bool = False) -> None:
+        if self.clock is None or not os.path.exists(target):
+            return
+        when = _ns(self.clock.now)
+        p = self._device(target)
+        atime = when if created else self.atimes.get(p, when)
+        os.utime(target, ns=(atime, when))
+        self.ctimes.pop(p, None)
+        self.atimes[p] = atime
+
+    def set_times(self, path: str, atime_ns: int | None = None, mtime_ns: int | None = None) -> None:
+        """``touch``'s ``utimensat``: the access and/or modification time of ``path``; its change time is now."""
+        host = self.host(path)
+        p = self.canonical(path)
+        self._touched(host)
+        entry = self.info(p)
+        atime = entry.atime_ns if atime_ns is None else atime_ns
+        mtime = entry.mtime_ns if mtime_ns is None else mtime_ns
+        os.utime(host, ns=(atime, mtime))
+        self.atimes[p] = atime
+        self.ctimes[p] = _ns(self.clock.now) if self.clock is not None else mtime
 
     def exists(self, path: str) -> bool:
         return os.path.exists(self.host(path))
@@ -205,43 +384,90 @@ class FileSystem:
     def listdir(self, path: str) -> list[str]:
         return sorted(os.listdir(self.host(path)))
 
+    def entries(self, path: str) -> list[str]:
+        """The names in a folder as ``ls`` sees them, with the links and aliases that live there on a phone
+        (``/sdcard`` in ``/``, ``0`` in ``/data/media``)."""
+        p = self.canonical(path)
+        names = set(os.listdir(self.host(p)))
+        for alias in (*self.ALIASES, *LINKS):
+            if posixpath.dirname(alias) == p and (p != "/storage" or alias != "/storage/self"):
+                names.add(posixpath.basename(alias))
+        if p == "/storage":
+            names.add("self")
+        return sorted(names)
+
+    def info(self, path: str, follow: bool = True) -> Entry | None:
+        """``stat`` (or ``lstat`` with ``follow=False``) of a device path, or None where nothing is."""
+        p = posixpath.normpath("/" + path.lstrip("/"))
+        if not follow and p in LINKS:  # init's symlinks: lrw-r--r-- root root, of the image's time
+            target = LINKS[p]
+            return Entry(p, stat_mod.S_IFLNK | 0o644, 0, 0, len(target), 1, 0, 0, IMAGE_TIME_NS, IMAGE_TIME_NS,
+                         IMAGE_TIME_NS, target)
+        if p == "/storage/self":
+            p = "/storage"
+        try:
+            st = os.stat(self.host(p))
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        c = self.canonical(p)
+        is_dir = stat_mod.S_ISDIR(st.st_mode)
+        uid, gid = (int(x) for x in self.owner(c).split(":"))
+        mtime = st.st_mtime_ns
+        return Entry(c, stat_mod.S_IFMT(st.st_mode) | self.mode(c, is_dir), uid, gid, st.st_size,
+                     st.st_nlink, st.st_ino, st.st_blocks, self.atimes.get(c, mtime), mtime,
+                     self.ctimes.get(c, mtime))
+
     def mkdirs(self, path: str) -> None:
         host = self.host(path)
         if not os.path.isdir(host):
             self._touched(host)
+            folder = host
+            while not os.path.exists(folder):
+                folder = os.path.dirname(folder)
+            self._keep_atimes(os.path.join(folder, "x"))
             os.makedirs(host, exist_ok=True)
-            self._stamp(host)
+            made = host
+            while made != folder:
+                self._stamp(made, new=True)
+                made = os.path.dirname(made)
+
+    def _forget(self, gone: str) -> None:
+        """Drop what was kept of a path and all below it."""
+        for table in (self.owners, self.modes, self.atimes, self.ctimes):
+            for p in [p for p in table if p == gone or p.startswith(gone + "/")]:
+                del table[p]
 
     def remove(self, path: str) -> None:
-        gone = self.canonical(path)
-        for p in [p for p in self.owners if p == gone or p.startswith(gone + "/")]:
-            del self.owners[p]
+        self._forget(self.canonical(path))
         host = self.host(path)
         self._touched(host)
+        self._keep_atimes(host)
         if os.path.isdir(host):
             shutil.rmtree(host)
         elif os.path.exists(host):
             os.remove(host)
         else:
             return
-        if self.clock is not None and os.path.isdir(os.path.dirname(host)):
-            when = self.clock.now.timestamp()
-            os.utime(os.path.dirname(host), (when, when))
+        self._stamp_one(os.path.dirname(host))
 
     def move(self, src: str, dst: str) -> None:
         old, new = self.canonical(src), self.canonical(dst)
-        for p in [p for p in self.owners if p == old or p.startswith(old + "/")]:
-            self.owners[new + p[len(old):]] = self.owners.pop(p)
+        self._forget(new)
+        for table in (self.owners, self.modes, self.atimes, self.ctimes):
+            for p in [p for p in table if p == old or p.startswith(old + "/")]:
+                table[new + p[len(old):]] = table.pop(p)
         target = self.host(dst)
         self._touched(target)
         self._touched(self.host(src))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
+        self.mkdirs(self._device(os.path.dirname(target)))
+        self._keep_atimes(target)
+        self._keep_atimes(self.host(src))
         shutil.move(self.host(src), target)
         self._touched(target)  # what arrived there
-        if self.clock is not None:  # both folders changed; the file keeps its own time, as with mv
-            when = self.clock.now.timestamp()
-            for folder in {os.path.dirname(target), os.path.dirname(self.host(src))}:
-                os.utime(folder, (when, when))
+        # both folders changed; the file keeps its own times but its change time, as with mv (rename(2))
+        self._changed_now(new)
+        for folder in {os.path.dirname(target), os.path.dirname(self.host(src))}:
+            self._stamp_one(folder)
 
     def stat(self, path: str) -> os.stat_result | None:
         try:
@@ -264,7 +490,9 @@ class FileSystem:
         host = self.host(path)
         for sidecar in ("", "-journal", "-wal", "-shm"):
             self._touched(host + sidecar)
-        os.makedirs(os.path.dirname(host), exist_ok=True)
+        self.mkdirs(os.path.dirname(self.canonical(path)))
+        before = os.stat(host).st_mtime_ns if os.path.exists(host) else None
+        self._keep_atimes(host)
         conn = sqlite3.connect(host)
         # a simulated phone's flash need not survive power loss: skip fsync (journal stays in the file format)
         conn.execute("PRAGMA synchronous = OFF")
@@ -273,11 +501,16 @@ class FileSystem:
             conn.commit()
         finally:
             conn.close()
+            if os.path.exists(host) and os.stat(host).st_mtime_ns != before:  # written now, on the device clock
+                self._stamp(host, new=before is None)
 
     def set_mtime(self, path: str, when: float) -> None:
         host = self.host(path)
         self._touched(host)
         os.utime(host, (when, when))
+        p = self.canonical(path)
+        self.atimes.pop(p, None)
+        self.ctimes.pop(p, None)
 
     def snapshot(self, dest: str) -> None:
         """Copy the whole tree to the folder ``dest``; the tree is journaled against it from now on."""
@@ -300,6 +533,11 @@ class FileSystem:
         else:
             _restore_paths(src, self.root, changed)
         self._base, self._changed = src, set()
+
+
+def _ns(when: dt.datetime) -> int:
+    """A clock reading in nanoseconds since the epoch, exactly (no float rounding)."""
+    return int(when.replace(microsecond=0).timestamp()) * _NS + when.microsecond * 1000
 
 
 def _restore_paths(src: str, root: str, changed: set[str]) -> None:

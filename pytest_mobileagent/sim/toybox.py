@@ -1,90 +1,1446 @@
 """toybox, Android's userland (its command-line toolbox since 6.0), on the simulated phone.
 
-Same options, messages (``grep: FILE: No such file or directory``) and exit statuses as toybox's.
+Same options, messages and exit statuses as toybox 0.8.9 (what Android 13 ships): options are parsed from
+each command's own option string as toybox's ``lib/args.c`` does (``ls: Unknown option 'z' (see "ls --help")``),
+files are reached as adbd's user may reach them (``ls: /data/data: Permission denied`` for the shell user), and
+long listings, ``stat`` and ``find`` print what ``toys/posix/ls.c``, ``toys/other/stat.c`` and
+``toys/posix/find.c`` print.
 """
 
 from __future__ import annotations
 
+import base64 as base64_mod
 import datetime as dt
+import errno
+import fnmatch
 import hashlib
+import itertools
 import os
+import posixpath
 import re
 import stat as stat_mod
-from collections.abc import Callable
+import zoneinfo
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobileagent.android.keyboard import PACKAGE as _IME_PACKAGE
 from pytest_mobileagent.sim import services
-from pytest_mobileagent.sim.shell import Result, Shell, command, fail, ok, operands, strerror, with_stderr
+from pytest_mobileagent.sim.shell import COMMANDS, Result, Shell, command, fail, ok, operands, strerror, with_stderr
+from pytest_mobileagent.sim.stores import STORAGE, Entry
 
-
-@command("date")
-def _date(sh: Shell, argv: list[str]) -> Result:
-    args = [a for a in argv[1:] if a != "-u"]
-    if args and not args[0].startswith("+"):
-        stamp = args[0]
-        try:  # toybox: MMDDhhmm[[CC]YY][.ss]
-            m = re.fullmatch(r"(\d{2})(\d{2})(\d{2})(\d{2})(\d{4}|\d{2})?(?:\.(\d{2}))?", stamp)
-            if not m:
-                raise ValueError(stamp)
-            year = int(m.group(5) or sh.system.clock.now.year)
-            year += 2000 if year < 100 else 0  # YY, as AndroidWorld's set_datetime writes it (%m%d%H%M%y.%S)
-            when = dt.datetime(year, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)),
-                               int(m.group(6) or 0), tzinfo=dt.timezone.utc)
-        except ValueError:
-            return fail(f"date: bad date '{stamp}'\n")
-        sh.device.set_time(when)
-    now = sh.system.clock.now
-    if args and args[0].startswith("+"):
-        # %s is a glibc extension that reads the host's local zone: format the epoch ourselves
-        fmt = args[0][1:].replace("%s", str(int(now.timestamp())))
-        return ok(now.strftime(fmt) + "\n")
-    return ok(now.strftime("%a %b %d %H:%M:%S UTC %Y") + "\n")
-
-
-@command("sleep")
-def _sleep(sh: Shell, argv: list[str]) -> Result:
-    # Simulated time passes at once: the device never really waits.
-    try:
-        sh.system.tick(float(argv[1]) if len(argv) > 1 else 0.0)
-    except ValueError:
-        return fail(f"sleep: invalid number '{argv[1]}'\n")
-    sh.system.invalidate()
-    return ok()
+# -- options, as toybox's lib/args.c reads them ------------------------------------------------------------
 
 
 class _UsageError(ValueError):
-    """Options a toybox tool rejects."""
+    """Options a toybox tool rejects: printed as ``NAME: TEXT (see "NAME --help")``."""
 
 
-def _options(args: list[str], flags: str, valued: str = "") -> tuple[dict[str, Any], list[str]]:
-    """Toybox-style options (``-iv``, ``-n 5``, ``-n5``, anywhere before ``--``) and the operands."""
-    opts: dict[str, Any] = {}
-    operands: list[str] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "--":
-            operands += args[i + 1:]
-            break
-        if len(a) < 2 or a[0] != "-":
-            operands.append(a)
-        else:
-            for j, c in enumerate(a[1:], 1):
-                if c in valued:
-                    value = a[j + 1:]
-                    if not value:
-                        i += 1
-                        if i >= len(args):
-                            raise _UsageError(f"Missing argument to -{c}")
-                        value = args[i]
-                    opts.setdefault(c, []).append(value)
-                    break
-                if c not in flags:
-                    raise _UsageError(f"Unknown option '{c}'")
-                opts[c] = True
+class _Error(ValueError):
+    """A toybox ``error_exit``: printed as ``NAME: TEXT``."""
+
+
+@dataclass
+class _Opt:
+    char: str | None
+    longs: list[str] = field(default_factory=list)
+    kind: str = ""  # "" flag (counted), ":" string, "*" list, "#" integer, "-" integer (tail -5)
+    optional: bool = False  # ";": a --long option's argument only with =
+    low: int | None = None
+    high: int | None = None
+    default: Any = None
+    clears: set[str] = field(default_factory=set)
+    excludes: set[str] = field(default_factory=set)
+    implies: set[str] = field(default_factory=set)
+
+    @property
+    def key(self) -> str:
+        return self.char or self.longs[0]
+
+
+@dataclass
+class _Spec:
+    """A toybox option string parsed: prefix ``^<N>N?``, options ``c(long)`` with ``: * # -`` types and
+    ``<N =N`` bounds, then ``[-ab]`` (last wins), ``[+ab]`` (implies) and ``[!ab]`` (exclusive) groups."""
+
+    opts: list[_Opt]
+    minargs: int = 0
+    maxargs: int | None = None
+    stop: bool = False
+    noerror: bool = False
+
+
+_SPECS: dict[str, _Spec] = {}
+
+
+def _spec(optstring: str) -> _Spec:
+    if optstring in _SPECS:
+        return _SPECS[optstring]
+    s, i = optstring, 0
+    spec = _Spec([])
+    while i < len(s) and s[i] in "^<>?&0":
+        if s[i] == "^":
+            spec.stop = True
+        elif s[i] == "<":
+            i += 1
+            spec.minargs = int(s[i])
+        elif s[i] == ">":
+            i += 1
+            spec.maxargs = int(s[i])
+        elif s[i] == "?":
+            spec.noerror = True
         i += 1
-    return opts, operands
+    current: _Opt | None = None
+    while i < len(s) and s[i] != "[":
+        c = s[i]
+        if c == "(":
+            end = s.index(")", i)
+            if current is None or current.char is None:  # after a bare --long option, another one
+                current = _Opt(None)
+                spec.opts.append(current)
+            current.longs.append(s[i + 1:end])
+            i = end + 1
+            continue
+        if current is not None and c in ":*#-.%@":
+            current.kind = c
+        elif current is not None and c == ";":
+            current.optional = True
+        elif current is not None and c in "|^ ":
+            pass
+        elif current is not None and c in "<>=":
+            m = re.match(r"-?\d+", s[i + 1:])
+            if m:
+                value = int(m.group(0))
+                if c == "<":
+                    current.low = value
+                elif c == ">":
+                    current.high = value
+                else:
+                    current.default = value
+                i += len(m.group(0))
+        else:
+            current = _Opt(c)
+            spec.opts.append(current)
+        i += 1
+    by_char = {o.char: o for o in spec.opts if o.char}
+    for kind, members in re.findall(r"\[([-+!])([^\]]+)\]", s[i:]):
+        for m in members:
+            others = set(members) - {m}
+            if m in by_char:
+                {"-": by_char[m].clears, "+": by_char[m].implies, "!": by_char[m].excludes}[kind].update(others)
+    _SPECS[optstring] = spec
+    return spec
+
+
+def _parse(argv: list[str], optstring: str) -> tuple[dict[str, Any], list[str]]:
+    """``argv``'s options (flags count their repeats, ``*`` options collect a list) and operands."""
+    spec = _spec(optstring)
+    found: dict[str, Any] = {}
+    args: list[str] = []
+    stopped = False
+
+    def take(opt: _Opt, value: str | None) -> None:
+        for other in opt.clears:
+            found.pop(other, None)
+        for other in opt.excludes:
+            if other in found:
+                raise _UsageError(f"No '{opt.char}' with '{other}'")
+        for other in opt.implies:
+            found.setdefault(other, 1)
+        if opt.kind in ("", "@"):
+            found[opt.key] = found.get(opt.key, 0) + 1
+            return
+        if value is None:  # a --long option whose argument is optional, given bare
+            found[opt.key] = found.get(opt.key) or ""
+            return
+        if opt.kind == "*":
+            found.setdefault(opt.key, []).append(value)
+        elif opt.kind in "#-":
+            number = _atolx(value)
+            if opt.kind == "-" and value[:1] not in "+-":
+                number = -number
+            if opt.low is not None and number < opt.low:
+                raise _UsageError(f"-{opt.char} < {opt.low}")
+            if opt.high is not None and number > opt.high:
+                raise _UsageError(f"-{opt.char} > {opt.high}")
+            found[opt.key] = number
+        else:
+            found[opt.key] = value
+
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        if stopped or a == "-" or not a.startswith("-"):
+            args.append(a)
+            stopped = stopped or spec.stop
+            i += 1
+            continue
+        if a == "--":
+            args += argv[i + 1:]
+            break
+        if a.startswith("--"):
+            body, eq, value = a[2:].partition("=")
+            matches = [o for o in spec.opts for name in o.longs if name.startswith(body)]
+            exact = [o for o in spec.opts if body in o.longs]
+            if exact:
+                matches = exact[:1]
+            if len({id(o) for o in matches}) > 1:
+                names = " ".join(n for o in matches for n in o.longs if n.startswith(body))
+                raise _Error(f"bad --{a[2:]} ({names})")
+            if not matches:
+                if spec.noerror:
+                    args.append(a)
+                    i += 1
+                    continue
+                raise _UsageError(f"Unknown option '{a[2:]}'")
+            opt = matches[0]
+            if opt.kind and not eq and not opt.optional:
+                i += 1
+                if i >= len(argv):
+                    raise _UsageError(f"Missing argument to --{opt.longs[0]}")
+                value = argv[i]
+            take(opt, value if (eq or (opt.kind and not opt.optional)) else None)
+            i += 1
+            continue
+        rest = a[1:]
+        while rest:
+            opt = next((o for o in reversed(spec.opts) if o.char == rest[0]), None)
+            if opt is None:
+                if spec.noerror:
+                    args.append(a)
+                    break
+                raise _UsageError(f"Unknown option '{rest}'")
+            rest = rest[1:]
+            if opt.kind and opt.kind != "@" and opt.optional and not rest:
+                take(opt, None)  # ";": an optional argument only attached (sed -i, sed -i.bak)
+            elif opt.kind and opt.kind != "@":
+                if rest:
+                    value, rest = rest, ""
+                else:
+                    i += 1
+                    if i >= len(argv):
+                        raise _UsageError(f"Missing argument to -{opt.char}")
+                    value = argv[i]
+                take(opt, value)
+            else:
+                take(opt, None)
+        i += 1
+    if len(args) < spec.minargs:
+        raise _UsageError(f"Need{'s' if spec.minargs == 1 else ''} {spec.minargs} argument"
+                          f"{'' if spec.minargs == 1 else 's'}")
+    if spec.maxargs is not None and len(args) > spec.maxargs:
+        raise _UsageError(f"Max {spec.maxargs} argument{'' if spec.maxargs == 1 else 's'}")
+    for opt in spec.opts:
+        if opt.default is not None:
+            found.setdefault(opt.key, opt.default)
+    return found, args
+
+
+def _atolx(text: str) -> int:
+    """toybox's ``atolx``: an integer with an optional k/m/g suffix, else ``not integer: TEXT``."""
+    m = re.fullmatch(r"\s*([-+]?)(0x[0-9a-fA-F]+|\d+)([kmgtKMGT]?)", text)
+    if not m:
+        raise _Error(f"not integer: {text}")
+    value = int(m.group(2), 0) if m.group(2).startswith("0x") else int(m.group(2))
+    value <<= 10 * ("kmgt".index(m.group(3).lower()) + 1) if m.group(3) else 0
+    return -value if m.group(1) == "-" else value
+
+
+def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
+    """Register a toybox command whose handler takes ``(sh, name, opts, args)``; option errors print as toybox
+    prints them, with the command's argument-failure ``status`` (``TOYFLAG_ARGFAIL``). With no ``names`` the
+    handler is returned unregistered (for a command that rewrites its words first)."""
+
+    def register(fn: Callable[..., Result]) -> Callable[..., Result]:
+        def handler(sh: Shell, argv: list[str]) -> Result:
+            name = argv[0].rsplit("/", 1)[-1]
+            try:
+                opts, args = _parse(argv, options)
+                return fn(sh, name, opts, args)
+            except _UsageError as e:
+                return with_stderr(sh, b"", status, f'{name}: {e} (see "{name} --help")\n')
+            except _Error as e:
+                return with_stderr(sh, b"", status, f"{name}: {e}\n")
+
+        handler.__doc__ = fn.__doc__
+        return command(*names)(handler) if names else handler
+
+    return register
+
+
+# -- files as adbd's user reaches them -----------------------------------------------------------------------
+
+
+def _oserror(code: int) -> OSError:
+    return OSError(code, os.strerror(code))
+
+
+def _lookup(sh: Shell, path: str, follow: bool = True) -> Entry:
+    """The ``stat`` (``lstat`` with ``follow=False``) of a path as adbd's user; raises OSError as the kernel."""
+    fs = sh.system.fs
+    p = sh.resolve(path)
+    parts = [q for q in p.split("/") if q]
+    for k in range(len(parts) - 1):  # every folder on the way must be one, and searchable
+        folder = "/" + "/".join(parts[:k + 1])
+        entry = fs.info(folder)
+        if entry is None:
+            raise _oserror(errno.ENOENT)
+        if not entry.is_dir:
+            raise _oserror(errno.ENOTDIR)
+        if not fs.allowed(folder, sh.uid, "x"):
+            raise _oserror(errno.EACCES)
+    if path.endswith("/") and len(p) > 1:
+        follow = True
+    entry = fs.info(p, follow)
+    if entry is None:
+        raise _oserror(errno.ENOENT)
+    if path.endswith("/") and not entry.is_dir and len(p) > 1:
+        raise _oserror(errno.ENOTDIR)
+    return entry
+
+
+def _may(sh: Shell, path: str, want: str) -> None:
+    """Raise EACCES unless adbd's user may ``want`` (r, w, x) the path itself."""
+    if not sh.system.fs.allowed(sh.resolve(path), sh.uid, want):
+        raise _oserror(errno.EACCES)
+
+
+def _read(sh: Shell, path: str) -> bytes:
+    """A file's bytes as ``open(O_RDONLY)`` gives them to adbd's user."""
+    if path == "/dev/null":
+        return b""
+    entry = _lookup(sh, path)
+    if entry.is_dir:
+        raise _oserror(errno.EISDIR)
+    _may(sh, path, "r")
+    return sh.system.fs.read(sh.resolve(path))
+
+
+def _listing(sh: Shell, path: str) -> list[str]:
+    """A folder's names (``opendir``) as adbd's user may read them."""
+    entry = _lookup(sh, path)
+    if not entry.is_dir:
+        raise _oserror(errno.ENOTDIR)
+    _may(sh, path, "r")
+    return sh.system.fs.entries(sh.resolve(path))
+
+
+def _may_change(sh: Shell, path: str) -> None:
+    """Creating, removing or renaming ``path`` needs write and search permission on its folder."""
+    folder = posixpath.dirname(sh.resolve(path))
+    if not sh.system.fs.allowed(folder, sh.uid, "w") or not sh.system.fs.allowed(folder, sh.uid, "x"):
+        raise _oserror(errno.EACCES)
+
+
+def _write(sh: Shell, path: str, data: bytes) -> None:
+    """Write a file as adbd's user (a new one is that user's, outside shared storage)."""
+    p = sh.resolve(path)
+    try:
+        entry = _lookup(sh, p)
+    except FileNotFoundError:
+        entry = None
+    if entry is None:
+        _lookup(sh, posixpath.dirname(p) or "/")
+        _may_change(sh, p)
+    elif entry.is_dir:
+        raise _oserror(errno.EISDIR)
+    else:
+        _may(sh, p, "w")
+    sh.device.write_file(p, data)
+    if entry is None:
+        _own(sh, p)
+
+
+def _own(sh: Shell, path: str) -> None:
+    """A path adbd's user just made is that user's (shared storage stays the FUSE daemon's)."""
+    fs = sh.system.fs
+    who = f"{sh.uid}:{sh.uid}"
+    if fs.owner(path) != who and not fs.canonical(path).startswith(STORAGE):
+        fs.chown(path, who)
+
+
+def _err(tool: str, path: str, e: OSError) -> str:
+    return f"{tool}: {path}: {strerror(e)}\n"
+
+
+#: Android's user names for uids (bionic's ``android_ids``; apps are ``u0_aNN``, their caches ``u0_aNN_cache``).
+_USER_NAMES = {0: "root", 1000: "system", 1001: "radio", 1002: "bluetooth", 1003: "graphics", 1004: "input",
+               1005: "audio", 1006: "camera", 1007: "log", 1010: "wifi", 1013: "media", 1015: "sdcard_rw",
+               1023: "media_rw", 1028: "sdcard_r", 1036: "logd", 1065: "reserved_disk", 1077: "external_storage",
+               1078: "ext_data_rw", 1079: "ext_obb_rw", 2000: "shell", 2001: "cache", 3001: "net_bt_admin",
+               3002: "net_bt", 3003: "inet", 3006: "net_bw_stats", 3009: "readproc", 3011: "uhid",
+               9997: "everybody", 9998: "misc", 9999: "nobody"}
+
+
+def user_name(uid: int) -> str:
+    """An Android user (or group) name for an id, else the number."""
+    if uid in _USER_NAMES:
+        return _USER_NAMES[uid]
+    if 10000 <= uid < 20000:
+        return f"u0_a{uid - 10000}"
+    if 20000 <= uid < 30000:
+        return f"u0_a{uid - 20000}_cache"
+    return str(uid)
+
+
+def _user_id(name: str) -> int | None:
+    if name.isdigit():
+        return int(name)
+    for uid, known in _USER_NAMES.items():
+        if known == name:
+            return uid
+    m = re.fullmatch(r"u0_a(\d+)", name)
+    return 10000 + int(m.group(1)) if m else None
+
+
+def _zone(sh: Shell) -> dt.tzinfo:
+    name = getattr(sh.system.clock, "timezone", "UTC") or "UTC"
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return dt.timezone.utc
+
+
+def _local(sh: Shell, ns: int) -> dt.datetime:
+    return dt.datetime.fromtimestamp(ns // 10**9, _zone(sh))
+
+
+def _iso_time(sh: Shell, ns: int) -> str:
+    """toybox's ``format_iso_time``: ``YYYY-MM-DD HH:MM:SS.NNNNNNNNN +ZZZZ``."""
+    when = _local(sh, ns)
+    return when.strftime("%Y-%m-%d %H:%M:%S.") + f"{ns % 10**9:09d}" + when.strftime(" %z")
+
+
+def _mode_string(mode: int) -> str:
+    """``ls -l``'s mode column (``drwxrws---``)."""
+    return stat_mod.filemode(mode)
+
+
+def _human(num: int, style_1000: bool = False) -> str:
+    """toybox's ``human_readable``: at most 3 digits, rounding, ``1.2M`` for one digit (``lib/lib.c``)."""
+    divisor, unit, snap = (1000 if style_1000 else 1024), 0, 0
+    while len(str(num)) > 3:
+        snap, num = num, (num + divisor // 2) // divisor
+        unit += 1
+    text = str(num)
+    if unit and len(text) == 1:
+        whole = snap // divisor
+        tenth = ((snap - whole * divisor) * 100 + 50) // divisor // 10
+        text = f"{whole}.{tenth}"
+    if unit:
+        letter = " kMGTPEZY"[unit]
+        text += letter if style_1000 else letter.upper()
+    return text
+
+
+def _blocks_1k(entry: Entry) -> int:
+    return entry.blocks // 2
+
+
+# -- ls ------------------------------------------------------------------------------------------------------
+
+_LS_OPTIONS = ("(color):;(full-time)(show-control-chars)ZgoACFHLNRSabcdfhikl@mnpqrstuw#=80<0x1"
+               "[-Cxm1][-Cxml][-Cxmo][-Cxmg][-cu][-ftS][-HL][-Nqb]")
+
+
+@dataclass
+class _Listed:
+    name: str
+    path: str
+    entry: Entry
+
+
+def _ls_time(opts: dict[str, Any], e: Entry) -> int:
+    return e.atime_ns if opts.get("u") else e.ctime_ns if opts.get("c") else e.mtime_ns
+
+
+def _ls_sort(opts: dict[str, Any], items: list[_Listed]) -> list[_Listed]:
+    """toybox's ``compare``: size (-S) or time (-t), then name, all reversed by -r; -f leaves them be."""
+    if opts.get("f"):
+        return items
+
+    def key(item: _Listed) -> tuple[int, int, bytes]:
+        size = -item.entry.size if opts.get("S") else 0
+        when = -_ls_time(opts, item.entry) if opts.get("t") else 0
+        return size, when, item.name.encode("utf-8", "surrogateescape")
+
+    return sorted(items, key=key, reverse=bool(opts.get("r")))
+
+
+def _ls_long(opts: dict[str, Any]) -> bool:
+    return any(opts.get(c) for c in "long")
+
+
+def _ls_widths(sh: Shell, opts: dict[str, Any], items: list[_Listed]) -> dict[str, int]:
+    widths = dict.fromkeys(("ino", "links", "user", "group", "size", "blocks"), 0)
+    for item in items:
+        e = item.entry
+        row = {"ino": len(str(e.ino)) if opts.get("i") else 0, "links": len(str(e.nlink)),
+               "user": len(str(e.uid) if opts.get("n") else user_name(e.uid)),
+               "group": len(str(e.gid) if opts.get("n") else user_name(e.gid)),
+               "size": len(_ls_size(opts, e.size)), "blocks": len(_ls_size(opts, _blocks_1k(e), 1024))
+               if opts.get("s") else 0}
+        for k, v in row.items():
+            widths[k] = max(widths[k], v)
+    return widths
+
+
+def _ls_size(opts: dict[str, Any], value: int, units: int = 1) -> str:
+    return _human(value * units) if opts.get("h") else str(value)
+
+
+def _ls_line(sh: Shell, opts: dict[str, Any], item: _Listed, w: dict[str, int]) -> str:
+    e = item.entry
+    line = ""
+    if opts.get("i"):
+        line += f"{e.ino:>{w['ino']}} "
+    if opts.get("s"):
+        line += f"{_ls_size(opts, _blocks_1k(e), 1024):>{w['blocks']}} "
+    if _ls_long(opts):
+        line += _mode_string(e.mode) + f"{e.nlink:>{w['links'] + 1}}"
+        if not opts.get("g"):
+            user = str(e.uid) if opts.get("n") else user_name(e.uid)
+            line += f" {user:<{w['user']}}"
+        if not opts.get("o"):
+            group = str(e.gid) if opts.get("n") else user_name(e.gid)
+            line += f" {group:<{w['group']}}"
+        line += f"{_ls_size(opts, e.size):>{w['size'] + 1}}"
+        ns = _ls_time(opts, e)
+        when = _local(sh, ns)
+        stamp = when.strftime(" %Y-%m-%d %H:%M")
+        if opts.get("l", 0) > 1 or opts.get("full-time"):
+            stamp += f":{when.second:02d}.{ns % 10**9:09d} " + when.strftime("%z")
+        line += f"{stamp} "
+    name = item.name
+    if opts.get("color"):
+        color = _ls_color(e.mode)
+        if color:
+            name = f"\x1b[{color >> 8};{color & 255}m{name}\x1b[0m"
+    line += name
+    if _ls_long(opts) and e.is_link:
+        line += f" -> {e.link}"
+    if (opts.get("F") or opts.get("p")) and e.is_dir:
+        line += "/"
+    elif opts.get("F") and e.is_link:
+        line += "@"
+    elif opts.get("F") and stat_mod.S_ISREG(e.mode) and e.mode & 0o111:
+        line += "*"
+    return line
+
+
+def _ls_color(mode: int) -> int:
+    if stat_mod.S_ISDIR(mode):
+        return 256 + 34
+    if stat_mod.S_ISLNK(mode):
+        return 256 + 36
+    if stat_mod.S_ISREG(mode) and mode & 0o111:
+        return 256 + 32
+    return 0
+
+
+def _ls_entries(sh: Shell, opts: dict[str, Any], folder: str) -> list[_Listed]:
+    names = _listing(sh, folder)
+    if opts.get("a") or opts.get("f"):
+        names = [".", "..", *names]
+    elif not opts.get("A"):
+        names = [n for n in names if not n.startswith(".")]
+    base = sh.system.fs.canonical(sh.resolve(folder))
+    items = []
+    for n in names:
+        path = posixpath.join(folder, n)
+        target = posixpath.normpath(posixpath.join(base, n))
+        entry = sh.system.fs.info(target, follow=bool(opts.get("L")))
+        if entry is not None:
+            items.append(_Listed(n, path, entry))
+    return items
+
+
+class _LsRun:
+    """One ``ls``: what it printed so far (``nl_title``) and its errors."""
+
+    def __init__(self, sh: Shell, opts: dict[str, Any]):
+        self.sh, self.opts = sh, opts
+        self.out: list[str] = []
+        self.errors = ""
+        self.titled = False
+
+    def listing(self, items: list[_Listed], top: bool) -> None:
+        """Print one folder's (or the operands') entries, then recurse as toybox's ``listfiles`` does."""
+        opts = self.opts
+        items = _ls_sort(opts, items)
+        widths = _ls_widths(self.sh, opts, items)
+        if not top and (opts.get("h") or _ls_long(opts) or opts.get("s")):
+            total = sum(_blocks_1k(i.entry) for i in items)
+            self.out.append(f"total {_ls_size(opts, total, 1024)}")
+        shown = [i for i in items if opts.get("d") or not top or not i.entry.is_dir]
+        if shown:
+            self.titled = True
+        if opts.get("m"):
+            if shown:
+                self.out.append(", ".join(i.name for i in shown))
+        else:
+            self.out += [_ls_line(self.sh, opts, i, widths) for i in shown]
+        if opts.get("d"):
+            return
+        for item in items:
+            if not item.entry.is_dir or (not top and (not opts.get("R") or item.name in (".", ".."))):
+                continue
+            self.folder(item.path)
+
+    def folder(self, path: str, title: bool = True) -> None:
+        try:
+            items = _ls_entries(self.sh, self.opts, path)
+        except OSError as e:
+            self.errors += _err("ls", path, e)
+            return
+        if title:
+            self.out.append(("\n" if self.titled else "") + f"{path}:")
+            self.titled = True
+        self.listing(items, top=False)
+
+
+@toy("ls", options=_LS_OPTIONS)
+def _ls(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if opts.get("full-time"):
+        opts["l"] = 2
+    if opts.get("d"):
+        opts.pop("R", None)
+    if opts.get("color") is not None and opts.get("color") not in ("always", "yes", "force"):
+        opts.pop("color", None)  # --color=auto, or bare --color: standard output is no terminal over adb
+    run = _LsRun(sh, opts)
+    follow = not (_ls_long(opts) or opts.get("d") or opts.get("F")) or bool(opts.get("L") or opts.get("H"))
+    top: list[_Listed] = []
+    status = 0
+    for arg in args or ["."]:
+        try:
+            top.append(_Listed(arg, arg, _lookup(sh, arg, follow)))
+        except OSError as e:
+            run.errors += _err("ls", arg, e)
+            status = 1
+    if len(top) == 1 and top[0].entry.is_dir and not (opts.get("d") or opts.get("R")):
+        run.folder(top[0].path, title=False)
+    else:
+        run.listing(top, top=True)
+    if run.errors:
+        status = 1
+    text = "".join(f"{line}\n" for line in run.out)
+    return with_stderr(sh, text.encode("utf-8", "surrogateescape"), status, run.errors)
+
+
+# -- stat ----------------------------------------------------------------------------------------------------
+
+_FILE_TYPES = {stat_mod.S_IFCHR: "character device", stat_mod.S_IFDIR: "directory",
+               stat_mod.S_IFBLK: "block device", stat_mod.S_IFREG: "regular file",
+               stat_mod.S_IFLNK: "symbolic link", stat_mod.S_IFSOCK: "socket", stat_mod.S_IFIFO: "FIFO (named pipe)"}
+
+#: Device numbers ``stat`` reports: userdata (``/dev/block/dm-5``, 253:5) and shared storage's FUSE mount.
+_DATA_DEV, _FUSE_DEV = 0xFD05, 0x3A
+
+_STAT_DEFAULT = ("  File: %N\n  Size: %s\t Blocks: %b\t IO Blocks: %B\t %F\n"
+                 "Device: %Dh/%dd\t Inode: %i\t Links: %h\t Device type: %t,%T\n"
+                 "Access: (%04a/%A)\tUid: (%5u/%8U)\tGid: (%5g/%8G)\n"
+                 "Access: %x\nModify: %y\nChange: %z")
+_STAT_TERSE = "%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %o"
+
+
+def _stat_field(sh: Shell, kind: str, name: str, e: Entry) -> tuple[str, Any]:
+    """One ``%`` escape of ``stat -c``: printf conversion and value."""
+    dev = _FUSE_DEV if e.path.startswith(STORAGE) else _DATA_DEV
+    ftype = "regular empty file" if stat_mod.S_ISREG(e.mode) and not e.size else _FILE_TYPES.get(
+        stat_mod.S_IFMT(e.mode), "unknown")
+    table: dict[str, tuple[str, Any]] = {
+        "a": ("o", e.mode & 0o7777), "A": ("s", _mode_string(e.mode)), "b": ("d", e.blocks), "B": ("d", 512),
+        "C": ("s", "u:object_r:media_rw_data_file:s0" if dev == _FUSE_DEV else "u:object_r:system_data_file:s0"),
+        "d": ("d", dev), "D": ("x", dev), "f": ("x", e.mode), "F": ("s", ftype), "g": ("d", e.gid),
+        "G": ("s", user_name(e.gid)), "h": ("d", e.nlink), "i": ("d", e.ino),
+        "m": ("s", "/storage/emulated" if dev == _FUSE_DEV else "/data"),
+        "n": ("s", name), "o": ("d", 4096), "s": ("d", e.size), "t": ("x", 0), "T": ("x", 0), "u": ("d", e.uid),
+        "U": ("s", user_name(e.uid)), "x": ("s", _iso_time(sh, e.atime_ns)), "X": ("d", e.atime_ns // 10**9),
+        "y": ("s", _iso_time(sh, e.mtime_ns)), "Y": ("d", e.mtime_ns // 10**9),
+        "z": ("s", _iso_time(sh, e.ctime_ns)), "Z": ("d", e.ctime_ns // 10**9)}
+    return table.get(kind, ("s", "?"))
+
+
+def _stat_line(sh: Shell, fmt: str, name: str, e: Entry) -> str:
+    out, i = "", 0
+    while i < len(fmt):
+        c = fmt[i]
+        if c != "%" or i + 1 >= len(fmt):
+            out += c
+            i += 1
+            continue
+        if fmt[i + 1] == "%":
+            out += "%"
+            i += 2
+            continue
+        m = re.match(r"%([-+ #0]*\d*(?:\.\d+)?)(.?)", fmt[i:])
+        assert m is not None
+        flags, kind = m.group(1), m.group(2)
+        if not kind:
+            raise _Error(f"bad %{flags}")
+        if kind == "N":
+            value = name + (f" -> '{e.link}'" if e.is_link else "")
+            out += value
+        else:
+            conv, value = _stat_field(sh, kind, name, e)
+            out += ("%" + flags + conv) % value
+        i += len(m.group(0))
+    return out + "\n"
+
+
+@toy("stat", options="<1c:(format)fLt")
+def _stat(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if opts.get("f"):
+        raise _Error("-f (file system status) is not simulated")
+    fmt = opts.get("c") if "c" in opts else _STAT_TERSE if opts.get("t") else _STAT_DEFAULT
+    out, errors = "", ""
+    for path in args:
+        try:
+            entry = _lookup(sh, path, follow=bool(opts.get("L")))
+        except OSError as e:
+            errors += f"stat: '{path}': {strerror(e)}\n"
+            continue
+        out += _stat_line(sh, fmt, path, entry)
+    return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1 if errors else 0, errors)
+
+
+# -- find ----------------------------------------------------------------------------------------------------
+
+
+class _FindError(ValueError):
+    pass
+
+
+@dataclass
+class _Found:
+    path: str  # as find prints it: the operand, then names joined with "/"
+    name: str
+    entry: Entry
+    depth: int
+
+
+class _Find:
+    """toybox's ``find``: an expression of tests and actions over each path under the operands."""
+
+    def __init__(self, sh: Shell, expr: list[str]):
+        self.sh, self.expr = sh, expr
+        self.out: list[str] = []
+        self.errors = ""
+        self.now = int(sh.system.clock.now.timestamp())
+        self.depth_first = any(a in ("-depth", "-d", "-delete") for a in expr)
+        self.prints = any(a in ("-print", "-print0", "-exec", "-execdir", "-ok", "-okdir", "-printf")
+                          for a in expr)
+        self.status = 0
+        self.pending: dict[int, list[str]] = {}  # "-exec ... {} +" batches, by position
+        self.newer: dict[int, int] = {}
+        self._check_syntax()
+
+    def _check_syntax(self) -> None:
+        takes = {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-lname", "-ilname",
+                 "-type", "-perm", "-size", "-links", "-inum", "-mindepth", "-maxdepth", "-user", "-group",
+                 "-newer", "-samefile", "-atime", "-ctime", "-mtime", "-amin", "-cmin", "-mmin", "-context",
+                 "-printf", "-anewer", "-cnewer", "-newermm", "-newerma", "-newermc", "-neweram", "-newercm"}
+        bare = {"-xdev", "-delete", "-depth", "-d", "-o", "-or", "-not", "-true", "-false", "-a", "-and",
+                "-noleaf", "-print", "-print0", "-empty", "-nouser", "-nogroup", "-prune", "-executable", "-quit"}
+        i = 0
+        while i < len(self.expr):
+            a = self.expr[i]
+            if a in ("!", "(", ")") or a in bare:
+                i += 1
+            elif a in takes:
+                if i + 1 >= len(self.expr):
+                    raise _Error(f"'{a}' needs 1 arg")
+                if a in ("-newer", "-anewer", "-cnewer", "-samefile") or a.startswith("-newer"):
+                    try:
+                        entry = _lookup(self.sh, self.expr[i + 1])
+                    except OSError as e:
+                        raise _Error(f"Can't stat {self.expr[i + 1]}: {strerror(e)}") from e
+                    self.newer[i] = entry.mtime_ns
+                if a == "-type":
+                    for c in self.expr[i + 1]:
+                        if c != "," and c not in "bcdlpfs":
+                            raise _Error(f"bad -type '{c}'")
+                i += 2
+            elif a in ("-exec", "-execdir", "-ok", "-okdir"):
+                j = i + 1
+                if j >= len(self.expr) or self.expr[j] == ";":
+                    raise _Error(f"'{a[1:]}' needs 1 arg")
+                while j < len(self.expr) and not (self.expr[j] == ";" or (
+                        self.expr[j] == "+" and self.expr[j - 1] == "{}")):
+                    j += 1
+                if j >= len(self.expr):
+                    raise _Error("-exec without \\;")
+                i = j + 1
+            else:  # toybox reports the word after the unknown one ("(null)" at the end)
+                raise _Error(f"bad arg '{self.expr[i + 1] if i + 1 < len(self.expr) else '(null)'}'")
+
+    # expression evaluation: or-list of and-lists of (possibly negated) primaries
+
+    def _or(self, f: _Found, i: int, active: bool) -> tuple[bool, int, bool]:
+        result, i, recurse = self._and(f, i, active)
+        while i < len(self.expr) and self.expr[i] in ("-o", "-or"):
+            right, i, r2 = self._and(f, i + 1, active and not result)
+            recurse = recurse and r2
+            result = result or right
+        return result, i, recurse
+
+    def _and(self, f: _Found, i: int, active: bool) -> tuple[bool, int, bool]:
+        result, recurse = True, True
+        while i < len(self.expr) and self.expr[i] not in ("-o", "-or", ")"):
+            if self.expr[i] in ("-a", "-and", "-noleaf"):
+                i += 1
+                continue
+            value, i, r = self._unary(f, i, active and result)
+            recurse = recurse and r
+            result = result and value
+        return result, i, recurse
+
+    def _unary(self, f: _Found, i: int, active: bool) -> tuple[bool, int, bool]:
+        a = self.expr[i]
+        if a in ("!", "-not"):
+            value, i, r = self._unary(f, i + 1, active)
+            return not value, i, r
+        if a == "(":
+            value, i, r = self._or(f, i + 1, active)
+            return value, i + 1, r
+        return self._primary(f, i, active)
+
+    def _primary(self, f: _Found, i: int, active: bool) -> tuple[bool, int, bool]:
+        a = self.expr[i]
+        arg = self.expr[i + 1] if i + 1 < len(self.expr) else ""
+        e = f.entry
+        if a in ("-exec", "-execdir", "-ok", "-okdir"):
+            j = i + 1
+            while not (self.expr[j] == ";" or (self.expr[j] == "+" and self.expr[j - 1] == "{}")):
+                j += 1
+            if active:
+                return self._exec(i, self.expr[i + 1:j], self.expr[j] == "+", f), j + 1, True
+            return False, j + 1, True
+        simple = {"-xdev": True, "-depth": True, "-d": True, "-true": True, "-false": False, "-print": True,
+                  "-print0": True, "-nouser": False, "-nogroup": False, "-executable": bool(e.mode & 0o111)}
+        if a in simple:
+            if active and a in ("-print", "-print0"):
+                self.out.append(f.path + ("\n" if a == "-print" else "\0"))
+            return simple[a], i + 1, True
+        if a == "-delete":
+            if active:
+                return self._delete(f), i + 1, True
+            return False, i + 1, True
+        if a == "-prune":
+            return True, i + 1, not (active and e.is_dir and not self.depth_first)
+        if a == "-quit":
+            if active:
+                raise _FindQuit()
+            return True, i + 1, True
+        if a == "-empty":
+            if e.is_dir:
+                return not self.sh.system.fs.entries(e.path), i + 1, True
+            return stat_mod.S_ISREG(e.mode) and not e.size, i + 1, True
+        if not active:
+            return False, i + 2, True
+        if a in ("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"):
+            fold = a[1] == "i"
+            subject = f.name if a.endswith("name") and "whole" not in a else f.path
+            pattern = arg
+            if fold:
+                subject, pattern = subject.lower(), pattern.lower()
+            return _fnmatch(subject, pattern), i + 2, True
+        if a == "-type":
+            kinds = {"b": stat_mod.S_IFBLK, "c": stat_mod.S_IFCHR, "d": stat_mod.S_IFDIR, "l": stat_mod.S_IFLNK,
+                     "p": stat_mod.S_IFIFO, "f": stat_mod.S_IFREG, "s": stat_mod.S_IFSOCK}
+            return any(stat_mod.S_IFMT(e.mode) == kinds[c] for c in arg if c != ","), i + 2, True
+        if a in ("-mindepth", "-maxdepth"):
+            limit = _atolx(arg)
+            if a == "-mindepth":
+                return f.depth >= limit, i + 2, True
+            return f.depth <= limit, i + 2, f.depth != limit
+        if a[1:] in ("atime", "ctime", "mtime", "amin", "cmin", "mmin"):
+            when = {"a": e.atime_ns, "c": e.ctime_ns, "m": e.mtime_ns}[a[1]] // 10**9
+            units = 60 if a[2:] == "min" else 86400
+            value = arg
+            if value and value[-1].lower() in "dhms":
+                units = {"d": 86400, "h": 3600, "m": 60, "s": 1}[value[-1].lower()]
+                value = value[:-1]
+            return _numsign(self.now - when, units, value), i + 2, True
+        if a == "-size":
+            return _numsign(e.size, 512, arg), i + 2, True
+        if a == "-links":
+            return _numsign(e.nlink, 0, arg), i + 2, True
+        if a == "-inum":
+            return _numsign(e.ino, 0, arg), i + 2, True
+        if a in ("-user", "-group"):
+            wanted = _user_id(arg)
+            return wanted == (e.uid if a == "-user" else e.gid), i + 2, True
+        if a == "-perm":
+            return _perm_matches(e.mode & 0o7777, arg), i + 2, True
+        if a.startswith("-newer") or a in ("-anewer", "-cnewer"):
+            return e.mtime_ns > self.newer[i], i + 2, True
+        if a == "-samefile":
+            raise _Error("-samefile is not simulated")
+        raise _Error(f"-{a[1:]} is not simulated")
+
+    def _exec(self, i: int, words: list[str], batch: bool, f: _Found) -> bool:
+        if batch:
+            self.pending.setdefault(i, []).append(f.path)
+            return True
+        argv = [f.path if w == "{}" else w.replace("{}", f.path) for w in words]
+        status = self._run(argv)
+        return status == 0
+
+    def _run(self, argv: list[str]) -> int:
+        out, err, status = _run_argv(self.sh, argv)
+        self.out.append(out.decode("utf-8", "surrogateescape"))
+        self.errors += err.decode("utf-8", "surrogateescape")
+        return status
+
+    def flush(self) -> None:
+        for i, paths in self.pending.items():
+            j = i + 1
+            while self.expr[j] != "{}" or self.expr[j + 1] != "+":
+                j += 1
+            words = self.expr[i + 1:j] + paths
+            if self._run(words):
+                self.status = 1
+        self.pending = {}
+
+    def _delete(self, f: _Found) -> bool:
+        fs = self.sh.system.fs
+        if f.entry.is_dir and fs.entries(f.entry.path):
+            self.errors += f"find: {f.path}: Directory not empty\n"
+            self.status = 1
+            return False
+        try:
+            _may_change(self.sh, f.entry.path)
+        except OSError as e:
+            self.errors += _err("find", f.path, e)
+            self.status = 1
+            return False
+        fs.remove(f.entry.path)
+        return True
+
+    def visit(self, f: _Found) -> bool:
+        """Evaluate the expression on one path; whether to descend into it."""
+        if not self.expr:
+            self.out.append(f.path + "\n")
+            return True
+        result, _, recurse = self._or(f, 0, True)
+        if result and not self.prints:
+            self.out.append(f.path + "\n")
+        return recurse
+
+    def walk(self, path: str, name: str, entry: Entry, depth: int) -> None:
+        f = _Found(path, name, entry, depth)
+        recurse = True
+        if not (entry.is_dir and self.depth_first):
+            recurse = self.visit(f)
+        if entry.is_dir and recurse:
+            try:
+                names = _listing(self.sh, entry.path)
+            except OSError as e:
+                self.errors += f"find: '{path}': {strerror(e)}\n"
+                self.status = 1
+                names = []
+            for n in names:
+                child = self.sh.system.fs.info(posixpath.join(entry.path, n), follow=False)
+                if child is not None:
+                    self.walk(f"{path.rstrip('/') if path != '/' else ''}/{n}" if not path.endswith("/")
+                              else path + n, n, child, depth + 1)
+        if entry.is_dir and self.depth_first:
+            self.visit(f)
+
+
+class _FindQuit(Exception):
+    pass
+
+
+def _fnmatch(name: str, pattern: str) -> bool:
+    """``fnmatch(3)`` (no special case for dots; ``[!x]`` and ``\\`` escapes as fnmatch's)."""
+    return re.fullmatch(fnmatch.translate(pattern), name, re.DOTALL) is not None
+
+
+def _numsign(value: int, units: int, text: str) -> bool:
+    """find's ``compare_numsign``: ``+N`` more than, ``-N`` less than, ``N`` exactly N units."""
+    sign = text[:1] if text[:1] in "+-" else ""
+    body = text[len(sign):]
+    if not body[:1].isdigit():
+        raise _Error(f"{body} not [+-]N")
+    number = _atolx(body)
+    if units and body[-1:].isdigit():
+        number *= units
+    return value > number if sign == "+" else value < number if sign == "-" else value == number
+
+
+def _perm_matches(bits: int, spec: str) -> bool:
+    least, any_of = spec.startswith("-"), spec.startswith("/")
+    wanted = _parse_mode(spec[1:] if least or any_of else spec, 0)
+    if least or any_of:
+        have = bits & wanted
+        return (not wanted or bool(have)) if any_of else have == wanted
+    return bits == wanted
+
+
+def _run_argv(sh: Shell, argv: list[str], stdin: bytes = b"") -> tuple[bytes, bytes, int]:
+    """Run a command by name, as ``find -exec`` and ``xargs`` do (no shell in between)."""
+    name = argv[0].rsplit("/", 1)[-1]
+    handler = COMMANDS.get(name)
+    if handler is None or name in _SHELL_ONLY:
+        return b"", f"{argv[0]}: No such file or directory\n".encode(), 127
+    saved_stdin, saved_err = sh.stdin, sh.stderr
+    sh.stdin, sh.stderr = stdin, None
+    try:
+        out, status = handler(sh, argv)
+        err = sh.stderr
+        if err is None:
+            out, err = (b"", out) if status else (out, b"")
+        return out, err, status
+    finally:
+        sh.stdin, sh.stderr = saved_stdin, saved_err
+
+
+#: mksh builtins with no /system/bin program: ``find -exec`` and ``xargs`` cannot run them.
+_SHELL_ONLY = {"exit", "export", "unset", "cd", ":", "[", "if", "then", "fi"}
+
+
+@toy("find", options="?^HL[-HL]")
+def _find(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    split = next((k for k, a in enumerate(args) if a.startswith("-") or a in ("!", "(")), len(args))
+    paths, expr = args[:split] or ["."], args[split:]
+    run = _Find(sh, expr)
+    try:
+        for path in paths:
+            try:
+                entry = _lookup(sh, path, follow=bool(opts.get("L") or opts.get("H")))
+            except OSError as e:
+                run.errors += f"find: '{path}': {strerror(e)}\n"
+                run.status = 1
+                continue
+            run.walk(path, posixpath.basename(path.rstrip("/")) or path, entry, 0)
+    except _FindQuit:
+        pass
+    run.flush()
+    sh.system.invalidate()
+    text = "".join(run.out)
+    return with_stderr(sh, text.encode("utf-8", "surrogateescape"), run.status, run.errors)
+
+
+# -- making and changing files -------------------------------------------------------------------------------
+
+_WHO = {"u": 0o4700, "g": 0o2070, "o": 0o1007, "a": 0o7777}
+
+
+def _parse_mode(spec: str, mode: int, is_dir: bool = False, umask: int = 0) -> int:
+    """toybox's ``string_to_mode``: octal, or ``[ugoa]*[-+=][rwxXst]*|[ugo]`` clauses joined by commas."""
+    if re.fullmatch(r"[0-7]+", spec):
+        value = int(spec, 8)
+        if value > 0o7777:
+            raise _Error(f"bad mode '{spec}'")
+        return value
+    for clause in spec.split(","):
+        m = re.fullmatch(r"([ugoa]*)((?:[-+=][rwxXst]*|[-+=][ugo])+)", clause)
+        if not m:
+            raise _Error(f"bad mode '{spec}'")
+        who = m.group(1) or "a"
+        mask = 0
+        for w in who:
+            mask |= _WHO[w]
+        for op, perms in re.findall(r"([-+=])([rwxXst]*|[ugo])", m.group(2)):
+            bits = 0
+            if perms in ("u", "g", "o"):
+                part = {"u": (mode >> 6) & 7, "g": (mode >> 3) & 7, "o": mode & 7}[perms]
+                bits = part << 6 | part << 3 | part
+            else:
+                for p in perms:
+                    bits |= {"r": 0o444, "w": 0o222, "x": 0o111, "s": 0o6000, "t": 0o1000,
+                             "X": 0o111 if is_dir or mode & 0o111 else 0}[p]
+            bits &= mask if m.group(1) else mask & ~umask
+            if op == "+":
+                mode |= bits
+            elif op == "-":
+                mode &= ~bits
+            else:
+                mode = (mode & ~(mask & 0o7777 if m.group(1) else 0o777 | 0o7000)) | bits
+    return mode
+
+
+def _walk_paths(sh: Shell, path: str) -> Iterator[str]:
+    """``path`` and, for a folder, everything below it (parents first)."""
+    yield path
+    try:
+        entry = _lookup(sh, path, follow=False)
+    except OSError:
+        return
+    if entry.is_dir:
+        for n in _listing(sh, path):
+            yield from _walk_paths(sh, posixpath.join(path, n))
+
+
+@toy("chmod", options="<2?vfR[-vf]")
+def _chmod(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    spec, paths = args[0], args[1:]
+    _parse_mode(spec, 0)  # a bad mode fails before any file is touched
+    errors = ""
+    for path in paths:
+        for each in (_walk_paths(sh, path) if opts.get("R") else [path]):
+            try:
+                entry = _lookup(sh, each)
+                if sh.uid not in (0, entry.uid):
+                    raise _oserror(errno.EPERM)
+                sh.system.fs.chmod(sh.resolve(each), _parse_mode(spec, entry.mode & 0o7777, entry.is_dir))
+            except OSError as e:
+                if not opts.get("f"):
+                    errors += _err("chmod", each, e)
+    return with_stderr(sh, b"", 1 if errors else 0, errors)
+
+
+def _parse_date(sh: Shell, text: str) -> int:
+    """toybox's ``xparsedate`` (``touch -d``, ``date -d``): ``@SECONDS``, ``YYYY-MM-DD[T ]hh:mm[:ss[.N]]``,
+    ``hh:mm[:ss]``, with an optional ``Z``/``UTC``; nanoseconds since the epoch."""
+    zone = _zone(sh)
+    t = text.strip()
+    m = re.fullmatch(r"@(-?\d+)(?:\.(\d{1,9}))?", t)
+    if m:
+        return int(m.group(1)) * 10**9 + int((m.group(2) or "0").ljust(9, "0"))
+    if t.endswith("Z") or t.endswith(" UTC"):
+        zone, t = dt.timezone.utc, t[:-1] if t.endswith("Z") else t[:-4]
+    now = _local(sh, int(sh.system.clock.now.timestamp()) * 10**9)
+    m = re.fullmatch(r"(?:(\d{4})-(\d{1,2})-(\d{1,2})[T ])?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?", t)
+    if m:
+        year, month, day = (int(m.group(k)) for k in (1, 2, 3)) if m.group(1) else (now.year, now.month, now.day)
+        try:
+            when = dt.datetime(year, month, day, int(m.group(4)), int(m.group(5)), int(m.group(6) or 0),
+                               tzinfo=zone)
+        except ValueError as e:
+            raise _Error(f"bad date {text}") from e
+        return int(when.timestamp()) * 10**9 + int((m.group(7) or "0").ljust(9, "0"))
+    m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", t)
+    if m:
+        try:
+            when = dt.datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=zone)
+        except ValueError as e:
+            raise _Error(f"bad date {text}") from e
+        return int(when.timestamp()) * 10**9
+    raise _Error(f"bad date {text}")
+
+
+def _parse_stamp(sh: Shell, text: str) -> int:
+    """``touch -t [[CC]YY]MMDDhhmm[.ss]``."""
+    m = re.fullmatch(r"(\d{2}|\d{4})?(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{2}))?", text)
+    if not m:
+        raise _Error(f"bad date {text}")
+    now = _local(sh, int(sh.system.clock.now.timestamp()) * 10**9)
+    year = int(m.group(1)) if m.group(1) else now.year
+    if m.group(1) and len(m.group(1)) == 2:
+        year += 2000 if year < 69 else 1900
+    try:
+        when = dt.datetime(year, int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)),
+                           int(m.group(6) or 0), tzinfo=_zone(sh))
+    except ValueError as e:
+        raise _Error(f"bad date {text}") from e
+    return int(when.timestamp()) * 10**9
+
+
+def _now_ns(sh: Shell) -> int:
+    now = sh.system.clock.now
+    return int(now.replace(microsecond=0).timestamp()) * 10**9 + now.microsecond * 1000
+
+
+@toy("touch", options="<1acd:fmr:t:h[!dtr]")
+def _touch(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if "d" in opts:
+        when: int | None = _parse_date(sh, opts["d"])
+    elif "t" in opts:
+        when = _parse_stamp(sh, opts["t"])
+    else:
+        when = None
+    ref = None
+    if "r" in opts:
+        try:
+            ref = _lookup(sh, opts["r"])
+        except OSError as e:
+            return with_stderr(sh, b"", 1, f"touch: '{opts['r']}': {strerror(e)}\n")
+    both = not (opts.get("a") or opts.get("m"))
+    errors = ""
+    fs = sh.system.fs
+    for path in args:
+        try:
+            try:
+                _lookup(sh, path)
+            except FileNotFoundError:
+                if opts.get("c"):
+                    continue
+                _write(sh, path, b"")
+            else:
+                _may(sh, path, "w")
+            stamp = when if when is not None else _now_ns(sh)
+            atime = ref.atime_ns if ref else stamp
+            mtime = ref.mtime_ns if ref else stamp
+            fs.set_times(sh.resolve(path), atime if both or opts.get("a") else None,
+                         mtime if both or opts.get("m") else None)
+        except OSError as e:
+            errors += f"touch: '{path}': {strerror(e)}\n"
+    sh.system.invalidate()
+    return with_stderr(sh, b"", 1 if errors else 0, errors)
+
+
+@toy("mkdir", options="<1vp(parent)(parents)m:")
+def _mkdir(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    mode = _parse_mode(opts["m"], 0o777, True) if "m" in opts else None
+    errors, out = "", ""
+    fs = sh.system.fs
+    for path in args:
+        try:
+            parts = sh.resolve(path).split("/")
+            made = []
+            for k in range(2, len(parts) + 1):
+                step = "/".join(parts[:k]) or "/"
+                last = k == len(parts)
+                try:
+                    entry = _lookup(sh, step)
+                except FileNotFoundError:
+                    if not (last or opts.get("p")):
+                        raise
+                    _may_change(sh, step)
+                    fs.mkdirs(step)
+                    _own(sh, step)
+                    made.append(step)
+                    continue
+                if not entry.is_dir:
+                    raise _oserror(errno.ENOTDIR)
+                if last and not opts.get("p"):
+                    raise _oserror(errno.EEXIST)
+            if mode is not None and made:
+                fs.chmod(made[-1], mode)
+            if opts.get("v") and made:
+                out += "".join(f"mkdir: created directory '{m}'\n" for m in made)
+        except OSError as e:
+            errors += f"mkdir: '{path}': {strerror(e)}\n"
+    sh.system.invalidate()
+    return with_stderr(sh, out.encode(), 1 if errors else 0, errors)
+
+
+@toy("rmdir", options="<1(ignore-fail-on-non-empty)p(parents)")
+def _rmdir(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    errors = ""
+    for path in args:
+        target = path.rstrip("/") or path
+        while True:
+            try:
+                entry = _lookup(sh, target, follow=False)
+                if not entry.is_dir:
+                    raise _oserror(errno.ENOTDIR)
+                if sh.system.fs.entries(entry.path):
+                    raise _oserror(errno.ENOTEMPTY)
+                _may_change(sh, target)
+                sh.system.fs.remove(entry.path)
+            except OSError as e:
+                if not (e.errno == errno.ENOTEMPTY and opts.get("ignore-fail-on-non-empty")):
+                    errors += _err("rmdir", target, e)
+                break
+            if not opts.get("p") or "/" not in target.strip("/"):
+                break
+            target = posixpath.dirname(target)
+    sh.system.invalidate()
+    return with_stderr(sh, b"", 1 if errors else 0, errors)
+
+
+@toy("rm", options="f(force)iRrv[-fi]")
+def _rm(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if not args and not opts.get("f"):
+        raise _UsageError("Needs 1 argument")
+    errors, out = "", ""
+    recursive = opts.get("r") or opts.get("R")
+    for path in args:
+        try:
+            entry = _lookup(sh, path, follow=False)
+        except OSError as e:
+            if not (opts.get("f") and e.errno == errno.ENOENT):
+                errors += _err("rm", path, e)
+            continue
+        if entry.is_dir and not recursive:
+            errors += f"rm: {path}: Is a directory\n"
+            continue
+        errors += _remove_tree(sh, path, entry)
+        if opts.get("v"):
+            out += f"rm '{path}'\n"
+    sh.system.invalidate()
+    return with_stderr(sh, out.encode(), 1 if errors else 0, errors)
+
+
+def _remove_tree(sh: Shell, path: str, entry: Entry) -> str:
+    """Remove a file or folder as ``rm -r`` does, children first; the error lines of what could not go."""
+    errors = ""
+    if entry.is_dir and entry.path != entry.path + "/":
+        try:
+            names = _listing(sh, path)
+        except OSError as e:
+            return _err("rm", path, e)
+        for n in names:
+            child = posixpath.join(path, n)
+            child_entry = sh.system.fs.info(sh.resolve(child), follow=False)
+            if child_entry is not None:
+                errors += _remove_tree(sh, child, child_entry)
+        if errors:
+            return errors
+    try:
+        _may_change(sh, path)
+    except OSError as e:
+        return _err("rm", path, e)
+    if entry.is_link:
+        return "rm: cannot remove a link Android itself made: " + path + "\n"
+    sh.system.fs.remove(entry.path)
+    return ""
+
+
+def _destination(sh: Shell, sources: list[str], dest: str, tool: str) -> tuple[bool, str | None]:
+    """Whether ``dest`` is a folder to put the sources in; an error when several sources need one."""
+    try:
+        into = _lookup(sh, dest).is_dir
+    except OSError:
+        into = False
+    if len(sources) > 1 and not into:
+        return False, f"{tool}: '{dest}' not directory\n"
+    return into, None
+
+
+def _copy_one(sh: Shell, src: str, dst: str, opts: dict[str, Any]) -> str:
+    """Copy a file or (with -r) a folder to ``dst``; the error lines."""
+    fs = sh.system.fs
+    try:
+        entry = _lookup(sh, src, follow=not (opts.get("d") or opts.get("P")))
+    except OSError as e:
+        return f"cp: bad '{src}': {strerror(e)}\n"
+    try:
+        existing: Entry | None = _lookup(sh, dst)
+    except FileNotFoundError:
+        existing = None
+    except OSError as e:
+        return _err("cp", dst, e)
+    if existing is not None and existing.ino == entry.ino and existing.path == entry.path:
+        return f"cp: '{src}' is '{dst}'\n"
+    preserve = bool(opts.get("p") or opts.get("a"))
+    if entry.is_dir:
+        if not (opts.get("r") or opts.get("R")):  # toybox names the destination, with a stale errno
+            return f"cp: Skipped dir '{dst}'" + (": No such file or directory\n" if existing is None else "\n")
+        if existing is not None and not existing.is_dir:
+            return f"cp: dir at '{dst}'\n"
+        if (sh.resolve(dst) + "/").startswith(entry.path + "/"):
+            return f"cp: '{dst}' is '{src}'\n"
+        errors = ""
+        if existing is None:
+            try:
+                _may_change(sh, dst)
+                fs.mkdirs(sh.resolve(dst))
+                _own(sh, sh.resolve(dst))
+            except OSError as e:
+                return _err("cp", dst, e)
+        try:
+            names = _listing(sh, src)
+        except OSError as e:
+            return _err("cp", src, e)
+        for n in names:
+            errors += _copy_one(sh, posixpath.join(src, n), posixpath.join(dst, n), opts)
+        _copy_meta(sh, entry, dst, preserve, fresh=existing is None)
+        return errors
+    if existing is not None:
+        if opts.get("n"):
+            return ""
+        if existing.is_dir:
+            return f"cp: dir at '{dst}'\n"
+    try:
+        data = _read(sh, src)
+        _write(sh, dst, data)
+    except OSError as e:
+        return _err("cp", dst if isinstance(e, PermissionError) else src, e)
+    _copy_meta(sh, entry, dst, preserve, fresh=existing is None)
+    return ""
+
+
+def _copy_meta(sh: Shell, entry: Entry, dst: str, preserve: bool, fresh: bool) -> None:
+    """A copy's mode (the source's, less the umask when new), and with -p its times and owner."""
+    fs = sh.system.fs
+    target = sh.resolve(dst)
+    if preserve:
+        fs.chmod(target, entry.mode & 0o7777)
+        fs.set_times(target, entry.atime_ns, entry.mtime_ns)
+        if sh.uid == 0 and not fs.canonical(target).startswith(STORAGE):
+            fs.chown(target, f"{entry.uid}:{entry.gid}")
+    elif fresh and not fs.canonical(target).startswith(STORAGE):
+        fs.chmod(target, entry.mode & 0o7777 & ~0o022)
+
+
+@toy("cp", options="<1(preserve):;D(parents)RHLPprudaslvnF(remove-destination)fit:T[-HLPd][-niu][+Rr]")
+def _cp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if opts.get("a"):
+        opts.update(d=1, p=1, r=1)
+    if opts.get("s") or opts.get("l"):
+        raise _Error("links (-s, -l) are not simulated")
+    if "t" in opts:
+        args = [*args, opts["t"]]
+    if len(args) < 2:
+        raise _Error("Needs 2 arguments")
+    *sources, dest = args
+    into, problem = _destination(sh, sources, dest, "cp")
+    if problem:
+        return with_stderr(sh, b"", 1, problem)
+    errors = ""
+    for src in sources:
+        target = posixpath.join(dest, posixpath.basename(src.rstrip("/")) or src) if into else dest
+        errors += _copy_one(sh, src, target, opts)
+    sh.system.invalidate()
+    return with_stderr(sh, b"", 1 if errors else 0, errors)
+
+
+@toy("mv", options="<1v(verbose)nF(remove-destination)fit:T[-ni]")
+def _mv(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if "t" in opts:
+        args = [*args, opts["t"]]
+    if len(args) < 2:
+        raise _Error("Needs 2 arguments")
+    *sources, dest = args
+    into, problem = _destination(sh, sources, dest, "mv")
+    if problem:
+        return with_stderr(sh, b"", 1, problem)
+    errors = ""
+    fs = sh.system.fs
+    for src in sources:
+        target = posixpath.join(dest, posixpath.basename(src.rstrip("/"))) if into else dest
+        try:
+            entry = _lookup(sh, src, follow=False)
+            old, new = entry.path, fs.canonical(sh.resolve(target))
+            if new == old:
+                continue
+            if (new + "/").startswith(old + "/"):
+                raise _oserror(errno.EINVAL)
+            _lookup(sh, posixpath.dirname(sh.resolve(target)) or "/")
+            try:
+                there: Entry | None = _lookup(sh, target, follow=False)
+            except FileNotFoundError:
+                there = None
+            if there is not None:
+                if opts.get("n"):
+                    continue
+                if there.is_dir and not entry.is_dir:
+                    raise _oserror(errno.EISDIR)
+                if entry.is_dir and not there.is_dir:
+                    raise _oserror(errno.ENOTDIR)
+                if there.is_dir and fs.entries(there.path):
+                    raise _oserror(errno.ENOTEMPTY)
+                fs.remove(there.path)
+            _may_change(sh, src)
+            _may_change(sh, target)
+            fs.move(old, new)
+        except OSError as e:
+            errors += f"mv: bad '{src}': {strerror(e)}\n"
+    sh.system.invalidate()
+    return with_stderr(sh, b"", 1 if errors else 0, errors)
+
+
+@toy("ln", options="<1rt:Tvnfs")
+def _ln(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    raise _Error("links are not simulated on this phone's file system")
+
+
+# -- reading files -------------------------------------------------------------------------------------------
 
 
 def _inputs(sh: Shell, tool: str, paths: list[str]) -> tuple[list[tuple[str, bytes]], str]:
@@ -93,12 +1449,12 @@ def _inputs(sh: Shell, tool: str, paths: list[str]) -> tuple[list[tuple[str, byt
     errors = ""
     for path in paths or ["-"]:
         if path == "-":
-            found.append(("(standard input)", sh.stdin))
+            found.append(("-", sh.stdin))
             continue
         try:
-            found.append((path, sh.read_file(path)))
+            found.append((path, _read(sh, path)))
         except OSError as e:
-            errors += f"{tool}: {path}: {strerror(e)}\n"
+            errors += _err(tool, path, e)
     return found, errors
 
 
@@ -116,25 +1472,140 @@ def _encode(lines: list[str]) -> bytes:
     return "".join(f"{line}\n" for line in lines).encode("utf-8", "surrogateescape")
 
 
+@toy("cat", options="uvte")
+def _cat(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """Files in order (standard input with no file or for ``-``); a missing one is reported and skipped."""
+    inputs, errors = _inputs(sh, "cat", args)
+    data = b"".join(d for _, d in inputs)
+    if opts.get("v") or opts.get("e") or opts.get("t"):
+        data = _cat_visible(data, bool(opts.get("e")), bool(opts.get("t")))
+    return with_stderr(sh, data, 1 if errors else 0, errors)
+
+
+def _cat_visible(data: bytes, ends: bool, tabs: bool) -> bytes:
+    out = bytearray()
+    for b in data:
+        if b == 10:
+            out += b"$\n" if ends else b"\n"
+        elif b == 9 and not tabs:
+            out.append(b)
+        elif b >= 128:
+            out += b"M-"
+            b &= 127
+            out += (b"^" + bytes([b ^ 64])) if b < 32 or b == 127 else bytes([b])
+        elif b < 32 or b == 127:
+            out += b"^" + bytes([b ^ 64])
+        else:
+            out.append(b)
+    return bytes(out)
+
+
+def _each_input(sh: Shell, tool: str, args: list[str], opts: dict[str, Any],
+                pick: Callable[[bytes], bytes]) -> Result:
+    """``head``/``tail``: ``pick`` chooses part of each input; several files get ``==> f <==`` headers."""
+    inputs, errors = _inputs(sh, tool, args)
+    out = b""
+    for k, (name, data) in enumerate(inputs):
+        if (len(args) > 1 and not opts.get("q")) or opts.get("v"):
+            out += f"{chr(10) if k else ''}==> {name} <==\n".encode()
+        out += pick(data)
+    return with_stderr(sh, out, 1 if errors else 0, errors)
+
+
+def _dash_count(argv: list[str]) -> list[str]:
+    """``head -5`` is ``head -n 5``."""
+    return [x for k, a in enumerate(argv) for x in (["-n", a[1:]] if k and re.fullmatch(r"-\d+", a) else [a])]
+
+
+@command("head")
+def _head(sh: Shell, argv: list[str]) -> Result:
+    return _head_toy(sh, _dash_count(argv))
+
+
+@toy(options="?n(lines)#<0=10c(bytes)#<0qv[-nc]")
+def _head_toy(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if "c" in opts:
+        return _each_input(sh, "head", args, opts, lambda d: d[:opts["c"]])
+    return _each_input(sh, "head", args, opts, lambda d: b"".join(_lines(d)[:opts["n"]]))
+
+
+@command("tail")
+def _tail(sh: Shell, argv: list[str]) -> Result:
+    return _tail_toy(sh, _dash_count(argv))
+
+
+@toy(options="?fFs:c(bytes)-n(lines)-[-cn][-fF]")
+def _tail_toy(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if opts.get("f") or opts.get("F"):
+        raise _Error("-f (follow) is not simulated: a file never grows while tail waits")
+    # type "-": a count is from the end (negative) unless written +N (from the start)
+    if "c" in opts:
+        count = opts["c"]
+        return _each_input(sh, "tail", args, opts,
+                           lambda d: d[max(count - 1, 0):] if count > 0 else (d[count:] if count else b""))
+    count = opts.get("n", -10)
+
+    def pick(d: bytes) -> bytes:
+        lines = _lines(d)
+        if count > 0:
+            return b"".join(lines[count - 1:])
+        return b"".join(lines[count:]) if count else b""
+
+    return _each_input(sh, "tail", args, opts, pick)
+
+
+@toy("wc", options="mcwl")
+def _wc(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    columns = [c for c in "lwcm" if opts.get(c)] or ["l", "w", "c"]
+    inputs, errors = _inputs(sh, "wc", args)
+    rows: list[list[int]] = []
+    names: list[str] = []
+    totals = [0] * len(columns)
+    for name_, data in inputs:
+        counts = {"l": data.count(b"\n"), "w": len(data.split()), "c": len(data),
+                  "m": len(data.decode("utf-8", "replace"))}
+        row = [counts[c] for c in columns]
+        totals = [a + b for a, b in zip(totals, row)]
+        rows.append(row)
+        names.append(name_ if args else "")
+    if len(inputs) > 1:
+        rows.append(totals)
+        names.append("total")
+    # toys/posix/wc.c: 7-wide columns, but for one file, or standard input counted one way
+    width = 0 if len(args) == 1 or (not args and len(columns) == 1) else 7
+    lines = [" ".join(f"{v:>{width}}" for v in row) + (f" {label}" if args else "")
+             for row, label in zip(rows, names)]
+    return with_stderr(sh, _encode(lines), 1 if errors else 0, errors)
+
+
+# -- text ----------------------------------------------------------------------------------------------------
+
 _POSIX_CLASSES = {"[:digit:]": "0-9", "[:alpha:]": "A-Za-z", "[:alnum:]": "A-Za-z0-9", "[:upper:]": "A-Z",
                   "[:lower:]": "a-z", "[:space:]": " \\t\\n\\r\\f\\v", "[:blank:]": " \\t",
-                  "[:xdigit:]": "0-9A-Fa-f"}
+                  "[:xdigit:]": "0-9A-Fa-f", "[:punct:]": "!-/:-@\\[-`{-~"}
 
 
 def _basic_regex(pattern: str) -> str:
-    """A POSIX basic regular expression in Python's syntax: ``\\( \\) \\{ \\} \\|`` group and repeat,
-    bare ``( ) { } | + ?`` are literal."""
+    r"""A POSIX basic regular expression in Python's syntax: ``\( \) \{ \}`` group and repeat; bare
+    ``( ) { } | + ?`` are literal, and so are ``\+ \? \|`` (bionic's regex has no GNU extensions)."""
     out, i = "", 0
     while i < len(pattern):
         c = pattern[i]
         if c == "\\" and i + 1 < len(pattern):
             nxt = pattern[i + 1]
-            out += nxt if nxt in "(){}|+?" else c + nxt
+            out += nxt if nxt in "(){}" else "\\" + nxt if nxt in "|+?" else c + nxt
             i += 2
             continue
         out += "\\" + c if c in "(){}|+?" else c
         i += 1
     return out
+
+
+def _regex(pattern: str, extended: bool, flags: int = 0) -> re.Pattern[str]:
+    body = pattern if extended else _basic_regex(pattern)
+    for posix, python in _POSIX_CLASSES.items():
+        body = body.replace(posix, python)
+    return re.compile(body, flags)
 
 
 def _grep_regex(patterns: list[str], opts: dict[str, Any]) -> re.Pattern[str]:
@@ -146,323 +1617,1168 @@ def _grep_regex(patterns: list[str], opts: dict[str, Any]) -> re.Pattern[str]:
         for posix, python in _POSIX_CLASSES.items():
             body = body.replace(posix, python)
     if opts.get("w"):
-        body = rf"\b(?:{body})\b"
+        body = rf"(?<!\w)(?:{body})(?!\w)"
     if opts.get("x"):
         body = rf"^(?:{body})$"
     return re.compile(body, re.IGNORECASE if opts.get("i") else 0)
 
 
-@command("grep", "egrep", "fgrep")
-def _grep(sh: Shell, argv: list[str]) -> Result:
+_GREP_OPTIONS = ("(line-buffered)(color):;(exclude-dir)*S(exclude)*M(include)*ZzEFHIab(byte-offset)h(no-filename)"
+                 "ino(only-matching)rRsvwc(count)L(files-without-match)l(files-with-matches)q(quiet)(silent)"
+                 "e*f*C#B#A#m#x[!wx][!EF]")
+
+
+def _grep_files(sh: Shell, args: list[str], recursive: bool) -> tuple[list[tuple[str, bytes]], str]:
+    """The inputs, folders walked with -r (as toybox: names joined with ``/``), and the error lines."""
+    if not recursive:
+        found, errors = _inputs(sh, "grep", args)
+        return [("(standard input)" if n == "-" else n, d) for n, d in found], errors
+    found, errors = [], ""
+    for arg in args or ["."]:
+        stack = [arg]
+        while stack:
+            path = stack.pop(0)
+            try:
+                entry = _lookup(sh, path)
+                if entry.is_dir:
+                    stack = [posixpath.join(path, n) if not path.endswith("/") else path + n
+                             for n in _listing(sh, path)] + stack
+                    continue
+                found.append((path, _read(sh, path)))
+            except OSError as e:
+                errors += _err("grep", path, e)
+    return found, errors
+
+
+@toy("grep", "egrep", "fgrep", options=_GREP_OPTIONS, status=2)
+def _grep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     """Exit 0 when a line matched, 1 when none did, 2 on an error (an unreadable file, a bad pattern)."""
-    try:
-        opts, rest = _options(argv[1:], "icvEFqnlhHsxw", "e")
-    except _UsageError as e:
-        return with_stderr(sh, b"", 2, f"grep: {e}\n")
-    flavour = {"egrep": "E", "fgrep": "F"}.get(argv[0].rsplit("/", 1)[-1])
-    if flavour:
-        opts[flavour] = True
-    patterns = opts.get("e") or rest[:1]
-    files = rest if "e" in opts else rest[1:]
-    if not patterns:
-        return with_stderr(sh, b"", 2, "grep: Need 1 argument\n")
+    if name in ("egrep", "fgrep"):
+        opts[name[0].upper()] = 1
+    patterns = list(opts.get("e", []))
+    for source in opts.get("f", []):
+        try:
+            patterns += [_decode(line) for line in _lines(_read(sh, source))]
+        except OSError as e:
+            return with_stderr(sh, b"", 2, _err("grep", source, e))
+    if "e" not in opts and "f" not in opts:
+        if not args:
+            raise _UsageError("Needs 1 argument")
+        patterns, args = args[:1], args[1:]
+    patterns = [q for p in patterns for q in p.split("\n")]
     try:
         regex = _grep_regex(patterns, opts)
-    except re.error as e:
-        return with_stderr(sh, b"", 2, f"grep: bad REGEX '{patterns[0]}': {e}\n")
-    inputs, errors = _inputs(sh, "grep", files)
-    named = (len(files) > 1 or opts.get("H")) and not opts.get("h")
+    except re.error:
+        return with_stderr(sh, b"", 2, f"grep: bad REGEX '{patterns[0]}'\n")
+    recursive = bool(opts.get("r") or opts.get("R"))
+    inputs, errors = _grep_files(sh, args, recursive)
+    named = (len(args) > 1 or recursive or opts.get("H")) and not opts.get("h")
+    after, before = opts.get("A", opts.get("C", 0)), opts.get("B", opts.get("C", 0))
     out: list[str] = []
     matched = False
-    for name, data in inputs:
-        hits = [(n, text) for n, text in enumerate(map(_decode, _lines(data)), 1)
-                if bool(regex.search(text)) != bool(opts.get("v"))]
+    for file, data in inputs:
+        lines = list(map(_decode, _lines(data)))
+        hits = [n for n, text in enumerate(lines) if bool(regex.search(text)) != bool(opts.get("v"))]
+        if "m" in opts:
+            hits = hits[:opts["m"]]
         matched = matched or bool(hits)
         if opts.get("q"):
             if matched:
                 return with_stderr(sh, b"", 0)
-        elif opts.get("c"):
-            out.append(f"{name}:{len(hits)}" if named else str(len(hits)))
+            continue
+        prefix = f"{file}:" if named else ""
+        if opts.get("c"):
+            out.append(f"{prefix}{len(hits)}")
         elif opts.get("l"):
-            out += [name] if hits else []
+            out += [file] if hits else []
+        elif opts.get("L"):
+            out += [] if hits else [file]
         else:
-            out += [f"{name}:" * bool(named) + f"{n}:" * bool(opts.get("n")) + text for n, text in hits]
-    errors = "" if opts.get("s") else errors
-    return with_stderr(sh, _encode(out), 2 if errors else int(not matched), errors)
+            out += _grep_lines(file if named else None, lines, hits, regex, opts, before, after)
+    status = 2 if errors else 0 if matched else 1  # an unreadable file fails the search, even with -s
+    return with_stderr(sh, _encode(out), status, "" if opts.get("s") else errors)
 
 
-def _count_args(args: list[str]) -> list[str]:
-    """``head -5`` is ``head -n 5``."""
-    return [x for a in args for x in (["-n", a[1:]] if re.fullmatch(r"-\d+", a) else [a])]
+def _grep_lines(file: str | None, lines: list[str], hits: list[int], regex: re.Pattern[str],
+                opts: dict[str, Any], before: int, after: int) -> list[str]:
+    """Matching lines with their context (``--`` between groups), prefixed as toybox does."""
+    out: list[str] = []
+    wanted = set(hits)
+    shown = -1
+    for n in hits:
+        first = max(n - before, shown + 1)
+        if (before or after) and shown >= 0 and first > shown + 1:
+            out.append("--")
+        for k in range(first, n):
+            out.append(_grep_prefix(file, k, opts, "-") + lines[k])
+        if opts.get("o") and not opts.get("v"):
+            out += [_grep_prefix(file, n, opts, ":") + m.group(0) for m in regex.finditer(lines[n]) if m.group(0)]
+        else:
+            out.append(_grep_prefix(file, n, opts, ":") + lines[n])
+        shown = n
+        k = n + 1
+        while k < len(lines) and k <= n + after and k not in wanted:
+            out.append(_grep_prefix(file, k, opts, "-") + lines[k])
+            shown = k
+            k += 1
+    return out
 
 
-def _line_count(opts: dict[str, Any], default: int = 10) -> str:
-    value = opts.get("n", [str(default)])[-1]
-    if not re.fullmatch(r"[-+]?\d+", value):
-        raise _UsageError(f"Invalid -n '{value}'")
-    return value
+def _grep_prefix(file: str | None, n: int, opts: dict[str, Any], sep: str) -> str:
+    return (f"{file}{sep}" if file is not None else "") + (f"{n + 1}{sep}" if opts.get("n") else "")
 
 
-def _each_input(sh: Shell, tool: str, argv: list[str], pick: Callable[[list[bytes], str], list[bytes]]) -> Result:
-    """Run ``head``/``tail``: ``pick`` chooses lines of each input; several files get ``==> f <==`` headers."""
-    try:
-        opts, paths = _options(_count_args(argv[1:]), "qv", "n")
-        count = _line_count(opts)
-    except _UsageError as e:
-        return with_stderr(sh, b"", 1, f"{tool}: {e}\n")
-    inputs, errors = _inputs(sh, tool, paths)
-    out = b""
-    for k, (name, data) in enumerate(inputs):
-        if (len(paths) > 1 and not opts.get("q")) or opts.get("v"):
-            out += f"{chr(10) if k else ''}==> {name} <==\n".encode()
-        out += b"".join(pick(_lines(data), count))
-    return with_stderr(sh, out, 1 if errors else 0, errors)
+def _ranges(spec: str) -> list[tuple[int, int]]:
+    """``cut``'s lists: ``N``, ``N-``, ``-M``, ``N-M``, comma-separated (1-based, inclusive)."""
+    found = []
+    for part in spec.split(","):
+        m = re.fullmatch(r"(\d*)(-?)(\d*)", part)
+        if not m or part in ("", "-") or (not m.group(2) and not m.group(1)):
+            raise _Error(f"bad list '{spec}'")
+        low = int(m.group(1)) if m.group(1) else 1
+        high = (int(m.group(3)) if m.group(3) else 2**31) if m.group(2) else low
+        if low < 1:
+            raise _Error(f"bad list '{spec}'")
+        found.append((low, high))
+    return found
 
 
-@command("head")
-def _head(sh: Shell, argv: list[str]) -> Result:
-    return _each_input(sh, "head", argv, lambda lines, n: lines[:max(int(n), 0)])
+def _in_ranges(k: int, ranges: list[tuple[int, int]]) -> bool:
+    return any(low <= k <= high for low, high in ranges)
 
 
-@command("tail")
-def _tail(sh: Shell, argv: list[str]) -> Result:
-    def pick(lines: list[bytes], n: str) -> list[bytes]:
-        if n.startswith("+"):  # tail -n +N: from line N on
-            return lines[max(int(n) - 1, 0):]
-        return lines[-abs(int(n)):] if int(n) else []
+@toy("cut", options="b*|c*|f*|F*|C*|O(output-delimiter):d:sDn[!cbfF]")
+def _cut(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    kind = next((k for k in "bcfFC" if k in opts), None)
+    if kind is None:
+        raise _UsageError("Needs one of -CFfcb")
+    if opts.get("s") and kind not in "fF":
+        raise _Error("-s needs -Ff")
+    if "d" in opts and kind not in "fF":
+        raise _Error("-d needs -Ff")
+    ranges = _ranges(",".join(opts[kind]))
+    delim = opts.get("d", "\t")
+    inputs, errors = _inputs(sh, "cut", args)
+    out: list[str] = []
+    for _, data in inputs:
+        for line in map(_decode, _lines(data)):
+            if kind == "f":
+                if delim not in line:  # the whole line, as field 1 (posix); -s skips it unless field 1 was asked
+                    if not opts.get("s") or _in_ranges(1, ranges):
+                        out.append(line)
+                    continue
+                fields = line.split(delim)
+                out.append(opts.get("O", delim).join(f for k, f in enumerate(fields, 1) if _in_ranges(k, ranges)))
+            elif kind == "b":
+                raw = line.encode("utf-8", "surrogateescape")
+                out.append(bytes(b for k, b in enumerate(raw, 1) if _in_ranges(k, ranges)).decode(
+                    "utf-8", "surrogateescape"))
+            else:
+                out.append("".join(c for k, c in enumerate(line, 1) if _in_ranges(k, ranges)))
+    return with_stderr(sh, _encode(out), 1 if errors else 0, errors)
 
-    return _each_input(sh, "tail", argv, pick)
 
-
-@command("wc")
-def _wc(sh: Shell, argv: list[str]) -> Result:
-    try:
-        opts, paths = _options(argv[1:], "lwcm")
-    except _UsageError as e:
-        return with_stderr(sh, b"", 1, f"wc: {e}\n")
-    columns = [c for c in "lwmc" if opts.get(c)] or ["l", "w", "c"]
-    inputs, errors = _inputs(sh, "wc", paths)
-    rows: list[str] = []
-    totals = dict.fromkeys(columns, 0)
-    for name, data in inputs:
-        counts = {"l": data.count(b"\n"), "w": len(data.split()), "c": len(data),
-                  "m": len(data.decode("utf-8", "replace"))}
-        for c in columns:
-            totals[c] += counts[c]
-        rows.append(" ".join(str(counts[c]) for c in columns) + (f" {name}" if paths else ""))
-    if len(paths) > 1:
-        rows.append(" ".join(str(totals[c]) for c in columns) + " total")
-    return with_stderr(sh, _encode(rows), 1 if errors else 0, errors)
-
-
-def _sort_number(line: str) -> float:
-    m = re.match(r"\s*[-+]?(\d+\.?\d*|\.\d+)", line)
+def _sort_number(text: str) -> float:
+    m = re.match(r"\s*[-+]?(\d+\.?\d*|\.\d+)", text)
     return float(m.group(0)) if m else 0.0
 
 
-@command("sort")
-def _sort(sh: Shell, argv: list[str]) -> Result:
-    try:
-        opts, paths = _options(argv[1:], "rnuf")
-    except _UsageError as e:
-        return with_stderr(sh, b"", 2, f"sort: {e}\n")
-    inputs, errors = _inputs(sh, "sort", paths)
+def _sort_key_text(line: str, key: str, sep: str | None) -> str:
+    """The part of ``line`` a ``-k F[.C][,F[.C]]`` key selects."""
+    m = re.fullmatch(r"(\d+)(?:\.(\d+))?[bdfinr]*(?:,(\d+)(?:\.(\d+))?[bdfinr]*)?", key)
+    if not m:
+        raise _Error(f"bad -k '{key}'")
+    if sep is not None:
+        fields = line.split(sep)
+        starts, pos = [], 0
+        for f in fields:
+            starts.append(pos)
+            pos += len(f) + len(sep)
+        ends = [s + len(f) for s, f in zip(starts, fields)]
+    else:
+        spans = [mm.span() for mm in re.finditer(r"\s*\S+", line)]
+        starts, ends = [s for s, _ in spans], [e for _, e in spans]
+    f1 = int(m.group(1)) - 1
+    if f1 >= len(starts):
+        return ""
+    begin = starts[f1] + (int(m.group(2)) - 1 if m.group(2) else 0)
+    if m.group(3):
+        f2 = int(m.group(3)) - 1
+        end = len(line) if f2 >= len(ends) else (starts[f2] + int(m.group(4)) if m.group(4) else ends[f2])
+    else:
+        end = len(line)
+    return line[begin:end]
+
+
+@toy("sort", options="gS:T:mo:k*t:xVbMCcszdfirun", status=2)
+def _sort(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "sort", args)
     if errors:
         return with_stderr(sh, b"", 2, errors)
     lines = [_decode(line) for _, data in inputs for line in _lines(data)]
-    fold = (lambda t: t.upper()) if opts.get("f") else (lambda t: t)
-    if opts.get("n"):
-        lines.sort(key=lambda t: (_sort_number(t), t), reverse=bool(opts.get("r")))
-    else:
-        lines.sort(key=lambda t: (fold(t).encode("utf-8", "surrogateescape"), t), reverse=bool(opts.get("r")))
+    sep = opts.get("t")
+    keys = opts.get("k", [])
+
+    def fold(text: str) -> str:
+        text = text.lstrip() if opts.get("b") else text
+        return text.upper() if opts.get("f") else text
+
+    def value(text: str, key: str | None) -> Any:
+        flags = re.sub(r"[\d.,]", "", key or "")
+        part = _sort_key_text(text, key, sep) if key else text
+        if opts.get("n") or "n" in flags or opts.get("g"):
+            return _sort_number(part)
+        if "b" in flags:
+            part = part.lstrip()
+        return fold(part).encode("utf-8", "surrogateescape")
+
+    def full(text: str) -> tuple[Any, ...]:
+        main = tuple(value(text, k) for k in keys) if keys else (value(text, None),)
+        tie = () if opts.get("s") or (opts.get("u")) else (text.encode("utf-8", "surrogateescape"),)
+        return main + tie
+
+    lines.sort(key=full, reverse=bool(opts.get("r")))
     if opts.get("u"):
-        lines = [t for i, t in enumerate(lines) if i == 0 or fold(t) != fold(lines[i - 1])]
+        kept: list[str] = []
+        for t in lines:
+            if not kept or full(t)[: len(keys) or 1] != full(kept[-1])[: len(keys) or 1]:
+                kept.append(t)
+        lines = kept
+    if opts.get("c"):
+        for a, b in itertools.pairwise(lines):
+            if full(b) < full(a):
+                return with_stderr(sh, b"", 1, f"sort: disorder: {b}\n")
+        return with_stderr(sh, b"", 0)
+    if "o" in opts:
+        _write(sh, opts["o"], _encode(lines))
+        return with_stderr(sh, b"", 0)
     return with_stderr(sh, _encode(lines), 0)
 
 
-_TR_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
+@toy("uniq", options="f#s#w#zicdu")
+def _uniq(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if len(args) > 2:
+        raise _UsageError("Max 2 arguments")
+    inputs, errors = _inputs(sh, "uniq", args[:1])
+    if errors:
+        return with_stderr(sh, b"", 1, errors)
+
+    def key(text: str) -> str:
+        for _ in range(opts.get("f", 0)):
+            text = re.sub(r"^\s*\S+", "", text, count=1)
+        text = text[opts.get("s", 0):]
+        if "w" in opts:
+            text = text[:opts["w"]]
+        return text.lower() if opts.get("i") else text
+
+    groups: list[list[str]] = []
+    for line in (_decode(x) for _, d in inputs for x in _lines(d)):
+        if groups and key(groups[-1][0]) == key(line):
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    out = []
+    for g in groups:
+        if (opts.get("d") and len(g) < 2) or (opts.get("u") and len(g) > 1):
+            continue
+        out.append(f"{len(g):7} {g[0]}" if opts.get("c") else g[0])
+    data = _encode(out)
+    if len(args) == 2:
+        _write(sh, args[1], data)
+        data = b""
+    return with_stderr(sh, data, 0)
 
 
+_TR_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 _TR_CLASSES = {"[:lower:]": "abcdefghijklmnopqrstuvwxyz", "[:upper:]": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-               "[:digit:]": "0123456789", "[:space:]": " \t\n\r\f\v"}
+               "[:digit:]": "0123456789", "[:space:]": " \t\n\r\f\v", "[:blank:]": " \t",
+               "[:alpha:]": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+               "[:alnum:]": "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"}
 
 
 def _tr_set(spec: str) -> str:
     """A ``tr`` set spelled out: classes, ``\\n`` escapes and ``a-z`` ranges."""
     for name, chars in _TR_CLASSES.items():
         spec = spec.replace(name, chars)
-    spec = re.sub(r"\\(.)", lambda m: _TR_ESCAPES.get(m.group(1), m.group(1)), spec)
+    spec = re.sub(r"\\([0-7]{1,3}|.)", lambda m: chr(int(m.group(1), 8)) if m.group(1)[0] in "01234567"
+                  else _TR_ESCAPES.get(m.group(1), m.group(1)), spec)
     return re.sub(r"(.)-(.)", lambda m: "".join(map(chr, range(ord(m.group(1)), ord(m.group(2)) + 1))), spec)
 
 
-@command("tr")
-def _tr(sh: Shell, argv: list[str]) -> Result:
-    try:
-        opts, sets = _options(argv[1:], "d")
-    except _UsageError as e:
-        return with_stderr(sh, b"", 1, f"tr: {e}\n")
-    if len(sets) != (1 if opts.get("d") else 2):
-        return with_stderr(sh, b"", 1, f"tr: Need {1 if opts.get('d') else 2} arguments\n")
+@toy("tr", options="^<1>2Ccstd[+cC]")
+def _tr(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """Android's toybox has ``tr`` (toys/posix/tr.c); Debian's build leaves it out."""
+    if len(args) < 2 and not (opts.get("d") or opts.get("s")):
+        raise _UsageError("Needs 2 arguments")
     text = sh.stdin.decode("utf-8", "surrogateescape")
-    source = _tr_set(sets[0])
+    source = _tr_set(args[0])
+    if opts.get("c") or opts.get("C"):
+        source = "".join(sorted(set(map(chr, range(256))) - set(source)))
     if opts.get("d"):
-        table = dict.fromkeys(map(ord, source))
+        text = text.translate(dict.fromkeys(map(ord, source)))
+        squeeze = _tr_set(args[1]) if len(args) > 1 else ""
     else:
-        target = _tr_set(sets[1])
-        target = target + target[-1:] * (len(source) - len(target))
-        table = {ord(a): b for a, b in zip(source, target)}
-    return with_stderr(sh, text.translate(table).encode("utf-8", "surrogateescape"), 0)
-
-
-@command("ls")
-def _ls(sh: Shell, argv: list[str]) -> Result:
-    paths = [a for a in argv[1:] if not a.startswith("-")] or ["/"]
-    fs = sh.system.fs
-    out = []
-    for p in paths:
-        if not fs.exists(p):
-            return fail(f"ls: {p}: No such file or directory\n")
-        out.extend(fs.listdir(p) if fs.isdir(p) else [p])
-    return ok("".join(f"{name}\n" for name in out))
-
-
-@command("cat")
-def _cat(sh: Shell, argv: list[str]) -> Result:
-    """Files in order (standard input with no file or for ``-``); a missing one is reported and skipped."""
-    inputs, errors = _inputs(sh, "cat", argv[1:])
-    return with_stderr(sh, b"".join(data for _, data in inputs), 1 if errors else 0, errors)
-
-
-@command("rm")
-def _rm(sh: Shell, argv: list[str]) -> Result:
-    force = any(a.startswith("-") and "f" in a for a in argv[1:])
-    for p in [a for a in argv[1:] if not a.startswith("-")]:
-        if not sh.system.fs.exists(p):
-            if not force:
-                return fail(f"rm: {p}: No such file or directory\n")
-            continue
-        sh.system.fs.remove(p)
-    sh.system.invalidate()
-    return ok()
-
-
-@command("mkdir")
-def _mkdir(sh: Shell, argv: list[str]) -> Result:
-    for p in [a for a in argv[1:] if not a.startswith("-")]:
-        sh.system.fs.mkdirs(p)
-    return ok()
-
-
-@command("mv")
-def _mv(sh: Shell, argv: list[str]) -> Result:
-    args = [a for a in argv[1:] if not a.startswith("-")]
-    if len(args) != 2 or not sh.system.fs.exists(args[0]):
-        return fail("mv: bad arguments\n")
-    sh.system.fs.move(args[0], args[1])
-    return ok()
-
-
-@command("id")
-def _id(sh: Shell, argv: list[str]) -> Result:
-    # adbd runs as root, as on an emulator after `adb root` (reading /data/data and setting the clock need it)
-    if "-u" in argv[1:]:
-        return ok("0\n")
-    return ok("uid=0(root) gid=0(root) groups=0(root),1004(input),1007(log),1011(adb),1015(sdcard_rw),"
-              "1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats) context=u:r:su:s0\n")
-
-
-@command("md5sum")
-def _md5sum(sh: Shell, argv: list[str]) -> Result:
-    brief = "-b" in argv[1:]
-    out, status = "", 0
-    for p in operands(argv):
-        fs = sh.system.fs
-        if not fs.exists(p):
-            out += f"md5sum: {p}: No such file or directory\n"
-            status = 1
-        elif fs.isdir(p):
-            out += f"md5sum: {p}: Is a directory\n"
-            status = 1
+        if len(args) > 1:
+            target = _tr_set(args[1])
+            target = target + target[-1:] * (len(source) - len(target))
+            text = text.translate({ord(a): b for a, b in zip(source, target)})
+            squeeze = target
         else:
-            digest = hashlib.md5(fs.read(p)).hexdigest()
-            out += f"{digest}\n" if brief else f"{digest}  {p}\n"
-    return out.encode(), status
+            squeeze = source
+    if opts.get("s") and squeeze:
+        text = re.sub("([" + re.escape(squeeze) + "])\\1+", r"\1", text)
+    return with_stderr(sh, text.encode("utf-8", "surrogateescape"), 0)
 
 
-def _file_type(st: os.stat_result) -> str:
-    if stat_mod.S_ISDIR(st.st_mode):
-        return "directory"
-    if stat_mod.S_ISLNK(st.st_mode):
-        return "symbolic link"
-    return "regular file" if st.st_size else "regular empty file"
+def _xargs_words(data: str, null: bool, eof: str | None) -> list[str]:
+    if null:
+        return [w for w in data.split("\0") if w]
+    words: list[str] = []
+    for m in re.finditer(r"""(?:[^\s'"\\]|\\.|'[^']*'|"[^"]*")+""", data):
+        word = re.sub(r"""\\(.)|'([^']*)'|"([^"]*)\"""", lambda x: x.group(1) or x.group(2) or x.group(3) or "",
+                      m.group(0))
+        if eof is not None and word == eof:
+            break
+        words.append(word)
+    return words
 
 
-def _user_name(uid: str) -> str:
-    """An Android user name: root, system (1000), shell (2000), or u0_aNN for app uids (10000 + NN)."""
-    names = {"0": "root", "1000": "system", "2000": "shell"}
-    return names.get(uid, f"u0_a{int(uid) - 10000}" if uid.isdigit() and int(uid) >= 10000 else uid)
+@toy("xargs", options="^E:P#<0(null)=1optr(no-run-if-empty)n#<1(max-args)s#0[!0E]")
+def _xargs(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """Run a command (``echo`` by default) with words from standard input, as toybox's xargs:
+    123 if an invocation failed, 127 if the command was not found."""
+    words = _xargs_words(sh.stdin.decode("utf-8", "surrogateescape"), bool(opts.get("0")), opts.get("E"))
+    command_words = args or ["echo"]
+    if not words and opts.get("r"):
+        return with_stderr(sh, b"", 0)
+    size = opts.get("n") or max(len(words), 1)
+    out, err, status = b"", b"", 0
+    for k in range(0, max(len(words), 1), size):
+        batch = command_words + words[k:k + size]
+        if opts.get("t"):
+            err += (" ".join(batch) + "\n").encode()
+        o, e, s = _run_argv(sh, batch)
+        if s == 127 and batch[0].rsplit("/", 1)[-1] not in COMMANDS:
+            return with_stderr(sh, out, 127, err + f"xargs: exec {batch[0]}: No such file or directory\n".encode())
+        out, err = out + o, err + e
+        if s:
+            status = 123
+    return with_stderr(sh, out, status, err)
 
 
-def _stat_format(fmt: str, path: str, st: os.stat_result, owner: str = "0:0") -> str:
-    uid, gid = owner.split(":")
-    fields = {"s": str(st.st_size), "n": path, "N": f"'{path}'", "F": _file_type(st), "a": f"{st.st_mode & 0o7777:o}",
-              "A": stat_mod.filemode(st.st_mode), "Y": str(int(st.st_mtime)), "X": str(int(st.st_atime)),
-              "Z": str(int(st.st_ctime)), "u": uid, "g": gid, "U": _user_name(uid), "G": _user_name(gid),
-              "f": f"{st.st_mode:x}",
-              "i": str(st.st_ino), "h": str(st.st_nlink), "%": "%"}
-    return re.sub(r"%(.)", lambda m: fields.get(m.group(1), "?"), fmt)
+def _seq_number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError as e:
+        raise _Error(f"not a number: '{text}'") from e
 
 
-@command("stat")
-def _stat(sh: Shell, argv: list[str]) -> Result:
-    args, fmt = argv[1:], None
-    if "-c" in args:
-        i = args.index("-c")
-        fmt = args[i + 1] if i + 1 < len(args) else ""
-        args = args[:i] + args[i + 2:]
-    out, status = "", 0
-    for p in [a for a in args if not a.startswith("-")]:
-        st = sh.system.fs.stat(p)
-        if st is None:
-            out += f"stat: '{p}': No such file or directory\n"
+@toy("seq", options="<1>3?f:s:w[!fw]")
+def _seq(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    numbers = [_seq_number(a) for a in args]
+    first, step, last = (1.0, 1.0, numbers[0]) if len(numbers) == 1 else (
+        (numbers[0], 1.0, numbers[1]) if len(numbers) == 2 else tuple(numbers))
+    if not step:
+        raise _Error("Need nonzero increment")
+    decimals = max((len(a.partition(".")[2]) for a in args if "." in a), default=0)
+    fmt = opts.get("f")
+    values = []
+    k = 0
+    while True:
+        v = first + k * step
+        if (step > 0 and v > last + 1e-9) or (step < 0 and v < last - 1e-9):
+            break
+        values.append(v)
+        k += 1
+    if fmt:
+        texts = [_c_format(fmt, [v]) for v in values]
+    else:
+        texts = [f"{v:.{decimals}f}" if decimals else f"{int(round(v))}" for v in values]
+        if opts.get("w") and texts:
+            width = max(len(t) for t in texts)
+            texts = [t.zfill(width) if not t.startswith("-") else "-" + t[1:].zfill(width - 1) for t in texts]
+    sep = opts.get("s", "\n")
+    return with_stderr(sh, (sep.join(texts) + "\n" if texts else "").encode(), 0)
+
+
+def _c_format(spec: str, values: list[Any]) -> str:
+    """One C printf conversion applied to Python values (``%g`` etc.)."""
+    try:
+        return spec % tuple(values)
+    except (TypeError, ValueError) as e:
+        raise _Error(f"bad format '{spec}'") from e
+
+
+_ESCAPES = {"\\": "\\", "a": "\a", "b": "\b", "e": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t",
+            "v": "\v", '"': '"', "'": "'"}
+
+
+def _unescape(text: str, b_style: bool = False) -> tuple[str, bool]:
+    """Backslash escapes as printf (and ``%b``) reads them; True when ``\\c`` stops output."""
+    out, i = "", 0
+    while i < len(text):
+        c = text[i]
+        if c != "\\" or i + 1 >= len(text):
+            out += c
+            i += 1
+            continue
+        nxt = text[i + 1]
+        if nxt == "c" and b_style:
+            return out, True
+        if nxt in _ESCAPES:
+            out += _ESCAPES[nxt]
+            i += 2
+        elif nxt in "01234567" or (nxt == "0" and b_style):
+            m = re.match(r"0?[0-7]{1,3}" if b_style else r"[0-7]{1,3}", text[i + 1:])
+            assert m is not None
+            out += chr(int(m.group(0), 8) & 255)
+            i += 1 + len(m.group(0))
+        elif nxt == "x" and re.match(r"[0-9a-fA-F]", text[i + 2:i + 3]):
+            m = re.match(r"[0-9a-fA-F]{1,2}", text[i + 2:])
+            assert m is not None
+            out += chr(int(m.group(0), 16))
+            i += 2 + len(m.group(0))
+        else:
+            out += c
+            i += 1
+    return out, False
+
+
+def _printf_number(text: str, errors: list[str], integer: bool) -> Any:
+    if text[:1] in "'\"" and len(text) > 1:
+        return ord(text[1])
+    try:
+        return int(text, 0) if integer else float(text)
+    except ValueError:
+        try:
+            return int(float(text)) if integer else float(int(text, 0))
+        except ValueError:
+            errors.append(f"printf: invalid number '{text}'\n" if integer else f"printf: invalid float '{text}'\n")
+            return 0
+
+
+@command("printf")
+def _printf(sh: Shell, argv: list[str]) -> Result:
+    """toybox's printf: the format reused while arguments remain; ``%b`` expands escapes in its argument."""
+    if len(argv) < 2:
+        return with_stderr(sh, b"", 1, 'printf: Needs 1 argument (see "printf --help")\n')
+    fmt, values = argv[1], argv[2:]
+    out, errors = "", []
+    pos = 0
+    while True:
+        used = 0
+        i = 0
+        while i < len(fmt):
+            c = fmt[i]
+            if c == "\\":
+                m = re.match(r"\\(?:[0-7]{1,3}|x[0-9a-fA-F]{1,2}|.)", fmt[i:])
+                chunk = m.group(0) if m else "\\"
+                out += _unescape(chunk)[0]
+                i += len(chunk)
+                continue
+            if c != "%":
+                out += c
+                i += 1
+                continue
+            m = re.match(r"%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?([diouxXeEfFgGcsb%])", fmt[i:])
+            if not m:
+                return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1,
+                                   "".join(errors) + f"printf: bad %{fmt[i + 1:i + 2]}\n")
+            i += len(m.group(0))
+            conv = m.group(4)
+            if conv == "%":
+                out += "%"
+                continue
+            flags, width, precision = m.group(1), m.group(2) or "", m.group(3)
+            if width == "*":
+                width = values[pos] if pos < len(values) else "0"
+                pos, used = pos + 1, used + 1
+            if precision == "*":
+                precision = values[pos] if pos < len(values) else "0"
+                pos, used = pos + 1, used + 1
+            arg = values[pos] if pos < len(values) else None
+            if arg is not None:
+                pos, used = pos + 1, used + 1
+            spec = "%" + flags + width + (f".{precision}" if precision is not None else "")
+            if conv in "sb":
+                text = arg or ""
+                if conv == "b":
+                    text, stop = _unescape(text, b_style=True)
+                    if stop:
+                        return with_stderr(sh, (out + (spec + "s") % text).encode("utf-8", "surrogateescape"),
+                                           1 if errors else 0, "".join(errors))
+                out += (spec + "s") % text
+            elif conv == "c":
+                out += (spec + "s") % ((arg or "")[:1])
+            elif conv in "diouxX":
+                number = _printf_number(arg, errors, True) if arg is not None else 0
+                out += (spec + ("d" if conv in "iu" else conv)) % number
+            else:
+                number = _printf_number(arg, errors, False) if arg is not None else 0.0
+                out += (spec + conv) % number
+        if not used or pos >= len(values):
+            break
+    return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1 if errors else 0, "".join(errors))
+
+
+@toy("basename", options="^<1as:")
+def _basename(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    suffix = opts.get("s")
+    if not (opts.get("a") or suffix is not None) and len(args) == 2:
+        args, suffix = args[:1], args[1]
+    elif not (opts.get("a") or suffix is not None) and len(args) > 2:
+        raise _UsageError("Max 2 arguments")
+    out = []
+    for arg in args:
+        base = arg.rstrip("/").rsplit("/", 1)[-1] or ("/" if arg.startswith("/") else "")
+        if suffix and base.endswith(suffix) and base != suffix:
+            base = base[: -len(suffix)]
+        out.append(base)
+    return with_stderr(sh, _encode(out), 0)
+
+
+@toy("dirname", options="<1")
+def _dirname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    out = []
+    for arg in args:
+        path = arg.rstrip("/")
+        if not path:
+            out.append("/" if arg else ".")
+            continue
+        head = path.rsplit("/", 1)[0] if "/" in path else "."
+        out.append(head.rstrip("/") or "/")
+    return with_stderr(sh, _encode(out), 0)
+
+
+def _canonical(sh: Shell, path: str, need: str) -> str:
+    """``realpath``/``readlink -f``: the absolute path with links followed; ``need``: ``all`` components must
+    exist (-e), ``parent`` (the default), or ``none`` (-m)."""
+    absolute = sh.resolve(path)
+    fs = sh.system.fs
+    parts = [p for p in absolute.split("/") if p]
+    current = "/"
+    for k, part in enumerate(parts):
+        candidate = posixpath.join(current, part)
+        link = fs.info(candidate, follow=False)
+        last = k == len(parts) - 1
+        if link is None and need != "none" and not (last and need == "parent"):
+            raise _oserror(errno.ENOENT)
+        current = posixpath.normpath(link.link if link is not None and link.is_link else candidate)
+        if link is not None and link.is_link:
+            current = _canonical(sh, current, "none")
+    return current
+
+
+@command("realpath")
+def _realpath(sh: Shell, argv: list[str]) -> Result:
+    """mksh's builtin ``realpath [--] NAME`` (it runs before toybox's): the path with links followed, its last
+    part may be missing; errors as mksh prints them (``E: /system/bin/sh: realpath: ...``), status 2."""
+    args = argv[1:]
+    if args[:1] == ["--"]:
+        args = args[1:]
+    if len(args) != 1 or args[0].startswith("-"):
+        return with_stderr(sh, b"", 2, "E: /system/bin/sh: realpath: syntax error\n")
+    try:
+        return with_stderr(sh, _encode([_canonical(sh, args[0], "parent")]), 0)
+    except OSError as e:
+        return with_stderr(sh, b"", 2, f"E: /system/bin/sh: realpath: {args[0]}: {strerror(e)}\n")
+
+
+@toy("readlink", options="<1vnf(canonicalize)emqz[-mef][-qv]")
+def _readlink(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    out, status, errors = [], 0, ""
+    end = "" if opts.get("n") else "\n"
+    for arg in args:
+        if opts.get("f") or opts.get("e") or opts.get("m"):
+            need = "all" if opts.get("e") else "none" if opts.get("m") else "parent"
+            try:
+                out.append(_canonical(sh, arg, need) + end)
+            except OSError as e:
+                status = 1
+                if opts.get("v"):
+                    errors += _err("readlink", arg, e)
+            continue
+        entry = sh.system.fs.info(sh.resolve(arg), follow=False)
+        if entry is not None and entry.is_link:
+            out.append(f"{entry.link}{end}")
+        else:
             status = 1
-            continue
-        if fmt is not None:
-            out += _stat_format(fmt, p, st, sh.system.fs.owner(p)) + "\n"
-            continue
-        when = dt.datetime.fromtimestamp(st.st_mtime, dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f000 +0000")
-        out += (f"  File: {p}\n  Size: {st.st_size}\t Blocks: {st.st_blocks}\t IO Blocks: 4096\t{_file_type(st)}\n"
-                f"Device: fd05h/64773d\t Inode: {st.st_ino}\t Links: {st.st_nlink}\n"
-                f"Access: ({st.st_mode & 0o7777:04o}/{stat_mod.filemode(st.st_mode)})\tUid: (    0/    root)\t"
-                f"Gid: (    0/    root)\nAccess: {when}\nModify: {when}\nChange: {when}\n")
-    return out.encode(), status
+    return with_stderr(sh, "".join(out).encode(), status, errors)
 
 
-@command("chown")
-def _chown(sh: Shell, argv: list[str]) -> Result:
+# -- space ---------------------------------------------------------------------------------------------------
+
+
+def _du_walk(sh: Shell, path: str, depth: int, opts: dict[str, Any], rows: list[tuple[int, str]],
+             errors: list[str]) -> int:
+    """Kilobytes used under ``path``; appends the rows ``du`` prints (children before their folder)."""
+    try:
+        entry = _lookup(sh, path, follow=depth == 0 or bool(opts.get("L")))
+    except OSError as e:
+        errors.append(_err("du", path, e))
+        return 0
+    size = _blocks_1k(entry)
+    if entry.is_dir:
+        try:
+            names = _listing(sh, path)
+        except OSError as e:
+            errors.append(_err("du", path, e))
+            names = []
+        for n in names:
+            size += _du_walk(sh, posixpath.join(path, n) if not path.endswith("/") else path + n, depth + 1,
+                             opts, rows, errors)
+    limit = opts.get("d", -1)
+    shown = (entry.is_dir or opts.get("a") or depth == 0) and (not opts.get("s") or depth == 0)
+    if shown and (limit < 0 or depth <= limit):
+        rows.append((size, path))
+    return size
+
+
+@toy("du", options="d#<0=-1hmlcaHkKLsxb[-HL][-kKmh]")
+def _du(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    rows: list[tuple[int, str]] = []
+    errors: list[str] = []
+    total = sum(_du_walk(sh, arg, 0, opts, rows, errors) for arg in args or ["."])
+    if opts.get("c"):
+        rows.append((total, "total"))
+
+    def size(kb: int) -> str:
+        if opts.get("h"):
+            return _human(kb * 1024)
+        return str(-(-kb // 1024)) if opts.get("m") else str(kb)
+
+    text = "".join(f"{size(kb)}\t{path}\n" for kb, path in rows)
+    return with_stderr(sh, text.encode("utf-8", "surrogateescape"), 1 if errors else 0, "".join(errors))
+
+
+#: An Android 13 emulator's mounts as ``df`` shows them: (device, mount point, size in KiB, used in KiB).
+#: ``/data`` and shared storage (the FUSE view of ``/data/media``) grow with the simulated files.
+_MOUNTS = [("/dev/block/dm-0", "/", 6069408, 6050544), ("tmpfs", "/dev", 1006388, 628),
+           ("tmpfs", "/mnt", 1006388, 0), ("/dev/block/dm-1", "/system_ext", 307392, 306400),
+           ("/dev/block/dm-2", "/product", 1179244, 1175512), ("/dev/block/dm-3", "/vendor", 203180, 202528),
+           ("tmpfs", "/apex", 1006388, 0), ("/dev/block/dm-5", "/data", 6354932, 1612168),
+           ("/dev/fuse", "/storage/emulated", 6354932, 1612168)]
+
+
+def _tree_kb(sh: Shell, path: str) -> int:
+    total = 0
+    for folder, dirs, files in os.walk(sh.system.fs.host(path)):
+        total += 4 * len(dirs) + sum(-(-os.path.getsize(os.path.join(folder, f)) // 4096) * 4 for f in files)
+    return total
+
+
+@toy("df", options="HPkhit*a[-HPh]")
+def _df(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    used_by_files = _tree_kb(sh, "/data")
+    mounts = [(dev, point, size, used + (used_by_files if point in ("/data", "/storage/emulated") else 0))
+              for dev, point, size, used in _MOUNTS]
+    if "t" in opts:
+        kinds = {"/dev/fuse": "fuse", "tmpfs": "tmpfs"}
+        mounts = [m for m in mounts if kinds.get(m[0], "ext4") in opts["t"]]
+    errors = ""
+    if args:
+        picked = []
+        for arg in args:
+            try:
+                entry = _lookup(sh, arg)
+            except OSError as e:
+                errors += f"df: '{arg}': {strerror(e)}\n"
+                continue
+            point = max((m for m in mounts if (entry.path + "/").startswith(m[1].rstrip("/") + "/")),
+                        key=lambda m: len(m[1]))
+            picked.append(point)
+        mounts = picked
+    human = opts.get("h") or opts.get("H")
+    units = 512 if opts.get("P") and not opts.get("k") else 1024
+    rows = [["Filesystem", "Size" if human else ("512-blocks" if units == 512 else
+             "1024-blocks" if opts.get("P") else "1K-blocks"), "Used", "Avail" if human else "Available",
+             "Capacity" if opts.get("P") and not human else "Use%", "Mounted on"]]
+    for dev, point, size, used in mounts:
+        used = min(used, size)
+        free = size - used
+        pct = -(-used * 100 // (used + free)) if used + free else 0
+        values = [v * 1024 for v in (size, used, free)]
+        texts = [_human(v, bool(opts.get("H"))) for v in values] if human else [str(v // units) for v in values]
+        rows.append([dev, *texts, f"{pct}%", point])
+    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    widths[0] = max(widths[0], 14 + bool(human))
+    lines = [f"{r[0]:<{widths[0]}}" + "".join(f" {r[k]:>{widths[k]}}" for k in range(1, 5)) + f" {r[5]}"
+             for r in rows]
+    return with_stderr(sh, _encode(lines), 1 if errors else 0, errors)
+
+
+# -- who and where -------------------------------------------------------------------------------------------
+
+#: adbd's supplementary groups on Android 13 (``packages/modules/adb/daemon/main.cpp``), root or shell alike.
+_ADBD_GROUPS = [1004, 1007, 1011, 1015, 1028, 1078, 1079, 3001, 3002, 3003, 3006, 3009, 3011, 3012]
+_USER_NAMES.update({1011: "adb", 3012: "readtracefs"})
+
+
+@toy("id", options=">1nGgru[!Ggu]")
+def _id(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    uid = sh.uid
+    if args:
+        found = _user_id(args[0])
+        if found is None:
+            raise _Error(f"no such user '{args[0]}'")
+        uid = found
+    groups = [uid, *_ADBD_GROUPS] if uid == sh.uid else [uid]
+
+    def show(n: int) -> str:
+        return user_name(n) if opts.get("n") else str(n)
+
+    if opts.get("u") or opts.get("g"):
+        return ok(show(uid) + "\n")
+    if opts.get("G"):
+        return ok(" ".join(show(g) for g in groups) + "\n")
+    context = "u:r:su:s0" if uid == 0 else "u:r:shell:s0"
+    listed = ",".join(f"{g}({user_name(g)})" for g in groups)
+    return ok(f"uid={uid}({user_name(uid)}) gid={uid}({user_name(uid)}) groups={listed} context={context}\n")
+
+
+@toy("whoami", options=">0")
+def _whoami(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    return ok(user_name(sh.uid) + "\n")
+
+
+#: What a phone's ``PATH`` has outside ``/system/bin`` for the commands simulated here: nothing, all
+#: (toybox's applets, mksh, the framework's scripts) live in ``/system/bin`` on Android 13.
+_PATH_DIR = "/system/bin"
+
+
+@toy("which", options="<1a")
+def _which(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    out, status = [], 0
+    for arg in args:
+        if "/" in arg:
+            try:
+                entry = _lookup(sh, arg)
+                found = stat_mod.S_ISREG(entry.mode) and bool(entry.mode & 0o111)
+            except OSError:
+                found = False
+            if found:
+                out.append(arg)
+            else:
+                status = 1
+        elif arg in COMMANDS and arg not in _SHELL_ONLY:
+            out.append(f"{_PATH_DIR}/{arg}")
+        else:
+            status = 1
+    return with_stderr(sh, _encode(out), status)
+
+
+#: adbd's environment for ``sh -c`` on Android 13 (``init.environ.rc`` and adbd's own).
+_PATH = "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:" \
+        "/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin"
+
+
+def _environment(sh: Shell) -> dict[str, str]:
+    user = user_name(sh.uid)
+    env = {"_": "/system/bin/env", "ANDROID_ART_ROOT": "/apex/com.android.art", "ANDROID_ASSETS": "/system/app",
+           "ANDROID_BOOTLOGO": "1", "ANDROID_DATA": "/data", "ANDROID_I18N_ROOT": "/apex/com.android.i18n",
+           "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
+           "ANDROID_TZDATA_ROOT": "/apex/com.android.tzdata", "ASEC_MOUNTPOINT": "/mnt/asec",
+           "DOWNLOAD_CACHE": "/data/cache", "EXTERNAL_STORAGE": "/sdcard", "HOME": "/",
+           "HOSTNAME": "emulator64_x86_64", "LOGNAME": user, "PATH": _PATH, "SHELL": "/bin/sh",
+           "TMPDIR": "/data/local/tmp", "USER": user}
+    env.update(getattr(sh, "vars", {}))
+    return env
+
+
+@toy("env", "printenv", options="^i0u*", status=125)
+def _env(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    env = {} if opts.get("i") or (args[:1] == ["-"]) else _environment(sh)
+    if args[:1] == ["-"]:
+        args = args[1:]
+    for key in opts.get("u", []):
+        env.pop(key, None)
+    while args and "=" in args[0] and not args[0].startswith("="):
+        key, _, value = args.pop(0).partition("=")
+        env[key] = value
+    if name == "printenv":
+        wanted = [env[a] for a in args if a in env]
+        return with_stderr(sh, _encode(wanted) if args else _encode(f"{k}={v}" for k, v in sorted(env.items())),
+                           0 if len(wanted) == len(args) else 1)
+    if not args:
+        end = "\0" if opts.get("0") else "\n"
+        return ok("".join(f"{k}={v}{end}" for k, v in env.items()))
+    saved = dict(sh.vars)
+    sh.vars.update(env)
+    try:
+        out, err, status = _run_argv(sh, args)
+    finally:
+        sh.vars = saved
+    if status == 127 and not err.startswith(b"/"):
+        err = f"env: {args[0]}: No such file or directory\n".encode()
+    return with_stderr(sh, out, status, err)
+
+
+def _boot(sh: Shell) -> dt.datetime:
+    """When the simulated phone booted: three minutes before its clock first read, moved back with the clock."""
+    now = sh.system.clock.now
+    boot = getattr(sh.system, "_toybox_boot", None)
+    if boot is None or boot > now:
+        boot = now - dt.timedelta(minutes=3)
+        sh.system._toybox_boot = boot
+    return boot
+
+
+@toy("uptime", options=">0ps")
+def _uptime(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    now, boot = sh.system.clock.now, _boot(sh)
+    local = now.astimezone(_zone(sh))
+    if opts.get("s"):
+        return ok(boot.astimezone(_zone(sh)).strftime("%Y-%m-%d %H:%M:%S") + "\n")
+    minutes_up = int((now - boot).total_seconds()) // 60
+    minutes, hours, days = minutes_up % 60, minutes_up // 60 % 24, minutes_up // 1440
+    load = " load average: 0.00, 0.00, 0.00\n"
+    if opts.get("p"):
+        weeks, days = days // 7, days % 7
+
+        def plural(n: int, unit: str) -> str:
+            return f"{n} {unit}{'' if n == 1 else 's'}"
+
+        return ok(f"up {plural(weeks, 'week')}, {plural(days, 'day')}, {plural(hours, 'hour')}, "
+                  f"{plural(minutes, 'minute')}, " + load)
+    text = local.strftime(" %H:%M:%S up ")
+    if days:
+        text += f"{days} day{'' if days == 1 else 's'}, "
+    text += f"{hours:2d}:{minutes:02d}, " if hours else f"{minutes} min, "
+    return ok(text + " 0 users, " + load)
+
+
+def _strftime(when: dt.datetime, fmt: str) -> str:
+    """``strftime`` with toybox's ``%N`` (nanoseconds) and an exact ``%s``, not the host's local zone."""
+    fmt = fmt.replace("%s", str(int(when.timestamp()))).replace("%N", f"{when.microsecond * 1000:09d}")
+    fmt = fmt.replace("%:z", when.strftime("%z")[:3] + ":" + when.strftime("%z")[3:])
+    if "%Z" in fmt and when.tzinfo is dt.timezone.utc:
+        fmt = fmt.replace("%Z", "UTC")
+    return when.strftime(fmt)
+
+
+@toy("date", options="d:D:I(iso-8601):;r:s:u(utc)[!dr]")
+def _date(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    zone = dt.timezone.utc if opts.get("u") else _zone(sh)
+    fmt = "%a %b %e %H:%M:%S %Z %Y"
+    if args and args[0].startswith("+"):
+        fmt, args = args[0][1:], args[1:]
+    if "I" in opts:
+        fmt = {"date": "%Y-%m-%d", "hours": "%Y-%m-%dT%H%:z", "minutes": "%Y-%m-%dT%H:%M%:z",
+               "seconds": "%Y-%m-%dT%H:%M:%S%:z", "ns": "%Y-%m-%dT%H:%M:%S,%N%:z"}.get(opts["I"] or "date", "")
+        if not fmt:
+            raise _Error(f"bad -I: {opts['I']}")
+    if "d" in opts:
+        ns = _parse_date(sh, opts["d"])
+        when = dt.datetime.fromtimestamp(ns // 10**9, zone).replace(microsecond=ns % 10**9 // 1000)
+    elif "r" in opts:
+        try:
+            ns = _lookup(sh, opts["r"]).mtime_ns
+        except OSError as e:
+            raise _Error(f"{opts['r']}: {strerror(e)}") from e
+        when = dt.datetime.fromtimestamp(ns // 10**9, zone).replace(microsecond=ns % 10**9 // 1000)
+    else:
+        when = sh.system.clock.now.astimezone(zone)
+    if args:
+        if len(args) > 1:
+            raise _UsageError("Max 1 argument")
+        when = _set_date(sh, args[0])
+        when = when.astimezone(zone)
+    return ok(_strftime(when, fmt) + "\n")
+
+
+def _set_date(sh: Shell, stamp: str) -> dt.datetime:
+    """``date MMDDhhmm[[CC]YY][.ss]``: set the clock (root only, as on a phone)."""
+    m = re.fullmatch(r"(\d{2})(\d{2})(\d{2})(\d{2})(\d{4}|\d{2})?(?:\.(\d{2}))?", stamp)
+    if not m:
+        raise _Error(f"bad date '{stamp}'")
+    now = sh.system.clock.now
+    year = int(m.group(5) or now.year)
+    year += 2000 if year < 100 else 0  # YY, as AndroidWorld's set_datetime writes it (%m%d%H%M%y.%S)
+    try:
+        when = dt.datetime(year, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)),
+                           int(m.group(6) or 0), tzinfo=_zone(sh)).astimezone(dt.timezone.utc)
+    except ValueError as e:
+        raise _Error(f"bad date '{stamp}'") from e
+    if sh.uid != 0:
+        raise _Error("setdate: Operation not permitted")
+    sh.device.set_time(when)
+    return when
+
+
+@toy("sleep", options="<1")
+def _sleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """Time passes on the simulated clock and, over the wire, for real (``sh.wait``): clients measure it."""
+    total = 0.0
+    for arg in args:
+        m = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)([smhd]?)", arg)
+        if not m:
+            raise _Error(f"Not a number '{arg}'")
+        total += float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
+    sh.system.tick(total)
+    sh.system.invalidate()
+    sh.wait(total)
+    return ok()
+
+
+def _digest(algorithm: str) -> Callable[[Shell, str, dict[str, Any], list[str]], Result]:
+    def run(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+        if opts.get("c"):
+            raise _Error("-c (check) is not simulated")
+        inputs, errors = _inputs(sh, name, args)
+        out = "".join(f"{hashlib.new(algorithm, data).hexdigest()}" + ("" if opts.get("b") else f"  {n}") + "\n"
+                      for n, data in inputs)
+        return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1 if errors else 0, errors)
+
+    return run
+
+
+for _name, _algorithm in (("md5sum", "md5"), ("sha1sum", "sha1"), ("sha224sum", "sha224"),
+                          ("sha256sum", "sha256"), ("sha384sum", "sha384"), ("sha512sum", "sha512")):
+    toy(_name, options="bc(check)s(status)[!bc]")(_digest(_algorithm))
+
+
+@toy("base64", options="diw#<0=76[!dw]")
+def _base64(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if len(args) > 1:
+        raise _UsageError("Max 1 argument")
+    inputs, errors = _inputs(sh, "base64", args)
+    if errors:
+        return with_stderr(sh, b"", 1, errors)
+    data = inputs[0][1]
+    if opts.get("d"):
+        text = re.sub(rb"[^A-Za-z0-9+/=]", b"", data) if opts.get("i") else re.sub(rb"\s", b"", data)
+        try:
+            return with_stderr(sh, base64_mod.b64decode(text, validate=True), 0)
+        except ValueError:
+            return with_stderr(sh, base64_mod.b64decode(text + b"==", validate=False), 1, "base64: bad input\n")
+    encoded = base64_mod.b64encode(data)
+    width = opts.get("w", 76)
+    if width:
+        encoded = b"\n".join(encoded[k:k + width] for k in range(0, len(encoded), width))
+    return with_stderr(sh, encoded + b"\n" if encoded else b"", 0)
+
+
+# -- the machine ---------------------------------------------------------------------------------------------
+
+#: ``uname`` of the google_apis x86_64 Android 13 emulator image (kernel 5.15, android13 GKI).
+_UNAME = {"s": "Linux", "n": "localhost", "r": "5.15.41-android13-8-00055-g4f5025129fe8-ab8949913",
+          "v": "#1 SMP PREEMPT Mon Aug 15 18:33:14 UTC 2022", "m": "x86_64", "o": "Toybox"}
+
+
+@toy("uname", options="paomvrns")
+def _uname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if args:
+        raise _UsageError("Max 0 arguments")
+    if opts.get("a"):
+        keys = "snrvmo"
+    else:
+        keys = "".join(k for k in "snrvmpo" if opts.get(k)) or "s"
+    parts = [_UNAME["m"] if k == "p" else _UNAME[k] for k in keys]
+    return ok(" ".join(parts) + "\n")
+
+
+@toy("nproc", options="(all)")
+def _nproc(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    return ok("4\n")
+
+
+@toy("hostname", options=">1bdsfF:[!bdsf]")
+def _hostname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    if args or "F" in opts:
+        if sh.uid != 0:
+            raise _Error("sethostname: Operation not permitted")
+        raise _Error("setting the host name is not simulated")
+    return ok("localhost\n")
+
+
+#: Memory of the emulator (AndroidWorld's AVD: 2 GB of RAM, no swap), in bytes.
+_MEMORY = {"total": 2_061_230_080, "free": 412_368_896, "shared": 9_981_952, "buffers": 3_055_616}
+
+
+@toy("free", options="hgmkb[!hgmkb]")
+def _free(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    shift = next((10 * k for k, c in enumerate("bkmg") if opts.get(c)), 0)
+
+    def show(value: int) -> str:
+        return _human(value) if opts.get("h") else str(value >> shift)
+
+    m = _MEMORY
+    text = ("\t\ttotal        used        free      shared     buffers\n"
+            f"Mem:{show(m['total']):>17}{show(m['total'] - m['free']):>12}{show(m['free']):>12}"
+            f"{show(m['shared']):>12}{show(m['buffers']):>12}\n"
+            f"-/+ buffers/cache:{show(m['total'] - m['free'] - m['buffers']):>15}"
+            f"{show(m['free'] + m['buffers']):>12}\n"
+            f"Swap:{show(0):>16}{show(0):>12}{show(0):>12}\n")
+    return ok(text)
+
+
+@dataclass
+class _Interface:
+    index: int
+    name: str
+    kind: str  # "loopback" or "ether"
+    mac: str
+    inet: tuple[str, int, str] | None  # address, prefix, broadcast
+    inet6: list[tuple[str, int, str]]
+    mtu: int
+    flags: str
+
+
+#: The network of the google_apis emulator image: ``wlan0`` (virtio Wi-Fi through mac80211_hwsim) at
+#: 10.0.2.16 behind the emulator's router, ``radio0`` to the modem's namespace.
+_INTERFACES = [
+    _Interface(1, "lo", "loopback", "00:00:00:00:00:00", ("127.0.0.1", 8, ""), [("::1", 128, "host")], 65536,
+               "LOOPBACK,UP,LOWER_UP"),
+    _Interface(2, "dummy0", "ether", "be:9b:3e:6f:5c:21", None, [("fe80::bc9b:3eff:fe6f:5c21", 64, "link")], 1500,
+               "BROADCAST,NOARP,UP,LOWER_UP"),
+    _Interface(3, "radio0", "ether", "02:00:00:00:02:00", ("192.168.200.2", 24, "192.168.200.255"),
+               [("fe80::ff:fe00:200", 64, "link")], 1500, "BROADCAST,MULTICAST,UP,LOWER_UP"),
+    _Interface(4, "wlan0", "ether", "02:15:b2:00:00:00", ("10.0.2.16", 24, "10.0.2.255"),
+               [("fe80::15:b2ff:fe00:0", 64, "link")], 1500, "BROADCAST,MULTICAST,UP,LOWER_UP"),
+]
+
+
+def _mask(prefix: int) -> str:
+    bits = (0xFFFFFFFF << (32 - prefix)) & 0xFFFFFFFF
+    return ".".join(str(bits >> s & 255) for s in (24, 16, 8, 0))
+
+
+def _ifconfig_block(i: _Interface) -> str:
+    encap = "Local Loopback" if i.kind == "loopback" else "Ethernet"
+    head = f"{i.name:<9} Link encap:{encap}  "
+    if i.kind == "ether":
+        head += f"HWaddr {i.mac}"
+        if i.name in ("wlan0", "radio0"):
+            head += "  Driver " + ("mac80211_hwsim" if i.name == "wlan0" else "virtio_net")
+    lines = [head]
+    if i.inet:
+        address, prefix, brd = i.inet
+        text = f"{'':10}inet addr:{address} "
+        if brd:
+            text += f" Bcast:{brd} "
+        lines.append(text + f" Mask:{_mask(prefix)} ")
+    for address, prefix, scope in i.inet6:
+        lines.append(f"{'':10}inet6 addr: {address}/{prefix} Scope: {scope.capitalize()}")
+    flags = ["UP"] + (["LOOPBACK"] if i.kind == "loopback" else ["BROADCAST"]) + ["RUNNING"]
+    if "NOARP" in i.flags:
+        flags.append("NOARP")
+    if "MULTICAST" in i.flags:
+        flags.append("MULTICAST")
+    lines.append(f"{'':10}{' '.join(flags)}  MTU:{i.mtu}  Metric:1")
+    lines += [f"{'':10}RX packets:0 errors:0 dropped:0 overruns:0 frame:0 ",
+              f"{'':10}TX packets:0 errors:0 dropped:0 overruns:0 carrier:0 ",
+              f"{'':10}collisions:0 txqueuelen:1000 ", f"{'':10}RX bytes:0 TX bytes:0 ", ""]
+    return "\n".join(lines) + "\n"
+
+
+@command("ifconfig")
+def _ifconfig(sh: Shell, argv: list[str]) -> Result:
+    """toybox ``ifconfig [-aS] [INTERFACE]``: shows the emulator's interfaces; changing them is refused."""
+    args = argv[1:]
+    show_all = "-a" in args
+    args = [a for a in args if a != "-a"]
+    if not args:
+        return ok("".join(_ifconfig_block(i) for i in _INTERFACES if show_all or "UP" in i.flags))
+    found = next((i for i in _INTERFACES if i.name == args[0]), None)
+    if found is None:
+        return with_stderr(sh, b"", 1, f"ifconfig: {args[0]}: No such device\n")
+    if len(args) > 1:
+        if sh.uid != 0:
+            return with_stderr(sh, b"", 1, "ifconfig: SIOCSIFFLAGS: Permission denied\n")
+        return with_stderr(sh, b"", 1, "ifconfig: changing interfaces is not simulated\n")
+    return ok(_ifconfig_block(found))
+
+
+def _ip_addr_block(i: _Interface, brief_link: bool = False) -> str:
+    state = "UNKNOWN" if i.kind == "loopback" or "NOARP" in i.flags else "UP"
+    qdisc = "noqueue" if i.kind == "loopback" or "NOARP" in i.flags else "mq" if i.name == "wlan0" else "pfifo_fast"
+    text = (f"{i.index}: {i.name}: <{i.flags}> mtu {i.mtu} qdisc {qdisc} state {state} group default qlen 1000\n"
+            f"    link/{i.kind} {i.mac} brd {'00:00:00:00:00:00' if i.kind == 'loopback' else 'ff:ff:ff:ff:ff:ff'}\n")
+    if brief_link:
+        return text
+    if i.inet:
+        address, prefix, brd = i.inet
+        scope = "host" if i.kind == "loopback" else "global"
+        text += f"    inet {address}/{prefix}" + (f" brd {brd}" if brd else "") + f" scope {scope} {i.name}\n"
+        text += "       valid_lft forever preferred_lft forever\n"
+    for address, prefix, scope in i.inet6:
+        text += f"    inet6 {address}/{prefix} scope {scope} \n       valid_lft forever preferred_lft forever\n"
+    return text
+
+
+@command("ip")
+def _ip(sh: Shell, argv: list[str]) -> Result:
+    """iproute2's ``ip`` (Android ships it, not toybox's): ``addr``/``link``/``route`` shown as an emulator shows
+    them; changes are refused."""
+    args = [a for a in argv[1:] if a not in ("-4", "-6")]
+    if not args:
+        return with_stderr(sh, b"", 255, "Usage: ip [ OPTIONS ] OBJECT { COMMAND | help }\n")
+    objects = {"a": "address", "ad": "address", "addr": "address", "address": "address", "l": "link",
+               "li": "link", "link": "link", "r": "route", "ro": "route", "route": "route"}
+    obj = objects.get(args[0])
+    if obj is None:
+        return with_stderr(sh, b"", 255, f'Object "{args[0]}" is unknown, try "ip help".\n')
+    rest = args[1:]
+    if rest and rest[0] in ("show", "list", "ls", "sh", "s", "l"):
+        rest = rest[1:]
+    if rest and rest[0] == "dev":
+        rest = rest[1:]
+    if obj == "route":
+        if rest and rest[0] not in ("table",):
+            return with_stderr(sh, b"", 255, "changing routes is not simulated\n") if rest[0] in (
+                "add", "del", "change", "replace") else with_stderr(sh, b"", 255, f'Error: ip route: "{rest[0]}" '
+                                                                     'is unknown\n')
+        return ok("10.0.2.0/24 dev wlan0 proto kernel scope link src 10.0.2.16 \n"
+                  "192.168.200.0/24 dev radio0 proto kernel scope link src 192.168.200.2 \n")
+    if rest and rest[0] in ("add", "del", "set", "change", "replace", "flush"):
+        return with_stderr(sh, b"", 2, "RTNETLINK answers: Operation not permitted\n" if sh.uid else
+                           "changing interfaces is not simulated\n")
+    chosen = _INTERFACES
+    if rest:
+        chosen = [i for i in _INTERFACES if i.name == rest[0]]
+        if not chosen:
+            return with_stderr(sh, b"", 1, f'Device "{rest[0]}" does not exist.\n')
+    return ok("".join(_ip_addr_block(i, obj == "link") for i in chosen))
+
+
+# -- owners, labels, processes -------------------------------------------------------------------------------
+
+
+@toy("chown", "chgrp", options="<2hPLHRfv[-HLP]")
+def _chown(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     """toybox ``chown [-R] USER[:GROUP] FILE...`` (numbers or names); root only, as on a phone."""
-    args = [a for a in argv[1:] if a not in ("-R", "-h")]
-    if len(args) < 2:
-        return fail("chown: Needs 2 arguments (see \"chown --help\")\n")
-    user, _, group = args[0].partition(":")
-    ids = {name: uid for uid, name in (("0", "root"), ("1000", "system"), ("2000", "shell"))}
-    uid = ids.get(user, user)
-    gid = ids.get(group, group) if group else uid
-    if not (uid.isdigit() and gid.isdigit()):
-        return fail(f"chown: bad user '{args[0]}'\n")
-    out, status = "", 0
-    for path in args[1:]:
-        if not sh.system.fs.exists(path):
-            out, status = out + f"chown: {path}: No such file or directory\n", 1
-            continue
-        sh.system.fs.chown(path, f"{uid}:{gid}")
-    return out.encode(), status
+    spec, paths = args[0], args[1:]
+    if name == "chgrp":
+        user_part, group_part = "", spec
+    else:
+        user_part, _, group_part = spec.replace(".", ":", 1).partition(":")
+    uid = _user_id(user_part) if user_part else None
+    gid = _user_id(group_part) if group_part else None
+    if (user_part and uid is None) or (group_part and gid is None):
+        bad = user_part if user_part and uid is None else group_part
+        raise _Error(f"bad {'user' if bad == user_part and name != 'chgrp' else 'group'} '{bad}'")
+    errors = ""
+    fs = sh.system.fs
+    for path in paths:
+        for each in (_walk_paths(sh, path) if opts.get("R") else [path]):
+            try:
+                entry = _lookup(sh, each)
+                if sh.uid != 0:
+                    raise _oserror(errno.EPERM)
+                new_uid = entry.uid if uid is None else uid
+                new_gid = entry.gid if gid is None else gid
+                fs.chown(sh.resolve(each), f"{new_uid}:{new_gid}")
+            except OSError as e:
+                if not opts.get("f"):
+                    errors += f"{name}: {each}: {strerror(e)}\n" if e.errno != errno.EPERM else \
+                        f"{name}: {each}: Operation not permitted\n"
+    return with_stderr(sh, b"", 1 if errors else 0, errors)
 
 
 @command("restorecon")
 def _restorecon(sh: Shell, argv: list[str]) -> Result:
     """``restorecon [-R] PATH...``: SELinux labels are not simulated; a missing path fails as on a phone."""
-    missing = [p for p in argv[1:] if not p.startswith("-") and not sh.system.fs.exists(p)]
+    missing = [p for p in argv[1:] if not p.startswith("-") and not sh.system.fs.exists(sh.resolve(p))]
     if missing:
         return fail("".join(f"SELinux: Could not get canonical path for {p} restorecon: "
                             "No such file or directory.\n" for p in missing), 255)
@@ -473,8 +2789,6 @@ def _restorecon(sh: Shell, argv: list[str]) -> Result:
 _SYSTEM_PROCESSES = [("root", 1, 0, "init"), ("root", 310, 1, "zygote64"), ("system", services.SYSTEM_PID, 310,
                      "system_server"), ("u0_a134", services.SYSTEMUI_PID, 310, "com.android.systemui"),
                      ("radio", services.PHONE_PID, 310, "com.android.phone")]
-
-
 
 
 def _processes(sh: Shell) -> list[tuple[str, int, int, str]]:
@@ -501,8 +2815,232 @@ def _ps(sh: Shell, argv: list[str]) -> Result:
         return f"{user:<10}{pid!s:>8}{ppid!s:>6}{vsz!s:>11}{rss!s:>7} {wchan:<16}{addr!s:>5} {s} {name}\n"
 
     every = any(a in ("-A", "-e") or (a.startswith("-") and "A" in a) for a in argv[1:])
-    procs = _processes(sh) if every else [("shell", 7001, 1, "sh"), ("shell", 7002, 7001, "ps")]
+    me = user_name(sh.uid)
+    procs = _processes(sh) if every else [(me, 7001, 1, "sh"), (me, 7002, 7001, "ps")]
     out = row("USER", "PID", "PPID", "VSZ", "RSS", "WCHAN", "ADDR", "S", "NAME")
     for user, pid, ppid, name in procs:
         out += row(user, pid, ppid, 10_000_000 + pid, 90_000, "do_epoll_wait", 0, "S", name)
     return ok(out)
+
+
+# -- sed (the commonly scripted part) ------------------------------------------------------------------------
+
+
+@dataclass
+class _SedCommand:
+    first: str | None
+    last: str | None
+    negate: bool
+    name: str
+    regex: re.Pattern[str] | None = None
+    replacement: str = ""
+    count: int = 1
+    every: bool = False
+    print_after: bool = False
+    text: str = ""
+    in_range: bool = False
+
+
+def _sed_split(script: str, i: int, delim: str) -> tuple[str, int]:
+    """Read up to the next unescaped ``delim`` from ``i``; the part and the index after the delimiter."""
+    out = ""
+    while i < len(script):
+        c = script[i]
+        if c == "\\" and i + 1 < len(script):
+            out += c + script[i + 1] if script[i + 1] != delim else delim
+            i += 2
+            continue
+        if c == delim:
+            return out, i + 1
+        out += c
+        i += 1
+    raise ValueError("unterminated")
+
+
+def _sed_address(script: str, i: int) -> tuple[str | None, int]:
+    if i < len(script) and script[i] == "$":
+        return "$", i + 1
+    m = re.match(r"\d+", script[i:])
+    if m:
+        return m.group(0), i + len(m.group(0))
+    if i < len(script) and script[i] in "/\\":
+        delim = script[i + 1] if script[i] == "\\" else "/"
+        start = i + (2 if script[i] == "\\" else 1)
+        body, end = _sed_split(script, start, delim)
+        return "/" + body, end
+    return None, i
+
+
+def _sed_parse(script: str, extended: bool, icase: bool = False) -> list[_SedCommand]:
+    commands = []
+    i = 0
+    while i < len(script):
+        start = i
+        while i < len(script) and script[i] in " \t\n;":
+            i += 1
+        if i >= len(script):
+            break
+        try:
+            first, i = _sed_address(script, i)
+            last = None
+            if first is not None and i < len(script) and script[i] == ",":
+                last, i = _sed_address(script, i + 1)
+            while i < len(script) and script[i] == " ":
+                i += 1
+            negate = i < len(script) and script[i] == "!"
+            i += negate
+            name = script[i] if i < len(script) else ""
+            i += 1
+            cmd = _SedCommand(first, last, negate, name)
+            if name == "s":
+                delim = script[i]
+                pattern, i = _sed_split(script, i + 1, delim)
+                replacement, i = _sed_split(script, i, delim)
+                m = re.match(r"[gpI0-9i]*", script[i:])
+                flags = m.group(0) if m else ""
+                i += len(flags)
+                cmd.regex = _regex(pattern, extended, re.IGNORECASE if "I" in flags or "i" in flags else 0)
+                cmd.replacement, cmd.every, cmd.print_after = replacement, "g" in flags, "p" in flags
+                digits = re.sub(r"\D", "", flags)
+                cmd.count = int(digits) if digits else 1
+            elif name in "aic":
+                text = script[i:].split("\n", 1)[0]
+                i += len(text)
+                cmd.text = text[1:].lstrip() if text.startswith("\\") else text.lstrip()
+            elif name not in "dpqQ=":
+                raise ValueError(name)
+        except (ValueError, IndexError, re.error) as e:
+            raise _Error(f"bad pattern '{script}'@{i} ({script[start:i].strip()[-1:] or ' '})") from e
+        commands.append(cmd)
+    return commands
+
+
+def _sed_matches(address: str, n: int, last_line: bool, line: str, extended: bool) -> bool:
+    if address == "$":
+        return last_line
+    if address.startswith("/"):
+        return bool(_regex(address[1:], extended).search(line))
+    return n == int(address)
+
+
+def _sed_selected(cmd: _SedCommand, n: int, last_line: bool, line: str, extended: bool) -> bool:
+    if cmd.first is None:
+        chosen = True
+    elif cmd.last is None:
+        chosen = _sed_matches(cmd.first, n, last_line, line, extended)
+    elif cmd.in_range:
+        chosen = True
+        if _sed_matches(cmd.last, n, last_line, line, extended) or (cmd.last.isdigit() and n >= int(cmd.last)):
+            cmd.in_range = False
+    else:
+        chosen = _sed_matches(cmd.first, n, last_line, line, extended)
+        if chosen:
+            cmd.in_range = not (cmd.last.isdigit() and n >= int(cmd.last))
+    return chosen != cmd.negate
+
+
+def _sed_replacement(template: str, m: re.Match[str]) -> str:
+    def piece(x: re.Match[str]) -> str:
+        token = x.group(0)
+        if token == "&":
+            return m.group(0)
+        if token[1:].isdigit():
+            return m.group(int(token[1:])) or ""
+        return {"\\n": "\n", "\\t": "\t"}.get(token, token[1:])
+
+    return re.sub(r"\\.|&", piece, template)
+
+
+def _sed_run(commands: list[_SedCommand], text: str, quiet: bool, extended: bool) -> str:
+    lines = text.split("\n")
+    ends_newline = text.endswith("\n")
+    if ends_newline:
+        lines = lines[:-1]
+    out: list[str] = []
+    for n, line in enumerate(lines, 1):
+        last_line = n == len(lines)
+        deleted = False
+        appended: list[str] = []
+        stop = False
+        for cmd in commands:
+            if not _sed_selected(cmd, n, last_line, line, extended):
+                continue
+            if cmd.name == "s" and cmd.regex is not None:
+                hits = 0
+
+                def replace(m: re.Match[str], cmd: _SedCommand = cmd) -> str:
+                    nonlocal hits
+                    hits += 1
+                    if hits == cmd.count or (cmd.every and hits >= cmd.count):
+                        return _sed_replacement(cmd.replacement, m)
+                    return m.group(0)
+
+                new = cmd.regex.sub(replace, line)
+                if hits >= cmd.count and cmd.print_after:
+                    out.append(new)
+                line = new
+            elif cmd.name == "d":
+                deleted = True
+                break
+            elif cmd.name == "p":
+                out.append(line)
+            elif cmd.name == "=":
+                out.append(str(n))
+            elif cmd.name == "a":
+                appended.append(cmd.text)
+            elif cmd.name == "i":
+                out.append(cmd.text)
+            elif cmd.name == "c":
+                if cmd.last is None or not cmd.in_range:
+                    out.append(cmd.text)
+                deleted = True
+                break
+            elif cmd.name in "qQ":
+                stop = True
+                if cmd.name == "Q":
+                    deleted = True
+                break
+        if not deleted and not quiet:
+            out.append(line)
+        out += appended
+        if stop:
+            break
+    return "".join(f"{x}\n" for x in out) if out and (ends_newline or len(out) > 1) else (
+        "\n".join(out) + ("\n" if ends_newline else ""))
+
+
+@toy("sed", options="(help)(version)(tarxform)e*f*i:;nErz(null-data)s[+Er]")
+def _sed(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """toybox sed's common part: ``s///[gpIN]``, ``d p q Q = a i c``, line/``$``/regex addresses and ranges,
+    ``-n -e -E -i``; anything else is refused as a bad pattern, never ignored."""
+    scripts = list(opts.get("e", []))
+    for source in opts.get("f", []):
+        try:
+            scripts.append(_read(sh, source).decode("utf-8", "surrogateescape"))
+        except OSError as e:
+            raise _Error(f"{source}: {strerror(e)}") from e
+    if not scripts:
+        if not args:
+            raise _Error("no pattern")
+        scripts, args = args[:1], args[1:]
+    extended = bool(opts.get("E") or opts.get("r"))
+    commands = _sed_parse("\n".join(scripts), extended)
+    quiet = bool(opts.get("n"))
+    if "i" in opts:
+        errors = ""
+        for path in args:
+            try:
+                text = _read(sh, path).decode("utf-8", "surrogateescape")
+                for cmd in commands:
+                    cmd.in_range = False
+                result = _sed_run(commands, text, quiet, extended)
+                if opts["i"]:
+                    _write(sh, path + opts["i"], text.encode("utf-8", "surrogateescape"))
+                _write(sh, path, result.encode("utf-8", "surrogateescape"))
+            except OSError as e:
+                errors += _err("sed", path, e)
+        return with_stderr(sh, b"", 1 if errors else 0, errors)
+    inputs, errors = _inputs(sh, "sed", args)
+    text = b"".join(d for _, d in inputs).decode("utf-8", "surrogateescape")
+    return with_stderr(sh, _sed_run(commands, text, quiet, extended).encode("utf-8", "surrogateescape"),
+                       1 if errors else 0, errors)

@@ -198,6 +198,7 @@ class U2Service:
         self._touch_down: tuple[int, int] | None = None
         #: The last toast an accessibility event showed, until ``clearLastToast`` (the server's toast listener).
         self._last_toast: str | None = None
+        self._shown_toast = ""
         #: ``setOrientation``'s last answer: the simulated screen is laid out in its natural orientation only.
         self._frozen = False
 
@@ -245,10 +246,12 @@ class U2Service:
             self._watch_toast()
 
     def _watch_toast(self) -> None:
-        """Note a toast on screen, as the server's accessibility listener does for ``getLastToast``."""
+        """Note a toast that appeared, as the server's accessibility listener does for ``getLastToast`` (one
+        event when a toast shows: ``clearLastToast`` forgets it even while it is still on screen)."""
         toast = getattr(self.device.system, "toast_text", "")
-        if toast:
+        if toast and toast != self._shown_toast:
             self._last_toast = toast
+        self._shown_toast = toast
 
     # -- helpers -------------------------------------------------------------------
 

@@ -1,0 +1,532 @@
+"""toybox's userland on the simulated phone, judged against the real one.
+
+The differential tests run each line through Debian's mksh and toybox 0.8.9 in a scratch root laid out as a phone's
+(:mod:`tests.android_userland`) and through the simulated shell, over the same files (same contents, modes,
+owners and times), and compare standard output, error output and exit status. Where the simulator differs on
+purpose, the test says why and compares what can be compared.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pytest_mobileagent.sim import SimDevice
+from tests.android_userland import Pair, unavailable
+
+#: 2023-10-10 12:00:00 UTC and a day and an hour before: the seed files' modification times.
+T0, T1, T2 = 1696939200, 1696939200 - 86400, 1696939200 - 3600
+
+SEED = {
+    "/data/local/tmp/t/a.txt": (b"hello\nworld\nhello again\n", T0),
+    "/data/local/tmp/t/b.log": (b"one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\n", T1),
+    "/data/local/tmp/t/sub/c.txt": (b"x,y,z\n1,2,3\n4,5,6\n", T2),
+    "/data/local/tmp/t/sub/deep/d.txt": (b"", T2),
+    "/data/local/tmp/t/.hidden": (b"secret\n", T0),
+    "/data/local/tmp/t/big.bin": (bytes(range(256)) * 20, T1),
+    "/sdcard/Download/report.txt": (b"Quarterly report\n", T0),
+    "/sdcard/Download/photo.jpg": (b"\xff\xd8\xff" + b"\0" * 1500, T1),
+}
+
+
+def _seed(pair: Pair) -> None:
+    for path, (data, mtime) in SEED.items():
+        pair.write(path, data, mtime=mtime)
+    for folder, mtime in (("/data/local/tmp/t/sub/deep", T2), ("/data/local/tmp/t/sub", T2),
+                          ("/data/local/tmp/t", T0), ("/sdcard/Download", T0)):
+        pair.mkdir(folder, mtime=mtime)
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory):
+    """One pair for lines that only read."""
+    reason = unavailable()
+    if reason:
+        pytest.skip(reason)
+    pair = Pair(tmp_path_factory.mktemp("android"))
+    _seed(pair)
+    yield pair
+    pair.close()
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    """A pair of its own, for lines that change files."""
+    reason = unavailable()
+    if reason:
+        pytest.skip(reason)
+    pair = Pair(tmp_path / "android")
+    _seed(pair)
+    yield pair
+    pair.close()
+
+
+#: Lines whose output follows the order folders list their names in: on the host ext4's hash order, on the
+#: simulator names in order. The lines are compared as sets (and the simulator's are sorted).
+UNORDERED = ("find ", "du ", "grep -r")
+
+
+def _same(pair: Pair, line: str, stdin: bytes = b"") -> None:
+    android, sim = pair.both(line, stdin)
+    if line.startswith(UNORDERED) and "-exec" not in line:
+        out = sim.out.decode().splitlines()
+        assert (sorted(out), sim.err, sim.status) == (sorted(android.out.decode().splitlines()), android.err,
+                                                     android.status), line
+        return
+    assert sim.text() == android.text(), line
+
+
+READING = [
+    # ls: formats, sorting, options after operands (AndroidWorld's `ls DIR -ll -au`)
+    "ls /data/local/tmp/t",
+    "ls -1 /data/local/tmp/t",
+    "ls -a /data/local/tmp/t",
+    "ls -A /data/local/tmp/t",
+    "ls -l /data/local/tmp/t",
+    "ls -la /data/local/tmp/t/sub",
+    "ls /data/local/tmp/t/a.txt /data/local/tmp/t/b.log -ll -au",
+    "ls -ln /data/local/tmp/t",
+    "ls -lt /data/local/tmp/t",
+    "ls -ltr /data/local/tmp/t",
+    "ls -lS /data/local/tmp/t",
+    "ls -lh /data/local/tmp/t",
+    "ls -lo /data/local/tmp/t",
+    "ls -lg /data/local/tmp/t",
+    "ls -s /data/local/tmp/t",
+    "ls -d /data/local/tmp/t",
+    "ls -ld /data/local/tmp/t /data/local/tmp/t/a.txt",
+    "ls -R /data/local/tmp/t",
+    "ls -lR /data/local/tmp/t/sub",
+    "ls -m /data/local/tmp/t",
+    "ls -p /data/local/tmp/t",
+    "ls -F /data/local/tmp/t",
+    "ls /data/local/tmp/t/a.txt /data/local/tmp/t/sub",
+    "ls /data/local/tmp/t/nope",
+    "ls /data/local/tmp/t/nope /data/local/tmp/t/a.txt",
+    "ls -z",
+    "ls --colr",
+    "ls -l /sdcard/Download",
+    "ls -ll -au /sdcard/Download/report.txt",
+    "ls -ld /sdcard/Download",
+    "ls -l /sdcard/",
+    "ls -ld /data/local/tmp",
+    # stat
+    "stat -c '%n %s %a %A %U %G %u %g %F %h' /data/local/tmp/t/a.txt /data/local/tmp/t/sub",
+    "stat -c '%y|%Y|%x|%X' /data/local/tmp/t/a.txt",
+    "stat -c '%F' /data/local/tmp/t/sub/deep/d.txt",
+    "stat -c '%5s|%-8U|%%|%q' /data/local/tmp/t/a.txt",
+    "stat /data/local/tmp/t/nope",
+    "stat",
+    "stat -c %y /sdcard/Download/report.txt",
+    # find
+    "find /data/local/tmp/t -name '*.txt'",
+    "find /data/local/tmp/t -iname 'A.*'",
+    "find /data/local/tmp/t -type d",
+    "find /data/local/tmp/t -maxdepth 1 -type f -name 'a*'",
+    "find /data/local/tmp/t -mindepth 2 -type f",
+    "find /data/local/tmp/t/sub -size -1",
+    "find /data/local/tmp/t -size +2",
+    "find /data/local/tmp/t -newer /data/local/tmp/t/b.log -type f",
+    "find /data/local/tmp/t -name 'a.*' -exec cat {} \\;",
+    "find /data/local/tmp/t -name '*.log' -exec wc -l {} +",
+    "find /data/local/tmp/t/sub -type f -o -type d",
+    "find /data/local/tmp/t ! -name '*.txt' -type f",
+    "find /data/local/tmp/t/nope",
+    "find /data/local/tmp/t -type q",
+    "find /data/local/tmp/t -bogus",
+    "find /data/local/tmp/t -name",
+    "find /data/local/tmp/t/sub -empty",
+    "find /data/local/tmp/t -path '*sub*' -prune -o -type f -print",
+    "find /sdcard/Download/ -type f",
+    # reading and text
+    "cat /data/local/tmp/t/a.txt /data/local/tmp/t/nope /data/local/tmp/t/sub",
+    "head -n 2 /data/local/tmp/t/b.log",
+    "head -3 /data/local/tmp/t/b.log",
+    "head -c 5 /data/local/tmp/t/a.txt",
+    "head -n 1 /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "head -n x /data/local/tmp/t/a.txt",
+    "tail -n 3 /data/local/tmp/t/b.log",
+    "tail -n +9 /data/local/tmp/t/b.log",
+    "tail -c 7 /data/local/tmp/t/a.txt",
+    "tail -2 /data/local/tmp/t/b.log",
+    "wc /data/local/tmp/t/a.txt",
+    "wc -l /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "wc -c < /data/local/tmp/t/a.txt",
+    "wc -w -l /data/local/tmp/t/b.log",
+    "grep hello /data/local/tmp/t/a.txt",
+    "grep -c hello /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "grep -n -i HELLO /data/local/tmp/t/a.txt",
+    "grep -m 1 hello /data/local/tmp/t/a.txt",
+    "grep -o 'l\\+' /data/local/tmp/t/a.txt",
+    "grep -A 1 -n three /data/local/tmp/t/b.log",
+    "grep -B 2 six /data/local/tmp/t/b.log",
+    "grep -C 1 -e two -e nine /data/local/tmp/t/b.log",
+    "grep -r hello /data/local/tmp/t",
+    "grep -rl x /data/local/tmp/t/sub",
+    "grep -v e /data/local/tmp/t/b.log",
+    "grep -w hell /data/local/tmp/t/a.txt",
+    "grep -x world /data/local/tmp/t/a.txt",
+    "grep -E 'o{2}|^t' /data/local/tmp/t/b.log",
+    "grep -q nothing /data/local/tmp/t/a.txt",
+    "grep hello /data/local/tmp/t/nope",
+    "grep -s hello /data/local/tmp/t/nope /data/local/tmp/t/a.txt",
+    "grep -Q x /data/local/tmp/t/a.txt",
+    "cut -d , -f 2 /data/local/tmp/t/sub/c.txt",
+    "cut -d , -f 1,3 /data/local/tmp/t/sub/c.txt",
+    "cut -c 2-4 /data/local/tmp/t/a.txt",
+    "cut -f 1 -d , -s /data/local/tmp/t/a.txt",
+    "sort /data/local/tmp/t/b.log",
+    "sort -r /data/local/tmp/t/a.txt",
+    "sort -t , -k 2 -n -r /data/local/tmp/t/sub/c.txt",
+    "sort -u /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt",
+    "sort /data/local/tmp/t/nope",
+    "sort /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt | uniq -c",
+    "sort /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt | uniq -d",
+    "cat /data/local/tmp/t/b.log | xargs",
+    "cat /data/local/tmp/t/b.log | xargs -n 4 echo",
+    "echo /data/local/tmp/t/a.txt | xargs cat",
+    "echo a b | xargs nonexistent_command",
+    "seq 3",
+    "seq 2 2 9",
+    "seq -w 8 11",
+    "seq 1 0.5 3",
+    "seq -s , 5",
+    "seq",
+    "printf '%s-%d|%5.2f|%x\\n' a 42 3.14159 255",
+    "printf '%s\\n' one two three",
+    "printf 'no newline'",
+    "printf '%b' 'a\\tb\\n'",
+    "basename /data/local/tmp/t/a.txt",
+    "basename /data/local/tmp/t/a.txt .txt",
+    "basename -a /x/y /z/w/",
+    "dirname /data/local/tmp/t/a.txt /x /",
+    "realpath /data/local/tmp/t/./sub/../a.txt",
+    "realpath /data/local/tmp/t/nope/x",
+    "readlink /data/local/tmp/t/a.txt",
+    "readlink -f /data/local/tmp/t/sub/../a.txt",
+    "md5sum /data/local/tmp/t/a.txt /data/local/tmp/t/nope",
+    "sha1sum /data/local/tmp/t/a.txt",
+    "sha256sum /data/local/tmp/t/big.bin",
+    "echo hi | md5sum",
+    "base64 /data/local/tmp/t/big.bin",
+    "echo aGVsbG8K | base64 -d",
+    "du -s /data/local/tmp/t/sub",
+    "du -a /data/local/tmp/t/sub/deep",
+    "du -sh /data/local/tmp/t/big.bin",
+    "cat /data/local/tmp/t/a.txt | sed 's/hello/bye/'",
+    "sed -n 2p /data/local/tmp/t/b.log",
+    "sed '2,4d' /data/local/tmp/t/b.log",
+    "sed -e 's/o/0/g' -e '/^t/d' /data/local/tmp/t/b.log",
+    "sed -E 's/(h)(e)/\\2\\1/' /data/local/tmp/t/a.txt",
+    "sed '$d' /data/local/tmp/t/a.txt",
+    "sed -n '/two/,/four/p' /data/local/tmp/t/b.log",
+    # who and what
+    "id -u",
+    "id -un",
+    "id -g",
+    "id -Z",
+    "whoami",
+    "whoami x",
+    "uname",
+    "uname -s -m",
+    "uname -Q",
+    "hostname -Q",
+    "date -d @0",
+    "date -u -d '2024-01-02 03:04:05' +%Y-%m-%dT%H:%M:%S",
+    "date -d @1696939200 +%s",
+    "date -Q",
+    "sleep x",
+    "sleep",
+    "md5sum -Q",
+    "free -Q",
+    "rm",
+    "mkdir",
+    "touch",
+    "chmod 777",
+    "cp /data/local/tmp/t/a.txt",
+    "mv /data/local/tmp/t/a.txt",
+    "rmdir",
+    "which",
+    "env -Q",
+    "wc -Q",
+    "cat -z",
+    "nproc -Q",
+    "uptime -Q",
+]
+
+
+@pytest.mark.parametrize("line", READING)
+def test_reading_lines_match_android(seeded: Pair, line: str) -> None:
+    _same(seeded, line)
+
+
+CHANGING = [
+    # (line that changes files, line that shows the result)
+    ("touch -d '2024-01-02 03:04:05' /data/local/tmp/t/new", "ls -l /data/local/tmp/t/new; stat -c '%y %x' "
+     "/data/local/tmp/t/new"),
+    ("touch -t 202401020304.05 /data/local/tmp/t/a.txt", "stat -c '%y %x' /data/local/tmp/t/a.txt"),
+    ("touch -a -d '2024-01-02 03:04:05' /data/local/tmp/t/a.txt", "stat -c '%y %x' /data/local/tmp/t/a.txt"),
+    ("touch -m -d '2024-01-02 03:04:05' /data/local/tmp/t/a.txt", "stat -c '%y %x' /data/local/tmp/t/a.txt"),
+    ("touch -r /data/local/tmp/t/b.log /data/local/tmp/t/a.txt", "stat -c '%y' /data/local/tmp/t/a.txt"),
+    ("touch -c /data/local/tmp/t/nope", "ls /data/local/tmp/t"),
+    ("touch /data/local/tmp/t/x/y", "ls /data/local/tmp/t"),
+    ("touch -d bad /data/local/tmp/t/a.txt", "true"),
+    ("chmod 600 /data/local/tmp/t/a.txt", "ls -l /data/local/tmp/t/a.txt"),
+    ("chmod u+x,g-r,o= /data/local/tmp/t/a.txt", "stat -c %A /data/local/tmp/t/a.txt"),
+    ("chmod -R 700 /data/local/tmp/t/sub", "ls -lR /data/local/tmp/t/sub"),
+    ("chmod a+rwx /data/local/tmp/t/b.log", "stat -c '%a %A' /data/local/tmp/t/b.log"),
+    ("chmod 999 /data/local/tmp/t/a.txt", "stat -c %a /data/local/tmp/t/a.txt"),
+    ("chmod u+q /data/local/tmp/t/a.txt", "true"),
+    ("chmod 644 /data/local/tmp/t/nope", "true"),
+    ("chmod +X /data/local/tmp/t/sub /data/local/tmp/t/a.txt", "stat -c '%n %A' /data/local/tmp/t/sub "
+     "/data/local/tmp/t/a.txt"),
+    ("mkdir /data/local/tmp/t/n", "stat -c '%A %U %G %s %n' /data/local/tmp/t/n"),
+    ("mkdir -p /data/local/tmp/t/n/m/o", "find /data/local/tmp/t/n"),
+    ("mkdir -m 700 /data/local/tmp/t/n", "stat -c %A /data/local/tmp/t/n"),
+    ("mkdir /data/local/tmp/t/sub", "true"),
+    ("mkdir /data/local/tmp/t/x/y", "true"),
+    ("mkdir -p /data/local/tmp/t/a.txt/g", "true"),
+    ("rmdir /data/local/tmp/t/sub/deep", "true"),
+    ("rmdir /data/local/tmp/t/sub/deep/d.txt", "true"),
+    ("rm /data/local/tmp/t/sub/deep/d.txt && rmdir -p /data/local/tmp/t/sub/deep", "ls -R /data/local/tmp/t"),
+    ("rm /data/local/tmp/t/a.txt", "ls /data/local/tmp/t"),
+    ("rm /data/local/tmp/t/sub", "ls /data/local/tmp/t"),
+    ("rm -r /data/local/tmp/t/sub", "ls /data/local/tmp/t"),
+    ("rm -rf /data/local/tmp/t/sub /data/local/tmp/t/nope", "ls -a /data/local/tmp/t"),
+    ("rm /data/local/tmp/t/nope", "true"),
+    ("rm -d /data/local/tmp/t/sub/deep", "true"),
+    ("rm -f", "true"),
+    ("cp /data/local/tmp/t/a.txt /data/local/tmp/t/copy", "cat /data/local/tmp/t/copy; stat -c '%a %U' "
+     "/data/local/tmp/t/copy"),
+    ("cp -p /data/local/tmp/t/a.txt /data/local/tmp/t/copy", "stat -c '%a %y %x' /data/local/tmp/t/copy"),
+    ("cp /data/local/tmp/t/a.txt /data/local/tmp/t/b.log /data/local/tmp/t/sub", "ls /data/local/tmp/t/sub"),
+    ("cp -r /data/local/tmp/t/sub /data/local/tmp/t/sub2", "find /data/local/tmp/t/sub2"),
+    ("cp -a /data/local/tmp/t/sub/. /data/local/tmp/t/other/", "true"),
+    ("mkdir /data/local/tmp/t/other && cp -a /data/local/tmp/t/sub/. /data/local/tmp/t/other/",
+     "ls -lR /data/local/tmp/t/other"),
+    ("cp /data/local/tmp/t/sub /data/local/tmp/t/z", "true"),
+    ("cp /data/local/tmp/t/nope /data/local/tmp/t/z", "true"),
+    ("cp /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt", "true"),
+    ("cp -n /data/local/tmp/t/a.txt /data/local/tmp/t/b.log", "cat /data/local/tmp/t/b.log"),
+    ("mv /data/local/tmp/t/a.txt /data/local/tmp/t/moved", "ls -l /data/local/tmp/t"),
+    ("mv /data/local/tmp/t/a.txt /data/local/tmp/t/sub", "ls /data/local/tmp/t/sub"),
+    ("mv /data/local/tmp/t/sub /data/local/tmp/t/renamed", "find /data/local/tmp/t/renamed"),
+    ("mv /data/local/tmp/t/nope /data/local/tmp/t/z", "true"),
+    ("mv /data/local/tmp/t/sub /data/local/tmp/t/sub/deep", "true"),
+    ("find /data/local/tmp/t/sub -name '*.txt' -delete", "find /data/local/tmp/t/sub"),
+    ("echo new > /sdcard/Download/made.txt", "cat /data/media/0/Download/made.txt"),
+    ("sort -o /data/local/tmp/t/sorted /data/local/tmp/t/b.log", "cat /data/local/tmp/t/sorted"),
+    ("sed -i 's/hello/bye/' /data/local/tmp/t/a.txt", "cat /data/local/tmp/t/a.txt"),
+]
+
+
+@pytest.mark.parametrize(("change", "show"), CHANGING)
+def test_changing_lines_match_android(fresh: Pair, change: str, show: str) -> None:
+    _same(fresh, change)
+    _same(fresh, show)
+
+
+# -- where the simulator differs on purpose: the format is compared --------------------------------------------
+
+
+def test_inode_numbers_are_the_hosts_so_only_their_place_is_compared(seeded: Pair) -> None:
+    """``ls -i``: inode numbers come from the host's file system on both sides (not the same files)."""
+    android, sim = seeded.both("ls -i /data/local/tmp/t")
+    strip = lambda text: re.sub(r"^ *\d+ ", "N ", text, flags=re.M)  # noqa: E731
+    assert strip(sim.out.decode()) == strip(android.out.decode())
+
+
+def test_find_walks_folders_in_name_order(seeded: Pair) -> None:
+    """toybox walks folders in the order the kernel lists them (ext4's hash order); the simulator in name order.
+    The same paths come out."""
+    android, sim = seeded.both("find /data/local/tmp/t")
+    assert sorted(sim.out.decode().splitlines()) == sorted(android.out.decode().splitlines())
+    assert sim.out.decode().splitlines() == sorted(sim.out.decode().splitlines())
+
+
+def test_id_lists_adbds_groups(seeded: Pair) -> None:
+    """adbd keeps its supplementary groups after ``adb root`` (the chroot runs with root's alone)."""
+    android, sim = seeded.both("id")
+    assert android.out.decode().startswith("uid=0(root) gid=0(root) groups=0(root)")
+    assert sim.out.decode().startswith("uid=0(root) gid=0(root) groups=0(root),1004(input),1007(log),1011(adb),")
+    assert sim.out.decode().endswith(" context=u:r:su:s0\n")
+
+
+def test_folders_keep_their_access_time_when_listed(fresh: Pair) -> None:
+    """Android mounts ``/data`` noatime, the host relatime: listing a folder there moves its access time, not on
+    the phone. AndroidWorld's ``ls DIR -ll -au`` reads the lines of files, which agree."""
+    android, sim = fresh.both("ls /data/local/tmp/t -ll -au")
+    files = [line for line in android.out.decode().splitlines() if line.startswith("-")]
+    assert [line for line in sim.out.decode().splitlines() if line.startswith("-")] == files
+    dot = next(line for line in sim.out.decode().splitlines() if line.endswith(" ."))
+    assert "2023-10-10 12:00:00.000000000 +0000" in dot
+
+
+def test_shared_storage_files_are_the_fuse_daemons() -> None:
+    """A file made in shared storage, by anyone, is ``u0_a158 media_rw`` ``-rw-rw----`` there: MediaProvider's
+    FUSE daemon makes it (a plain file system keeps the maker and the umask)."""
+    with SimDevice() as phone:
+        phone.shell("echo new > /sdcard/Download/made.txt; mkdir /sdcard/Download/d")
+        out = phone.shell("ls -l /sdcard/Download")
+    assert "-rw-rw---- 1 u0_a158 media_rw    4 2023-10-15 15:34 made.txt" in out
+    assert "drwxrws--- 2 u0_a158 media_rw 4096 2023-10-15 15:34 d" in out
+
+
+def test_df_shows_an_emulators_partitions_in_toyboxs_columns(seeded: Pair) -> None:
+    """Sizes are the emulator's (the host's mean nothing on a phone; the scratch root has no /proc to read them
+    from), the header and columns are toybox's (its df run on the host's own /)."""
+    import subprocess
+
+    from tests.android_userland import TOYBOX
+
+    host = subprocess.run([TOYBOX, "df", "/"], capture_output=True, text=True, check=True).stdout.splitlines()
+    sim = seeded.run_sim("df /data")
+    assert sim.status == 0 and sim.err == b""
+    lines = sim.out.decode().splitlines()
+    assert lines[0].split() == host[0].split()
+    row = lines[1].split()
+    assert row[0] == "/dev/block/dm-5" and row[-1] == "/data" and row[4].endswith("%")
+    assert int(row[2]) + int(row[3]) == int(row[1])
+
+
+def test_uname_is_the_emulators_kernel(seeded: Pair) -> None:
+    android, sim = seeded.both("uname -a")
+    assert sim.out.decode().split()[0] == android.out.decode().split()[0] == "Linux"
+    assert sim.out.decode().split()[1] == "localhost"
+    assert sim.out.decode().rstrip().endswith("x86_64 Toybox") and android.out.decode().rstrip().endswith("Toybox")
+
+
+# -- AndroidWorld's own parsing ------------------------------------------------------------------------------
+
+
+def test_androidworld_parses_the_long_listing() -> None:
+    """``file_utils.get_file_list_with_metadata``: ``ls DIR -ll -au``, lines split in 9, date from parts 5-6."""
+    import datetime as dt
+
+    with SimDevice() as phone:
+        phone.shell("echo hi > /sdcard/Download/1.txt")
+        out = phone.shell("ls /sdcard/Download -ll -au")
+    files = []
+    for line in out.split("\n"):
+        if line.startswith("-"):
+            parts = line.split(None, 8)
+            files.append((parts[8].strip(), int(parts[4]), dt.datetime.fromisoformat(" ".join(parts[5:7])[:-3])))
+    assert [(name, size) for name, size, _ in files] == [("1.txt", 3)]
+    assert files[0][2] == dt.datetime(2023, 10, 15, 15, 34)
+
+
+# -- the file system Android keeps ---------------------------------------------------------------------------
+
+
+def test_one_storage_under_sdcard_storage_emulated_and_data_media() -> None:
+    with SimDevice() as phone:
+        phone.shell("echo a > /data/media/0/Download/x.txt")
+        assert phone.shell("cat /sdcard/Download/x.txt") == "a\n"
+        assert phone.shell("cat /storage/emulated/0/Download/x.txt") == "a\n"
+        phone.shell("rm /sdcard/Download/x.txt")
+        assert "x.txt" not in phone.shell("ls /data/media/0/Download")
+        assert phone.shell("ls /data/media") == "0\n"
+
+
+def test_times_follow_the_device_clock_and_reads_leave_the_access_time() -> None:
+    """Android mounts ``/data`` noatime: a later read leaves the access time at the write's."""
+    with SimDevice() as phone:
+        phone.shell("echo a > /data/local/tmp/f")
+        phone.system.tick(3600)
+        phone.shell("cat /data/local/tmp/f")
+        phone.shell("echo b >> /data/local/tmp/f")
+        out = phone.shell("stat -c '%x|%y|%z' /data/local/tmp/f").strip().split("|")
+    accessed, modified, changed = out
+    assert accessed.startswith("2023-10-15 15:34:00")
+    assert modified.startswith("2023-10-15 16:34:00") and changed == modified
+
+
+def test_touch_c_m_and_the_change_time() -> None:
+    with SimDevice() as phone:
+        phone.shell("echo a > /data/local/tmp/f")
+        phone.system.tick(60)
+        phone.shell("touch -m -d '2020-01-01 00:00' /data/local/tmp/f")
+        out = phone.shell("stat -c '%x|%y|%z' /data/local/tmp/f").strip().split("|")
+    assert out[0].startswith("2023-10-15 15:34:00") and out[1].startswith("2020-01-01 00:00:00")
+    assert out[2].startswith("2023-10-15 15:35:00")
+
+
+def _as_shell(phone: SimDevice, line: str) -> tuple[str, str, int]:
+    phone._shell.uid = 2000
+    try:
+        out, err, status = phone.shell_streams(line)
+    finally:
+        phone._shell.uid = 0
+    return out.decode(), err.decode(), status
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("ls /data/data", "ls: /data/data: Permission denied\n"),
+    ("ls /data/user/0", "ls: /data/user/0: Permission denied\n"),
+    ("ls /data/user_de/0", "ls: /data/user_de/0: Permission denied\n"),
+    ("cat /data/data/com.android.providers.telephony/databases/mmssms.db",
+     "cat: /data/data/com.android.providers.telephony/databases/mmssms.db: Permission denied\n"),
+    ("rm -r /data/data/com.android.providers.telephony", "rm: /data/data/com.android.providers.telephony: "
+     "Permission denied\n"),
+    ("ls /data", "ls: /data: Permission denied\n"),
+    ("touch /data/data/x", "touch: '/data/data/x': Permission denied\n"),
+    ("mkdir /data/system/x", "mkdir: '/data/system/x': Permission denied\n"),
+])
+def test_the_shell_user_cannot_reach_app_data(line: str, error: str) -> None:
+    with SimDevice() as phone:
+        out, err, status = _as_shell(phone, line)
+        assert (out, err, status) == ("", error, 1)
+        assert phone.exists("/data/data/com.android.providers.telephony/databases/mmssms.db") or "mmssms" not in line
+
+
+def test_the_shell_user_works_in_shared_storage_and_local_tmp() -> None:
+    with SimDevice() as phone:
+        assert _as_shell(phone, "echo a > /sdcard/Download/s.txt; cat /sdcard/Download/s.txt") == ("a\n", "", 0)
+        assert _as_shell(phone, "touch /data/local/tmp/f; ls -l /data/local/tmp")[0].split("\n")[1].split()[2:4] == \
+            ["shell", "shell"]
+        assert _as_shell(phone, "id -un; whoami; id -u") == ("shell\nshell\n2000\n", "", 0)
+        assert _as_shell(phone, "ls -ld /data/data")[0].startswith("drwxrwx--x ")
+        assert _as_shell(phone, "date 010100002024")[2] == 1
+
+
+def test_root_sees_app_data() -> None:
+    with SimDevice() as phone:
+        out = phone.shell("ls -l /data/data")
+    assert "com.android.providers.telephony" in out
+    row = next(line for line in out.splitlines() if line.endswith("com.android.providers.telephony"))
+    assert row.startswith("drwx------ ")
+
+
+def test_sleep_moves_the_clock_and_waits_for_real_over_the_wire() -> None:
+    waited: list[float] = []
+    with SimDevice() as phone:
+        phone._shell.wait = waited.append
+        before = phone.system.clock.now
+        phone.shell("sleep 1.5; sleep 1m")
+        assert (phone.system.clock.now - before).total_seconds() == 61.5
+    assert waited == [1.5, 60.0]
+
+
+def test_which_finds_the_registered_commands_in_system_bin() -> None:
+    with SimDevice() as phone:
+        assert phone.shell_streams("which ls am sqlite_nope") == (b"/system/bin/ls\n/system/bin/am\n", b"", 1)
+
+
+def test_snapshots_keep_modes_and_times() -> None:
+    with SimDevice() as phone:
+        phone.shell("echo a > /data/local/tmp/f; chmod 600 /data/local/tmp/f")
+        phone.snapshot_save("s")
+        before = phone.shell("ls -l /data/local/tmp; stat -c '%x %y' /data/local/tmp/f")
+        phone.system.tick(600)
+        phone.shell("chmod 777 /data/local/tmp/f; echo b >> /data/local/tmp/f; touch /data/local/tmp/g")
+        phone.snapshot_load("s")
+        assert phone.shell("ls -l /data/local/tmp; stat -c '%x %y' /data/local/tmp/f") == before
+
+
+def test_network_commands_show_the_emulators_wlan0() -> None:
+    with SimDevice() as phone:
+        assert "inet addr:10.0.2.16  Bcast:10.0.2.255  Mask:255.255.255.0" in phone.shell("ifconfig wlan0")
+        assert "inet 10.0.2.16/24 brd 10.0.2.255 scope global wlan0" in phone.shell("ip addr show wlan0")
+        assert phone.shell("ip route").startswith("10.0.2.0/24 dev wlan0 proto kernel scope link src 10.0.2.16")
+        assert phone.shell("hostname") == "localhost\n"
