@@ -21,7 +21,7 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
-from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.sms import added_since, device_time_ms, only_sent, snapshot
 from pytest_mobileagent.validators.storage import FOLDER, changes, tree
@@ -252,17 +252,34 @@ class MarkorDeleteNote(_ExistingNote):
 
 
 class MarkorEditNote(_ExistingNote):
+    """The metadata's template adds a header; AndroidWorld's code also draws ``edit_type`` ``footer`` (add to the
+    bottom, ``{footer}``) and ``replace`` (``{replace_text}``), whose goals follow its code's templates. The oracle
+    reads the note's text in the editor (AndroidWorld keeps the original text out of its params)."""
+
     template = "Edit {file_name} in Markor. Add to the top of the note {header}"
+    #: AndroidWorld's templates of the other edit types (``MarkorEditNote.template``).
+    templates = {"footer": "Edit {file_name} in Markor. Add to the bottom of the note {footer}",
+                 "replace": "Edit {file_name} in Markor. Replace the text with {replace_text}"}
     difficulty = "easy"
     tags = ("data_edit", "transcription", "parameterized")
     optimal_steps = 4
 
     @classmethod
     def more(cls, draw: Any) -> dict[str, Any]:
-        return {"header": draw(st.sampled_from(SENTENCES))}
+        return {"edit_type": "header", "header": draw(st.sampled_from(SENTENCES))}
 
-    def expected(self) -> str:
-        return self.params["header"] + "\n" + self.params["original"]
+    @property
+    def goal(self) -> str:
+        return self.templates.get(self.params.get("edit_type", "header"), self.template).format(**self.params)
+
+    def expected(self, original: str | None = None) -> str:
+        original = self.params["original"] if original is None else original
+        kind = self.params.get("edit_type", "header")
+        if kind == "footer":
+            return original + "\n" + self.params["footer"]
+        if kind == "replace":
+            return self.params["replace_text"]
+        return self.params["header"] + "\n" + original
 
     def check(self, device: Device, answer: str | None = None) -> float:
         name = self.params["file_name"]
@@ -273,7 +290,12 @@ class MarkorEditNote(_ExistingNote):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_markor(ui)
-        yield from edit_note(ui, self.params["file_name"], self.expected())
+        yield from ui.scroll_to(text=self.params["file_name"])
+        yield ui.click(text=self.params["file_name"])
+        editor = "document__fragment__edit__highlighting_editor"
+        original = (ui.element(rid=editor)[1].text or "").strip()
+        yield ui.type(self.expected(original), rid=editor, clear=True)
+        yield ui.click(desc="Save")
         yield ui.complete()
 
 
@@ -297,6 +319,11 @@ class MarkorAddNoteHeader(MarkorEditNote):
         name = self.params["file_name"]
         ok = self.only(device, modified={name}) and same_text(text_of(device, name), self.expected())
         return 1.0 if ok else 0.0
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from open_markor(ui)
+        yield from edit_note(ui, self.params["file_name"], self.expected())
+        yield ui.complete()
 
 
 class MarkorChangeNoteContent(MarkorAddNoteHeader):
@@ -367,12 +394,25 @@ class MarkorDeleteNewestNote(_MarkorTask):
         return 1.0 if self.only(device, removed={self.newest}) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        newest = max(zip(self.params["noise"], self.params["offsets"]), key=lambda p: p[1])[0]
         yield from open_markor(ui)
+        newest = newest_listed(ui)  # read off the list's dates: AndroidWorld's own notes are not in the params
         yield ui.long_press(text=newest)
         yield ui.click(desc="Delete")
         yield ui.click(text="OK")
         yield ui.complete()
+
+
+def newest_listed(ui: UI) -> str:
+    """The listed note with the latest date (Markor shows each row's ``dd.MM.yy HH:mm``)."""
+    titles = [el for _, el in ui.find_all(rid="ui__filesystem_item__title")]
+    dates = [el for _, el in ui.find_all(rid="ui__filesystem_item__description")]
+    if not titles or len(titles) != len(dates):
+        raise OracleError("the notes and their dates are not all on screen")
+    when = [dt.datetime.strptime(d.text, "%d.%m.%y %H:%M") for d in dates]
+    latest = max(when)
+    if when.count(latest) > 1:
+        raise OracleError("two notes share the newest minute")
+    return titles[when.index(latest)].text
 
 
 class MarkorMoveNote(_MarkorTask):
