@@ -9,6 +9,7 @@ space, finding elements in observations the way an agent would.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
@@ -32,6 +33,17 @@ ANSWER_ONLY: Mapping[str, str] = MappingProxyType({
 GOAL_HOLDS: Mapping[str, str] = MappingProxyType({
     "skip": "the goal holds from the start; the steps that verify it can be taken in other ways",
 })
+
+
+def params_key(params: Mapping[str, Any]) -> str:
+    """A text that stands for ``params`` the same in every process: JSON, dataclass rows by their fields, other
+    objects (an image) by their type alone, never by their address."""
+    def stable(value: Any) -> Any:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return dataclasses.asdict(value)
+        return f"<{type(value).__name__}>"
+
+    return json.dumps(params, sort_keys=True, default=stable)
 
 
 class Task:
@@ -115,8 +127,7 @@ class Task:
             return params
         from pytest_mobileagent.tasks.params import draw
 
-        key = json.dumps(params, sort_keys=True, default=str)
-        drawn = draw(cls.parameters(), int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big"))
+        drawn = draw(cls.parameters(), int.from_bytes(hashlib.sha256(params_key(params).encode()).digest()[:8], "big"))
         missing = {k: v for k, v in drawn.items() if k not in params}
         return {**missing, **params} if missing else params
 

@@ -16,7 +16,6 @@ table with that seed, as AndroidWorld's integrity checks do: exactly the expecte
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -27,7 +26,7 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.expense import CATEGORIES, COLUMNS, DB_PATH, PACKAGE, Expense, as_expense, dollars
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
@@ -106,7 +105,7 @@ class _ExpenseTask(Task):
         params = {"noise_row_objects": [], **params}
         if "order" not in params:
             n = len(cls.inserted(params))
-            params["order"] = random.Random(json.dumps(params, sort_keys=True, default=str)).sample(range(n), n)
+            params["order"] = random.Random(params_key(params)).sample(range(n), n)
         return {**params, **cls.goal_text(params)}
 
     @classmethod

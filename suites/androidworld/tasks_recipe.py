@@ -17,7 +17,6 @@ exact: at that ratio AndroidWorld accepts "2 servings" for "6 servings".
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -29,7 +28,7 @@ from pytest_mobileagent.android.broccoli import DB_PATH as DB
 from pytest_mobileagent.android.broccoli import Recipe, as_recipe
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
@@ -152,7 +151,7 @@ class _RecipeTask(Task):
         """AndroidWorld's dicts: no noise key without noise, no shuffle; the goal's text derives from the rows."""
         params = {"noise_row_objects": [], **params}
         if "order" not in params:  # AndroidWorld inserts in its own order; the project's setup shuffles alike
-            rng = random.Random(json.dumps(params, sort_keys=True, default=str))
+            rng = random.Random(params_key(params))
             params["order"] = rng.sample(range(len(cls.inserted(params))), len(cls.inserted(params)))
         return {**params, **cls.goal_text(params)}
 

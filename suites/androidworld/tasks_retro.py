@@ -13,7 +13,6 @@ leaves one unrelated playlist that must come through unchanged. Checks read ``pl
 from __future__ import annotations
 
 import itertools
-import json
 import posixpath
 import random
 from collections.abc import Iterator
@@ -26,7 +25,7 @@ from pytest_mobileagent.android.media import Tags, mp3_with_tags
 from pytest_mobileagent.android.retromusic import PLAYBACK_DB_PATH as PLAYBACK_DB
 from pytest_mobileagent.android.retromusic import PLAYLIST_DB_PATH as PLAYLIST_DB
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.state import table_rows
 
@@ -154,7 +153,7 @@ class _RetroTask(Task):
         targets = [title_of(f) for f in params.get("files", [])]
         songs = params.get("songs")
         if songs is None:
-            rng = random.Random(json.dumps(params, sort_keys=True, default=str))
+            rng = random.Random(params_key(params))
             titles = targets + [title_of(f) for f in params.get("noise_files", [])]
             songs = {t: (rng.choice(ARTISTS), rng.randint(150, 300) * 1000) for t in titles}
         return {**params, "songs": songs, "targets": targets, "names": ", ".join(targets)}

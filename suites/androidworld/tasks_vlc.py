@@ -14,7 +14,6 @@ derive from them: the goal's ``names`` lists, the playlists as ``parts``, and ea
 
 from __future__ import annotations
 
-import json
 import posixpath
 import random
 from collections.abc import Iterator
@@ -25,7 +24,7 @@ from hypothesis import strategies as st
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.vlc import DB_PATH as DB
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 
 VIDEOS = "/sdcard/VLCVideos"
@@ -65,7 +64,7 @@ def with_seconds(part: dict[str, Any]) -> dict[str, Any]:
     n = len(part.get("files", [])) + len(part.get("noise_files", []))
     if part.get("seconds") and len(part["seconds"]) == n:
         return part
-    rng = random.Random(json.dumps(part, sort_keys=True, default=str))
+    rng = random.Random(params_key(part))
     return {**part, "seconds": [rng.randint(20, 180) for _ in range(n)]}
 
 
