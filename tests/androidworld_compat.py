@@ -10,6 +10,7 @@ agents play in process on the same phone object the server serves: AndroidWorld'
 from __future__ import annotations
 
 import importlib
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -38,14 +39,26 @@ class Verdicts:
         return self.initialised and self.before == 0.0 and self.after == 1.0 and self.noop == 0.0 and self.torn_down
 
 
+def emulator_serial() -> str:
+    """``emulator-N`` for a free even port N: the adb client's ``emu`` dials the console port the serial names, so
+    phones served side by side (xdist workers) each need their own."""
+    for _ in range(50):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        if port % 2 == 0 and port < 65534:
+            return f"emulator-{port}"
+    raise RuntimeError("no free even port for an emulator console")
+
+
 @contextmanager
-def served_phone(serial: str = "emulator-5554") -> Iterator[tuple[Any, Any]]:
+def served_phone(serial: str | None = None) -> Iterator[tuple[Any, Any]]:
     """A fresh simulated phone, its clock at the suites' time, served on a free port: ``(device, server)``."""
     from pytest_mobileagent.device.clock import DEFAULT_TIME
     from pytest_mobileagent.sim import SimDevice
     from pytest_mobileagent.sim.adb_server import AdbServer
 
-    with SimDevice(serial=serial) as device:
+    with SimDevice(serial=serial or emulator_serial()) as device:
         device.set_time(DEFAULT_TIME)
         with AdbServer(device).start() as server:
             yield device, server
