@@ -300,10 +300,16 @@ class MarkorEditNote(_ExistingNote):
 
 
 class MarkorAddNoteHeader(MarkorEditNote):
-    """The header, one blank line, then the old text: exactly."""
+    """The header, one blank line, then the old text: exactly.
+
+    AndroidWorld's code names the note ``original_name`` (its text ``original_content``) and also renames it to
+    ``new_name``, which its metadata's template (this family's) does not ask: given AndroidWorld's dict, the goal
+    is its code's (:attr:`renaming`) and the note must end under the new name."""
 
     template = ('Update the Markor note {file_name} by adding the following text, along with a new blank line '
                 'before the existing content: "{header}".')
+    renaming = ('Update the Markor note {original_name} by adding the following text, along with a new blank line '
+                'before the existing content: "{header}", and rename it to {new_name}.')
     difficulty = "medium"
     tags = ("data_entry", "parameterized")
     optimal_steps = 6
@@ -312,22 +318,46 @@ class MarkorAddNoteHeader(MarkorEditNote):
     def more(cls, draw: Any) -> dict[str, Any]:
         return {"header": draw(token())}
 
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        if "original_name" in params:  # AndroidWorld's names for the note and its text
+            params = {**params, "file_name": params["original_name"],
+                      **({"original": params["original_content"]} if "original_content" in params else {})}
+        return super().complete_params(params)
+
+    @property
+    def goal(self) -> str:
+        return (self.renaming if "new_name" in self.params else self.template).format(**self.params)
+
     def expected(self) -> str:
         return self.params["header"] + "\n\n" + self.params["original"]
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        name = self.params["file_name"]
-        ok = self.only(device, modified={name}) and same_text(text_of(device, name), self.expected())
-        return 1.0 if ok else 0.0
+        old = self.params["file_name"]
+        new = self.params.get("new_name", old)
+        changed = self.only(device, modified={old}) if new == old else self.only(device, added={new}, removed={old})
+        return 1.0 if changed and same_text(text_of(device, new), self.expected()) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_markor(ui)
         yield from edit_note(ui, self.params["file_name"], self.expected())
+        if "new_name" in self.params:
+            for _ in range(3):  # the keyboard, then the editor
+                if ui.exists(rid="ui__filesystem_item__title"):
+                    break
+                yield ui.back()
+            yield ui.long_press(text=self.params["file_name"])
+            yield ui.click(desc="More options")
+            yield ui.click(text="Rename")
+            yield ui.type(self.params["new_name"], rid="rename_name", clear=True)
+            yield ui.click(text="OK")
         yield ui.complete()
 
 
 class MarkorChangeNoteContent(MarkorAddNoteHeader):
     template = 'Update the content of {file_name} to "{updated_content}" in Markor.'
+    renaming = ('Update the content of {original_name} to "{updated_content}" in Markor and change its name to '
+                '{new_name}.')
     difficulty = "medium"
     tags = ("data_entry", "requires_setup", "parameterized")
     optimal_steps = 5
