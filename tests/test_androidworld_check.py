@@ -70,3 +70,17 @@ def test_metrics_list_the_items_where_androidworld_disagrees() -> None:
     check = summarize(records)["androidworld_check"]
     assert check == {"episodes": 2, "androidworld_success_rate": 0.5, "agreement_with_state": 0.5,
                      "disagreements": ["B[2]: project 1, AndroidWorld 0"]}
+
+
+def test_a_benchmark_dict_completes_alike_and_keeps_its_values() -> None:
+    from suites.androidworld.tasks_contacts import ContactsAddContact
+    from suites.androidworld.tasks_recipe import RecipeDeleteSingleRecipe
+
+    given = {"name": "Ada Lovelace", "number": "+15551234567", "seed": 7}  # AndroidWorld's keys only
+    first, again = ContactsAddContact(dict(given)).params, ContactsAddContact(dict(given)).params
+    assert first == again and {k: first[k] for k in given} == given and "others" in first
+    row = type("Row", (), {f: "" for f in ("description", "servings", "preparationTime", "source", "ingredients",
+                                           "directions", "imageName")} | {"title": "Dal", "favorite": 0,
+                                                                          "recipeId": -1})()
+    task = RecipeDeleteSingleRecipe({"row_objects": [row]})  # an object with the fields, as AndroidWorld's Recipe
+    assert task.goal == "Delete the following recipes from Broccoli app: Dal."
