@@ -45,9 +45,13 @@ def emulator_serial() -> str:
     for _ in range(50):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        if port % 2 == 0 and port < 65534:
-            return f"emulator-{port}"
+            port = probe.getsockname()[1] & ~1  # Linux hands out odd ports; consoles sit on even ones
+        try:
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        return f"emulator-{port}"
     raise RuntimeError("no free even port for an emulator console")
 
 
