@@ -590,6 +590,16 @@ class MarkorTranscribeReceipt(_MarkorTask):
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         return st.fixed_dictionaries({"receipt": receipts()})
 
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """AndroidWorld's ``text`` (its CSV, header first) is the receipt: the photo setup makes shows its lines."""
+        if "text" in params and "receipt" not in params:
+            rows = [[c.strip() for c in line.split(",")] for line in params["text"].splitlines()[1:] if line.strip()]
+            items = [(item, round(float(amount.lstrip("$")) * 100)) for _, item, amount in rows]
+            params = {**params, "receipt": {"shop": "RECEIPT", "date": rows[0][0] if rows else "",
+                                            "items": items, "total": sum(c for _, c in items)}}
+        return super().complete_params(params)
+
     def setup(self, device: Device) -> None:
         from suites.androidworld.receipts import receipt_lines
 
@@ -600,6 +610,9 @@ class MarkorTranscribeReceipt(_MarkorTask):
                                                                      fmt="PNG"))
 
     def rows(self) -> list[tuple[str, str, str]]:
+        if "text" in self.params:  # AndroidWorld's lines, each with its own date
+            lines = [line for line in self.params["text"].splitlines()[1:] if line.strip()]
+            return [tuple(c.strip().lstrip("$") for c in line.split(",")) for line in lines]  # type: ignore[misc]
         r = self.params["receipt"]
         return [(r["date"], item, money(cents)) for item, cents in r["items"]]
 
