@@ -14,6 +14,8 @@ without mksh or toybox).
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import stat
 import subprocess
@@ -32,8 +34,14 @@ CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"
 PATH = "/product/bin:/apex/com.android.runtime/bin:/system_ext/bin:/system/bin:/system/xbin:/vendor/bin"
 #: Android's fixed ids (bionic's ``android_ids``, ``system/core/libcutils/include/private/android_filesystem_config.h``)
 #: and the app users the simulated phones' files use.
-USERS = {"root": 0, "system": 1000, "radio": 1001, "log": 1007, "sdcard_rw": 1015, "media_rw": 1023,
-         "sdcard_r": 1028, "shell": 2000, "everybody": 9997, "misc": 9998, "u0_a1": 10001, "u0_a158": 10158}
+USERS = {"root": 0, "system": 1000, "radio": 1001, "input": 1004, "log": 1007, "adb": 1011, "sdcard_rw": 1015,
+         "media_rw": 1023, "sdcard_r": 1028, "ext_data_rw": 1078, "ext_obb_rw": 1079, "shell": 2000,
+         "net_bt_admin": 3001, "net_bt": 3002, "inet": 3003, "net_bw_stats": 3006, "readproc": 3009, "uhid": 3011,
+         "readtracefs": 3012, "everybody": 9997, "misc": 9998, "u0_a1": 10001, "u0_a158": 10158}
+
+
+#: adbd's supplementary groups (``packages/modules/adb/daemon/main.cpp``).
+SHELL_GROUPS = (1004, 1007, 1011, 1015, 1028, 1078, 1079, 3001, 3002, 3003, 3006, 3009, 3011, 3012)
 
 
 def unavailable() -> str | None:
@@ -61,6 +69,38 @@ class Result:
 
     def text(self) -> tuple[str, str, int]:
         return self.out.decode(errors="replace"), self.err.decode(errors="replace"), self.status
+
+
+#: Commands that change the machine itself, not files: run as root in a chroot they would change the host.
+_HOST_CHANGING = {"reboot", "halt", "poweroff", "hwclock", "mount", "umount", "swapon", "swapoff", "sysctl",
+                  "insmod", "rmmod", "kill", "killall", "pkill", "setprop"}
+
+
+def host_changing(line: str) -> bool:
+    """Whether a line would set the clock, the host name, a network interface or the like (refused: the scratch
+    root is chrooted, not a machine of its own)."""
+    for segment in re.split(r"[;&|]+", line):
+        try:
+            words = shlex.split(segment)
+        except ValueError:
+            words = segment.split()
+        if not words:
+            continue
+        name, args = words[0].rsplit("/", 1)[-1], words[1:]
+        if name in _HOST_CHANGING or (name in ("hostname", "ifconfig", "ip") and len(args) > 1):
+            return True
+        if name == "hostname" and args and not args[0].startswith("-"):
+            return True
+        if name == "date":
+            k = 0
+            while k < len(args):
+                if args[k] in ("-d", "-r", "-D"):
+                    k += 2
+                    continue
+                if args[k] == "-s" or not args[k].startswith(("-", "+")):
+                    return True
+                k += 1
+    return False
 
 
 class AndroidRoot:
@@ -114,11 +154,15 @@ class AndroidRoot:
     def mkdir(self, path: str) -> None:
         self.host(path).mkdir(parents=True, exist_ok=True)
 
-    def run(self, line: str, stdin: bytes = b"", timeout: float = 20) -> Result:
-        """Run ``line`` as ``adb shell`` does: ``/system/bin/sh -c LINE`` from ``/``, chrooted."""
+    def run(self, line: str, stdin: bytes = b"", timeout: float = 20, uid: int = 0) -> Result:
+        """Run ``line`` as ``adb shell`` does: ``/system/bin/sh -c LINE`` from ``/``, chrooted, as root or (``uid``
+        2000) as the shell user with adbd's groups."""
+        if host_changing(line):
+            raise ValueError(f"refused to run as the host's root: {line!r} would change the host, not a phone")
+        user = [f"--userspec={uid}:{uid}", "--groups=" + ",".join(map(str, SHELL_GROUPS))] if uid else []
         env = {"PATH": PATH, "HOME": "/", "TMPDIR": "/data/local/tmp", "ANDROID_DATA": "/data",
                "ANDROID_ROOT": "/system", "EXTERNAL_STORAGE": "/sdcard", "LANG": "C"}
-        done = subprocess.run([CHROOT, str(self.root), "/system/bin/sh", "-c", line], input=stdin, env=env,
+        done = subprocess.run([CHROOT, *user, str(self.root), "/system/bin/sh", "-c", line], input=stdin, env=env,
                               capture_output=True, timeout=timeout, check=False)
         return Result(done.stdout, done.stderr, done.returncode)
 
@@ -190,15 +234,25 @@ class Pair:
         os.chmod(target, entry.mode & 0o7777)
         os.utime(target, ns=(entry.atime_ns, entry.mtime_ns))
 
-    def run_android(self, line: str, stdin: bytes = b"") -> Result:
-        return self.android.run(line, stdin)
+    def run_android(self, line: str, stdin: bytes = b"", uid: int = 0) -> Result:
+        return self.android.run(line, stdin, uid=uid)
 
-    def run_sim(self, line: str, stdin: bytes = b"") -> Result:
-        return Result(*self.phone.shell_streams(line, stdin))
+    def run_sim(self, line: str, stdin: bytes = b"", uid: int = 0) -> Result:
+        shell = self.phone._shell
+        saved, shell.uid = shell.uid, uid
+        try:
+            return Result(*self.phone.shell_streams(line, stdin))
+        finally:
+            shell.uid = saved
 
-    def both(self, line: str, stdin: bytes = b"") -> tuple[Result, Result]:
-        """``(android, simulator)`` results of one line."""
-        return self.run_android(line, stdin), self.run_sim(line, stdin)
+    def both(self, line: str, stdin: bytes = b"", uid: int = 0) -> tuple[Result, Result]:
+        """``(android, simulator)`` results of one line, run as root or (``uid`` 2000) as the shell user."""
+        return self.run_android(line, stdin, uid), self.run_sim(line, stdin, uid)
+
+    def copy_from_phone(self, folder: str) -> None:
+        """Give the scratch root what the simulated phone has under ``folder``, modes, owners and times too (an
+        app's data, to see what the shell user may reach)."""
+        self._copy_tree(folder)
 
     def close(self) -> None:
         self.phone.close()

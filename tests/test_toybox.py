@@ -85,7 +85,6 @@ READING = [
     "ls -A /data/local/tmp/t",
     "ls -l /data/local/tmp/t",
     "ls -la /data/local/tmp/t/sub",
-    "ls /data/local/tmp/t/a.txt /data/local/tmp/t/b.log -ll -au",
     "ls -ln /data/local/tmp/t",
     "ls -lt /data/local/tmp/t",
     "ls -ltr /data/local/tmp/t",
@@ -107,13 +106,32 @@ READING = [
     "ls -z",
     "ls --colr",
     "ls -l /sdcard/Download",
-    "ls -ll -au /sdcard/Download/report.txt",
     "ls -ld /sdcard/Download",
     "ls -l /sdcard/",
     "ls -ld /data/local/tmp",
+    "ls /data/local/tmp/t /data/local/tmp/t/sub",
+    "ls -x /data/local/tmp/t",
+    "ls -C /sdcard/",
+    "ls -C -w 30 /sdcard/",
+    "ls -x -w 30 /sdcard/",
+    "ls -C --color /sdcard/",
+    "ls --color=always /data/local/tmp/t",
+    "ls -c /data/local/tmp/t",
+    "ls -dl /data/local/tmp/t/sub/",
+    "ls -l /data/local/tmp/t/a.txt/",
+    "ls -lhS /sdcard/Download",
+    "ls -sh /data/local/tmp/t",
+    # a folder where a file is read: each tool's own answer
+    "wc /data/local/tmp/t/sub /data/local/tmp/t/a.txt",
+    "md5sum /data/local/tmp/t/sub",
+    "base64 /data/local/tmp/t/sub",
+    "tail /data/local/tmp/t/sub",
+    "sort /data/local/tmp/t/sub",
+    "head /data/local/tmp/t/sub",
+    "grep x /data/local/tmp/t/sub",
+    "grep hello /data/local/tmp/t/sub /data/local/tmp/t/a.txt",
     # stat
     "stat -c '%n %s %a %A %U %G %u %g %F %h' /data/local/tmp/t/a.txt /data/local/tmp/t/sub",
-    "stat -c '%y|%Y|%x|%X' /data/local/tmp/t/a.txt",
     "stat -c '%F' /data/local/tmp/t/sub/deep/d.txt",
     "stat -c '%5s|%-8U|%%|%q' /data/local/tmp/t/a.txt",
     "stat /data/local/tmp/t/nope",
@@ -130,6 +148,7 @@ READING = [
     "find /data/local/tmp/t -newer /data/local/tmp/t/b.log -type f",
     "find /data/local/tmp/t -name 'a.*' -exec cat {} \\;",
     "find /data/local/tmp/t -name '*.log' -exec wc -l {} +",
+    "find /data/local/tmp/t/a.txt -exec echo x{}y {} \\;",
     "find /data/local/tmp/t/sub -type f -o -type d",
     "find /data/local/tmp/t ! -name '*.txt' -type f",
     "find /data/local/tmp/t/nope",
@@ -139,7 +158,55 @@ READING = [
     "find /data/local/tmp/t/sub -empty",
     "find /data/local/tmp/t -path '*sub*' -prune -o -type f -print",
     "find /sdcard/Download/ -type f",
+    "find /data/local/tmp/t -perm 644 -type f",
+    "find /data/local/tmp/t -perm -100",
+    "find /data/local/tmp/t -user shell -maxdepth 1",
+    "find /data/local/tmp/t -links 3",
+    "find /data/local/tmp/t -mtime +1",
+    "find /data/local/tmp/t -type f -size 5120c",
+    "find /data/local/tmp/t -size -2k",
+    "find /data/local/tmp/t -depth -name sub",
+    "find /data/local/tmp/t -name '[ab]*'",
+    "find /data/local/tmp/t \\( -name a.txt -o -name b.log \\) -print",
+    "find /data/local/tmp/t -maxdepth 0",
     # reading and text
+    "cat /data/local/tmp/t/a.txt/",
+    "cat -e /data/local/tmp/t/a.txt",
+    "cat -v /data/local/tmp/t/big.bin",
+    "tail -n 0 /data/local/tmp/t/a.txt",
+    "tail /data/local/tmp/t/b.log",
+    "grep hello /data/local/tmp/t/a.txt -n",
+    "grep -L hello /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "grep -h hello /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt",
+    "grep 'a\\|b' /data/local/tmp/t/b.log",
+    "grep -F 'l.' /data/local/tmp/t/a.txt",
+    "egrep 'one|two' /data/local/tmp/t/b.log",
+    "grep",
+    "grep -b o /data/local/tmp/t/a.txt",
+    "grep -bo o /data/local/tmp/t/a.txt",
+    "grep -nb -A1 world /data/local/tmp/t/a.txt",
+    "cut -d , -O : -f 1,3 /data/local/tmp/t/sub/c.txt",
+    "cut -b 2- /data/local/tmp/t/a.txt",
+    "uniq -c /data/local/tmp/t/a.txt",
+    "seq 10 -1 7",
+    "seq -f %03g 3",
+    "seq 1 0 3",
+    "printf '%d\\n' abc",
+    "printf '%5s|%-5s|\\n' a b",
+    "basename ''",
+    "dirname /a/b/ a a/b//",
+    "echo x | xargs -t echo",
+    "xargs -n 2 < /data/local/tmp/t/b.log",
+    "printf 'a\\0b\\0' | xargs -0 echo",
+    "du -c /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "du -d 1 /data/local/tmp/t",
+    "du -s /sdcard",
+    "du -s /sdcard/",
+    "sha512sum /data/local/tmp/t/a.txt",
+    "base64 -w 0 /data/local/tmp/t/a.txt",
+    "echo 'aGk=' | base64 -d",
+    "readlink -m /data/local/tmp/t/nope/x/../y",
+    "env -i A=1 B=2 env",
     "cat /data/local/tmp/t/a.txt /data/local/tmp/t/nope /data/local/tmp/t/sub",
     "head -n 2 /data/local/tmp/t/b.log",
     "head -3 /data/local/tmp/t/b.log",
@@ -221,6 +288,29 @@ READING = [
     "sed -E 's/(h)(e)/\\2\\1/' /data/local/tmp/t/a.txt",
     "sed '$d' /data/local/tmp/t/a.txt",
     "sed -n '/two/,/four/p' /data/local/tmp/t/b.log",
+    # small tools
+    "cmp /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "cmp -l /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "cmp /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt",
+    "cmp /data/local/tmp/t/a.txt /data/local/tmp/t/nope",
+    "head -c 10 /data/local/tmp/t/a.txt | cmp /data/local/tmp/t/a.txt",
+    "comm /data/local/tmp/t/a.txt /data/local/tmp/t/b.log",
+    "comm -12 /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt",
+    "paste /data/local/tmp/t/a.txt /data/local/tmp/t/sub/c.txt",
+    "paste -s -d, /data/local/tmp/t/a.txt",
+    "nl /data/local/tmp/t/a.txt",
+    "printf 'a\\n\\nb\\n' | nl",
+    "tac /data/local/tmp/t/a.txt",
+    "rev /data/local/tmp/t/a.txt",
+    "tty",
+    "logname",
+    "timeout 1 cat /data/local/tmp/t/a.txt",
+    "timeout x true",
+    "timeout 1 nope",
+    "unlink /data/local/tmp/t/nope",
+    "unlink /data/local/tmp/t/sub",
+    "mktemp abc",
+    "mktemp /nope/XXX",
     # who and what
     "id -u",
     "id -un",
@@ -236,6 +326,17 @@ READING = [
     "date -u -d '2024-01-02 03:04:05' +%Y-%m-%dT%H:%M:%S",
     "date -d @1696939200 +%s",
     "date -Q",
+    "date -d '2024-03-04 05:06' '+%F %T %a %b %e %j %u %Z %z'",
+    "date -I -d @1700000000",
+    "date -Iseconds -d @1700000000",
+    "date -r /data/local/tmp/t/a.txt",
+    "date -d '2024-02-30 00:00'",
+    "date -d '2024-13-01 00:00'",
+    "date -d 'next week'",
+    "sort -k 1,1 -k 2n -t , /data/local/tmp/t/sub/c.txt",
+    "printf '%-3d|%03d|%+d\\n' 5 5 5",
+    "printf '%.2s\\n' abcdef",
+    "printf '%b\\n' 'a\\0101b'",
     "sleep x",
     "sleep",
     "md5sum -Q",
@@ -263,9 +364,17 @@ def test_reading_lines_match_android(seeded: Pair, line: str) -> None:
 
 CHANGING = [
     # (line that changes files, line that shows the result)
+    # access times first, on files nothing has read yet (the host's relatime moves them on a read, a phone's
+    # noatime does not)
+    ("true", "stat -c '%y|%Y|%x|%X' /data/local/tmp/t/a.txt"),
+    ("true", "ls /data/local/tmp/t/a.txt /data/local/tmp/t/b.log -ll -au"),
+    ("true", "ls -ll -au /sdcard/Download/report.txt"),
     ("touch -d '2024-01-02 03:04:05' /data/local/tmp/t/new", "ls -l /data/local/tmp/t/new; stat -c '%y %x' "
      "/data/local/tmp/t/new"),
     ("touch -t 202401020304.05 /data/local/tmp/t/a.txt", "stat -c '%y %x' /data/local/tmp/t/a.txt"),
+    ("touch -d 2024-01-01T10:20:30 /data/local/tmp/t/n", "stat -c %y /data/local/tmp/t/n"),
+    ("touch -d @1700000000.5 /data/local/tmp/t/n", "stat -c %y /data/local/tmp/t/n"),
+    ("touch -d '2024-02-31 10:00' /data/local/tmp/t/n", "stat -c %y /data/local/tmp/t/n"),
     ("touch -a -d '2024-01-02 03:04:05' /data/local/tmp/t/a.txt", "stat -c '%y %x' /data/local/tmp/t/a.txt"),
     ("touch -m -d '2024-01-02 03:04:05' /data/local/tmp/t/a.txt", "stat -c '%y %x' /data/local/tmp/t/a.txt"),
     ("touch -r /data/local/tmp/t/b.log /data/local/tmp/t/a.txt", "stat -c '%y' /data/local/tmp/t/a.txt"),
@@ -275,6 +384,7 @@ CHANGING = [
     ("chmod 600 /data/local/tmp/t/a.txt", "ls -l /data/local/tmp/t/a.txt"),
     ("chmod u+x,g-r,o= /data/local/tmp/t/a.txt", "stat -c %A /data/local/tmp/t/a.txt"),
     ("chmod -R 700 /data/local/tmp/t/sub", "ls -lR /data/local/tmp/t/sub"),
+    ("chmod 777 -R /data/local/tmp/t/sub", "ls -lR /data/local/tmp/t/sub"),
     ("chmod a+rwx /data/local/tmp/t/b.log", "stat -c '%a %A' /data/local/tmp/t/b.log"),
     ("chmod 999 /data/local/tmp/t/a.txt", "stat -c %a /data/local/tmp/t/a.txt"),
     ("chmod u+q /data/local/tmp/t/a.txt", "true"),
@@ -309,6 +419,9 @@ CHANGING = [
     ("cp /data/local/tmp/t/nope /data/local/tmp/t/z", "true"),
     ("cp /data/local/tmp/t/a.txt /data/local/tmp/t/a.txt", "true"),
     ("cp -n /data/local/tmp/t/a.txt /data/local/tmp/t/b.log", "cat /data/local/tmp/t/b.log"),
+    ("cp -v /data/local/tmp/t/a.txt /data/local/tmp/t/z", "cat /data/local/tmp/t/z"),
+    ("mkdir -v /data/local/tmp/t/v", "true"),
+    ("rm -v /data/local/tmp/t/.hidden", "ls -A /data/local/tmp/t"),
     ("mv /data/local/tmp/t/a.txt /data/local/tmp/t/moved", "ls -l /data/local/tmp/t"),
     ("mv /data/local/tmp/t/a.txt /data/local/tmp/t/sub", "ls /data/local/tmp/t/sub"),
     ("mv /data/local/tmp/t/sub /data/local/tmp/t/renamed", "find /data/local/tmp/t/renamed"),
@@ -318,6 +431,15 @@ CHANGING = [
     ("echo new > /sdcard/Download/made.txt", "cat /data/media/0/Download/made.txt"),
     ("sort -o /data/local/tmp/t/sorted /data/local/tmp/t/b.log", "cat /data/local/tmp/t/sorted"),
     ("sed -i 's/hello/bye/' /data/local/tmp/t/a.txt", "cat /data/local/tmp/t/a.txt"),
+    ("echo hi | tee /data/local/tmp/t/x /data/local/tmp/t/y", "cat /data/local/tmp/t/x /data/local/tmp/t/y"),
+    ("echo hi | tee -a /data/local/tmp/t/a.txt", "cat /data/local/tmp/t/a.txt"),
+    ("truncate -s 3 /data/local/tmp/t/b.log", "cat /data/local/tmp/t/b.log"),
+    ("truncate -s +2 /data/local/tmp/t/x", "wc -c /data/local/tmp/t/x"),
+    ("unlink /data/local/tmp/t/a.txt", "ls /data/local/tmp/t"),
+    ("mktemp -p /data/local/tmp/t XXXXXX | wc -c", "find /data/local/tmp/t -name 'tmp*' -o -maxdepth 1 -type f "
+     "-name '??????' -exec stat -c '%a %s' {} \\;"),
+    ("mktemp -d /data/local/tmp/t/dXXXXXX | wc -c", "find /data/local/tmp/t -maxdepth 1 -name 'd*' -exec stat -c "
+     "%A {} \\;"),
 ]
 
 
@@ -325,6 +447,42 @@ CHANGING = [
 def test_changing_lines_match_android(fresh: Pair, change: str, show: str) -> None:
     _same(fresh, change)
     _same(fresh, show)
+
+
+AS_SHELL = [
+    "ls /data/data",
+    "stat -c '%A %U %G' /data/data",
+    "ls /data/data/com.android.providers.telephony",
+    "cat /data/data/com.android.providers.telephony/databases/mmssms.db",
+    "stat -c '%U %G %a' /data/data/com.android.providers.telephony",
+    "rm -r /data/data/com.android.providers.telephony",
+    "find /data/data/com.android.providers.telephony",
+    "mkdir /data/x",
+    "touch /data/x",
+    "ls /data/local/tmp",
+    "touch /data/local/tmp/n && stat -c '%U %G %a %s' /data/local/tmp/n",
+    "mkdir /data/local/tmp/d && stat -c '%U %G %a' /data/local/tmp/d",
+    "cp /data/local/tmp/t/a.txt /data/local/tmp/c && stat -c '%U %G %a' /data/local/tmp/c",
+    "rm /data/local/tmp/t/a.txt && ls /data/local/tmp/t",
+    "chmod 600 /data/local/tmp/t/b.log && stat -c %a /data/local/tmp/t/b.log",
+    "chown root /data/local/tmp/t/b.log",
+    "chmod 777 /data/data",
+    "id -u", "id -un", "id -G", "id -Gn", "whoami",
+]
+
+
+@pytest.mark.parametrize("line", AS_SHELL)
+def test_shell_user_lines_match_android(fresh: Pair, line: str) -> None:
+    """As adbd's shell user (uid 2000 with adbd's groups): app data is out of reach, ``/data/local/tmp`` is its."""
+    fresh.copy_from_phone("/data/data/com.android.providers.telephony")
+    for path in SEED:
+        if path.startswith("/data/local/tmp/"):
+            fresh.phone.system.fs.chown(path, "2000:2000")
+    fresh.phone.system.fs.chown("/data/local/tmp/t", "2000:2000")
+    for folder in ("/data/local/tmp/t", "/data/local/tmp/t/a.txt", "/data/local/tmp/t/b.log"):
+        fresh._mirror(folder)
+    android, sim = fresh.both(line, uid=2000)
+    assert sim.text() == android.text(), line
 
 
 # -- where the simulator differs on purpose: the format is compared --------------------------------------------
@@ -373,6 +531,33 @@ def test_shared_storage_files_are_the_fuse_daemons() -> None:
     assert "drwxrws--- 2 u0_a158 media_rw 4096 2023-10-15 15:34 d" in out
 
 
+def test_stat_default_format(seeded: Pair) -> None:
+    """``stat FILE``'s layout is toybox's; the device is the phone's userdata (253:5, ``fd05h``), the inode the
+    host's file's, and the change time cannot be set on the host (access times move there: relatime)."""
+    android, sim = seeded.both("stat /data/local/tmp/t/sub")
+    mask = re.compile(r"(Device: )\S+(\t Inode: )\d+|^(Access|Change): \d.*$", re.M)
+    assert mask.sub(r"\1\2\3", sim.out.decode()) == mask.sub(r"\1\2\3", android.out.decode())
+    assert "Device: fd05h/64773d\t" in sim.out.decode()
+
+
+def test_as_user_helpers_for_redirections() -> None:
+    """What ``> FILE`` and ``< FILE`` need: the kernel's answer for adbd's user."""
+    from pytest_mobileagent.sim.toybox import read_as_user, write_as_user
+
+    with SimDevice() as phone:
+        sh = phone._shell
+        write_as_user(sh, "/data/local/tmp/f", b"a\n")
+        write_as_user(sh, "/data/local/tmp/f", b"b\n", append=True)
+        assert read_as_user(sh, "/data/local/tmp/f") == b"a\nb\n"
+        sh.uid = 2000
+        with pytest.raises(PermissionError):
+            write_as_user(sh, "/data/data/x", b"")
+        with pytest.raises(IsADirectoryError):
+            read_as_user(sh, "/data/local/tmp")
+        with pytest.raises(FileNotFoundError):
+            write_as_user(sh, "/data/local/tmp/no/f", b"")
+
+
 def test_df_shows_an_emulators_partitions_in_toyboxs_columns(seeded: Pair) -> None:
     """Sizes are the emulator's (the host's mean nothing on a phone; the scratch root has no /proc to read them
     from), the header and columns are toybox's (its df run on the host's own /)."""
@@ -398,6 +583,18 @@ def test_uname_is_the_emulators_kernel(seeded: Pair) -> None:
 
 
 # -- AndroidWorld's own parsing ------------------------------------------------------------------------------
+
+
+def test_androidworld_reads_the_date() -> None:
+    """``datetime_utils.get_device_time``: ``date`` read with ``%a %b %d %H:%M:%S %Z %Y``; set as root with
+    ``date %m%d%H%M%y.%S``."""
+    import datetime as dt
+
+    with SimDevice() as phone:
+        phone.shell("date 1005093023.15")
+        shown = phone.shell("date").strip()
+    assert shown == "Thu Oct  5 09:30:15 UTC 2023"
+    assert dt.datetime.strptime(shown, "%a %b %d %H:%M:%S %Z %Y") == dt.datetime(2023, 10, 5, 9, 30, 15)
 
 
 def test_androidworld_parses_the_long_listing() -> None:

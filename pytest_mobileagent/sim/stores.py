@@ -128,7 +128,8 @@ _NS = 10**9
 
 #: Folders every phone has from the start (the root file system's and ``/data``'s), root-relative.
 _LAYOUT = ("acct", "apex", "cache", "config", "data/media", "data/user_de/0", "data/local/tmp", "data/system",
-           "data/misc", "data/user", "dev", "mnt", "odm", "oem", "proc", "product", "storage/emulated/0", "sys",
+           "data/misc", "data/user", "dev", "mnt", "odm", "oem", "proc", "product", "storage/emulated/0",
+           "storage/self", "sys",
            "system/bin", "system/etc", "system_ext", "vendor")
 
 #: When the read-only images were built, as their files' times say (``ls -l /`` on an emulator).
@@ -247,10 +248,10 @@ class FileSystem:
         return sorted(p for p, who in self.owners.items()
                       if p.startswith(base) and who.split(":")[0] != user and self.exists(p))
 
-    def mode(self, path: str, is_dir: bool | None = None) -> int:
+    def mode(self, path: str, is_dir: bool | None = None, host_bits: int | None = None) -> int:
         """The permission bits of ``path`` (``chmod``'s, else its place's: the system's folders as ``init.rc``
         makes them, shared storage ``2770``/``660``, an app's data folder ``700`` with ``771``/``660`` inside,
-        elsewhere ``755``/``644`` as a root shell with umask 022 creates them)."""
+        elsewhere the host file's own, as made with umask 022 or ``os.chmod``)."""
         p = self.canonical(path)
         if p in self.modes:
             return self.modes[p]
@@ -266,7 +267,12 @@ class FileSystem:
             if len(parts) == depth:
                 return 0o700
             return 0o771 if is_dir else 0o660
-        return 0o755 if is_dir else 0o644
+        if host_bits is None:
+            try:
+                host_bits = os.stat(self.host(p)).st_mode & 0o7777
+            except OSError:
+                host_bits = 0o755 if is_dir else 0o644
+        return host_bits
 
     def chmod(self, path: str, bits: int) -> None:
         p = self.canonical(path)
@@ -390,21 +396,18 @@ class FileSystem:
         p = self.canonical(path)
         names = set(os.listdir(self.host(p)))
         for alias in (*self.ALIASES, *LINKS):
-            if posixpath.dirname(alias) == p and (p != "/storage" or alias != "/storage/self"):
+            if posixpath.dirname(alias) == p:
                 names.add(posixpath.basename(alias))
-        if p == "/storage":
-            names.add("self")
         return sorted(names)
 
     def info(self, path: str, follow: bool = True) -> Entry | None:
         """``stat`` (or ``lstat`` with ``follow=False``) of a device path, or None where nothing is."""
         p = posixpath.normpath("/" + path.lstrip("/"))
-        if not follow and p in LINKS:  # init's symlinks: lrw-r--r-- root root, of the image's time
+        if not follow and p in LINKS:  # the root image's links are lrw-r--r--, those made at boot lrwxrwxrwx
             target = LINKS[p]
-            return Entry(p, stat_mod.S_IFLNK | 0o644, 0, 0, len(target), 1, 0, 0, IMAGE_TIME_NS, IMAGE_TIME_NS,
+            bits = 0o777 if p in ("/data/user/0", "/storage/self/primary") else 0o644
+            return Entry(p, stat_mod.S_IFLNK | bits, 0, 0, len(target), 1, 0, 0, IMAGE_TIME_NS, IMAGE_TIME_NS,
                          IMAGE_TIME_NS, target)
-        if p == "/storage/self":
-            p = "/storage"
         try:
             st = os.stat(self.host(p))
         except (FileNotFoundError, NotADirectoryError):
@@ -413,7 +416,7 @@ class FileSystem:
         is_dir = stat_mod.S_ISDIR(st.st_mode)
         uid, gid = (int(x) for x in self.owner(c).split(":"))
         mtime = st.st_mtime_ns
-        return Entry(c, stat_mod.S_IFMT(st.st_mode) | self.mode(c, is_dir), uid, gid, st.st_size,
+        return Entry(c, stat_mod.S_IFMT(st.st_mode) | self.mode(c, is_dir, st.st_mode & 0o7777), uid, gid, st.st_size,
                      st.st_nlink, st.st_ino, st.st_blocks, self.atimes.get(c, mtime), mtime,
                      self.ctimes.get(c, mtime))
 
@@ -470,10 +473,17 @@ class FileSystem:
             self._stamp_one(folder)
 
     def stat(self, path: str) -> os.stat_result | None:
-        try:
-            return os.stat(self.host(path))
-        except FileNotFoundError:
+        """``stat`` of a device path as the phone has it (mode, owner and times are the simulated ones)."""
+        e = self.info(path)
+        if e is None:
             return None
+        st = os.stat(self.host(path))
+        seq = (e.mode, st.st_ino, st.st_dev, st.st_nlink, e.uid, e.gid, st.st_size, e.atime_ns // _NS,
+               e.mtime_ns // _NS, e.ctime_ns // _NS)
+        extra = {"st_atime": e.atime_ns / _NS, "st_mtime": e.mtime_ns / _NS, "st_ctime": e.ctime_ns / _NS,
+                 "st_atime_ns": e.atime_ns, "st_mtime_ns": e.mtime_ns, "st_ctime_ns": e.ctime_ns,
+                 "st_blksize": st.st_blksize, "st_blocks": st.st_blocks}
+        return os.stat_result(seq, extra)
 
     def walk_files(self, path: str) -> Iterator[str]:
         """Device paths of all files under ``path``."""

@@ -10,6 +10,7 @@ long listings, ``stat`` and ``find`` print what ``toys/posix/ls.c``, ``toys/othe
 from __future__ import annotations
 
 import base64 as base64_mod
+import contextlib
 import datetime as dt
 import errno
 import fnmatch
@@ -237,13 +238,18 @@ def _parse(argv: list[str], optstring: str) -> tuple[dict[str, Any], list[str]]:
 
 
 def _atolx(text: str) -> int:
-    """toybox's ``atolx``: an integer with an optional k/m/g suffix, else ``not integer: TEXT``."""
-    m = re.fullmatch(r"\s*([-+]?)(0x[0-9a-fA-F]+|\d+)([kmgtKMGT]?)", text)
-    if not m:
+    """toybox's ``atolx``: an integer (decimal, 0x hex, 0 octal) with an optional suffix: c (1), w (2), b (512),
+    k m g t p e (powers of 1024, or of 1000 with a ``d`` after), else ``not integer: TEXT``."""
+    m = re.fullmatch(r"\s*([-+]?(?:0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*))(?:([cwbkmgtpeCWBKMGTPE])([dD]?))?\s*", text)
+    if not m or (m.group(3) and m.group(2).lower() in "cwb"):
         raise _Error(f"not integer: {text}")
-    value = int(m.group(2), 0) if m.group(2).startswith("0x") else int(m.group(2))
-    value <<= 10 * ("kmgt".index(m.group(3).lower()) + 1) if m.group(3) else 0
-    return -value if m.group(1) == "-" else value
+    value = int(m.group(1), 0) if not re.fullmatch(r"[-+]?0[0-7]+", m.group(1)) else int(m.group(1), 8)
+    suffix = (m.group(2) or "").lower()
+    if suffix:
+        shift = "cwbkmgtpe".index(suffix) - 2
+        value *= 2 if shift == -1 else 512 if shift == 0 else 1 if shift < 0 else (
+            1000 ** shift if m.group(3) else 1 << (10 * shift))
+    return value
 
 
 def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[..., Result]], Callable[..., Result]]:
@@ -351,6 +357,21 @@ def _write(sh: Shell, path: str, data: bytes) -> None:
         _own(sh, p)
 
 
+def read_as_user(sh: Shell, path: str) -> bytes:
+    """A file's bytes as adbd's user opens it, relative paths from the shell's folder (for ``< FILE``); raises
+    OSError with the kernel's errno (ENOENT, EISDIR, EACCES...)."""
+    return _read(sh, path)
+
+
+def write_as_user(sh: Shell, path: str, data: bytes, append: bool = False) -> None:
+    """Write (or append to) a file as adbd's user opens it with ``O_CREAT`` (for ``> FILE`` and ``>> FILE``): a new
+    file is that user's; raises OSError with the kernel's errno."""
+    if append:
+        with contextlib.suppress(FileNotFoundError):
+            data = _read(sh, path) + data
+    _write(sh, path, data)
+
+
 def _own(sh: Shell, path: str) -> None:
     """A path adbd's user just made is that user's (shared storage stays the FUSE daemon's)."""
     fs = sh.system.fs
@@ -439,7 +460,7 @@ def _blocks_1k(entry: Entry) -> int:
 
 # -- ls ------------------------------------------------------------------------------------------------------
 
-_LS_OPTIONS = ("(color):;(full-time)(show-control-chars)ZgoACFHLNRSabcdfhikl@mnpqrstuw#=80<0x1"
+_LS_OPTIONS = ("(color):;(full-time)(show-control-chars)ZgoACFHLNRSabcdfhikl@mnpqrstuw#<0x1"  # (w's =80: below)
                "[-Cxm1][-Cxml][-Cxmo][-Cxmg][-cu][-ftS][-HL][-Nqb]")
 
 
@@ -512,7 +533,7 @@ def _ls_line(sh: Shell, opts: dict[str, Any], item: _Listed, w: dict[str, int]) 
             stamp += f":{when.second:02d}.{ns % 10**9:09d} " + when.strftime("%z")
         line += f"{stamp} "
     name = item.name
-    if opts.get("color"):
+    if opts.get("color") is not None:
         color = _ls_color(e.mode)
         if color:
             name = f"\x1b[{color >> 8};{color & 255}m{name}\x1b[0m"
@@ -526,6 +547,66 @@ def _ls_line(sh: Shell, opts: dict[str, Any], item: _Listed, w: dict[str, int]) 
     elif opts.get("F") and stat_mod.S_ISREG(e.mode) and e.mode & 0o111:
         line += "*"
     return line
+
+
+def _ls_next(ul: int, count: int, columns: int, down: bool) -> tuple[int, int]:
+    """toybox's ``next_column``: the entry shown at position ``ul`` and its column (``-C`` fills down)."""
+    if not down:
+        return ul, ul % columns
+    height = -(-count // columns)
+    extra = count % height
+    if extra and ul >= extra * columns:
+        ul -= extra * columns
+        columns -= 1
+    else:
+        extra = 0
+    return (ul % columns) * height + extra + ul // columns, ul % columns
+
+
+def _shown_len(cell: str) -> int:
+    """How wide a cell shows (colour escapes take no room)."""
+    return len(re.sub(r"\x1b\[[0-9;]*m", "", cell))
+
+
+def _ls_columns(opts: dict[str, Any], cells: list[str]) -> list[str]:
+    """``ls -C``/``-x``: as many columns as fit the width (80 with no terminal, ``-w``), two spaces apart."""
+    screen = max(opts["w"] + 2 if "w" in opts else 80, 2)  # ls_main: -w N is N+2 wide, else 80 (no terminal)
+    down = bool(opts.get("C"))
+    count = len(cells)
+    columns = min(screen // 2, count)
+    sizes: list[int] = []
+    while columns > 1:
+        sizes = [0] * columns
+        total, ul = columns, 0
+        while ul < count:
+            cc, c = _ls_next(ul, count, columns, down)
+            if cc >= count:
+                break
+            size = _shown_len(cells[cc]) + (2 if c < columns - 1 else 0)
+            if size > sizes[c]:
+                total += size - sizes[c]
+                sizes[c] = size
+                if total > screen:
+                    break
+            ul += 1
+        if ul == count:
+            break
+        columns -= 1
+    if columns <= 1:
+        return cells
+    lines, line, last = [], "", 0
+    for ul in range(count):
+        cc, col = _ls_next(ul, count, columns, down)
+        if ul:
+            if not col:
+                lines.append(line)
+                line = ""
+            else:
+                _prev, prev_col = _ls_next(ul - 1, count, columns, down)
+                line += " " * max(sizes[prev_col] - last, 1)
+        line += cells[cc]
+        last = _shown_len(cells[cc])
+    return [*lines, line]
 
 
 def _ls_color(mode: int) -> int:
@@ -578,6 +659,8 @@ class _LsRun:
         if opts.get("m"):
             if shown:
                 self.out.append(", ".join(i.name for i in shown))
+        elif (opts.get("C") or opts.get("x")) and not _ls_long(opts) and shown:
+            self.out += _ls_columns(opts, [_ls_line(self.sh, opts, i, widths) for i in shown])
         else:
             self.out += [_ls_line(self.sh, opts, i, widths) for i in shown]
         if opts.get("d"):
@@ -605,8 +688,8 @@ def _ls(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
         opts["l"] = 2
     if opts.get("d"):
         opts.pop("R", None)
-    if opts.get("color") is not None and opts.get("color") not in ("always", "yes", "force"):
-        opts.pop("color", None)  # --color=auto, or bare --color: standard output is no terminal over adb
+    if opts.get("color") is not None and opts.get("color") != "":
+        opts.pop("color", None)  # no terminal over adb: --color=WHEN switches colours off, bare --color on
     run = _LsRun(sh, opts)
     follow = not (_ls_long(opts) or opts.get("d") or opts.get("F")) or bool(opts.get("L") or opts.get("H"))
     top: list[_Listed] = []
@@ -883,7 +966,7 @@ class _Find:
         if batch:
             self.pending.setdefault(i, []).append(f.path)
             return True
-        argv = [f.path if w == "{}" else w.replace("{}", f.path) for w in words]
+        argv = [f.path if w == "{}" else w for w in words]  # only a word that is exactly {} (toys/posix/find.c)
         status = self._run(argv)
         return status == 0
 
@@ -936,8 +1019,8 @@ class _Find:
         if entry.is_dir and recurse:
             try:
                 names = _listing(self.sh, entry.path)
-            except OSError as e:
-                self.errors += f"find: '{path}': {strerror(e)}\n"
+            except OSError as e:  # lib/dirtree.c: the folder that cannot be opened, unquoted
+                self.errors += f"find: {path}: {strerror(e)}\n"
                 self.status = 1
                 names = []
             for n in names:
@@ -1083,13 +1166,26 @@ def _chmod(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
         for each in (_walk_paths(sh, path) if opts.get("R") else [path]):
             try:
                 entry = _lookup(sh, each)
-                if sh.uid not in (0, entry.uid):
-                    raise _oserror(errno.EPERM)
-                sh.system.fs.chmod(sh.resolve(each), _parse_mode(spec, entry.mode & 0o7777, entry.is_dir))
             except OSError as e:
                 if not opts.get("f"):
                     errors += _err("chmod", each, e)
+                continue
+            mode = _parse_mode(spec, entry.mode & 0o7777, entry.is_dir)
+            if sh.uid not in (0, entry.uid):  # lib/lib.c wfchmodat
+                shown = each if each == path else posixpath.basename(each)  # dirtree's name: the operand, or
+                errors += f"chmod: chmod '{shown}' to {mode:04o}: Operation not permitted\n"  # a child's own
+                continue
+            sh.system.fs.chmod(sh.resolve(each), mode)
     return with_stderr(sh, b"", 1 if errors else 0, errors)
+
+
+def _make_time(text: str, year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0,
+               zone: dt.tzinfo = dt.timezone.utc) -> dt.datetime:
+    """A date as ``mktime`` makes it: a day past the month's end runs into the next (2024-02-30 is March 1st);
+    a month, hour, minute or second out of range is ``bad date``."""
+    if not (1 <= month <= 12 and 0 <= hour < 24 and 0 <= minute < 60 and 0 <= second <= 60 and 1 <= day <= 31):
+        raise _Error(f"bad date {text}")
+    return dt.datetime(year, month, 1, hour, minute, min(second, 59), tzinfo=zone) + dt.timedelta(days=day - 1)
 
 
 def _parse_date(sh: Shell, text: str) -> int:
@@ -1106,18 +1202,11 @@ def _parse_date(sh: Shell, text: str) -> int:
     m = re.fullmatch(r"(?:(\d{4})-(\d{1,2})-(\d{1,2})[T ])?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?", t)
     if m:
         year, month, day = (int(m.group(k)) for k in (1, 2, 3)) if m.group(1) else (now.year, now.month, now.day)
-        try:
-            when = dt.datetime(year, month, day, int(m.group(4)), int(m.group(5)), int(m.group(6) or 0),
-                               tzinfo=zone)
-        except ValueError as e:
-            raise _Error(f"bad date {text}") from e
+        when = _make_time(text, year, month, day, int(m.group(4)), int(m.group(5)), int(m.group(6) or 0), zone)
         return int(when.timestamp()) * 10**9 + int((m.group(7) or "0").ljust(9, "0"))
     m = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", t)
     if m:
-        try:
-            when = dt.datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=zone)
-        except ValueError as e:
-            raise _Error(f"bad date {text}") from e
+        when = _make_time(text, int(m.group(1)), int(m.group(2)), int(m.group(3)), zone=zone)
         return int(when.timestamp()) * 10**9
     raise _Error(f"bad date {text}")
 
@@ -1131,11 +1220,8 @@ def _parse_stamp(sh: Shell, text: str) -> int:
     year = int(m.group(1)) if m.group(1) else now.year
     if m.group(1) and len(m.group(1)) == 2:
         year += 2000 if year < 69 else 1900
-    try:
-        when = dt.datetime(year, int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)),
-                           int(m.group(6) or 0), tzinfo=_zone(sh))
-    except ValueError as e:
-        raise _Error(f"bad date {text}") from e
+    when = _make_time(text, year, int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5)),
+                      int(m.group(6) or 0), _zone(sh))
     return int(when.timestamp()) * 10**9
 
 
@@ -1210,12 +1296,12 @@ def _mkdir(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
                     raise _oserror(errno.EEXIST)
             if mode is not None and made:
                 fs.chmod(made[-1], mode)
-            if opts.get("v") and made:
+            if opts.get("v") and made:  # on standard error, as toybox's error_msg
                 out += "".join(f"mkdir: created directory '{m}'\n" for m in made)
         except OSError as e:
             errors += f"mkdir: '{path}': {strerror(e)}\n"
     sh.system.invalidate()
-    return with_stderr(sh, out.encode(), 1 if errors else 0, errors)
+    return with_stderr(sh, b"", 1 if errors else 0, out + errors)
 
 
 @toy("rmdir", options="<1(ignore-fail-on-non-empty)p(parents)")
@@ -1383,11 +1469,15 @@ def _cp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     if problem:
         return with_stderr(sh, b"", 1, problem)
     errors = ""
+    out = ""
     for src in sources:
         target = posixpath.join(dest, posixpath.basename(src.rstrip("/")) or src) if into else dest
-        errors += _copy_one(sh, src, target, opts)
+        problem = _copy_one(sh, src, target, opts)
+        errors += problem
+        if opts.get("v") and not problem:
+            out += f"cp '{src}'\n"
     sh.system.invalidate()
-    return with_stderr(sh, b"", 1 if errors else 0, errors)
+    return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1 if errors else 0, errors)
 
 
 @toy("mv", options="<1v(verbose)nF(remove-destination)fit:T[-ni]")
@@ -1443,8 +1533,10 @@ def _ln(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
 # -- reading files -------------------------------------------------------------------------------------------
 
 
-def _inputs(sh: Shell, tool: str, paths: list[str]) -> tuple[list[tuple[str, bytes]], str]:
-    """The contents of each input (standard input when there are none, or for ``-``) and the error lines."""
+def _inputs(sh: Shell, tool: str, paths: list[str], folders: str = "error") -> tuple[list[tuple[str, bytes]], str]:
+    """The contents of each input (standard input when there are none, or for ``-``) and the error lines. A folder
+    opens but does not read: per tool, an error (``folders="error"``), nothing at all (``"empty"``: md5sum, sort,
+    tail, cut) or nothing and an error (``"both"``: wc)."""
     found: list[tuple[str, bytes]] = []
     errors = ""
     for path in paths or ["-"]:
@@ -1453,6 +1545,11 @@ def _inputs(sh: Shell, tool: str, paths: list[str]) -> tuple[list[tuple[str, byt
             continue
         try:
             found.append((path, _read(sh, path)))
+        except IsADirectoryError as e:
+            if folders in ("empty", "both"):
+                found.append((path, b""))
+            if folders in ("error", "both"):
+                errors += _err(tool, path, e)
         except OSError as e:
             errors += _err(tool, path, e)
     return found, errors
@@ -1478,22 +1575,21 @@ def _cat(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     inputs, errors = _inputs(sh, "cat", args)
     data = b"".join(d for _, d in inputs)
     if opts.get("v") or opts.get("e") or opts.get("t"):
-        data = _cat_visible(data, bool(opts.get("e")), bool(opts.get("t")))
+        data = _cat_visible(data, bool(opts.get("e")), bool(opts.get("t")), bool(opts.get("v")))
     return with_stderr(sh, data, 1 if errors else 0, errors)
 
 
-def _cat_visible(data: bytes, ends: bool, tabs: bool) -> bytes:
+def _cat_visible(data: bytes, ends: bool, tabs: bool, visible: bool) -> bytes:
+    """``cat -v``: ``M-`` for high bytes, ``^X`` for control bytes (a newline stays one); ``-e`` ends lines with
+    ``$``, ``-t`` shows tabs as ``^I``."""
     out = bytearray()
     for b in data:
+        if visible and b >= 128:
+            out += b"M-"
+            b -= 128
         if b == 10:
             out += b"$\n" if ends else b"\n"
-        elif b == 9 and not tabs:
-            out.append(b)
-        elif b >= 128:
-            out += b"M-"
-            b &= 127
-            out += (b"^" + bytes([b ^ 64])) if b < 32 or b == 127 else bytes([b])
-        elif b < 32 or b == 127:
+        elif (visible and ((b < 32 and b != 9) or b == 127)) or (tabs and b == 9):
             out += b"^" + bytes([b ^ 64])
         else:
             out.append(b)
@@ -1503,7 +1599,7 @@ def _cat_visible(data: bytes, ends: bool, tabs: bool) -> bytes:
 def _each_input(sh: Shell, tool: str, args: list[str], opts: dict[str, Any],
                 pick: Callable[[bytes], bytes]) -> Result:
     """``head``/``tail``: ``pick`` chooses part of each input; several files get ``==> f <==`` headers."""
-    inputs, errors = _inputs(sh, tool, args)
+    inputs, errors = _inputs(sh, tool, args, folders="empty" if tool == "tail" else "error")
     out = b""
     for k, (name, data) in enumerate(inputs):
         if (len(args) > 1 and not opts.get("q")) or opts.get("v"):
@@ -1542,13 +1638,13 @@ def _tail_toy(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Re
     if "c" in opts:
         count = opts["c"]
         return _each_input(sh, "tail", args, opts,
-                           lambda d: d[max(count - 1, 0):] if count > 0 else (d[count:] if count else b""))
+                           lambda d: d[max(count - 1, 0):] if count >= 0 else d[count:])
     count = opts.get("n", -10)
 
     def pick(d: bytes) -> bytes:
         lines = _lines(d)
-        if count > 0:
-            return b"".join(lines[count - 1:])
+        if count >= 0:  # +N, and 0 (toybox reads -n 0 as +0: all of it)
+            return b"".join(lines[max(count - 1, 0):])
         return b"".join(lines[count:]) if count else b""
 
     return _each_input(sh, "tail", args, opts, pick)
@@ -1557,7 +1653,7 @@ def _tail_toy(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Re
 @toy("wc", options="mcwl")
 def _wc(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     columns = [c for c in "lwcm" if opts.get(c)] or ["l", "w", "c"]
-    inputs, errors = _inputs(sh, "wc", args)
+    inputs, errors = _inputs(sh, "wc", args, folders="both")
     rows: list[list[int]] = []
     names: list[str] = []
     totals = [0] * len(columns)
@@ -1663,7 +1759,7 @@ def _grep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
             return with_stderr(sh, b"", 2, _err("grep", source, e))
     if "e" not in opts and "f" not in opts:
         if not args:
-            raise _UsageError("Needs 1 argument")
+            raise _Error("no REGEX")
         patterns, args = args[:1], args[1:]
     patterns = [q for p in patterns for q in p.split("\n")]
     try:
@@ -1695,7 +1791,9 @@ def _grep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
             out += [] if hits else [file]
         else:
             out += _grep_lines(file if named else None, lines, hits, regex, opts, before, after)
-    status = 2 if errors else 0 if matched else 1  # an unreadable file fails the search, even with -s
+    # an unreadable file fails the search, even with -s; a folder (without -r) is only mentioned
+    failed = any(not line.endswith(": Is a directory") for line in errors.splitlines())
+    status = 2 if failed else 0 if matched else 1
     return with_stderr(sh, _encode(out), status, "" if opts.get("s") else errors)
 
 
@@ -1705,6 +1803,9 @@ def _grep_lines(file: str | None, lines: list[str], hits: list[int], regex: re.P
     out: list[str] = []
     wanted = set(hits)
     shown = -1
+    starts = [0]  # each line's byte offset (-b)
+    for line in lines:
+        starts.append(starts[-1] + len(line.encode("utf-8", "surrogateescape")) + 1)
     for n in hits:
         first = max(n - before, shown + 1)
         if (before or after) and shown >= 0 and first > shown + 1:
@@ -1712,9 +1813,10 @@ def _grep_lines(file: str | None, lines: list[str], hits: list[int], regex: re.P
         for k in range(first, n):
             out.append(_grep_prefix(file, k, opts, "-") + lines[k])
         if opts.get("o") and not opts.get("v"):
-            out += [_grep_prefix(file, n, opts, ":") + m.group(0) for m in regex.finditer(lines[n]) if m.group(0)]
+            out += [_grep_prefix(file, n, opts, ":", starts[n] + len(lines[n][:m.start()].encode(
+                "utf-8", "surrogateescape"))) + m.group(0) for m in regex.finditer(lines[n]) if m.group(0)]
         else:
-            out.append(_grep_prefix(file, n, opts, ":") + lines[n])
+            out.append(_grep_prefix(file, n, opts, ":", starts[n]) + lines[n])
         shown = n
         k = n + 1
         while k < len(lines) and k <= n + after and k not in wanted:
@@ -1724,8 +1826,10 @@ def _grep_lines(file: str | None, lines: list[str], hits: list[int], regex: re.P
     return out
 
 
-def _grep_prefix(file: str | None, n: int, opts: dict[str, Any], sep: str) -> str:
-    return (f"{file}{sep}" if file is not None else "") + (f"{n + 1}{sep}" if opts.get("n") else "")
+def _grep_prefix(file: str | None, n: int, opts: dict[str, Any], sep: str, offset: int | None = None) -> str:
+    """``FILE:LINE:OFFSET:`` as asked (-H, -n, -b; a context line has ``-`` and no offset)."""
+    return ((f"{file}{sep}" if file is not None else "") + (f"{n + 1}{sep}" if opts.get("n") else "")
+            + (f"{offset}{sep}" if opts.get("b") and offset is not None else ""))
 
 
 def _ranges(spec: str) -> list[tuple[int, int]]:
@@ -1758,7 +1862,7 @@ def _cut(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
         raise _Error("-d needs -Ff")
     ranges = _ranges(",".join(opts[kind]))
     delim = opts.get("d", "\t")
-    inputs, errors = _inputs(sh, "cut", args)
+    inputs, errors = _inputs(sh, "cut", args, folders="empty")
     out: list[str] = []
     for _, data in inputs:
         for line in map(_decode, _lines(data)):
@@ -1812,7 +1916,7 @@ def _sort_key_text(line: str, key: str, sep: str | None) -> str:
 
 @toy("sort", options="gS:T:mo:k*t:xVbMCcszdfirun", status=2)
 def _sort(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    inputs, errors = _inputs(sh, "sort", args)
+    inputs, errors = _inputs(sh, "sort", args, folders="empty")
     if errors:
         return with_stderr(sh, b"", 2, errors)
     lines = [_decode(line) for _, data in inputs for line in _lines(data)]
@@ -1956,7 +2060,7 @@ def _xargs(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
     for k in range(0, max(len(words), 1), size):
         batch = command_words + words[k:k + size]
         if opts.get("t"):
-            err += (" ".join(batch) + "\n").encode()
+            err += "".join(f"{w} " for w in batch).encode() + b"\n"
         o, e, s = _run_argv(sh, batch)
         if s == 127 and batch[0].rsplit("/", 1)[-1] not in COMMANDS:
             return with_stderr(sh, out, 127, err + f"xargs: exec {batch[0]}: No such file or directory\n".encode())
@@ -1978,8 +2082,8 @@ def _seq(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     numbers = [_seq_number(a) for a in args]
     first, step, last = (1.0, 1.0, numbers[0]) if len(numbers) == 1 else (
         (numbers[0], 1.0, numbers[1]) if len(numbers) == 2 else tuple(numbers))
-    if not step:
-        raise _Error("Need nonzero increment")
+    if not step:  # toys/lsb/seq.c: nothing to count
+        return with_stderr(sh, b"", 0)
     decimals = max((len(a.partition(".")[2]) for a in args if "." in a), default=0)
     fmt = opts.get("f")
     values = []
@@ -2053,7 +2157,7 @@ def _printf_number(text: str, errors: list[str], integer: bool) -> Any:
         try:
             return int(float(text)) if integer else float(int(text, 0))
         except ValueError:
-            errors.append(f"printf: invalid number '{text}'\n" if integer else f"printf: invalid float '{text}'\n")
+            errors.append(text)
             return 0
 
 
@@ -2083,7 +2187,7 @@ def _printf(sh: Shell, argv: list[str]) -> Result:
             m = re.match(r"%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?([diouxXeEfFgGcsb%])", fmt[i:])
             if not m:
                 return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1,
-                                   "".join(errors) + f"printf: bad %{fmt[i + 1:i + 2]}\n")
+                                   "".join(errors) + f"printf: bad %{fmt[i + 1:i + 2]}@{i + 2}\n")
             i += len(m.group(0))
             conv = m.group(4)
             if conv == "%":
@@ -2110,12 +2214,13 @@ def _printf(sh: Shell, argv: list[str]) -> Result:
                 out += (spec + "s") % text
             elif conv == "c":
                 out += (spec + "s") % ((arg or "")[:1])
-            elif conv in "diouxX":
-                number = _printf_number(arg, errors, True) if arg is not None else 0
-                out += (spec + ("d" if conv in "iu" else conv)) % number
             else:
-                number = _printf_number(arg, errors, False) if arg is not None else 0.0
-                out += (spec + conv) % number
+                integer = conv in "diouxX"
+                bad = len(errors)
+                number = _printf_number(arg, errors, integer) if arg is not None else (0 if integer else 0.0)
+                if len(errors) > bad:  # toys/posix/printf.c: "bad %d abc"
+                    errors[-1] = f"printf: bad %{conv} {errors[-1]}\n"
+                out += (spec + ("d" if conv in "iu" else conv)) % number
         if not used or pos >= len(values):
             break
     return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1 if errors else 0, "".join(errors))
@@ -2130,7 +2235,7 @@ def _basename(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Re
         raise _UsageError("Max 2 arguments")
     out = []
     for arg in args:
-        base = arg.rstrip("/").rsplit("/", 1)[-1] or ("/" if arg.startswith("/") else "")
+        base = arg.rstrip("/").rsplit("/", 1)[-1] or ("/" if arg.startswith("/") else ".")
         if suffix and base.endswith(suffix) and base != suffix:
             base = base[: -len(suffix)]
         out.append(base)
@@ -2213,7 +2318,7 @@ def _du_walk(sh: Shell, path: str, depth: int, opts: dict[str, Any], rows: list[
              errors: list[str]) -> int:
     """Kilobytes used under ``path``; appends the rows ``du`` prints (children before their folder)."""
     try:
-        entry = _lookup(sh, path, follow=depth == 0 or bool(opts.get("L")))
+        entry = _lookup(sh, path, follow=bool(opts.get("L") or (depth == 0 and opts.get("H"))))
     except OSError as e:
         errors.append(_err("du", path, e))
         return 0
@@ -2373,6 +2478,9 @@ _PATH = "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/s
 
 
 def _environment(sh: Shell) -> dict[str, str]:
+    given = getattr(sh, "_toybox_env", None)
+    if given is not None:  # a command run by env: the environment env made
+        return dict(given)
     user = user_name(sh.uid)
     env = {"_": "/system/bin/env", "ANDROID_ART_ROOT": "/apex/com.android.art", "ANDROID_ASSETS": "/system/app",
            "ANDROID_BOOTLOGO": "1", "ANDROID_DATA": "/data", "ANDROID_I18N_ROOT": "/apex/com.android.i18n",
@@ -2402,12 +2510,13 @@ def _env(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     if not args:
         end = "\0" if opts.get("0") else "\n"
         return ok("".join(f"{k}={v}{end}" for k, v in env.items()))
-    saved = dict(sh.vars)
+    saved, saved_env = dict(sh.vars), getattr(sh, "_toybox_env", None)
     sh.vars.update(env)
+    sh._toybox_env = env
     try:
         out, err, status = _run_argv(sh, args)
     finally:
-        sh.vars = saved
+        sh.vars, sh._toybox_env = saved, saved_env
     if status == 127 and not err.startswith(b"/"):
         err = f"env: {args[0]}: No such file or directory\n".encode()
     return with_stderr(sh, out, status, err)
@@ -2478,31 +2587,33 @@ def _date(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
         when = dt.datetime.fromtimestamp(ns // 10**9, zone).replace(microsecond=ns % 10**9 // 1000)
     else:
         when = sh.system.clock.now.astimezone(zone)
+    setting = opts.get("s")
     if args:
-        if len(args) > 1:
-            raise _UsageError("Max 1 argument")
-        when = _set_date(sh, args[0])
+        if setting is not None or len(args) > 1:
+            raise _UsageError("can't set two dates at once" if setting is not None else "Max 1 argument")
+        setting = args[0]
+    errors = ""
+    if setting is not None:
+        when = _parse_stamp_date(sh, setting)
+        if sh.uid == 0:  # settimeofday(2) needs CAP_SYS_TIME; the shell user is told so, and the date shown
+            sh.device.set_time(when.astimezone(dt.timezone.utc))
+        else:
+            errors = "date: cannot set date: Operation not permitted\n"
         when = when.astimezone(zone)
-    return ok(_strftime(when, fmt) + "\n")
+    return with_stderr(sh, (_strftime(when, fmt) + "\n").encode(), 1 if errors else 0, errors)
 
 
-def _set_date(sh: Shell, stamp: str) -> dt.datetime:
-    """``date MMDDhhmm[[CC]YY][.ss]``: set the clock (root only, as on a phone)."""
+def _parse_stamp_date(sh: Shell, stamp: str) -> dt.datetime:
+    """The date to set: ``MMDDhhmm[[CC]YY][.ss]`` (toybox's own form) or what ``-d`` reads."""
     m = re.fullmatch(r"(\d{2})(\d{2})(\d{2})(\d{2})(\d{4}|\d{2})?(?:\.(\d{2}))?", stamp)
     if not m:
-        raise _Error(f"bad date '{stamp}'")
+        ns = _parse_date(sh, stamp)
+        return dt.datetime.fromtimestamp(ns // 10**9, _zone(sh))
     now = sh.system.clock.now
     year = int(m.group(5) or now.year)
     year += 2000 if year < 100 else 0  # YY, as AndroidWorld's set_datetime writes it (%m%d%H%M%y.%S)
-    try:
-        when = dt.datetime(year, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)),
-                           int(m.group(6) or 0), tzinfo=_zone(sh)).astimezone(dt.timezone.utc)
-    except ValueError as e:
-        raise _Error(f"bad date '{stamp}'") from e
-    if sh.uid != 0:
-        raise _Error("setdate: Operation not permitted")
-    sh.device.set_time(when)
-    return when
+    return _make_time(stamp, year, int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)),
+                      int(m.group(6) or 0), _zone(sh))
 
 
 @toy("sleep", options="<1")
@@ -2524,7 +2635,7 @@ def _digest(algorithm: str) -> Callable[[Shell, str, dict[str, Any], list[str]],
     def run(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
         if opts.get("c"):
             raise _Error("-c (check) is not simulated")
-        inputs, errors = _inputs(sh, name, args)
+        inputs, errors = _inputs(sh, name, args, folders="empty")
         out = "".join(f"{hashlib.new(algorithm, data).hexdigest()}" + ("" if opts.get("b") else f"  {n}") + "\n"
                       for n, data in inputs)
         return with_stderr(sh, out.encode("utf-8", "surrogateescape"), 1 if errors else 0, errors)
@@ -2543,19 +2654,18 @@ def _base64(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resu
         raise _UsageError("Max 1 argument")
     inputs, errors = _inputs(sh, "base64", args)
     if errors:
-        return with_stderr(sh, b"", 1, errors)
+        return with_stderr(sh, b"", 1, "base64: xread: Is a directory\n" if "Is a directory" in errors else errors)
     data = inputs[0][1]
     if opts.get("d"):
         text = re.sub(rb"[^A-Za-z0-9+/=]", b"", data) if opts.get("i") else re.sub(rb"\s", b"", data)
-        try:
-            return with_stderr(sh, base64_mod.b64decode(text, validate=True), 0)
-        except ValueError:
-            return with_stderr(sh, base64_mod.b64decode(text + b"==", validate=False), 1, "base64: bad input\n")
+        text = re.sub(rb"[^A-Za-z0-9+/]", b"", text.split(b"=")[0])
+        return with_stderr(sh, base64_mod.b64decode(text + b"=" * (-len(text) % 4)) if len(text) % 4 != 1 else
+                           base64_mod.b64decode(text[:-1] + b"=" * (-(len(text) - 1) % 4)), 0)
     encoded = base64_mod.b64encode(data)
     width = opts.get("w", 76)
     if width:
         encoded = b"\n".join(encoded[k:k + width] for k in range(0, len(encoded), width))
-    return with_stderr(sh, encoded + b"\n" if encoded else b"", 0)
+    return with_stderr(sh, encoded + b"\n" if encoded and width else encoded, 0)
 
 
 # -- the machine ---------------------------------------------------------------------------------------------
@@ -2757,22 +2867,24 @@ def _chown(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
     if (user_part and uid is None) or (group_part and gid is None):
         bad = user_part if user_part and uid is None else group_part
         raise _Error(f"bad {'user' if bad == user_part and name != 'chgrp' else 'group'} '{bad}'")
-    errors = ""
+    errors, status = "", 0
     fs = sh.system.fs
     for path in paths:
         for each in (_walk_paths(sh, path) if opts.get("R") else [path]):
             try:
                 entry = _lookup(sh, each)
-                if sh.uid != 0:
-                    raise _oserror(errno.EPERM)
-                new_uid = entry.uid if uid is None else uid
-                new_gid = entry.gid if gid is None else gid
-                fs.chown(sh.resolve(each), f"{new_uid}:{new_gid}")
             except OSError as e:
+                errors, status = errors + _err(name, each, e), status or 1
+                continue
+            if sh.uid != 0:  # toys/posix/chgrp.c: fchownat's -1 goes into the exit status
                 if not opts.get("f"):
-                    errors += f"{name}: {each}: {strerror(e)}\n" if e.errno != errno.EPERM else \
-                        f"{name}: {each}: Operation not permitted\n"
-    return with_stderr(sh, b"", 1 if errors else 0, errors)
+                    errors += f"{name}: '{each}' to '{user_part}:{group_part}': Operation not permitted\n"
+                status = 255
+                continue
+            new_uid = entry.uid if uid is None else uid
+            new_gid = entry.gid if gid is None else gid
+            fs.chown(sh.resolve(each), f"{new_uid}:{new_gid}")
+    return with_stderr(sh, b"", status, errors)
 
 
 @command("restorecon")
@@ -3044,3 +3156,242 @@ def _sed(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     text = b"".join(d for _, d in inputs).decode("utf-8", "surrogateescape")
     return with_stderr(sh, _sed_run(commands, text, quiet, extended).encode("utf-8", "surrogateescape"),
                        1 if errors else 0, errors)
+
+
+# -- small tools ---------------------------------------------------------------------------------------------
+
+
+@toy("tee", options="ia")
+def _tee(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    data = sh.stdin
+    errors = ""
+    for path in args:
+        try:
+            write_as_user(sh, path, data, append=bool(opts.get("a")))
+        except OSError as e:
+            errors += _err("tee", path, e)
+    sh.system.invalidate()
+    return with_stderr(sh, data, 1 if errors else 0, errors)
+
+
+@toy("tac", options="")
+def _tac(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "tac", args)
+    out = b"".join(b"".join(reversed(_lines(data if data.endswith(b"\n") or not data else data + b"\n")))
+                   for _, data in inputs)
+    return with_stderr(sh, out, 1 if errors else 0, errors)
+
+
+@toy("rev", options="")
+def _rev(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "rev", args)
+    out = [_decode(line)[::-1] for _, data in inputs for line in _lines(data)]
+    return with_stderr(sh, _encode(out), 1 if errors else 0, errors)
+
+
+@toy("nl", options="v#=1l#w#<0=6b:n:s:E")
+def _nl(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "nl", args)
+    number, width, sep = opts.get("v", 1), opts.get("w", 6), opts.get("s", "\t")
+    style = opts.get("b", "t")
+    align = {"ln": "<", "rn": ">", "rz": "0>"}.get(opts.get("n", "rn"), ">")
+    out = []
+    for _, data in inputs:
+        for line in map(_decode, _lines(data)):
+            if style == "a" or (style == "t" and line):
+                out.append(f"{number:{align}{width}}{sep}{line}")
+                number += 1
+            else:
+                out.append(" " * (width + len(sep)) + line)
+    return with_stderr(sh, _encode(out), 1 if errors else 0, errors)
+
+
+@toy("paste", options="d:s")
+def _paste(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "paste", args)
+    delims = _unescape(opts.get("d", "\t"))[0] or "\t"
+    columns = [[_decode(x) for x in _lines(data)] for _, data in inputs]
+    out = []
+    if opts.get("s"):
+        for col in columns:
+            out.append("".join(v + (delims[k % len(delims)] if k < len(col) - 1 else "") for k, v in enumerate(col)))
+    else:
+        for row in range(max((len(c) for c in columns), default=0)):
+            cells = [c[row] if row < len(c) else "" for c in columns]
+            out.append("".join(v + (delims[k % len(delims)] if k < len(cells) - 1 else "")
+                               for k, v in enumerate(cells)))
+    return with_stderr(sh, _encode(out), 1 if errors else 0, errors)
+
+
+@toy("comm", options="<2>2321")
+def _comm(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    inputs, errors = _inputs(sh, "comm", args)
+    if errors:
+        return with_stderr(sh, b"", 1, errors)
+    a, b = ([_decode(x) for x in _lines(d)] for _, d in inputs)
+    out, i, j = [], 0, 0
+    shown = [not opts.get("1"), not opts.get("2"), not opts.get("3")]
+
+    def emit(col: int, text: str) -> None:
+        if shown[col]:
+            out.append("\t" * sum(shown[:col]) + text)
+
+    while i < len(a) or j < len(b):
+        if j >= len(b) or (i < len(a) and a[i] < b[j]):
+            emit(0, a[i])
+            i += 1
+        elif i >= len(a) or b[j] < a[i]:
+            emit(1, b[j])
+            j += 1
+        else:
+            emit(2, a[i])
+            i, j = i + 1, j + 1
+    return with_stderr(sh, _encode(out), 0)
+
+
+@toy("cmp", options="<1>4ls(silent)(quiet)n#<1[!ls]", status=2)
+def _cmp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    names = args[:2] if len(args) > 1 else [args[0], "-"]
+    inputs, errors = _inputs(sh, "cmp", names)
+    if errors:
+        return with_stderr(sh, b"", 2, "" if opts.get("s") else errors)
+    (n1, a), (n2, b) = inputs
+    out, line = [], 1
+    for k, (x, y) in enumerate(zip(a, b), 1):
+        if x != y:
+            if opts.get("s"):
+                return with_stderr(sh, b"", 1)
+            if not opts.get("l"):
+                return with_stderr(sh, f"{n1} {n2} differ: char {k}, line {line}\n".encode(), 1)
+            out.append(f"{k} {x:o} {y:o}")
+        line += x == 10
+    if len(a) != len(b):
+        short = n1 if len(a) < len(b) else n2
+        common = min(len(a), len(b))
+        where = "" if opts.get("l") else f", line {a[:common].count(10)}"
+        # an end of file after differences (-l) keeps status 1; alone it is an error (2)
+        return with_stderr(sh, _encode(out), 1 if out else 2, "" if opts.get("s") else
+                           f"cmp: EOF on {short} after byte {common}{where}\n")
+    return with_stderr(sh, _encode(out), 1 if out else 0)
+
+
+@toy("truncate", options="<1s:|c")
+def _truncate(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    spec = opts["s"]
+    m = re.fullmatch(r"([-+<>/%]?)(\d+)([kmgtKMGT]?)", spec)
+    if not m:
+        raise _Error(f"bad -s '{spec}'")
+    size = _atolx(m.group(2) + m.group(3))
+    errors = ""
+    for path in args:
+        try:
+            try:
+                data = _read(sh, path)
+            except FileNotFoundError:
+                if opts.get("c"):
+                    continue
+                data = b""
+            current = len(data)
+            target = {"": size, "+": current + size, "-": max(current - size, 0), "<": min(current, size),
+                      ">": max(current, size), "/": current // size * size if size else current,
+                      "%": -(-current // size) * size if size else current}[m.group(1)]
+            _write(sh, path, data[:target] + b"\0" * max(target - current, 0))
+        except OSError as e:
+            errors += _err("truncate", path, e)
+    return with_stderr(sh, b"", 1 if errors else 0, errors)
+
+
+@toy("unlink", options="<1>1")
+def _unlink(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    path = args[0]
+    try:
+        entry = _lookup(sh, path, follow=False)
+        if entry.is_dir:
+            raise _oserror(errno.EISDIR)
+        _may_change(sh, path)
+    except OSError as e:
+        raise _Error(f"couldn't unlink '{path}': {strerror(e)}") from e
+    sh.system.fs.remove(entry.path)
+    return ok()
+
+
+@toy("mktemp", options=">1(tmpdir);:uqd(directory)p:t")
+def _mktemp(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    template = args[0] if args else "tmp.XXXXXXXXXX"
+    folder = opts.get("p") or opts.get("tmpdir") or "/data/local/tmp"
+    if "/" not in template or opts.get("t") or "p" in opts:
+        template = posixpath.join(folder, template)
+    if not template.endswith("XXX"):  # toys/lsb/mktemp.c, with the errno it happens to hold
+        raise _Error("need XXX: No such file or directory")
+    if not template.endswith("XXXXXX"):  # bionic's mkstemp wants six
+        raise _Error(f"Failed to create {'directory' if opts.get('d') else 'file'} {template}: Invalid argument")
+    stem = template.rstrip("X")
+    count = len(template) - len(stem)
+    seed = int(sh.system.clock.now.timestamp() * 1000)
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    for attempt in range(100):
+        value, suffix = seed + attempt * 7919, ""
+        for _ in range(count):
+            value, k = divmod(value * 1103515245 + 12345, len(letters))
+            suffix += letters[k]
+        path = stem + suffix
+        if not sh.system.fs.exists(sh.resolve(path)):
+            break
+    if not opts.get("u"):
+        try:
+            if opts.get("d"):
+                _may_change(sh, path)
+                sh.system.fs.mkdirs(sh.resolve(path))
+                sh.system.fs.chmod(sh.resolve(path), 0o700)
+                _own(sh, sh.resolve(path))
+            else:
+                _write(sh, path, b"")
+                sh.system.fs.chmod(sh.resolve(path), 0o600)
+        except OSError as e:
+            if opts.get("q"):
+                return with_stderr(sh, b"", 1)
+            raise _Error(f"Failed to create {'directory' if opts.get('d') else 'file'} {path}: "
+                         f"{strerror(e)}") from e
+    return ok(path + "\n")
+
+
+@toy("groups", options="")
+def _groups(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    ids = [sh.uid, *_ADBD_GROUPS]
+    return ok(" ".join(user_name(g) for g in ids) + "\n")
+
+
+@toy("logname", options=">0")
+def _logname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    return ok(user_name(sh.uid) + "\n")
+
+
+@toy("tty", options="s")
+def _tty(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """``adb shell CMD`` runs without a terminal (``adb shell -t`` is not simulated)."""
+    return with_stderr(sh, b"" if opts.get("s") else b"not a tty\n", 1)
+
+
+@toy("sync", options="")
+def _sync(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    return ok()
+
+
+@toy("usleep", options="<1>1")
+def _usleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    micro = _atolx(args[0])
+    sh.system.tick(micro / 1e6)
+    sh.system.invalidate()
+    sh.wait(micro / 1e6)
+    return ok()
+
+
+@toy("timeout", options="<2^(foreground)(preserve-status)vk:s(signal):i", status=125)
+def _timeout(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """``timeout DURATION COMMAND...``: simulated commands finish at once, within any duration."""
+    if not re.fullmatch(r"(\d+(\.\d*)?|\.\d+)[smhd]?", args[0]):
+        raise _Error(f"Not a number '{args[0]}'")
+    out, err, status = _run_argv(sh, args[1:])
+    if status == 127 and args[1].rsplit("/", 1)[-1] not in COMMANDS:
+        return with_stderr(sh, out, 127, f"timeout: exec {args[1]}: No such file or directory\n")
+    return with_stderr(sh, out, status, err)
