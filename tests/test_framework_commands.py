@@ -146,6 +146,9 @@ def test_am_start_errors_go_to_stderr_with_aosps_words_and_status_0(phone: SimDe
     assert status == 0  # runStartActivity returns 0 whatever the result
     out, err, status = run(phone, "am start -n no.such.app/.Main")
     assert "Error: Activity class {no.such.app/no.such.app.Main} does not exist." in err
+    _, err, status = run(phone, "am start -n com.android.settings")
+    assert (status, err.splitlines()[-1]) == (255, "java.lang.IllegalArgumentException: Bad component name: "
+                                                   "com.android.settings")
     out, err, _ = run(phone, "am start -a android.intent.action.VIEW -d nosuchscheme://x")
     assert err.startswith("Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW "
                           "dat=nosuchscheme://x flg=0x10000000 }")
@@ -401,6 +404,8 @@ def test_pm_list_packages_filters(phone: SimDevice) -> None:
     assert run(phone, "cmd package list packages clipper")[0] == "package:ca.zgrs.clipper\n"
     assert run(phone, "pm path no.such.package") == ("", "", 1)
     assert run(phone, "pm frob") == ("Unknown command: frob\n", "", 255)
+    assert run(phone, "pm disable-user --user 0 org.tasks") == ("", "pm disable-user: not simulated\n", 255)
+    assert run(phone, "am startservice org.tasks/.Service") == ("", "am startservice: not simulated\n", 255)
 
 
 def test_pm_grant_and_revoke_show_in_dumpsys_package(phone: SimDevice) -> None:
@@ -504,6 +509,16 @@ def test_adbutils_reads_app_info_from_pm_path_and_dumpsys_package(phone: SimDevi
         assert "ca.zgrs.clipper" in d.list_packages(["-3"])
 
 
+def test_androidworld_lists_packages_grants_and_clears(phone: SimDevice, aw: Any) -> None:
+    env = _Env(phone)
+    packages = aw.get_all_package_names(env)
+    assert "ca.zgrs.clipper" in packages and "com.android.settings" in packages
+    aw.grant_permissions("ca.zgrs.clipper", "android.permission.POST_NOTIFICATIONS", env)
+    assert "android.permission.POST_NOTIFICATIONS: granted=true" in phone.shell("dumpsys package ca.zgrs.clipper")
+    assert aw.clear_app_data("ca.zgrs.clipper", env).generic.output == b"Success\n"
+    assert "android.permission.POST_NOTIFICATIONS: granted=true" not in phone.shell("dumpsys package ca.zgrs.clipper")
+
+
 def test_resolve_activity_brief_names_the_launcher_activity(phone: SimDevice) -> None:
     out = run(phone, "cmd package resolve-activity --brief com.android.settings")[0]
     assert out.splitlines()[-1] == "com.android.settings/.Settings"
@@ -533,6 +548,19 @@ def test_logcat_reads_android_log_tags_from_the_environment(phone: SimDevice) ->
     out = phone.shell("export ANDROID_LOG_TAGS='*:S KEEP:V'; logcat -d -v tag")
     assert [line for line in out.splitlines() if not line.startswith("---")] == ["I/KEEP    : kept"]
     assert "dropped" in phone.shell("export ANDROID_LOG_TAGS=''; logcat -d")
+
+
+def test_a_following_logcat_gives_what_is_logged_after(phone: SimDevice) -> None:
+    """What a server keeping ``adb logcat -v time`` open (adbutils' ``device.logcat``) builds on."""
+    from pytest_mobileagent.sim.logcat import follower
+
+    assert follower(["logcat", "-d"], {}) is None and follower(["logcat", "-c"], {}) is None
+    follow = follower(["logcat", "-v", "time", "-s", "TAG"], {})
+    assert follow is not None and "TAG" not in follow.poll(phone.system)
+    phone.shell("log -p i -t TAG hello")
+    assert re.fullmatch(r"(--------- beginning of main\n)?\S+ \S+ I/TAG     \( *\d+\): hello\n",
+                        follow.poll(phone.system))
+    assert follow.poll(phone.system) == ""
 
 
 def test_logcat_c_clears(phone: SimDevice) -> None:
@@ -571,3 +599,18 @@ def test_sqlite3_against_a_python_made_database_sees_committed_rows(phone: SimDe
         conn.execute("CREATE TABLE notes(title TEXT)")
         conn.execute("INSERT INTO notes VALUES ('a|b')")
     assert phone.shell(f"sqlite3 {db} 'SELECT title FROM notes'") == "a|b\n"
+
+
+def test_androidworld_clears_a_field_with_ctrl_a_and_del(phone: SimDevice) -> None:
+    """AndroidWorld's ``input_text`` with ``clear_text``: ``input keycombination 113 29 && input keyevent 67``."""
+    _focus_drawer_search(phone)
+    phone.shell("input text hello")
+    assert phone.system.focused_field()[1].view.text == "hello"  # type: ignore[index]
+    assert run(phone, "input keycombination 113 29 && input keyevent 67") == ("", "", 0)
+    assert phone.system.focused_field()[1].view.text == ""  # type: ignore[index]
+    phone.shell("input text abc; input keycombination KEYCODE_CTRL_LEFT KEYCODE_A; input keycombination 113 31")
+    assert phone.clipboard_get() == "abc"
+    phone.shell("input keycombination 113 50")
+    assert phone.system.focused_field()[1].view.text == "abcabc"  # type: ignore[index]
+    _, err, status = run(phone, "input keycombination 57 61")
+    assert status == 255 and "not simulated" in err

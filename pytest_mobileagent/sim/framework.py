@@ -1,6 +1,12 @@
-"""The Android framework's shell commands on the simulated phone: ``am``, ``pm``, ``cmd``, ``settings``,
-``svc``, ``content``, ``dumpsys``, ``input``, ``wm``, ``getprop``/``setprop``, ``screencap``, ``uiautomator``,
-``logcat``, ``ime``, ``service``..., each printing what AOSP's prints.
+"""The Android framework's shell commands on the simulated phone: ``am``, ``cmd``, ``settings``, ``svc``,
+``content``, ``dumpsys``, ``input``, ``wm``, ``getprop``/``setprop``, ``screencap``, ``screenrecord``,
+``uiautomator``, ``ime``, ``service``..., each printing what AOSP's prints, on the stream it prints it, with its
+exit status. Their own modules: ``pm``/``cmd package`` (:mod:`pytest_mobileagent.sim.package_manager`),
+``logcat``/``log`` (:mod:`pytest_mobileagent.sim.logcat`), ``sqlite3`` (:mod:`pytest_mobileagent.sim.sqlite_cli`);
+content providers of the system (settings, media, contacts) in :mod:`pytest_mobileagent.sim.providers`.
+
+Apps extend it: ``@content_provider`` (``content --uri content://AUTHORITY``), ``@dumpsys_service``, and a
+``receivers`` class attribute of :class:`BroadcastReceiver` (what ``am broadcast`` delivers to).
 """
 
 from __future__ import annotations
@@ -363,6 +369,8 @@ def _am(sh: Shell, argv: list[str]) -> Result:
         return _am_usage_error("Activity manager (activity) commands:\n  help\n      Print this help text.")
     verb, args = argv[1], argv[2:]
     handler = _AM_VERBS.get(verb)
+    if handler is None and verb in AM_UNSIMULATED:
+        return with_stderr(sh, b"", 255, f"am {verb}: not simulated\n")
     if handler is None:
         if verb in ("help", "-h"):
             return ok("Activity manager (activity) commands:\n  help\n      Print this help text.\n")
@@ -377,6 +385,9 @@ def _am_start(sh: Shell, args: list[str]) -> Result:
     out = [f"Starting: Intent {{ {shown} }}"]
     problems: list[str] = []
     state = ""
+    if component and "/" not in component:  # ComponentName.unflattenFromString fails: makeIntent throws
+        return with_stderr(sh, b"", 255, f"\nException occurred while executing 'start':\n"
+                                         f"java.lang.IllegalArgumentException: Bad component name: {component}\n")
     if component:
         pkg, act = _package_activity(component)
         app = sh.system.apps.get(pkg)
@@ -396,12 +407,13 @@ def _am_start(sh: Shell, args: list[str]) -> Result:
                 problems = [warning]
             component = app.component(cls)
     else:
-        before = sh.system.foreground()
+        before, running = sh.system.foreground(), {p for p in sh.system.apps if sh.system.running(p)}
         if sh.system.start_intent(intent, mime):
             top = sh.system.foreground()
-            state = LAUNCH_WARM if top is not before else LAUNCH_HOT
+            state = LAUNCH_HOT if top is before else LAUNCH_WARM
             if top is not None:
                 component = top.app.component(type(top))
+                state = state if top.app.package in running else LAUNCH_COLD
         else:
             problems = [f"Error: Activity not started, unable to resolve Intent {{ {shown} flg=0x10000000 }}"]
     if wait:
@@ -479,7 +491,10 @@ def _am_stack(sh: Shell, args: list[str]) -> Result:
     """``am stack list`` (``RootTaskInfo.toString`` per root task, top first, each followed by a blank line);
     ``am stack remove ID``. Each task is a root task of its own, as phones run apps fullscreen."""
     if args[:1] == ["list"]:
-        return ok("".join(_root_task(sh, task, i == 0) + "\n" for i, task in enumerate(_live_tasks(sh))))
+        tasks = _live_tasks(sh)
+        if sh.system.overview:  # Pixel's overview is the launcher's own activity: the home task is in front
+            tasks.sort(key=lambda t: t.affinity != sh.system.home_package)
+        return ok("".join(_root_task(sh, task, i == 0) + "\n" for i, task in enumerate(tasks)))
     if args[:1] == ["remove"] and len(args) == 2:
         for task in _live_tasks(sh):
             if str(task.task_id) == args[1]:
@@ -525,7 +540,7 @@ def _root_task(sh: Shell, task: Any, visible: bool) -> str:
     return (f"RootTask id={task.task_id} bounds=[0,0][{w},{h}] displayId=0 userId=0\n"
             f" configuration={config}\n"
             f"  taskId={task.task_id}: {base_name} bounds=[0,0][{w},{h}] userId=0 "
-            f"visible={'true' if visible and not s.overview else 'false'} topActivity=ComponentInfo{{{top_name}}}\n")
+            f"visible={'true' if visible else 'false'} topActivity=ComponentInfo{{{top_name}}}\n")
 
 
 def _am_get_current_user(sh: Shell, args: list[str]) -> Result:
@@ -542,6 +557,17 @@ def _am_instrument(sh: Shell, args: list[str]) -> Result:
                            f"ComponentInfo{{{cn}}}\nINSTRUMENTATION_STATUS_CODE: -1\n".encode(), 1,
                        f"android.util.AndroidException: INSTRUMENTATION_FAILED: {cn}\n")
 
+
+#: ActivityManagerShellCommand's verbs the simulated phone does not carry out (it says so rather than pretend).
+AM_UNSIMULATED = frozenset((
+    "startservice", "start-service", "startforegroundservice", "start-foreground-service", "stopservice",
+    "stop-service", "profile", "dumpheap", "set-debug-app", "clear-debug-app", "set-watch-heap", "clear-watch-heap",
+    "monitor", "hang", "restart", "idle-maintenance", "screen-compat", "package-importance", "to-uri",
+    "to-intent-uri", "to-app-uri", "switch-user", "start-user", "unlock-user", "stop-user", "send-trim-memory",
+    "crash", "kill-all", "make-uid-idle", "write", "compat", "memory-factor", "display", "set-inactive",
+    "get-inactive", "set-standby-bucket", "get-standby-bucket", "trace-ipc", "attach-agent", "bug-report",
+    "set-stop-user-on-switch", "suppress-resize-config-changes", "service-restart-backoff",
+))
 
 _AM_VERBS: dict[str, Callable[[Shell, list[str]], Result]] = {
     "start": _am_start, "start-activity": _am_start, "force-stop": _am_force_stop, "kill": _am_kill,
@@ -644,12 +670,62 @@ def _input_verb(sh: Shell, verb: str, rest: list[str]) -> Result:
         d.input_text(_typed_text(rest[0]))
     elif verb == "keyevent":
         _keyevents(sh, rest)
-    elif verb in ("roll", "press", "motionevent", "keycombination", "scroll"):
+    elif verb == "keycombination":
+        return _keycombination(sh, rest)
+    elif verb in ("roll", "press", "motionevent", "scroll"):
         return with_stderr(sh, b"", 255, f"Error: input {verb} is not simulated (no trackball, no raw motion "
                                          "events)\n")
     else:
         return ok(f"Unknown command: {verb}\n")
     return ok()
+
+
+#: Modifier keys (``KEYCODE_CTRL_LEFT``/``RIGHT``) of the chords text fields take from a hardware keyboard.
+CTRL_KEYS = (113, 114)
+#: What a text field does with Ctrl+key (``TextView.onKeyShortcut``): select all, cut, copy, paste.
+CTRL_SHORTCUTS = {29: "select_all", 52: "cut", 31: "copy", 50: "paste"}
+
+
+def _keycombination(sh: Shell, rest: list[str]) -> Result:
+    """``input keycombination [-t MS] KEY...``: the keys pressed together. The focused text field takes Ctrl+A,
+    Ctrl+X, Ctrl+C and Ctrl+V (AndroidWorld clears a field with ``keycombination 113 29`` then DEL); other chords
+    are not simulated."""
+    keys = [k for i, k in enumerate(rest) if k != "-t" and not (i and rest[i - 1] == "-t")]
+    if len(keys) < 2:
+        raise _InputError('java.lang.IllegalArgumentException: keycombination requires at least 2 keycodes')
+    codes = [keycode_from_string(k) for k in keys]
+    for key, code in zip(keys, codes):
+        if code == 0:
+            raise _InputError(f"java.lang.IllegalArgumentException: Unknown keycode: {key}")
+    modifiers, key = codes[:-1], codes[-1]
+    action = CTRL_SHORTCUTS.get(key) if modifiers and all(m in CTRL_KEYS for m in modifiers) else None
+    if action is None:
+        return with_stderr(sh, b"", 255, f"Error: input keycombination {' '.join(keys)} is not simulated\n")
+    system = sh.system
+    found = system.focused_field()
+    if found is not None:
+        text = found[1].view.text
+        if action == "select_all":
+            system.selection = {"start": 0, "end": len(text)}
+        else:
+            if system.selection is None:
+                system.selection = {"start": 0, "end": 0}  # nothing selected: paste goes to the cursor
+            {"cut": system._cut, "copy": system._copy, "paste": system._paste}[action]()
+        system.invalidate()
+    return ok()
+
+
+def _delete_selection(sh: Shell) -> bool:
+    """DEL or FORWARD_DEL with text selected (after Ctrl+A) deletes the selection; True if it did."""
+    system = sh.system
+    found = system.focused_field()
+    if found is None or not system.selection or system.selection["end"] <= system.selection["start"]:
+        return False
+    win, node = found
+    start, end = system.selection["start"], min(system.selection["end"], len(node.view.text))
+    system._edit(win, node, lambda text, cursor: (text[:start] + text[end:], start))
+    system.selection = None
+    return True
 
 
 def _keyevents(sh: Shell, rest: list[str]) -> None:
@@ -673,6 +749,8 @@ def _keyevents(sh: Shell, rest: list[str]) -> None:
     for code in codes:
         for _ in range(2 if doubletap else 1):
             char = KEY_CHARS.get(code)
+            if code in (67, 112) and _delete_selection(sh):
+                continue
             if char is not None and sh.system.focused_field() is not None:
                 sh.device.input_text(char)  # a character key goes to the focused field as the character it types
             else:

@@ -15,8 +15,8 @@ AOSP ``system/logging/logcat/logcat.cpp`` (options, filters, dividers) and ``sys
   in ``main``, as ``Slog`` and the runtime write them; ``--------- beginning of NAME`` before a buffer's first line.
 
 Without ``-d``, a phone's ``logcat`` keeps waiting for new lines. The shell here runs a command to its end, so
-``logcat`` without ``-d`` prints what the buffer holds and ends; :class:`LogcatView` is the piece a server keeping
-the stream open builds on (:meth:`LogcatView.render` of the entries after the ones it sent).
+``logcat`` without ``-d`` prints what the buffer holds and ends; a server keeping the stream open builds on
+:func:`follower` (:class:`LogcatFollower` gives the text of what is logged after).
 """
 
 from __future__ import annotations
@@ -186,21 +186,57 @@ class LogcatView:
         chosen = [e for e in entries if buffer_of(e) in self.buffers]
         if self.tail is not None:
             chosen = chosen[-self.tail:] if self.tail else []
-        out, last, started, printed = [], None, set(), 0
-        for entry in chosen:
-            buffer = buffer_of(entry)
-            if buffer != last:
-                if buffer not in started or self.dividers:
-                    out.append(f"--------- {'switch to' if buffer in started else 'beginning of'} {buffer}\n")
-                started.add(buffer)
-                last = buffer
-            if not self.shows(entry):
-                continue
-            text = self.line(entry)
-            out.append(text if text.endswith("\n") and self.format == "long" else text + "\n")
-            printed += 1
-            if self.max_count is not None and printed >= self.max_count:
+        return LogcatFollower(self).feed(chosen)
+
+    @property
+    def follows(self) -> bool:
+        """Whether a phone's ``logcat`` would keep running, printing lines as they come (no ``-d``/``-t``/``-c``/
+        ``-g``)."""
+        return not (self.dump or self.clear or self.sizes)
+
+
+class LogcatFollower:
+    """What a following ``logcat`` has printed so far: feed it the entries written since, get their text.
+
+    The piece a server keeping ``adb logcat`` (or ``adb shell logcat``) open builds on: :meth:`poll` gives the text
+    of the entries the system logged since the last call, until :attr:`done` (``-m N`` reached)."""
+
+    def __init__(self, view: LogcatView, start: int = 0):
+        self.view = view
+        self.seen = start
+        self.printed = 0
+        self._last: str | None = None
+        self._started: set[str] = set()
+
+    @property
+    def done(self) -> bool:
+        return self.view.max_count is not None and self.printed >= self.view.max_count
+
+    def poll(self, system: Any) -> str:
+        """The text of the entries ``system`` logged since the last poll."""
+        entries = system.logcat.entries
+        if len(entries) < self.seen:  # cleared since
+            self.seen = 0
+        fresh = [e for e in entries[self.seen:] if buffer_of(e) in self.view.buffers]
+        self.seen = len(entries)
+        return self.feed(fresh)
+
+    def feed(self, entries: list[LogEntry]) -> str:
+        out = []
+        for entry in entries:
+            if self.done:
                 break
+            buffer = buffer_of(entry)
+            if buffer != self._last:
+                if buffer not in self._started or self.view.dividers:
+                    out.append(f"--------- {'switch to' if buffer in self._started else 'beginning of'} {buffer}\n")
+                self._started.add(buffer)
+                self._last = buffer
+            if not self.view.shows(entry):
+                continue
+            text = self.view.line(entry)
+            out.append(text if text.endswith("\n") else text + "\n")
+            self.printed += 1
         return "".join(out)
 
 
@@ -274,6 +310,11 @@ def _log(sh: Shell, argv: list[str]) -> Result:
     return ok()
 
 
-def entries_after(system: Any, count: int) -> list[LogEntry]:
-    """The log entries written after the first ``count`` (for a server following the log)."""
-    return list(system.logcat.entries[count:])
+def follower(argv: list[str], env: dict[str, str]) -> LogcatFollower | None:
+    """A follower for a ``logcat`` command line that keeps running on a phone (None if it ends, or is refused):
+    its first :meth:`~LogcatFollower.poll` gives what the buffer holds, later ones what is logged since."""
+    try:
+        view = LogcatView.parse(argv[1:], env)
+    except LogcatUsage:
+        return None
+    return LogcatFollower(view) if view.follows and view.out_file is None else None

@@ -441,6 +441,18 @@ def _dump(sh: Shell, args: list[str]) -> Result:
     return ok(dump_package(sh, words[0]) if words else "")
 
 
+#: PackageManagerShellCommand's verbs the simulated phone does not carry out (it says so rather than pretend).
+UNSIMULATED_VERBS = frozenset((
+    "enable", "disable", "disable-user", "disable-until-used", "default-state", "hide", "unhide", "suspend",
+    "unsuspend", "set-installer", "install-create", "install-write", "install-commit", "install-abandon",
+    "install-existing", "install-multiple", "set-install-location", "get-install-location", "trim-caches",
+    "compile", "bg-dexopt-job", "reconcile-secondary-dex-files", "set-permission-enforced", "reset-permissions",
+    "set-app-link", "get-app-link", "set-home-activity", "query-activities", "query-services", "query-receivers",
+    "list-features", "has-feature", "create-user", "remove-user", "set-user-restriction", "get-max-users",
+    "set-harmful-app-warning", "get-harmful-app-warning", "uninstall-system-updates", "get-privapp-permissions",
+    "get-oem-permissions", "set-distracting-restriction", "art", "snapshot-profile", "dump-profiles",
+))
+
 _VERBS = {
     "list": _list_packages, "path": _path, "clear": _clear, "install": _install, "uninstall": _uninstall,
     "resolve-activity": _resolve_activity, "dump": _dump,
@@ -459,6 +471,8 @@ def package_command(sh: Shell, args: list[str]) -> Result:
     if not args:
         return with_stderr(sh, b"", 255, "Package manager (package) commands:\n  help\n    Print this help text.\n")
     handler = _VERBS.get(args[0])
+    if handler is None and args[0] in UNSIMULATED_VERBS:
+        return with_stderr(sh, b"", 255, f"pm {args[0]}: not simulated\n")
     if handler is None:
         return with_stderr(sh, f"Unknown command: {args[0]}\n".encode(), 255)
     return handler(sh, args[1:])

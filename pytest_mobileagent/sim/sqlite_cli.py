@@ -24,8 +24,6 @@ its next query (the screen is rebuilt); nothing is stopped. A database file ``sq
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import sqlite3
 from collections.abc import Sequence
@@ -375,7 +373,3 @@ def _session(sh: Shell, cli: _Cli, conn: sqlite3.Connection, cmds: list[str], co
     except _Exit:
         return 0
 
-
-def csv_rows(text: str) -> list[list[str]]:
-    """Rows of ``sqlite3 -csv`` output (for tests and callers that read it)."""
-    return list(csv.reader(io.StringIO(text)))
