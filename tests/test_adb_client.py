@@ -61,7 +61,7 @@ class Adb:
 
 @pytest.fixture
 def phone() -> Iterator[SimDevice]:
-    # the first emulator-N whose port pair is free, as an emulator picks it, so that `adb emu` reaches port N
+    # the first emulator-N whose port pair is free, as an emulator picks it
     with SimDevice(free_emulator_serials(1)[0]) as device:
         yield device
 
@@ -162,6 +162,13 @@ def test_adbd_runs_commands_as_the_shell_user_until_adb_root(adb: Adb, phone: Si
     assert adb.run("unroot").stdout == b"restarting adbd as non root\n"
     assert adb.run("unroot").stdout == b"adbd not running as root\n"
     assert adb.run("get-state").stdout == b"device\n"  # adb unroot waited for adbd to come back
+
+
+def test_tcpip_and_usb_restart_adbd(adb: Adb) -> None:
+    assert adb.run("tcpip", "5555").stdout == b"restarting in TCP mode port: 5555\n"
+    assert adb.run("wait-for-device").returncode == 0
+    assert adb.run("usb").stdout == b"restarting in USB mode\n"
+    assert adb.run("wait-for-device", "get-state").stdout == b"device\n"
 
 
 def test_sleep_takes_its_time(adb: Adb) -> None:
@@ -267,12 +274,22 @@ def test_connect_is_refused_and_disconnect_of_an_unknown_device_fails(adb: Adb) 
 # -- emulator console -------------------------------------------------------------------------------------------
 
 
-def test_emu_sends_an_sms_through_the_console_the_serial_names(adb: Adb, phone: SimDevice) -> None:
-    assert adb.server.console_port(phone.serial) == int(phone.serial.removeprefix("emulator-"))
-    r = adb.run("emu", "sms", "send", "5551234", "hello there")
-    assert (r.stdout, r.returncode) == (b"OK\r\n", 0)  # what follows the banner's and auth's OK
-    inbox = phone.shell("content query --uri content://sms/inbox --projection address:body")
-    assert "address=5551234, body=hello there" in inbox
+def test_emu_sends_an_sms_through_the_console_the_serial_names(adb: Adb) -> None:
+    for _ in range(5):  # another process may take the free pair between the pick and the bind: pick again
+        phone = SimDevice(free_emulator_serials(1)[0])
+        adb.server.add(phone)
+        if adb.server.console_port(phone.serial) == int(phone.serial.removeprefix("emulator-")):
+            break
+        adb.server.remove(phone.serial)
+        phone.close()
+    try:
+        r = adb.run("-s", phone.serial, "emu", "sms", "send", "5551234", "hello there")
+        assert (r.stdout, r.returncode) == (b"OK\r\n", 0)  # what follows the banner's and auth's OK
+        inbox = phone.shell("content query --uri content://sms/inbox --projection address:body")
+        assert "address=5551234, body=hello there" in inbox
+    finally:
+        adb.server.remove(phone.serial)
+        phone.close()
 
 
 # -- what other helpers' commands make work ---------------------------------------------------------------------

@@ -285,12 +285,12 @@ def test_uiautomator2_drives_the_simulator(ud: u2.Device, phone: SimDevice) -> N
 
 def test_uiautomator2_clicks_swipes_and_selectors(ud: u2.Device, phone: SimDevice) -> None:
     open_drawer(ud)
-    tasks = ud(text="Tasks", className="android.widget.TextView")
-    assert tasks.count == 1 and ud(descriptionContains="ask").count >= 1
-    assert ud(resourceId="com.google.android.apps.nexuslauncher:id/apps_view").child(text="Joplin").exists
-    x, y = tasks.center()
+    broccoli = ud(text="Broccoli", className="android.widget.TextView")  # near the top of the sorted drawer
+    assert broccoli.count == 1 and ud(descriptionContains="roccol").count >= 1
+    assert ud(resourceId="com.google.android.apps.nexuslauncher:id/apps_view").child(text="Calculator").exists
+    x, y = broccoli.center()
     ud.click(x, y)
-    assert phone.current_activity()[0] == "org.tasks"
+    assert phone.current_activity()[0] == "com.flauschcode.broccoli"
     ud.press("home")
     assert not ud(resourceId=SEARCH).exists
     with pytest.raises(u2.UiObjectNotFoundError):
@@ -378,6 +378,7 @@ def test_adb_device_without_a_console_passes_the_contract_without_snapshots() ->
     with SimDevice(serial="sim-no-console") as phone, serve(phone) as server:
         device = AdbDevice(phone.serial, port=server.port)  # not emulator-<port>: no console to find
         try:
+            assert device.ensure_root()  # as a session does: adbd starts as the shell user
             assert device.capabilities == {"profile", "settle"}
             check_device_contract(device)
         finally:

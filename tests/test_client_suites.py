@@ -5,7 +5,8 @@ The copies are in ``$MA_DATASETS/clients`` (adbutils 2.12.0's ``e2etests``, uiau
 in a subprocess pytest (its own ``conftest.py``, ``adbutils.AdbClient()`` and ``u2.connect()`` defaults) against
 an :class:`~pytest_mobileagent.sim.adb_server.AdbServer` on port 5037, which adbutils' ``test_adb.py`` assumes:
 in a private network namespace (``unshare -rn``) where the system allows one, so that no real adb server on the
-machine is touched; else on 5037 if it is free; else on another port with ``test_adb.py`` left out.
+machine is touched; else on another port (``ANDROID_ADB_SERVER_PORT``), adbutils' suite on 5037 if it is free
+and otherwise without ``test_adb.py``.
 
 Every test must pass, but those :data:`SKIPS` names, each with its reason (apps the simulator does not claim,
 hardware an emulator lacks); they are reported as skipped. Running all three takes about a minute.
@@ -154,11 +155,12 @@ def test_the_clients_own_device_tests_pass(suite: str, tmp_path: Path) -> None:
     junit = tmp_path / "junit.xml"
     cmd = [sys.executable, "-m", "tests.test_client_suites", f"--junit={junit}"]
     if _netns_works():
-        cmd = ["unshare", "-rn", *cmd, "--netns"]
-    elif not _port_free(DEFAULT_PORT):
-        cmd += [f"--port={_free_port()}", f"--exclude={folder / 'test_adb.py'}"]  # it assumes 5037
-    subprocess.run([*cmd, str(folder)], cwd=ROOT, timeout=900, capture_output=True)
-    assert junit.exists(), f"the {suite} run wrote no report"
+        cmd = ["unshare", "-rn", *cmd, "--netns"]  # 5037 of its own: no real adb server is touched
+    elif suite != "adbutils" or not _port_free(DEFAULT_PORT):
+        # the clients honour ANDROID_ADB_SERVER_PORT, but adbutils' test_adb.py dials 5037 itself
+        cmd += [f"--port={_free_port()}", f"--exclude={folder / 'test_adb.py'}"]
+    run = subprocess.run([*cmd, str(folder)], cwd=ROOT, timeout=900, capture_output=True, text=True)
+    assert junit.exists(), f"the {suite} run wrote no report:\n{run.stdout[-3000:]}\n{run.stderr[-3000:]}"
     outcomes = _outcomes(junit)
     assert outcomes, f"no tests ran in {folder}"
     bad = {name: message for name, (outcome, message) in outcomes.items() if outcome in ("failed", "error")}

@@ -14,11 +14,13 @@ Android 13 google_apis emulator as far as its adbd goes:
 - device services: ``shell:`` (v1: one stream, stdin from the socket), ``shell,v2[,raw|pty]:`` (stdin, stdout,
   stderr and the exit status in packets), ``exec:`` (raw, stdin from the socket: ``adb install`` streams the APK
   through it), ``sync:`` (STAT/LIST/SEND/RECV, with the errors of read-only partitions and of the shell user),
-  ``framebuffer:``, ``root:``/``unroot:`` (adbd restarts: the phone drops off and comes back), ``remount:``,
+  ``framebuffer:``, ``root:``/``unroot:``/``tcpip:``/``usb:`` (adbd restarts: the phone drops off and comes
+  back), ``remount:``,
   ``reboot:``, ``tcp:<port>`` (bridged to the simulated uiautomator2 server while it runs) and ``reverse:``.
 
-adbd starts as the shell user (uid 2000) as a google_apis emulator's does, until ``adb root``; over the wire the
-phone's shell waits in real time (``sleep``, a swipe's duration), since clients measure it.
+adbd starts as the shell user (uid 2000) as a google_apis emulator's does, until ``adb root``: commands and sync
+from the wire run as adbd's uid (the phone's own Python API stays root); over the wire the phone's shell waits in
+real time (``sleep``, a swipe's duration), since clients measure it.
 
 The uiautomator2 server "runs" while a shell stream launching ``app_process … com.wetest.uia2.Main -p <port>``
 stays open, as on a phone; ``/stop`` ends that stream. ``adb forward tcp:A tcp:B`` really listens on A. Each phone's
@@ -236,6 +238,16 @@ class _WireShell(Shell):
     def stdin(self, data: bytes | None) -> None:
         Shell.stdin.fset(self, data)  # type: ignore[attr-defined]
 
+    @property
+    def uid(self) -> int:
+        """adbd's uid for a command from the wire; what the phone's own API runs as (root) otherwise."""
+        stream: _ShellStream | None = getattr(_current, "stream", None)
+        return stream.uid if stream is not None else self.__dict__.get("uid", ROOT_UID)
+
+    @uid.setter
+    def uid(self, value: int) -> None:
+        self.__dict__["uid"] = value
+
     def _take_line_stdin(self, stream: _ShellStream) -> None:
         current = getattr(self, "_input", None)  # the running command's fd 0 (an _Input over bytes)
         if current is not None and isinstance(getattr(current, "data", None), _Pending) and not current.pos:
@@ -277,6 +289,8 @@ class _ShellStream:
         self._stdin = bytearray()
         self.stdin_closed = False
         self.gone = False
+        #: The uid adbd runs the command as.
+        self.uid = SHELL_UID
         self.stdin_taken = False
         #: ``pm install -S SIZE`` reads exactly SIZE bytes of stdin (adb install streams the APK and waits).
         self.stdin_limit = stdin_limit
@@ -377,14 +391,12 @@ class _Phone:
     faults: list[_Fault] = field(default_factory=list)
     #: False while adbd restarts (``adb root``): the transport is gone.
     online: bool = True
+    #: The uid adbd runs as, and so its commands and sync: the shell user until ``root:``.
+    uid: int = SHELL_UID
 
     @property
     def serial(self) -> str:
         return self.device.serial
-
-    @property
-    def uid(self) -> int:
-        return self.device._shell.uid
 
     def u2_running(self, port: int) -> bool:
         return bool(self.u2_streams.get(port))
@@ -424,7 +436,7 @@ def _console_listener(serve: Callable[[socket.socket], None], host: str, serial:
                 pass  # adbd's port of the pair: free too, or another emulator owns the pair
             return Listener(serve, host, port, name=f"console-{serial}")
         except OSError:
-            logger.warning("console port %d of %s is taken: its console listens elsewhere (see console_port)",
+            logger.info("console port %d of %s is taken: its console listens elsewhere (see console_port)",
                            port, serial)
     return Listener(serve, host, 0, name=f"console-{serial}")
 
@@ -536,8 +548,7 @@ class AdbServer:
     @staticmethod
     def _wire(device: SimDevice) -> None:
         shell = device._shell
-        shell.__class__ = _WireShell  # stdin read on demand from the client (see _WireShell)
-        shell.uid = SHELL_UID
+        shell.__class__ = _WireShell  # stdin read on demand, adbd's uid and real time for wire commands
         shell.wait = _wire_wait
 
     @staticmethod
@@ -545,7 +556,6 @@ class AdbServer:
         shell = device._shell
         if isinstance(shell, _WireShell):
             shell.__class__ = Shell
-            shell.uid = ROOT_UID
             shell.wait = lambda seconds: None
 
     @property
@@ -634,7 +644,7 @@ class AdbServer:
         """adbd exits and comes back as ``uid``: the transport drops for :data:`RESTART_S`, then reconnects."""
         with self._changed:
             phone.online = False
-            phone.device._shell.uid = uid
+            phone.uid = uid
             self._changed.notify_all()
         self._stop_u2(phone)  # the u2 server was adbd's child
 
@@ -927,7 +937,7 @@ class AdbServer:
                         exec_=True)
         elif req == "sync:":
             _okay(conn)
-            _SyncSession(phone.device, conn).run()
+            _SyncSession(phone.device, conn, phone.uid).run()
         elif req.startswith("tcp:"):
             self._tcp(conn, phone, req.removeprefix("tcp:"))
         elif req.startswith("reverse:"):
@@ -936,6 +946,8 @@ class AdbServer:
             self._framebuffer(conn, phone)
         elif req in ("root:", "unroot:"):
             self._root(conn, phone, req == "root:")
+        elif req.startswith("tcpip:") or req == "usb:":
+            self._restart_mode(conn, phone, req)
         elif req == "remount:" or req.startswith("remount:"):
             _okay(conn)
             # daemon/remount_service.cpp refuses without root; as root, a google_apis emulator started without
@@ -963,6 +975,7 @@ class AdbServer:
         _okay(conn)
         if not command.strip():
             command = stream.read_stdin().decode("utf-8", errors="replace")  # sh reads the script from stdin
+        stream.uid = phone.uid
         _current.stream = stream
         try:
             if (stream.v2 and not stream.pty) or exec_:
@@ -1026,6 +1039,18 @@ class AdbServer:
             self._restart_adbd(phone, ROOT_UID if root else SHELL_UID)
             conn.sendall(b"restarting adbd as root\n" if root else b"restarting adbd as non root\n")
 
+    def _restart_mode(self, conn: socket.socket, phone: _Phone, req: str) -> None:
+        """``tcpip:PORT``/``usb:`` (daemon/restart_service.cpp): adbd says so and restarts, listening on TCP or
+        USB; an emulator's transport drops and comes back either way."""
+        _okay(conn)
+        port = req.removeprefix("tcpip:")
+        if req != "usb:" and (not port.isdigit() or int(port) <= 0):
+            conn.sendall(f"invalid port for tcpip mode: {port}\n".encode())
+            return
+        self._restart_adbd(phone, phone.uid)
+        conn.sendall(b"restarting in USB mode\n" if req == "usb:" else
+                     f"restarting in TCP mode port: {int(port)}\n".encode())
+
     def _reverse(self, conn: socket.socket, phone: _Phone, cmd: str) -> None:
         # Reverse forwards are only recorded: nothing on the simulated phone connects to them.
         if cmd.startswith("forward:"):
@@ -1071,17 +1096,14 @@ class _SyncSession:
     """The ``sync:`` service: STAT, LIST, SEND, RECV and QUIT requests on one connection, as adbd's
     daemon/file_sync_service.cpp answers them for the uid adbd runs as."""
 
-    def __init__(self, device: SimDevice, conn: socket.socket):
+    def __init__(self, device: SimDevice, conn: socket.socket, uid: int):
         self.device = device
         self.conn = conn
+        self.uid = uid
 
     @property
     def fs(self) -> FileSystem:
         return self.device.system.fs  # looked up each time: snapshot_load replaces the system
-
-    @property
-    def uid(self) -> int:
-        return self.device._shell.uid
 
     def run(self) -> None:
         while True:

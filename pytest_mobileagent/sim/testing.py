@@ -21,6 +21,18 @@ Gotchas, all handled here but worth knowing when writing your own set-up:
   give it an ``adbutils.AdbDevice`` from our client instead (:func:`adb_device`).
 - The ``pytest_mobileagent.device.adb.AdbDevice`` backend takes ``port=server.port``
   and, for snapshots, ``console_port=server.console_port(serial)``.
+- A served phone's adbd runs as the shell user (uid 2000), as a google_apis
+  emulator's: app data and the clock need ``adb root`` first (``adb.root()``, or
+  ``AdbDevice.ensure_root()`` as a session does). The phone's own Python API
+  (``phone.shell``, ``phone.read_file``) stays root, as in process.
+- The real ``adb`` client's ``adb emu`` dials the port its ``emulator-N`` serial
+  names: build the phone with ``SimDevice(free_emulator_serials(1)[0])`` so that
+  port is free (a taken one leaves the console on another port,
+  ``server.console_port(serial)``). With ``console_token=None`` the console asks
+  for no ``auth``; otherwise put the token in ``$HOME/.emulator_console_auth_token``
+  for ``adb``.
+- Always give the ``adb`` binary ``-P server.port``: without a server on its port
+  it starts a real one.
 
 Use the fixture with ``pytest_plugins = ["pytest_mobileagent.sim.testing"]``.
 """
