@@ -338,9 +338,18 @@ class MarkorAddNoteHeader(MarkorEditNote):
         changed = self.only(device, modified={old}) if new == old else self.only(device, added={new}, removed={old})
         return 1.0 if changed and same_text(text_of(device, new), self.expected()) else 0.0
 
+    def new_text(self, shown: str) -> str:
+        """What the note should hold, given the text the editor shows (the file's own, its last newline kept:
+        AndroidWorld compares the header, a blank line and the file's text exactly)."""
+        return self.params["header"] + "\n\n" + (shown or self.params["original"])
+
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_markor(ui)
-        yield from edit_note(ui, self.params["file_name"], self.expected())
+        yield from ui.scroll_to(text=self.params["file_name"])
+        yield ui.click(text=self.params["file_name"])
+        editor = "document__fragment__edit__highlighting_editor"
+        yield ui.type(self.new_text(ui.element(rid=editor)[1].text or ""), rid=editor, clear=True)
+        yield ui.click(desc="Save")
         if "new_name" in self.params:
             for _ in range(3):  # the keyboard, then the editor
                 if ui.exists(rid="ui__filesystem_item__title"):
@@ -368,6 +377,9 @@ class MarkorChangeNoteContent(MarkorAddNoteHeader):
 
     def expected(self) -> str:
         return self.params["updated_content"]
+
+    def new_text(self, shown: str) -> str:
+        return self.expected()
 
 
 class MarkorDeleteAllNotes(_MarkorTask):
