@@ -351,6 +351,16 @@ def open_recipe(ui: UI, title: str, nth: int = 0) -> Iterator[Action]:
     yield Action.click(index=cards[nth][0])
 
 
+def shows(ui: UI, recipe: Recipe) -> bool:
+    """The details on screen are ``recipe``'s (every field the details show, which are the non-empty ones)."""
+    for field in ("description", "servings", "preparationTime", "source", "ingredients", "directions"):
+        want = getattr(recipe, field) or ""
+        found = ui.find_all(rid=f"details_{field}")
+        if (found[0][1].text if found else "") != want:
+            return False
+    return True
+
+
 def delete_open_recipe(ui: UI) -> Iterator[Action]:
     """Delete the recipe on screen, then leave a search if one is open."""
     yield ui.click(desc="More options")
@@ -520,10 +530,21 @@ class _RecipeDeleteDuplicates(_RecipeTask):
         return 1.0 if only_removed(self.before, after, {1}) or only_removed(self.before, after, {2}) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
+        """Open the cards of the title in turn and delete the second whose details are the duplicated recipe's
+        (AndroidWorld puts the copies anywhere among recipes of the same title)."""
+        target = self.targets()[0]
         yield ui.open_app("Broccoli")
-        yield from open_recipe(ui, self.params["title"], nth=1)
-        yield from delete_open_recipe(ui)
-        yield ui.complete()
+        seen = 0
+        for nth in range(len(self.inserted(self.params))):
+            yield from open_recipe(ui, target.title, nth=nth)
+            if shows(ui, target):
+                seen += 1
+                if seen == 2:
+                    yield from delete_open_recipe(ui)
+                    yield ui.complete()
+                    return
+            yield ui.tolerate(ui.back(), "reading a recipe's details changes nothing", "skip")
+        raise OracleError(f"no two cards of {target.title!r} show the same recipe")
 
 
 class RecipeDeleteDuplicateRecipes(_RecipeDeleteDuplicates):
