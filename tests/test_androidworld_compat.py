@@ -26,6 +26,13 @@ LEFT_OUT: dict[str, str] = {
         "(AndroidWorld's UIAUTOMATOR mode) the forest is None"),
 }
 
+#: Families run on another instance than 0, each with the reason.
+INSTANCE: dict[str, tuple[int, str]] = {
+    "RecipeDeleteMultipleRecipesWithConstraint": (
+        1, "AndroidWorld's generate_random_params draws no recipe using the ingredient for instance 0 (its retry "
+           "loop lowers n_rows to 0), so its goal holds before anyone acts"),
+}
+
 SOURCE = aw.source_folder()
 MISSING = aw.missing_requirements(SOURCE)
 FAMILIES = sorted(compat.project_families())
@@ -49,7 +56,8 @@ def test_every_androidworld_family_has_a_project_class(androidworld: dict[str, t
 def test_androidworld_judges_the_oracle(family: str, androidworld: dict[str, type]) -> None:
     if family in LEFT_OUT:
         pytest.skip(LEFT_OUT[family])
-    verdicts = compat.run_family(androidworld[family], compat.project_families()[family])
+    index = INSTANCE.get(family, (0, ""))[0]
+    verdicts = compat.run_family(androidworld[family], compat.project_families()[family], index)
     failed = "\n".join(verdicts.failed_commands)
     assert verdicts.passed, (f"{family}{verdicts.params}: initialised={verdicts.initialised} "
                              f"before={verdicts.before} noop={verdicts.noop} after={verdicts.after} "
