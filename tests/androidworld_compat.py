@@ -36,7 +36,13 @@ class Verdicts:
 
     @property
     def passed(self) -> bool:
-        return self.initialised and self.before == 0.0 and self.after == 1.0 and self.noop == 0.0 and self.torn_down
+        return self.passed_from(0.0)
+
+    def passed_from(self, start: float) -> bool:
+        """Initialised, AndroidWorld's verdict ``start`` before and after the noop agent, 1 after the oracle, torn
+        down (``start`` is 1 for the families whose goal AndroidWorld makes hold from the start)."""
+        return (self.initialised and self.before == start and self.noop == start and self.after == 1.0
+                and self.torn_down)
 
 
 def emulator_serial() -> str:

@@ -35,6 +35,12 @@ INSTANCE: dict[str, tuple[int, str]] = {
            "loop lowers n_rows to 0), so its goal holds before anyone acts"),
 }
 
+#: AndroidWorld's *Verify families start with the goal already true, by design (its issue #315): its verdict is 1
+#: before anyone acts and after the noop agent (the project's suite counts them only with a declared completion).
+GOAL_HOLDS_AT_START = frozenset({"SystemBluetoothTurnOffVerify", "SystemBluetoothTurnOnVerify",
+                                 "SystemBrightnessMaxVerify", "SystemBrightnessMinVerify", "SystemWifiTurnOffVerify",
+                                 "SystemWifiTurnOnVerify"})
+
 SOURCE = aw.source_folder()
 MISSING = aw.missing_requirements(SOURCE)
 FAMILIES = sorted(compat.project_families())
@@ -64,6 +70,6 @@ def test_androidworld_judges_the_oracle(family: str, androidworld: dict[str, typ
     index = INSTANCE.get(family, (0, ""))[0]
     verdicts = compat.run_family(androidworld[family], compat.project_families()[family], index)
     failed = "\n".join(verdicts.failed_commands)
-    assert verdicts.passed, (f"{family}{verdicts.params}: initialised={verdicts.initialised} "
+    assert verdicts.passed_from(1.0 if family in GOAL_HOLDS_AT_START else 0.0), (f"{family}{verdicts.params}: initialised={verdicts.initialised} "
                              f"before={verdicts.before} noop={verdicts.noop} after={verdicts.after} "
                              f"torn_down={verdicts.torn_down} error={verdicts.error}\nfailed adb commands:\n{failed}")
