@@ -70,6 +70,8 @@ def test_androidworld_judges_the_oracle(family: str, androidworld: dict[str, typ
     index = INSTANCE.get(family, (0, ""))[0]
     verdicts = compat.run_family(androidworld[family], compat.project_families()[family], index)
     failed = "\n".join(verdicts.failed_commands)
-    assert verdicts.passed_from(1.0 if family in GOAL_HOLDS_AT_START else 0.0), (f"{family}{verdicts.params}: initialised={verdicts.initialised} "
-                             f"before={verdicts.before} noop={verdicts.noop} after={verdicts.after} "
-                             f"torn_down={verdicts.torn_down} error={verdicts.error}\nfailed adb commands:\n{failed}")
+    start = 1.0 if family in GOAL_HOLDS_AT_START else 0.0
+    assert verdicts.passed_from(start), (f"{family}{verdicts.params}: initialised={verdicts.initialised} "
+                                         f"before={verdicts.before} noop={verdicts.noop} after={verdicts.after} "
+                                         f"torn_down={verdicts.torn_down} error={verdicts.error}\n"
+                                         f"failed adb commands:\n{failed}")
