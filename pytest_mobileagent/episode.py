@@ -96,6 +96,10 @@ class EpisodeResult:
     #: The model judge's verdict with ``--ma-llm-judge`` (1, 0, or None when it gave none) and its reason.
     judged_success: float | None = None
     judge_reason: str = ""
+    #: AndroidWorld's own ``is_successful`` on the episode with ``--ma-androidworld-check`` (None without it, or
+    #: when it could not judge: ``androidworld_error`` says why).
+    androidworld_success: float | None = None
+    androidworld_error: str = ""
     #: Constrained tasks: the steps that used a forbidden app, page or element (each zeroes success).
     constraint_violations: list[str] = field(default_factory=list)
     #: ``--ma-episode-timeout`` passed while the agent had most of the time (``terminated_by`` "timeout"): the

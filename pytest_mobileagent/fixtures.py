@@ -252,6 +252,26 @@ def judge_episode(options: Settings, result: EpisodeResult, device: Device) -> l
     return [dict(entry, role="judge") for entry in client.log]
 
 
+def androidworld_check(options: Settings, task: Task) -> Any:
+    """``--ma-androidworld-check`` on an AndroidWorld item: its :class:`~pytest_mobileagent.tasks.androidworld.
+    ItemCheck` (None for other items or without the option)."""
+    if not options.androidworld_check or task.suite != "androidworld":
+        return None
+    from pytest_mobileagent.tasks.androidworld import ItemCheck
+
+    return ItemCheck(task.name, task.params, options.datasets or None)
+
+
+def check_after(reset: Callable[[Device], None], check: Any) -> Callable[[Device], None]:
+    """``reset``, then AndroidWorld's ``initialize_task`` (before the task's own setup, which then makes the state
+    the agent meets)."""
+    def reset_and_initialize(device: Device) -> None:
+        reset(device)
+        check.start(device)
+
+    return reset_and_initialize
+
+
 def _resumed(config: pytest.Config, case: TaskCase, agent: str,
              device_config: DeviceConfig | None = None) -> EpisodeResult | None:
     """The episode a resumed run already finished for this item (same parameters and configuration), if any."""
@@ -276,6 +296,8 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
     result = _resumed(request.config, task_case, ma_agent_name, ma_config)
     if result is None:
         log: list[dict[str, Any]] = []
+        check = androidworld_check(ma_settings, ma_task)
+        reset = ma_reset if check is None else check_after(ma_reset, check)
 
         def make_result() -> EpisodeResult:
             fresh = new_result(ma_task, ma_agent_name, task_case.index, task_case.agent_seed, item.nodeid,
@@ -291,10 +313,16 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
                     finished.state_success = finished.judged_success or 0.0
                     if not finished.constraint_violations and finished.agent_error is None:
                         finished.success = finished.state_success
+            if check is not None:
+                finished.androidworld_success, finished.androidworld_error = check.finish(finished.answer)
             ma_artifacts.save(item, device, passed=finished.success >= ma_settings.success_threshold)
 
-        result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=ma_reset,
-                      on_observation=ma_artifacts.recorder(), before_teardown=before_teardown)
+        try:
+            result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=reset,
+                          on_observation=ma_artifacts.recorder(), before_teardown=before_teardown)
+        finally:
+            if check is not None:
+                check.close()
         save_model_log(run(request.config).directory, task_case.episode, log, ma_settings.llm_log_max_bytes)
     item.stash[EPISODE_KEY] = result
     return result

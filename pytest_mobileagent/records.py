@@ -41,6 +41,8 @@ class EpisodeRecord(TypedDict, total=False):
     resumed: bool
     judged_success: float | None
     judge_reason: str
+    androidworld_success: float | None
+    androidworld_error: str
     constraint_violations: list[str]
     metrics: dict[str, float]
     usage: dict[str, Any]

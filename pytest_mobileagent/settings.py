@@ -211,6 +211,10 @@ class Settings:
     llm_judge: bool = _field(False, "also ask the model whether each episode succeeded (reported as "
                              "judged_success, never mixed into verified success)")
     llm_judge_model: str = _field("", "the judge's model on the same endpoint (default: --ma-llm-model)")
+    androidworld_check: bool = _field(False, "also judge each AndroidWorld item with AndroidWorld's own "
+                                      "is_successful, over the device's adb wire (its source from the datasets "
+                                      "folder or installed; the androidworld extra and the adb client): reported "
+                                      "as androidworld_success beside verified success, disagreements per item")
     llm_log_max_bytes: int = _field(2_000_000, "bytes of model requests and responses kept per episode in "
                                     "<run>/llm/; the rest is dropped and the log says so", at_least(0))
     llm_prices: str = _field("", "dollars per million input,output tokens, for cost accounting", prices)

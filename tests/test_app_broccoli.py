@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pytest_mobileagent.android.broccoli import Recipe
 from pytest_mobileagent.sim import SimDevice
 from suites.androidworld.tasks_recipe import (
     DB,
@@ -21,8 +22,12 @@ PKG = "com.flauschcode.broccoli"
 
 def row(title: str, directions: str = "Mix and serve.", **kw: object) -> dict[str, object]:
     return {"title": title, "description": "Quick.", "servings": "2 servings", "preparationTime": "10 mins",
-            "source": "", "ingredients": "as needed", "directions": directions, "nutritionalValues": "",
-            "notes": "", "favorite": 0, **kw}
+            "source": "", "ingredients": "as needed", "directions": directions,
+            "favorite": 0, **kw}
+
+
+def recipe(title: str, directions: str = "Mix and serve.", **kw: object) -> Recipe:
+    return Recipe(**row(title, directions, **kw))  # type: ignore[arg-type]
 
 
 def texts(d: SimDevice) -> list[str]:
@@ -30,9 +35,10 @@ def texts(d: SimDevice) -> list[str]:
 
 
 def test_room_schema_and_empty_list(d: SimDevice) -> None:
+    # Room schema 1 of the 1.2.6 build AndroidWorld installs: the columns its Recipe row type reads with SELECT *
     cols = [r[1] for r in d.sqlite(DB, "PRAGMA table_info(recipes)")]
     assert cols == ["recipeId", "title", "imageName", "description", "servings", "preparationTime", "source",
-                    "ingredients", "directions", "nutritionalValues", "notes", "favorite"]
+                    "ingredients", "directions", "favorite"]
     d.start_app(PKG)
     assert "Create your first recipe and start your collection!" in texts(d)
 
@@ -66,8 +72,8 @@ def test_untitled_recipe_is_refused_and_leaving_asks_to_discard(d: SimDevice) ->
 
 
 def test_search_filters_and_delete_confirms(d: SimDevice) -> None:
-    RecipeDeleteSingleRecipe({"rows": [row("Shakshuka"), row("Fish Tacos")], "targets": ["Fish Tacos"],
-                              "titles": "Fish Tacos"}).setup(d)
+    RecipeDeleteSingleRecipe({"row_objects": [recipe("Fish Tacos")], "noise_row_objects": [recipe("Shakshuka")],
+                              "order": [1, 0]}).setup(d)
     d.start_app(PKG)
     tap(d, desc="Search")
     d.input_text("taco")
@@ -81,7 +87,7 @@ def test_search_filters_and_delete_confirms(d: SimDevice) -> None:
 
 
 def test_favorite_toggles_the_column(d: SimDevice) -> None:
-    RecipeDeleteSingleRecipe({"rows": [row("Shakshuka")], "targets": [], "titles": ""}).setup(d)
+    RecipeDeleteSingleRecipe({"row_objects": [recipe("Shakshuka")]}).setup(d)
     d.start_app(PKG)
     tap(d, text="Shakshuka")
     tap(d, desc="Mark as favorite")
@@ -90,7 +96,7 @@ def test_favorite_toggles_the_column(d: SimDevice) -> None:
 
 
 def test_goal_text_formats() -> None:
-    rows = [row("Dal", directions='Say "hi".')]
+    rows = [recipe("Dal", directions='Say "hi".')]
     assert as_text(rows, "csv").splitlines()[1].startswith('"Dal", "Quick."')
     assert as_text(rows, "csv").endswith('"Say ""hi""."')
     assert as_text(rows, "text_block").startswith("Recipe: Dal\nDescription: Quick.")
@@ -100,9 +106,9 @@ def test_goal_text_formats() -> None:
 
 
 def add_task(d: SimDevice) -> RecipeAddMultipleRecipes:
-    targets = [row("Dal"), row("Pho", servings="6 servings")]
-    task = RecipeAddMultipleRecipes({"targets": targets, "noise": [row("Shakshuka")], "format": "csv",
-                                     "recipes": "", "recipe": ""})
+    targets = [recipe("Dal"), recipe("Pho", servings="6 servings")]
+    task = RecipeAddMultipleRecipes({"row_objects": targets, "noise_row_objects": [recipe("Shakshuka")],
+                                     "text_representation_type": "csv"})
     task.setup(d)
     return task
 
@@ -139,8 +145,10 @@ def test_add_check_near_misses(d: SimDevice, mistake: str) -> None:
 
 
 def test_constraint_check_wants_every_recipe_using_the_ingredient_gone(d: SimDevice) -> None:
-    rows = [row("A", "Whisk eggs."), row("B", "Crack two EGGS."), row("C", "Boil pasta.")]
-    task = RecipeDeleteMultipleRecipesWithConstraint({"ingredient": "eggs", "rows": rows, "targets": ["A", "B"]})
+    targets = [recipe("A", "Whisk eggs."), recipe("B", "Crack two EGGS.")]
+    task = RecipeDeleteMultipleRecipesWithConstraint({"ingredient": "eggs", "row_objects": targets,
+                                                      "noise_row_objects": [recipe("C", "Boil pasta.")],
+                                                      "order": [0, 1, 2]})
     task.setup(d)
     d.sqlite(DB, "DELETE FROM recipes WHERE title = 'A'")
     assert task.check(d) == 0.0  # case-insensitive: B uses eggs too
@@ -152,9 +160,9 @@ def test_constraint_check_wants_every_recipe_using_the_ingredient_gone(d: SimDev
 
 @pytest.mark.parametrize("deleted,expected", [([1], 1.0), ([2], 1.0), ([1, 2], 0.0), ([3], 0.0), ([2, 4], 0.0)])
 def test_duplicates_check_keeps_exactly_one_copy(d: SimDevice, deleted: list[int], expected: float) -> None:
-    target = row("Dal")
-    rows = [target, target, row("Dal", servings="8 servings"), row("Pho")]
-    task = RecipeDeleteDuplicateRecipes2({"rows": rows, "title": "Dal"})
+    target = recipe("Dal")
+    task = RecipeDeleteDuplicateRecipes2({"row_objects": [target, target],
+                                          "noise_row_objects": [recipe("Dal", servings="8 servings"), recipe("Pho")]})
     task.setup(d)
     for recipe_id in deleted:
         d.sqlite(DB, "DELETE FROM recipes WHERE recipeId = ?", (recipe_id,))

@@ -16,7 +16,6 @@ from suites.androidworld.tasks_calendar import (
     SimpleCalendarAddRepeatingEvent,
     SimpleCalendarDeleteEvents,
     SimpleCalendarDeleteOneEvent,
-    as_dict,
 )
 from tests.screen import elements, find, tap
 
@@ -67,7 +66,7 @@ def test_month_cell_opens_the_day_and_selection_deletes(d: SimDevice) -> None:
 def add_task(d: SimDevice, repeating: bool = False) -> SimpleCalendarAddOneEvent:
     target = ev(OCT20, 10, "Book club", 45, **({"repeat_interval": WEEK, "repeat_rule": 16} if repeating else {}))
     cls = SimpleCalendarAddRepeatingEvent if repeating else SimpleCalendarAddOneEvent
-    task = cls({"target": as_dict(target), "noise": [as_dict(ev(OCT20, 8, "Run"))]})
+    task = cls({"row_objects": [target], "noise_row_objects": [ev(OCT20, 8, "Run")]})
     task.setup(d)
     return task
 
@@ -114,8 +113,8 @@ def test_repeating_check_wants_the_repetition(d: SimDevice, interval: int, rule:
 
 def delete_task(d: SimDevice) -> SimpleCalendarDeleteEvents:
     targets = [ev(OCT20, 9, "Gym"), ev(OCT20, 13, "Lunch")]
-    task = SimpleCalendarDeleteEvents({"day": 20, "targets": [as_dict(t) for t in targets],
-                                       "noise": [as_dict(ev(OCT20 + dt.timedelta(days=1), 9, "Other"))]})
+    task = SimpleCalendarDeleteEvents({"day": 20, "row_objects": targets,
+                                       "noise_row_objects": [ev(OCT20 + dt.timedelta(days=1), 9, "Other")]})
     task.setup(d)
     return task
 
@@ -131,8 +130,8 @@ def test_delete_check(d: SimDevice, deleted: list[str], expected: float) -> None
 
 
 def test_delete_one_check_notices_an_edit_to_another_event(d: SimDevice) -> None:
-    task = SimpleCalendarDeleteOneEvent({"targets": [as_dict(ev(OCT20, 9, "Gym"))],
-                                         "noise": [as_dict(ev(OCT20, 11, "Lunch"))]})
+    task = SimpleCalendarDeleteOneEvent({"row_objects": [ev(OCT20, 9, "Gym")],
+                                         "noise_row_objects": [ev(OCT20, 11, "Lunch")]})
     task.setup(d)
     db = "/data/data/com.simplemobiletools.calendar.pro/databases/events.db"
     d.sqlite(db, "DELETE FROM events WHERE title = 'Gym'")

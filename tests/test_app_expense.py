@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pytest_mobileagent.android.expense import DB_PATH as DB
+from pytest_mobileagent.android.expense import Expense
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.apps.expense import parse_amount
 from suites.androidworld.tasks_expense import (
@@ -22,6 +23,10 @@ OCT10 = 1696896000000
 def row(name: str, cents: int, category: int = 3, note: str = "Paid by card", when: int = OCT10) -> dict:
     return {"name": name, "amount": cents, "category": category, "note": note, "created_date": when,
             "modified_date": when}
+
+
+def expense(name: str, cents: int, category: int = 3, note: str = "Paid by card", when: int = OCT10) -> Expense:
+    return Expense(**row(name, cents, category, note, when))
 
 
 def test_amounts_as_typed() -> None:
@@ -45,8 +50,8 @@ def test_entry_form_writes_cents_and_category(d: SimDevice) -> None:
 
 
 def test_selection_delete_confirms(d: SimDevice) -> None:
-    ExpenseDeleteMultiple({"rows": [row("Coffee", 450), row("Books", 2000)], "targets": ["Coffee"],
-                           "expenses": "Coffee"}).setup(d)
+    ExpenseDeleteMultiple({"row_objects": [expense("Coffee", 450)], "noise_row_objects": [expense("Books", 2000)],
+                           "order": [0, 1]}).setup(d)
     d.start_app("com.arduia.expense")
     d.long_press(*find(d, text="Coffee").center)
     tap(d, desc="Delete")
@@ -68,23 +73,24 @@ def add(d: SimDevice, r: dict) -> None:
     (row("Parking Fees", 2340, 7), 0.0),
 ])
 def test_add_check(d: SimDevice, made: dict, expected: float) -> None:
-    task = ExpenseAddMultiple({"targets": [row("Taxi Fare", 2340, 7)], "noise": [row("Coffee", 450)],
-                               "format": "csv", "expenses": "", "expense": ""})
+    task = ExpenseAddMultiple({"row_objects": [expense("Taxi Fare", 2340, 7)],
+                               "noise_row_objects": [expense("Coffee", 450)], "text_representation_type": "csv"})
     task.setup(d)
     add(d, made)
     assert task.check(d) == expected
 
 
 def test_goal_text_shows_dollars_and_category_names() -> None:
-    text = as_text([row("Taxi Fare", 2340, 7)], "csv")
+    text = as_text([expense("Taxi Fare", 2340, 7)], "csv")
     assert text.splitlines()[1] == "Taxi Fare, $23.40, Transportation, Paid by card"
 
 
 @pytest.mark.parametrize("deleted,expected", [([1], 1.0), ([2], 1.0), ([1, 2], 0.0), ([3], 0.0)])
 def test_duplicates_check(d: SimDevice, deleted: list[int], expected: float) -> None:
-    target = row("Coffee", 450)
-    task = ExpenseDeleteDuplicates2({"rows": [target, target, row("Coffee", 999, when=OCT10 - 1000),
-                                              row("Books", 2000)], "name": "Coffee", "amount": "$4.50"})
+    target = expense("Coffee", 450)
+    task = ExpenseDeleteDuplicates2({"row_objects": [target, target],
+                                     "noise_row_objects": [expense("Coffee", 999, when=OCT10 - 1000),
+                                                           expense("Books", 2000)]})
     task.setup(d)
     for expense_id in deleted:
         d.sqlite(DB, "DELETE FROM expense WHERE expense_id = ?", (expense_id,))

@@ -20,15 +20,16 @@ from suites.androidworld.tasks_draw import SimpleDrawProCreateDrawing
 from tests.screen import find, tap
 
 
-def test_shutter_saves_a_jpeg_named_by_the_device_clock(d: SimDevice) -> None:
+def test_shutter_saves_a_jpeg_in_pictures_named_by_the_device_clock(d: SimDevice) -> None:
     d.start_app("com.android.camera2")
     assert d.current_activity() == ("com.android.camera2", "com.android.camera.CameraLauncher")
     tap(d, desc="Shutter")
-    assert d.list_dir("/sdcard/DCIM/Camera") == ["IMG_20231015_153401.jpg"]
-    assert Image.open(io.BytesIO(d.read_file("/sdcard/DCIM/Camera/IMG_20231015_153401.jpg"))).format == "JPEG"
+    assert d.list_dir("/sdcard/Pictures") == ["IMG_20231015_153401.jpg"]
+    assert Image.open(io.BytesIO(d.read_file("/sdcard/Pictures/IMG_20231015_153401.jpg"))).format == "JPEG"
+    assert d.list_dir("/sdcard/Movies") == []
 
 
-def test_video_mode_records_between_two_shutter_presses(d: SimDevice) -> None:
+def test_video_mode_records_into_movies_between_two_shutter_presses(d: SimDevice) -> None:
     d.start_app("com.android.camera2")
     d.swipe(5, 1200, 700, 1200)
     tap(d, text="Video")
@@ -36,9 +37,9 @@ def test_video_mode_records_between_two_shutter_presses(d: SimDevice) -> None:
     assert find(d, rid="recording_time").text == "00:00"
     d.shell("sleep 3")
     tap(d, desc="Shutter")
-    [video] = d.list_dir("/sdcard/DCIM/Camera")
+    [video] = d.list_dir("/sdcard/Movies")
     assert video.startswith("VID_20231015_") and video.endswith(".mp4")
-    assert d.read_file(f"/sdcard/DCIM/Camera/{video}")[4:8] == b"ftyp"
+    assert d.read_file(f"/sdcard/Movies/{video}")[4:8] == b"ftyp"
 
 
 @pytest.mark.parametrize("made", [["IMG_1.jpg"], ["IMG_1.jpg", "IMG_2.jpg"], ["VID_1.mp4"], [], ["lost earlier"]])
@@ -47,15 +48,15 @@ def test_photo_check_wants_exactly_one_new_photo(d: SimDevice, made: list[str]) 
     task.setup(d)
     for name in made:
         if name == "lost earlier":
-            d.remove(f"/sdcard/DCIM/Camera/{d.list_dir('/sdcard/DCIM/Camera')[0]}")
+            d.remove(f"/sdcard/Pictures/{d.list_dir('/sdcard/Pictures')[0]}")
             d.write_file("/sdcard/Pictures/IMG_3.jpg", b"\xff\xd8new")
         else:
-            d.write_file(f"/sdcard/DCIM/Camera/{name}", b"\xff\xd8new")
+            d.write_file(f"/sdcard/{'Movies' if name.endswith('.mp4') else 'Pictures'}/{name}", b"\xff\xd8new")
     assert task.check(d) == (1.0 if made == ["IMG_1.jpg"] else 0.0)
 
 
-@pytest.mark.parametrize("made,expected", [("/sdcard/Movies/clip.mp4", 1.0), ("/sdcard/DCIM/Camera/VID_1.mp4", 1.0),
-                                           ("/sdcard/DCIM/Camera/IMG_1.jpg", 0.0)])
+@pytest.mark.parametrize("made,expected", [("/sdcard/Movies/clip.mp4", 1.0), ("/sdcard/Pictures/VID_1.mp4", 1.0),
+                                           ("/sdcard/Pictures/IMG_1.jpg", 0.0)])
 def test_video_check_counts_videos_in_either_folder(d: SimDevice, made: str, expected: float) -> None:
     task = CameraTakeVideo({"earlier_photos": 0})
     task.setup(d)

@@ -88,7 +88,7 @@ def test_track_order_matters() -> None:
 
 
 def test_track_check(d: SimDevice) -> None:
-    task = OsmAndTrack({"names": ["Ruggell, Liechtenstein", "Bendern, Liechtenstein"], "waypoints": ""})
+    task = OsmAndTrack({"waypoints": ["Ruggell, Liechtenstein", "Bendern, Liechtenstein"]})
     task.setup(d)
     d.write_file(f"{TRACKS}/t.gpx", b'<gpx xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>'
                                     b'<trkpt lat="47.2122151" lon="9.5062101"/><trkpt lat="47.23976" lon="9.5262837"/>'

@@ -13,6 +13,7 @@ from suites.androidworld.tasks_retro import (
     RetroPlayingQueue,
     RetroPlaylistDuration,
     RetroSavePlaylist,
+    as_files,
 )
 from tests.screen import elements, find, tap
 
@@ -20,7 +21,7 @@ SONGS = {"Copper Sky": ("Ana", 200_000), "Low Tide": ("Hiro", 185_000), "Marigol
 
 
 def params(targets: list[str], name: str = "Road Trip 7") -> dict[str, object]:
-    return {"songs": SONGS, "targets": targets, "playlist_name": name, "names": ", ".join(targets)}
+    return {"songs": SONGS, **as_files(SONGS, targets), "playlist_name": name}
 
 
 def texts(d: SimDevice) -> list[str]:

@@ -62,7 +62,8 @@ def test_playlist_check(d: SimDevice, made: dict[str, list[str]], expected: floa
 
 def test_two_playlists_give_half_credit_each(d: SimDevice) -> None:
     first, second = part("A Best Of", FILES, NOISE), part("B Marathon", ["episode_1.mp4"], ["footage_9.mp4"])
-    task = VlcCreateTwoPlaylists({"parts": [first, second]})
+    task = VlcCreateTwoPlaylists({f"{key}{i}": p[key] for i, p in enumerate((first, second), 1)
+                                  for key in ("playlist_name", "files", "noise_files", "seconds")})
     task.setup(d)
     make(d, "A Best Of", FILES)
     assert task.check(d) == 0.5

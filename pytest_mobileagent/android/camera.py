@@ -1,4 +1,12 @@
-"""Camera (AOSP Camera2, ``com.android.camera2``): photos and videos saved under ``DCIM/Camera``, and its settings.
+"""Camera (AOSP Camera2, ``com.android.camera2``): photos saved in ``Pictures``, videos in ``Movies``; its settings.
+
+Where the shots go: the Camera2 of an Android 13 image saves through MediaStore without a relative path
+(``Storage.addImageToMediaStore`` inserts into ``Images.Media.EXTERNAL_CONTENT_URI`` with a title, display name, date
+and MIME type only; ``packages/apps/Camera2/src/com/android/camera/Storage.java`` since scoped storage), and
+MediaProvider files such an insert under its collection's default folder: ``Pictures`` for images, ``Movies`` for
+videos (``MediaProvider.ensureUniqueFileColumns``, ``packages/providers/MediaProvider``). AndroidWorld counts the new
+files of its emulator's camera in the same two folders (``device_constants.PHOTOS_DATA = "/sdcard/Pictures"``,
+``VIDEOS_DATA = "/sdcard/Movies"``). The ``DCIM/Camera`` of older Camera2 (a fixed ``DCIM + "/Camera"``) is gone.
 
 Settings are Camera2's ``SettingsManager`` preferences, every value stored as a string (booleans ``"1"``/``"0"``):
 the default scope in the app's default SharedPreferences file, the per-camera scope (the flash mode) in
@@ -17,7 +25,10 @@ PACKAGE = "com.android.camera2"
 MAIN_ACTIVITY = "com.android.camera.CameraLauncher"
 CAMERA_ACTIVITY = "com.android.camera.CameraActivity"
 SETTINGS_ACTIVITY = "com.android.camera.settings.CameraSettingsActivity"
-CAMERA_DIR = "/sdcard/DCIM/Camera"
+PHOTOS_DIR = "/sdcard/Pictures"
+VIDEOS_DIR = "/sdcard/Movies"
+#: Where the camera's shots are: photos, then videos.
+MEDIA_DIRS = (PHOTOS_DIR, VIDEOS_DIR)
 
 PREFS_DIR = f"/data/data/{PACKAGE}/shared_prefs"
 #: The default scope, and the back camera's scope (camera id 0).
@@ -60,8 +71,8 @@ def prefs_file(key: str) -> str:
     return BACK_CAMERA_PREFS if key == KEY_FLASH_MODE else PREFS
 
 
-__all__ = ["BACK_CAMERA_PREFS", "CAMERA_ACTIVITY", "CAMERA_DIR", "COUNTDOWNS", "DEFAULTS", "FLASH_MODES",
+__all__ = ["BACK_CAMERA_PREFS", "CAMERA_ACTIVITY", "COUNTDOWNS", "DEFAULTS", "FLASH_MODES",
            "KEY_COUNTDOWN", "KEY_EXPOSURE_COMPENSATION", "KEY_FLASH_MODE", "KEY_PICTURE_SIZE_BACK",
            "KEY_PICTURE_SIZE_FRONT", "KEY_RECORD_LOCATION", "KEY_VIDEO_QUALITY_BACK", "KEY_VIDEO_QUALITY_FRONT",
-           "MAIN_ACTIVITY", "PACKAGE", "PICTURE_SIZES", "PREFS", "SETTINGS_ACTIVITY", "VIDEO_QUALITIES",
-           "megapixels", "prefs_file"]
+           "MAIN_ACTIVITY", "MEDIA_DIRS", "PACKAGE", "PHOTOS_DIR", "PICTURE_SIZES", "PREFS", "SETTINGS_ACTIVITY",
+           "VIDEOS_DIR", "VIDEO_QUALITIES", "megapixels", "prefs_file"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 PACKAGE = "com.arduia.expense"
 MAIN_ACTIVITY = f"{PACKAGE}.ui.MainActivity"
 DB_NAME = "accounting.db"
@@ -21,4 +23,27 @@ def dollars(cents: int) -> str:
     return f"${cents // 100}.{cents % 100:02d}"
 
 
-__all__ = ["CATEGORIES", "COLUMNS", "DB_NAME", "DB_PATH", "MAIN_ACTIVITY", "PACKAGE", "SCHEMA", "dollars"]
+
+@dataclasses.dataclass(frozen=True)
+class Expense:
+    """A row of ``expense``, with the fields and defaults of AndroidWorld's ``Expense`` row type, so either serves
+    as a task parameter. ``amount`` is in cents; ``expense_id`` is -1 for a row not read from the database."""
+
+    name: str
+    amount: int
+    category: int = 0
+    note: str = ""
+    created_date: int = 0
+    modified_date: int = 0
+    expense_id: int = -1
+
+
+def as_expense(row: object) -> Expense:
+    """A row with an expense's fields (AndroidWorld's ``Expense``, or this one) as an :class:`Expense`."""
+    if isinstance(row, Expense):
+        return row
+    return Expense(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Expense) if hasattr(row, f.name)})
+
+
+__all__ = ["CATEGORIES", "COLUMNS", "DB_NAME", "DB_PATH", "MAIN_ACTIVITY", "PACKAGE", "SCHEMA", "Expense",
+           "as_expense", "dollars"]

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from pytest_mobileagent.device.config import config_label
-from pytest_mobileagent.records import EpisodeRecord, record_instance
+from pytest_mobileagent.records import EpisodeRecord, case_label, record_instance
 
 
 @dataclass
@@ -54,8 +54,8 @@ def score(record: EpisodeRecord) -> float | None:
 
 #: The record fields :class:`Aggregate` reads: all that the metrics need of an episode.
 FIELDS = frozenset({"suite", "task", "instance", "repeat", "agent", "outcome", "success", "state_success",
-                    "trivial_success", "self_reported", "judged_success", "num_steps", "metrics", "apps",
-                    "difficulty", "tags", "device_config"})
+                    "trivial_success", "self_reported", "judged_success", "androidworld_success", "num_steps",
+                    "metrics", "apps", "difficulty", "tags", "device_config"})
 
 #: Mobile-Bench's task kinds, as task tags: single-app single-step, single-app multi-step, multi-app multi-step.
 MOBILEBENCH_KINDS = ("sast", "samt", "mamt")
@@ -136,6 +136,8 @@ class Aggregate:
         self.claimed = self.false_claims = 0
         self.trivial = [0.0, 0, 0]  # sum, episodes, passing
         self.judged = [0.0, 0, 0]  # sum of verdicts, episodes, agreeing with the state check
+        self.androidworld = [0.0, 0]  # sum of AndroidWorld's verdicts, episodes
+        self.androidworld_disagreements: list[str] = []  # "Task[instance]: project 1, AndroidWorld 0"
         self.repeated = False
         self.instances: dict[str, list[float]] = {}  # record_instance -> [runs, best, worst]
         #: Breakdown key -> group -> (the group's Rate, {metric: [sum, n]}).
@@ -177,6 +179,8 @@ class Aggregate:
             self.judged[0] += float(verdict)
             self.judged[1] += 1
             self.judged[2] += (float(verdict) >= 1.0) == (success >= 1.0)
+        if (verdict := record.get("androidworld_success")) is not None:
+            self._add_androidworld(record, float(verdict), success)
         runs = self.instances.get(instance := record_instance(record))
         if runs is None:
             self.instances[instance] = [1, success, success]
@@ -184,6 +188,14 @@ class Aggregate:
             runs[0] += 1
             runs[1] = max(runs[1], success)
             runs[2] = min(runs[2], success)
+
+    def _add_androidworld(self, record: EpisodeRecord, verdict: float, success: float) -> None:
+        """``--ma-androidworld-check``: count AndroidWorld's verdict and note the item where it disagrees."""
+        self.androidworld[0] += verdict
+        self.androidworld[1] += 1
+        if (verdict >= 1.0) != (success >= self.threshold):
+            label = f"{record.get('task')}[{case_label(int(record.get('instance', 0)), record.get('repeat'))}]"
+            self.androidworld_disagreements.append(f"{label}: project {success:g}, AndroidWorld {verdict:g}")
 
     def _add_breakdowns(self, record: EpisodeRecord, success: float | None) -> None:
         """Count a record (an infrastructure error when ``success`` is None) in its breakdown groups; the means
@@ -236,6 +248,7 @@ class Aggregate:
             **self._completion(),
             "trivial_floor": self._trivial_floor(),
             **self._judge(),
+            **self._androidworld(),
             **({"repeats": self._repeats()} if self.repeated else {}),
             **tables,
         }
@@ -263,6 +276,17 @@ class Aggregate:
             return {}
         return {"judge": {"episodes": n, "judged_success_rate": round(total / n, 6),
                           "agreement_with_state": round(agree / n, 6)}}
+
+    def _androidworld(self) -> dict[str, Any]:
+        """With ``--ma-androidworld-check``: AndroidWorld's success rate, its agreement with the project's check and
+        the items where they disagree (empty without)."""
+        total, n = self.androidworld
+        if not n:
+            return {}
+        disagree = self.androidworld_disagreements
+        return {"androidworld_check": {"episodes": n, "androidworld_success_rate": round(total / n, 6),
+                                       "agreement_with_state": round((n - len(disagree)) / n, 6),
+                                       "disagreements": list(disagree)}}
 
     def _repeats(self) -> dict[str, Any]:
         """Over the instances run several times (``--ma-repeat K``): ``pass_at_k`` (share of instances solved in

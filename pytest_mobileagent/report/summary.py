@@ -138,6 +138,13 @@ def write_summary(terminalreporter: Any, metrics: dict[str, Any], out: Path) -> 
         tr.write_line(f"  model judge: {judge['judged_success_rate'] * 100:.1f}% judged successful over "
                       f"{judge['episodes']} episodes; agrees with the state check on "
                       f"{judge['agreement_with_state'] * 100:.1f}% (not part of the success rate)")
+    if "androidworld_check" in metrics:
+        check = metrics["androidworld_check"]
+        tr.write_line(f"  AndroidWorld's own check: {check['androidworld_success_rate'] * 100:.1f}% successful over "
+                      f"{check['episodes']} episodes; agrees with the project's check on "
+                      f"{check['agreement_with_state'] * 100:.1f}%")
+        for item in check["disagreements"]:
+            tr.write_line(f"    disagrees: {item}")
     floor = metrics.get("trivial_floor") or {}
     if floor.get("episodes"):
         tr.write_line(f"  trivial floor {floor['rate'] * 100:.1f}%: what declaring completion at once scores "

@@ -236,9 +236,12 @@ class System:
         return self.start_activity(app, cls, intent)
 
     def _cannot_open_its_data(self, app: App) -> bool:
-        """A cold start of an app whose data holds a file it does not own (pushed as root, never chown'ed): it
-        dies opening it, as a real app's SQLiteOpenHelper or SharedPreferences does (EACCES)."""
-        foreign = self.fs.foreign_files(app.data_dir, f"{app.uid}:{app.uid}")
+        """A cold start of an app whose data holds a file it does not own (pushed as root, never chown'ed) and
+        whose mode does not let others read and write it: it dies opening it, as a real app's SQLiteOpenHelper or
+        SharedPreferences does (EACCES). A ``chmod 777``'d file opens (the kernel's permission check grants the
+        other bits; AndroidWorld's ``file_utils.copy_data_to_device`` leaves its pushes so)."""
+        foreign = [p for p in self.fs.foreign_files(app.data_dir, f"{app.uid}:{app.uid}")
+                   if self.fs.mode(p) & 0o006 != 0o006]
         if not foreign:
             return False
         pid = self.pid_of(app.package)

@@ -9,6 +9,9 @@ space, finding elements in observations the way an agent would.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -30,6 +33,17 @@ ANSWER_ONLY: Mapping[str, str] = MappingProxyType({
 GOAL_HOLDS: Mapping[str, str] = MappingProxyType({
     "skip": "the goal holds from the start; the steps that verify it can be taken in other ways",
 })
+
+
+def params_key(params: Mapping[str, Any]) -> str:
+    """A text that stands for ``params`` the same in every process: JSON, dataclass rows by their fields, other
+    objects (an image) by their type alone, never by their address."""
+    def stable(value: Any) -> Any:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return dataclasses.asdict(value)
+        return f"<{type(value).__name__}>"
+
+    return json.dumps(params, sort_keys=True, default=stable)
 
 
 class Task:
@@ -96,9 +110,26 @@ class Task:
     #: each a dict of the parameters that define the row. Items ``0..k-1`` are these rows, in order, with the
     #: other parameters drawn (:meth:`published_parameters`); ``--ma-instances`` beyond ``k`` adds drawn ones.
     published: ClassVar[tuple[Mapping[str, Any], ...]] = ()
+    #: The task takes a benchmark's own parameter dicts, which lack the project's extra parameters: those are
+    #: drawn from :meth:`parameters` (see :meth:`complete_params`).
+    derives_params: ClassVar[bool] = False
 
     def __init__(self, params: dict[str, Any] | None = None):
-        self.params: dict[str, Any] = dict(params or {})
+        self.params: dict[str, Any] = self.complete_params(dict(params or {}))
+
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """The parameters the task runs on, from those it is given. With :attr:`derives_params`, a dict that lacks
+        parameters of :meth:`parameters` (a benchmark's own, such as AndroidWorld's ``generate_random_params()``,
+        which the project's extra parameters are not part of) gets them drawn from the strategy with a seed
+        derived from the given dict, so the same dict always completes alike; the given values are kept."""
+        if not cls.derives_params:
+            return params
+        from pytest_mobileagent.tasks.params import draw
+
+        drawn = draw(cls.parameters(), int.from_bytes(hashlib.sha256(params_key(params).encode()).digest()[:8], "big"))
+        missing = {k: v for k, v in drawn.items() if k not in params}
+        return {**missing, **params} if missing else params
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.camera import CAMERA_DIR, DEFAULTS, PACKAGE, prefs_file
+from pytest_mobileagent.android.camera import DEFAULTS, MEDIA_DIRS, PACKAGE, prefs_file
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.validators.shared_prefs import read_prefs, update_prefs
 
@@ -23,10 +23,8 @@ def seed_settings(device: Device, values: dict[str, str]) -> None:
 
 
 def shots(device: Device) -> set[str]:
-    """The files in the camera's folder (photos ``IMG_*``, videos ``VID_*``)."""
-    if not device.exists(CAMERA_DIR):
-        return set()
-    return {f"{CAMERA_DIR}/{name}" for name in device.list_dir(CAMERA_DIR)}
+    """The files in the camera's folders (photos ``Pictures/IMG_*``, videos ``Movies/VID_*``)."""
+    return {f"{folder}/{name}" for folder in MEDIA_DIRS if device.exists(folder) for name in device.list_dir(folder)}
 
 
 def recording(device: Device) -> bool:

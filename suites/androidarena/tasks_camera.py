@@ -1,8 +1,8 @@
 """AndroidArena's Camera tasks (``camera.yaml``): AOSP Camera2, judged on its files and its settings.
 
-Photos and videos are files in ``DCIM/Camera``; every setting is a Camera2 ``SettingsManager`` preference in the
-app's private files (:mod:`pytest_mobileagent.android.camera`), read as on a rooted device. Setup leaves each
-setting a task changes at another value (drawn), and earlier shots in the folder.
+Photos and videos are files in ``Pictures`` and ``Movies``; every setting is a Camera2 ``SettingsManager``
+preference in the app's private files (:mod:`pytest_mobileagent.android.camera`), read as on a rooted device. Setup
+leaves each setting a task changes at another value (drawn), and earlier shots in the folder.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class _Shot(_Camera):
         for path in cam.shots(device):
             device.remove(path)
         for i in range(self.params["earlier"]):
-            device.write_file(f"{camera.CAMERA_DIR}/IMG_20231014_1{i}0000.jpg", b"\xff\xd8\xff\xe0earlier")
+            device.write_file(f"{camera.PHOTOS_DIR}/IMG_20231014_1{i}0000.jpg", b"\xff\xd8\xff\xe0earlier")
         self.before = cam.shots(device)
 
     def new(self, device: Device, prefix: str) -> list[str]:
@@ -77,7 +77,7 @@ class _Shot(_Camera):
 
 
 class CameraTakePicture(_Shot):
-    """One new photo in ``DCIM/Camera`` (no more), the earlier ones kept."""
+    """One new photo in ``Pictures`` (no more), the earlier ones kept."""
 
     template = "Take a picture."
 

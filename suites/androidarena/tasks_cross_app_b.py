@@ -384,7 +384,7 @@ PHOTO_SUBJECTS = ("landscape photo", "sunset photo", "garden photo", "whiteboard
 
 
 class CrossCameraPhotoByGmail(ArenaTask):
-    """Checks that Camera made one new photo in ``DCIM/Camera`` (the earlier ones kept) and that Gmail's store holds
+    """Checks that Camera made one new photo in ``Pictures`` (the earlier ones kept) and that Gmail's store holds
     one new sent message to the address, with the subject (any case), whose only attachment is that photo (by its
     file name). Setup leaves earlier photos in the folder. Mail is kept on Google's servers, so the task runs on
     the simulator only (``sim_app_state``)."""
@@ -409,7 +409,7 @@ class CrossCameraPhotoByGmail(ArenaTask):
         for path in cam.shots(device):
             device.remove(path)
         for i in range(self.params["earlier"]):
-            device.write_file(f"{camera.CAMERA_DIR}/IMG_20231014_1{i}0000.jpg", b"\xff\xd8\xff\xe0earlier")
+            device.write_file(f"{camera.PHOTOS_DIR}/IMG_20231014_1{i}0000.jpg", b"\xff\xd8\xff\xe0earlier")
         self.shots = cam.shots(device)
         self.mail = {m.id for m in mail.messages(device)}
 
@@ -442,7 +442,7 @@ class CrossCameraPhotoByGmail(ArenaTask):
 
 
 class _PhotoAsWallpaper(ArenaTask):
-    """Checks that Camera made one new photo in ``DCIM/Camera`` (the earlier ones kept) and that the screen's
+    """Checks that Camera made one new photo in ``Pictures`` (the earlier ones kept) and that the screen's
     wallpaper file (:data:`screen_file`) holds that photo's bytes. Setup leaves earlier photos in the folder and
     another wallpaper set. The way there is Settings > "Wallpaper & style" > "Change wallpaper" > "My photos",
     newest first. On a phone the wallpaper file is the picker's crop of the picture, not its bytes, so the task runs
@@ -463,7 +463,7 @@ class _PhotoAsWallpaper(ArenaTask):
         for path in cam.shots(device):
             device.remove(path)
         for i in range(self.params["earlier"]):
-            device.write_file(f"{camera.CAMERA_DIR}/IMG_20231014_1{i}0000.jpg", f"\xff\xd8earlier {i}".encode())
+            device.write_file(f"{camera.PHOTOS_DIR}/IMG_20231014_1{i}0000.jpg", f"\xff\xd8earlier {i}".encode())
         for path in (wallpaper.WALLPAPER_FILE, wallpaper.LOCK_WALLPAPER_FILE):
             device.write_file(path, wallpaper.wallpaper_png("04_sky", 108, 240))
         self.shots = cam.shots(device)

@@ -41,6 +41,7 @@ def earlier_recordings() -> st.SearchStrategy[list[str]]:
 
 
 class _AudioRecorderTask(Task):
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
     __abstract__ = True
     apps = ("audio recorder",)
     complexity = 2

@@ -1,7 +1,12 @@
 """AndroidWorld's Simple Calendar Pro families that add or delete events (the question families are imported
 from the information-retrieval textproto).
 
-Setup makes the given events (targets for deletions, noise always) the calendar's only rows, as
+The parameters are AndroidWorld's (``generate_random_params()``): the events as ``row_objects`` (the event to add,
+or the events to delete) and ``noise_row_objects``, rows with the fields of AndroidWorld's ``CalendarEvent`` (the
+project's :class:`~pytest_mobileagent.android.calendar.Event`, or AndroidWorld's own), beside the goal's fields
+(``year``, ``month``, ``day``, ``hour``, ``duration_mins``, ``event_title``, ``event_description``,
+``repeat_rule``, ``day_of_week``); ``day_of_week`` derives from the first row where AndroidWorld leaves it to its
+goal. Setup makes the given events (targets for deletions, noise always) the calendar's only rows, as
 AndroidWorld does. Checks are AndroidWorld's integrity checks on ``events`` (see
 :mod:`pytest_mobileagent.validators.calendar`): the expected rows added (start, end, free text fuzzily,
 repetition for repeating events) or removed, every other row unchanged, nothing else added.
@@ -10,6 +15,7 @@ Dates are in October 2023 around the frozen "today", Sunday October 15.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Iterator
 from typing import Any
@@ -56,18 +62,31 @@ def params_of(event: Event) -> dict[str, Any]:
             "event_description": event.description}
 
 
-def as_dict(event: Event) -> dict[str, Any]:
-    return {k: getattr(event, k) for k in ("start_ts", "end_ts", "title", "description", "repeat_interval",
-                                           "repeat_rule", "source")}
-
-
-def from_dict(d: dict[str, Any]) -> Event:
-    return Event(**d)
+def as_event(row: Any) -> Event:
+    """A row of the parameters as an :class:`Event`: the project's own, or AndroidWorld's ``CalendarEvent``
+    (the same fields)."""
+    if isinstance(row, Event):
+        return row
+    return Event(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Event) if hasattr(row, f.name)})
 
 
 class _CalendarTask(Task):
     __abstract__ = True
     apps = ("simple calendar pro",)
+
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """AndroidWorld's dicts leave ``day_of_week`` to the goal: it derives from the first row."""
+        rows = params.get("row_objects")
+        if rows and "day_of_week" not in params:
+            return {**params, "day_of_week": as_event(rows[0]).start.strftime("%A")}
+        return params
+
+    def rows(self) -> list[Event]:
+        return [as_event(r) for r in self.params["row_objects"]]
+
+    def noise(self) -> list[Event]:
+        return [as_event(r) for r in self.params["noise_row_objects"]]
 
     def describe_state(self, device: Device) -> str:
         return "events: " + "; ".join(f"{e.id} {e.title!r} {e.start:%m-%d %H:%M}-{e.end:%H:%M}"
@@ -94,25 +113,26 @@ class _AddEvent(_CalendarTask):
             if cls.repeating:
                 rule = d(st.sampled_from(("daily", "weekly")))
                 interval = DAY if rule == "daily" else WEEK
-                event = Event(**{**as_dict(event), "repeat_interval": interval,
-                                 "repeat_rule": weekly_repeat_rule(event.start.date()) if rule == "weekly" else 0})
+                event = dataclasses.replace(
+                    event, repeat_interval=interval,
+                    repeat_rule=weekly_repeat_rule(event.start.date()) if rule == "weekly" else 0)
                 params["repeat_rule"] = rule
             noise = d(noise_events((0, 20), lambda e, t=event.title: e.title != t))
             return {**params_of(event), **params, "day_of_week": event.start.strftime("%A"),
-                    "target": as_dict(event), "noise": [as_dict(e) for e in noise]}
+                    "row_objects": [event], "noise_row_objects": noise}
         return draw()
 
     def setup(self, device: Device) -> None:
-        self.before = seed_events(device, [from_dict(e) for e in self.params["noise"]])
+        self.before = seed_events(device, self.noise())
 
     def check(self, device: Device, answer: str | None = None) -> float:
         fields = ("start_ts", "end_ts", "title", "location", "description") + \
             (("repeat_interval", "repeat_rule") if self.repeating else ())
-        ok = events_added(self.before, list_events(device), [from_dict(self.params["target"])], fields)
+        ok = events_added(self.before, list_events(device), self.rows()[:1], fields)
         return 1.0 if ok else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        target = from_dict(self.params["target"])
+        target = self.rows()[0]
         yield ui.open_app("Simple Calendar Pro")
         yield ui.click(desc="New Event")
         yield ui.click(text="Event")
@@ -215,15 +235,14 @@ class _DeleteEvents(_CalendarTask):
             day = d(st.integers(*cls.days))
             targets = d(st.lists(events_on((day, day)), min_size=cls.n_targets, max_size=cls.n_targets))
             noise = d(noise_events((20, 20), lambda e, day=day: e.start.day != day))
-            first = targets[0]
-            return {**params_of(first), "day": day, "day_of_week": dt.date(2023, 10, day).strftime("%A"),
-                    "targets": [as_dict(t) for t in targets], "noise": [as_dict(e) for e in noise]}
+            return {"year": 2023, "month": 10, "day": day, "day_of_week": dt.date(2023, 10, day).strftime("%A"),
+                    "row_objects": targets, "noise_row_objects": noise}
         return draw()
 
     def setup(self, device: Device) -> None:
-        stored = seed_events(device, [from_dict(e) for e in self.params["targets"] + self.params["noise"]])
+        stored = seed_events(device, self.rows() + self.noise())
         self.before = stored
-        self.target_ids = [e.id for e in stored[:len(self.params["targets"])]]
+        self.target_ids = [e.id for e in stored[:len(self.params["row_objects"])]]
 
     def check(self, device: Device, answer: str | None = None) -> float:
         return 1.0 if events_removed(self.before, list_events(device), self.target_ids) else 0.0
@@ -231,8 +250,7 @@ class _DeleteEvents(_CalendarTask):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Simple Calendar Pro")
         yield from open_day(ui, dt.date(2023, 10, self.params["day"]))
-        yield from delete_listed(ui, [t["title"] for t in sorted(self.params["targets"],
-                                                                  key=lambda t: (t["start_ts"], t["end_ts"]))])
+        yield from delete_listed(ui, [t.title for t in sorted(self.rows(), key=lambda t: (t.start_ts, t.end_ts))])
         yield ui.complete()
 
 
@@ -270,5 +288,5 @@ class SimpleCalendarDeleteOneEvent(_DeleteEvents):
         def draw(d: Any) -> dict[str, Any]:
             target = d(events_on((1, 31)))
             noise = d(noise_events((20, 20), lambda e: e.start_ts != target.start_ts and e.title != target.title))
-            return {**params_of(target), "targets": [as_dict(target)], "noise": [as_dict(e) for e in noise]}
+            return {**params_of(target), "row_objects": [target], "noise_row_objects": noise}
         return draw()

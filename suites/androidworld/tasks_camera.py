@@ -1,9 +1,9 @@
 """AndroidWorld's Camera tasks: take one photo, take one video; checked on the files the shutter makes.
 
-AndroidWorld counts new files in ``/sdcard/Pictures`` (photos) and ``/sdcard/Movies`` (videos); AOSP
-Camera2 writes both to ``/sdcard/DCIM/Camera``. The checks look in all three and tell photos from
-videos by extension, so they hold on either layout; unlike AndroidWorld, a photo does not count for
-"take one video", nor a video for "take one photo".
+Camera2 saves photos in ``/sdcard/Pictures`` and videos in ``/sdcard/Movies`` (MediaStore's default folders; the
+evidence is in :mod:`pytest_mobileagent.android.camera`), where AndroidWorld counts new files. The checks read both
+and tell photos from videos by extension: unlike AndroidWorld, a photo does not count for "take one video", nor a
+video for "take one photo".
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.camera import MEDIA_DIRS, PHOTOS_DIR
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 
-MEDIA_DIRS = ("/sdcard/DCIM/Camera", "/sdcard/Pictures", "/sdcard/Movies")
 PHOTO_EXT = (".jpg", ".jpeg", ".png", ".heic")
 VIDEO_EXT = (".mp4", ".3gp", ".webm", ".mkv")
 
@@ -47,6 +47,7 @@ def split(paths: set[str]) -> tuple[set[str], set[str]]:
 
 
 class _CameraTask(Task):
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
     __abstract__ = True
     apps = ("camera",)
     complexity = 1
@@ -64,7 +65,7 @@ class _CameraTask(Task):
                 for name in device.list_dir(folder):
                     device.remove(posixpath.join(folder, name))
         for i in range(self.params["earlier_photos"]):
-            device.write_file(f"/sdcard/DCIM/Camera/IMG_20231014_1{i}0000.jpg", b"\xff\xd8\xff\xe0earlier")
+            device.write_file(f"{PHOTOS_DIR}/IMG_20231014_1{i}0000.jpg", b"\xff\xd8\xff\xe0earlier")
         self.before = media(device)
 
     def check(self, device: Device, answer: str | None = None) -> float:

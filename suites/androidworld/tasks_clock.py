@@ -38,6 +38,7 @@ def set_noise(device: Device, params: dict[str, Any]) -> None:
 
 
 class _ClockTask(Task):
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
     __abstract__ = True
     suite = "androidworld"
     apps = ("clock",)

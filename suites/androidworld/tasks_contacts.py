@@ -31,6 +31,7 @@ from pytest_mobileagent.validators.contacts import (
 
 class ContactsAddContact(Task):
     """Create a contact with a name and number; the provider must hold it and the others unchanged."""
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
 
     template = "Create a new contact for {name}. Their number is {number}."
     apps = ("contacts",)
@@ -98,6 +99,7 @@ class ContactsNewContactDraft(Task):
     This task is about the screen: the check reads the editor's UI tree, as
     AndroidWorld's does, and also requires that no contact was saved.
     """
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
 
     template = ("Go to the new contact screen and enter the following details: First Name: {first}, "
                 "Last Name: {last}, Phone: {phone}, Phone Label: {phone_label}. Do NOT hit save.")

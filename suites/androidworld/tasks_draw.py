@@ -52,6 +52,7 @@ def has_ink(data: bytes, extension: str) -> bool:
 
 class SimpleDrawProCreateDrawing(Task):
     """A new drawing saved as Pictures/<file_name>; nothing else in Pictures changes."""
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
 
     template = ("Create a new drawing in Simple Draw Pro. Name it {file_name}. Save it in the Pictures folder "
                 "within the sdk_gphone_x86_64 storage area.")

@@ -1,6 +1,13 @@
 """AndroidWorld's Pro Expense families: add expenses (from the goal, a Markor file or a photo), delete named
 or duplicate ones.
 
+The parameters are AndroidWorld's (``generate_random_params()``): ``row_objects`` (the expenses to add, to delete,
+or the duplicated pair) and ``noise_row_objects`` (the other rows), each an
+:class:`~pytest_mobileagent.android.expense.Expense` or AndroidWorld's own ``Expense``, with
+``text_representation_type`` where AndroidWorld has it. The project's extras derive from them: the goal's text
+(``expenses``, ``expense``, ``name``, ``amount``) and ``order``, the shuffle of the rows setup inserts (drawn where
+AndroidWorld's dict has none).
+
 Setup replaces the ``expense`` table with the task's rows in a known order. Checks compare the
 table with that seed, as AndroidWorld's integrity checks do: exactly the expected rows added
 (name and note fuzzily, amount in cents and category exactly) or removed, every other row unchanged.
@@ -8,16 +15,18 @@ table with that seed, as AndroidWorld's integrity checks do: exactly the expecte
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Iterator
 from typing import Any
 
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.android.expense import CATEGORIES, COLUMNS, DB_PATH, PACKAGE, dollars
+from pytest_mobileagent.android.expense import CATEGORIES, COLUMNS, DB_PATH, PACKAGE, Expense, as_expense, dollars
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
@@ -40,35 +49,41 @@ DAY_MS = 86_400_000
 
 
 @st.composite
-def expense(draw: Any) -> dict[str, Any]:
+def expense(draw: Any) -> Expense:
     """An expense this month, up to today (October 15), between $10 and $500."""
     category = draw(st.sampled_from(sorted(CATEGORIES)))
     when = OCT1_MS + draw(st.integers(0, 14)) * DAY_MS + draw(st.integers(8, 20)) * 3_600_000
-    return {"name": draw(st.sampled_from(NAMES[category])), "amount": draw(st.integers(1000, 50000)),
-            "category": category, "note": draw(st.sampled_from(NOTES)), "created_date": when, "modified_date": when}
+    return Expense(name=draw(st.sampled_from(NAMES[category])), amount=draw(st.integers(1000, 50000)),
+                   category=category, note=draw(st.sampled_from(NOTES)), created_date=when, modified_date=when)
 
 
-def distinct_expenses(n: int, exclude: frozenset[str] = frozenset()) -> st.SearchStrategy[list[dict[str, Any]]]:
-    return st.lists(expense().filter(lambda e: e["name"] not in exclude), min_size=n, max_size=n,
-                    unique_by=lambda e: e["name"])
+def distinct_expenses(n: int, exclude: frozenset[str] = frozenset()) -> st.SearchStrategy[list[Expense]]:
+    return st.lists(expense().filter(lambda e: e.name not in exclude), min_size=n, max_size=n,
+                    unique_by=lambda e: e.name)
 
 
-
-def as_text(rows: list[dict[str, Any]], style: str) -> str:
+def as_text(rows: list[Any], style: str) -> str:
     """Expenses as a goal or a file states them: CSV with a header, or labelled blocks."""
+    rows = [as_expense(r) for r in rows]
     if style == "csv":
         return "\n".join(["name, amount_dollars, category_name, note",
-                          *(f"{r['name']}, {dollars(r['amount'])}, {CATEGORIES[r['category']]}, {r['note']}"
-                            for r in rows)])
-    return "\n\n".join(f"Name: {r['name']}\nAmount: {dollars(r['amount'])}\nCategory: {CATEGORIES[r['category']]}\n"
-                       f"Note: {r['note']}" for r in rows)
+                          *(f"{r.name}, {dollars(r.amount)}, {CATEGORIES[r.category]}, {r.note}" for r in rows)])
+    return "\n\n".join(f"Name: {r.name}\nAmount: {dollars(r.amount)}\nCategory: {CATEGORIES[r.category]}\n"
+                       f"Note: {r.note}" for r in rows)
 
 
-def seed(device: Device, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+def seed(device: Device, rows: list[Any]) -> list[tuple[Any, ...]]:
     device.stop_app(PACKAGE)
     device.sqlite(DB_PATH, "DELETE FROM expense")
-    insert_rows(device, DB_PATH, "expense", [{"expense_id": i + 1, **r} for i, r in enumerate(rows)])
+    insert_rows(device, DB_PATH, "expense", [{"expense_id": i + 1, **{c: getattr(as_expense(r), c)
+                                                                      for c in COLUMNS[1:]}}
+                                             for i, r in enumerate(rows)])
     return expenses_now(device)
+
+
+def shuffled(rows: list[Any], order: list[int] | None) -> list[Any]:
+    """``rows`` in the draw's ``order`` (as given without one)."""
+    return [rows[i] for i in order] if order and len(order) == len(rows) else list(rows)
 
 
 def expenses_now(device: Device) -> list[tuple[Any, ...]]:
@@ -83,6 +98,27 @@ class _ExpenseTask(Task):
     __abstract__ = True
     apps = ("pro expense",)
     complexity = 2
+
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """AndroidWorld's dicts: no noise key without noise, no shuffle; the goal's text derives from the rows."""
+        params = {"noise_row_objects": [], **params}
+        if "order" not in params:
+            n = len(cls.inserted(params))
+            params["order"] = random.Random(params_key(params)).sample(range(n), n)
+        return {**params, **cls.goal_text(params)}
+
+    @classmethod
+    def inserted(cls, params: dict[str, Any]) -> list[Any]:
+        """The rows setup inserts, before the shuffle."""
+        return list(params["row_objects"]) + list(params["noise_row_objects"])
+
+    @classmethod
+    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
+        return {}
+
+    def targets(self) -> list[Expense]:
+        return [as_expense(r) for r in self.params["row_objects"]]
 
     def describe_state(self, device: Device) -> str:
         return "expenses: " + "; ".join(f"{r[0]} {r[1]!r} {dollars(r[2])}" for r in expenses_now(device))
@@ -103,17 +139,25 @@ class _ExpenseAdd(_ExpenseTask):
         @st.composite
         def draw(d: Any) -> dict[str, Any]:
             targets = d(distinct_expenses(cls.n_rows))
-            noise = d(distinct_expenses(cls.n_noise, frozenset(t["name"] for t in targets)))
-            style = d(st.sampled_from(("csv", "text_block")))
-            text = as_text(targets, style)
-            return {"targets": targets, "noise": noise, "format": style, "expenses": text, "expense": text}
+            noise = d(distinct_expenses(cls.n_noise, frozenset(t.name for t in targets)))
+            return {"row_objects": targets, "noise_row_objects": noise,
+                    "text_representation_type": d(st.sampled_from(("csv", "text_block")))}
         return draw()
 
-    def setup(self, device: Device) -> None:
-        self.before = seed(device, self.params["noise"])
+    @classmethod
+    def inserted(cls, params: dict[str, Any]) -> list[Any]:
+        return list(params["noise_row_objects"])
 
-    def wanted(self) -> list[dict[str, Any]]:
-        return self.params["targets"]
+    @classmethod
+    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
+        text = as_text(params["row_objects"], params.get("text_representation_type", "csv"))
+        return {"expenses": text, "expense": text}
+
+    def setup(self, device: Device) -> None:
+        self.before = seed(device, shuffled(self.params["noise_row_objects"], self.params["order"]))
+
+    def wanted(self) -> list[Expense]:
+        return self.targets()
 
     def check(self, device: Device, answer: str | None = None) -> float:
         after = expenses_now(device)
@@ -125,8 +169,8 @@ class _ExpenseAdd(_ExpenseTask):
         if len(new) != len(left):
             return 0.0
         for row in new:
-            hit = next((t for t in left if text_matches(row["name"], t["name"]) and row["amount"] == t["amount"]
-                        and row["category"] == t["category"] and text_matches(row["note"] or "", t["note"])), None)
+            hit = next((t for t in left if text_matches(row["name"], t.name) and row["amount"] == t.amount
+                        and row["category"] == t.category and text_matches(row["note"] or "", t.note)), None)
             if hit is None:
                 return 0.0
             left.remove(hit)
@@ -136,15 +180,15 @@ class _ExpenseAdd(_ExpenseTask):
         yield ui.open_app("Pro Expense")
         for e in self.wanted():
             yield ui.click(desc="Add expense")
-            yield ui.type(e["name"], hint="Name")
-            amount = f"{e['amount'] / 100:.2f}"  # a third decimal, or a dropped trailing zero, is the same amount
+            yield ui.type(e.name, hint="Name")
+            amount = f"{e.amount / 100:.2f}"  # a third decimal, or a dropped trailing zero, is the same amount
             yield ui.tolerate(ui.type(amount, hint="Amount"), "accounting.db keeps integer cents",
                               "text:append", *(("text:drop",) if amount.endswith("0") else ()))
-            yield from ui.scroll_to(text=CATEGORIES[e["category"]], container={"rid": "sv_entry"})
-            if not ui.exists(text=CATEGORIES[e["category"]], checked=True):  # the form preselects a category
-                yield ui.click(text=CATEGORIES[e["category"]])
+            yield from ui.scroll_to(text=CATEGORIES[e.category], container={"rid": "sv_entry"})
+            if not ui.exists(text=CATEGORIES[e.category], checked=True):  # the form preselects a category
+                yield ui.click(text=CATEGORIES[e.category])
             yield from ui.scroll_to(hint="Note", container={"rid": "sv_entry"})
-            yield ui.type(e["note"], hint="Note")
+            yield ui.type(e.note, hint="Note")
             yield ui.click(desc="Save")
         yield ui.complete()
 
@@ -168,7 +212,9 @@ MARKOR_NOTEBOOK = "/sdcard/Documents/Markor"
 
 
 class ExpenseAddMultipleFromMarkor(_ExpenseAdd):
-    """``my_expenses.txt`` lists many transactions; only those marked reimbursable are to be logged."""
+    """``my_expenses.txt`` lists many transactions; only those marked reimbursable are to be logged, as the file
+    states them but for the mark (AndroidWorld's rows: the note without ". Reimbursable."). The other rows of the
+    file are also the app's rows, as in AndroidWorld."""
 
     template = ("Go through the transactions in my_expenses.txt in Markor. Log the reimbursable transactions in the "
                 "arduia pro expense.")
@@ -184,20 +230,24 @@ class ExpenseAddMultipleFromMarkor(_ExpenseAdd):
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         @st.composite
         def draw(d: Any) -> dict[str, Any]:
-            targets = [dict(t, note=f"{t['note']}. Reimbursable.") for t in d(distinct_expenses(2))]
+            targets = d(distinct_expenses(2))
             in_file = d(st.lists(expense(), min_size=30, max_size=30))
-            noise = d(distinct_expenses(10, frozenset(t["name"] for t in targets)))
-            order = d(st.permutations(list(range(32))))
-            rows = targets + in_file
-            return {"targets": targets, "noise": noise, "file": [rows[i] for i in order]}
+            return {"row_objects": targets, "noise_row_objects": in_file, "text_representation_type": "csv",
+                    "order": d(st.permutations(list(range(32))))}
         return draw()
 
+    @classmethod
+    def inserted(cls, params: dict[str, Any]) -> list[Any]:
+        return list(params["row_objects"]) + list(params["noise_row_objects"])  # the file's order
+
     def setup(self, device: Device) -> None:
-        super().setup(device)
+        self.before = seed(device, self.params["noise_row_objects"])
+        marked = [dataclasses.replace(t, note=f"{t.note}. Reimbursable.") for t in self.targets()]
+        rows = shuffled(marked + list(self.params["noise_row_objects"]), self.params["order"])
         if device.exists(MARKOR_NOTEBOOK):
             for name in device.list_dir(MARKOR_NOTEBOOK):
                 device.remove(f"{MARKOR_NOTEBOOK}/{name}")
-        device.write_file(f"{MARKOR_NOTEBOOK}/my_expenses.txt", (as_text(self.params["file"], "csv") + "\n").encode())
+        device.write_file(f"{MARKOR_NOTEBOOK}/my_expenses.txt", (as_text(rows, "csv") + "\n").encode())
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from ui.reading(lambda: ui.open_app("Markor"), lambda: ui.click(text="my_expenses.txt"), ui.back)
@@ -220,9 +270,9 @@ class ExpenseAddMultipleFromGallery(_ExpenseAdd):
         for name in device.list_dir("/sdcard/DCIM"):
             device.remove(f"/sdcard/DCIM/{name}")
         device.write_file("/sdcard/DCIM/expenses.jpg",
-                          jpeg_with_text(as_text(self.params["targets"], "text_block").splitlines(), wrap=46))
+                          jpeg_with_text(as_text(self.targets(), "text_block").splitlines(), wrap=46))
         for i in range(3):
-            old = as_text(self.params["noise"][i * 3:i * 3 + 3], "text_block").splitlines()
+            old = as_text(self.params["noise_row_objects"][i * 3:i * 3 + 3], "text_block").splitlines()
             device.write_file(f"/sdcard/DCIM/old_expenses_{i}.jpg", jpeg_with_text(old, wrap=46))
 
     def oracle(self, ui: UI) -> Iterator[Action]:
@@ -277,29 +327,35 @@ class _ExpenseDelete(_ExpenseTask):
         @st.composite
         def draw(d: Any) -> dict[str, Any]:
             targets = d(distinct_expenses(cls.n_rows))
-            names = {t["name"] for t in targets}  # noise may repeat names, never a target's
-            noise = d(st.lists(expense().filter(lambda e: e["name"] not in names), min_size=cls.n_noise,
+            names = {t.name for t in targets}  # noise may repeat names, never a target's
+            noise = d(st.lists(expense().filter(lambda e: e.name not in names), min_size=cls.n_noise,
                                max_size=cls.n_noise))
-            rows = targets + noise
-            order = d(st.permutations(list(range(len(rows)))))
-            names = [r["name"] for r in rows[:cls.n_rows]]
-            return {"rows": [rows[i] for i in order], "targets": names, "expenses": ", ".join(names),
-                    "expense": ", ".join(names)}
+            return {"row_objects": targets, "noise_row_objects": noise,
+                    "order": d(st.permutations(list(range(len(targets) + len(noise)))))}
         return draw()
 
+    @classmethod
+    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
+        names = ", ".join(as_expense(r).name for r in params["row_objects"])
+        return {"expenses": names, "expense": names}
+
+    def rows(self) -> list[Expense]:
+        return [as_expense(r) for r in shuffled(self.inserted(self.params), self.params["order"])]
+
     def setup(self, device: Device) -> None:
-        self.before = seed(device, self.params["rows"])
+        self.before = seed(device, self.rows())
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        ids = {r[0] for r in self.before if r[1] in self.params["targets"]}
+        names = {t.name for t in self.targets()}
+        ids = {r[0] for r in self.before if r[1] in names}
         return 1.0 if only_removed(self.before, expenses_now(device), ids) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        rows = self.params["rows"]
+        rows = self.rows()
+        names = {t.name for t in self.targets()}
         # the app's order: newest first, then the later row first (ids follow the seed order)
-        order = sorted(range(len(rows)), key=lambda i: (-rows[i]["created_date"], -i))
-        picks = [(rows[i]["name"], dollars(rows[i]["amount"])) for i in order if rows[i]["name"] in
-                 self.params["targets"]]
+        order = sorted(range(len(rows)), key=lambda i: (-rows[i].created_date, -i))
+        picks = [(rows[i].name, dollars(rows[i].amount)) for i in order if rows[i].name in names]
         yield ui.open_app("Pro Expense")
         yield from select_and_delete(ui, picks)
         yield ui.complete()
@@ -340,19 +396,30 @@ class _ExpenseDeleteDuplicates(_ExpenseTask):
         @st.composite
         def draw(d: Any) -> dict[str, Any]:
             target = d(expense())
-            others = d(st.lists(expense().filter(lambda e: e["name"] != target["name"]), min_size=cls.n_noise,
+            others = d(st.lists(expense().filter(lambda e: e.name != target.name), min_size=cls.n_noise,
                                 max_size=cls.n_noise))
-            rows = [target, *others]
             bumps = d(st.lists(st.integers(50, 999), min_size=cls.n_variations, max_size=cls.n_variations,
                                unique=True))
-            variations = [dict(target, amount=target["amount"] + b, created_date=target["created_date"] - b * 1000,
-                               modified_date=target["created_date"] - b * 1000) for b in bumps]
-            return {"rows": [target, target, *variations, *rows[1:]], "name": target["name"],
-                    "amount": dollars(target["amount"])}
+            variations = [dataclasses.replace(target, amount=target.amount + b,
+                                              created_date=target.created_date - b * 1000,
+                                              modified_date=target.created_date - b * 1000) for b in bumps]
+            return {"row_objects": [target, target], "noise_row_objects": [*variations, *others],
+                    "order": list(range(2 + len(variations) + len(others)))}
         return draw()
 
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """The copies first, in AndroidWorld's dicts too (its own setup puts them anywhere)."""
+        n = len(params["row_objects"]) + len(params.get("noise_row_objects", []))
+        return super().complete_params({"order": list(range(n)), **params})
+
+    @classmethod
+    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
+        target = as_expense(params["row_objects"][0])
+        return {"name": target.name, "amount": dollars(target.amount)}
+
     def setup(self, device: Device) -> None:
-        self.before = seed(device, self.params["rows"])
+        self.before = seed(device, shuffled(self.inserted(self.params), self.params["order"]))
 
     def check(self, device: Device, answer: str | None = None) -> float:
         after = expenses_now(device)

@@ -92,6 +92,7 @@ def open_storage_folder(ui: UI, folder: str) -> Iterator[Action]:
 
 
 class _FilesTask(Task):
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts (noise_candidates: its pool)
     __abstract__ = True
     apps = ("files",)
 

@@ -25,6 +25,7 @@ WORDS = ("amber", "brisk", "calm", "eager", "golden", "quiet", "rapid", "silver"
 
 
 class SaveCopyOfReceiptTaskEval(Task):
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
     template = "Copy {file_name} in DCIM and save a copy with the same name in Download"
     apps = ("simple gallery pro",)
     difficulty = "hard"

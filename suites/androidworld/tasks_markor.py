@@ -21,7 +21,7 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
-from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.sms import added_since, device_time_ms, only_sent, snapshot
 from pytest_mobileagent.validators.storage import FOLDER, changes, tree
@@ -108,6 +108,7 @@ def edit_note(ui: UI, name: str, text: str) -> Iterator[Action]:
 
 
 class _MarkorTask(Task):
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
     __abstract__ = True
     apps = ("markor",)
     complexity = 2
@@ -251,17 +252,34 @@ class MarkorDeleteNote(_ExistingNote):
 
 
 class MarkorEditNote(_ExistingNote):
+    """The metadata's template adds a header; AndroidWorld's code also draws ``edit_type`` ``footer`` (add to the
+    bottom, ``{footer}``) and ``replace`` (``{replace_text}``), whose goals follow its code's templates. The oracle
+    reads the note's text in the editor (AndroidWorld keeps the original text out of its params)."""
+
     template = "Edit {file_name} in Markor. Add to the top of the note {header}"
+    #: AndroidWorld's templates of the other edit types (``MarkorEditNote.template``).
+    templates = {"footer": "Edit {file_name} in Markor. Add to the bottom of the note {footer}",
+                 "replace": "Edit {file_name} in Markor. Replace the text with {replace_text}"}
     difficulty = "easy"
     tags = ("data_edit", "transcription", "parameterized")
     optimal_steps = 4
 
     @classmethod
     def more(cls, draw: Any) -> dict[str, Any]:
-        return {"header": draw(st.sampled_from(SENTENCES))}
+        return {"edit_type": "header", "header": draw(st.sampled_from(SENTENCES))}
 
-    def expected(self) -> str:
-        return self.params["header"] + "\n" + self.params["original"]
+    @property
+    def goal(self) -> str:
+        return self.templates.get(self.params.get("edit_type", "header"), self.template).format(**self.params)
+
+    def expected(self, original: str | None = None) -> str:
+        original = self.params["original"] if original is None else original
+        kind = self.params.get("edit_type", "header")
+        if kind == "footer":
+            return original + "\n" + self.params["footer"]
+        if kind == "replace":
+            return self.params["replace_text"]
+        return self.params["header"] + "\n" + original
 
     def check(self, device: Device, answer: str | None = None) -> float:
         name = self.params["file_name"]
@@ -272,15 +290,26 @@ class MarkorEditNote(_ExistingNote):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_markor(ui)
-        yield from edit_note(ui, self.params["file_name"], self.expected())
+        yield from ui.scroll_to(text=self.params["file_name"])
+        yield ui.click(text=self.params["file_name"])
+        editor = "document__fragment__edit__highlighting_editor"
+        original = (ui.element(rid=editor)[1].text or "").strip()
+        yield ui.type(self.expected(original), rid=editor, clear=True)
+        yield ui.click(desc="Save")
         yield ui.complete()
 
 
 class MarkorAddNoteHeader(MarkorEditNote):
-    """The header, one blank line, then the old text: exactly."""
+    """The header, one blank line, then the old text: exactly.
+
+    AndroidWorld's code names the note ``original_name`` (its text ``original_content``) and also renames it to
+    ``new_name``, which its metadata's template (this family's) does not ask: given AndroidWorld's dict, the goal
+    is its code's (:attr:`renaming`) and the note must end under the new name."""
 
     template = ('Update the Markor note {file_name} by adding the following text, along with a new blank line '
                 'before the existing content: "{header}".')
+    renaming = ('Update the Markor note {original_name} by adding the following text, along with a new blank line '
+                'before the existing content: "{header}", and rename it to {new_name}.')
     difficulty = "medium"
     tags = ("data_entry", "parameterized")
     optimal_steps = 6
@@ -289,17 +318,55 @@ class MarkorAddNoteHeader(MarkorEditNote):
     def more(cls, draw: Any) -> dict[str, Any]:
         return {"header": draw(token())}
 
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        if "original_name" in params:  # AndroidWorld's names for the note and its text
+            params = {**params, "file_name": params["original_name"],
+                      **({"original": params["original_content"]} if "original_content" in params else {})}
+        return super().complete_params(params)
+
+    @property
+    def goal(self) -> str:
+        return (self.renaming if "new_name" in self.params else self.template).format(**self.params)
+
     def expected(self) -> str:
         return self.params["header"] + "\n\n" + self.params["original"]
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        name = self.params["file_name"]
-        ok = self.only(device, modified={name}) and same_text(text_of(device, name), self.expected())
-        return 1.0 if ok else 0.0
+        old = self.params["file_name"]
+        new = self.params.get("new_name", old)
+        changed = self.only(device, modified={old}) if new == old else self.only(device, added={new}, removed={old})
+        return 1.0 if changed and same_text(text_of(device, new), self.expected()) else 0.0
+
+    def new_text(self, shown: str) -> str:
+        """What the note should hold, given the text the editor shows (the file's own, its last newline kept:
+        AndroidWorld compares the header, a blank line and the file's text exactly)."""
+        return self.params["header"] + "\n\n" + (shown or self.params["original"])
+
+    def oracle(self, ui: UI) -> Iterator[Action]:
+        yield from open_markor(ui)
+        yield from ui.scroll_to(text=self.params["file_name"])
+        yield ui.click(text=self.params["file_name"])
+        editor = "document__fragment__edit__highlighting_editor"
+        yield ui.type(self.new_text(ui.element(rid=editor)[1].text or ""), rid=editor, clear=True)
+        yield ui.click(desc="Save")
+        if "new_name" in self.params:
+            for _ in range(3):  # the keyboard, then the editor
+                if ui.exists(rid="ui__filesystem_item__title"):
+                    break
+                yield ui.back()
+            yield ui.long_press(text=self.params["file_name"])
+            yield ui.click(desc="More options")
+            yield ui.click(text="Rename")
+            yield ui.type(self.params["new_name"], rid="rename_name", clear=True)
+            yield ui.click(text="OK")
+        yield ui.complete()
 
 
 class MarkorChangeNoteContent(MarkorAddNoteHeader):
     template = 'Update the content of {file_name} to "{updated_content}" in Markor.'
+    renaming = ('Update the content of {original_name} to "{updated_content}" in Markor and change its name to '
+                '{new_name}.')
     difficulty = "medium"
     tags = ("data_entry", "requires_setup", "parameterized")
     optimal_steps = 5
@@ -310,6 +377,9 @@ class MarkorChangeNoteContent(MarkorAddNoteHeader):
 
     def expected(self) -> str:
         return self.params["updated_content"]
+
+    def new_text(self, shown: str) -> str:
+        return self.expected()
 
 
 class MarkorDeleteAllNotes(_MarkorTask):
@@ -366,12 +436,25 @@ class MarkorDeleteNewestNote(_MarkorTask):
         return 1.0 if self.only(device, removed={self.newest}) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
-        newest = max(zip(self.params["noise"], self.params["offsets"]), key=lambda p: p[1])[0]
         yield from open_markor(ui)
+        newest = newest_listed(ui)  # read off the list's dates: AndroidWorld's own notes are not in the params
         yield ui.long_press(text=newest)
         yield ui.click(desc="Delete")
         yield ui.click(text="OK")
         yield ui.complete()
+
+
+def newest_listed(ui: UI) -> str:
+    """The listed note with the latest date (Markor shows each row's ``dd.MM.yy HH:mm``)."""
+    titles = [el for _, el in ui.find_all(rid="ui__filesystem_item__title")]
+    dates = [el for _, el in ui.find_all(rid="ui__filesystem_item__description")]
+    if not titles or len(titles) != len(dates):
+        raise OracleError("the notes and their dates are not all on screen")
+    when = [dt.datetime.strptime(d.text, "%d.%m.%y %H:%M") for d in dates]
+    latest = max(when)
+    if when.count(latest) > 1:
+        raise OracleError("two notes share the newest minute")
+    return titles[when.index(latest)].text
 
 
 class MarkorMoveNote(_MarkorTask):
@@ -519,6 +602,16 @@ class MarkorTranscribeReceipt(_MarkorTask):
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         return st.fixed_dictionaries({"receipt": receipts()})
 
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """AndroidWorld's ``text`` (its CSV, header first) is the receipt: the photo setup makes shows its lines."""
+        if "text" in params and "receipt" not in params:
+            rows = [[c.strip() for c in line.split(",")] for line in params["text"].splitlines()[1:] if line.strip()]
+            items = [(item, round(float(amount.lstrip("$")) * 100)) for _, item, amount in rows]
+            params = {**params, "receipt": {"shop": "RECEIPT", "date": rows[0][0] if rows else "",
+                                            "items": items, "total": sum(c for _, c in items)}}
+        return super().complete_params(params)
+
     def setup(self, device: Device) -> None:
         from suites.androidworld.receipts import receipt_lines
 
@@ -529,6 +622,9 @@ class MarkorTranscribeReceipt(_MarkorTask):
                                                                      fmt="PNG"))
 
     def rows(self) -> list[tuple[str, str, str]]:
+        if "text" in self.params:  # AndroidWorld's lines, each with its own date
+            lines = [line for line in self.params["text"].splitlines()[1:] if line.strip()]
+            return [tuple(c.strip().lstrip("$") for c in line.split(",")) for line in lines]  # type: ignore[misc]
         r = self.params["receipt"]
         return [(r["date"], item, money(cents)) for item, cents in r["items"]]
 

@@ -179,11 +179,16 @@ class OsmAndTrack(_OsmTask):
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
+        # AndroidWorld's params: the waypoints' names, in order
         return st.lists(st.sampled_from(sorted(PLACES)), min_size=2, max_size=4, unique=True).map(
-            lambda names: {"names": names, "waypoints": ", ".join(names)})
+            lambda names: {"waypoints": names})
+
+    @property
+    def goal(self) -> str:
+        return self.template.format(**{**self.params, "waypoints": ", ".join(self.params["waypoints"])})
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        wanted = [PLACES[n] for n in self.params["names"]]
+        wanted = [PLACES[n] for n in self.params["waypoints"]]
         found = any(passes_in_order(points, wanted) for points in track_points(device).values())
         return 1.0 if found and self.kept(device) else 0.0
 
@@ -194,7 +199,7 @@ class OsmAndTrack(_OsmTask):
         yield ui.open_app("OsmAnd")
         yield ui.click(desc="Menu")
         yield ui.click(text="Plan a route")
-        for name in self.params["names"]:
+        for name in self.params["waypoints"]:
             yield from go_to(ui, name)
             yield ui.click(text="Add point")
         yield ui.click(text="Save")

@@ -1,5 +1,12 @@
 """AndroidWorld's Broccoli recipe tasks: add recipes from a description, delete named, constrained or duplicate ones.
 
+The parameters are AndroidWorld's (``generate_random_params()``): ``row_objects`` (the recipes to add, to delete,
+or the duplicated pair) and ``noise_row_objects`` (the other rows), each a
+:class:`~pytest_mobileagent.android.broccoli.Recipe` or AndroidWorld's own ``Recipe``, with
+``text_representation_type`` (``csv`` or ``text_block``), ``ingredient`` and ``prep_time`` where AndroidWorld has
+them. The project's extras derive from them: the goal's text (``recipes``, ``titles``, ``title``) and ``order``,
+the shuffle of the rows setup inserts (drawn where AndroidWorld's dict has none).
+
 Setup replaces the ``recipes`` table with the task's rows (targets and noise) in a known order;
 checks compare the table with that seed: exactly the expected rows added or removed, every other row
 unchanged in every column. Added recipes match their targets field by field with AndroidWorld's
@@ -9,6 +16,8 @@ exact: at that ratio AndroidWorld accepts "2 servings" for "6 servings".
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,15 +25,16 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.broccoli import DB_PATH as DB
+from pytest_mobileagent.android.broccoli import Recipe, as_recipe
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
 COLUMNS = ("recipeId", "title", "description", "servings", "preparationTime", "source", "ingredients",
-           "directions", "nutritionalValues", "notes", "favorite")
+           "directions", "favorite")
 #: The fields a recipe is described by in a goal, and compared on when added.
 TEXT_FIELDS = ("title", "description", "servings", "preparationTime", "ingredients", "directions")
 #: (title, directions): dishes people keep in a recipe app.
@@ -65,37 +75,45 @@ KEY_INGREDIENTS = ("eggs", "garlic", "soy sauce", "tomatoes", "yogurt", "butter"
 
 
 @st.composite
-def recipe(draw: Any, dish: tuple[str, str] | None = None) -> dict[str, Any]:
-    """A recipe row (without ``recipeId``) with realistic fields."""
+def recipe(draw: Any, dish: tuple[str, str] | None = None) -> Recipe:
+    """A recipe (not yet in the database) with realistic fields."""
     title, directions = dish or draw(st.sampled_from(DISHES))
-    return {"title": title, "description": draw(st.sampled_from(DESCRIPTIONS)),
-            "servings": draw(st.sampled_from(SERVINGS)), "preparationTime": draw(st.sampled_from(PREP_TIMES)),
-            "source": "", "ingredients": draw(st.sampled_from(INGREDIENTS)), "directions": directions,
-            "nutritionalValues": "", "notes": "", "favorite": draw(st.integers(0, 1))}
+    return Recipe(title=title, description=draw(st.sampled_from(DESCRIPTIONS)),
+                  servings=draw(st.sampled_from(SERVINGS)), preparationTime=draw(st.sampled_from(PREP_TIMES)),
+                  ingredients=draw(st.sampled_from(INGREDIENTS)), directions=directions,
+                  favorite=draw(st.integers(0, 1)))
 
 
-def distinct_recipes(n: int, exclude: tuple[str, ...] = ()) -> st.SearchStrategy[list[dict[str, Any]]]:
+def distinct_recipes(n: int, exclude: tuple[str, ...] = ()) -> st.SearchStrategy[list[Recipe]]:
     dishes = [d for d in DISHES if d[0] not in exclude]
     return st.lists(st.sampled_from(dishes), min_size=n, max_size=n, unique=True).flatmap(
         lambda picked: st.tuples(*[recipe(d) for d in picked]).map(list))
 
 
-def as_text(rows: list[dict[str, Any]], style: str) -> str:
+def as_text(rows: list[Any], style: str) -> str:
     """Recipes as a goal states them: CSV with a header line, or labelled blocks."""
+    rows = [as_recipe(r) for r in rows]
     if style == "csv":
         quote = lambda v: '"' + str(v).replace('"', '""') + '"'  # noqa: E731
-        return "\n".join([", ".join(TEXT_FIELDS), *(", ".join(quote(r[f]) for f in TEXT_FIELDS) for r in rows)])
+        return "\n".join([", ".join(TEXT_FIELDS),
+                          *(", ".join(quote(getattr(r, f)) for f in TEXT_FIELDS) for r in rows)])
     labels = {"title": "Recipe", "description": "Description", "servings": "Servings",
               "preparationTime": "Preparation time", "ingredients": "Ingredients", "directions": "Directions"}
-    return "\n\n".join("\n".join(f"{labels[f]}: {r[f]}" for f in TEXT_FIELDS) for r in rows)
+    return "\n\n".join("\n".join(f"{labels[f]}: {getattr(r, f)}" for f in TEXT_FIELDS) for r in rows)
 
 
-def seed(device: Device, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+def seed(device: Device, rows: list[Any]) -> list[tuple[Any, ...]]:
     """Replace the table with ``rows`` (ids 1..n in order) and return it as it now stands."""
     device.sqlite(DB, "DELETE FROM recipes")
     device.sqlite(DB, "DELETE FROM sqlite_sequence WHERE name = 'recipes'")
-    insert_rows(device, DB, "recipes", [{"recipeId": i + 1, **r} for i, r in enumerate(rows)])
+    insert_rows(device, DB, "recipes", [{"recipeId": i + 1, **{c: getattr(as_recipe(r), c) for c in COLUMNS[1:]}}
+                                        for i, r in enumerate(rows)])
     return recipes_now(device)
+
+
+def shuffled(rows: list[Any], order: list[int] | None) -> list[Any]:
+    """``rows`` in the draw's ``order`` (as given without one)."""
+    return [rows[i] for i in order] if order and len(order) == len(rows) else list(rows)
 
 
 def recipes_now(device: Device) -> list[tuple[Any, ...]]:
@@ -110,13 +128,13 @@ def as_dict(row: tuple[Any, ...]) -> dict[str, Any]:
 EXACT_FIELDS = ("servings", "preparationTime")
 
 
-def matches(row: dict[str, Any], target: dict[str, Any]) -> bool:
+def matches(row: dict[str, Any], target: Any) -> bool:
     """Free text within AndroidWorld's fuzzy tolerance; quantities exact (ignoring case and spacing)."""
     def norm(v: Any) -> str:
         return " ".join(str(v or "").lower().split())
 
-    return all(norm(row[f]) == norm(target[f]) if f in EXACT_FIELDS else text_matches(row[f] or "", target[f])
-               for f in TEXT_FIELDS)
+    return all(norm(row[f]) == norm(getattr(target, f)) if f in EXACT_FIELDS
+               else text_matches(row[f] or "", getattr(target, f)) for f in TEXT_FIELDS)
 
 
 def only_removed(before: list[tuple[Any, ...]], after: list[tuple[Any, ...]], ids: set[int]) -> bool:
@@ -127,6 +145,28 @@ def only_removed(before: list[tuple[Any, ...]], after: list[tuple[Any, ...]], id
 class _RecipeTask(Task):
     __abstract__ = True
     apps = ("broccoli app",)
+
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """AndroidWorld's dicts: no noise key without noise, no shuffle; the goal's text derives from the rows."""
+        params = {"noise_row_objects": [], **params}
+        if "order" not in params:  # AndroidWorld inserts in its own order; the project's setup shuffles alike
+            rng = random.Random(params_key(params))
+            params["order"] = rng.sample(range(len(cls.inserted(params))), len(cls.inserted(params)))
+        return {**params, **cls.goal_text(params)}
+
+    @classmethod
+    def inserted(cls, params: dict[str, Any]) -> list[Any]:
+        """The rows setup inserts, before the shuffle."""
+        return list(params["row_objects"]) + list(params["noise_row_objects"])
+
+    @classmethod
+    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
+        """The goal's fields that derive from the rows."""
+        return {}
+
+    def targets(self) -> list[Recipe]:
+        return [as_recipe(r) for r in self.params["row_objects"]]
 
     def describe_state(self, device: Device) -> str:
         return "recipes: " + "; ".join(f"{r[0]} {r[1]!r}" for r in recipes_now(device))
@@ -143,14 +183,22 @@ class _RecipeAdd(_RecipeTask):
         @st.composite
         def draw(d: Any) -> dict[str, Any]:
             targets = d(distinct_recipes(cls.n_rows))
-            noise = d(distinct_recipes(cls.n_noise, exclude=tuple(t["title"] for t in targets)))
+            noise = d(distinct_recipes(cls.n_noise, exclude=tuple(t.title for t in targets)))
             style = d(st.sampled_from(("csv", "text_block")))
-            return {"targets": targets, "noise": noise, "format": style,
-                    "recipes": as_text(targets, style), "recipe": as_text(targets, style)}
+            return {"row_objects": targets, "noise_row_objects": noise, "text_representation_type": style}
         return draw()
 
+    @classmethod
+    def inserted(cls, params: dict[str, Any]) -> list[Any]:
+        return list(params["noise_row_objects"])
+
+    @classmethod
+    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
+        text = as_text(params["row_objects"], params["text_representation_type"])
+        return {"recipes": text, "recipe": text}
+
     def setup(self, device: Device) -> None:
-        self.before = seed(device, self.params["noise"])
+        self.before = seed(device, shuffled(self.params["noise_row_objects"], self.params["order"]))
 
     def check(self, device: Device, answer: str | None = None) -> float:
         after = recipes_now(device)
@@ -158,7 +206,7 @@ class _RecipeAdd(_RecipeTask):
         if [r for r in after if r[0] in known] != self.before:
             return 0.0
         new = [as_dict(r) for r in after if r[0] not in known]
-        targets = list(self.params["targets"])
+        targets = self.targets()
         if len(new) != len(targets):
             return 0.0
         for row in new:
@@ -170,12 +218,12 @@ class _RecipeAdd(_RecipeTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Broccoli")
-        for target in self.params["targets"]:
+        for target in self.targets():
             yield ui.click(desc="New Recipe")
             for field, hint in (("title", "Title"), ("description", "Description"), ("servings", "Servings"),
                                 ("preparationTime", "Time"), ("ingredients", "Ingredients"),
                                 ("directions", "Directions")):
-                yield ui.type(target[field], hint=hint)
+                yield ui.type(getattr(target, field), hint=hint)
             yield ui.click(desc="Save")
         yield ui.complete()
 
@@ -213,7 +261,7 @@ class RecipeAddMultipleRecipesFromImage(_RecipeAdd):
         super().setup(device)
         for name in device.list_dir("/sdcard/DCIM") if device.exists("/sdcard/DCIM") else []:
             device.remove(f"/sdcard/DCIM/{name}")
-        text = as_text(self.params["targets"], "text_block")
+        text = as_text(self.targets(), "text_block")
         device.write_file("/sdcard/DCIM/recipes.jpg", jpeg_with_text(text.splitlines(), wrap=46))
 
     def oracle(self, ui: UI) -> Iterator[Action]:
@@ -244,12 +292,12 @@ class RecipeAddMultipleRecipesFromMarkor(_RecipeAdd):
     optimal_steps = 24
     n_rows = 3
 
-    def file_rows(self) -> list[dict[str, Any]]:
-        return self.params["targets"]
+    def file_rows(self) -> list[Any]:
+        return self.targets()
 
     def setup(self, device: Device) -> None:
         super().setup(device)
-        write_markor_file(device, "recipes.txt", as_text(self.file_rows(), self.params["format"]))
+        write_markor_file(device, "recipes.txt", as_text(self.file_rows(), self.params["text_representation_type"]))
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from ui.reading(lambda: ui.open_app("Markor"), lambda: ui.click(text="recipes.txt"), ui.back)
@@ -257,7 +305,8 @@ class RecipeAddMultipleRecipesFromMarkor(_RecipeAdd):
 
 
 class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
-    """``recipes.txt`` holds 43 recipes; only the three that take ``prep_time`` are to be added."""
+    """``recipes.txt`` holds 43 recipes; only the three that take ``prep_time`` are to be added. The 40 others are
+    also the app's rows, as in AndroidWorld."""
 
     template = ("Add the recipes from recipes.txt in Markor that take {prep_time} to prepare into the Broccoli recipe "
                 "app.")
@@ -270,18 +319,23 @@ class RecipeAddMultipleRecipesFromMarkor2(RecipeAddMultipleRecipesFromMarkor):
         @st.composite
         def draw(d: Any) -> dict[str, Any]:
             prep = d(st.sampled_from(PREP_TIMES))
-            targets = [dict(t, preparationTime=prep) for t in d(distinct_recipes(3))]
+            targets = [dataclasses.replace(t, preparationTime=prep) for t in d(distinct_recipes(3))]
             others = [t for t in PREP_TIMES if t != prep]
-            in_file = [dict(d(recipe()), preparationTime=d(st.sampled_from(others))) for _ in range(40)]
-            noise = d(distinct_recipes(10, exclude=tuple(t["title"] for t in targets)))
-            order = d(st.permutations(list(range(43))))
-            rows = targets + in_file
-            return {"targets": targets, "noise": noise, "file": [rows[i] for i in order],
-                    "format": d(st.sampled_from(("csv", "text_block"))), "prep_time": prep}
+            in_file = [dataclasses.replace(d(recipe()), preparationTime=d(st.sampled_from(others)))
+                       for _ in range(40)]
+            return {"row_objects": targets, "noise_row_objects": in_file,
+                    "text_representation_type": d(st.sampled_from(("csv", "text_block"))), "prep_time": prep,
+                    "order": d(st.permutations(list(range(43))))}
         return draw()
 
-    def file_rows(self) -> list[dict[str, Any]]:
-        return self.params["file"]
+    @classmethod
+    def inserted(cls, params: dict[str, Any]) -> list[Any]:
+        return list(params["row_objects"]) + list(params["noise_row_objects"])  # the file's order
+
+    def setup(self, device: Device) -> None:
+        self.before = seed(device, self.params["noise_row_objects"])
+        rows = shuffled(self.inserted(self.params), self.params["order"])
+        write_markor_file(device, "recipes.txt", as_text(rows, self.params["text_representation_type"]))
 
 
 def open_recipe(ui: UI, title: str, nth: int = 0) -> Iterator[Action]:
@@ -295,6 +349,16 @@ def open_recipe(ui: UI, title: str, nth: int = 0) -> Iterator[Action]:
     if nth >= len(cards):
         raise OracleError(f"card {nth} of {title!r} is not on screen ({len(cards)} shown)")
     yield Action.click(index=cards[nth][0])
+
+
+def shows(ui: UI, recipe: Recipe) -> bool:
+    """The details on screen are ``recipe``'s (every field the details show, which are the non-empty ones)."""
+    for field in ("description", "servings", "preparationTime", "source", "ingredients", "directions"):
+        want = getattr(recipe, field) or ""
+        found = ui.find_all(rid=f"details_{field}")
+        if (found[0][1].text if found else "") != want:
+            return False
+    return True
 
 
 def delete_open_recipe(ui: UI) -> Iterator[Action]:
@@ -317,29 +381,32 @@ class _RecipeDelete(_RecipeTask):
         @st.composite
         def draw(d: Any) -> dict[str, Any]:
             targets = d(distinct_recipes(cls.n_rows))
-            titles = [t["title"] for t in targets]
+            titles = [t.title for t in targets]
             # noise never shares a target's title; it may repeat other dishes with other details
             others = [x for x in DISHES if x[0] not in titles]
             noise = [d(recipe(d(st.sampled_from(others)))) for _ in range(cls.n_noise)]
-            rows = targets + noise
-            order = d(st.permutations(list(range(len(rows)))))
-            everything = [rows[i] for i in order]
-            return {"rows": everything, "targets": titles, "titles": ", ".join(titles)}
+            return {"row_objects": targets, "noise_row_objects": noise,
+                    "order": d(st.permutations(list(range(len(targets) + len(noise)))))}
         return draw()
 
+    @classmethod
+    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
+        return {"titles": ", ".join(as_recipe(r).title for r in params["row_objects"])}
+
     def setup(self, device: Device) -> None:
-        self.before = seed(device, self.params["rows"])
+        self.before = seed(device, shuffled(self.inserted(self.params), self.params["order"]))
 
     def target_ids(self) -> set[int]:
-        return {r[0] for r in self.before if r[1] in self.params["targets"]}
+        titles = {t.title for t in self.targets()}
+        return {r[0] for r in self.before if r[1] in titles}
 
     def check(self, device: Device, answer: str | None = None) -> float:
         return 1.0 if only_removed(self.before, recipes_now(device), self.target_ids()) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Broccoli")
-        for title in self.params["targets"]:
-            yield from open_recipe(ui, title)
+        for target in self.targets():
+            yield from open_recipe(ui, target.title)
             yield from delete_open_recipe(ui)
         yield ui.complete()
 
@@ -396,14 +463,13 @@ class RecipeDeleteMultipleRecipesWithConstraint(_RecipeTask):
             targets = d(st.lists(st.sampled_from(using), min_size=1, max_size=min(3, len(using)), unique=True))
             noise = d(st.lists(st.sampled_from(others), min_size=min(12, len(others)), max_size=min(12, len(others)),
                                unique=True))
-            rows = [d(recipe(x)) for x in targets + noise]
-            order = d(st.permutations(list(range(len(rows)))))
-            return {"ingredient": ingredient, "rows": [rows[i] for i in order],
-                    "targets": [t[0] for t in targets]}
+            return {"ingredient": ingredient, "row_objects": [d(recipe(x)) for x in targets],
+                    "noise_row_objects": [d(recipe(x)) for x in noise],
+                    "order": d(st.permutations(list(range(len(targets) + len(noise)))))}
         return draw()
 
     def setup(self, device: Device) -> None:
-        self.before = seed(device, self.params["rows"])
+        self.before = seed(device, shuffled(self.inserted(self.params), self.params["order"]))
 
     def check(self, device: Device, answer: str | None = None) -> float:
         ids = {r[0] for r in self.before if self.params["ingredient"] in (r[7] or "").lower()}
@@ -411,8 +477,8 @@ class RecipeDeleteMultipleRecipesWithConstraint(_RecipeTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Broccoli")
-        for title in self.params["targets"]:
-            yield from open_recipe(ui, title)
+        for target in self.targets():
+            yield from open_recipe(ui, target.title)
             yield from delete_open_recipe(ui)
         yield ui.complete()
 
@@ -436,27 +502,49 @@ class _RecipeDeleteDuplicates(_RecipeTask):
             target = d(recipe(dishes[0]))
             # variations differ from the target, and from each other, in servings or time
             combos = [(sv, t) for sv in SERVINGS for t in PREP_TIMES
-                      if (sv, t) != (target["servings"], target["preparationTime"])]
+                      if (sv, t) != (target.servings, target.preparationTime)]
             picks = d(st.lists(st.sampled_from(combos), min_size=cls.n_variations, max_size=cls.n_variations,
                                unique=True))
-            variations = [{**target, "servings": sv, "preparationTime": t} for sv, t in picks]
+            variations = [dataclasses.replace(target, servings=sv, preparationTime=t) for sv, t in picks]
             noise = [d(recipe(x)) for x in dishes[1:]]
             # the copies first among their title, so they sit first in the app's (title, id) order
-            return {"rows": [target, target, *variations, *noise], "title": target["title"]}
+            return {"row_objects": [target, target], "noise_row_objects": [*variations, *noise],
+                    "order": list(range(2 + len(variations) + len(noise)))}
         return draw()
 
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """The copies first, in AndroidWorld's dicts too (its own setup puts them anywhere)."""
+        n = len(params["row_objects"]) + len(params.get("noise_row_objects", []))
+        return super().complete_params({"order": list(range(n)), **params})
+
+    @classmethod
+    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
+        return {"title": as_recipe(params["row_objects"][0]).title}
+
     def setup(self, device: Device) -> None:
-        self.before = seed(device, self.params["rows"])
+        self.before = seed(device, shuffled(self.inserted(self.params), self.params["order"]))
 
     def check(self, device: Device, answer: str | None = None) -> float:
         after = recipes_now(device)
         return 1.0 if only_removed(self.before, after, {1}) or only_removed(self.before, after, {2}) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
+        """Open the cards of the title in turn and delete the second whose details are the duplicated recipe's
+        (AndroidWorld puts the copies anywhere among recipes of the same title)."""
+        target = self.targets()[0]
         yield ui.open_app("Broccoli")
-        yield from open_recipe(ui, self.params["title"], nth=1)
-        yield from delete_open_recipe(ui)
-        yield ui.complete()
+        seen = 0
+        for nth in range(len(self.inserted(self.params))):
+            yield from open_recipe(ui, target.title, nth=nth)
+            if shows(ui, target):
+                seen += 1
+                if seen == 2:
+                    yield from delete_open_recipe(ui)
+                    yield ui.complete()
+                    return
+            yield ui.tolerate(ui.back(), "reading a recipe's details changes nothing", "skip")
+        raise OracleError(f"no two cards of {target.title!r} show the same recipe")
 
 
 class RecipeDeleteDuplicateRecipes(_RecipeDeleteDuplicates):

@@ -1,5 +1,10 @@
 """AndroidWorld's Retro Music tasks: playlists, the playing queue, an exported playlist, a playlist by duration.
 
+The parameters are AndroidWorld's (``generate_random_params()``): ``files`` (the songs the goal names, as
+``<title>.mp3``, in order), ``noise_files`` (the other songs on the phone) and ``playlist_name``. The project's
+extras derive from them: ``targets`` and ``names`` (the titles), and ``songs``, each song's artist and length (drawn,
+seeded by the dict, where AndroidWorld's has none).
+
 Setup writes the songs as tagged MP3 files into the Music folder (title, artist, length) and
 leaves one unrelated playlist that must come through unchanged. Checks read ``playlist.db`` and
 ``music_playback_state.db`` as AndroidWorld does, and the exported ``.m3u`` file.
@@ -9,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import posixpath
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +25,7 @@ from pytest_mobileagent.android.media import Tags, mp3_with_tags
 from pytest_mobileagent.android.retromusic import PLAYBACK_DB_PATH as PLAYBACK_DB
 from pytest_mobileagent.android.retromusic import PLAYLIST_DB_PATH as PLAYLIST_DB
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.state import table_rows
 
@@ -121,6 +127,16 @@ def create_playlist(ui: UI, name: str, titles: list[str]) -> Iterator[Action]:
     yield ui.click(text="Create")
 
 
+def title_of(file: str) -> str:
+    """``Copper Sky.mp3`` -> ``Copper Sky`` (AndroidWorld's ``f.split('.')[0]``)."""
+    return file.split(".")[0]
+
+
+def as_files(songs: dict[str, Any], targets: list[str]) -> dict[str, list[str]]:
+    """AndroidWorld's ``files``/``noise_files`` for songs on the phone and the targets among them."""
+    return {"files": [f"{t}.mp3" for t in targets], "noise_files": [f"{t}.mp3" for t in songs if t not in targets]}
+
+
 class _RetroTask(Task):
     __abstract__ = True
     apps = ("retro music",)
@@ -129,7 +145,18 @@ class _RetroTask(Task):
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         return st.tuples(song_list(), playlist_name()).map(
-            lambda t: {**t[0], "playlist_name": t[1], "names": ", ".join(t[0]["targets"])})
+            lambda t: {**as_files(t[0]["songs"], t[0]["targets"]), "playlist_name": t[1], "songs": t[0]["songs"]})
+
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """The titles from AndroidWorld's file names; each song's artist and length drawn where none is given."""
+        targets = [title_of(f) for f in params.get("files", [])]
+        songs = params.get("songs")
+        if songs is None:
+            rng = random.Random(params_key(params))
+            titles = targets + [title_of(f) for f in params.get("noise_files", [])]
+            songs = {t: (rng.choice(ARTISTS), rng.randint(150, 300) * 1000) for t in titles}
+        return {**params, "songs": songs, "targets": targets, "names": ", ".join(targets)}
 
     def setup(self, device: Device) -> None:
         seed_music(device, self.params["songs"])
@@ -243,7 +270,7 @@ class RetroPlaylistDuration(_RetroTask):
                 parts = [2850 // k] * (k - 1) + [2850 - 2850 // k * (k - 1)]
             lengths = [p * 1000 for p in parts] + [d(st.integers(120, 360)) * 1000 for _ in range(12 - k)]
             songs = {t: (d(st.sampled_from(ARTISTS)), ms) for t, ms in zip(titles, lengths)}
-            return {"songs": songs, "playlist_name": d(playlist_name())}
+            return {**as_files(songs, titles[:k]), "songs": songs, "playlist_name": d(playlist_name())}
         return draw()
 
     def check(self, device: Device, answer: str | None = None) -> float:

@@ -144,6 +144,7 @@ def open_sms(ui: UI) -> Iterator[Action]:
 
 class _SmsTask(Task):
     """Base of the families: AndroidWorld's setup around the family's seeding, and the sent-message check."""
+    derives_params = True  # takes AndroidWorld's generate_random_params() dicts
 
     __abstract__ = True
     apps: ClassVar[tuple[str, ...]] = ("simple sms messenger",)

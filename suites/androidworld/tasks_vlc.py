@@ -5,11 +5,17 @@ as many noise videos. The check reads ``Playlist``/``PlaylistMediaRelation``/``M
 does: the named playlist holds exactly the files, in order. AndroidWorld's metadata template for the
 two-playlist family repeats ``{files1}`` for the second playlist; its code (and this goal) uses the
 second list.
+
+The parameters are AndroidWorld's (``generate_random_params()``): ``files`` and ``noise_files`` (``files1``,
+``files2``, ``noise_files1``, ``noise_files2`` for two playlists) and the playlists' names. The project's extras
+derive from them: the goal's ``names`` lists, the playlists as ``parts``, and each video's length in ``seconds``
+(drawn, seeded by the dict, where AndroidWorld's has none).
 """
 
 from __future__ import annotations
 
 import posixpath
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +24,7 @@ from hypothesis import strategies as st
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.vlc import DB_PATH as DB
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 
 VIDEOS = "/sdcard/VLCVideos"
@@ -51,6 +57,15 @@ def playlist_params(draw: Any, taken: frozenset[str] = frozenset()) -> dict[str,
                           unique=True))
     return {"playlist_name": draw(playlist_name()), "files": names[:n], "noise_files": names[n:],
             "seconds": draw(st.lists(st.integers(20, 180), min_size=2 * n, max_size=2 * n))}
+
+
+def with_seconds(part: dict[str, Any]) -> dict[str, Any]:
+    """A playlist's params with each video's length: drawn, seeded by the params, where none are given."""
+    n = len(part.get("files", [])) + len(part.get("noise_files", []))
+    if part.get("seconds") and len(part["seconds"]) == n:
+        return part
+    rng = random.Random(params_key(part))
+    return {**part, "seconds": [rng.randint(20, 180) for _ in range(n)]}
 
 
 def seed_videos(device: Device, parts: list[dict[str, Any]]) -> None:
@@ -104,7 +119,11 @@ class VlcCreatePlaylist(Task):
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
-        return playlist_params().map(lambda p: {**p, "names": ", ".join(p["files"])})
+        return playlist_params()
+
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        return {**with_seconds(params), "names": ", ".join(params.get("files", []))}
 
     def setup(self, device: Device) -> None:
         seed_videos(device, [self.params])
@@ -140,10 +159,17 @@ class VlcCreateTwoPlaylists(Task):
             first = d(playlist_params())
             taken = frozenset(first["files"] + first["noise_files"])
             second = d(playlist_params(taken).filter(lambda p: p["playlist_name"] != first["playlist_name"]))
-            return {"parts": [first, second], "playlist_name1": first["playlist_name"],
-                    "names1": ", ".join(first["files"]), "playlist_name2": second["playlist_name"],
-                    "names2": ", ".join(second["files"])}
+            return {f"{key}{i}": part[key] for i, part in enumerate((first, second), 1)
+                    for key in ("playlist_name", "files", "noise_files", "seconds")}
         return draw()
+
+    @classmethod
+    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
+        parts = [with_seconds({key: params.get(f"{key}{i}", []) for key in ("playlist_name", "files", "noise_files",
+                                                                           "seconds")})
+                 for i in (1, 2)]
+        return {**params, "parts": parts, "names1": ", ".join(parts[0]["files"]),
+                "names2": ", ".join(parts[1]["files"])}
 
     def setup(self, device: Device) -> None:
         seed_videos(device, self.params["parts"])

@@ -1,9 +1,13 @@
 """Broccoli (``com.flauschcode.broccoli``): a recipe book over its Room database.
 
 State lives where the real app keeps it: ``/data/data/com.flauschcode.broccoli/databases/broccoli``,
-table ``recipes`` (Room schema version 3: ``recipeId``, ``title``, ``imageName``, ``description``,
-``servings``, ``preparationTime``, ``source``, ``ingredients``, ``directions``, ``nutritionalValues``,
-``notes``, ``favorite``), with ``categories`` and ``recipes_with_categories``. Screens: the recipe list
+table ``recipes`` (Room schema version 1: ``recipeId``, ``title``, ``imageName``, ``description``,
+``servings``, ``preparationTime``, ``source``, ``ingredients``, ``directions``, ``favorite``), with ``categories``
+and ``recipes_with_categories``. Version 1 is the schema of the 1.2.6 build AndroidWorld installs
+(``com.flauschcode.broccoli_1020600.apk``): its ``Recipe`` row type reads ``SELECT *`` into exactly these ten
+columns (``android_world/task_evals/utils/sqlite_schema_utils.py``); ``notes`` came with Room schema 2 and
+``nutritionalValues`` with 3 (``app/schemas/com.flauschcode.broccoli.BroccoliDatabase/{1,2,3}.json`` in the app's
+repository). Screens: the recipe list
 (cards with title and description, a "New Recipe" button), the recipe's details (Edit, favourite, and
 Delete in the overflow menu, confirmed by "Delete this recipe?") and the editor (Save in the app bar;
 leaving with changes asks "Discard changes?"). Strings follow the app's resources.
@@ -32,7 +36,7 @@ from pytest_mobileagent.sim.views import (
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS `recipes` (`recipeId` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `title` TEXT, "
     "`imageName` TEXT, `description` TEXT, `servings` TEXT, `preparationTime` TEXT, `source` TEXT, "
-    "`ingredients` TEXT, `directions` TEXT, `nutritionalValues` TEXT, `notes` TEXT, `favorite` INTEGER NOT NULL)",
+    "`ingredients` TEXT, `directions` TEXT, `favorite` INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS `categories` (`categoryId` INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, `name` TEXT)",
     "CREATE TABLE IF NOT EXISTS `recipes_with_categories` (`recipeId` INTEGER NOT NULL, `categoryId` INTEGER NOT "
     "NULL, PRIMARY KEY(`recipeId`, `categoryId`), FOREIGN KEY(`recipeId`) REFERENCES `recipes`(`recipeId`) ON "
@@ -42,7 +46,7 @@ SCHEMA = (
 #: The editor's fields: (column, hint shown in the form), in the form's order.
 FIELDS = (("title", "Title"), ("description", "Description"), ("servings", "Servings"),
           ("preparationTime", "Time"), ("source", "Source"), ("ingredients", "Ingredients"),
-          ("directions", "Directions"), ("nutritionalValues", "Nutrition"), ("notes", "Notes"))
+          ("directions", "Directions"))
 COLUMNS = ("recipeId", *(c for c, _ in FIELDS), "favorite")
 
 
@@ -214,7 +218,7 @@ class CreateAndEditRecipeActivity(Activity):
 
     def build(self) -> View:
         title = "New Recipe" if not self.intent.extras.get("recipe_id") else "Edit"
-        multiline = {"ingredients", "directions", "notes", "description"}
+        multiline = {"ingredients", "directions", "description"}
         return Column(
             Toolbar(title, navigate_up=self.leave,
                     actions=[ImageButton("Save", self.save, icon="check", id="action_save")]),

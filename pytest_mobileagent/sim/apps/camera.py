@@ -1,8 +1,9 @@
 """Camera (AOSP Camera2, ``com.android.camera2``): photos and videos as files, made by the shutter; its settings.
 
-A photo is a JPEG ``IMG_yyyyMMdd_HHmmss.jpg`` and a video an MP4 ``VID_yyyyMMdd_HHmmss.mp4``, both in
-``/sdcard/DCIM/Camera`` with the device clock's time in the name. The mode list (Camera, Video, and the
-Settings gear) opens with a swipe from the left edge, as in Camera2; in video mode the shutter starts and stops
+A photo is a JPEG ``IMG_yyyyMMdd_HHmmss.jpg`` in ``/sdcard/Pictures`` and a video an MP4 ``VID_yyyyMMdd_HHmmss.mp4``
+in ``/sdcard/Movies`` (MediaStore's default folders, where Android 13's Camera2 saves: see
+:mod:`pytest_mobileagent.android.camera`), with the device clock's time in the name. The mode list (Camera, Video,
+and the Settings gear) opens with a swipe from the left edge, as in Camera2; in video mode the shutter starts and stops
 recording. The "Options" button shows the flash and countdown toggles (each tap cycles them) and, with manual
 exposure on, the exposure button. Settings (``CameraSettingsActivity``): "Resolution & quality" (picture size and
 video quality per camera, chosen in a list dialog), "Save location", "Advanced" ("Manual exposure"); every value
@@ -19,7 +20,6 @@ from PIL import Image as PILImage
 from pytest_mobileagent.android import mp4
 from pytest_mobileagent.android.camera import (
     CAMERA_ACTIVITY,
-    CAMERA_DIR,
     COUNTDOWNS,
     DEFAULTS,
     FLASH_MODES,
@@ -33,9 +33,11 @@ from pytest_mobileagent.android.camera import (
     KEY_VIDEO_QUALITY_FRONT,
     MAIN_ACTIVITY,
     PACKAGE,
+    PHOTOS_DIR,
     PICTURE_SIZES,
     SETTINGS_ACTIVITY,
     VIDEO_QUALITIES,
+    VIDEOS_DIR,
     megapixels,
     prefs_file,
 )
@@ -181,7 +183,7 @@ class CameraActivity(Activity):
     def shutter(self) -> None:
         fs = self.system.fs
         if self.mode == "Camera":
-            path = f"{CAMERA_DIR}/IMG_{self.stamp()}.jpg"
+            path = f"{PHOTOS_DIR}/IMG_{self.stamp()}.jpg"
             fs.write(path, jpeg_bytes(int(self.system.clock.now.timestamp())))
             self.log("CAM_PhotoModule", f"Photo saved: {path}")
         elif self.recording_since is None:
@@ -189,7 +191,7 @@ class CameraActivity(Activity):
             self.log("CAM_VideoModule", "Recording started")
         else:
             seconds = int(self.system.clock.now.timestamp() - self.recording_since)
-            path = f"{CAMERA_DIR}/VID_{self.stamp()}.mp4"
+            path = f"{VIDEOS_DIR}/VID_{self.stamp()}.mp4"
             fs.write(path, mp4.recording(b"mp42", seconds))
             self.recording_since = None
             self.log("CAM_VideoModule", f"Video saved: {path} ({seconds}s)")
@@ -296,4 +298,4 @@ class CameraApp(App):
     uid = 10060
 
 
-__all__ = ["CAMERA_DIR", "CameraActivity", "CameraApp", "CameraLauncher", "CameraSettingsActivity"]
+__all__ = ["CameraActivity", "CameraApp", "CameraLauncher", "CameraSettingsActivity"]

@@ -1,6 +1,7 @@
 """Joplin (``net.cozic.joplin``): notebooks of Markdown notes and to-dos in ``joplin.sqlite``.
 
-The database is the app's own: ``folders`` (notebooks), ``notes`` (``is_todo``,
+The database is the app's own: ``folders`` (notebooks; ``user_data`` as in the notes, the column AndroidWorld's
+``JoplinFolder`` row type inserts), ``notes`` (``is_todo``,
 ``todo_completed``, ``parent_id`` = notebook id, 32-hex ids) and the search
 index ``notes_normalized``. Screens: the note list of a notebook (to-dos carry a
 checkbox), the side menu with the notebooks, search, and the note view.
@@ -32,7 +33,7 @@ SCHEMA = [
        user_updated_time INT NOT NULL DEFAULT 0, encryption_cipher_text TEXT NOT NULL DEFAULT '',
        encryption_applied INT NOT NULL DEFAULT 0, parent_id TEXT NOT NULL DEFAULT '', is_shared INT NOT NULL DEFAULT 0,
        share_id TEXT NOT NULL DEFAULT '', master_key_id TEXT NOT NULL DEFAULT '', icon TEXT NOT NULL DEFAULT '',
-       deleted_time INT NOT NULL DEFAULT 0)""",
+       user_data TEXT NOT NULL DEFAULT '', deleted_time INT NOT NULL DEFAULT 0)""",
     """CREATE TABLE IF NOT EXISTS notes (id TEXT PRIMARY KEY, parent_id TEXT NOT NULL DEFAULT '',
        title TEXT NOT NULL DEFAULT '', body TEXT NOT NULL DEFAULT '', created_time INT NOT NULL DEFAULT 0,
        updated_time INT NOT NULL DEFAULT 0, is_conflict INT NOT NULL DEFAULT 0, latitude NUMERIC NOT NULL DEFAULT 0,

@@ -11,7 +11,10 @@ playlist...), the add-to-playlist dialog with "New playlist", and each playlist'
 
 from __future__ import annotations
 
+import contextlib
 import posixpath
+import sqlite3
+from collections.abc import Iterator
 from typing import Any
 
 from pytest_mobileagent.android.media import Tags, media_id, read_tags
@@ -70,6 +73,15 @@ class Library:
         self.app = app
         self.fs = app.system.fs
 
+    @contextlib.contextmanager
+    def db(self, name: str) -> Iterator[sqlite3.Connection]:
+        """The database as the app's Room opens it: a file removed behind its back (AndroidWorld clears the
+        databases folder and pushes back only the playlists) comes back with its tables, empty."""
+        with self.app.db(name) as db:
+            for statement in PLAYLIST_SCHEMA if name == PLAYLIST_DB else PLAYBACK_SCHEMA:
+                db.execute(statement)
+            yield db
+
     def songs(self) -> list[tuple[str, Tags]]:
         """(path, tags) of every MP3 in the Music folder, by title."""
         if not self.fs.isdir(MUSIC):
@@ -88,26 +100,26 @@ class Library:
 
     def playlists(self) -> list[tuple[int, str, int]]:
         """(id, name, number of songs), by name."""
-        with self.app.db(PLAYLIST_DB) as db:
+        with self.db(PLAYLIST_DB) as db:
             return db.execute("SELECT p.playlist_id, p.playlist_name, COUNT(s.song_key) FROM PlaylistEntity p "
                               "LEFT JOIN SongEntity s ON s.playlist_creator_id = p.playlist_id "
                               "GROUP BY p.playlist_id ORDER BY p.playlist_name").fetchall()
 
     def create_playlist(self, name: str) -> int:
-        with self.app.db(PLAYLIST_DB) as db:
+        with self.db(PLAYLIST_DB) as db:
             return int(db.execute("INSERT INTO PlaylistEntity (playlist_name) VALUES (?)", (name,)).lastrowid or 0)
 
     def add_to_playlist(self, playlist_id: int, path: str, tags: Tags) -> bool:
         """Append a song; False if it is already in the playlist (the unique index)."""
         row = {"playlist_creator_id": playlist_id, **self.song_row(path, tags)}
-        with self.app.db(PLAYLIST_DB) as db:
+        with self.db(PLAYLIST_DB) as db:
             cur = db.execute(f"INSERT OR IGNORE INTO SongEntity ({', '.join(row)}) VALUES "
                              f"({', '.join('?' * len(row))})", tuple(row.values()))
             return cur.rowcount == 1
 
     def playlist_songs(self, playlist_id: int) -> list[tuple[str, str]]:
         """(title, path) in playlist order."""
-        with self.app.db(PLAYLIST_DB) as db:
+        with self.db(PLAYLIST_DB) as db:
             return db.execute("SELECT title, data FROM SongEntity WHERE playlist_creator_id = ? ORDER BY song_key",
                               (playlist_id,)).fetchall()
 
@@ -115,7 +127,7 @@ class Library:
         r = self.song_row(path, tags)
         values = (r["id"], r["title"], 0, 0, r["duration"], path, r["date_modified"], r["album_id"],
                   r["album_name"], r["artist_id"], r["artist_name"], None, None)
-        with self.app.db(PLAYBACK_DB) as db:
+        with self.db(PLAYBACK_DB) as db:
             queue = db.execute(f"SELECT {', '.join(QUEUE_COLUMNS)} FROM playing_queue").fetchall()
             queue.insert(1 if next_up and queue else len(queue), values)
             for table in ("playing_queue", "original_playing_queue"):
@@ -123,7 +135,7 @@ class Library:
                 db.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(QUEUE_COLUMNS))})", queue)
 
     def queue(self) -> list[str]:
-        with self.app.db(PLAYBACK_DB) as db:
+        with self.db(PLAYBACK_DB) as db:
             return [r[0] for r in db.execute("SELECT title FROM playing_queue").fetchall()]
 
 
