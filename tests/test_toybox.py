@@ -13,6 +13,7 @@ import re
 import pytest
 
 from pytest_mobileagent.sim import SimDevice
+from pytest_mobileagent.sim.shell import Caller
 from tests.android_userland import Pair, unavailable
 
 #: 2023-10-10 12:00:00 UTC and a day and an hour before: the seed files' modification times.
@@ -531,6 +532,17 @@ def test_shared_storage_files_are_the_fuse_daemons() -> None:
     assert "drwxrws--- 2 u0_a158 media_rw 4096 2023-10-15 15:34 d" in out
 
 
+def test_chmod_in_shared_storage_succeeds_and_changes_nothing() -> None:
+    """MediaProvider's FUSE daemon answers a mode change with success and keeps ``-rw-rw----`` (``pf_setattr``):
+    AndroidWorld chmods what it pushes to /sdcard as the shell user, and its setup goes on."""
+    with SimDevice() as phone:
+        phone.write_file("/sdcard/Download/task.html", b"<html/>")
+        out, err, status = phone.shell_streams("chmod 777 /storage/emulated/0/Download/task.html && ls -l "
+                                               "/sdcard/Download/task.html", caller=Caller(uid=2000))
+    assert (err, status) == (b"", 0)
+    assert out.decode().startswith("-rw-rw---- 1 u0_a158 media_rw")
+
+
 def test_stat_default_format(seeded: Pair) -> None:
     """``stat FILE``'s layout is toybox's; the device is the phone's userdata (253:5, ``fd05h``), the inode the
     host's file's, and the change time cannot be set on the host (access times move there: relatime)."""
@@ -739,8 +751,8 @@ def test_system_bin_holds_what_the_shell_can_run() -> None:
 def test_relative_paths_are_from_the_shells_folder() -> None:
     """Every command takes a relative path from the shell's working folder (``cd`` sets it)."""
     with SimDevice() as phone:
-        line = ("cd /data/local/tmp && mkdir -p d/e && echo hi | tee d/f >/dev/null && touch g && cp d/f h && mv h d/e/ && "
-                "ls -R . && cat d/e/h && find . -name h && stat -c %n ./g && rm -r d && ls")
+        line = ("cd /data/local/tmp && mkdir -p d/e && echo hi | tee d/f >/dev/null && touch g && cp d/f h && "
+                "mv h d/e/ && ls -R . && cat d/e/h && find . -name h && stat -c %n ./g && rm -r d && ls")
         out, err, status = phone.shell_streams(line)
     assert (err, status) == (b"", 0)
     assert out.decode() == (".:\nd\ng\n\n./d:\ne\nf\n\n./d/e:\nh\nhi\n./d/e/h\n./g\ng\n")

@@ -231,11 +231,16 @@ class FileSystem:
 
     # -- ownership and permissions ---------------------------------------------
 
+    def shared(self, path: str) -> bool:
+        """Whether ``path`` is in shared storage (``/sdcard``), which MediaProvider's FUSE daemon serves."""
+        p = self.canonical(path)
+        return p == STORAGE or p.startswith(STORAGE + "/")
+
     def owner(self, path: str) -> str:
         """``uid:gid`` of ``path``: its own, or the nearest folder's above it (root's at the top); everything in
         shared storage is the FUSE daemon's (:data:`STORAGE_OWNER`)."""
         p = self.canonical(path)
-        if p == STORAGE or p.startswith(STORAGE + "/"):
+        if self.shared(p):
             return STORAGE_OWNER
         while p not in self.owners and p not in SYSTEM_FOLDERS:
             p = posixpath.dirname(p)

@@ -1181,6 +1181,12 @@ def _chmod(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
                     errors += _err("chmod", each, e)
                 continue
             mode = _parse_mode(spec, entry.mode & 0o7777, entry.is_dir)
+            if sh.system.fs.shared(sh.resolve(each)):
+                # MediaProvider's FuseDaemon.cpp pf_setattr changes no mode and answers success (AndroidWorld
+                # chmods the files it pushes to /sdcard as the shell user)
+                if opts.get("v"):
+                    out += f"chmod '{each}' to {spec}\n"
+                continue
             if sh.uid not in (0, entry.uid):  # lib/lib.c wfchmodat
                 shown = each if each == path else posixpath.basename(each)  # dirtree's name: the operand, or
                 errors += f"chmod: chmod '{shown}' to {mode:04o}: Operation not permitted\n"  # a child's own
