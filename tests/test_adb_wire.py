@@ -109,6 +109,21 @@ def test_two_phones_are_told_apart() -> None:
             c.check_okay()
 
 
+def test_a_served_phones_clock_follows_real_time(adb: adbutils.AdbDevice, server: AdbServer,
+                                                 phone: SimDevice) -> None:
+    """Between requests real time passes on a served phone, as on an emulator: AndroidWorld sends texts through
+    the console seconds apart and reads them newest first."""
+    first = int(adb.shell("date +%s"))
+    time.sleep(1.2)
+    with socket.create_connection(("127.0.0.1", server.console_port(phone.serial))) as console:
+        console.recv(4096)
+        console.sendall(b"help\r\n")
+        console.recv(4096)
+    after_console = phone.now()
+    assert int(adb.shell("date +%s")) - first >= 1
+    assert (after_console.timestamp() - first) >= 1.2
+
+
 def test_shell_v1_and_v2_with_exit_codes(adb: adbutils.AdbDevice) -> None:
     assert adb.shell("echo hello") == "hello"
     assert adb.shell(["echo", "it's; quoted"]) == "it's; quoted"

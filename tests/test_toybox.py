@@ -707,14 +707,18 @@ def test_root_sees_app_data() -> None:
     assert row.startswith("drwx------ ")
 
 
-def test_sleep_moves_the_clock_and_waits_for_real_over_the_wire() -> None:
+def test_sleep_moves_the_simulated_clock_in_process_and_waits_for_real_over_the_wire() -> None:
+    """In process only the simulated clock moves; a caller that waits for real (adbd over the wire) gets the
+    real wait, and the served phone's clock follows real time (the adb server moves it, not ``sleep``)."""
     waited: list[float] = []
     with SimDevice() as phone:
-        phone._shell.wait = waited.append
         before = phone.system.clock.now
         phone.shell("sleep 1.5; sleep 1m")
         assert (phone.system.clock.now - before).total_seconds() == 61.5
-    assert waited == [1.5, 60.0]
+        before = phone.system.clock.now
+        phone.shell_streams("sleep 1.5; usleep 2000", caller=Caller(wait=waited.append))
+        assert phone.system.clock.now == before
+    assert waited == [1.5, 0.002]
 
 
 @pytest.mark.parametrize(("line", "error"), [

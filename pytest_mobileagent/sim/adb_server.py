@@ -260,24 +260,26 @@ class _ShellStream:
         self._stdin.clear()
         return data
 
-    def wait(self, seconds: float, idle: Callable[[float], None] = time.sleep) -> None:
+    def wait(self, seconds: float, idle: Callable[[float], None] = time.sleep,
+             passed: Callable[[], None] = lambda: None) -> None:
         """Let ``seconds`` of real time pass in ``idle`` (the phone's, which leaves it to other clients meanwhile),
-        reading what the client sends; :class:`Hangup` if the client goes away (adbd then sends the process
-        SIGHUP)."""
+        reading what the client sends and telling ``passed`` after each slice; :class:`Hangup` if the client goes
+        away (adbd then sends the process SIGHUP)."""
         deadline = time.monotonic() + max(0.0, seconds)
         while not self.gone and (left := deadline - time.monotonic()) > 0:
             idle(min(left, WAIT_SLICE))
+            passed()
             readable, _, _ = select.select([self.conn], [], [], 0)
             if readable:
                 self._pump()
         if self.gone:
             raise Hangup("the client closed the shell stream")
 
-    def caller(self, device: SimDevice) -> Caller:
-        """adbd running this stream's command on ``device``: its uid, this client's input, real time, output
-        sent as it comes."""
+    def caller(self, device: SimDevice, passed: Callable[[], None]) -> Caller:
+        """adbd running this stream's command on ``device``: its uid, this client's input, real time (``passed``
+        moves the phone's clock along), output sent as it comes."""
         return Caller(uid=self.uid, stdin=self.read_stdin, emit=self.send_now,
-                      wait=lambda seconds: self.wait(seconds, device.idle))
+                      wait=lambda seconds: self.wait(seconds, device.pause, passed))
 
     def send_now(self, stdout: bytes) -> None:
         """Output of a command still running; :class:`Hangup` if the client has gone."""
@@ -335,6 +337,8 @@ class _Phone:
     online: bool = True
     #: The uid adbd runs as, and so its commands and sync: the shell user until ``root:``.
     uid: int = SHELL_UID
+    #: When the phone's clock was last moved to follow real time (``time.monotonic``).
+    synced: float = field(default_factory=time.monotonic)
 
     @property
     def serial(self) -> str:
@@ -464,7 +468,7 @@ class AdbServer:
             if device.serial in self._phones:
                 raise ValueError(f"a device with serial {device.serial!r} is already served")
             phone = _Phone(device, self._next_transport)
-            phone.u2 = U2Service(device, on_stop=lambda p=phone: self._stop_u2(p), wait=device.idle)
+            phone.u2 = U2Service(device, on_stop=lambda p=phone: self._stop_u2(p), wait=device.pause)
             self._next_transport += 1
             self._phones[device.serial] = phone
             if self._started:
@@ -539,7 +543,9 @@ class AdbServer:
     def _start_console(self, phone: _Phone) -> None:
         if phone.console is None:
             phone.console = _console_listener(
-                lambda conn: ConsoleSession(phone.device, self.console_token).serve(conn), self.host, phone.serial)
+                lambda conn: ConsoleSession(phone.device, self.console_token,
+                                            before=lambda: self._follow_real_time(phone)).serve(conn),
+                self.host, phone.serial)
             phone.console.start()
 
     def _phone(self, serial: str) -> _Phone | None:
@@ -849,7 +855,18 @@ class AdbServer:
 
     # -- device services -------------------------------------------------------------
 
+    def _follow_real_time(self, phone: _Phone) -> None:
+        """Move a served phone's clock by the real time since it was last moved: an emulator's clock runs while
+        clients wait (AndroidWorld sends texts seconds apart, then reads them newest first). In process the clock
+        moves only as the simulation says (input events, ``--ma-sim-think-time``)."""
+        now = time.monotonic()
+        with self._lock:
+            elapsed, phone.synced = now - phone.synced, now
+        if elapsed > 0:
+            phone.device.elapse(elapsed)
+
     def _device_service(self, conn: socket.socket, phone: _Phone, req: str) -> None:
+        self._follow_real_time(phone)
         m = re.match(r"^shell(?:,([^:]*))?:(.*)$", req, re.S)
         if m:
             args = (m.group(1) or "").split(",")
@@ -902,7 +919,7 @@ class AdbServer:
         if not command.strip():
             command = stream.read_stdin().decode("utf-8", errors="replace")  # sh reads the script from stdin
         stream.uid = phone.uid
-        caller = stream.caller(phone.device)
+        caller = stream.caller(phone.device, lambda: self._follow_real_time(phone))
         try:
             if (stream.v2 and not stream.pty) or exec_:
                 stdout, stderr, status = phone.device.shell_streams(command, caller=caller)

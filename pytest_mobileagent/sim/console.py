@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import socket
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -26,10 +27,13 @@ class ConsoleSession:
     OPEN_BANNER = "Android Console: type 'help' for a list of commands\r\nOK\r\n"
     _NAME = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 
-    def __init__(self, device: SimDevice, token: str | None, authed: bool = False):
+    def __init__(self, device: SimDevice, token: str | None, authed: bool = False,
+                 before: Callable[[], None] = lambda: None):
         self.device = device
         self.token = token
         self.authed = authed or token is None
+        #: Called before each command (a served phone's clock catches up with real time).
+        self.before = before
 
     def serve(self, conn: socket.socket) -> None:
         conn.sendall((self.BANNER if self.token is not None else self.OPEN_BANNER).encode())
@@ -38,6 +42,7 @@ class ConsoleSession:
                 line = raw.decode("utf-8", errors="replace").strip()
                 if line in ("quit", "exit"):
                     return
+                self.before()
                 conn.sendall(self.answer(line).encode())
 
     def answer(self, line: str) -> str:

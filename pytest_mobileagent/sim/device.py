@@ -56,7 +56,7 @@ class SimDevice:
         self._root = os.path.join(self._tmp, "device")
         os.makedirs(self._root)
         self._lock = threading.RLock()
-        #: Never notified: waiting on it releases the lock (however deeply held) for a while (:meth:`idle`).
+        #: Never notified: waiting on it releases the lock (however deeply held) for a while (:meth:`pause`).
         self._idle = threading.Condition(self._lock)
         self._snapshots: dict[str, System] = {}
         self.cache = cache
@@ -167,9 +167,9 @@ class SimDevice:
         with self._lock:
             return self._shell.execute(command, stdin, caller=caller)
 
-    def idle(self, seconds: float) -> None:
-        """Let ``seconds`` of real time pass with the phone free for others: what a command waiting on a phone
-        (``sleep``, a following ``logcat``) calls, since a process that waits does not stop the others."""
+    def pause(self, seconds: float) -> None:
+        """Let ``seconds`` of real time pass with the phone free for others: what a command waiting on a served
+        phone (``sleep``, a following ``logcat``) calls, since a process that waits does not stop the others."""
         with self._idle:
             self._idle.wait(max(0.0, seconds))
 

@@ -420,8 +420,7 @@ def _am_start(sh: Shell, args: list[str]) -> Result:
         out += problems
         if state:
             total = LAUNCH_MS[state]
-            sh.system.tick(total / 1000)
-            sh.wait(total / 1000)
+            sh.let_time_pass(total / 1000)
             out += ["Status: ok", f"LaunchState: {state}", *([f"Activity: {component}"] if component else []),
                     f"TotalTime: {total}", f"WaitTime: {total + 4}", "Complete"]
         return ok("\n".join(out) + "\n")

@@ -326,6 +326,15 @@ class Shell:
     def stdin(self, data: bytes | None) -> None:
         self._input = _Input(data or b"")
 
+    def let_time_pass(self, seconds: float) -> None:
+        """``seconds`` pass for the running command: on the simulated clock in process; over the wire in real time
+        (:attr:`wait`), which a served phone's clock follows (the adb server moves it)."""
+        if self.wait is _no_wait:
+            self.system.tick(seconds)
+            self.system.invalidate()
+        else:
+            self.wait(seconds)
+
     def resolve(self, path: str) -> str:
         """``path`` as an absolute device path, relative ones from :attr:`cwd`."""
         return posixpath.normpath(posixpath.join(self.cwd, path)) if path else path

@@ -2647,16 +2647,14 @@ def _parse_stamp_date(sh: Shell, stamp: str) -> dt.datetime:
 
 @toy("sleep", options="<1")
 def _sleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    """Time passes on the simulated clock and, over the wire, for real (``sh.wait``): clients measure it."""
+    """Time passes: on the simulated clock in process, for real over the wire, where clients measure it."""
     total = 0.0
     for arg in args:
         m = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)([smhd]?)", arg)
         if not m:
             raise _Error(f"Not a number '{arg}'")
         total += float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
-    sh.system.tick(total)
-    sh.system.invalidate()
-    sh.wait(total)
+    sh.let_time_pass(total)
     return ok()
 
 
@@ -3508,9 +3506,7 @@ def _sync(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
 @toy("usleep", options="<1>1")
 def _usleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     micro = _atolx(args[0])
-    sh.system.tick(micro / 1e6)
-    sh.system.invalidate()
-    sh.wait(micro / 1e6)
+    sh.let_time_pass(micro / 1e6)
     return ok()
 
 
