@@ -53,7 +53,7 @@ from PIL import Image
 from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.device import SimDevice
 from pytest_mobileagent.sim.framework import PROPS, U2_MAIN
-from pytest_mobileagent.sim.shell import Caller
+from pytest_mobileagent.sim.shell import Caller, default_action
 from pytest_mobileagent.sim.stores import FileSystem
 from pytest_mobileagent.sim.u2_server import U2Service, quickack
 
@@ -260,6 +260,20 @@ class _ShellStream:
         self._stdin.clear()
         return data
 
+    def readline(self, idle: Callable[[float], None] = time.sleep) -> bytes:
+        """One line of the command's standard input (``read``), as soon as the client has sent it, the phone left
+        to other clients meanwhile (``idle``); what is left when the client closes stdin; b"" at the end."""
+        while b"\n" not in self._stdin and not self.stdin_closed:
+            readable, _, _ = select.select([self.conn], [], [], 0)
+            if readable:
+                self._pump()
+            else:
+                idle(WAIT_SLICE)
+        end = self._stdin.find(b"\n") + 1 or len(self._stdin)
+        line = bytes(self._stdin[:end])
+        del self._stdin[:end]
+        return line
+
     def wait(self, seconds: float, idle: Callable[[float], None] = time.sleep) -> None:
         """Let ``seconds`` of real time pass in ``idle`` (the phone's, which leaves it to other clients meanwhile),
         reading what the client sends; :class:`Hangup` if the client goes away (adbd then sends the process
@@ -276,7 +290,7 @@ class _ShellStream:
     def caller(self, device: SimDevice) -> Caller:
         """adbd running this stream's command on ``device``: its uid, this client's input, real time, output
         sent as it comes."""
-        return Caller(uid=self.uid, stdin=self.read_stdin, emit=self.send_now,
+        return Caller(uid=self.uid, stdin=_Input(self, device.idle), emit=self.send_now,
                       wait=lambda seconds: self.wait(seconds, device.idle))
 
     def send_now(self, stdout: bytes) -> None:
@@ -307,6 +321,30 @@ class _ShellStream:
         self._write(ID_STDOUT, stdout)
         self._write(ID_STDERR, stderr)
         self.conn.sendall(bytes([ID_EXIT]) + struct.pack("<I", 1) + bytes([(status or 0) & 0xFF]))
+
+
+@dataclass(frozen=True)
+class _Input:
+    """A shell stream's input as the simulated shell reads it (:class:`~pytest_mobileagent.sim.shell.Reader`):
+    ``cat`` all of it until the client closes stdin, ``read`` one line at a time."""
+
+    stream: _ShellStream
+    idle: Callable[[float], None]
+
+    def read(self) -> bytes:
+        return self.stream.read_stdin()
+
+    def readline(self) -> bytes:
+        return self.stream.readline(self.idle)
+
+
+def _killed(conn: socket.socket, number: int) -> int | None:
+    """A signal to a process that runs while its stream is open (uiautomator2's ``app_process``): its default
+    action; when that ends it, its stream closes, as adbd closes it when the process exits."""
+    status = default_action(number)
+    if status is not None:
+        _shutdown(conn)
+    return status
 
 
 def _install_size(command: str) -> int | None:
@@ -921,11 +959,14 @@ class AdbServer:
         port = int(m.group(1)) if m else DEFAULT_U2_PORT
         with self._lock:
             phone.u2_streams.setdefault(port, set()).add(conn)
+        process = phone.device.spawn("app_process", phone.uid, lambda number: _killed(conn, number))
         try:
             _okay(conn)  # registered first, so /ping answers as soon as the client sees OKAY
             while conn.recv(4096):
                 pass
         finally:
+            if process.status is None:  # its stream closed: adbd hangs up the process
+                process.status = 128 + 1
             with self._lock:
                 phone.u2_streams.get(port, set()).discard(conn)
 

@@ -27,7 +27,21 @@ from typing import Any
 
 from pytest_mobileagent.android.keyboard import PACKAGE as _IME_PACKAGE
 from pytest_mobileagent.sim import services, stores
-from pytest_mobileagent.sim.shell import COMMANDS, Result, Shell, command, fail, ok, operands, strerror, with_stderr
+from pytest_mobileagent.sim.shell import (
+    COMMANDS,
+    Process,
+    Result,
+    Shell,
+    builtin,
+    command,
+    fail,
+    job_of,
+    ok,
+    operands,
+    signal_number,
+    strerror,
+    with_stderr,
+)
 from pytest_mobileagent.sim.stores import STORAGE, Entry
 
 # -- options, as toybox's lib/args.c reads them ------------------------------------------------------------
@@ -2940,6 +2954,7 @@ def _processes(sh: Shell) -> list[tuple[str, int, int, str]]:
             procs.append((f"u0_a{uid % 1000}", sh.system.pid_of(pkg), 310, pkg))
     for extra in EXTRA_PROCESSES:
         procs += extra(sh)
+    procs += [(user_name(p.uid), p.pid, p.ppid, p.name) for p in list(sh.processes.values()) if p.status is None]
     me = user_name(sh.uid)
     return [*procs, (me, 7001, 391, "sh"), (me, 7002, 7001, "ps")]
 
@@ -3050,6 +3065,77 @@ def _pkill(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
             errors += f"pkill: {pid} ({pname}): killing the system's processes is not simulated\n"
     sh.system.invalidate()
     return with_stderr(sh, b"", 0 if found and not errors else 1, errors)
+
+
+_KILL_USAGE = "usage:\tkill [-s signame | -signum | -signame] { job | pid | pgrp } ...\n\tkill -l [exit_status ...]\n"
+
+
+@builtin("kill")
+def _kill(sh: Shell, argv: list[str], io: Any) -> int:
+    """mksh's ``kill [-s NAME | -NAME | -N] PID|%JOB...`` (``funcs.c`` ``c_kill``; a builtin, found before toybox's):
+    a process a shell started (:attr:`Shell.processes`) gets the signal; an app's process is stopped as
+    ``am force-stop`` stops it (by root or its own user); other users' processes are ``Operation not permitted``
+    to the shell user and the system's are not simulated. Process groups and ``-l`` are refused."""
+    args, number = argv[1:], 15
+    if args[:1] == ["-s"] and len(args) > 1:
+        spec, args = args[1], args[2:]
+    elif args and args[0].startswith("-") and args[0] not in ("-", "--") and args[0] != "-l":
+        spec, args = args[0][1:], args[1:]
+    else:
+        spec = None
+    if args[:1] == ["--"]:
+        args = args[1:]
+    prefix = f"{sh.prefix}kill: "
+    if args[:1] == ["-l"]:
+        io.write(2, f"{prefix}-l: not simulated\n")
+        return 127
+    if spec is not None:
+        found = signal_number(spec)
+        if found is None:
+            io.write(2, f"{prefix}bad signal: {spec}\n")
+            return 1
+        number = found
+    if not args:
+        io.write(2, _KILL_USAGE)
+        return 1
+    status = 0
+    for target in args:
+        error = _signal(sh, target, number)
+        if error:
+            io.write(2, f"{prefix}{target}: {error}\n")
+            status = 1
+    return status
+
+
+def _signal(sh: Shell, target: str, number: int) -> str:
+    """Send signal ``number`` to ``target`` (a pid or ``%N``); the error, or ``""``."""
+    if target.startswith("%"):
+        job = job_of(sh, target)
+        if job is None:
+            return "no such job"
+        target = str(job.pid)
+    if not target.isdigit():
+        return "arguments must be jobs or process IDs" if not target.lstrip("-").isdigit() \
+            else "process groups are not simulated"
+    proc: Process | None = sh.processes.get(int(target))
+    if proc is not None and proc.status is None:
+        if sh.uid != 0 and proc.uid != sh.uid:
+            return "Operation not permitted"
+        if number:
+            proc.signal(number)
+        return ""
+    row = next((p for p in _processes(sh) if p[1] == int(target)), None)
+    if row is None:
+        return "No such process"
+    user, _pid, _ppid, pname = row
+    if sh.uid != 0 and user != user_name(sh.uid):
+        return "Operation not permitted"
+    if pname not in sh.system.apps:
+        return f"signalling {pname} is not simulated"
+    if number and signal_number("CHLD") != number:
+        sh.system.stop_app(pname)
+        sh.system.invalidate()
+    return ""
 
 
 # -- sed (the commonly scripted part) ------------------------------------------------------------------------
