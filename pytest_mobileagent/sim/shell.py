@@ -285,7 +285,7 @@ class _Prompted:
         return self.reader.readline()
 
 
-def _hang_up(jobs: list[Process]) -> None:
+def _hang_up(jobs: tuple[Process, ...]) -> None:
     """The line has ended: its background jobs still running get ``SIGHUP``. The simulator runs nothing once a
     line has ended (deliberately unlike a phone, where a job may outlive its shell)."""
     for job in jobs:
@@ -360,6 +360,18 @@ def process(*names: str) -> Callable[[Callable[[Shell, list[str]], Process | Res
 FIRST_JOB_PID = 20001
 
 
+class ProcessTable(dict[int, Process]):
+    """The processes started on a phone besides its apps and system ones, by pid, and the next pid to give."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.next_pid = FIRST_JOB_PID
+
+    def new_pid(self) -> int:
+        pid, self.next_pid = self.next_pid, self.next_pid + 1
+        return pid
+
+
 class Shell:
     """Runs scripts against a :class:`SimDevice` the way ``adb shell`` does.
 
@@ -410,16 +422,15 @@ class Shell:
         self.emit: Callable[[bytes], None] | None = None
         #: Processes started on the phone besides apps and the system's (background jobs, a served
         #: uiautomator2's ``app_process``) by pid; toybox's ``ps`` lists those still running.
-        self.processes: dict[int, Process] = {}
-        self._next_pid = FIRST_JOB_PID
+        self.processes = ProcessTable()
         #: The background jobs of the script being run (``wait``, ``$!``), and of the line being run (stopped
         #: with ``SIGHUP`` when it ends).
-        self._jobs: list[Process] = []
-        self._session: list[Process] | None = None
-        #: The caller's :attr:`emit` (sending the line's output so far first) and the line's own output: a
-        #: command sees :attr:`emit` only when it writes there, not into a pipe, file or ``$(...)``.
-        self._emit: Callable[[bytes], None] | None = None
-        self._terminal: bytearray | None = None
+        self._jobs: tuple[Process, ...] = ()
+        self._session: tuple[Process, ...] | None = None
+        #: Over the wire, the caller's :attr:`emit` (sending the line's output so far first) and the line's own
+        #: output: a command sees :attr:`emit` only when it writes there, not into a pipe, file or ``$(...)``.
+        #: (Few attributes: past 30, CPython gives up the compact instance layout and every one is slower.)
+        self._stream: tuple[Callable[[bytes], None], bytearray] | None = None
         self._input = _Input(b"")
         self._random = random.Random(SHELL_PID)
         self._loops = 0
@@ -490,23 +501,25 @@ class Shell:
         if caller is None:
             yield
             return
-        saved = self.uid, self.wait, self.emit, self._emit, self._terminal, self._session
+        saved = self.uid, self.wait, self.emit, self._stream, self._session
         self.uid, self.wait, self.emit = caller.uid, caller.wait or _no_wait, None
-        self._emit, self._terminal = _streaming(caller.emit, terminal), terminal
-        self._session = []
+        emit = _streaming(caller.emit, terminal)
+        self._stream = (emit, terminal) if emit is not None and terminal is not None else None
+        self._session = ()
         try:
             yield
         finally:
-            session = self._session
-            self.uid, self.wait, self.emit, self._emit, self._terminal, self._session = saved
+            session = self._session or ()
+            self.uid, self.wait, self.emit, self._stream, self._session = saved
             _hang_up(session)
 
     def _line_input(self, caller: Caller) -> bytes | Callable[[], bytes] | Reader:
         """The caller's input; a :class:`Reader` is read after sending what the line wrote so far, as a phone's
         commands have written it by the time one waits for input (the client may be waiting for it to answer)."""
-        stdin, emit = caller.stdin, self._emit
-        if stdin is None or callable(stdin) or emit is None:
+        stdin, stream = caller.stdin, self._stream
+        if stdin is None or callable(stdin) or stream is None:
             return stdin or b""
+        emit = stream[0]
         return _Prompted(stdin, lambda: emit(b""))
 
     @property
@@ -519,13 +532,9 @@ class Shell:
         """A new running process in :attr:`processes` (ended ones leave it when the next starts)."""
         for pid in [pid for pid, p in self.processes.items() if p.status is not None]:
             del self.processes[pid]
-        proc = Process(self._new_pid(), name, self.uid if uid is None else uid, ppid, on_signal, run_out)
+        proc = Process(self.processes.new_pid(), name, self.uid if uid is None else uid, ppid, on_signal, run_out)
         self.processes[proc.pid] = proc
         return proc
-
-    def _new_pid(self) -> int:
-        pid, self._next_pid = self._next_pid, self._next_pid + 1
-        return pid
 
     def _run_script(self, script: str, stdin: bytes | Callable[[], bytes] | Reader, out: bytearray, err: bytearray,
                     args: list[str] | None = None, env: dict[str, str] | None = None,
@@ -535,7 +544,7 @@ class Shell:
                  self.name, self.source, self.line, self._jobs)
         line = self._session is None  # in process: a line of the harness (over the wire: see called_by)
         if line:
-            self._session = []
+            self._session = ()
         self.name = name or (args[0] if args else "/system/bin/sh")
         self.source, self.line = source, 1
         environment = ENVIRONMENT if env is None else env
@@ -544,7 +553,7 @@ class Shell:
         self.exported = {*environment, "HOME", "PATH", "SHELL"}  # main.c initcoms: typeset -x HOME PATH SHELL
         self.argv0, self.params = (args[0], list(args[1:])) if args else ("/system/bin/sh", [])
         self.functions, self.options, self.traps, self.locals = {}, set(), {}, []
-        self.last_status, self._loops, self._errexit_off, self._jobs = 0, 0, 0, []
+        self.last_status, self._loops, self._errexit_off, self._jobs = 0, 0, 0, ()
         io = _IO({0: _Input(stdin), 1: out, 2: err})
         try:
             self._script(sh_parse.parse(script), io)
@@ -554,7 +563,8 @@ class Shell:
              self.line, self._jobs) = saved
             if line:
                 session, self._session = self._session, None
-                _hang_up(session)
+                if session:
+                    _hang_up(session)
             result = self.last_status
             state.restore(self)
             self.last_status = status
@@ -647,19 +657,21 @@ class Shell:
                 started = start(self, argv)
                 if isinstance(started, Process):
                     job = started
-                else:
-                    self._output(jobio, *started)
-                    job = Process(self._new_pid(), argv[0], self.uid, status=started[1])
+                else:  # it failed at once (a usage error): its output as invoke() writes it
+                    out, status = started
+                    jobio.write(2 if status and self.stderr is None else 1, out)
+                    jobio.write(2, self.stderr or b"")
+                    job = Process(self.processes.new_pid(), argv[0], self.uid, status=status)
             else:
                 status = self._subshell(lambda: self.invoke(argv, jobio) if argv else 0, jobio)
-                job = Process(self._new_pid(), argv[0] if argv else "sh", self.uid, status=status)
+                job = Process(self.processes.new_pid(), argv[0] if argv else "sh", self.uid, status=status)
         if job is None:
             status = self._subshell(
                 lambda: self._and_or(dataclasses.replace(node, background=False), jobio), jobio)
-            job = Process(self._new_pid(), "sh", self.uid, status=status)
-        self._jobs.append(job)
+            job = Process(self.processes.new_pid(), "sh", self.uid, status=status)
+        self._jobs = (*self._jobs, job)
         if self._session is not None and job.status is None:
-            self._session.append(job)
+            self._session = (*self._session, job)
         self.last_status = 0
         return 0
 
@@ -923,13 +935,9 @@ class Shell:
             io.write(2, f"{self.prefix}{argv[0]}: inaccessible or not found\n")
             return 127
         self._input, self.stderr = io.input(), None
-        self.emit = self._emit if self._emit is not None and io.fds.get(1) is self._terminal else None
+        if self._stream is not None:  # over the wire
+            self.emit = self._stream[0] if io.fds.get(1) is self._stream[1] else None
         out, status = handler(self, argv)
-        self._output(io, out, status)
-        return status
-
-    def _output(self, io: _IO, out: bytes, status: int) -> None:
-        """A handler's output: on stderr what it set apart, or all of it when it failed without doing so."""
         if self.stderr is not None:
             io.write(1, out)
             io.write(2, self.stderr)
@@ -937,6 +945,9 @@ class Shell:
             io.write(2, out)
         else:
             io.write(1, out)
+        return status
+
+
 
     def _run_file(self, argv: list[str], io: _IO) -> int | None:
         """A command named by its path: a file on the simulated phone is run as mksh runs it (a shell script, with
@@ -1911,9 +1922,7 @@ def _wait(sh: Shell, argv: list[str], io: _IO) -> int:
     status = 0
     for arg in args:
         job = job_of(sh, arg)
-        if job is None:
-            if arg.startswith("%"):
-                io.write(2, _error(sh, "wait", f"{arg}: no such job"))
+        if job is None:  # silently, as mksh
             status = 127
             continue
         ended = _join(sh, job, io)

@@ -3052,12 +3052,15 @@ def _pgrep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
 
 @toy("pkill", options="?Vu*U*t*s*P*g*G*fnovxl:[-no]")
 def _pkill(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    """An app's process is stopped (as ``am force-stop``, the shell user may not); the system's are refused."""
+    """A process a shell started gets SIGTERM; an app's is stopped (as ``am force-stop``; the shell user may not);
+    the system's are refused."""
     _refuse(opts, "t", "s", "P", "g", "G", "v", "V", "l")
     found = _matching(sh, opts, args)
     errors = ""
     for user, pid, _ppid, pname in found:
-        if pname in sh.system.apps and (sh.uid == 0 or user == user_name(sh.uid)):
+        if pid in sh.processes and (sh.uid == 0 or user == user_name(sh.uid)):
+            sh.processes[pid].signal(15)  # SIGTERM
+        elif pname in sh.system.apps and (sh.uid == 0 or user == user_name(sh.uid)):
             sh.system.stop_app(pname)
         elif sh.uid != 0:
             errors += f"pkill: {pid}: Operation not permitted\n"
