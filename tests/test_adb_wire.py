@@ -570,3 +570,9 @@ def test_kill_stops_the_uiautomator2_server_that_ps_lists(adb: adbutils.AdbDevic
     assert not d._check_alive()  # its stream closed with it, so /ping has nobody to answer
     assert "app_process" not in adb.shell("ps -u shell")
     assert "No such process" in adb.shell2(f"kill {pids[0]}").output
+
+
+def test_a_command_waiting_for_its_input_leaves_the_phone_to_others(adb: adbutils.AdbDevice) -> None:
+    with adb.shell("cat", stream=True) as conn:  # v1: the client never closes its input
+        conn.send(b"typed\n")
+        assert adb.shell("echo other", timeout=10) == "other"  # not blocked behind the waiting cat

@@ -79,6 +79,8 @@ ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW_SIZE_CHANGE =
 SHELL_CHUNK = 64 * 1024
 #: How often a command waiting in real time looks for its client leaving (seconds).
 WAIT_SLICE = 0.05
+#: How long a command reading its input waits for the client's next bytes before leaving the phone to others.
+STDIN_GAP_S = 0.005
 
 
 class ProtocolError(Exception):
@@ -252,20 +254,28 @@ class _ShellStream:
                 self.stdin_closed = True
             # kIdWindowSizeChange and anything else: nothing to do for a simulated process
 
-    def read_stdin(self) -> bytes:
-        """The command's whole standard input: all the client sends until it closes stdin."""
+    def read_stdin(self, idle: Callable[[float], None] | None = None) -> bytes:
+        """The command's whole standard input: all the client sends until it closes stdin; while waiting for it,
+        the phone is left to other clients in ``idle`` (a ``cat`` waiting on its input does not stop a phone)."""
         while not self.stdin_closed and (self.stdin_limit is None or len(self._stdin) < self.stdin_limit):
+            if idle is not None and not self._readable():
+                idle(WAIT_SLICE)
+                continue
             self._pump()
         data = bytes(self._stdin if self.stdin_limit is None else self._stdin[:self.stdin_limit])
         self._stdin.clear()
         return data
 
+    def _readable(self) -> bool:
+        """Whether the client has sent more, waiting a moment first: input streamed in chunks is read on without
+        giving the phone away between them; a client that stays quiet leaves it to the others."""
+        return bool(select.select([self.conn], [], [], STDIN_GAP_S)[0])
+
     def readline(self, idle: Callable[[float], None] = time.sleep) -> bytes:
         """One line of the command's standard input (``read``), as soon as the client has sent it, the phone left
         to other clients meanwhile (``idle``); what is left when the client closes stdin; b"" at the end."""
         while b"\n" not in self._stdin and not self.stdin_closed:
-            readable, _, _ = select.select([self.conn], [], [], 0)
-            if readable:
+            if self._readable():
                 self._pump()
             else:
                 idle(WAIT_SLICE)
@@ -332,7 +342,7 @@ class _Input:
     idle: Callable[[float], None]
 
     def read(self) -> bytes:
-        return self.stream.read_stdin()
+        return self.stream.read_stdin(self.idle)
 
     def readline(self) -> bytes:
         return self.stream.readline(self.idle)
