@@ -707,6 +707,7 @@ BACKGROUND = [
     "x=1; x=2 & wait; echo $x",
     "echo $! | grep -c .; true & echo $! | grep -c .",
     "echo a & wait; echo b",
+    "sleep 0.2 & P=$!; wait $P; echo $?",
 ]
 
 

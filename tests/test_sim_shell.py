@@ -255,3 +255,12 @@ def test_kill_with_the_default_signal_ends_a_recording_without_its_file(phone: S
 def test_a_following_logcat_prints_the_buffer_and_ends_in_process(phone: SimDevice) -> None:
     phone.shell("logcat -c; log -t TAG hi")
     assert phone.shell("logcat -v tag -s TAG") == "--------- beginning of main\nI/TAG     : hi\n"
+
+
+def test_sleep_in_the_background_is_a_process_until_its_time_has_passed(phone: SimDevice) -> None:
+    out = phone.shell("sleep 5 & P=$!; ps -A | grep -c sleep; kill -INT $P; ps -A | grep -c sleep; "
+                      "kill $P; wait $P; echo $?")
+    assert out == "1\n1\n143\n"  # a job ignores SIGINT (no job control); SIGTERM ends it
+    before = phone.system.clock.now
+    assert phone.shell("sleep 30 & wait; echo $?") == "0\n"
+    assert (phone.system.clock.now - before).total_seconds() == 30

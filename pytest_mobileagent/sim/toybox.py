@@ -20,6 +20,7 @@ import os
 import posixpath
 import re
 import stat as stat_mod
+import time
 import zoneinfo
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -34,10 +35,12 @@ from pytest_mobileagent.sim.shell import (
     Shell,
     builtin,
     command,
+    default_action,
     fail,
     job_of,
     ok,
     operands,
+    process,
     signal_number,
     strerror,
     with_stderr,
@@ -2653,19 +2656,49 @@ def _parse_stamp_date(sh: Shell, stamp: str) -> dt.datetime:
                       int(m.group(6) or 0), _zone(sh))
 
 
-@toy("sleep", options="<1")
-def _sleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    """Time passes on the simulated clock and, over the wire, for real (``sh.wait``): clients measure it."""
+def _seconds(args: list[str]) -> float:
     total = 0.0
     for arg in args:
         m = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)([smhd]?)", arg)
         if not m:
             raise _Error(f"Not a number '{arg}'")
         total += float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
-    sh.system.tick(total)
+    return total
+
+
+def _pass(sh: Shell, seconds: float) -> None:
+    """Time passes on the simulated clock and, over the wire, for real (``sh.wait``): clients measure it."""
+    seconds = max(seconds, 0.0)
+    sh.system.tick(seconds)
     sh.system.invalidate()
-    sh.wait(total)
+    sh.wait(seconds)
+
+
+@toy("sleep", options="<1")
+def _sleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """Time passes on the simulated clock and, over the wire, for real: clients measure it."""
+    _pass(sh, _seconds(args))
     return ok()
+
+
+@process("sleep")
+@toy(options="<1")
+def _sleep_job(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Process:
+    """``sleep N &``: a process until its time has passed (``wait`` lets it pass). As a job of a shell without job
+    control it ignores ``SIGINT``/``SIGQUIT`` (POSIX: the shell starts it so); other signals end it."""
+    total, real, started, clock_start = _seconds(args), sh.real_time, time.monotonic(), sh.system.clock.now
+
+    def run_out() -> int:
+        done = (sh.system.clock.now - clock_start).total_seconds()
+        if real:
+            done = max(done, time.monotonic() - started)
+        _pass(sh, total - done)
+        return 0
+
+    def on_signal(number: int) -> int | None:
+        return None if number in (signal_number("INT"), signal_number("QUIT")) else default_action(number)
+
+    return sh.spawn("sleep", on_signal=on_signal, run_out=run_out)
 
 
 def _digest(algorithm: str) -> Callable[[Shell, str, dict[str, Any], list[str]], Result]:
