@@ -301,6 +301,32 @@ def test_logcat_dump(adb: Adb) -> None:
     assert r.returncode == 0 and b"ActivityManager: System now ready" in r.stdout
 
 
+def test_logcat_follows_until_the_client_is_stopped(adb: Adb) -> None:
+    """``adb logcat`` without ``-d`` keeps running, printing each line as it is logged, as on a phone."""
+    adb.run("logcat", "-c")
+    follower = adb.popen("logcat", "-v", "tag", "-s", "TAG")
+    try:
+        assert adb.run("shell", "log -t TAG hello").returncode == 0
+        assert follower.stdout is not None
+        assert follower.stdout.readline() == b"--------- beginning of main\n"
+        assert follower.stdout.readline() == b"I/TAG     : hello\n"
+        assert follower.poll() is None  # still running
+    finally:
+        follower.terminate()
+        follower.wait(timeout=10)
+    assert adb.run("shell", "echo next", timeout=10).stdout == b"next\n"  # the phone is free again
+
+
+def test_a_script_runs_in_the_background_of_a_shell_reading_its_input(adb: Adb, tmp_path: Path) -> None:
+    """adbutils' recorder script, run by the real client: ``read`` waits for the client's line."""
+    script = tmp_path / "rec.sh"
+    script.write_text('screenrecord "$1" &\nPID=$!\nread ANY\nkill -INT $PID\nwait\necho done $?\n')
+    assert adb.run("push", str(script), "/sdcard/rec.sh").returncode == 0
+    r = adb.run("shell", "sh /sdcard/rec.sh /sdcard/rec.mp4", input=b"\n")
+    assert (r.returncode, r.stdout) == (0, b"done 0\n")
+    assert adb.run("shell", "toybox head -c 12 /sdcard/rec.mp4 | toybox tail -c 4").stdout == b"mp42"
+
+
 def test_install_of_an_apk_the_phone_cannot_run_is_refused(adb: Adb, tmp_path: Path) -> None:
     apk = tmp_path / "unknown.apk"
     apk.write_bytes(b"PK\x03\x04 not a real apk" + bytes(5000))

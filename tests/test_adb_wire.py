@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import socket
 import sqlite3
 import struct
@@ -28,6 +29,7 @@ import uiautomator2 as u2
 from lxml import etree
 from PIL import Image
 
+from pytest_mobileagent.android import mp4
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability
 from pytest_mobileagent.device.console import ConsoleError, EmulatorConsole, console_port_of
@@ -521,3 +523,71 @@ class SearchDrawer(Task):
         oracle.assert_outcomes(passed=2)
         noop = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--agent", "noop")
         noop.assert_outcomes(failed=1, errors=0)
+
+
+# -- commands that run until stopped: a following logcat, background jobs, read, kill -------------------------
+
+
+def test_a_following_logcat_sends_each_line_as_it_is_logged(adb: adbutils.AdbDevice) -> None:
+    adb.shell("logcat --clear")
+    with adb.shell("logcat -v time -s TAG", stream=True) as conn:
+        lines = conn.conn.makefile("rb")
+        adb.shell(["log", "-p", "i", "-t", "TAG", "hello"])  # on another connection, while logcat runs
+        assert lines.readline() == b"--------- beginning of main\n"
+        assert re.search(rb"I/TAG +\( *\d+\): hello\n$", lines.readline())
+        adb.shell(["log", "-t", "TAG", "again"])
+        assert lines.readline().endswith(b": again\n")
+    assert adb.shell("echo next", timeout=10) == "next"  # leaving ended it
+
+
+def test_logcat_m_ends_after_n_lines_over_the_wire(adb: adbutils.AdbDevice) -> None:
+    adb.shell("logcat --clear")
+    with adb.shell("logcat -v tag -m 2 -s TAG", stream=True) as conn:
+        adb.shell("log -t TAG one; log -t TAG two; log -t TAG three")
+        assert conn.read_until_close() == "--------- beginning of main\nI/TAG     : one\nI/TAG     : two\n"
+
+
+def test_read_takes_one_line_of_a_stream_the_client_keeps_open(adb: adbutils.AdbDevice) -> None:
+    with adb.shell("read A; echo got $A; read B; echo then $B", stream=True) as conn:
+        conn.send(b"first\n")
+        assert conn.read_exact(10) == b"got first\n"  # answered before the client sends more, or closes
+        conn.send(b"second\n")
+        assert conn.read_until_close() == "then second\n"
+
+
+def test_screenrecord_records_in_the_background_until_interrupted(adb: adbutils.AdbDevice, tmp_path: Path) -> None:
+    """adbutils' recorder: ``screenrecord "$1" & PID=$!; read ANY; kill -INT $PID; wait`` on a v1 stream."""
+    adb.start_recording(str(tmp_path / "out.mp4"))
+    rows = [line.split() for line in adb.shell("ps -A").splitlines()]
+    assert [r[0] for r in rows if r[-1] == "screenrecord"] == ["shell"]
+    time.sleep(1.0)
+    adb.stop_recording()
+    duration = mp4.duration((tmp_path / "out.mp4").read_bytes())
+    assert duration is not None and duration >= 1.0
+    assert "screenrecord" not in adb.shell("ps -A")
+
+
+def test_a_recording_the_client_leaves_is_finished_by_its_hangup(adb: adbutils.AdbDevice) -> None:
+    with adb.shell("screenrecord /sdcard/left.mp4", stream=True):
+        time.sleep(0.3)
+    assert adb.shell("echo next", timeout=10) == "next"
+    assert mp4.duration(adb.sync.read_bytes("/sdcard/left.mp4")) is not None
+
+
+def test_kill_stops_the_uiautomator2_server_that_ps_lists(adb: adbutils.AdbDevice) -> None:
+    """uiautomator2's demo_tests ``test_uiautomator_keeper``: its ``app_process`` by ``ps -u shell``, ``kill``."""
+    d = u2.connect(adb)
+    assert d.jsonrpc.getClipboard() == ""
+    rows = [line.split() for line in adb.shell("ps -u shell").splitlines()]
+    pids = [r[1] for r in rows if r[-1] == "app_process"]
+    assert len(pids) == 1
+    assert adb.shell2(f"kill {pids[0]}").returncode == 0
+    assert not d._check_alive()  # its stream closed with it, so /ping has nobody to answer
+    assert "app_process" not in adb.shell("ps -u shell")
+    assert "No such process" in adb.shell2(f"kill {pids[0]}").output
+
+
+def test_a_command_waiting_for_its_input_leaves_the_phone_to_others(adb: adbutils.AdbDevice) -> None:
+    with adb.shell("cat", stream=True) as conn:  # v1: the client never closes its input
+        conn.send(b"typed\n")
+        assert adb.shell("echo other", timeout=10) == "other"  # not blocked behind the waiting cat

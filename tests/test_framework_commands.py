@@ -585,10 +585,20 @@ def test_cmd_services_and_refusals(phone: SimDevice) -> None:
     assert phone.settings_get("global", "stay_on_while_plugged_in") == "7"
 
 
-def test_screenrecord_fails_creating_its_encoder(phone: SimDevice) -> None:
-    assert run(phone, "screenrecord /sdcard/movie.mp4") == ("", "ERROR: unable to create video/avc codec instance\n",
-                                                            1)
-    assert not phone.exists("/sdcard/movie.mp4")
+def test_screenrecord_records_until_its_time_limit(phone: SimDevice) -> None:
+    """In the foreground it runs to ``--time-limit`` (180 s by default), on the simulated clock in process; the
+    file is an MP4 of that duration (without real frames)."""
+    from pytest_mobileagent.android import mp4
+
+    before = phone.system.clock.now
+    assert run(phone, "screenrecord --time-limit 4 /sdcard/movie.mp4") == ("", "", 0)
+    assert mp4.duration(phone.read_file("/sdcard/movie.mp4")) == 4.0
+    assert (phone.system.clock.now - before).total_seconds() >= 4
+    assert run(phone, "screenrecord") == ("", "Must specify output file (see --help).\n", 2)
+    assert run(phone, "screenrecord --time-limit 0 /sdcard/x.mp4") == (
+        "", "Time limit 0s outside acceptable range [1,180]\n", 2)
+    assert run(phone, "screenrecord /nowhere/x.mp4") == (
+        "", "Unable to open '/nowhere/x.mp4': No such file or directory\n", 1)
 
 
 def test_sqlite3_against_a_python_made_database_sees_committed_rows(phone: SimDevice) -> None:

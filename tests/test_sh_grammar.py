@@ -692,3 +692,25 @@ def test_trimming_patterns(value: str, pattern: str, op: str, result: str) -> No
 def test_quoted_pattern_characters_match_themselves() -> None:
     pattern = sh_parse.pattern_text([("*", False), ("*", True)])
     assert sh_parse.matches(pattern, "*anything") and not sh_parse.matches(pattern, "anything")
+
+
+#: Background lists: ``$!``, ``wait``'s statuses (a list that ends by itself runs to its end at once here, so only
+#: lines whose output does not depend on when it runs); ``kill`` is left to tests/test_sim_shell.py, since the
+#: harness runs no line that signals processes of the host.
+BACKGROUND = [
+    "true & wait $!; echo $?",
+    "false & wait $!; echo $?",
+    "(exit 3) & wait $!; echo $?",
+    "(exit 3) & wait; echo $?",
+    "wait %3; echo $?",
+    "wait 99999; echo $?",
+    "x=1; x=2 & wait; echo $x",
+    "echo $! | grep -c .; true & echo $! | grep -c .",
+    "echo a & wait; echo b",
+    "sleep 0.2 & P=$!; wait $P; echo $?",
+]
+
+
+@pytest.mark.parametrize("line", BACKGROUND)
+def test_background_lists(pair: Pair, line: str) -> None:
+    same(pair, line)

@@ -207,3 +207,60 @@ def test_head_tail_wc_sort(phone: SimDevice) -> None:
     assert phone.shell(f"sort {FRUIT}") == "Apple\napple pie\nbanana\ncherry\n"
     assert phone.shell("echo 10 9 100 | tr ' ' '\\n' | sort -n") == "9\n10\n100\n"
     assert phone.shell("echo hi | cat") == "hi\n"
+
+
+# -- background jobs ----------------------------------------------------------------------
+
+
+def test_a_command_that_runs_until_stopped_runs_in_the_background(phone: SimDevice) -> None:
+    from pytest_mobileagent.android import mp4
+
+    out, status = phone.shell_exit("screenrecord /sdcard/r.mp4 & P=$!; ps -A -o PID,NAME | grep screenrecord; "
+                                   "sleep 3; kill -INT $P; wait $P; echo status $?; ps -A | grep -c screenrecord")
+    pid = out.split()[0]
+    assert out == f"{pid} screenrecord\nstatus 0\n0\n" and status == 1
+    assert mp4.duration(phone.read_file("/sdcard/r.mp4")) == 3.0  # the simulated clock's 3 s in process
+
+
+def test_jobs_still_running_when_the_line_ends_are_hung_up(phone: SimDevice) -> None:
+    from pytest_mobileagent.android import mp4
+
+    assert phone.shell_exit("screenrecord /sdcard/h.mp4 & sleep 2") == ("", 0)
+    assert mp4.duration(phone.read_file("/sdcard/h.mp4")) == 2.0  # screenrecord finishes its file on SIGHUP
+    assert "screenrecord" not in phone.shell("ps -A")
+
+
+def test_other_background_lists_run_to_their_end_in_a_subshell(phone: SimDevice) -> None:
+    out = phone.shell("x=1; (x=2; echo in $x) & wait $!; echo $? $x; false & wait $!; echo $?; "
+                      "echo $! | grep -cE '^[0-9]+$'")
+    assert out == "in 2\n0 1\n1\n1\n"
+
+
+def test_wait_and_kill_answer_as_mksh(phone: SimDevice) -> None:
+    """The status and messages of mksh's ``wait`` and ``kill`` (``funcs.c`` ``c_kill``, ``jobs.c`` ``j_wait``)."""
+    assert phone.shell_exit("wait 99999; echo $?") == ("127\n", 0)
+    assert phone.shell_exit("kill 99999") == ("/system/bin/sh: kill: 99999: No such process\n", 1)
+    assert phone.shell_exit("kill -FOO 1") == ("/system/bin/sh: kill: bad signal: FOO\n", 1)
+    assert phone.shell_exit("kill %2") == ("/system/bin/sh: kill: %2: no such job\n", 1)
+    out, status = phone.shell_exit("kill")
+    assert out.startswith("usage:\tkill [-s signame | -signum | -signame]") and status == 1
+
+
+def test_kill_with_the_default_signal_ends_a_recording_without_its_file(phone: SimDevice) -> None:
+    out = phone.shell("screenrecord /sdcard/k.mp4 & kill $!; wait $!; echo $?")
+    assert out == "143\n"  # 128 + SIGTERM, which screenrecord does not catch
+    assert phone.read_file("/sdcard/k.mp4") == b""
+
+
+def test_a_following_logcat_prints_the_buffer_and_ends_in_process(phone: SimDevice) -> None:
+    phone.shell("logcat -c; log -t TAG hi")
+    assert phone.shell("logcat -v tag -s TAG") == "--------- beginning of main\nI/TAG     : hi\n"
+
+
+def test_sleep_in_the_background_is_a_process_until_its_time_has_passed(phone: SimDevice) -> None:
+    out = phone.shell("sleep 5 & P=$!; ps -A | grep -c sleep; kill -INT $P; ps -A | grep -c sleep; "
+                      "kill $P; wait $P; echo $?")
+    assert out == "1\n1\n143\n"  # a job ignores SIGINT (no job control); SIGTERM ends it
+    before = phone.system.clock.now
+    assert phone.shell("sleep 30 & wait; echo $?") == "0\n"
+    assert (phone.system.clock.now - before).total_seconds() == 30

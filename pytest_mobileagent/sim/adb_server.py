@@ -53,7 +53,7 @@ from PIL import Image
 from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.device import SimDevice
 from pytest_mobileagent.sim.framework import PROPS, U2_MAIN
-from pytest_mobileagent.sim.shell import Caller
+from pytest_mobileagent.sim.shell import Caller, default_action
 from pytest_mobileagent.sim.stores import FileSystem
 from pytest_mobileagent.sim.u2_server import U2Service, quickack
 
@@ -79,6 +79,8 @@ ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW_SIZE_CHANGE =
 SHELL_CHUNK = 64 * 1024
 #: How often a command waiting in real time looks for its client leaving (seconds).
 WAIT_SLICE = 0.05
+#: How long a command reading its input waits for the client's next bytes before leaving the phone to others.
+STDIN_GAP_S = 0.005
 
 
 class ProtocolError(Exception):
@@ -252,13 +254,35 @@ class _ShellStream:
                 self.stdin_closed = True
             # kIdWindowSizeChange and anything else: nothing to do for a simulated process
 
-    def read_stdin(self) -> bytes:
-        """The command's whole standard input: all the client sends until it closes stdin."""
+    def read_stdin(self, idle: Callable[[float], None] | None = None) -> bytes:
+        """The command's whole standard input: all the client sends until it closes stdin; while waiting for it,
+        the phone is left to other clients in ``idle`` (a ``cat`` waiting on its input does not stop a phone)."""
         while not self.stdin_closed and (self.stdin_limit is None or len(self._stdin) < self.stdin_limit):
+            if idle is not None and not self._readable():
+                idle(WAIT_SLICE)
+                continue
             self._pump()
         data = bytes(self._stdin if self.stdin_limit is None else self._stdin[:self.stdin_limit])
         self._stdin.clear()
         return data
+
+    def _readable(self) -> bool:
+        """Whether the client has sent more, waiting a moment first: input streamed in chunks is read on without
+        giving the phone away between them; a client that stays quiet leaves it to the others."""
+        return bool(select.select([self.conn], [], [], STDIN_GAP_S)[0])
+
+    def readline(self, idle: Callable[[float], None] = time.sleep) -> bytes:
+        """One line of the command's standard input (``read``), as soon as the client has sent it, the phone left
+        to other clients meanwhile (``idle``); what is left when the client closes stdin; b"" at the end."""
+        while b"\n" not in self._stdin and not self.stdin_closed:
+            if self._readable():
+                self._pump()
+            else:
+                idle(WAIT_SLICE)
+        end = self._stdin.find(b"\n") + 1 or len(self._stdin)
+        line = bytes(self._stdin[:end])
+        del self._stdin[:end]
+        return line
 
     def wait(self, seconds: float, idle: Callable[[float], None] = time.sleep,
              passed: Callable[[], None] = lambda: None) -> None:
@@ -278,7 +302,7 @@ class _ShellStream:
     def caller(self, device: SimDevice, passed: Callable[[], None]) -> Caller:
         """adbd running this stream's command on ``device``: its uid, this client's input, real time (``passed``
         moves the phone's clock along), output sent as it comes."""
-        return Caller(uid=self.uid, stdin=self.read_stdin, emit=self.send_now,
+        return Caller(uid=self.uid, stdin=_Input(self, device.pause), emit=self.send_now,
                       wait=lambda seconds: self.wait(seconds, device.pause, passed))
 
     def send_now(self, stdout: bytes) -> None:
@@ -309,6 +333,30 @@ class _ShellStream:
         self._write(ID_STDOUT, stdout)
         self._write(ID_STDERR, stderr)
         self.conn.sendall(bytes([ID_EXIT]) + struct.pack("<I", 1) + bytes([(status or 0) & 0xFF]))
+
+
+@dataclass(frozen=True)
+class _Input:
+    """A shell stream's input as the simulated shell reads it (:class:`~pytest_mobileagent.sim.shell.Reader`):
+    ``cat`` all of it until the client closes stdin, ``read`` one line at a time."""
+
+    stream: _ShellStream
+    idle: Callable[[float], None]
+
+    def read(self) -> bytes:
+        return self.stream.read_stdin(self.idle)
+
+    def readline(self) -> bytes:
+        return self.stream.readline(self.idle)
+
+
+def _killed(conn: socket.socket, number: int) -> int | None:
+    """A signal to a process that runs while its stream is open (uiautomator2's ``app_process``): its default
+    action; when that ends it, its stream closes, as adbd closes it when the process exits."""
+    status = default_action(number)
+    if status is not None:
+        _shutdown(conn)
+    return status
 
 
 def _install_size(command: str) -> int | None:
@@ -938,11 +986,14 @@ class AdbServer:
         port = int(m.group(1)) if m else DEFAULT_U2_PORT
         with self._lock:
             phone.u2_streams.setdefault(port, set()).add(conn)
+        process = phone.device.spawn("app_process", phone.uid, lambda number: _killed(conn, number))
         try:
             _okay(conn)  # registered first, so /ping answers as soon as the client sees OKAY
             while conn.recv(4096):
                 pass
         finally:
+            if process.status is None:  # its stream closed: adbd hangs up the process
+                process.status = 128 + 1
             with self._lock:
                 phone.u2_streams.get(port, set()).discard(conn)
 

@@ -22,7 +22,9 @@ from pytest_mobileagent.sim.stores import SHARED_STORAGE_DIRS, rows
 from pytest_mobileagent.sim.system import System
 
 if TYPE_CHECKING:
-    from pytest_mobileagent.sim.shell import Caller
+    from collections.abc import Callable
+
+    from pytest_mobileagent.sim.shell import Caller, Process
 
 
 class SimDevice:
@@ -166,6 +168,15 @@ class SimDevice:
         """Run a shell command with ``stdin``; return its standard output, error output and exit status apart."""
         with self._lock:
             return self._shell.execute(command, stdin, caller=caller)
+
+    def spawn(self, name: str, uid: int, on_signal: Callable[[int], int | None]) -> Process:
+        """A process of the phone started from outside its shell (the adb server's uiautomator2 ``app_process``),
+        in the phone's process table: ``ps`` lists it until its :attr:`~.shell.Process.status` is set, ``kill``
+        calls ``on_signal``."""
+        from pytest_mobileagent.sim.shell import ADBD_PID
+
+        with self._lock:
+            return self._shell.spawn(name, uid, on_signal, ppid=ADBD_PID)
 
     def pause(self, seconds: float) -> None:
         """Let ``seconds`` of real time pass with the phone free for others: what a command waiting on a served

@@ -13,20 +13,35 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import struct
+import time
 import zlib
 from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
 
-from pytest_mobileagent.android import zen_mode
+from pytest_mobileagent.android import mp4, zen_mode
 from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
 from pytest_mobileagent.android.keyboard import LATIN_IME
 from pytest_mobileagent.device.base import keycode_from_string
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Intent
-from pytest_mobileagent.sim.shell import COMMANDS, Result, Shell, command, fail, ok, with_stderr
+from pytest_mobileagent.sim.shell import (
+    COMMANDS,
+    Process,
+    Result,
+    Shell,
+    command,
+    default_action,
+    fail,
+    ok,
+    process,
+    signal_number,
+    with_stderr,
+)
+from pytest_mobileagent.sim.toybox import write_as_user
 
 
 @command("settings")
@@ -1269,18 +1284,80 @@ def _dumpsys_recents(sh: Shell) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: screenrecord's options that take a value (``frameworks/av/cmds/screenrecord/screenrecord.cpp``, Android 13).
+_SCREENRECORD_VALUES = ("--size", "--bit-rate", "--time-limit", "--output-format", "--display-id", "--codec-name",
+                        "--codec-profile", "--codec-level", "--bframes")
+#: Its longest recording, and the default (``kMaxTimeLimitSec``).
+SCREENRECORD_LIMIT_S = 180
+
+
+@process("screenrecord")
+def _screenrecord_start(sh: Shell, argv: list[str]) -> Process | Result:
+    """``screenrecord [--time-limit S] FILE``: records from now until ``SIGINT`` (or ``SIGHUP``: screenrecord.cpp
+    catches both and finishes the file) or the time limit, then writes FILE: an MP4 (``ftyp`` mp42, ``moov`` whose
+    ``mvhd`` has the recording's duration, :func:`~pytest_mobileagent.android.mp4.recording`) with no video
+    track: the simulated phone encodes no frames. Other signals kill it with its file left empty, as the muxer
+    never wrote the ``moov``. Time is real over the wire, the simulated clock's in process."""
+    args, limit, path = argv[1:], float(SCREENRECORD_LIMIT_S), None
+    if "--help" in args:
+        return ok("Usage: screenrecord [options] <filename>\n")
+    words = iter(args)
+    for arg in words:
+        if arg in _SCREENRECORD_VALUES:
+            value = next(words, "")
+            if arg == "--time-limit":  # atoi(), then main()'s range check
+                seconds = int(m.group()) if (m := re.match(r"\s*[-+]?\d+", value)) else 0
+                if not 1 <= seconds <= SCREENRECORD_LIMIT_S:
+                    return with_stderr(sh, b"", 2, f"Time limit {seconds}s outside acceptable range "
+                                                   f"[1,{SCREENRECORD_LIMIT_S}]\n")
+                limit = float(seconds)
+        elif not arg.startswith("-"):
+            path = arg
+    if path is None:
+        return with_stderr(sh, b"", 2, "Must specify output file (see --help).\n")
+    target = sh.resolve(path)
+    try:
+        write_as_user(sh, target, b"")  # the muxer creates the file when recording starts
+    except OSError as e:
+        return with_stderr(sh, b"", 1, f"Unable to open '{path}': {e.strerror}\n")
+    real, started, started_at = sh.real_time, time.monotonic(), sh.system.clock.now
+
+    def elapsed() -> float:
+        simulated = (sh.system.clock.now - started_at).total_seconds()
+        return max(simulated, time.monotonic() - started if real else 0.0)
+
+    def finish() -> int:
+        sh.device.write_file(target, mp4.recording(b"mp42", min(elapsed(), limit)))
+        return 0
+
+    def on_signal(number: int) -> int | None:
+        if number in (signal_number("INT"), signal_number("HUP")):
+            return finish()
+        return default_action(number)
+
+    def run_out() -> int:
+        left = limit - elapsed()
+        if left > 0:
+            sh.system.tick(left)
+            sh.wait(left)
+        return finish()
+
+    return sh.spawn("screenrecord", on_signal=on_signal, run_out=run_out)
+
+
 @command("screenrecord")
 def _screenrecord(sh: Shell, argv: list[str]) -> Result:
-    """``screenrecord``: the simulated phone has no video encoder, so it fails creating one, as
-    ``frameworks/av/cmds/screenrecord/screenrecord.cpp`` does (``prepareEncoder``) on a device without one."""
-    files = [a for i, a in enumerate(argv[1:], 1) if not a.startswith("-")
-             and argv[i - 1] not in ("--size", "--bit-rate", "--time-limit", "--output-format", "--display-id",
-                                     "--codec-name", "--bugreport-ts")]
-    if not files and "--help" not in argv:
-        return with_stderr(sh, b"", 2, "Must specify output file (see --help).\n")
-    if "--help" in argv:
-        return ok("Usage: screenrecord [options] <filename>\n")
-    return with_stderr(sh, b"", 1, "ERROR: unable to create video/avc codec instance\n")
+    """``screenrecord`` in the foreground: until its time limit (see :func:`_screenrecord_start`); the client
+    leaving over the wire hangs it up, which finishes the file."""
+    started = _screenrecord_start(sh, argv)
+    if not isinstance(started, Process):
+        return started
+    try:
+        started.status = started.run_out()
+    except BaseException:
+        started.signal(signal_number("HUP") or 1)
+        raise
+    return ok()
 
 
 def input_methods(sh: Shell) -> tuple[str, ...]:

@@ -14,9 +14,11 @@ AOSP ``system/logging/logcat/logcat.cpp`` (options, filters, dividers) and ``sys
 - Buffers: system_server's lines (pid 1000) are in ``system``, ``AndroidRuntime`` errors in ``crash``, the rest
   in ``main``, as ``Slog`` and the runtime write them; ``--------- beginning of NAME`` before a buffer's first line.
 
-Without ``-d``, a phone's ``logcat`` keeps waiting for new lines. The shell here runs a command to its end, so
-``logcat`` without ``-d`` prints what the buffer holds and ends; a server keeping the stream open builds on
-:func:`follower` (:class:`LogcatFollower` gives the text of what is logged after).
+Without ``-d``, a phone's ``logcat`` keeps waiting for new lines. So it does over the wire, where a command can
+send output while it runs (``sh.emit``): it sends what the buffer holds, then each line as it is logged (by
+another client's ``log``, an app...), until ``-m N`` lines or until the client goes away. In process (the
+harness's own ``device.shell``), where a command's output comes when it ends, it prints what the buffer holds
+and ends; :func:`follower` (:class:`LogcatFollower`) is the piece both build on.
 """
 
 from __future__ import annotations
@@ -207,6 +209,7 @@ class LogcatFollower:
         self.printed = 0
         self._last: str | None = None
         self._started: set[str] = set()
+        self._first = True
 
     @property
     def done(self) -> bool:
@@ -219,6 +222,9 @@ class LogcatFollower:
             self.seen = 0
         fresh = [e for e in entries[self.seen:] if buffer_of(e) in self.view.buffers]
         self.seen = len(entries)
+        if self._first and self.view.tail is not None:  # -T N: the last N lines of the buffer, then new ones
+            fresh = fresh[-self.view.tail:] if self.view.tail else []
+        self._first = False
         return self.feed(fresh)
 
     def feed(self, entries: list[LogEntry]) -> str:
@@ -272,11 +278,31 @@ def _logcat(sh: Shell, argv: list[str]) -> Result:
         return ok()
     if view.sizes:
         return ok(_buffer_sizes(view))
+    follow = follower(argv, sh.vars) if sh.emit is not None else None
+    if follow is not None:
+        return _follow(sh, follow)
     text = view.render(list(log.entries))
     if view.out_file:
         sh.device.write_file(sh.resolve(view.out_file), text.encode())
         return ok()
     return ok(text)
+
+
+#: How often a following ``logcat`` looks for new lines over the wire (seconds).
+FOLLOW_POLL_S = 0.05
+
+
+def _follow(sh: Shell, follow: LogcatFollower) -> Result:
+    """A phone's ``logcat`` without ``-d`` over the wire: what the buffer holds, then each line as it is logged,
+    until ``-m N`` lines; the client leaving ends it (``sh.emit`` and ``sh.wait`` raise its hang-up)."""
+    assert sh.emit is not None
+    while True:
+        text = follow.poll(sh.system)
+        if text:
+            sh.emit(text.encode())
+        if follow.done:
+            return ok()
+        sh.wait(FOLLOW_POLL_S)
 
 
 def _log_usage(sh: Shell, message: str = "") -> Result:

@@ -16,6 +16,7 @@ mksh's text (``syn.c`` ``syntaxerr``: ``syntax error: unexpected 'fi'``, ``synta
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import functools
 import itertools
@@ -180,6 +181,8 @@ class AndOr:
 
     first: Pipeline
     rest: tuple[tuple[str, Pipeline], ...] = ()
+    #: Ended by ``&``: run as a background job.
+    background: bool = False
 
 
 Body = tuple[AndOr, ...]
@@ -669,7 +672,7 @@ class _Parser:
             items.append(self.and_or())
             t = self.peek()
             if self._is_op(t, ";", "&"):
-                self.take()
+                self._ended(items, self.take())
                 t = self.peek()
                 if t.kind == "eof" or self._is_op(t, "\n"):
                     break
@@ -696,13 +699,19 @@ class _Parser:
             items.append(self.and_or())
             t = self.peek()
             if self._is_op(t, ";", "&", "\n"):
-                self.take()
+                self._ended(items, self.take())
                 self._skip_newlines()
                 continue
             break
         if not items and not allow_empty:
             raise self._unexpected(self.peek())
         return tuple(items)
+
+    @staticmethod
+    def _ended(items: list[AndOr], t: _Tok) -> None:
+        """The list before ``&`` runs in the background."""
+        if t.text == "&":
+            items[-1] = dataclasses.replace(items[-1], background=True)
 
     def and_or(self) -> AndOr:
         first = self.pipeline()

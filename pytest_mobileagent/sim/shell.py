@@ -15,15 +15,18 @@ prints the same text the real tool prints. adbutils appends ``; echo X4EXIT:$?``
 uiautomator2 chains dumps with ``&& echo success``; ``adb logcat`` sends ``export ANDROID_LOG_TAGS=...; exec
 logcat ...``.
 
-Where it differs from a phone's mksh, deliberately: there is one process, so ``&`` runs its command in the
-foreground and ``wait`` has nothing to wait for; traps are kept but no signal ever arrives (an ``EXIT`` trap
-runs when the script ends); what mksh has and this shell does not (``select``, ``getopts``, ``alias``,
+Where it differs from a phone's mksh, deliberately: ``&`` starts a command that runs until stopped (one of
+:data:`PROCESSES`, such as ``screenrecord``) as a :class:`Process` (``$!``, ``kill``, ``wait``, listed by ``ps``)
+but runs any other list to its end at once, since it ends by itself; jobs still running when the line ends get
+``SIGHUP`` then, as nothing runs between lines; traps are kept but no signal ever arrives at the shell (an
+``EXIT`` trap runs when the script ends); what mksh has and this shell does not (``select``, ``getopts``, ``alias``,
 ``${x/a/b}``, arrays, co-processes...) is an error naming it, never run wrongly.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import posixpath
@@ -32,7 +35,7 @@ import re
 import stat as stat_mod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pytest_mobileagent.sim import sh_parse
 
@@ -132,31 +135,43 @@ class _Return(Exception):
         self.status = status
 
 
+class Reader(Protocol):
+    """A stream a command reads as it goes (a client's input over the wire): ``read()`` the rest, to its end;
+    ``readline()`` one line with its newline (empty, or None, at the end)."""
+
+    def read(self) -> bytes: ...
+
+    def readline(self) -> bytes | None: ...
+
+
 class _Input:
     """A readable stream: a pipe, a file, a here-document, the line's own standard input (which a caller may
-    give as a function, called when a command first reads it: a client's input over the wire)."""
+    give as a function, called when a command first reads it, or as a :class:`Reader` read as commands read:
+    a client's input over the wire, where ``read`` takes one line of a stream the client keeps open)."""
 
     __slots__ = ("_source", "data", "pos")
 
-    def __init__(self, data: bytes | Callable[[], bytes]):
-        self._source = data if callable(data) else None
-        self.data, self.pos = (b"" if callable(data) else data), 0
+    def __init__(self, data: bytes | Callable[[], bytes] | Reader):
+        self._source = None if isinstance(data, (bytes, bytearray)) else data
+        self.data, self.pos = (data if self._source is None else b""), 0
 
     def _fill(self) -> None:
-        if self._source is not None:
+        if self._source is not None and callable(self._source):
             self.data, self._source = self._source(), None
 
     def read(self) -> bytes:
         self._fill()
         rest = self.data[self.pos:] if self.pos else self.data
         self.pos = len(self.data)
+        if self._source is not None:  # a Reader: the rest of what it will give
+            rest, self._source = rest + self._source.read(), None
         return rest
 
     def readline(self) -> bytes | None:
         """One line with its newline (the last may lack it); None at the end."""
         self._fill()
         if self.pos >= len(self.data):
-            return None
+            return (self._source.readline() or None) if self._source is not None else None
         end = self.data.find(b"\n", self.pos)
         end = len(self.data) if end < 0 else end + 1
         line, self.pos = self.data[self.pos:end], end
@@ -237,6 +252,46 @@ def _no_wait(seconds: float) -> None:
     """In process no real time passes: the simulated clock moves instead."""
 
 
+def _streaming(emit: Callable[[bytes], None] | None, terminal: bytearray | None
+               ) -> Callable[[bytes], None] | None:
+    """``emit`` sending first what the line wrote to ``terminal`` before, so the client gets it in order."""
+    if emit is None or terminal is None:
+        return emit
+
+    def send(data: bytes) -> None:
+        if terminal:
+            before = bytes(terminal)
+            terminal.clear()
+            emit(before)
+        if data:
+            emit(data)
+
+    return send
+
+
+@dataclass(frozen=True)
+class _Prompted:
+    """A :class:`Reader` that calls ``flush`` before each read."""
+
+    reader: Reader
+    flush: Callable[[], None]
+
+    def read(self) -> bytes:
+        self.flush()
+        return self.reader.read()
+
+    def readline(self) -> bytes | None:
+        self.flush()
+        return self.reader.readline()
+
+
+def _hang_up(jobs: tuple[Process, ...]) -> None:
+    """The line has ended: its background jobs still running get ``SIGHUP``. The simulator runs nothing once a
+    line has ended (deliberately unlike a phone, where a job may outlive its shell)."""
+    for job in jobs:
+        job.signal(1)
+
+
 @dataclass(frozen=True)
 class Caller:
     """Who runs a line and what it is wired to: adbd for a client over the wire (adbd's uid, the client's input
@@ -244,12 +299,77 @@ class Caller:
     process (root, no input, simulated time only, output when the command ends)."""
 
     uid: int = 0
-    #: Called when a command first reads the line's standard input.
-    stdin: Callable[[], bytes] | None = None
+    #: The line's standard input: read as commands read it (``read`` takes a line, ``cat`` all until the client
+    #: closes it), or a function called when a command first reads it, giving all of it.
+    stdin: Reader | Callable[[], bytes] | None = None
     #: Lets real time pass (``sleep``, ``am start -W``, swipes); None: only the simulated clock moves.
     wait: Callable[[float], None] | None = None
     #: Sends output now, for a command that runs until stopped (``logcat``); None: such a command ends.
     emit: Callable[[bytes], None] | None = None
+
+
+def default_action(number: int) -> int | None:
+    """A signal's default action on a process that does not catch it: the end, status 128 + N (``SIGCHLD``,
+    ``SIGWINCH``, ``SIGURG`` and ``SIGCONT`` are ignored; stopping is not simulated, so ``STOP``/``TSTP`` too)."""
+    return None if _SIGNAL_ORDER[number] in ("CHLD", "WINCH", "URG", "CONT", "STOP", "TSTP", "TTIN", "TTOU") \
+        else 128 + number
+
+
+@dataclass(eq=False)
+class Process:
+    """A process the phone runs besides its apps and system ones: a background job of a shell, a served
+    uiautomator2 ``app_process``. ``ps`` lists it while it runs (:attr:`status` None), ``kill`` signals it,
+    ``wait`` waits for it (see :attr:`Shell.processes`)."""
+
+    pid: int
+    #: What ``ps`` shows as its NAME.
+    name: str
+    uid: int
+    ppid: int = SHELL_PID
+    #: Delivers a signal (its number): the exit status if the process ends of it, None if it goes on.
+    on_signal: Callable[[int], int | None] = default_action
+    #: Runs it to its own end (real time over the wire, the simulated clock in process): its exit status. None:
+    #: it runs until stopped.
+    run_out: Callable[[], int] | None = None
+    #: Its exit status once it has ended (128 + N killed by signal N).
+    status: int | None = None
+
+    def signal(self, number: int) -> None:
+        if self.status is None:
+            self.status = self.on_signal(number)
+
+
+#: Commands that run until stopped and can run in the background (``screenrecord``): ``(sh, argv) -> Process``
+#: started (see :meth:`Shell.spawn`), or a Result when they fail at once (a usage error).
+PROCESSES: dict[str, Callable[[Shell, list[str]], Process | Result]] = {}
+
+
+def process(*names: str) -> Callable[[Callable[[Shell, list[str]], Process | Result]],
+                                     Callable[[Shell, list[str]], Process | Result]]:
+    """Register a command that runs as a process until stopped, for ``CMD &`` (see :data:`PROCESSES`)."""
+
+    def register(fn: Callable[[Shell, list[str]], Process | Result]) -> Callable[[Shell, list[str]], Process | Result]:
+        for name in names:
+            PROCESSES[name] = fn
+        return fn
+
+    return register
+
+
+#: The first pid of the processes shells start (apps' pids are the system's, far below).
+FIRST_JOB_PID = 20001
+
+
+class ProcessTable(dict[int, Process]):
+    """The processes started on a phone besides its apps and system ones, by pid, and the next pid to give."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.next_pid = FIRST_JOB_PID
+
+    def new_pid(self) -> int:
+        pid, self.next_pid = self.next_pid, self.next_pid + 1
+        return pid
 
 
 class Shell:
@@ -297,8 +417,20 @@ class Shell:
         #: How real time passes for ``sleep`` and the like: in process not at all (the simulated clock moves
         #: instead); over the wire the adb server sets ``time.sleep``, since clients measure it.
         self.wait: Callable[[float], None] = _no_wait
-        #: How a command still running sends output (:attr:`Caller.emit`): None in process.
+        #: How a command still running sends output (:attr:`Caller.emit`, after what the line wrote before): None
+        #: in process, and for a command whose output goes to a pipe, a file or ``$(...)``.
         self.emit: Callable[[bytes], None] | None = None
+        #: Processes started on the phone besides apps and the system's (background jobs, a served
+        #: uiautomator2's ``app_process``) by pid; toybox's ``ps`` lists those still running.
+        self.processes = ProcessTable()
+        #: The background jobs of the script being run (``wait``, ``$!``), and of the line being run (stopped
+        #: with ``SIGHUP`` when it ends).
+        self._jobs: tuple[Process, ...] = ()
+        self._session: tuple[Process, ...] | None = None
+        #: Over the wire, the caller's :attr:`emit` (sending the line's output so far first) and the line's own
+        #: output: a command sees :attr:`emit` only when it writes there, not into a pipe, file or ``$(...)``.
+        #: (Few attributes: past 30, CPython gives up the compact instance layout and every one is slower.)
+        self._stream: tuple[Callable[[bytes], None], bytearray] | None = None
         self._input = _Input(b"")
         self._random = random.Random(SHELL_PID)
         self._loops = 0
@@ -349,7 +481,7 @@ class Shell:
         status = self._run_script(line, b"", terminal, terminal)
         return bytes(terminal), status
 
-    def execute(self, line: str, stdin: bytes | Callable[[], bytes] = b"", args: list[str] | None = None,
+    def execute(self, line: str, stdin: bytes | Callable[[], bytes] | Reader = b"", args: list[str] | None = None,
                 env: dict[str, str] | None = None, name: str | None = None,
                 source: str | None = None, caller: Caller | None = None) -> tuple[bytes, bytes, int]:
         """Run a command line as ``sh -c LINE [ARGV0 ARGS...]`` with ``stdin``; return its standard output,
@@ -359,37 +491,69 @@ class Shell:
         ``source`` the script file they name with the line (``<stdin>`` for a script read from standard input);
         ``caller`` who runs it (:class:`Caller`; its ``stdin`` replaces ``stdin``)."""
         out, err = bytearray(), bytearray()
-        with self.called_by(caller):
-            source_in = caller.stdin if caller is not None and caller.stdin is not None else stdin
+        with self.called_by(caller, out):
+            source_in = self._line_input(caller) if caller is not None and caller.stdin is not None else stdin
             status = self._run_script(line, source_in, out, err, args, env, name, source)
         return bytes(out), bytes(err), status
 
     def run_merged(self, line: str, caller: Caller) -> Result:
         """:meth:`run_bytes` for ``caller``: both streams in the order written (adb's shell protocol v1)."""
         terminal = bytearray()
-        with self.called_by(caller):
-            status = self._run_script(line, caller.stdin or b"", terminal, terminal)
+        with self.called_by(caller, terminal):
+            status = self._run_script(line, self._line_input(caller), terminal, terminal)
         return bytes(terminal), status
 
     @contextlib.contextmanager
-    def called_by(self, caller: Caller | None) -> Iterator[None]:
-        """Run as ``caller`` (adbd's uid, real time, streaming) until the block ends."""
+    def called_by(self, caller: Caller | None, terminal: bytearray | None = None) -> Iterator[None]:
+        """Run as ``caller`` (adbd's uid, real time, streaming to ``terminal``'s reader) until the block ends: one
+        line of a client, whose background jobs still running at its end are hung up."""
         if caller is None:
             yield
             return
-        saved = self.uid, self.wait, self.emit
-        self.uid, self.wait, self.emit = caller.uid, caller.wait or _no_wait, caller.emit
+        saved = self.uid, self.wait, self.emit, self._stream, self._session
+        self.uid, self.wait, self.emit = caller.uid, caller.wait or _no_wait, None
+        emit = _streaming(caller.emit, terminal)
+        self._stream = (emit, terminal) if emit is not None and terminal is not None else None
+        self._session = ()
         try:
             yield
         finally:
-            self.uid, self.wait, self.emit = saved
+            session = self._session or ()
+            self.uid, self.wait, self.emit, self._stream, self._session = saved
+            _hang_up(session)
 
-    def _run_script(self, script: str, stdin: bytes | Callable[[], bytes], out: bytearray, err: bytearray,
+    def _line_input(self, caller: Caller) -> bytes | Callable[[], bytes] | Reader:
+        """The caller's input; a :class:`Reader` is read after sending what the line wrote so far, as a phone's
+        commands have written it by the time one waits for input (the client may be waiting for it to answer)."""
+        stdin, stream = caller.stdin, self._stream
+        if stdin is None or callable(stdin) or stream is None:
+            return stdin or b""
+        emit = stream[0]
+        return _Prompted(stdin, lambda: emit(b""))
+
+    @property
+    def real_time(self) -> bool:
+        """Whether real time passes for this line's commands (over the wire), not only the simulated clock."""
+        return self.wait is not _no_wait
+
+    def spawn(self, name: str, uid: int | None = None, on_signal: Callable[[int], int | None] = default_action,
+              run_out: Callable[[], int] | None = None, ppid: int = SHELL_PID) -> Process:
+        """A new running process in :attr:`processes` (ended ones leave it when the next starts)."""
+        for pid in [pid for pid, p in self.processes.items() if p.status is not None]:
+            del self.processes[pid]
+        proc = Process(self.processes.new_pid(), name, self.uid if uid is None else uid, ppid, on_signal, run_out)
+        self.processes[proc.pid] = proc
+        return proc
+
+    def _run_script(self, script: str, stdin: bytes | Callable[[], bytes] | Reader, out: bytearray, err: bytearray,
                     args: list[str] | None = None, env: dict[str, str] | None = None,
                     name: str | None = None, source: str | None = None) -> int:
         # a nested ``sh -c`` must not disturb its caller
         saved = (_State(self), self._input, self.stderr, self.last_status, self._loops, self._errexit_off,
-                 self.name, self.source, self.line)
+                 self.name, self.source, self.line, self._jobs)
+        line = self._session is None  # in process: a line of the harness (over the wire: see called_by)
+        if line:
+            self._session = ()
         self.name = name or (args[0] if args else "/system/bin/sh")
         self.source, self.line = source, 1
         environment = ENVIRONMENT if env is None else env
@@ -398,14 +562,18 @@ class Shell:
         self.exported = {*environment, "HOME", "PATH", "SHELL"}  # main.c initcoms: typeset -x HOME PATH SHELL
         self.argv0, self.params = (args[0], list(args[1:])) if args else ("/system/bin/sh", [])
         self.functions, self.options, self.traps, self.locals = {}, set(), {}, []
-        self.last_status, self._loops, self._errexit_off = 0, 0, 0
+        self.last_status, self._loops, self._errexit_off, self._jobs = 0, 0, 0, ()
         io = _IO({0: _Input(stdin), 1: out, 2: err})
         try:
             self._script(sh_parse.parse(script), io)
             self._exit_trap(io)
         finally:
             (state, self._input, self.stderr, status, self._loops, self._errexit_off, self.name, self.source,
-             self.line) = saved
+             self.line, self._jobs) = saved
+            if line:
+                session, self._session = self._session, None
+                if session:
+                    _hang_up(session)
             result = self.last_status
             state.restore(self)
             self.last_status = status
@@ -453,6 +621,8 @@ class Shell:
         return _RUNNERS[type(node)](self, node, io)
 
     def _and_or(self, node: sh_parse.AndOr, io: _IO) -> int:
+        if node.background:
+            return self._background(node, io)
         if node.rest:
             self._errexit_off += 1
             try:
@@ -477,6 +647,42 @@ class Shell:
         status = self.last_status = self._pipeline(node.first, io)
         self._errexit(status, node.first)
         return status
+
+    def _background(self, node: sh_parse.AndOr, io: _IO) -> int:
+        """``LIST &``: a command that runs until stopped (one of :data:`PROCESSES`, such as ``screenrecord``)
+        starts as a process and the script goes on; any other list runs to its end now, in a subshell (it ends by
+        itself, so only when its output comes differs from a phone). Its standard input is ``/dev/null``, as
+        mksh gives a job without job control; ``$!`` is its pid."""
+        jobio = io.copy()
+        jobio.fds[0] = _Input(b"")
+        cmd = node.first.commands[0] if len(node.first.commands) == 1 and not node.rest else None
+        job: Process | None = None
+        if isinstance(cmd, sh_parse.Simple) and cmd.words and not (cmd.assignments or cmd.redirects
+                                                                    or node.first.negated):
+            argv = [f for w in cmd.words for f in self.expand(w, jobio)]
+            start = PROCESSES.get(argv[0].rsplit("/", 1)[-1]) if argv and argv[0] not in self.functions else None
+            if start is not None:
+                self._input, self.stderr = jobio.input(), None
+                started = start(self, argv)
+                if isinstance(started, Process):
+                    job = started
+                else:  # it failed at once (a usage error): its output as invoke() writes it
+                    out, status = started
+                    jobio.write(2 if status and self.stderr is None else 1, out)
+                    jobio.write(2, self.stderr or b"")
+                    job = Process(self.processes.new_pid(), argv[0], self.uid, status=status)
+            else:
+                status = self._subshell(lambda: self.invoke(argv, jobio) if argv else 0, jobio)
+                job = Process(self.processes.new_pid(), argv[0] if argv else "sh", self.uid, status=status)
+        if job is None:
+            status = self._subshell(
+                lambda: self._and_or(dataclasses.replace(node, background=False), jobio), jobio)
+            job = Process(self.processes.new_pid(), "sh", self.uid, status=status)
+        self._jobs = (*self._jobs, job)
+        if self._session is not None and job.status is None:
+            self._session = (*self._session, job)
+        self.last_status = 0
+        return 0
 
     def _errexit(self, status: int, pipeline: sh_parse.Pipeline) -> None:
         """``set -e``: a failing command ends the shell, but not in a condition or a negated pipeline."""
@@ -738,6 +944,8 @@ class Shell:
             io.write(2, f"{self.prefix}{argv[0]}: inaccessible or not found\n")
             return 127
         self._input, self.stderr = io.input(), None
+        if self._stream is not None:  # over the wire
+            self.emit = self._stream[0] if io.fds.get(1) is self._stream[1] else None
         out, status = handler(self, argv)
         if self.stderr is not None:
             io.write(1, out)
@@ -747,6 +955,8 @@ class Shell:
         else:
             io.write(1, out)
         return status
+
+
 
     def _run_file(self, argv: list[str], io: _IO) -> int | None:
         """A command named by its path: a file on the simulated phone is run as mksh runs it (a shell script, with
@@ -909,7 +1119,7 @@ class Shell:
                 opts = self.options
                 return "".join(f for f in "aeCfu" if f in opts) + "h" + ("x" if "x" in opts else "") + "c"
             if name == "!":
-                return None
+                return str(self._jobs[-1].pid) if self._jobs else None
         if name.isdigit():
             k = int(name)
             return self.params[k - 1] if 0 < k <= len(self.params) else None
@@ -1702,10 +1912,53 @@ def _let(sh: Shell, argv: list[str], io: _IO) -> int:
     return int(value == 0)
 
 
+#: How often a shell waiting over the wire for a job that runs until stopped looks again (seconds).
+WAIT_POLL_S = 0.05
+
+
 @builtin("wait")
 def _wait(sh: Shell, argv: list[str], io: _IO) -> int:
-    """Nothing runs in the background here (``&`` runs in the foreground): nothing to wait for."""
-    return 0
+    """``wait [PID|%N...]``: until the script's background jobs (all, or those named) have ended; the last named
+    one's status, 127 for one that is no job of this shell (mksh's ``jobs.c`` ``j_wait``)."""
+    args = argv[1:]
+    if args[:1] == ["--"]:
+        args = args[1:]
+    if not args:
+        for job in sh._jobs:
+            if _join(sh, job, io) is None:
+                return 127
+        return 0
+    status = 0
+    for arg in args:
+        job = job_of(sh, arg)
+        if job is None:  # silently, as mksh
+            status = 127
+            continue
+        ended = _join(sh, job, io)
+        status = 127 if ended is None else ended
+    return status
+
+
+def job_of(sh: Shell, spec: str) -> Process | None:
+    """The script's background job ``spec`` names: a pid or ``%N`` (the Nth started)."""
+    if spec.startswith("%") and spec[1:].isdigit():
+        k = int(spec[1:])
+        return sh._jobs[k - 1] if 0 < k <= len(sh._jobs) else None
+    return next((job for job in sh._jobs if str(job.pid) == spec), None)
+
+
+def _join(sh: Shell, job: Process, io: _IO) -> int | None:
+    """Wait for ``job`` to end; its status. A job that runs until stopped is waited for in real time over the wire
+    (another client may stop it); in process nothing could, so it is an error (None)."""
+    if job.status is None and job.run_out is not None:
+        job.status = job.run_out()
+    while job.status is None:
+        if not sh.real_time:
+            io.write(2, _error(sh, "wait", f"{job.pid} ({job.name}) runs until stopped, and in process nothing can "
+                                           "stop it: not simulated"))
+            return None
+        sh.wait(WAIT_POLL_S)
+    return job.status
 
 
 #: Linux's signals by number (bionic's), with mksh's ``EXIT`` (0) and ``ERR``, in the order ``trap`` lists them.
@@ -1713,6 +1966,13 @@ _SIGNAL_ORDER = ["EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FP
                  "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU",
                  "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS", "ERR"]
 _SIGNALS = {str(k): name for k, name in enumerate(_SIGNAL_ORDER[:-1])}
+
+
+def signal_number(spec: str) -> int | None:
+    """A signal's number from its name (``INT``, ``SIGINT``, any case) or number; None if there is none such."""
+    name = spec.upper().removeprefix("SIG")
+    name = _SIGNALS.get(name, name)
+    return _SIGNAL_ORDER.index(name) if name in _SIGNAL_ORDER[:-1] else None
 
 
 @builtin("trap")
@@ -1770,7 +2030,7 @@ def _sh(sh: Shell, argv: list[str]) -> Result:
         if len(args) < 2:
             return fail(f"{argv[0]}: -c: option requires an argument\n", 1)
         script, params = args[1], args[2:] or None
-        stdin, name, source = sh._input.read, None if params else argv[0], None  # read when the child reads
+        stdin, name, source = sh._input, None if params else argv[0], None  # read when the child reads
     elif not args or args[0] == "-s":
         script, params, stdin = sh.stdin.decode("utf-8", errors="replace"), [argv[0], *args[1:]], b""
         name, source = argv[0], "<stdin>"
@@ -1781,7 +2041,7 @@ def _sh(sh: Shell, argv: list[str]) -> Result:
             script = sh.read_file(sh.resolve(args[0])).decode("utf-8", errors="replace")
         except OSError:
             return fail(f"{argv[0]}: {args[0]}: No such file or directory\n", 127)
-        params, stdin, name, source = args, sh._input.read, args[0], args[0]
+        params, stdin, name, source = args, sh._input, args[0], args[0]
     cwd = sh.cwd
     out, err, status = sh.execute(script, stdin, params, env, name, source)
     sh.cwd = cwd

@@ -20,6 +20,7 @@ import os
 import posixpath
 import re
 import stat as stat_mod
+import time
 import zoneinfo
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -27,7 +28,23 @@ from typing import Any
 
 from pytest_mobileagent.android.keyboard import PACKAGE as _IME_PACKAGE
 from pytest_mobileagent.sim import services, stores
-from pytest_mobileagent.sim.shell import COMMANDS, Result, Shell, command, fail, ok, operands, strerror, with_stderr
+from pytest_mobileagent.sim.shell import (
+    COMMANDS,
+    Process,
+    Result,
+    Shell,
+    builtin,
+    command,
+    default_action,
+    fail,
+    job_of,
+    ok,
+    operands,
+    process,
+    signal_number,
+    strerror,
+    with_stderr,
+)
 from pytest_mobileagent.sim.stores import STORAGE, Entry
 
 # -- options, as toybox's lib/args.c reads them ------------------------------------------------------------
@@ -2645,17 +2662,46 @@ def _parse_stamp_date(sh: Shell, stamp: str) -> dt.datetime:
                       int(m.group(6) or 0), _zone(sh))
 
 
-@toy("sleep", options="<1")
-def _sleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    """Time passes: on the simulated clock in process, for real over the wire, where clients measure it."""
+def _seconds(args: list[str]) -> float:
     total = 0.0
     for arg in args:
         m = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)([smhd]?)", arg)
         if not m:
             raise _Error(f"Not a number '{arg}'")
         total += float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[m.group(2)]
-    sh.let_time_pass(total)
+    return total
+
+
+def _pass(sh: Shell, seconds: float) -> None:
+    """Time passes: on the simulated clock in process, for real over the wire, where clients measure it."""
+    sh.let_time_pass(max(seconds, 0.0))
+
+
+@toy("sleep", options="<1")
+def _sleep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """Time passes on the simulated clock and, over the wire, for real: clients measure it."""
+    _pass(sh, _seconds(args))
     return ok()
+
+
+@process("sleep")
+@toy(options="<1")
+def _sleep_job(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Process:
+    """``sleep N &``: a process until its time has passed (``wait`` lets it pass). As a job of a shell without job
+    control it ignores ``SIGINT``/``SIGQUIT`` (POSIX: the shell starts it so); other signals end it."""
+    total, real, started, clock_start = _seconds(args), sh.real_time, time.monotonic(), sh.system.clock.now
+
+    def run_out() -> int:
+        done = (sh.system.clock.now - clock_start).total_seconds()
+        if real:
+            done = max(done, time.monotonic() - started)
+        _pass(sh, total - done)
+        return 0
+
+    def on_signal(number: int) -> int | None:
+        return None if number in (signal_number("INT"), signal_number("QUIT")) else default_action(number)
+
+    return sh.spawn("sleep", on_signal=on_signal, run_out=run_out)
 
 
 def _digest(algorithm: str) -> Callable[[Shell, str, dict[str, Any], list[str]], Result]:
@@ -2944,6 +2990,7 @@ def _processes(sh: Shell) -> list[tuple[str, int, int, str]]:
             procs.append((f"u0_a{uid % 1000}", sh.system.pid_of(pkg), 310, pkg))
     for extra in EXTRA_PROCESSES:
         procs += extra(sh)
+    procs += [(user_name(p.uid), p.pid, p.ppid, p.name) for p in list(sh.processes.values()) if p.status is None]
     me = user_name(sh.uid)
     return [*procs, (me, 7001, 391, "sh"), (me, 7002, 7001, "ps")]
 
@@ -3041,12 +3088,15 @@ def _pgrep(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
 
 @toy("pkill", options="?Vu*U*t*s*P*g*G*fnovxl:[-no]")
 def _pkill(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    """An app's process is stopped (as ``am force-stop``, the shell user may not); the system's are refused."""
+    """A process a shell started gets SIGTERM; an app's is stopped (as ``am force-stop``; the shell user may not);
+    the system's are refused."""
     _refuse(opts, "t", "s", "P", "g", "G", "v", "V", "l")
     found = _matching(sh, opts, args)
     errors = ""
     for user, pid, _ppid, pname in found:
-        if pname in sh.system.apps and (sh.uid == 0 or user == user_name(sh.uid)):
+        if pid in sh.processes and (sh.uid == 0 or user == user_name(sh.uid)):
+            sh.processes[pid].signal(15)  # SIGTERM
+        elif pname in sh.system.apps and (sh.uid == 0 or user == user_name(sh.uid)):
             sh.system.stop_app(pname)
         elif sh.uid != 0:
             errors += f"pkill: {pid}: Operation not permitted\n"
@@ -3054,6 +3104,77 @@ def _pkill(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
             errors += f"pkill: {pid} ({pname}): killing the system's processes is not simulated\n"
     sh.system.invalidate()
     return with_stderr(sh, b"", 0 if found and not errors else 1, errors)
+
+
+_KILL_USAGE = "usage:\tkill [-s signame | -signum | -signame] { job | pid | pgrp } ...\n\tkill -l [exit_status ...]\n"
+
+
+@builtin("kill")
+def _kill(sh: Shell, argv: list[str], io: Any) -> int:
+    """mksh's ``kill [-s NAME | -NAME | -N] PID|%JOB...`` (``funcs.c`` ``c_kill``; a builtin, found before toybox's):
+    a process a shell started (:attr:`Shell.processes`) gets the signal; an app's process is stopped as
+    ``am force-stop`` stops it (by root or its own user); other users' processes are ``Operation not permitted``
+    to the shell user and the system's are not simulated. Process groups and ``-l`` are refused."""
+    args, number = argv[1:], 15
+    if args[:1] == ["-s"] and len(args) > 1:
+        spec, args = args[1], args[2:]
+    elif args and args[0].startswith("-") and args[0] not in ("-", "--") and args[0] != "-l":
+        spec, args = args[0][1:], args[1:]
+    else:
+        spec = None
+    if args[:1] == ["--"]:
+        args = args[1:]
+    prefix = f"{sh.prefix}kill: "
+    if args[:1] == ["-l"]:
+        io.write(2, f"{prefix}-l: not simulated\n")
+        return 127
+    if spec is not None:
+        found = signal_number(spec)
+        if found is None:
+            io.write(2, f"{prefix}bad signal: {spec}\n")
+            return 1
+        number = found
+    if not args:
+        io.write(2, _KILL_USAGE)
+        return 1
+    status = 0
+    for target in args:
+        error = _signal(sh, target, number)
+        if error:
+            io.write(2, f"{prefix}{target}: {error}\n")
+            status = 1
+    return status
+
+
+def _signal(sh: Shell, target: str, number: int) -> str:
+    """Send signal ``number`` to ``target`` (a pid or ``%N``); the error, or ``""``."""
+    if target.startswith("%"):
+        job = job_of(sh, target)
+        if job is None:
+            return "no such job"
+        target = str(job.pid)
+    if not target.isdigit():
+        return "arguments must be jobs or process IDs" if not target.lstrip("-").isdigit() \
+            else "process groups are not simulated"
+    proc: Process | None = sh.processes.get(int(target))
+    if proc is not None and proc.status is None:
+        if sh.uid != 0 and proc.uid != sh.uid:
+            return "Operation not permitted"
+        if number:
+            proc.signal(number)
+        return ""
+    row = next((p for p in _processes(sh) if p[1] == int(target)), None)
+    if row is None:
+        return "No such process"
+    user, _pid, _ppid, pname = row
+    if sh.uid != 0 and user != user_name(sh.uid):
+        return "Operation not permitted"
+    if pname not in sh.system.apps:
+        return f"signalling {pname} is not simulated"
+    if number and signal_number("CHLD") != number:
+        sh.system.stop_app(pname)
+        sh.system.invalidate()
+    return ""
 
 
 # -- sed (the commonly scripted part) ------------------------------------------------------------------------
