@@ -119,9 +119,12 @@ def validate(task_cls: type[Task], path: Path | str) -> None:
 
 
 def check_params(task_cls: type[Task], params: Any, path: Path | str) -> None:
+    """A drawn dict's fault, as a definition error: not a dict, or short of what the goal's template names once the
+    task has completed it (:meth:`Task.complete_params`: the goal's text may derive from a benchmark's rows)."""
     where = f"{path}: task {task_cls.__name__}"
     if not isinstance(params, dict):
         raise TaskDefinitionError(f"{where}: parameters() must produce dicts, got {type(params).__name__}")
+    params = task_cls.complete_params(dict(params))
     fields = {f for _, f, _, _ in string.Formatter().parse(task_cls.template) if f}
     missing = sorted({f.split(".")[0].split("[")[0] for f in fields} - set(params))
     if missing:
