@@ -46,7 +46,7 @@ def test_without_androidworld_the_check_says_why_and_the_verdict_stands(pytester
     assert "androidworld_check" not in found["metrics"]
 
 
-@pytest.mark.androidworld_compat
+@pytest.mark.compat
 @pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::RuntimeWarning")
 @pytest.mark.parametrize("agent,verdict", [("oracle", 1.0), ("noop", 0.0)])

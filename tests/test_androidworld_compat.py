@@ -6,8 +6,8 @@ its ``is_successful`` 0, the project's noop agent (still 0), the project's oracl
 ``AdbController`` to the real ``adb`` client and the project's ``AdbServer`` (see ``tests/androidworld_compat.py``).
 
 Slow (the real ``adb`` client is a process per command; AndroidWorld issues dozens per family): marked
-``androidworld_compat`` so the quick test command leaves it out (``-m "not androidworld_compat"``) and CI runs it
-after (``pytest tests/test_androidworld_compat.py -m androidworld_compat``). Skipped, with the reason, without
+``compat`` so the quick test command leaves it out (``-m "not compat"``) and CI runs it after (``pytest tests -m
+compat``). Skipped, with the reason, without
 AndroidWorld's source in the datasets folder, the ``androidworld`` extra, or the ``adb`` client.
 """
 
@@ -68,7 +68,7 @@ SOURCE = aw.source_folder()
 MISSING = aw.missing_requirements(SOURCE)
 FAMILIES = sorted(compat.project_families())
 
-pytestmark = [pytest.mark.androidworld_compat, pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
+pytestmark = [pytest.mark.compat, pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
               # AndroidWorld's user_data_generation imports pydub, which warns on import without ffmpeg
               pytest.mark.filterwarnings("ignore::DeprecationWarning:pydub.*"),
               pytest.mark.filterwarnings("ignore::RuntimeWarning:pydub.*")]
