@@ -70,7 +70,7 @@ DEFAULT_U2_PORT = 9008
 #: uids adbd runs as: a google_apis emulator's adbd starts as ``shell`` and ``adb root`` restarts it as root.
 SHELL_UID, ROOT_UID = 2000, 0
 #: How long adbd is away while it restarts (``root:``, ``unroot:``): the transport drops and comes back.
-RESTART_S = 0.5
+RESTART_S = 0.1
 #: How long a finished connection keeps reading what the client still sends before it closes anyway.
 LINGER_S = 5.0
 #: Shell protocol packet ids (system/core/adb/shell_protocol.h).
