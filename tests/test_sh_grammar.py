@@ -22,6 +22,10 @@ import pytest
 from pytest_mobileagent.sim import SimDevice, sh_parse
 from tests.android_userland import Pair, Result, unavailable
 
+#: Judged by Debian's mksh and toybox (other projects' code, in a chroot): run after the README's test command
+#: (``-m compat``), as CI does.
+pytestmark = pytest.mark.compat
+
 G = "/data/local/tmp/g"
 FILES = ["a.txt", "b.txt", "c d.txt", ".hidden", "ab.log"]
 

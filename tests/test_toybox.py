@@ -16,6 +16,10 @@ from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.shell import Caller
 from tests.android_userland import Pair, unavailable
 
+#: Judged by Debian's mksh and toybox (other projects' code, in a chroot): run after the README's test command
+#: (``-m compat``), as CI does.
+pytestmark = pytest.mark.compat
+
 #: 2023-10-10 12:00:00 UTC and a day and an hour before: the seed files' modification times.
 T0, T1, T2 = 1696939200, 1696939200 - 86400, 1696939200 - 3600
 
