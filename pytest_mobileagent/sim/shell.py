@@ -1481,18 +1481,26 @@ def _print(sh: Shell, argv: list[str], io: _IO) -> int:
     return _emit_text(io, fd, args, newline, escapes)
 
 
-@builtin("pwd")
-def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
-    """``pwd [-LP]``: the folder as ``cd`` reached it (``/sdcard`` stays ``/sdcard``)."""
+def _path_options(sh: Shell, name: str, argv: list[str], io: _IO) -> list[str] | None:
+    """The operands of ``cd``/``pwd`` after their ``-L``/``-P`` options; None (reported) at an unknown option."""
     args = argv[1:]
     while args and args[0].startswith("-") and len(args[0]) > 1:
         flags = args.pop(0)
         if flags == "--":
             break
-        bad = set(flags[1:]) - {"L", "P"}
+        bad = sorted(set(flags[1:]) - {"L", "P"})
         if bad:
-            io.write(2, _error(sh, "pwd", f"-{bad.pop()}: unknown option"))
-            return 1
+            io.write(2, _error(sh, name, f"-{bad[0]}: unknown option"))
+            return None
+    return args
+
+
+@builtin("pwd")
+def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
+    """``pwd [-LP]``: the folder as ``cd`` reached it (``/sdcard`` stays ``/sdcard``)."""
+    args = _path_options(sh, "pwd", argv, io)
+    if args is None:
+        return 1
     if args:
         io.write(2, _error(sh, "pwd", "too many arguments"))
         return 1
@@ -1503,15 +1511,9 @@ def _pwd(sh: Shell, argv: list[str], io: _IO) -> int:
 @builtin("cd", "chdir")
 def _cd(sh: Shell, argv: list[str], io: _IO) -> int:
     """``cd [-L|-P] [dir|-]``: the folder for the rest of the script; mksh names the path it tried."""
-    args = argv[1:]
-    while args and args[0].startswith("-") and len(args[0]) > 1:
-        flags = args.pop(0)
-        if flags == "--":
-            break
-        bad = set(flags[1:]) - {"L", "P"}
-        if bad:
-            io.write(2, _error(sh, "cd", f"-{sorted(bad)[0]}: unknown option"))
-            return 2
+    args = _path_options(sh, "cd", argv, io)
+    if args is None:
+        return 2
     if len(args) > 2:
         io.write(2, _error(sh, "cd", "too many arguments"))
         return 2

@@ -16,7 +16,6 @@ table with that seed, as AndroidWorld's integrity checks do: exactly the expecte
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,8 +25,8 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.expense import CATEGORIES, COLUMNS, DB_PATH, PACKAGE, Expense, as_expense, dollars
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
+from pytest_mobileagent.tasks.rows import RowsTask
 from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
@@ -94,28 +93,10 @@ def only_removed(before: list[tuple[Any, ...]], after: list[tuple[Any, ...]], id
     return after == [r for r in before if r[0] not in ids]
 
 
-class _ExpenseTask(Task):
+class _ExpenseTask(RowsTask):
     __abstract__ = True
     apps = ("pro expense",)
     complexity = 2
-
-    @classmethod
-    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
-        """AndroidWorld's dicts: no noise key without noise, no shuffle; the goal's text derives from the rows."""
-        params = {"noise_row_objects": [], **params}
-        if "order" not in params:
-            n = len(cls.inserted(params))
-            params["order"] = random.Random(params_key(params)).sample(range(n), n)
-        return {**params, **cls.goal_text(params)}
-
-    @classmethod
-    def inserted(cls, params: dict[str, Any]) -> list[Any]:
-        """The rows setup inserts, before the shuffle."""
-        return list(params["row_objects"]) + list(params["noise_row_objects"])
-
-    @classmethod
-    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
-        return {}
 
     def targets(self) -> list[Expense]:
         return [as_expense(r) for r in self.params["row_objects"]]

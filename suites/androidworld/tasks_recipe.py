@@ -17,7 +17,6 @@ exact: at that ratio AndroidWorld accepts "2 servings" for "6 servings".
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,8 +27,8 @@ from pytest_mobileagent.android.broccoli import DB_PATH as DB
 from pytest_mobileagent.android.broccoli import Recipe, as_recipe
 from pytest_mobileagent.android.media import jpeg_with_text
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.base import Task, params_key
 from pytest_mobileagent.tasks.oracle import UI, OracleError
+from pytest_mobileagent.tasks.rows import RowsTask
 from pytest_mobileagent.validators.answers import text_matches
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
@@ -142,28 +141,9 @@ def only_removed(before: list[tuple[Any, ...]], after: list[tuple[Any, ...]], id
     return after == [r for r in before if r[0] not in ids]
 
 
-class _RecipeTask(Task):
+class _RecipeTask(RowsTask):
     __abstract__ = True
     apps = ("broccoli app",)
-
-    @classmethod
-    def complete_params(cls, params: dict[str, Any]) -> dict[str, Any]:
-        """AndroidWorld's dicts: no noise key without noise, no shuffle; the goal's text derives from the rows."""
-        params = {"noise_row_objects": [], **params}
-        if "order" not in params:  # AndroidWorld inserts in its own order; the project's setup shuffles alike
-            rng = random.Random(params_key(params))
-            params["order"] = rng.sample(range(len(cls.inserted(params))), len(cls.inserted(params)))
-        return {**params, **cls.goal_text(params)}
-
-    @classmethod
-    def inserted(cls, params: dict[str, Any]) -> list[Any]:
-        """The rows setup inserts, before the shuffle."""
-        return list(params["row_objects"]) + list(params["noise_row_objects"])
-
-    @classmethod
-    def goal_text(cls, params: dict[str, Any]) -> dict[str, str]:
-        """The goal's fields that derive from the rows."""
-        return {}
 
     def targets(self) -> list[Recipe]:
         return [as_recipe(r) for r in self.params["row_objects"]]
