@@ -45,6 +45,7 @@ def check_device_contract(device: Device, package: str | None = None, scratch: s
     _profile(device)
     try:
         _files(device, scratch)
+        _files_bear_the_phones_time(device, scratch)
         _sqlite(device, scratch)
         _snapshots(device, scratch)
     finally:
@@ -226,6 +227,21 @@ def _files(device: Device, scratch: str) -> None:
     with pytest.raises(FileNotFoundError):
         device.list_dir(f"{scratch}/missing")
     device.remove(f"{scratch}/missing")  # removing what is not there is fine, like rm -rf
+
+
+def _files_bear_the_phones_time(device: Device, scratch: str) -> None:
+    """A written file is stamped with the phone's clock, as a file an app writes is (not the host's, which is
+    what adb's sync SEND carries)."""
+    before = device.now()
+    when = dt.datetime(2023, 10, 15, 9, 30, tzinfo=dt.timezone.utc)
+    try:
+        device.set_time(when)
+        device.write_file(f"{scratch}/stamped.txt", b"now")
+        stamped = int(device.shell(f"stat -c %Y {scratch}/stamped.txt").strip())
+    finally:
+        device.set_time(before)
+    assert abs(stamped - when.timestamp()) <= 2, dt.datetime.fromtimestamp(stamped, dt.timezone.utc)
+    device.remove(f"{scratch}/stamped.txt")
 
 
 def _sqlite(device: Device, scratch: str) -> None:

@@ -413,6 +413,11 @@ class AdbDevice:
             if stat_mod.S_ISDIR(self._adb.sync.stat(path).mode):
                 raise IsADirectoryError(path)
             self._adb.sync.push(bytes(data), path, mode=0o660)
+        # adb's SEND stamps the host's clock on the file (adbutils sends its own time in DONE); a file written on
+        # the phone bears the phone's: Markor's newest note, a gallery's order and AndroidWorld's checks read it
+        touched = self._sh(["touch", "-c", path])
+        if touched.returncode != 0:
+            raise DeviceError(f"touch -c {path} on {self.serial} failed: {touched.output.strip()}")
         if owning_package(path) is not None:  # the owner of its folder (shared_prefs/, files/...) is the app's
             self._give_back(path, self._sh(["stat", "-c", "%u:%g", posixpath.dirname(path)]).output.strip())
 
