@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from pytest_mobileagent.android import aosp_calendar, media, music, photos, settings_app
 from pytest_mobileagent.sim import SimDevice
-from tests.screen import find, tap
+from tests.screen import elements, find, tap
 
 
 def test_photos_grid_and_library_trash(d: SimDevice) -> None:
@@ -15,6 +17,20 @@ def test_photos_grid_and_library_trash(d: SimDevice) -> None:
     tap(d, text="Trash")
     assert d.current_activity() == (photos.PACKAGE, photos.TRASH_ACTIVITY)
     assert any("cmp=com.google.android.apps.photos/.trash.ui.TrashPhotosActivity" in line for line in d.logcat())
+
+
+def test_photos_date_pictures_by_their_exif_not_their_file_time(d: SimDevice) -> None:
+    """A camera writes DateTimeOriginal; ``adb push`` stamps the host's clock on the file: Photos orders and
+    labels by the first."""
+    old, new = (dt.datetime(2023, 10, day, 9, 30, tzinfo=dt.timezone.utc) for day in (1, 9))
+    d.write_file("/sdcard/DCIM/Camera/new.jpg", media.jpeg_with_text(["new"], taken=new))
+    d.write_file("/sdcard/DCIM/Camera/old.jpg", media.jpeg_with_text(["old"], taken=old))  # the newer file
+    d.write_file("/sdcard/DCIM/Camera/plain.jpg", media.jpeg_with_text(["plain"]))  # no EXIF: its file time
+    d.system.fs.set_mtime("/sdcard/DCIM/Camera/plain.jpg", dt.datetime(2023, 10, 5, tzinfo=dt.timezone.utc).timestamp())
+    d.start_app(photos.PACKAGE)
+    cells = [e.content_description for e in elements(d) if e.resource_name == "photo_cell"]
+    assert cells == ["Photo taken on Oct 9, 2023 9:30:00 AM", "Photo taken on Oct 5, 2023 12:00:00 AM",
+                     "Photo taken on Oct 1, 2023 9:30:00 AM"]
 
 
 def test_music_tabs_list_the_tagged_songs(d: SimDevice) -> None:

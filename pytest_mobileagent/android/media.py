@@ -10,6 +10,7 @@ by a few silent MPEG frames so the file is a plausible MP3.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import io
 import json
@@ -71,11 +72,18 @@ def media_id(path: str) -> int:
     return 1_000_000_000 + int(hashlib.sha256(path.encode()).hexdigest()[:6], 16)
 
 
-def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40, fmt: str = "JPEG") -> bytes:
+#: EXIF's Exif IFD pointer and, in it, DateTimeOriginal and OffsetTimeOriginal (EXIF 2.31 tags 0x9003, 0x9011).
+EXIF_IFD, DATE_TIME_ORIGINAL, OFFSET_TIME_ORIGINAL = 0x8769, 0x9003, 0x9011
+
+
+def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40, fmt: str = "JPEG",
+                   taken: dt.datetime | None = None) -> bytes:
     """A photo of printed text (a receipt, a recipe card): dark text on paper, large enough to read on screen.
 
     ``fmt`` is Pillow's format name (``JPEG`` or ``PNG``). The font is Pillow's default, the one the simulator's
-    screens are drawn with, so photos and screenshots match."""
+    screens are drawn with, so photos and screenshots match. ``taken`` (aware) is written as a camera writes it,
+    EXIF DateTimeOriginal with its OffsetTimeOriginal: the date gallery apps sort and label by, whatever the
+    file's modification time (which ``adb push`` sets to the host's clock)."""
     wrapped = [part for line in lines for part in (textwrap.wrap(line, wrap) or [""])]
     size, pad = 30, 40
     image = Image.new("RGB", (width, pad * 2 + int(size * 1.4) * max(1, len(wrapped))), (250, 248, 240))
@@ -83,8 +91,30 @@ def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40, fmt: str 
     for i, line in enumerate(wrapped):
         pen.text((pad, pad + i * int(size * 1.4)), line, fill=(20, 20, 20), font=ImageFont.load_default(size=size))
     out = io.BytesIO()
-    image.save(out, fmt, **({"quality": 90} if fmt == "JPEG" else {}))
+    options: dict[str, object] = {"quality": 90} if fmt == "JPEG" else {}
+    if taken is not None:
+        exif = Image.Exif()
+        offset = taken.strftime("%z")
+        exif.get_ifd(EXIF_IFD).update({DATE_TIME_ORIGINAL: taken.strftime("%Y:%m:%d %H:%M:%S"),
+                                       OFFSET_TIME_ORIGINAL: f"{offset[:3]}:{offset[3:]}"})
+        options["exif"] = exif
+    image.save(out, fmt, **options)
     return out.getvalue()
+
+
+def date_taken(source: str | io.BytesIO) -> dt.datetime | None:
+    """A picture's EXIF DateTimeOriginal with its OffsetTimeOriginal (UTC without one), as MediaProvider's
+    scanner reads ``date_taken``; None for a picture without it or a file that is no picture."""
+    try:
+        with Image.open(source) as image:
+            tags = image.getexif().get_ifd(EXIF_IFD)
+    except (OSError, ValueError, SyntaxError):
+        return None
+    original, offset = tags.get(DATE_TIME_ORIGINAL), tags.get(OFFSET_TIME_ORIGINAL) or "+00:00"
+    try:
+        return dt.datetime.strptime(f"{original}{offset}", "%Y:%m:%d %H:%M:%S%z") if original else None
+    except ValueError:
+        return None
 
 
 #: A box of the simulator's videos listing what each frame shows: JSON ``{"frames": [...], "seconds": n}``.

@@ -17,12 +17,15 @@ CAMERA_DIR = "/sdcard/DCIM/Camera"
 
 def seed_photos(device: Device, names: Sequence[str], folder: str = CAMERA_DIR) -> list[str]:
     """Write pictures named ``names``, oldest first (a day apart, the last a day before now), so that Photos
-    shows them newest first; their paths in that order (newest first)."""
+    shows them newest first; their paths in that order (newest first). Each is dated as a camera dates it, in its
+    EXIF, and written while the clock reads that date (a pushed file's time is the host's, so over adb only the
+    EXIF date orders them)."""
     now = device.now()
     paths = []
     for days, name in enumerate(names):
-        device.set_time(now - dt.timedelta(days=len(names) - days))
-        device.write_file(f"{folder}/{name}", media.jpeg_with_text([name]))
+        taken = now - dt.timedelta(days=len(names) - days)
+        device.set_time(taken)
+        device.write_file(f"{folder}/{name}", media.jpeg_with_text([name], taken=taken))
         paths.append(f"{folder}/{name}")
     device.set_time(now)
     return paths[::-1]

@@ -11,9 +11,11 @@ editing, sharing, deleting, albums' contents, search results.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import posixpath
 from typing import Any
 
+from pytest_mobileagent.android.media import date_taken
 from pytest_mobileagent.android.photos import (
     IMAGE_SUFFIXES,
     MAIN_ACTIVITY,
@@ -49,17 +51,33 @@ GRID_COLUMNS = 3
 
 
 def photo_paths(app: App) -> list[str]:
-    """The pictures Photos shows, newest first (by modification time, then name)."""
+    """The pictures Photos shows, newest first (by :func:`taken_at`, then name)."""
     fs = app.system.fs
     found = [p for d in PHOTO_DIRS if fs.isdir(d) for p in fs.walk_files(d)
              if p.lower().endswith(IMAGE_SUFFIXES) and "/." not in p]
-    return sorted(found, key=lambda p: (-(fs.stat(p).st_mtime if fs.stat(p) else 0), p))
+    return sorted(found, key=lambda p: (-taken_at(app, p).timestamp(), p))
+
+
+def taken_at(app: App, path: str) -> dt.datetime:
+    """When a picture was taken, as Photos dates it: MediaProvider's ``date_taken``, the EXIF DateTimeOriginal
+    (``ModernMediaScanner`` reads it with ``ExifInterface``), else the file's modification time."""
+    fs = app.system.fs
+    stat = fs.stat(path)
+    if stat is None:
+        return dt.datetime.fromtimestamp(0, dt.timezone.utc)
+    exif = _exif_taken(fs.host(path), stat.st_mtime_ns, stat.st_size)
+    return exif or dt.datetime.fromtimestamp(stat.st_mtime, dt.timezone.utc)
+
+
+@functools.lru_cache(maxsize=4096)
+def _exif_taken(host_path: str, mtime_ns: int, size: int) -> dt.datetime | None:
+    """:func:`~pytest_mobileagent.android.media.date_taken` of a file, read once per version of it."""
+    return date_taken(host_path)
 
 
 def taken_on(app: App, path: str) -> str:
-    """The content description of a photo: ``Photo taken on Oct 5, 2023 3:04:05 PM``."""
-    stat = app.system.fs.stat(path)
-    when = dt.datetime.fromtimestamp(stat.st_mtime if stat else 0, dt.timezone.utc)
+    """The content description of a photo: ``Photo taken on Oct 5, 2023 3:04:05 PM`` (in UTC, the phone's zone)."""
+    when = taken_at(app, path).astimezone(dt.timezone.utc)
     clock = f"{when.hour % 12 or 12}:{when:%M:%S} {'AM' if when.hour < 12 else 'PM'}"
     return f"Photo taken on {when:%b} {when.day}, {when.year} {clock}"
 
