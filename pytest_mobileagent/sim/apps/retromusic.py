@@ -154,7 +154,8 @@ class Library:
 
     def queue(self) -> list[str]:
         with self.db(PLAYBACK_DB) as db:
-            return [r[0] for r in db.execute("SELECT title FROM playing_queue").fetchall()]
+            # STRING columns have NUMERIC affinity: a title such as "1999" comes back a number
+            return [str(r[0]) for r in db.execute("SELECT title FROM playing_queue").fetchall()]
 
 
 class MainActivity(Activity):
