@@ -1,7 +1,8 @@
 """AndroidWorld's own task code, unmodified, judges the project's oracle on a simulated phone over the adb wire.
 
 For every AndroidWorld family whose apps the simulator has: AndroidWorld's ``initialize_task`` on a clean phone,
-its ``is_successful`` 0, the project's noop agent (still 0), the project's oracle with AndroidWorld's own params,
+its ``is_successful`` 0 (or the error it raises on a real phone too, for :data:`UNJUDGED_AT_START`), the project's
+noop agent (still 0), the project's oracle with AndroidWorld's own params,
 ``is_successful`` 1, ``tear_down``; every AndroidWorld call goes through android_env's ``AdbCallParser`` and
 ``AdbController`` to the real ``adb`` client and the project's ``AdbServer`` (see ``tests/androidworld_compat.py``).
 
