@@ -27,8 +27,9 @@ class Verdicts:
     family: str
     params: dict[str, Any] = field(default_factory=dict)
     initialised: bool = False
-    before: float | None = None
-    noop: float | None = None
+    #: AndroidWorld's verdict, or the error its check raised where the family was run with ``unjudged_at_start``
+    before: float | str | None = None
+    noop: float | str | None = None
     after: float | None = None
     torn_down: bool = False
     error: str = ""
@@ -38,9 +39,10 @@ class Verdicts:
     def passed(self) -> bool:
         return self.passed_from(0.0)
 
-    def passed_from(self, start: float) -> bool:
+    def passed_from(self, start: float | str) -> bool:
         """Initialised, AndroidWorld's verdict ``start`` before and after the noop agent, 1 after the oracle, torn
-        down (``start`` is 1 for the families whose goal AndroidWorld makes hold from the start)."""
+        down (``start`` is 1 for the families whose goal AndroidWorld makes hold from the start, the error its
+        check raises for those it cannot judge before the app has run)."""
         return (self.initialised and self.before == start and self.noop == start and self.after == 1.0
                 and self.torn_down)
 
@@ -110,9 +112,21 @@ def _play(device: Any, task: Any, agent: Any) -> Any:
     return run_episode(device, Unjudged(task), agent, new_result(task, type(agent).__name__))
 
 
-def run_family(aw_cls: type, ours: type, index: int = 0) -> Verdicts:
+def _error(e: Exception) -> str:
+    return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+
+
+def _verdict_or_error(judge: Judge, answer: str | None = None) -> float | str:
+    try:
+        return judge.verdict(answer)
+    except Exception as e:  # the check could not judge: its error is the verdict
+        return _error(e)
+
+
+def run_family(aw_cls: type, ours: type, index: int = 0, unjudged_at_start: bool = False) -> Verdicts:
     """Instance ``index`` of a family (AndroidWorld's ``create_suite`` seed): AndroidWorld initialises and judges,
-    the project's noop then oracle play."""
+    the project's noop then oracle play. With ``unjudged_at_start``, an error AndroidWorld's check raises before
+    the oracle is recorded as the verdict and the run goes on (a check that reads what the app makes when it runs)."""
     from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 
     verdicts = Verdicts(aw_cls.__name__)
@@ -123,14 +137,15 @@ def run_family(aw_cls: type, ours: type, index: int = 0) -> Verdicts:
             judge = Judge(aw_cls, verdicts.params, server.port, device.serial)
             judge.initialize()
             verdicts.initialised = True
-            verdicts.before = judge.verdict()
+            early = _verdict_or_error if unjudged_at_start else Judge.verdict
+            verdicts.before = early(judge)
             task = ours(verdicts.params)
-            verdicts.noop = judge.verdict(_play(device, task, NoopAgent()).answer)
+            verdicts.noop = early(judge, _play(device, task, NoopAgent()).answer)
             verdicts.after = judge.verdict(_play(device, task, OracleAgent()).answer)
             judge.tear_down()
             verdicts.torn_down = True
     except Exception as e:  # the verdict records where and why the family stopped
-        verdicts.error = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+        verdicts.error = _error(e)
     finally:
         if judge is not None:
             verdicts.failed_commands = judge.failures

@@ -14,7 +14,7 @@ from pytest_mobileagent.android.telephony import DRAFT, FAILED, INBOX, MMSSMS_DB
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.device.console import ConsoleError
-from pytest_mobileagent.episode import play
+from pytest_mobileagent.episode import new_result, play, run_episode
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.sim.telephony import SMS_COLUMNS
 from pytest_mobileagent.sim.testing import serve
@@ -542,6 +542,20 @@ def test_resend_seeds_the_conversation_and_its_check_wants_the_same_text_again(d
     assert task.check(d) == 1.0  # AndroidWorld does not ask for the app in front here
     send_now(d, NUMBER, MESSAGE)
     assert task.check(d) == 0.0  # sent twice
+
+
+def test_resend_oracle_leaves_a_conversation_a_sendto_intent_opened(d: SimDevice) -> None:
+    """AndroidWorld sends the first message through a SENDTO intent: the conversation it leaves in front is its
+    task's root, so back goes home and the oracle opens the app again for the conversation list."""
+    params = {"name": "Sofia Martin", "number": NUMBER, "message": MESSAGE, "history": HISTORY}
+    task = SimpleSmsResend(params)
+    task.setup(d)
+    d.shell(f"am start -a android.intent.action.SENDTO -d sms:{NUMBER}")
+    d.press("back")
+    assert d.current_activity()[0] != PKG
+    d.shell(f"am start -a android.intent.action.SENDTO -d sms:{NUMBER}")
+    run_episode(d, task, OracleAgent(), new_result(task, "OracleAgent"))
+    assert task.check(d) == 1.0
 
 
 def test_a_family_runs_unchanged_through_the_adb_backend() -> None:

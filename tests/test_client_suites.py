@@ -9,7 +9,7 @@ machine is touched; else on another port (``ANDROID_ADB_SERVER_PORT``), adbutils
 and otherwise without ``test_adb.py``.
 
 Every test must pass, but those :data:`SKIPS` names, each with its reason (apps the simulator does not claim,
-hardware an emulator lacks, log chatter the simulator does not invent); they are reported as skipped. Running
+hardware an emulator lacks); they are reported as skipped. Running
 all three takes about a minute.
 
 ``python -m tests.test_client_suites --junit OUT.xml PATH...`` is the subprocess side: it serves one simulated
@@ -51,11 +51,6 @@ U2TESTDEMO = ("needs uiautomator2's demo app (com.example.u2testdemo), which the
 SKIPS = {
     "adbutils-2.12.0/e2etests/test_adb.py::test_wait_for":
         "needs a USB device: it waits for `usb` transports, and an emulator (simulated or not) is a local one",
-    "adbutils-2.12.0/e2etests/test_device_shell_extend.py::test_logcat":
-        "needs an emulator's endless log chatter: its logcat(...).stop() waits (without a timeout) until the "
-        "reading thread gets one more line after the stop; the simulated phone logs only what happens on it, so "
-        "after `hello` nothing comes and stop() would wait forever (the following logcat itself is tested in "
-        "tests/test_adb_wire.py)",
     **{f"uiautomator2-3.7.0/demo_tests/test_app.py::{name}": U2TESTDEMO.replace("the demo_tests' `app` fixture "
                                                                                "starts it", "this test starts it")
        for name in ("test_wait_activity", "test_app_start_stop", "test_app_clear", "test_app_info",

@@ -1,11 +1,13 @@
 """Media files as a phone holds them: tagged MP3s, photos of printed text, and the simulator's videos.
 
-Audio: MP3 files whose ID3v2.3 tags carry title, artist and length.
+Audio: MP3 files, their ID3v2 tags (title, artist, album) and their length.
 
 Tasks write songs with :func:`mp3_with_tags`; simulated players read them back with
-:func:`read_tags`, as MediaStore would after a scan. Only the frames the apps use are
-written (``TIT2`` title, ``TPE1`` artist, ``TALB`` album, ``TLEN`` length in ms), followed
-by a few silent MPEG frames so the file is a plausible MP3.
+:func:`read_tags`, as MediaStore would after a scan: the tags from the ID3v2.3/2.4 header, the
+length from the MPEG audio frames as Android's MP3 extractor measures it (:func:`mp3_duration_ms`),
+so a song written by anything else (AndroidWorld's pydub and ffmpeg) shows its real length.
+:func:`mp3_with_tags` writes the tags, then a LAME-style ``Info`` frame that counts the song's frames
+and a few silent frames: a small file that every MP3 reader takes for a song of the given length.
 """
 
 from __future__ import annotations
@@ -19,9 +21,25 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
-#: One silent MPEG-1 Layer III frame (128 kbit/s, 44.1 kHz).
-_SILENT_FRAME = b"\xff\xfb\x90\x64" + b"\x00" * 413
-_FRAMES = {"TIT2": "title", "TPE1": "artist", "TALB": "album", "TLEN": "duration_ms"}
+#: The header of the frames :func:`mp3_with_tags` writes: MPEG-1 Layer III, 128 kbit/s, 44.1 kHz, joint stereo.
+_HEADER = b"\xff\xfb\x90\x64"
+_FRAME_BYTES = 417  # 144 * 128000 / 44100
+_SAMPLES = 1152
+_RATE = 44100
+_SILENT_FRAME = _HEADER + b"\x00" * (_FRAME_BYTES - 4)
+_FRAMES = {"TIT2": "title", "TPE1": "artist", "TALB": "album"}
+
+# ISO/IEC 11172-3 and 13818-3 frame headers, the tables Android's GetMPEGAudioFrameSize uses
+# (frameworks/av/media/module/foundation/avc_utils.cpp): kbit/s by (MPEG-1?, layer) and index 1..14
+_BITRATES = {
+    (True, 1): (32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448),
+    (True, 2): (32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384),
+    (True, 3): (32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320),
+    (False, 1): (32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256),
+    (False, 2): (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160),
+    (False, 3): (8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160),
+}
+_SAMPLE_RATES = (44100, 48000, 32000)
 
 
 @dataclass(frozen=True)
@@ -32,39 +50,135 @@ class Tags:
     duration_ms: int = 0
 
 
+@dataclass(frozen=True)
+class FrameHeader:
+    """One MPEG audio frame header: what a reader needs to step over the frame and time it."""
+
+    mpeg1: bool
+    layer: int
+    kbps: int
+    sample_rate: int
+    mono: bool
+    size: int  # bytes, header included
+    samples: int  # per channel
+
+
+def frame_header(data: bytes, pos: int) -> FrameHeader | None:
+    """The MPEG audio frame header at ``pos``, or None where no valid one starts (free format included, which
+    Android's extractor refuses too)."""
+    if pos + 4 > len(data):
+        return None
+    h = int.from_bytes(data[pos:pos + 4], "big")
+    version, layer_bits = (h >> 19) & 3, (h >> 17) & 3
+    bitrate_index, rate_index = (h >> 12) & 15, (h >> 10) & 3
+    if (h >> 21) & 0x7FF != 0x7FF or version == 1 or layer_bits == 0 or bitrate_index in (0, 15) or rate_index == 3:
+        return None
+    mpeg1, layer, padding = version == 3, 4 - layer_bits, (h >> 9) & 1
+    kbps = _BITRATES[(mpeg1, layer)][bitrate_index - 1]
+    rate = _SAMPLE_RATES[rate_index] >> (0 if mpeg1 else 1 if version == 2 else 2)
+    if layer == 1:
+        size, samples = (12_000 * kbps // rate + padding) * 4, 384
+    elif layer == 3 and not mpeg1:
+        size, samples = 72_000 * kbps // rate + padding, 576
+    else:
+        size, samples = 144_000 * kbps // rate + padding, 1152
+    return FrameHeader(mpeg1, layer, kbps, rate, (h >> 6) & 3 == 3, size, samples)
+
+
+def id3_end(data: bytes) -> int:
+    """Where the audio starts: past the ID3v2 tags at the head of the file, as Android's MP3 extractor skips them
+    (each ``ID3`` header's syncsafe size plus its 10 bytes)."""
+    pos = 0
+    while data[pos:pos + 3] == b"ID3" and len(data) >= pos + 10:
+        pos += 10 + _unsyncsafe(data[pos + 6:pos + 10])
+    return pos
+
+
+def mp3_duration_ms(data: bytes) -> int:
+    """The length of an MP3 as MediaStore records it, in ms; -1 for a file with no MPEG audio frame.
+
+    Android's MP3Extractor (frameworks/av/media/extractors/mp3/MP3Extractor.cpp) finds the first frame past the ID3
+    tags; when that frame is a Xing or ``Info`` frame counting the frames (XINGSeeker.cpp, what LAME and ffmpeg
+    write), the length is ``frames * samples per frame / sample rate``, else it estimates it from the first frame's
+    bit rate and the bytes that follow. MediaMetadataRetriever's METADATA_KEY_DURATION rounds the microseconds to
+    the nearest ms (StagefrightMetadataRetriever.cpp), the value the media scanner stores.
+    """
+    pos = id3_end(data)
+    while (first := frame_header(data, pos)) is None:
+        pos = data.find(b"\xff", pos + 1)  # the next frame sync's first byte
+        if pos < 0:
+            return -1
+    frames = _xing_frames(data, pos, first)
+    if frames:
+        micros = frames * first.samples * 1_000_000 // first.sample_rate
+    else:
+        micros = 8000 * (len(data) - pos) // first.kbps
+    return (micros + 500) // 1000
+
+
+def _xing_frames(data: bytes, pos: int, header: FrameHeader) -> int:
+    """The frame count of a Xing/Info frame at ``pos`` (0 if it is none or has no count): its tag follows the
+    side information, 32 or 17 bytes for MPEG-1 stereo or mono, 17 or 9 for MPEG-2 and 2.5."""
+    tag = pos + 4 + ((17 if header.mono else 32) if header.mpeg1 else (9 if header.mono else 17))
+    if data[tag:tag + 4] not in (b"Xing", b"Info") or len(data) < tag + 12:
+        return 0
+    flags = int.from_bytes(data[tag + 4:tag + 8], "big")
+    return int.from_bytes(data[tag + 8:tag + 12], "big") if flags & 1 else 0
+
+
 def _syncsafe(n: int) -> bytes:
     return bytes(((n >> shift) & 0x7F) for shift in (21, 14, 7, 0))
 
 
+def _unsyncsafe(b: bytes) -> int:
+    return sum((x & 0x7F) << shift for x, shift in zip(b, (21, 14, 7, 0)))
+
+
+def _info_frame(frames: int) -> bytes:
+    """A LAME-style ``Info`` frame (the Xing tag of a constant-bit-rate file) counting ``frames`` audio frames."""
+    side_info = b"\x00" * 32
+    tag = b"Info" + (1).to_bytes(4, "big") + frames.to_bytes(4, "big")
+    return (_HEADER + side_info + tag).ljust(_FRAME_BYTES, b"\x00")
+
+
 def mp3_with_tags(tags: Tags) -> bytes:
-    """An MP3 file carrying ``tags`` in an ID3v2.3 header."""
+    """An MP3 file carrying ``tags`` in an ID3v2.3 header, ``tags.duration_ms`` long (to the next frame, 26 ms)."""
     frames = b""
     for frame_id, attr in _FRAMES.items():
         value = str(getattr(tags, attr))
-        if not value or value == "0":
+        if not value:
             continue
         body = b"\x01" + "\ufeff".encode("utf-16-le") + value.encode("utf-16-le")  # UTF-16 with BOM
         frames += frame_id.encode() + len(body).to_bytes(4, "big") + b"\x00\x00" + body
-    return b"ID3\x03\x00\x00" + _syncsafe(len(frames)) + frames + _SILENT_FRAME * 4
+    count = max(4, -(-tags.duration_ms * _RATE // (_SAMPLES * 1000)))  # frames, rounded up
+    return (b"ID3\x03\x00\x00" + _syncsafe(len(frames)) + frames + _info_frame(count)
+            + _SILENT_FRAME * 4)
+
+
+def _text(body: bytes) -> str:
+    """An ID3v2 text frame's value: its first byte names the encoding (ISO-8859-1, UTF-16 with BOM, UTF-16BE,
+    UTF-8)."""
+    codec = {0: "latin-1", 1: "utf-16", 2: "utf-16-be", 3: "utf-8"}.get(body[0] if body else 0, "latin-1")
+    return body[1:].decode(codec, errors="replace").split("\x00")[0]
 
 
 def read_tags(data: bytes, fallback_title: str = "") -> Tags:
-    """The tags of an MP3 file; a file without tags is titled ``fallback_title``."""
+    """The tags of an MP3 file and its length (:func:`mp3_duration_ms`, 0 where it has no audio frame); a file
+    without a title is titled ``fallback_title``. ID3v2.4 frame sizes are syncsafe, v2.3's plain."""
     values: dict[str, str] = {}
     if data[:3] == b"ID3":
-        size = sum(b << shift for b, shift in zip(data[6:10], (21, 14, 7, 0)))
-        pos, end = 10, 10 + size
+        v24 = data[3] == 4
+        pos, end = 10, 10 + _unsyncsafe(data[6:10])
         while pos + 10 <= end:
-            frame_id, length = data[pos:pos + 4].decode("latin-1"), int.from_bytes(data[pos + 4:pos + 8], "big")
+            frame_id, size = data[pos:pos + 4].decode("latin-1"), data[pos + 4:pos + 8]
+            length = _unsyncsafe(size) if v24 else int.from_bytes(size, "big")
             if not frame_id.strip("\x00") or length <= 0:
                 break
-            body = data[pos + 10:pos + 10 + length]
-            text = body[1:].decode("utf-16") if body[:1] == b"\x01" else body[1:].decode("latin-1")
             if frame_id in _FRAMES:
-                values[_FRAMES[frame_id]] = text.rstrip("\x00")
+                values[_FRAMES[frame_id]] = _text(data[pos + 10:pos + 10 + length])
             pos += 10 + length
     return Tags(title=values.get("title") or fallback_title, artist=values.get("artist", ""),
-                album=values.get("album", ""), duration_ms=int(values.get("duration_ms") or 0))
+                album=values.get("album", ""), duration_ms=max(0, mp3_duration_ms(data)))
 
 
 def media_id(path: str) -> int:
@@ -158,4 +272,5 @@ def mp4_duration_ms(data: bytes) -> int:
     return -1
 
 
-__all__ = ["Tags", "jpeg_with_text", "media_id", "mp3_with_tags", "read_tags"]
+__all__ = ["FrameHeader", "Tags", "frame_header", "jpeg_with_text", "media_id", "mp3_duration_ms", "mp3_with_tags",
+           "read_tags"]

@@ -53,6 +53,7 @@ from PIL import Image
 from pytest_mobileagent.sim.console import ConsoleSession
 from pytest_mobileagent.sim.device import SimDevice
 from pytest_mobileagent.sim.framework import PROPS, U2_MAIN
+from pytest_mobileagent.sim.logcat import IdleChatter
 from pytest_mobileagent.sim.shell import Caller, default_action
 from pytest_mobileagent.sim.stores import FileSystem
 from pytest_mobileagent.sim.u2_server import U2Service, quickack
@@ -387,6 +388,8 @@ class _Phone:
     uid: int = SHELL_UID
     #: When the phone's clock was last moved to follow real time (``time.monotonic``).
     synced: float = field(default_factory=time.monotonic)
+    #: What the phone logs on its own as real time passes (an emulator is never silent).
+    chatter: IdleChatter = field(default_factory=IdleChatter)
 
     @property
     def serial(self) -> str:
@@ -912,6 +915,7 @@ class AdbServer:
             elapsed, phone.synced = now - phone.synced, now
         if elapsed > 0:
             phone.device.elapse(elapsed)
+        phone.chatter.catch_up(phone.device.system, elapsed)
 
     def _device_service(self, conn: socket.socket, phone: _Phone, req: str) -> None:
         self._follow_real_time(phone)

@@ -19,12 +19,17 @@ send output while it runs (``sh.emit``): it sends what the buffer holds, then ea
 another client's ``log``, an app...), until ``-m N`` lines or until the client goes away. In process (the
 harness's own ``device.shell``), where a command's output comes when it ends, it prints what the buffer holds
 and ends; :func:`follower` (:class:`LogcatFollower`) is the piece both build on.
+
+A served phone also logs on its own as real time passes, as an idle emulator does (:class:`IdleChatter`: Wi-Fi's
+periodic scan results), so a client waiting for "one more line" gets it; in process the log holds only what the
+episode did.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +45,10 @@ SYSTEM_SERVER_PID = 1000
 
 
 def buffer_of(entry: LogEntry) -> str:
-    """The buffer a line is in: ``Slog`` (system_server) writes ``system``; the runtime's fatal errors ``crash``."""
+    """The buffer a line is in: the one its writer chose, else ``Slog`` (system_server) writes ``system``; the
+    runtime's fatal errors ``crash``."""
+    if entry.buffer is not None:
+        return entry.buffer
     if entry.tag == "AndroidRuntime" and entry.level in "EF":
         return "crash"
     return "system" if entry.pid == SYSTEM_SERVER_PID else "main"
@@ -303,6 +311,79 @@ def _follow(sh: Shell, follow: LogcatFollower) -> Result:
         if follow.done:
             return ok()
         sh.wait(FOLLOW_POLL_S)
+
+
+#: WifiConnectivityManager's periodic single scans while connected with the screen on, in seconds: each interval
+#: in turn, the last one repeated (packages/modules/Wifi, service/ServiceWifiResources/res/values/config.xml
+#: ``config_wifiConnectedScanIntervalScheduleSec``; WifiConnectivityManager.getScheduledSingleScanIntervalMs).
+CONNECTED_SCAN_SCHEDULE_S = (20, 40, 80, 160)
+#: system_server's threads the scan results come in on: a binder thread (WifiNl80211Manager's IScanEvent) and the
+#: Wi-Fi handler thread (WifiNative's callback, run on the executor it registered).
+BINDER_TID, WIFI_TID = 1587, 1644
+#: At most this many scans are logged at once, the latest (a served phone nobody asked anything for hours).
+MAX_CATCH_UP = 64
+
+
+class IdleChatter:
+    """What a served phone logs while nobody touches it, as an emulator keeps logging: Wi-Fi's periodic scans.
+
+    While connected (the emulator's ``AndroidWifi``), WifiConnectivityManager scans on a schedule that starts
+    when the connection does (handleConnectionStateChanged -> startConnectivityScan): at once unless the last
+    scan was less than the first interval ago, then after each interval of :data:`CONNECTED_SCAN_SCHEDULE_S`
+    (startPeriodicSingleScan), timed on the elapsed-realtime clock (a change of the wall clock moves nothing).
+    Each scan's results are announced by two debug lines of system_server, written with ``android.util.Log`` (the
+    ``main`` buffer): ``WifiNl80211Manager: Scan result ready event`` (frameworks/base
+    wifi/java/src/android/net/wifi/nl80211/WifiNl80211Manager.java, ScanEventHandler) and ``WifiNative: Scan
+    result ready event`` (packages/modules/Wifi WifiNative.java, NormalScanEventCallback).
+
+    Only a phone served over the wire runs it (:meth:`catch_up` as its clock follows real time): in process the
+    clock moves only as the simulation says and the log holds only what the episode did.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._uptime = 0.0  # seconds of real time the phone has been served
+        self._connected = False
+        self._index = 0
+        self._next: float | None = None
+        self._last: float | None = None
+
+    def catch_up(self, system: Any, elapsed: float) -> None:
+        """``elapsed`` more seconds have passed: log the scans due meanwhile, stamped by the phone's clock. A
+        change of Wi-Fi's state takes effect now (connecting starts the schedule over, disconnecting stops it)."""
+        with self._lock:
+            self._uptime += max(0.0, elapsed)
+            if not _wifi_connected(system):
+                self._connected, self._next = False, None
+                return
+            if not self._connected:
+                self._connected, self._index = True, 0
+                first = CONNECTED_SCAN_SCHEDULE_S[0]
+                recent = self._last is not None and self._uptime - self._last < first
+                self._next = self._last + first if recent and self._last is not None else self._uptime
+            assert self._next is not None
+            due = []
+            while self._next <= self._uptime:
+                due.append(self._next)
+                self._last = self._next
+                self._next += CONNECTED_SCAN_SCHEDULE_S[min(self._index, len(CONNECTED_SCAN_SCHEDULE_S) - 1)]
+                self._index += 1
+            now = system.clock.now
+            for scan in due[-MAX_CATCH_UP:]:
+                self._scan(system, now - dt.timedelta(seconds=self._uptime - scan))
+
+    @staticmethod
+    def _scan(system: Any, when: dt.datetime) -> None:
+        entries = system.logcat.entries
+        when = max(when, entries[-1].time) if entries else when  # logd's order: never before what is logged
+        for tid, tag in ((BINDER_TID, "WifiNl80211Manager"), (WIFI_TID, "WifiNative")):
+            entries.append(LogEntry(when, SYSTEM_SERVER_PID, tid, "D", tag, "Scan result ready event", "main"))
+
+
+def _wifi_connected(system: Any) -> bool:
+    """Wi-Fi on and out of airplane mode: the emulator's access point is then connected."""
+    return (system.settings.get("global", "wifi_on") == "1"
+            and system.settings.get("global", "airplane_mode_on") != "1")
 
 
 def _log_usage(sh: Shell, message: str = "") -> Result:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from pytest_mobileagent.android.contacts import CALLLOG_DB
 from pytest_mobileagent.android.contacts import PROVIDER_DB as CONTACTS_DB
 from pytest_mobileagent.android.contacts import PROVIDER_PACKAGE as PACKAGE
+from pytest_mobileagent.android.media import mp3_duration_ms, mp4_duration_ms
 from pytest_mobileagent.sim.app import App
 from pytest_mobileagent.sim.framework import binding, content_provider, provider_error
 from pytest_mobileagent.sim.shell import Result, Shell, ok
@@ -806,7 +807,7 @@ def _setting_text(value: Any) -> str:
 # -- MediaProvider: content://media/external/... -------------------------------------------------------------------
 
 MEDIA_COLUMNS = ("_id", "_data", "_display_name", "title", "mime_type", "size", "date_added", "date_modified",
-                 "relative_path", "bucket_display_name", "is_download", "media_type")
+                 "relative_path", "bucket_display_name", "is_download", "media_type", "duration")
 #: ``MediaStore.Files.FileColumns.MEDIA_TYPE_*``.
 MEDIA_TYPES = {"image": 1, "audio": 2, "video": 3}
 #: The collections of ``MediaStore`` under a volume, by the path after ``content://media/VOLUME/``.
@@ -851,8 +852,21 @@ def media_rows(system: Any) -> list[dict[str, Any]]:
                      "date_added": int(st.st_mtime) if st else 0, "date_modified": int(st.st_mtime) if st else 0,
                      "relative_path": folder, "bucket_display_name": folder.rstrip("/").rsplit("/", 1)[-1] or None,
                      "is_download": int(relative.startswith("Download/")),
-                     "media_type": MEDIA_TYPES.get((mime or "").split("/")[0], 0)})
+                     "media_type": MEDIA_TYPES.get((mime or "").split("/")[0], 0),
+                     "duration": _duration_ms(fs, path, mime)})
     return sorted(rows, key=lambda r: r["_id"])
+
+
+def _duration_ms(fs: Any, path: str, mime: str | None) -> int | None:
+    """MediaColumns.DURATION: what the media scanner reads from an audio or video file (ModernMediaScanner takes
+    MediaMetadataRetriever's METADATA_KEY_DURATION), measured from the file itself; NULL for other files."""
+    if mime == "audio/mpeg":
+        ms = mp3_duration_ms(fs.read(path))
+    elif mime == "video/mp4":
+        ms = mp4_duration_ms(fs.read(path))
+    else:
+        return None
+    return ms if ms >= 0 else None
 
 
 def _media_select(system: Any, collection: str, row_id: int | None, opts: dict[str, Any],

@@ -615,6 +615,9 @@ class LogEntry:
     level: str
     tag: str
     message: str
+    #: The log buffer the writer chose, where it is not the one its process's lines go to by default
+    #: (``sim.logcat.buffer_of``): ``android.util.Log`` in system_server writes ``main``, its ``Slog`` ``system``.
+    buffer: str | None = None
 
     def threadtime(self) -> str:
         """The line as ``logcat -v threadtime`` prints it."""

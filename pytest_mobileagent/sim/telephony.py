@@ -380,6 +380,8 @@ def _query(provider: TelephonyProvider, opts: dict[str, Any]) -> Result:
     scope = _sms_scope(uri)
     if scope is not None:
         _, where, params = scope
+        # SmsProvider.query orders by Telephony.Sms.DEFAULT_SORT_ORDER ("date DESC") when the caller gives no sort
+        # (packages/providers/TelephonyProvider SmsProvider.java): AndroidWorld reads the newest sent message first
         table, sort = "sms", opts.get("sort") or "date DESC"
     else:
         m = _MMS_SMS_URI.fullmatch(uri)

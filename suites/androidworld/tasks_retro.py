@@ -15,7 +15,8 @@ from __future__ import annotations
 import itertools
 import posixpath
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from hypothesis import strategies as st
@@ -253,8 +254,6 @@ class RetroPlaylistDuration(_RetroTask):
     tags = ("math_counting", "complex_ui_understanding", "repetition", "parameterized")
     complexity = 3
     optimal_steps = 15
-    # the songs' lengths are only their ID3 TLEN tags; a real Retro Music takes MediaStore's decoded length
-    requires = frozenset({"sim_media"})
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
@@ -282,16 +281,44 @@ class RetroPlaylistDuration(_RetroTask):
               and set(titles) <= set(self.params["songs"]) and others_kept(found, self.params["playlist_name"]))
         return 1.0 if ok else 0.0
 
-    def shortest_answer(self) -> list[str]:
-        songs = self.params["songs"]
-        for k in range(1, len(songs) + 1):
-            for combo in itertools.combinations(sorted(songs), k):
-                if 45 * 60_000 <= sum(songs[t][1] for t in combo) <= 50 * 60_000:
-                    return list(combo)
-        raise OracleError("no subset of the songs lasts 45 to 50 minutes")
-
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Retro Music")
-        picked = sorted(self.shortest_answer(), key=str.lower)  # in list order: scroll one way only
+        lengths = yield from read_lengths(ui)
+        picked = sorted(fewest_songs_lasting(lengths, 45 * 60, 50 * 60), key=str.lower)  # in list order
         yield from create_playlist(ui, self.params["playlist_name"], picked)
         yield ui.complete()
+
+
+def shown_lengths(ui: UI) -> dict[str, int]:
+    """The song rows on screen: title -> the length its second line shows (``artist • m:ss``), in seconds."""
+    found: dict[str, int] = {}
+    for _, title in ui.find_all(rid="title"):
+        below = [el for _, el in ui.find_all(rid="summary")
+                 if el.bounds[0] == title.bounds[0] and 0 <= el.bounds[1] - title.bounds[3] <= 8]
+        m = re.search(r"(\d+):(\d\d)$", below[0].text) if below else None
+        if m:
+            found[title.text] = int(m.group(1)) * 60 + int(m.group(2))
+    return found
+
+
+def read_lengths(ui: UI) -> Generator[Action, None, dict[str, int]]:
+    """Scroll down the song list reading each song's length, until a scroll shows no song not seen yet."""
+    lengths = shown_lengths(ui)
+    for _ in range(20):
+        yield ui.scroll("down", rid="recycler_view")
+        more = shown_lengths(ui)
+        if set(more) <= set(lengths):
+            break
+        lengths.update(more)
+    return lengths
+
+
+def fewest_songs_lasting(lengths: dict[str, int], low: int, high: int) -> list[str]:
+    """The fewest songs whose lengths (whole seconds, as shown: each may be up to a second longer) surely add up
+    to ``low``..``high`` seconds."""
+    for k in range(1, len(lengths) + 1):
+        for combo in itertools.combinations(sorted(lengths), k):
+            total = sum(lengths[t] for t in combo)
+            if low <= total and total + k <= high:
+                return list(combo)
+    raise OracleError(f"no subset of the songs surely lasts {low} to {high} seconds: {lengths}")

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.android.sms_messenger import PACKAGE
 from pytest_mobileagent.android.telephony import INBOX, SENT
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import Task
@@ -139,7 +140,9 @@ def open_sms(ui: UI) -> Iterator[Action]:
     for _ in range(4):
         if ui.exists(rid="conversations_fab"):
             return
-        yield ui.back()
+        # a conversation opened by a SENDTO intent (AndroidWorld's send_sms) is its task's root: NewConversationActivity
+        # starts ThreadActivity and finishes, so back leaves the app and the launcher opens the conversation list
+        yield ui.back() if ui.obs.package == PACKAGE else ui.open_app(APP)
 
 
 class _SmsTask(Task):

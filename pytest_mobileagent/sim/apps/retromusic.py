@@ -53,11 +53,14 @@ PLAYLIST_SCHEMA = (
 )
 QUEUE_COLUMNS = ("_id", "title", "track", "year", "duration", "_data", "date_modified", "album_id", "album",
                  "artist_id", "artist", "composer", "album_artist")
+#: MusicPlaybackQueueStore's tables as its SQLiteOpenHelper (version 12) creates them, column types and all
+#: (app/src/main/java/code/name/monkey/retromusic/providers/MusicPlaybackQueueStore.java, createTable).
+PLAYBACK_VERSION = 12
 PLAYBACK_SCHEMA = tuple(
-    f"CREATE TABLE IF NOT EXISTS {table} (_id INTEGER NOT NULL, title TEXT NOT NULL, track INTEGER NOT NULL, "
-    "year INTEGER NOT NULL, duration INTEGER NOT NULL, _data TEXT NOT NULL, date_modified INTEGER NOT NULL, "
-    "album_id INTEGER NOT NULL, album TEXT NOT NULL, artist_id INTEGER NOT NULL, artist TEXT NOT NULL, "
-    "composer TEXT, album_artist TEXT)" for table in ("playing_queue", "original_playing_queue"))
+    f"CREATE TABLE IF NOT EXISTS {table}(_id INT NOT NULL,title STRING NOT NULL,track INT NOT NULL,year INT NOT "
+    "NULL,duration LONG NOT NULL,_data STRING NOT NULL,date_modified LONG NOT NULL,album_id INT NOT NULL,album "
+    "STRING NOT NULL,artist_id INT NOT NULL,artist STRING NOT NULL,composer STRING,album_artist STRING);"
+    for table in ("playing_queue", "original_playing_queue"))
 TABS = ("Home", "Songs", "Albums", "Artists", "Playlists")
 
 
@@ -75,11 +78,19 @@ class Library:
 
     @contextlib.contextmanager
     def db(self, name: str) -> Iterator[sqlite3.Connection]:
-        """The database as the app's Room opens it: a file removed behind its back (AndroidWorld clears the
-        databases folder and pushes back only the playlists) comes back with its tables, empty."""
+        """The database as the app's Room (playlists) or SQLiteOpenHelper (playback state) opens it: a file
+        removed behind its back (AndroidWorld clears the databases folder and pushes back only the playlists)
+        comes back with its tables, empty."""
         with self.app.db(name) as db:
-            for statement in PLAYLIST_SCHEMA if name == PLAYLIST_DB else PLAYBACK_SCHEMA:
-                db.execute(statement)
+            if name == PLAYLIST_DB:
+                for statement in PLAYLIST_SCHEMA:
+                    db.execute(statement)
+            elif db.execute("PRAGMA user_version").fetchone()[0] == 0:  # SQLiteOpenHelper's onCreate
+                db.execute("CREATE TABLE IF NOT EXISTS android_metadata (locale TEXT)")
+                db.execute("INSERT INTO android_metadata VALUES ('en_US')")
+                for statement in PLAYBACK_SCHEMA:
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {PLAYBACK_VERSION}")
             yield db
 
     def songs(self) -> list[tuple[str, Tags]]:
@@ -134,9 +145,17 @@ class Library:
                 db.execute(f"DELETE FROM {table}")
                 db.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * len(QUEUE_COLUMNS))})", queue)
 
+    def restore_queue(self) -> list[str]:
+        """What MusicService does when it is created: its onCreate's restoreState reads the saved queues through
+        MusicPlaybackQueueStore, whose SQLiteOpenHelper creates ``music_playback_state.db`` and its tables where
+        the file is missing. The service is created when an activity starts: AbsMusicServiceActivity.onCreate
+        binds it (MusicPlayerRemote.bindToService); the Application's onCreate does not open the database."""
+        return self.queue()
+
     def queue(self) -> list[str]:
         with self.db(PLAYBACK_DB) as db:
-            return [r[0] for r in db.execute("SELECT title FROM playing_queue").fetchall()]
+            # STRING columns have NUMERIC affinity: a title such as "1999" comes back a number
+            return [str(r[0]) for r in db.execute("SELECT title FROM playing_queue").fetchall()]
 
 
 class MainActivity(Activity):
@@ -152,6 +171,7 @@ class MainActivity(Activity):
         self.playlist: int | None = None  # the playlist opened
         self.menu_playlist: int | None = None  # the playlist a playlist menu is about
         self.selected: list[str] = []  # songs picked by long press, in the order picked
+        self.library().restore_queue()
 
     def library(self) -> Library:
         return Library(self.app)
@@ -338,12 +358,10 @@ class RetroMusicApp(App):
     uid = 10064
 
     def install(self) -> None:
-        with self.db(PLAYLIST_DB) as db:
-            for statement in PLAYLIST_SCHEMA:
-                db.execute(statement)
-        with self.db(PLAYBACK_DB) as db:
-            for statement in PLAYBACK_SCHEMA:
-                db.execute(statement)
+        """The databases of a first run (AndroidWorld's setup starts the app once after installing it)."""
+        library = Library(self)
+        library.playlists()
+        library.restore_queue()
 
 
 __all__ = ["EXPORT_DIR", "MUSIC", "PACKAGE", "MainActivity", "RetroMusicApp"]
