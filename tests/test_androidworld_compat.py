@@ -28,9 +28,6 @@ LEFT_OUT: dict[str, str] = {
         "(AndroidWorld's UIAUTOMATOR mode) the forest is None"),
 }
 
-_IR_ORACLE = ("the project's information-retrieval oracle answers from the rows the project generates for the "
-              "instance, while AndroidWorld's initialize_task seeds rows of its own drawing: the answer is judged "
-              "against other data (the oracle should read the answer off the app)")
 #: Families AndroidWorld's own verdict does not yet pass, each with the reason (the suite's README lists them):
 #: expected failures, reported as such, so a fix shows as XPASS.
 NOT_YET: dict[str, str] = {
@@ -44,11 +41,6 @@ NOT_YET: dict[str, str] = {
     "RetroPlaylistDuration": ("the oracle picks songs by the lengths the project derives, not by the lengths of the "
                               "MP3s AndroidWorld wrote"),
     "SimpleSmsResend": "AndroidWorld's verdict stays 0 after the oracle; not diagnosed yet",
-    **dict.fromkeys(("NotesTodoItemCount", "SimpleCalendarAnyEventsOnDate", "SimpleCalendarEventsInNextWeek",
-                     "SportsTrackerActivitiesCountForWeek", "SportsTrackerActivitiesOnDate",
-                     "SportsTrackerLongestDistanceActivity", "SportsTrackerTotalDistanceForCategoryOverInterval",
-                     "SportsTrackerTotalDurationForCategoryThisWeek", "TasksCompletedTasksForDate",
-                     "TasksDueNextWeek", "TasksDueOnDate", "TasksIncompleteTasksOnDate"), _IR_ORACLE),
 }
 
 #: Families run on another instance than 0, each with the reason.
