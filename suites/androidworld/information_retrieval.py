@@ -85,37 +85,34 @@ def read_list(ui: UI, rid: str, read: Callable[[UI], list[Shown]],
               enough: Callable[[list[Row]], bool] = lambda rows: False, limit: int = 12) -> Reading:
     """Scroll down the list ``rid`` to its end (or until ``enough`` of it is read), reading each screen's rows.
 
-    Only rows wholly inside the list count (a row cut at an edge is read when it is whole). Each scroll swipes
-    3/4 of the list's height; the rows a scroll keeps on screen are recognised by their fields and by having
-    moved as far as the finger did (a list whose rows look alike), so no row is read twice or skipped. A
-    scroll that moves the list less than the finger did has reached the end.
+    Only rows wholly inside the list count (a row cut at an edge is read when it is whole). The list ends where
+    empty space follows its last row, or where a scroll no longer moves it. The rows a scroll keeps on screen
+    are recognised by their fields and by how far they moved (:func:`_append_new`), so no row is read twice.
     """
     seen: list[Row] = []
     previous: list[Shown] = []
     for _ in range(limit):
         if not ui.exists(rid=rid):  # an empty list shows a placeholder instead
             return seen
-        listing = ui.element(rid=rid)[1]
-        left, top, right, bottom = listing.bounds
-        shown = read(ui)
-        whole = [r for r in shown if r[1] > top and r[2] < bottom]
-        moved = _append_new(seen, previous, whole, _swipe(top, bottom))
-        if enough(seen) or (moved is not None and moved < _swipe(top, bottom) - 8):
-            return seen
-        rows_drawn = [e for e in ui.obs.elements if top < e.bounds[1] < bottom and (e.text or e.content_description)
-                      and e.bounds[0] < left + (right - left) // 4]  # not a floating button over the list
-        if bottom - max((e.bounds[3] for e in rows_drawn), default=top) > ROW_GAP:  # empty space: the list ends
+        left, top, right, bottom = ui.element(rid=rid)[1].bounds
+        whole = [r for r in read(ui) if r[1] > top and r[2] < bottom]
+        drawn = [e.bounds for e in ui.obs.elements if top < e.bounds[1] < bottom
+                 and (e.text or e.content_description) and e.bounds[0] < left + (right - left) // 4]
+        last = whole[-1][2] if whole else top  # (a floating button over the list is not drawn in its rows)
+        below = any(b[1] > last for b in drawn)
+        _append_new(seen, previous, whole, _swipe(top, bottom) if below else None)
+        if enough(seen) or (not below and bottom - max((b[3] for b in drawn), default=top) > ROW_GAP):
             return seen
         previous = whole
         before = _signature(ui)
         yield ui.scroll("down", rid=rid)
-        if _signature(ui) == before:
-            _append_new(seen, previous, [r for r in read(ui) if r[1] > top and r[2] <= bottom], 0)
+        if _signature(ui) == before:  # the end: its last row may end on the list's edge, whole
+            _append_new(seen, previous, [r for r in read(ui) if r[1] > top and r[2] <= bottom], None)
             return seen
     raise OracleError(f"the list {rid} did not end after {limit} scrolls")
 
 
-#: Empty space at the bottom of a list wider than this (px; two rows' padding) means nothing is below.
+#: Empty space below a list's last row taller than this (px, more than a row's padding): nothing follows.
 ROW_GAP = 64
 
 
@@ -128,18 +125,22 @@ def _signature(ui: UI) -> list[tuple[str, str, tuple[int, int, int, int]]]:
     return [(e.text, e.content_description, e.bounds) for e in ui.obs.elements]
 
 
-def _append_new(seen: list[Row], previous: list[Shown], shown: list[Shown], finger: int) -> int | None:
+def _append_new(seen: list[Row], previous: list[Shown], shown: list[Shown], finger: int | None) -> int | None:
     """Add the rows of ``shown`` that were not on the previous screen; return how far the list moved (None when
-    no row stayed on screen). The screens' rows line up where the list moved as far as the ``finger`` did; a
-    list stops short of the finger only at its end, and there the lineup keeping the most rows wins: it never
-    counts a row twice, and skips none that is unlike the others (look-alike rows all the way through what
-    stayed on screen are ambiguous to anyone reading the list)."""
+    no row stayed on screen).
+
+    A list moves as far as the ``finger`` did, and the rows line up so, unless it reached its end (``finger``
+    None: nothing is drawn below the last whole row, the end or a row hidden just below the edge; or no
+    lineup moved that far): then the lineup keeping the most rows wins, which never counts a row twice and
+    skips none unlike the others (look-alike rows all the way through what stayed on screen are ambiguous to
+    anyone reading the list).
+    """
     if not previous:
         seen.extend(r for r, _, _ in shown)
         return None
     lineups = [(k, previous[-k][1] - shown[0][1]) for k in range(min(len(previous), len(shown)), 0, -1)
                if [r for r, _, _ in previous[-k:]] == [r for r, _, _ in shown[:k]]]
-    exact = [c for c in lineups if abs(c[1] - finger) <= 8]
+    exact = [c for c in lineups if finger is not None and abs(c[1] - finger) <= 8]
     k, moved = exact[0] if exact else max(lineups, default=(0, None), key=lambda c: c[0])
     seen.extend(r for r, _, _ in shown[k:])
     return moved
@@ -232,16 +233,19 @@ class TasksAdapter:
         insert_rows(device, TASKS_DB, "tasks", [{c: r.get(c) for c in columns} for r in everything])
 
     def reveal(self, ui: UI, task: InformationRetrievalTask) -> Reading:
-        """The whole list, unstarted tasks too (a task due soon may not have started yet) and completed ones when
-        the family asks about completed tasks (its rows carry a completion date): each row's title, priority (its
-        checkbox), due date and completion date."""
+        """The list (sorted by due date) down to the last due date the question covers, unstarted tasks too (a
+        task due soon may not have started yet) and completed ones when the family asks about completed tasks
+        (its rows carry a completion date): each row's title, priority (its checkbox), due and completion date."""
         assert task.resolved is not None
         yield ui.open_app("Tasks")
         completed = any("completed_date" in row for row in task.spec.rows)
         for wanted in ("Show completed",) * completed + ("Show unstarted",):
             yield ui.click(desc="More options")
             yield ui.click(text=wanted)
-        return (yield from read_list(ui, "recycler_view", self.read_screen))
+        last = _bound(task.resolved.exclusions, "due_date", low=False)  # the list is sorted by due date
+        enough = (lambda rows: bool(rows) and "due_date" in rows[-1] and parse_day(rows[-1]["due_date"]) > last) \
+            if last else (lambda rows: False)
+        return (yield from read_list(ui, "recycler_view", self.read_screen, enough))
 
     @staticmethod
     def read_screen(ui: UI) -> list[Shown]:
