@@ -29,9 +29,6 @@ LEFT_OUT: dict[str, str] = {
         "(AndroidWorld's UIAUTOMATOR mode) the forest is None"),
 }
 
-_IR_ORACLE = ("the project's information-retrieval oracle answers from the rows the project generates for the "
-              "instance, while AndroidWorld's initialize_task seeds rows of its own drawing: the answer is judged "
-              "against other data (the oracle should read the answer off the app)")
 #: Families AndroidWorld's own verdict does not yet pass, each with the reason (the suite's README lists them):
 #: expected failures, reported as such, so a fix shows as XPASS.
 NOT_YET: dict[str, str] = {
@@ -39,11 +36,6 @@ NOT_YET: dict[str, str] = {
                     "AndroidWorld's task page is its own HTML and JavaScript (pushed to /sdcard/Download/task.html and "
                     "opened in Chrome); the simulated Chrome runs no JavaScript, so the page AndroidWorld judges never "
                     "changes, and the project's oracle plays the project's simulated page"),
-    **dict.fromkeys(("NotesTodoItemCount", "SimpleCalendarAnyEventsOnDate", "SimpleCalendarEventsInNextWeek",
-                     "SportsTrackerActivitiesCountForWeek", "SportsTrackerActivitiesOnDate",
-                     "SportsTrackerLongestDistanceActivity", "SportsTrackerTotalDistanceForCategoryOverInterval",
-                     "SportsTrackerTotalDurationForCategoryThisWeek", "TasksCompletedTasksForDate",
-                     "TasksDueNextWeek", "TasksDueOnDate", "TasksIncompleteTasksOnDate"), _IR_ORACLE),
 }
 
 #: Families run on another instance than 0, each with the reason.

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
-from pytest_mobileagent.episode import play
+from pytest_mobileagent.episode import new_result, play, run_episode
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.importers.androidworld_ir import (
     OPERATIONS,
@@ -27,9 +27,12 @@ from pytest_mobileagent.tasks.importers.androidworld_ir import (
     condition,
     date_phrasings,
     excluded,
+    expand,
     load_metadata,
     load_specs,
     parse_day,
+    read_placeholder,
+    relevant_rows,
 )
 from pytest_mobileagent.tasks.registry import tasks_in
 from pytest_mobileagent.validators.answers import MATCH_TYPES, answer_matches, format_answer, parse_time, text_matches
@@ -40,6 +43,9 @@ from suites.androidworld.information_retrieval import (
     NOTE_NOISE,
     SPORTS,
     TODO_NOISE,
+    _append_new,
+    _days,
+    _event_times,
     parse_minutes,
 )
 from tests.published import published_file
@@ -396,3 +402,150 @@ def test_recipes_name_the_asked_ingredient_once() -> None:
         assert not [i for i in ingredients if i.lower() in body.lower()], body
     meetings = pool("NotesMeetingAttendeeCount", "body")
     assert all(body.count("{attendee_count}") == 1 for body in meetings)
+
+
+# -- the oracle reads the answer off the app -----------------------------------------------------------------
+
+
+def answer_items(answer: str | None) -> list[str]:
+    return sorted(part.strip() for part in (answer or "").split(","))
+
+
+def oracle_answer(device: SimDevice, task: Any) -> tuple[str | None, int]:
+    """The oracle's answer on ``device`` as it is (no setup: whatever the test seeded) and its action count."""
+    result = run_episode(device, task, OracleAgent(), new_result(task, "OracleAgent"))
+    return result.answer, len(result.actions)
+
+
+def fresh(device: SimDevice) -> SimDevice:
+    device.snapshot_load("clean")
+    device.set_time(DEFAULT_TIME)
+    return device
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_the_oracle_reads_the_expected_answer_off_the_app(name: str, device: SimDevice) -> None:
+    """On the project's own setup, the answer the oracle reads off the screens is the resolved expected answer
+    (up to the order of a list), within the family's step budget."""
+    cls = FAMILIES[name]
+
+    @settings(max_examples=4, deadline=None, database=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(cls.parameters())
+    def read(params: dict[str, Any]) -> None:
+        task = cls(params)
+        task.setup(fresh(device))
+        answer, steps = oracle_answer(device, task)
+        assert answer_items(answer) == answer_items(task.expected_answer), (params, answer)
+        assert steps <= task.max_steps
+
+    read()
+
+
+#: The families whose rows take ``{x_without_replacement}`` draws: the same question has other rows per seed.
+DRAWN = sorted(name for name, cls in FAMILIES.items()
+               if any("_without_replacement}" in str(v) for row in cls.spec.rows for v in row.values()))
+
+
+@pytest.mark.parametrize("name", DRAWN)
+def test_the_oracle_answers_from_the_phone_not_from_its_own_draw(name: str, device: SimDevice) -> None:
+    """The same question over another draw of the rows (as AndroidWorld's initialize_task makes its own): the
+    oracle answers what the phone holds, not what its own resolved rows say."""
+    cls = FAMILIES[name]
+    params = {param: values[-1] for param, values in cls.spec.params.items()}
+    seeded, asking = cls(params | {"seed": 11}), cls(params | {"seed": 12})
+    assert seeded.resolved is not None and asking.resolved is not None
+    assert seeded.resolved.rows != asking.resolved.rows
+    seeded.setup(fresh(device))
+    answer, _ = oracle_answer(device, asking)
+    assert answer_items(answer) == answer_items(seeded.expected_answer), answer
+    if answer_items(seeded.expected_answer) != answer_items(asking.expected_answer):
+        assert asking.check(device, answer) == 0.0  # its own check still judges its own draw
+
+
+def test_the_rows_meeting_every_condition_are_the_relevant_ones() -> None:
+    rows = [{"title": "Pay rent", "due_date": "October 16 2023", "completed_date": "0"},
+            {"title": "Call Bo", "due_date": "October 16 2023", "completed_date": "October 12 2023"},
+            {"title": "Pay Rent", "due_date": "October 17 2023", "completed_date": "0"}]
+    convert = ADAPTERS["tasks_app"].convert
+    due = [condition("due_date", "LESS_THAN_OR_EQUAL_TO", "October 16 2023"),
+           condition("completed_date", "EQUAL_TO", "0")]
+    assert [r["title"] for r in relevant_rows(rows, due, convert)] == ["Pay rent"]
+    named = [condition("title", "EQUAL_TO", "pay RENT")]  # titles compare lower-cased, as AndroidWorld does
+    assert [r["due_date"] for r in relevant_rows(rows, named, convert)] == ["October 16 2023", "October 17 2023"]
+    assert relevant_rows(rows, [condition("notes", "CONTAINS", "x")], convert) == []  # a field no row shows
+
+
+def test_the_days_a_question_covers() -> None:
+    week = [condition("start_date", "LESS_THAN_OR_EQUAL_TO", "October 22 2023"),
+            condition("start_date", "GREATER_THAN_OR_EQUAL_TO", "October 15 2023")]
+    assert _days(week, "start_date") == [dt.date(2023, 10, d) for d in range(15, 23)]
+    assert _days([condition("start_date", "EQUAL_TO", "October 3 2023")], "start_date") == [dt.date(2023, 10, 3)]
+    after = [condition("start_date", "GREATER_THAN", "October 3 2023"),
+             condition("start_date", "LESS_THAN", "October 6 2023")]
+    assert _days(after, "start_date") == [dt.date(2023, 10, 4), dt.date(2023, 10, 5)]
+    assert _days([condition("title", "CONTAINS", "Bo")], "start_date") == []
+
+
+def test_a_day_views_event_times() -> None:
+    day = dt.date(2023, 10, 16)
+    assert _event_times("13:00 - 13:45", day) == {"start_date": "October 16 2023", "start_time": "13:00",
+                                                  "duration": "45 m"}
+    assert _event_times("23:30 (October 15) - 00:30", day) == {"start_date": "October 15 2023",
+                                                               "start_time": "23:30", "duration": "60 m"}
+    assert _event_times("11:00 PM - 12:15 AM (October 17)", day)["duration"] == "75 m"
+
+
+def test_rows_that_look_alike_are_counted_once_each() -> None:
+    """A list of look-alike rows scrolled by the finger's distance: the rows kept on screen are the ones that moved
+    as far as the finger did, so the rows it brought in are all counted."""
+    a, b, c = {"title": "Gift ideas"}, {"title": "Packing list"}, {"title": "Dinner Menu"}
+    pitch, finger = 100, 300
+    listing = [a, a, a, a, a, b, a, a]
+    first = [(row, 100 + i * pitch, 180 + i * pitch) for i, row in enumerate(listing[:5])]
+    second = [(row, 100 + i * pitch - finger, 180 + i * pitch - finger) for i, row in enumerate(listing)
+              if 100 + i * pitch - finger > 0]
+    seen = [r for r, _, _ in first]
+    assert _append_new(seen, first, second, finger) == finger
+    assert seen == listing
+    # At its end the list moves less than the finger (here one row): the lineup keeping the most rows is taken,
+    # so the unlike row kept on screen is not counted twice.
+    listing = [a, a, b, a, a, a]
+    first = [(row, 100 + i * pitch, 180 + i * pitch) for i, row in enumerate(listing[:5])]
+    last = [(row, i * pitch, 80 + i * pitch) for i, row in enumerate(listing) if i]
+    seen = [r for r, _, _ in first]
+    assert _append_new(seen, first, last, None) == pitch
+    assert seen == listing
+    # A clamped last scroll whose look-alike rows could also line up with the finger's full move.
+    listing = [b, a, a, a, a, a, c]
+    first = [(row, 100 + i * pitch, 180 + i * pitch) for i, row in enumerate(listing[:5])]
+    last = [(row, 100 + i * pitch - 200, 180 + i * pitch - 200) for i, row in enumerate(listing) if i > 1]
+    seen = [r for r, _, _ in first]
+    _append_new(seen, first, last, None)
+    assert seen == [b, a, a, a, a, c]  # look-alikes at the seam may merge; the unlike rows are each read once
+
+
+@pytest.mark.parametrize(("name", "param", "seeded", "asked"), [
+    ("NotesIsTodo", "is_todo", "True", "False"), ("NotesIsTodo", "is_todo", "False", "True"),
+    ("NotesMeetingAttendeeCount", "attendee_count", "27", "60"),
+    ("NotesRecipeIngredientCount", "ingredient_quantity", "3 tablespoons", "1/4 teaspoon")])
+def test_an_answer_given_outright_is_read_off_the_note(name: str, param: str, seeded: str, asked: str,
+                                                       device: SimDevice) -> None:
+    """AndroidWorld gives these answers as a parameter (``expected_value: "{is_todo}"``); the oracle reads the
+    value where the note shows it (its to-do checkbox, the body's line), so another phone's note is read right."""
+    cls = FAMILIES[name]
+    params = {p: values[0] for p, values in cls.spec.params.items()} | {"seed": 3}
+    cls(params | {param: seeded}).setup(fresh(device))
+    answer, _ = oracle_answer(device, cls(params | {param: asked}))
+    assert answer == seeded
+
+
+def test_a_placeholder_is_read_by_its_line() -> None:
+    body = expand("{body}", {"body": "Ingredients:\n- {ingredient_quantity} {ingredient}\n- 1 egg\n",
+                             "ingredient": "chia seeds"}, keep="ingredient_quantity")
+    assert body == "Ingredients:\n- {ingredient_quantity} chia seeds\n- 1 egg\n"
+    shown = "Ingredients:\n- 2 cups flour\n- 3/4 cup chia seeds\n- 1 egg\n"
+    assert read_placeholder(body, "{ingredient_quantity}", shown) == "3/4 cup"
+    assert read_placeholder("- {n} people attended", "{n}", "Notes\n- 14 people attended\n") == "14"
+    assert read_placeholder("{is_todo}", "{is_todo}", "False") == "False"
+    assert read_placeholder("{n} came", "{n}", "nobody") is None

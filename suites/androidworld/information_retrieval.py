@@ -1,9 +1,13 @@
-"""The app halves of AndroidWorld's information-retrieval tasks: seeding state and showing it.
+"""The app halves of AndroidWorld's information-retrieval tasks: seeding state and reading it back off the screens.
 
 Each adapter replaces the app's data with the task's relevant rows plus random
 noise rows that do not meet all the task's exclusion conditions (so they cannot
 change the answer), writing the app's real database through the Device
-protocol. ``reveal`` walks the app to where the answer can be read.
+protocol. ``reveal`` walks the app as a person answering the question would
+(the screens chosen from the question's terms, the exclusion conditions: a
+notebook, a date range, a title to search) and returns the rows it read, named
+as the spec's rows name their fields; it never looks at the rows the project
+seeded, so it reads AndroidWorld's own seeding as well.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import datetime as dt
 import random
 import re
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 from pytest_mobileagent.actions import Action
@@ -22,7 +26,14 @@ from pytest_mobileagent.android.joplin import DB_PATH as JOPLIN_DB
 from pytest_mobileagent.android.opentracks import DB_PATH as OPENTRACKS_DB
 from pytest_mobileagent.android.tasks_app import DB_PATH as TASKS_DB
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.tasks.importers.androidworld_ir import InformationRetrievalTask, excluded, parse_day
+from pytest_mobileagent.observe.elements import UIElement
+from pytest_mobileagent.tasks.importers.androidworld_ir import (
+    TODAY,
+    InformationRetrievalTask,
+    Reading,
+    excluded,
+    parse_day,
+)
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 from pytest_mobileagent.validators.answers import DATE_FORMAT, parse_time
 from pytest_mobileagent.validators.calendar import seed_events
@@ -63,11 +74,119 @@ def _random_moment(rng: random.Random, center: dt.datetime, days: int) -> dt.dat
     return center + dt.timedelta(minutes=rng.randrange(-days * 24 * 60, days * 24 * 60))
 
 
+# -- reading a list off the screen ----------------------------------------------------------------------------
+
+Row = dict[str, str]
+#: A row read off the screen, with the top and bottom of its elements (to tell whole rows from cut ones).
+Shown = tuple[Row, int, int]
+
+
+def read_list(ui: UI, rid: str, read: Callable[[UI], list[Shown]],
+              enough: Callable[[list[Row]], bool] = lambda rows: False, limit: int = 12) -> Reading:
+    """Scroll down the list ``rid`` to its end (or until ``enough`` of it is read), reading each screen's rows.
+
+    Only rows wholly inside the list count (a row cut at an edge is read when it is whole). The list ends where
+    empty space follows its last row, or where a scroll no longer moves it. The rows a scroll keeps on screen
+    are recognised by their fields and by how far they moved (:func:`_append_new`), so no row is read twice.
+    """
+    seen: list[Row] = []
+    previous: list[Shown] = []
+    for _ in range(limit):
+        if not ui.exists(rid=rid):  # an empty list shows a placeholder instead
+            return seen
+        left, top, right, bottom = ui.element(rid=rid)[1].bounds
+        whole = [r for r in read(ui) if r[1] > top and r[2] < bottom]
+        drawn = [e.bounds for e in ui.obs.elements if top < e.bounds[1] < bottom
+                 and (e.text or e.content_description) and e.bounds[0] < left + (right - left) // 4]
+        last = whole[-1][2] if whole else top  # (a floating button over the list is not drawn in its rows)
+        below = any(b[1] > last for b in drawn)
+        _append_new(seen, previous, whole, _swipe(top, bottom) if below else None)
+        if enough(seen) or (not below and bottom - max((b[3] for b in drawn), default=top) > ROW_GAP):
+            return seen
+        previous = whole
+        before = _signature(ui)
+        yield ui.scroll("down", rid=rid)
+        if _signature(ui) == before:  # the end: its last row may end on the list's edge, whole
+            _append_new(seen, previous, [r for r in read(ui) if r[1] > top and r[2] <= bottom], None)
+            return seen
+    raise OracleError(f"the list {rid} did not end after {limit} scrolls")
+
+
+#: Empty space below a list's last row taller than this (px, more than a row's padding): nothing follows.
+ROW_GAP = 64
+
+
+def _swipe(top: int, bottom: int) -> int:
+    """How far a scroll's finger moves over a list (``actions._scroll_points``: 3/8 of its height each way)."""
+    return 2 * ((bottom - top) * 3 // 8)
+
+
+def _signature(ui: UI) -> list[tuple[str, str, tuple[int, int, int, int]]]:
+    return [(e.text, e.content_description, e.bounds) for e in ui.obs.elements]
+
+
+def _append_new(seen: list[Row], previous: list[Shown], shown: list[Shown], finger: int | None) -> int | None:
+    """Add the rows of ``shown`` that were not on the previous screen; return how far the list moved (None when
+    no row stayed on screen).
+
+    A list moves as far as the ``finger`` did, and the rows line up so, unless it reached its end (``finger``
+    None: nothing is drawn below the last whole row, the end or a row hidden just below the edge; or no
+    lineup moved that far): then the lineup keeping the most rows wins, which never counts a row twice and
+    skips none unlike the others (look-alike rows all the way through what stayed on screen are ambiguous to
+    anyone reading the list).
+    """
+    if not previous:
+        seen.extend(r for r, _, _ in shown)
+        return None
+    lineups = [(k, previous[-k][1] - shown[0][1]) for k in range(min(len(previous), len(shown)), 0, -1)
+               if [r for r, _, _ in previous[-k:]] == [r for r, _, _ in shown[:k]]]
+    exact = [c for c in lineups if finger is not None and abs(c[1] - finger) <= 8]
+    k, moved = exact[0] if exact else max(lineups, default=(0, None), key=lambda c: c[0])
+    seen.extend(r for r, _, _ in shown[k:])
+    return moved
+
+
+def _span(elements: list[UIElement]) -> tuple[int, int]:
+    return min(e.bounds[1] for e in elements), max(e.bounds[3] for e in elements)
+
+
+def _rows_from(ui: UI, first: str, *parts: str) -> list[list[UIElement]]:
+    """The screen's list rows: each starts at an element of resource id ``first``, followed by those of ``parts``
+    (what else is on screen, a floating button over the list, is not part of a row)."""
+    groups: list[list[UIElement]] = []
+    for e in ui.obs.elements:
+        if e.resource_name == first:
+            groups.append([e])
+        elif groups and e.resource_name in parts:
+            groups[-1].append(e)
+    return groups
+
+
+def _month_day(text: str, today: dt.date = TODAY) -> dt.date:
+    """``Mon, Oct 16`` / ``Oct 16`` (``, 2024`` when not this year) as a date."""
+    text = text.split(", ", 1)[1] if re.match(r"^[A-Z][a-z]{2}, ", text) else text
+    for fmt in ("%b %d, %Y", "%b %d %Y"):
+        try:
+            return dt.datetime.strptime(text, fmt).date()
+        except ValueError:
+            pass
+    return dt.datetime.strptime(f"{text} {today.year}", "%b %d %Y").date()
+
+
+def _day_text(day: dt.date) -> str:
+    return day.strftime(DATE_FORMAT).replace(" 0", " ")
+
+
+#: Tasks' priorities as its checkboxes describe them, importance 0 to 3.
+PRIORITY_NAMES = ("High", "Medium", "Low", "None")
+
+
 class TasksAdapter:
     """Tasks (org.tasks): rows in its ``tasks`` table."""
 
     app_key = "tasks"
-    convert = {"due_date": parse_day, "completed_date": lambda v: 0 if v == "0" else parse_day(v), "importance": int}
+    convert = {"due_date": parse_day, "completed_date": lambda v: 0 if v == "0" else parse_day(v), "importance": int,
+               "title": str.lower}
 
     def row(self, t: dict[str, str]) -> dict[str, Any]:
         due = _ms(t["due_date"], t.get("due_time", "")) if t.get("due_date") else 0
@@ -113,34 +232,38 @@ class TasksAdapter:
         columns = sorted({k for r in everything for k in r})
         insert_rows(device, TASKS_DB, "tasks", [{c: r.get(c) for c in columns} for r in everything])
 
-    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Reading:
+        """The list (sorted by due date) down to the last due date the question covers, unstarted tasks too (a
+        task due soon may not have started yet) and completed ones when the family asks about completed tasks
+        (its rows carry a completion date): each row's title, priority (its checkbox), due and completion date."""
         assert task.resolved is not None
-        rows = task.resolved.rows
         yield ui.open_app("Tasks")
-        if any(r.get("completed_date") for r in rows):
+        completed = any("completed_date" in row for row in task.spec.rows)
+        for wanted in ("Show completed",) * completed + ("Show unstarted",):
             yield ui.click(desc="More options")
-            yield ui.click(text="Show completed")
-        if any(r.get("hide_until_date") and _ms(r["hide_until_date"], r.get("hide_until_time", "")) > NOW_MS
-               for r in rows):
-            yield ui.click(desc="More options")
-            yield ui.click(text="Show unstarted")
-        yield from scan_list(ui, {r["title"] for r in rows}, rid="recycler_view")
+            yield ui.click(text=wanted)
+        last = _bound(task.resolved.exclusions, "due_date", low=False)  # the list is sorted by due date
+        enough = (lambda rows: bool(rows) and "due_date" in rows[-1] and parse_day(rows[-1]["due_date"]) > last) \
+            if last else (lambda rows: False)
+        return (yield from read_list(ui, "recycler_view", self.read_screen, enough))
 
-
-def scan_list(ui: UI, wanted: set[str], rid: str, limit: int = 20) -> Iterator[Action]:
-    """Scroll down a list once until every wanted text has been on screen (the answer is readable)."""
-    seen: set[str] = set()
-    for _ in range(limit):
-        seen |= {e.text for e in ui.obs.elements} & wanted
-        if seen == wanted:
-            return
-        before = [e.text for e in ui.obs.elements]
-        yield ui.scroll("down", rid=rid)
-        if [e.text for e in ui.obs.elements] == before:
-            break
-    missing = wanted - seen - {e.text for e in ui.obs.elements}
-    if missing:
-        raise OracleError(f"never saw {sorted(missing)} while scrolling {rid}")
+    @staticmethod
+    def read_screen(ui: UI) -> list[Shown]:
+        """``My Tasks`` rows: the checkbox (its description the priority), the title, "due · Completed day"."""
+        shown = []
+        for group in _rows_from(ui, "completeBox", "title", "due_date"):
+            box, texts = group[0], {e.resource_name: e.text for e in group[1:]}
+            if "title" not in texts:
+                continue
+            row = {"title": texts["title"], "importance": str(PRIORITY_NAMES.index(
+                   box.content_description.removesuffix(" priority"))), "completed_date": "0"}
+            for part in texts.get("due_date", "").split(" · "):
+                if part.startswith("Completed "):
+                    row["completed_date"] = _day_text(_month_day(part.removeprefix("Completed ")))
+                elif part:
+                    row["due_date"] = _day_text(_month_day(part))
+            shown.append((row, *_span(group)))
+        return shown
 
 
 NOISE_NOTES = 100
@@ -172,7 +295,7 @@ class JoplinAdapter:
 
     app_key = "joplin"
     convert = {"title": str.lower, "folder": str.lower, "is_todo": lambda v: int(v.lower() == "true"),
-               "todo_completed": lambda v: int(v.lower() == "true")}
+               "todo_completed": lambda v: int(v.lower() == "true"), "body": str}
 
     def seed(self, device: Device, rows: list[dict[str, str]], exclusions: list[dict[str, str]],
              rng: random.Random) -> None:
@@ -215,18 +338,63 @@ class JoplinAdapter:
     def _note(folder: str, title: str, body: str, is_todo: bool, done: bool) -> dict[str, Any]:
         return {"folder": folder, "title": title, "body": body, "is_todo": int(is_todo), "todo_completed": int(done)}
 
-    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Reading:
+        """A question about a notebook lists it (each note's title and whether it is a to-do, done or not); one
+        about a note searches its title and opens it (its body, whether it is a to-do)."""
         assert task.resolved is not None
-        rows = task.resolved.rows
+        conditions = {c["field"]: c["value"] for c in task.resolved.exclusions}
         yield ui.open_app("Joplin")
-        if len(rows) == 1:  # one note: search for it and open it, its body holds the answer
-            yield ui.click(desc="Search")
-            yield ui.type(rows[0]["title"], rid="search_input")
-            yield ui.click(text=rows[0]["title"])
-            return
-        yield ui.click(desc="Open sidebar")  # several notes of one notebook: list that notebook
-        yield ui.click(text=rows[0]["folder"])
-        yield from scan_list(ui, {r["title"] for r in rows}, rid="note_list")
+        if "folder" in conditions:
+            yield ui.click(desc="Open sidebar")
+            yield ui.click(text=conditions["folder"])
+            folder = ui.obs.elements[ui.element(desc="Open sidebar")[0] + 1].text
+            return (yield from read_list(ui, "note_list", lambda ui: self.read_screen(ui, folder)))
+        if "title" not in conditions:
+            raise OracleError(f"{task.name}: neither a notebook nor a title to look for")
+        yield ui.click(desc="Search")
+        yield ui.type(conditions["title"], rid="search_input")
+        yield ui.click(text=conditions["title"], cls="TextView")  # the result, not the search field
+        return [self.read_note(ui)]
+
+    @staticmethod
+    def read_screen(ui: UI, folder: str) -> list[Shown]:
+        """A notebook's rows: a to-do's checkbox (checked when done), then the title."""
+        _, listing = ui.element(rid="note_list")
+        inside = [e for e in ui.obs.elements if e is not listing and listing.bounds[1] <= e.bounds[1]
+                  and e.bounds[3] <= listing.bounds[3]]
+        shown = []
+        for group in _rows_from_list(inside, lambda e: bool(e.text) or e.content_description == "to-do"):
+            box = next((e for e in group if e.content_description == "to-do"), None)
+            title = next((e.text for e in group if e.text), None)
+            if title is None:
+                continue
+            row = {"title": title, "folder": folder, "is_todo": str(box is not None),
+                   "todo_completed": str(box is not None and box.checked)}
+            shown.append((row, *_span(group)))
+        return shown
+
+    @staticmethod
+    def read_note(ui: UI) -> Row:
+        """The open note: its title above the body, and the to-do checkbox when it is one."""
+        i, _ = ui.element(rid="note_body")
+        texts = [e for e in ui.obs.elements[:i] if e.text]
+        body = next((e.text for e in ui.obs.elements[i + 1:] if e.text), "")
+        box = ui.find(desc="to-do")
+        return {"title": texts[-1].text if texts else "", "body": body, "is_todo": str(box is not None),
+                "todo_completed": str(box is not None and box[1].checked)}
+
+
+def _rows_from_list(elements: list[UIElement], part: Callable[[UIElement], bool]) -> list[list[UIElement]]:
+    """Elements grouped into rows by where they sit: those overlapping vertically are one row."""
+    groups: list[list[UIElement]] = []
+    for e in elements:
+        if not part(e):
+            continue
+        if groups and e.bounds[1] < _span(groups[-1])[1]:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    return groups
 
 
 METERS_PER_MILE = 1609.34
@@ -288,10 +456,53 @@ class OpenTracksAdapter:
         device.sqlite(OPENTRACKS_DB, "DELETE FROM tracks")
         insert_rows(device, OPENTRACKS_DB, "tracks", tracks)
 
-    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Reading:
+        """The track list, newest first, down to the first day the question covers: each track's name, type,
+        start, total time (in minutes) and distance (shown in miles, read back in meters)."""
         assert task.resolved is not None
+        first = _bound(task.resolved.exclusions, "start_date", low=True)
         yield ui.open_app("OpenTracks")
-        yield from scan_list(ui, {r["name"] for r in task.resolved.rows}, rid="track_list")
+        enough = (lambda rows: bool(rows) and parse_day(rows[-1]["start_date"]) < first) if first else \
+            (lambda rows: False)
+        return (yield from read_list(ui, "track_list", self.read_screen, enough))
+
+    @staticmethod
+    def read_screen(ui: UI) -> list[Shown]:
+        """Track rows: name, "type · Oct 12, 2023 08:00", total time ``h:mm:ss``, distance ``n.nn mi``."""
+        shown = []
+        for group in _rows_from(ui, "list_item_name", "list_item_category_and_time", "list_item_total_time",
+                                   "list_item_distance"):
+            texts = {e.resource_name: e.text for e in group}
+            if not {"list_item_category_and_time", "list_item_total_time", "list_item_distance"} <= set(texts):
+                continue
+            category, _, started = texts["list_item_category_and_time"].rpartition(" · ")
+            when = dt.datetime.strptime(started, "%b %d, %Y %H:%M")
+            h, m, sec = (int(x) for x in texts["list_item_total_time"].split(":"))
+            row = {"name": texts["list_item_name"], "category": category, "start_date": _day_text(when.date()),
+                   "start_time": when.strftime("%H:%M"), "duration": str(h * 60 + m + round(sec / 60)),
+                   "total_distance": str(round(float(texts["list_item_distance"].removesuffix(" mi"))
+                                               * METERS_PER_MILE))}
+            shown.append((row, *_span(group)))
+        return shown
+
+
+def _bound(conditions: list[dict[str, str]], field: str, low: bool) -> dt.date | None:
+    """The first (``low``) or last day the conditions on ``field`` allow (None: unbounded that way)."""
+    ops = {"EQUAL_TO": 0, "GREATER_THAN_OR_EQUAL_TO": 0, "GREATER_THAN": 1} if low else \
+        {"EQUAL_TO": 0, "LESS_THAN_OR_EQUAL_TO": 0, "LESS_THAN": -1}
+    days = [parse_day(c["value"]) + dt.timedelta(days=ops[c["operation"]]) for c in conditions
+            if c["field"] == field and c["operation"] in ops]
+    if not days:
+        return None
+    return max(days) if low else min(days)
+
+
+def _days(conditions: list[dict[str, str]], field: str) -> list[dt.date]:
+    """Every day the conditions on ``field`` allow, first to last (empty: they bound no range)."""
+    low, high = _bound(conditions, field, True), _bound(conditions, field, False)
+    if low is None or high is None:
+        return []
+    return [low + dt.timedelta(days=i) for i in range((high - low).days + 1)]
 
 
 def parse_minutes(text: str) -> int:
@@ -360,19 +571,104 @@ class CalendarAdapter:
         rng.shuffle(everything)
         seed_events(device, everything)
 
-    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
-        """Open each relevant day from the month grid, where the day view lists its events."""
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Reading:
+        """A question about days opens the first from the month grid and steps through the rest with the day
+        view's arrow, reading each day's events (title, start, end, description); one about an event searches
+        its title and opens each match, whose editor shows its location too."""
         assert task.resolved is not None
+        conditions = task.resolved.exclusions
         yield ui.open_app("Simple Calendar Pro")
-        days = sorted({parse_day(r["start_date"]) for r in task.resolved.rows if r.get("start_date")})
-        for day in days[:3]:
-            if (day.year, day.month) != (2023, 10):
-                continue
-            cells = ui.find_all(rid="month_view_background")
-            if len(cells) != 42:
-                raise OracleError("the month grid is not on screen")
-            yield Action.click(index=cells[(day - dt.date(2023, 9, 24)).days][0])
+        days = _days(conditions, "start_date")
+        if days:
+            return (yield from self.read_days(ui, days))
+        title = next((c["value"] for c in conditions if c["field"] == "title"), None)
+        if title is None:
+            raise OracleError(f"{task.name}: neither days nor a title to look for")
+        return (yield from self.read_search(ui, title))
+
+    def read_days(self, ui: UI, days: list[dt.date]) -> Reading:
+        cells = ui.find_all(rid="month_view_background")
+        first = TODAY.replace(day=1)
+        # Six Sunday-first weeks; a month that starts on a Sunday gets the week before in front (the app's
+        # MonthlyCalendarImpl, en-US).
+        grid = first - dt.timedelta(days=first.isoweekday())
+        if len(cells) != 42 or not 0 <= (days[0] - grid).days < 42:
+            raise OracleError(f"{days[0]} is not in the month grid on screen")
+        yield Action.click(index=cells[(days[0] - grid).days][0])
+        rows: list[Row] = []
+        for i, day in enumerate(days):
+            if i:
+                yield ui.click(rid="top_right_arrow")
+            shown = _calendar_day(ui.element(rid="top_value")[1].text)
+            if shown != day:
+                raise OracleError(f"the day view shows {shown}, not {day}")
+            read = yield from read_list(ui, "day_events", lambda ui, day=day: self.read_screen(ui, day))
+            rows += [r for r in read if r["start_date"] == _day_text(day)]  # an event is read on its first day
+        return rows
+
+    def read_search(self, ui: UI, title: str) -> Reading:
+        yield ui.type(title, rid="top_toolbar_search")
+        rows: list[Row] = []
+        for n in range(len(self.matches(ui, title))):
+            yield Action.click(index=self.matches(ui, title)[n])
+            rows.append(self.read_event(ui))
             yield ui.back()
+        return rows
+
+    @staticmethod
+    def matches(ui: UI, title: str) -> list[int]:
+        """The search results whose title holds ``title`` (a match may be in the description only)."""
+        return [i for i, e in ui.find_all(rid="event_item_title") if title.lower() in e.text.lower()]
+
+    def read_screen(self, ui: UI, day: dt.date) -> list[Shown]:
+        """A day's event rows: title, "13:00 - 13:30" (the other day in brackets), description."""
+        shown = []
+        for group in _rows_from(ui, "event_item_title", "event_item_time", "event_item_description"):
+            texts = {e.resource_name: e.text for e in group}
+            if "event_item_time" not in texts:
+                continue
+            row = {"title": texts["event_item_title"], "description": texts.get("event_item_description", "")}
+            row.update(_event_times(texts["event_item_time"], day))
+            shown.append((row, *_span(group)))
+        return shown
+
+    @staticmethod
+    def read_event(ui: UI) -> Row:
+        """The event's editor: title, location, description, start and end."""
+        text = {rid: (ui.find(rid=rid) or (0, None))[1] for rid in (
+            "event_title", "event_location", "event_description", "event_start_date", "event_start_time",
+            "event_end_date", "event_end_time")}
+        value = {rid: e.text if e is not None else "" for rid, e in text.items()}
+        start = dt.datetime.combine(_calendar_day(value["event_start_date"]), _clock(value["event_start_time"]))
+        end = dt.datetime.combine(_calendar_day(value["event_end_date"]), _clock(value["event_end_time"]))
+        return {"title": value["event_title"], "location": value["event_location"],
+                "description": value["event_description"], "start_date": _day_text(start.date()),
+                "start_time": start.strftime("%H:%M"), "duration": f"{(end - start).seconds // 60} m"}
+
+
+def _clock(text: str) -> dt.time:
+    """``13:30`` or ``01:30 PM`` (the phone's 12-hour setting); empty for an all-day event."""
+    return parse_time(text.replace(" ", "")) if text else dt.time(0, 0)
+
+
+def _calendar_day(text: str, today: dt.date = TODAY) -> dt.date:
+    """``October 16 (Mon)`` / ``October 16`` / ``October 16 2024 (Wed)`` as a date."""
+    text = re.sub(r" \(\w+\)$", "", text.strip())
+    return dt.datetime.strptime(text if re.search(r" \d{4}$", text) else f"{text} {today.year}", "%B %d %Y").date()
+
+
+def _event_times(text: str, day: dt.date) -> Row:
+    """A day view's time text as the row's start date and time and its duration."""
+    if text == "All-day":
+        return {"start_date": _day_text(day), "start_time": "00:00", "duration": "1440 m"}
+    match = re.fullmatch(r"(.+?)(?: \((.+?)\))?(?: - (.+?)(?: \((.+?)\))?)?", text)
+    if match is None:
+        raise OracleError(f"cannot read the event time {text!r}")
+    start_clock, start_day, end_clock, end_day = match.groups()
+    start = dt.datetime.combine(_calendar_day(start_day) if start_day else day, _clock(start_clock))
+    end = dt.datetime.combine(_calendar_day(end_day) if end_day else day, _clock(end_clock)) if end_clock else start
+    return {"start_date": _day_text(start.date()), "start_time": start.strftime("%H:%M"),
+            "duration": f"{int((end - start).total_seconds()) // 60} m"}
 
 
 NOISE_EVENTS = 75

@@ -10,9 +10,12 @@ are the project's own, chosen so every draw has one right answer (``tests/test_a
 them against the noise vocabularies of the app adapters in ``information_retrieval.py``). Where a pool
 departs on purpose from AndroidWorld's, a comment says why.
 
-Seeding and the oracle's walk through each app are the adapters' (``ADAPTERS``); resolving a draw into
-rows and expected answers, and the answer check, are ``pytest_mobileagent.tasks.importers.androidworld_ir``'s,
-the same code that imports a textproto of the same format (``build_tasks``).
+Seeding and the oracle's walk through each app are the adapters' (``ADAPTERS``): the oracle reads the rows the
+screens show and answers the family's question over them (the rows meeting every exclusion condition, the answer
+derived as the success criteria say), so it answers whatever the phone holds, AndroidWorld's own seeding included.
+Resolving a draw into rows and expected answers, and the answer check, are
+``pytest_mobileagent.tasks.importers.androidworld_ir``'s, the same code that imports a textproto of the same
+format (``build_tasks``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Distances are stored in meters and times in epoch milliseconds, as in the real
 database (``/data/data/de.dennisguse.opentracks/databases/database.db``); the
-list and the details show miles, as the app does on a US-locale phone.
+list and the details show miles, as the app does on a US-locale phone. A list row is as tall as its texts (a
+long name wraps and pushes the time and distance down, as the app's wrap_content rows do), so nothing is cut.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class TrackList(Activity):
                        Text(f"{category} · {started(start)}", id="list_item_category_and_time", style="item-summary"),
                        Row(Text(duration(total), id="list_item_total_time", weight=1),
                            Text(miles(dist), id="list_item_distance", weight=1)), weight=1),
-                clickable=True, focusable=True, on_click=lambda t=tid: self.open(t), height=96, padding=8,
+                clickable=True, focusable=True, on_click=lambda t=tid: self.open(t), padding=8,
             )
             for tid, name, _desc, category, start, dist, total, _gain, _loss in self.rows()
         ]

@@ -4,7 +4,8 @@ State lives where the real app keeps it: ``/data/data/org.tasks/databases/databa
 table ``tasks`` (times in epoch milliseconds; ``completed`` 0 means not done;
 ``importance`` 0 high, 1 medium, 2 low, 3 none). The list hides completed tasks
 and tasks whose "hide until" start is still in the future, unless the overflow
-menu's "Show completed" / "Show unstarted" are on, as in the real app.
+menu's "Show completed" / "Show unstarted" are on, as in the real app. A row is as tall as its texts (a long
+title wraps above the due date instead of pushing it out of a fixed-height row).
 """
 
 from __future__ import annotations
@@ -118,8 +119,7 @@ class TaskList(Activity):
                      desc=f"{PRIORITIES[importance] if 0 <= importance < 4 else 'None'} priority", width=48),
             Column(Text(title, id="title", style="item-title"),
                    Text(" · ".join(details), id="due_date", style="item-summary") if details else None, weight=1),
-            id="row", clickable=True, focusable=True, on_click=lambda t=task_id: self.open_task(t), height=72,
-            padding=8,
+            id="row", clickable=True, focusable=True, on_click=lambda t=task_id: self.open_task(t), padding=8,
         )
 
     def menu_items(self, name: str):

@@ -8,9 +8,16 @@ from Python declarations (the AndroidWorld suite's own, built with
 :func:`condition`, :func:`answer_field` and :func:`answer_value`) or from a
 file in AndroidWorld's ``information_retrieval_tasks.textproto`` format
 (:func:`load_specs`); :func:`task_class` turns either into a :class:`Task`. The
-app-specific part, seeding rows into the app's database and showing them on
-screen, is a :class:`StateAdapter` keyed by the state's app field
+app-specific part, seeding rows into the app's database and reading rows back
+off the app's screens, is a :class:`StateAdapter` keyed by the state's app field
 (``calendar``, ``tasks_app``, ``notes_app``, ``sports_activity_app``).
+
+The oracle answers as an agent does: the adapter walks the app and reads the
+rows its screens show, the family's exclusion conditions (what the question
+asks about) pick the relevant rows among them, and the family's success
+criteria derive the answer from those (:meth:`InformationRetrievalTask.answer_from`).
+So the oracle's answer is whatever the phone holds, whoever seeded it
+(AndroidWorld's own ``initialize_task`` draws rows of its own).
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ import datetime as dt
 import json
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -115,18 +122,26 @@ def answer_value(template: str, match_type: str) -> dict[str, Any]:
     return {"expected_value": template, "match_type": match_type}
 
 
+#: What an adapter's walk through the app yields (actions) and returns (the rows it read).
+Reading = Generator[Action, None, list[dict[str, str]]]
+
+
 class StateAdapter(Protocol):
     """The app-specific half of an information-retrieval task."""
 
     #: The app key used for markers and summaries (``calendar``...).
     app_key: str
+    #: How a field's text (a row read off the screen, a condition's value) becomes a comparable value
+    #: (dates, times, numbers, lower-cased text); fields not named stay text.
+    convert: Mapping[str, Callable[[str], Any]]
 
     def seed(self, device: Device, rows: list[dict[str, str]], exclusions: list[dict[str, str]],
              rng: random.Random) -> None:
         """Replace the app's data with ``rows`` plus random noise rows that do not meet all ``exclusions``."""
 
-    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Iterator[Action]:
-        """Navigate to where the answer can be read on screen (the oracle then answers)."""
+    def reveal(self, ui: UI, task: InformationRetrievalTask) -> Reading:
+        """Walk the screens where the question's rows are shown (chosen from the task's exclusion conditions, the
+        question's terms) and return the rows read off them, with fields named as in the spec's rows."""
 
 
 def load_specs(path: Path | str) -> list[IRSpec]:
@@ -233,6 +248,7 @@ def expected_answers(expectations: list[dict[str, Any]], rows: list[dict[str, st
 
 @dataclass
 class Resolved:
+    params: dict[str, str]  # the draw, formatted (``{x}`` inside values filled)
     prompt_params: dict[str, str]
     rows: list[dict[str, str]]
     exclusions: list[dict[str, str]]
@@ -263,7 +279,7 @@ def resolve(spec: IRSpec, params: Mapping[str, Any],
     match_types = [e["match_type"] for e in expectations]
     tolerance = expectations[0].get("tolerance") if expectations else None
     prompt_params = {k: rng.choice(date_phrasings(v)) if _is_date(v) else v for k, v in p.items()}
-    return Resolved(prompt_params, rows, exclusions, expected, match_types,
+    return Resolved(p, prompt_params, rows, exclusions, expected, match_types,
                     float(tolerance) if tolerance is not None else None)
 
 
@@ -301,8 +317,42 @@ def excluded(values: Mapping[str, Any], conditions: list[dict[str, str]],
     return True
 
 
+def expand(template: str, params: Mapping[str, str], keep: str) -> str:
+    """``template`` with every parameter filled in but ``{keep}`` (values may name other parameters)."""
+    for _ in range(5):
+        filled = _PLACEHOLDER.sub(lambda m: m.group(0) if m.group(1) == keep or m.group(1) not in params
+                                  else params[m.group(1)], template)
+        if filled == template:
+            break
+        template = filled
+    return template
+
+
+def read_placeholder(template: str, placeholder: str, text: str) -> str | None:
+    """What stands for ``placeholder`` in ``text``, found by the line of ``template`` that holds it."""
+    line = next(part for part in template.splitlines() if placeholder in part)
+    pattern = "(.+?)".join(re.escape(part) for part in line.split(placeholder, 1))
+    pattern = ("^" if line.startswith(placeholder) else "") + pattern + ("$" if line.endswith(placeholder) else "")
+    found = re.search(pattern, text, re.MULTILINE)
+    return found.group(1).strip() if found else None
+
+
 def parse_day(text: str) -> dt.date:
     return dt.datetime.strptime(text, DATE_FORMAT).date()
+
+
+def relevant_rows(rows: list[dict[str, str]], conditions: list[dict[str, str]],
+                  convert: Mapping[str, Callable[[str], Any]]) -> list[dict[str, str]]:
+    """The rows that meet every condition: what the question asks about (noise never meets them all).
+
+    Both a row's field text and a condition's value go through ``convert`` (text
+    fields are compared lower-cased, as AndroidWorld compares titles).
+    """
+    def typed(row: dict[str, str]) -> dict[str, Any]:
+        return {k: convert.get(k, str.lower)(v) for k, v in row.items()}
+
+    lowered = {**{c["field"]: str.lower for c in conditions}, **convert}
+    return [row for row in rows if excluded(typed(row), conditions, lowered)]
 
 
 class InformationRetrievalTask(Task):
@@ -345,9 +395,37 @@ class InformationRetrievalTask(Task):
         r = self.resolved
         return 1.0 if answer_matches(answer, r.expected, r.match_types, r.tolerance) else 0.0
 
+    def answer_from(self, rows: list[dict[str, str]]) -> str:
+        """The answer the family's question gives over ``rows`` read off the app: the rows meeting every
+        exclusion condition are the relevant ones, and the success criteria derive the answer from them. An
+        answer given outright (``expected_value: "{x}"``) is read where the rows show ``{x}`` (a note's body
+        line "- {ingredient_quantity} {ingredient}", its to-do flag); only a value no row shows is the
+        question's own."""
+        assert self.resolved is not None
+        relevant = relevant_rows(rows, self.resolved.exclusions, self.adapter.convert)
+        expectations = [dict(e) for e in self.spec.expectations]
+        given = next((e for e in expectations if "expected_value" in e), None)
+        if given is not None and (shown := self.shown_value(given, relevant)) is not None:
+            return format_answer(shown)
+        return format_answer(expected_answers(expectations, relevant, self.spec.rows_field, self.resolved.params))
+
+    def shown_value(self, expectation: Mapping[str, Any], relevant: list[dict[str, str]]) -> list[Any] | None:
+        """The value of ``expected_value: "{x}"`` as the relevant rows show it (None: no row field holds ``{x}``)."""
+        name = re.fullmatch(r"\{(\w+)\}", str(expectation["expected_value"]))
+        if name is None:
+            return None
+        raw = {k: str(v) for k, v in self.params.items() if k != "seed"}
+        for row in self.spec.rows:
+            for field, template in row.items():
+                expanded = expand(str(template), raw, keep=name.group(1))
+                if name.group(0) in expanded:
+                    found = [read_placeholder(expanded, name.group(0), r[field]) for r in relevant if field in r]
+                    return [cast(v, [expectation["match_type"]]) for v in found if v is not None]
+        return None
+
     def oracle(self, ui: UI) -> Iterator[Action]:
-        yield from self.adapter.reveal(ui, self)
-        yield ui.answer(self.expected_answer)
+        rows = yield from self.adapter.reveal(ui, self)
+        yield ui.answer(self.answer_from(rows))
 
     def describe_state(self, device: Device) -> str:
         return f"expected answer {self.expected_answer!r}" if self.resolved else ""
