@@ -55,6 +55,10 @@ def test_text_and_answer_changes() -> None:
     assert change_answer("swimming, kayaking", "duplicate") == "swimming, swimming"
     assert change_answer("42", "duplicate") == "42, 42"
     assert change_answer("a, b, c", "drop") == "a, b" and change_answer("7", "digit") == "8"
+    assert change_text("555-0199", "letter") == "555-0199x" and change_text("Buy milk", "letter") is None
+    assert change_answer("90° at 6 PM", "last_digit") == "90° at 7 PM"
+    assert change_answer("42", "last_digit") is None  # one number: the digit change already makes it
+    assert change_answer("29°, Sunny", "append") == "29°, Sunnyx"
 
 
 def test_mutations_cover_each_typed_text_step_and_answer() -> None:

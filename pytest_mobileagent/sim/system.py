@@ -16,6 +16,7 @@ from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
+from pytest_mobileagent.sim.key_listeners import filtered
 from pytest_mobileagent.sim.layout import Layout, LayoutCache, Node, lay_out
 from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
 from pytest_mobileagent.sim.views import Button, Frame, ImageButton, Row, Text, View, translated
@@ -585,6 +586,7 @@ class System:
             return False
         win, node = found
         self.selection = None
+        text = filtered(node.view.input_type, text)
         self._edit(win, node, lambda value, cur: (value[:cur] + text + value[cur:], cur + len(text)))
         return True
 
