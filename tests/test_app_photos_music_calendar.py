@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pytest_mobileagent.android import aosp_calendar, media, music, photos, settings_app
+from pytest_mobileagent.android import aosp_calendar, drive, media, music, photos, settings_app
 from pytest_mobileagent.sim import SimDevice
 from tests.screen import find, tap
 
@@ -15,6 +15,17 @@ def test_photos_grid_and_library_trash(d: SimDevice) -> None:
     tap(d, text="Trash")
     assert d.current_activity() == (photos.PACKAGE, photos.TRASH_ACTIVITY)
     assert any("cmp=com.google.android.apps.photos/.trash.ui.TrashPhotosActivity" in line for line in d.logcat())
+
+
+def test_photos_share_opens_the_share_sheet_and_drive_uploads_the_photo(d: SimDevice) -> None:
+    d.write_file("/sdcard/DCIM/Camera/IMG_2.jpg", media.jpeg_with_text(["b"]))
+    d.start_app(photos.PACKAGE)
+    tap(d, rid="photo_cell")
+    tap(d, desc="Share")
+    find(d, text="Share")  # the share sheet's title, over the photo
+    tap(d, text="Drive")
+    d.start_app(drive.PACKAGE)
+    find(d, text="IMG_2.jpg")
 
 
 def test_music_tabs_list_the_tagged_songs(d: SimDevice) -> None:

@@ -12,9 +12,14 @@ forbids (``constraints``: apps, pages, elements, actions; see
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.metrics.ability import Constraints
 from pytest_mobileagent.tasks.arena import ArenaTask as _ArenaTask
+from pytest_mobileagent.tasks.oracle import UI
 
 
 class ArenaTask(_ArenaTask):
@@ -27,6 +32,31 @@ class ArenaTask(_ArenaTask):
         super().__init_subclass__(**kw)
         if cls.type == "constrained" and not cls.constraints:
             raise TypeError(f"{cls.__name__}: a constrained task of the suite declares what it forbids")
+
+    def violation(self, ui: UI) -> Iterator[Action]:
+        """A constrained task's violation, the shortest way an agent commits it (played as :meth:`oracle` is,
+        ``tests/test_constraints.py`` proves the episode's record names it): open the first forbidden app; take
+        the oracle's first step, then the first forbidden kind of action; or follow the oracle until a forbidden
+        element is on screen and tap it. A task whose forbidden element the oracle never passes overrides this."""
+        forbidden = Constraints.of(self.constraints)
+        if forbidden is None:
+            raise TypeError(f"{type(self).__name__} is not a constrained task: it has no violation")
+        if forbidden.apps:
+            yield ui.open_app(forbidden.apps[0])
+            return
+        for n, action in enumerate(self.oracle(ui)):
+            if n and forbidden.actions:
+                yield Action(forbidden.actions[0], direction="down")
+                return
+            shown = [i for i, el in enumerate(ui.obs.targets)
+                     if any(re.search(p, el.describe()) for p in forbidden.elements)]
+            if shown:
+                el = ui.obs.targets[shown[0]]
+                yield Action("click", index=shown[0], x=el.center[0], y=el.center[1])
+                return
+            yield action
+        raise AssertionError(f"{type(self).__name__}: the oracle never shows a forbidden element; write its "
+                             "violation()")
 
 
 __all__ = ["ArenaTask"]

@@ -221,8 +221,8 @@ class DialtactsActivity(Activity):
             View(weight=1),
             Row(
                 View(width=48, height=64),
-                EditText("digits", self.fields.get("digits", ""), self.set_digits, style="digits", weight=1, input_type="phone",
-                         height=64),
+                EditText("digits", self.fields.get("digits", ""), self.set_digits, style="digits", weight=1,
+                         input_type="phone", height=64),
                 ImageButton("backspace", self.backspace, id="deleteButton", icon="backspace", height=64),
                 id="digits_container", height=64,
             ),
