@@ -586,6 +586,7 @@ class System:
             return False
         win, node = found
         self.selection = None
+        # TextView runs its key listener as an input filter on every edit (key_listeners.py cites AOSP)
         text = filtered(node.view.input_type, text)
         self._edit(win, node, lambda value, cur: (value[:cur] + text + value[cur:], cur + len(text)))
         return True
@@ -699,7 +700,7 @@ class System:
         sel = self._selected()
         if sel:
             win, node, text, start, end = sel
-            clip = self.clipboard
+            clip = filtered(node.view.input_type, self.clipboard)  # the field's filters see a paste as any edit
             if end == start:  # nothing selected: paste at the cursor
                 self._edit(win, node, lambda s, c: (s[:c] + clip + s[c:], c + len(clip)))
             else:

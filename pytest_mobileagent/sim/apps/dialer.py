@@ -221,6 +221,7 @@ class DialtactsActivity(Activity):
             View(weight=1),
             Row(
                 View(width=48, height=64),
+                # DialpadFragment gives mDigits UnicodeDialerKeyListener, a DialerKeyListener (AOSP Dialer)
                 EditText("digits", self.fields.get("digits", ""), self.set_digits, style="digits", weight=1,
                          input_type="phone", height=64),
                 ImageButton("backspace", self.backspace, id="deleteButton", icon="backspace", height=64),
