@@ -62,3 +62,6 @@ def test_committing_the_violation_is_recorded(task_cls: type[Task], device: SimD
             assert any(what.endswith(p) for p in forbidden.pages)
         else:
             assert what in forbidden.actions or any(re.search(p, what) for p in forbidden.elements), why
+    targets = [why.split(" ", 1)[1] for why in whys if why.startswith("component ")]
+    for rule in forbidden.elements:  # every element rule matches the text recorded for a step that commits it
+        assert any(re.search(rule, t) for t in targets), f"rule {rule!r} matched no recorded element: {targets}"

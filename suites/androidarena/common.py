@@ -13,11 +13,12 @@ forbids (``constraints``: apps, pages, elements, actions; see
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.metrics.ability import Constraints
+from pytest_mobileagent.observe.elements import UIElement
 from pytest_mobileagent.tasks.arena import ArenaTask as _ArenaTask
 from pytest_mobileagent.tasks.oracle import UI
 
@@ -37,7 +38,9 @@ class ArenaTask(_ArenaTask):
         """A constrained task's violation, the shortest way an agent commits it (played as :meth:`oracle` is,
         ``tests/test_constraints.py`` proves the episode's record names it): open the first forbidden app; take
         the oracle's first step, then the first forbidden kind of action; or follow the oracle until a forbidden
-        element is on screen and tap it. A task whose forbidden element the oracle never passes overrides this."""
+        element is on screen, then tap it and each element of another forbidden rule that shows up (the drawer's
+        labels after its button), so that every element rule is committed. A task whose forbidden element the
+        oracle never passes overrides this."""
         forbidden = Constraints.of(self.constraints)
         if forbidden is None:
             raise TypeError(f"{type(self).__name__} is not a constrained task: it has no violation")
@@ -48,15 +51,22 @@ class ArenaTask(_ArenaTask):
             if n and forbidden.actions:
                 yield Action(forbidden.actions[0], direction="down")
                 return
-            shown = [i for i, el in enumerate(ui.obs.targets)
-                     if any(re.search(p, el.describe()) for p in forbidden.elements)]
-            if shown:
-                el = ui.obs.targets[shown[0]]
-                yield Action("click", index=shown[0], x=el.center[0], y=el.center[1])
-                return
+            if forbidden_targets(ui, forbidden.elements):
+                break
             yield action
-        raise AssertionError(f"{type(self).__name__}: the oracle never shows a forbidden element; write its "
-                             "violation()")
+        else:
+            raise AssertionError(f"{type(self).__name__}: the oracle never shows a forbidden element; write its "
+                                 "violation()")
+        rules = list(forbidden.elements)
+        while shown := forbidden_targets(ui, rules):
+            i, el = shown[0]
+            rules = [r for r in rules if not re.search(r, el.describe())]
+            yield Action("click", index=i, x=el.center[0], y=el.center[1])
 
 
-__all__ = ["ArenaTask"]
+def forbidden_targets(ui: UI, rules: Sequence[str]) -> list[tuple[int, UIElement]]:
+    """The action targets on screen whose element text (as a step records it) a rule of ``rules`` matches."""
+    return [(i, el) for i, el in enumerate(ui.obs.targets) if any(re.search(r, el.describe()) for r in rules)]
+
+
+__all__ = ["ArenaTask", "forbidden_targets"]
