@@ -2,9 +2,10 @@
 
 Beside "the oracle passes and a do-nothing agent fails", a check earns trust by rejecting near misses. A
 :class:`Mutation` changes one thing in the oracle's episode: a typed text (a character appended, the last one
-dropped, a digit changed), a step left out, or the final answer (an item duplicated or dropped, a digit
-changed). :func:`prove` plays the clean oracle, derives every applicable mutation from its actions, replays
-each mutated action list (:class:`Replay`) and reports the ones the check let through (the *survivors*).
+dropped, a digit changed, a letter after a typed number), a step left out, or the final answer (an item duplicated
+or dropped, its first or its last number changed, junk appended). :func:`prove` plays the clean oracle, derives
+every applicable mutation from its actions, replays each mutated action list (:class:`Replay`) and reports the
+ones the check let through (the *survivors*).
 
 A mutation is let through only with a reason: the oracle marks one action (``ui.tolerate(action, why,
 "skip")``), or the task declares it for all its actions in :attr:`~pytest_mobileagent.tasks.base.Task.tolerates`,
