@@ -62,6 +62,10 @@ def test_committing_the_violation_is_recorded(task_cls: type[Task], device: SimD
             assert any(what.endswith(p) for p in forbidden.pages)
         else:
             assert what in forbidden.actions or any(re.search(p, what) for p in forbidden.elements), why
+    if forbidden.apps:  # the forbidden app was opened (not only asked for) and the step in it is flagged too
+        inside = [s.index for s in result.steps if s.action and s.package in forbidden.apps]
+        assert inside and all(any(v.startswith(f"step {i}: app ") for v in result.constraint_violations)
+                              for i in inside), (inside, result.constraint_violations)
     targets = [why.split(" ", 1)[1] for why in whys if why.startswith("component ")]
     for rule in forbidden.elements:  # every element rule matches the text recorded for a step that commits it
         assert any(re.search(rule, t) for t in targets), f"rule {rule!r} matched no recorded element: {targets}"

@@ -36,7 +36,8 @@ class ArenaTask(_ArenaTask):
 
     def violation(self, ui: UI) -> Iterator[Action]:
         """A constrained task's violation, the shortest way an agent commits it (played as :meth:`oracle` is,
-        ``tests/test_constraints.py`` proves the episode's record names it): open the first forbidden app; take
+        ``tests/test_constraints.py`` proves the episode's record names it): open the first forbidden app and act
+        in it; take
         the oracle's first step, then the first forbidden kind of action; or follow the oracle until a forbidden
         element is on screen, then tap it and each element of another forbidden rule that shows up (the drawer's
         labels after its button), so that every element rule is committed. A task whose forbidden element the
@@ -44,8 +45,9 @@ class ArenaTask(_ArenaTask):
         forbidden = Constraints.of(self.constraints)
         if forbidden is None:
             raise TypeError(f"{type(self).__name__} is not a constrained task: it has no violation")
-        if forbidden.apps:
+        if forbidden.apps:  # opening it, then a step in it (Back): both are acts in the forbidden app
             yield ui.open_app(forbidden.apps[0])
+            yield ui.back()
             return
         for n, action in enumerate(self.oracle(ui)):
             if n and forbidden.actions:
