@@ -8,6 +8,7 @@ fields; ``published`` holds the values of the published wording, which is the ta
 states the published constraint (``constraint``, told to the agent after the instruction) and declares what it
 forbids (``constraints``: apps, pages, elements, actions; see
 :class:`pytest_mobileagent.metrics.ability.Constraints`): an episode that breaks it fails with the violation named.
+Its :meth:`ArenaTask.violation` is the oracle's counterpart: the shortest way to commit the violation.
 """
 
 from __future__ import annotations
