@@ -68,6 +68,7 @@ def test_a_condition_is_named_as_a_word_and_a_letter_glued_to_a_value_misspells_
     assert WeatherUvIndex(CONDITIONS).check(None, "2x") == 0.0
     assert WeatherRainChance(CONDITIONS).check(None, "55%x") == 0.0
     assert checks.garbled("55%x") and not checks.garbled("22°C, 10km/h at 7am")
+    assert not checks.garbled("22°Celsius, 10kmph, 3mm in 2h") and checks.garbled("22°Cx")
 
 
 def test_the_hourly_answer_names_the_hours_whose_temperatures_it_gives() -> None:

@@ -22,7 +22,8 @@ TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?\s?[Mm]\b\.?|\b(\d{1,2
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 #: What a weather value may have glued after it: temperature, speed and time-of-day units (``29°C``, ``5km/h``,
 #: ``7am``).
-UNITS = ("C", "F", "km", "kph", "kmh", "mph", "m", "am", "pm", "a", "p")
+UNITS = ("celsius", "fahrenheit", "C", "F", "kmph", "kph", "kmh", "km", "mph", "mm", "m", "hrs", "hr", "h", "am", "pm",
+         "a", "p")
 
 
 def seed_forecast(device: Device, forecast: Forecast) -> None:
