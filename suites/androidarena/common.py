@@ -38,11 +38,10 @@ class ArenaTask(_ArenaTask):
     def violation(self, ui: UI) -> Iterator[Action]:
         """A constrained task's violation, the shortest way an agent commits it (played as :meth:`oracle` is,
         ``tests/test_constraints.py`` proves the episode's record names it): open the first forbidden app and act
-        in it; take
-        the oracle's first step, then the first forbidden kind of action; or follow the oracle until a forbidden
-        element is on screen, then tap it and each element of another forbidden rule that shows up (the drawer's
-        labels after its button), so that every element rule is committed. A task whose forbidden element the
-        oracle never passes overrides this."""
+        in it; take the oracle's first step, then a forbidden kind of action (a scroll or a swipe); or follow the
+        oracle until a forbidden element is on screen, then tap it and each element of another forbidden rule that
+        shows up (the drawer's labels after its button), so that every element rule is committed. A task whose
+        forbidden element the oracle never passes overrides this."""
         forbidden = Constraints.of(self.constraints)
         if forbidden is None:
             raise TypeError(f"{type(self).__name__} is not a constrained task: it has no violation")
@@ -52,7 +51,7 @@ class ArenaTask(_ArenaTask):
             return
         for n, action in enumerate(self.oracle(ui)):
             if n and forbidden.actions:
-                yield Action(forbidden.actions[0], direction="down")
+                yield ui.scroll("down") if "scroll" in forbidden.actions else ui.swipe(540, 1600, 540, 800)
                 return
             if forbidden_targets(ui, forbidden.elements):
                 break
