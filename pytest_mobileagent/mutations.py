@@ -2,9 +2,10 @@
 
 Beside "the oracle passes and a do-nothing agent fails", a check earns trust by rejecting near misses. A
 :class:`Mutation` changes one thing in the oracle's episode: a typed text (a character appended, the last one
-dropped, a digit changed), a step left out, or the final answer (an item duplicated or dropped, a digit
-changed). :func:`prove` plays the clean oracle, derives every applicable mutation from its actions, replays
-each mutated action list (:class:`Replay`) and reports the ones the check let through (the *survivors*).
+dropped, a digit changed, a letter after a typed number), a step left out, or the final answer (an item duplicated
+or dropped, its first or its last number changed, junk appended). :func:`prove` plays the clean oracle, derives
+every applicable mutation from its actions, replays each mutated action list (:class:`Replay`) and reports the
+ones the check let through (the *survivors*).
 
 A mutation is let through only with a reason: the oracle marks one action (``ui.tolerate(action, why,
 "skip")``), or the task declares it for all its actions in :attr:`~pytest_mobileagent.tasks.base.Task.tolerates`,
@@ -27,26 +28,37 @@ from pytest_mobileagent.episode import EpisodeResult, play
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.tasks.base import Task
 
-TEXT_CHANGES = ("append", "drop", "digit")
-ANSWER_CHANGES = ("duplicate", "drop", "digit")
+#: ``ui.tolerate(action, *PHONE_FIELD)``: typing into a field of input type ``phone``, whose key listener
+#: (``DialerKeyListener``) drops letters, so a letter after the number never reaches the state.
+PHONE_FIELD = ("a phone field (DialerKeyListener) never stores a letter: the number stored is the oracle's",
+               "text:letter")
+TEXT_CHANGES = ("append", "drop", "digit", "letter")
+ANSWER_CHANGES = ("duplicate", "drop", "digit", "last_digit", "append")
+
+
+def _bump(text: str, m: re.Match[str] | None) -> str | None:
+    return None if m is None else text[:m.start()] + str((int(m.group()) + 1) % 10) + text[m.end():]
 
 
 def change_text(text: str, how: str) -> str | None:
-    """``text`` with one mistake: ``append`` a character (a digit after a digit), ``drop`` the last, or change
-    the first ``digit`` (None where the change does not apply)."""
+    """``text`` with one mistake: ``append`` a character (a digit after a digit), ``drop`` the last, change
+    the first ``digit``, or put a ``letter`` after a number that ends the text (``555-0199`` -> ``555-0199x``;
+    None where the change does not apply)."""
     if how == "append":  # a character of the kind the text ends with, as a slip of the finger would add
         return text + ("1" if text[-1:].isdigit() else "x")
     if how == "drop":
         return text[:-1] if text else None
     if how == "digit":
-        m = re.search(r"[0-9]", text)
-        return None if m is None else text[:m.start()] + str((int(m.group()) + 1) % 10) + text[m.end():]
+        return _bump(text, re.search(r"[0-9]", text))
+    if how == "letter":
+        return text + "x" if text[-1:].isdigit() else None
     raise ValueError(f"unknown text change {how!r}")
 
 
 def change_answer(answer: str, how: str) -> str | None:
     """``answer`` with one mistake: its first item ``duplicate``d in place of the last (or added, for one
-    item), its last item ``drop``ped, or its first ``digit`` changed."""
+    item), its last item ``drop``ped, its first ``digit`` or its ``last_digit`` changed (the last only where
+    the answer has another number before it), or junk ``append``ed (``x``)."""
     items = [p.strip() for p in answer.split(",")]
     if how == "duplicate":
         return ", ".join([*items[:-1], items[0]] if len(items) > 1 else items * 2)
@@ -54,6 +66,11 @@ def change_answer(answer: str, how: str) -> str | None:
         return ", ".join(items[:-1])
     if how == "digit":
         return change_text(answer, "digit")
+    if how == "last_digit":
+        numbers = list(re.finditer(r"[0-9]+", answer))
+        return _bump(answer, re.compile(r"[0-9]").search(answer, numbers[-1].end() - 1)) if len(numbers) > 1 else None
+    if how == "append":
+        return answer + "x"
     raise ValueError(f"unknown answer change {how!r}")
 
 

@@ -13,7 +13,13 @@ from pytest_mobileagent.episode import play
 from pytest_mobileagent.mutations import Replay
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import weather as checks
-from suites.androidarena.tasks_weather import ConstrainedWeatherCurrent, WeatherCurrent
+from suites.androidarena.tasks_weather import (
+    ConstrainedWeatherCurrent,
+    WeatherCurrent,
+    WeatherHourly,
+    WeatherRainChance,
+    WeatherUvIndex,
+)
 
 
 @pytest.fixture
@@ -48,6 +54,28 @@ def test_answers_are_read_for_their_numbers_and_times() -> None:
     assert checks.stated_numbers("22° at 4 PM, 21° at 17:00") == [22.0, 21.0]
     assert checks.states_temperatures("72°F and sunny", [22]) and checks.states_temperatures("22 C", [22])
     assert not checks.states_temperatures("22°, 22°", [22])
+
+
+CONDITIONS = {"temp": 22, "condition": "Sunny", "wind": 10, "wind_dir": "NW", "rain": 55, "humidity": 40, "uv": 2,
+              "sunrise": 400, "sunset": 1100, "unit": weather.CELSIUS}
+
+
+def test_a_condition_is_named_as_a_word_and_a_letter_glued_to_a_value_misspells_it() -> None:
+    current = WeatherCurrent(CONDITIONS)
+    assert current.check(None, "22°, Sunny") == 1.0 and current.check(None, "It is 72°F and sunny.") == 1.0
+    assert current.check(None, "22°, Sunnyx") == 0.0  # another word, not the condition
+    assert WeatherUvIndex(CONDITIONS).check(None, "UV index 2") == 1.0
+    assert WeatherUvIndex(CONDITIONS).check(None, "2x") == 0.0
+    assert WeatherRainChance(CONDITIONS).check(None, "55%x") == 0.0
+    assert checks.garbled("55%x") and not checks.garbled("22°C, 10km/h at 7am")
+    assert not checks.garbled("22°Celsius, 10kmph, 3mm in 2h") and checks.garbled("22°Cx")
+
+
+def test_the_hourly_answer_names_the_hours_whose_temperatures_it_gives() -> None:
+    task = WeatherHourly(CONDITIONS)  # 4 PM 22°, 5 PM 21°, 6 PM 20°
+    assert task.check(None, task.answer()) == 1.0 and task.check(None, "22°, 21°, 20°") == 1.0
+    assert task.check(None, "22° at 4 PM, 21° at 5 PM, 20° at 7 PM") == 0.0  # an hour not asked about
+    assert task.check(None, "21° at 4 PM, 22° at 5 PM, 20° at 6 PM") == 0.0  # the right values on the wrong hours
 
 
 def test_the_google_app_answers_a_weather_search_from_the_same_forecast(device: SimDevice) -> None:

@@ -98,6 +98,34 @@ def test_editor_has_the_real_hints_label_spinner_and_save(d: SimDevice) -> None:
                for line in d.logcat())
 
 
+def test_the_phone_field_keeps_only_what_dialer_key_listener_accepts(d: SimDevice) -> None:
+    """The editor's phone field has input type ``phone`` (AOSP Contacts' phone kind: ``TYPE_CLASS_PHONE``), so
+    letters never reach it, however they are typed; the name fields take anything."""
+    d.start_app(PKG)
+    tap(d, desc="Create contact")
+    type_into(d, "Ann", hint="First name")
+    tap(d, hint="Phone")
+    d.input_text("555-0199x")
+    assert find(d, hint="Phone").text == "555-0199"
+    d.shell("input text abc")  # the shell's input tool, as AndroidWorld's agents type
+    d.shell("input keyevent KEYCODE_X")
+    assert find(d, hint="Phone").text == "555-0199"
+    assert find(d, hint="First name").text == "Ann"
+
+
+def test_uiautomator2_set_text_on_the_phone_field_is_filtered_too() -> None:
+    import uiautomator2 as u2
+
+    from pytest_mobileagent.sim.testing import adb_device, serve
+
+    with SimDevice() as phone, serve(phone) as server:
+        d = u2.connect(adb_device(server, phone.serial))
+        d.app_start(PKG)
+        d(description="Create contact").click()
+        d(resourceId=f"{PKG}:id/phone").set_text("(555) 0199 ext x")
+        assert d(resourceId=f"{PKG}:id/phone").get_text() == "(555) 0199  "
+
+
 # -- state -----------------------------------------------------------------------------------------
 
 
@@ -307,4 +335,6 @@ def test_phone_number_answer_is_checked_digit_for_digit(d: SimDevice) -> None:
     assert task.check(d, "14155550134") == 1.0  # formatting does not matter
     assert task.check(d, "+1 415 555-0135") == 0.0  # one digit off
     assert task.check(d, "+1 212 555-0101") == 0.0  # another contact's number
+    assert task.check(d, "+1 415 555-0134x") == 0.0  # a letter glued to it: not the number
+    assert task.check(d, "Priya's number is +1 415 555-0134") == 1.0  # free words around it are fine
     assert task.check(d, None) == 0.0

@@ -90,6 +90,15 @@ def test_dial_pad_keys_digits_and_backspace(d: SimDevice) -> None:
     assert find(d, rid="digits").text == ""
 
 
+def test_the_digits_field_keeps_only_what_dialer_key_listener_accepts(d: SimDevice) -> None:
+    """DialpadFragment gives its digits field a dialer key listener: typed letters never reach it."""
+    dial_on_pad(d, "5")
+    tap(d, rid="digits")
+    d.input_text("55-0199x")
+    d.shell("input text abc")
+    assert find(d, rid="digits").text == "555-0199"
+
+
 def test_recents_lists_the_call_log_and_favorites_the_starred(d: SimDevice) -> None:
     add_contact(d, "Emma", "Watson", "+1 650-555-0101", starred=True)
     add_call(d, "+16505550101", OUTGOING, NOW_MS - 3_600_000, 65)

@@ -44,3 +44,18 @@ def test_start_chat_creates_the_conversation_with_the_picked_contact(d: SimDevic
     assert find(d, rid="conversation_title").text == "Ada Byron"
     assert any(line.endswith(f"{messages.USAGE_TAG}: {messages.CREATE_CONVERSATION_LINE}") for line in d.logcat())
     assert not any(e.resource_name == "recipient_text_view" for e in elements(d))
+
+
+def test_the_add_a_number_field_keeps_only_what_dialer_key_listener_accepts(d: SimDevice) -> None:
+    """The blocked-number dialog's field has input type ``phone``: a letter typed after the number is dropped."""
+    d.stop_app(messages.PACKAGE)  # from its list, whatever the earlier tests left open
+    d.start_app(messages.PACKAGE)
+    tap(d, desc="More options")
+    tap(d, text="Spam & blocked")
+    tap(d, text="Add a number")
+    tap(d, hint="Phone number")
+    d.input_text("555-0199x")
+    d.shell("input text abc")
+    assert find(d, rid="blocked_number_input").text == "555-0199"
+    tap(d, text="Cancel")
+    d.press("back")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pytest_mobileagent.android import aosp_calendar, media, music, photos, settings_app
+from pytest_mobileagent.android import aosp_calendar, drive, media, music, photos, settings_app
 from pytest_mobileagent.sim import SimDevice
 from tests.screen import elements, find, tap
 
@@ -31,6 +31,17 @@ def test_photos_date_pictures_by_their_exif_not_their_file_time(d: SimDevice) ->
     cells = [e.content_description for e in elements(d) if e.resource_name == "photo_cell"]
     assert cells == ["Photo taken on Oct 9, 2023 9:30:00 AM", "Photo taken on Oct 5, 2023 12:00:00 AM",
                      "Photo taken on Oct 1, 2023 9:30:00 AM"]
+
+
+def test_photos_share_opens_the_share_sheet_and_drive_uploads_the_photo(d: SimDevice) -> None:
+    d.write_file("/sdcard/DCIM/Camera/IMG_2.jpg", media.jpeg_with_text(["b"]))
+    d.start_app(photos.PACKAGE)
+    tap(d, rid="photo_cell")
+    tap(d, desc="Share")
+    find(d, text="Share")  # the share sheet's title, over the photo
+    tap(d, text="Drive")
+    d.start_app(drive.PACKAGE)
+    find(d, text="IMG_2.jpg")
 
 
 def test_music_tabs_list_the_tagged_songs(d: SimDevice) -> None:

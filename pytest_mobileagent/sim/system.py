@@ -16,6 +16,7 @@ from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
 from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
+from pytest_mobileagent.sim.key_listeners import filtered
 from pytest_mobileagent.sim.layout import Layout, LayoutCache, Node, lay_out
 from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
 from pytest_mobileagent.sim.views import Button, Frame, ImageButton, Row, Text, View, translated
@@ -585,6 +586,8 @@ class System:
             return False
         win, node = found
         self.selection = None
+        # TextView runs its key listener as an input filter on every edit (key_listeners.py cites AOSP)
+        text = filtered(node.view.input_type, text)
         self._edit(win, node, lambda value, cur: (value[:cur] + text + value[cur:], cur + len(text)))
         return True
 
@@ -697,7 +700,7 @@ class System:
         sel = self._selected()
         if sel:
             win, node, text, start, end = sel
-            clip = self.clipboard
+            clip = filtered(node.view.input_type, self.clipboard)  # the field's filters see a paste as any edit
             if end == start:  # nothing selected: paste at the cursor
                 self._edit(win, node, lambda s, c: (s[:c] + clip + s[c:], c + len(clip)))
             else:

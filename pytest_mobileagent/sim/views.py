@@ -65,6 +65,8 @@ class View:
     progress: float = 0.0
     max_progress: float = 100.0
     multiline: bool = False
+    #: EditText: the input type whose key listener filters what reaches the text (:mod:`.key_listeners`).
+    input_type: str = ""
     # rendering hints (never part of the hierarchy)
     style: str = ""  # "title", "headline", "caption", "primary", "fab", "dialog", "keypad"...
     icon: str = ""  # a symbolic icon name the renderer draws

@@ -34,6 +34,18 @@ def phone_digits(text: Any) -> str | None:
     return re.sub(r"[^0-9+]", "", value) if _PHONE.match(value) else None
 
 
+#: What may follow a number's last digit with no space between and still leave it that number: ordinal suffixes.
+ORDINALS = ("st", "nd", "rd", "th")
+
+
+def letter_glued(text: str, units: Sequence[str] = ()) -> bool:
+    """Whether a letter is glued to a number in ``text`` (``555-0199x``, ``2412x``, ``Oct 10x``, ``55%x``): the
+    value misspelt, not the value. An ordinal suffix (``10th``) and the given ``units`` (``km``, ``C``) may follow
+    a number, a ``%`` or ``°`` sign may stand between."""
+    allowed = "|".join(re.escape(u) for u in (*ORDINALS, *units))
+    return re.search(rf"\d[%°]?(?!(?:{allowed})(?![A-Za-z]))[A-Za-z]", text, re.IGNORECASE) is not None
+
+
 def text_matches(given: Any, expected: Any) -> bool:
     """Whether ``given`` is ``expected``: the same digits for phone numbers, else the same normalized text."""
     if given is None or expected is None:

@@ -14,11 +14,16 @@ from collections.abc import Sequence
 from pytest_mobileagent.android import weather
 from pytest_mobileagent.android.weather import Forecast
 from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.validators.answers import letter_glued
 from pytest_mobileagent.validators.shared_prefs import read_prefs, update_prefs
 
 #: A time of day as people write it: ``7:12 AM``, ``7 pm``, ``19:12``.
 TIME = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?\s?[Mm]\b\.?|\b(\d{1,2}):(\d{2})\b")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+#: What a weather value may have glued after it: temperature, speed and time-of-day units (``29°C``, ``5km/h``,
+#: ``7am``).
+UNITS = ("celsius", "fahrenheit", "C", "F", "kmph", "kph", "kmh", "km", "mph", "mm", "m", "hrs", "hr", "h", "am", "pm",
+         "a", "p")
 
 
 def seed_forecast(device: Device, forecast: Forecast) -> None:
@@ -72,6 +77,16 @@ def stated_numbers(answer: str) -> list[float]:
     return [float(n) for n in NUMBER.findall(TIME.sub(" ", answer))]
 
 
+def garbled(answer: str) -> bool:
+    """Whether a letter is glued to one of ``answer``'s values (``2x``, ``55%x``): that value is misspelt."""
+    return letter_glued(answer, UNITS)
+
+
+def states_condition(answer: str, condition: str) -> bool:
+    """Whether ``answer`` names ``condition`` as words of their own (``Sunny``, not ``Sunnyx``), in any case."""
+    return re.search(rf"(?<!\w){re.escape(condition)}(?!\w)", answer, re.IGNORECASE) is not None
+
+
 def same_values(stated: Sequence[float], expected: Sequence[float]) -> bool:
     """Whether ``stated`` are ``expected`` one for one, in any order (no value missing, none extra)."""
     return Counter(stated) == Counter(float(e) for e in expected)
@@ -84,5 +99,5 @@ def states_temperatures(answer: str, temps_c: Sequence[int], extra: Sequence[flo
                for u in (weather.CELSIUS, weather.FAHRENHEIT))
 
 
-__all__ = ["alerts_on", "read_forecast", "same_values", "seed_forecast", "set_preferences", "stated_numbers",
-           "stated_times", "states_temperatures", "temperature_unit"]
+__all__ = ["alerts_on", "garbled", "read_forecast", "same_values", "seed_forecast", "set_preferences",
+           "stated_numbers", "stated_times", "states_condition", "states_temperatures", "temperature_unit"]

@@ -361,8 +361,9 @@ class CrossContactsWeatherAtJohns(_FromContact):
 
     def check(self, device: Device, answer: str | None = None) -> float:
         w = self.there()
-        ok = bool(answer) and forecasts.states_temperatures(answer or "", [w.temp_c]) \
-            and w.condition.casefold() in (answer or "").casefold()
+        ok = bool(answer) and not forecasts.garbled(answer or "") \
+            and forecasts.states_temperatures(answer or "", [w.temp_c]) \
+            and forecasts.states_condition(answer or "", w.condition)
         return 1.0 if ok else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:

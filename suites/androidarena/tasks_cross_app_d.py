@@ -19,6 +19,7 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android.google_calendar import TIME_PICKER
 from pytest_mobileagent.android.websites import PROFILES, Profile
 from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.mutations import PHONE_FIELD
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators import contacts as book
 from pytest_mobileagent.validators.firefox import seed_places, visits
@@ -188,6 +189,7 @@ class CrossProfilePageToContact(ArenaTask):
         yield ui.open_app("Contacts")
         yield ui.click(desc="Create contact")
         for hint, value in (("First name", first), ("Last name", last), ("Phone", phone), ("Email", email)):
-            yield ui.type(value, hint=hint)
+            typed = ui.type(value, hint=hint)
+            yield ui.tolerate(typed, *PHONE_FIELD) if hint == "Phone" else typed
         yield ui.click(text="Save")
         yield ui.complete()

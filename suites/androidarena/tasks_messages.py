@@ -27,6 +27,7 @@ from pytest_mobileagent.android.messages import (
 from pytest_mobileagent.android.telephony import INBOX, SENT
 from pytest_mobileagent.android.ui_tree import ui_elements
 from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.mutations import PHONE_FIELD
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.validators import messages as bugle
 from pytest_mobileagent.validators.contacts import seed_contacts
@@ -329,7 +330,7 @@ class MessagesBlockNumber(_MessagesTask):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from self.open_blocked(ui)
         yield ui.click(text="Add a number")
-        yield ui.type(self.params["number"], rid="blocked_number_input")
+        yield ui.tolerate(ui.type(self.params["number"], rid="blocked_number_input"), *PHONE_FIELD)
         yield ui.click(text="Block")
         yield ui.complete()
 

@@ -97,7 +97,7 @@ class _Question(_Weather):
         raise NotImplementedError
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        return 1.0 if answer and self.answered(answer) else 0.0
+        return 1.0 if answer and not checks.garbled(answer) and self.answered(answer) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from self.open_weather(ui)
@@ -116,7 +116,7 @@ class WeatherCurrent(_Question):
 
     def answered(self, answer: str) -> bool:
         p = self.place()
-        return checks.states_temperatures(answer, [p.temp_c]) and p.condition.casefold() in answer.casefold()
+        return checks.states_temperatures(answer, [p.temp_c]) and checks.states_condition(answer, p.condition)
 
 
 class WeatherThreeDays(_Question):
@@ -125,6 +125,8 @@ class WeatherThreeDays(_Question):
 
     template = "Check the weather forecast for the next 3 days."
     section = "Daily forecast"
+    tolerates = {**ANSWER_ONLY, "answer:append": "the check reads the six temperatures; the day names between them "
+                 "are free words, so a stray letter after the last one changes no temperature"}
 
     def answer(self) -> str:
         return ", ".join(f"{self.degrees(d.high_c)} / {self.degrees(d.low_c)} on {d.label}"
@@ -216,7 +218,8 @@ class WeatherSunriseSunset(_Question):
 
 class WeatherHourly(_Question):
     """The answer states the temperature of each of the next three hours (the hourly rows after "Now"), no other
-    number (hours given as times of day are fine)."""
+    number; the hours it names as times of day, if it names any, are those three, and a part of the answer (between
+    commas) that gives one time and one temperature pairs them as the forecast does ("7° at 4 PM")."""
 
     template = "Get a detailed hourly forecast for the next 3 hours."
     section = "Daily forecast"
@@ -225,7 +228,21 @@ class WeatherHourly(_Question):
         return ", ".join(f"{self.degrees(h.temp_c)} at {h.label}" for h in self.place().hours[:3])
 
     def answered(self, answer: str) -> bool:
-        return checks.states_temperatures(answer, [h.temp_c for h in self.place().hours[:3]])
+        hours = self.place().hours[:3]
+        stated = checks.stated_numbers(answer)
+        units = [u for u in (CELSIUS, FAHRENHEIT)
+                 if checks.same_values(stated, [weather.to_unit(h.temp_c, u) for h in hours])]
+        if not units:
+            return False
+        at = {checks.stated_times(h.label)[0]: h.temp_c for h in hours}
+        times = checks.stated_times(answer)
+        if times and not checks.same_values(times, list(at)):
+            return False
+        for part in re.split(r"[,;]", answer):
+            when, temps = checks.stated_times(part), checks.stated_numbers(part)
+            if len(when) == 1 and len(temps) == 1 and all(temps[0] != weather.to_unit(at[when[0]], u) for u in units):
+                return False
+        return True
 
 
 class WeatherSearchCity(_Question):

@@ -477,3 +477,11 @@ class ConstrainedYouTubeShareFirstVideoByGmail(ArenaTask):
         yield ui.type(title, rid="subject")
         yield ui.click(desc="Send")
         yield ui.complete()
+
+    def violation(self, ui: UI) -> Iterator[Action]:
+        """YouTube's way: the first video's Share button (the feed never shows it: it is on the video's page)."""
+        yield ui.open_app("YouTube")
+        yield ui.click(rid="title", n=0)
+        yield ui.click(rid="share_button")
+        yield ui.click(rid="share_gmail")
+        yield ui.complete()

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
+from pytest_mobileagent.mutations import PHONE_FIELD
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -67,7 +68,7 @@ class ContactsAddContact(Task):
         yield ui.click(desc="Create contact")
         yield ui.type(first, rid="first_name")
         yield ui.type(last, rid="last_name")
-        yield ui.type(self.params["number"], rid="phone")
+        yield ui.tolerate(ui.type(self.params["number"], rid="phone"), *PHONE_FIELD)
         yield ui.click(text="Save")
         yield ui.complete()
 
@@ -133,7 +134,7 @@ class ContactsNewContactDraft(Task):
         yield ui.click(desc="Create contact")
         yield ui.type(p["first"], rid="first_name")
         yield ui.type(p["last"], rid="last_name")
-        yield ui.type(p["phone"], rid="phone")
+        yield ui.tolerate(ui.type(p["phone"], rid="phone"), *PHONE_FIELD)
         yield ui.click(desc="Mobile Phone")  # the label spinner
         yield ui.click(text=p["phone_label"])
         yield ui.complete()

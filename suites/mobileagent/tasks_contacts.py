@@ -2,7 +2,7 @@
 
 ``ContactsPhoneNumberOf`` is an information-retrieval task in AndroidWorld's
 style: the agent answers, and the answer is compared with the seeded state
-(digits only, as AndroidWorld compares phone numbers).
+(digits only, as AndroidWorld compares phone numbers; a letter glued to the number makes it another).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.tasks.base import ANSWER_ONLY, Task
 from pytest_mobileagent.tasks.oracle import UI
+from pytest_mobileagent.validators.answers import letter_glued
 from pytest_mobileagent.validators.contacts import add_contact, clean_number, clear_contacts, display_name
 
 FIRST = ("Olivia", "Liam", "Amara", "Noah", "Priya", "Mateo", "Chloe", "Kenji", "Fatima", "Lucas", "Ingrid", "Omar")
@@ -49,7 +50,9 @@ class ContactsPhoneNumberOf(Task):
             add_contact(device, first, last, number)
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        return 1.0 if answer and clean_number(answer) == clean_number(self.params["number"]) else 0.0
+        if not answer or letter_glued(answer):  # "+1 429 555-0144x" is not the number
+            return 0.0
+        return 1.0 if clean_number(answer) == clean_number(self.params["number"]) else 0.0
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Contacts")

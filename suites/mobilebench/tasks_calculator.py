@@ -42,9 +42,13 @@ def value_of(a: int, op1: str, b: int, op2: str, c: int) -> Fraction:
 
 
 def said_number(answer: str) -> str | None:
-    """The last number ``answer`` says (``147`` in "145×1+2=147"), as written, or None."""
-    found = NUMBER.findall(answer.replace(",", ""))
-    return found[-1].replace("\u2212", "-") if found else None
+    """The last number ``answer`` says (``147`` in "145×1+2=147"), as written; None if it says none or a letter is
+    glued to the last one ("147x" is not 147)."""
+    text = answer.replace(",", "")
+    found = list(NUMBER.finditer(text))
+    if not found or re.match(r"[A-Za-z]", text[found[-1].end():]):
+        return None
+    return found[-1].group().replace("\u2212", "-")
 
 
 class MobileBenchArithmetic(MobileBenchTask):

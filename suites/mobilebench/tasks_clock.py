@@ -21,6 +21,7 @@ from pytest_mobileagent.tasks.base import ANSWER_ONLY
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.walks import create_alarm, open_tab
 from pytest_mobileagent.validators import deskclock as clock
+from pytest_mobileagent.validators.answers import letter_glued
 from pytest_mobileagent.validators.deskclock import AlarmRow
 from suites.mobilebench.common import MobileBenchTask, lang
 
@@ -150,6 +151,11 @@ class MobileBenchWhatTimeIsIt(_Question):
     template_zh = "现在几点"
     tags = ("sast", "clock", "answer")
     published = ({"lang": "zh"},)
+    tolerates = {**ANSWER_ONLY,
+                 "answer:last_digit": "the last number of the time is its minutes: one minute on is within the two "
+                 "minutes the check allows, as the clock moves while the agent answers",
+                 "answer:append": "a stray letter after the time (after its AM/PM or 下午 form, as the Clock shows it) "
+                 "leaves the hour and minute it tells unchanged"}
 
     def check(self, device: Device, answer: str | None = None) -> float:
         said, now = said_time(answer or ""), device.now()
@@ -166,8 +172,11 @@ MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", 
 
 
 def said_date(answer: str) -> tuple[int | None, int] | None:
-    """(month or None, day) of the one date ``answer`` says: ``Oct 15``, ``October 15``, ``10月15日``, ``15``."""
+    """(month or None, day) of the one date ``answer`` says: ``Oct 15``, ``October 15``, ``10月15日``, ``15``; None
+    where a letter is glued to it (``Oct 15x``, ``10月15日x``)."""
     text = answer.lower()
+    if letter_glued(text) or re.search(r"[\u4e00-\u9fff][a-z]", text):  # "Oct 15x", "10月15日x" ("15th" is fine)
+        return None
     months = [i + 1 for i, name in enumerate(MONTHS) if re.search(rf"\b{name}", text)]
     numbers = [int(n) for n in re.findall(r"\d+", text)]
     if len(months) > 1:

@@ -381,7 +381,8 @@ class ContactEditorActivity(ContactsActivity):
                 self.field("first_name", hint="First name"),
                 self.field("last_name", hint="Last name"),
                 self.field("company", hint="Company"),
-                self.field("phone", hint="Phone"),
+                # the phone kind's field is TYPE_CLASS_PHONE (FLAGS_PHONE, AOSP Contacts' BaseAccountType.java)
+                self.field("phone", hint="Phone", input_type="phone"),
                 View(cls="android.widget.Spinner", id="spinner", text=label, desc=f"{label} Phone", clickable=True,
                      focusable=True, on_click=lambda: self.open_menu("phone_type"), height=48, width=160),
                 self.field("email", hint="Email"),

@@ -221,8 +221,9 @@ class DialtactsActivity(Activity):
             View(weight=1),
             Row(
                 View(width=48, height=64),
+                # DialpadFragment gives mDigits UnicodeDialerKeyListener, a DialerKeyListener (AOSP Dialer)
                 EditText("digits", self.fields.get("digits", ""), self.set_digits, style="digits", weight=1,
-                         height=64),
+                         input_type="phone", height=64),
                 ImageButton("backspace", self.backspace, id="deleteButton", icon="backspace", height=64),
                 id="digits_container", height=64,
             ),

@@ -28,7 +28,7 @@ from pytest_mobileagent.android.drive import (
 )
 from pytest_mobileagent.android.shared_prefs import format_prefs, parse_prefs
 from pytest_mobileagent.sim import account
-from pytest_mobileagent.sim.app import App, PagedActivity
+from pytest_mobileagent.sim.app import App, Intent, PagedActivity
 from pytest_mobileagent.sim.views import (
     Button,
     Column,
@@ -336,6 +336,20 @@ class DriveApp(App):
     icon = "drive"
     activities = (Navigation,)
     uid = 10143
+    #: Offered in share sheets for images (Drive's "Upload to Drive" target takes ``SEND`` of ``image/*``).
+    shares_images = True
+
+    def handle_intent(self, intent: Intent, mime_type: str = "") -> bool:
+        """A shared picture (``SEND`` with ``EXTRA_STREAM``) is uploaded to My Drive, as "Upload to Drive" does
+        once its account and folder are confirmed (the simulated account is the only one; My Drive the folder)."""
+        path = intent.extras.get("android.intent.extra.STREAM", "")
+        if intent.action != "android.intent.action.SEND" or not mime_type.startswith("image/") or not path:
+            return False
+        state = account.load(self, new_account)
+        state["items"].append(item(posixpath.basename(path), ""))
+        account.save(self, state)
+        self.system.toast(f"Uploading {posixpath.basename(path)}")
+        return True
 
 
 __all__ = ["DriveApp", "Navigation"]

@@ -529,7 +529,8 @@ class BlockedParticipantsActivity(_MessagesActivity):
             return Dialog(f"Unblock {self.unblocking}?", Text("This number will be able to call you and send you "
                                                              "texts.", padding=8),
                           buttons=[cancel, Button("Unblock", self.unblock, id="android:id/button1", weight=1)])
-        return Dialog("Add a number", self.field("blocked_number_input", hint="Phone number"),
+        # inputType="phone", as Telecom's add_blocked_number_dialog.xml (packages/services/Telecomm) declares it
+        return Dialog("Add a number", self.field("blocked_number_input", hint="Phone number", input_type="phone"),
                       buttons=[cancel, Button("Block", self.block, id="android:id/button1", weight=1)])
 
     def block(self) -> None:

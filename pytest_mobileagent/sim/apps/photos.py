@@ -4,8 +4,9 @@
 pictures under ``/sdcard/DCIM`` and ``/sdcard/Pictures``, newest first, each an ImageView described as the app
 describes it ("Photo taken on Oct 5, 2023 3:04:05 PM"); a tap opens ``HostPhotoPagerActivity``. "Library" has
 the utility buttons (Favorites, Archive, Trash) above the device folders; "Trash" opens ``TrashPhotosActivity``.
-The simulated account is signed out and nothing has been deleted, so the Trash is empty. Not simulated: backup,
-editing, sharing, deleting, albums' contents, search results.
+The simulated account is signed out and nothing has been deleted, so the Trash is empty. A photo's "Share" opens
+Android's share sheet for an image (``SEND`` of ``image/jpeg``): the installed apps that take it (Drive uploads
+it). Not simulated: backup, editing, Photos' own partner sharing and links, albums' contents, search results.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from pytest_mobileagent.android.photos import (
     new_account,
 )
 from pytest_mobileagent.sim import account
-from pytest_mobileagent.sim.app import Activity, App, PagedActivity
+from pytest_mobileagent.sim.app import Activity, App, Intent, PagedActivity
 from pytest_mobileagent.sim.views import (
     Button,
     Column,
@@ -73,6 +74,12 @@ def taken_at(app: App, path: str) -> dt.datetime:
 def _exif_taken(host_path: str, mtime_ns: int, size: int) -> dt.datetime | None:
     """:func:`~pytest_mobileagent.android.media.date_taken` of a file, read once per version of it."""
     return date_taken(host_path)
+
+
+def image_type(path: str) -> str:
+    """The MIME type MediaStore gives a picture by its extension (``image/jpeg`` for ``.jpg``)."""
+    ext = posixpath.splitext(path)[1].lower().lstrip(".")
+    return f"image/{'jpeg' if ext in ('jpg', 'jpeg') else ext}"
 
 
 def taken_on(app: App, path: str) -> str:
@@ -241,8 +248,8 @@ class HostPhotoPagerActivity(Activity):
 
     def build(self) -> View:
         path = self.intent.extras.get("path", "")
-        actions = (("Share", None, "share"), ("Edit", None, "edit"), ("Lens", None, "lens"),
-                   ("Delete", lambda: setattr(self, "dialog", "trash"), "trash"))
+        actions = (("Share", lambda: setattr(self, "dialog", "share"), "share"), ("Edit", None, "edit"),
+                   ("Lens", None, "lens"), ("Delete", lambda: setattr(self, "dialog", "trash"), "trash"))
         return Column(
             Row(ImageButton("Navigate up", self.finish, icon="arrow_back"), View(weight=1),
                 ImageButton("More options", lambda: self.open_menu("photo"), icon="more_vert", id="overflow"),
@@ -288,8 +295,19 @@ class HostPhotoPagerActivity(Activity):
         self.toast("Moved to trash")
         self.finish()
 
+    def share_to(self, app: App) -> None:
+        """Hand the photo to ``app`` as the share sheet does: ``SEND`` with the picture as ``EXTRA_STREAM``."""
+        self.dialog = None
+        path = self.intent.extras.get("path", "")
+        app.handle_intent(Intent(action="android.intent.action.SEND", extras={"android.intent.extra.STREAM": path}),
+                          image_type(path))
+
     def build_dialog(self, name: str) -> View:
         cancel = Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2")
+        if name == "share":  # Android's share sheet: the apps that take SEND of an image
+            targets = [a for a in self.system.apps.values() if getattr(a, "shares_images", False)]
+            return Dialog("Share", *[ListItem(a.label, "", lambda a=a: self.share_to(a), id="android:id/text1",
+                                              icon=a.icon) for a in targets], buttons=[cancel])
         if name == "trash":
             return Dialog("Move to trash?", Text("Items in trash are deleted after 60 days", id="android:id/message"),
                           buttons=[cancel, Button("Move to trash", self.trash, id="android:id/button1")])
