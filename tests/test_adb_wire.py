@@ -9,6 +9,7 @@ uiautomator2 server, forwards, the fake emulator console, and the
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import io
 import json
 import os
@@ -124,6 +125,21 @@ def test_a_served_phones_clock_follows_real_time(adb: adbutils.AdbDevice, server
     after_console = phone.now()
     assert int(adb.shell("date +%s")) - first >= 1
     assert (after_console.timestamp() - first) >= 1.2
+
+
+def test_a_time_scale_runs_the_phones_clock_faster_than_real_time() -> None:
+    """``time_scale=50``: ``sleep 5`` on the phone takes a tenth of a real second and moves its clock by 5 s, so
+    runs of agents that mostly wait (the noop baseline) can be played over the wire in minutes."""
+    with SimDevice() as phone, serve(phone, time_scale=50) as server:
+        adb = adb_device(server, phone.serial)
+        first = phone.now()
+        started = time.monotonic()
+        adb.shell("sleep 5")
+        took = time.monotonic() - started
+        assert took < 2.5, f"sleep 5 took {took:.2f} s of real time"
+        assert phone.now() - first >= dt.timedelta(seconds=5)
+    with pytest.raises(ValueError):
+        AdbServer([], time_scale=0)
 
 
 def test_shell_v1_and_v2_with_exit_codes(adb: adbutils.AdbDevice) -> None:

@@ -6,9 +6,10 @@ adbutils and uiautomator2, two xdist workers, a pool file of the specs the serve
 items a phone behind adb cannot play are skipped for a declared capability (``requires``: seeding app state the
 simulator keeps in memory...); every other item must end as it ended in process.
 
-Long (the oracle plays every item over sockets): marked ``compat``, run by CI after the README's test command.
-The do-nothing agent is left out: its 1-second waits are real time over the wire (a served phone's clock follows
-the host's), 20 steps an item, which makes hours for the suites.
+Long (every item, twice, over sockets): marked ``compat``, run by CI after the README's test command. The
+do-nothing agent's waits are ``sleep`` on the phone, real time over the wire (a served phone's clock follows the
+host's): its run serves the phones with ``time_scale`` 50, each phone second a fiftieth of a real one, which
+moves the clocks by the same amounts as in process.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.compat
 
 
-def run_suites(out: Path, *options: str) -> dict[str, dict[str, object]]:
-    """``pytest suites --agent=oracle`` with ``options``; each item's record by node id."""
-    command = [sys.executable, "-m", "pytest", "suites", "--agent=oracle", "-q", "-p", "no:cacheprovider",
+def run_suites(out: Path, agent: str, *options: str) -> dict[str, dict[str, object]]:
+    """``pytest suites --agent=AGENT`` with ``options``; each item's record by node id."""
+    command = [sys.executable, "-m", "pytest", "suites", f"--agent={agent}", "-q", "-p", "no:cacheprovider",
                "--ma-output", str(out), "--ma-run-id", "run", *options]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1800)
     results = out / "run" / "results.jsonl"
@@ -39,12 +40,14 @@ def run_suites(out: Path, *options: str) -> dict[str, dict[str, object]]:
     return {str(r["nodeid"]): r for r in records}
 
 
-def test_the_oracle_gets_the_same_verdict_over_the_wire(tmp_path: Path) -> None:
-    in_process = run_suites(tmp_path / "sim")
-    with SimDevice(serial="emulator-5554") as a, SimDevice(serial="emulator-5556") as b, serve(a, b) as server:
+@pytest.mark.parametrize(("agent", "time_scale"), [("oracle", 1.0), ("noop", 50.0)])
+def test_every_item_gets_the_same_verdict_over_the_wire(agent: str, time_scale: float, tmp_path: Path) -> None:
+    in_process = run_suites(tmp_path / "sim", agent)
+    with (SimDevice(serial="emulator-5554") as a, SimDevice(serial="emulator-5556") as b,
+          serve(a, b, time_scale=time_scale) as server):
         pool = tmp_path / "pool.txt"
         pool.write_text("".join(f"{server.device_spec(p.serial)}\n" for p in (a, b)), encoding="utf-8")
-        wire = run_suites(tmp_path / "wire", "-n", "2", "--ma-pool-file", str(pool))
+        wire = run_suites(tmp_path / "wire", agent, "-n", "2", "--ma-pool-file", str(pool))
     assert in_process and wire
     assert set(wire) <= set(in_process), sorted(set(wire) - set(in_process))[:5]
     differ = {node: (in_process[node]["success"], r["success"], r.get("agent_error"), r.get("validator_state"))

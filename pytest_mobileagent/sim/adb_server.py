@@ -300,11 +300,12 @@ class _ShellStream:
         if self.gone:
             raise Hangup("the client closed the shell stream")
 
-    def caller(self, device: SimDevice, passed: Callable[[], None]) -> Caller:
+    def caller(self, device: SimDevice, passed: Callable[[], None], time_scale: float = 1.0) -> Caller:
         """adbd running this stream's command on ``device``: its uid, this client's input, real time (``passed``
-        moves the phone's clock along), output sent as it comes."""
+        moves the phone's clock along; a phone's second lasts ``1 / time_scale`` real seconds), output sent as it
+        comes."""
         return Caller(uid=self.uid, stdin=_Input(self, device.pause), emit=self.send_now,
-                      wait=lambda seconds: self.wait(seconds, device.pause, passed))
+                      wait=lambda seconds: self.wait(seconds / time_scale, device.pause, passed))
 
     def send_now(self, stdout: bytes) -> None:
         """Output of a command still running; :class:`Hangup` if the client has gone."""
@@ -461,9 +462,14 @@ class AdbServer:
     """
 
     def __init__(self, devices: SimDevice | Iterable[SimDevice] = (), host: str = "127.0.0.1", port: int = 0,
-                 console_token: str | None = None):
+                 console_token: str | None = None, time_scale: float = 1.0):
         """``console_token``: the token the consoles require after ``auth`` (None: no authentication, as an
-        emulator with an empty ``~/.emulator_console_auth_token``)."""
+        emulator with an empty ``~/.emulator_console_auth_token``). ``time_scale``: how many of the phones'
+        seconds pass in a real one (1, as on an emulator; more makes ``sleep``, waits and gestures that take
+        time quicker, the phones' clocks running as much faster: runs of agents that mostly wait)."""
+        if not time_scale > 0:
+            raise ValueError(f"time_scale must be positive, got {time_scale}")
+        self.time_scale = time_scale
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)  # the device list changed (track-devices, wait-for)
         self._phones: dict[str, _Phone] = {}
@@ -519,7 +525,8 @@ class AdbServer:
             if device.serial in self._phones:
                 raise ValueError(f"a device with serial {device.serial!r} is already served")
             phone = _Phone(device, self._next_transport)
-            phone.u2 = U2Service(device, on_stop=lambda p=phone: self._stop_u2(p), wait=device.pause)
+            phone.u2 = U2Service(device, on_stop=lambda p=phone: self._stop_u2(p),
+                                 wait=lambda seconds, d=device: d.pause(seconds / self.time_scale))
             self._next_transport += 1
             self._phones[device.serial] = phone
             if self._started:
@@ -912,7 +919,7 @@ class AdbServer:
         moves only as the simulation says (input events, ``--ma-sim-think-time``)."""
         now = time.monotonic()
         with self._lock:
-            elapsed, phone.synced = now - phone.synced, now
+            elapsed, phone.synced = (now - phone.synced) * self.time_scale, now
         if elapsed > 0:
             phone.device.elapse(elapsed)
         phone.chatter.catch_up(phone.device.system, elapsed)
@@ -971,7 +978,7 @@ class AdbServer:
         if not command.strip():
             command = stream.read_stdin().decode("utf-8", errors="replace")  # sh reads the script from stdin
         stream.uid = phone.uid
-        caller = stream.caller(phone.device, lambda: self._follow_real_time(phone))
+        caller = stream.caller(phone.device, lambda: self._follow_real_time(phone), self.time_scale)
         try:
             if (stream.v2 and not stream.pty) or exec_:
                 stdout, stderr, status = phone.device.shell_streams(command, caller=caller)
@@ -1262,12 +1269,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--console-token", default=None,
                         help="token the emulator consoles require after auth (default: the one in "
                              "~/.emulator_console_auth_token, created if missing, as the emulator does)")
+    parser.add_argument("--time-scale", type=float, default=1.0,
+                        help="the phones' seconds per real second (default 1, as an emulator; e.g. 20 for runs of "
+                             "agents that mostly wait)")
     args = parser.parse_args(argv)
+    if not args.time_scale > 0:
+        parser.error("--time-scale must be positive")
     args.console_token = args.console_token or console_auth_token()
     phones = [SimDevice(serial=s) for s in free_emulator_serials(max(1, args.devices), args.host)]
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    with AdbServer(phones, args.host, args.port, console_token=args.console_token) as server:
+    with AdbServer(phones, args.host, args.port, console_token=args.console_token,
+                   time_scale=args.time_scale) as server:
         print(f"serving {len(phones)} simulated phone(s) as an adb server on {server.host}:{server.port}", flush=True)
         for phone in phones:
             print(f"{phone.serial}\t--ma-device {server.device_spec(phone.serial)}", flush=True)

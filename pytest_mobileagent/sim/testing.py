@@ -51,12 +51,12 @@ from pytest_mobileagent.sim.device import SimDevice
 
 
 @contextmanager
-def serve(*devices: SimDevice, console_token: str | None = None) -> Iterator[AdbServer]:
+def serve(*devices: SimDevice, console_token: str | None = None, time_scale: float = 1.0) -> Iterator[AdbServer]:
     """A started :class:`AdbServer` for ``devices`` on a free loopback port; closed on exit."""
     saved = os.environ.get("ADBUTILS_ADB_PATH")
     os.environ["ADBUTILS_ADB_PATH"] = "/bin/true"  # never start a real adb daemon
     try:
-        with AdbServer(devices, console_token=console_token) as server:
+        with AdbServer(devices, console_token=console_token, time_scale=time_scale) as server:
             yield server
     finally:
         if saved is None:
