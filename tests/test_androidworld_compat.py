@@ -34,10 +34,6 @@ _IR_ORACLE = ("the project's information-retrieval oracle answers from the rows 
 #: Families AndroidWorld's own verdict does not yet pass, each with the reason (the suite's README lists them):
 #: expected failures, reported as such, so a fix shows as XPASS.
 NOT_YET: dict[str, str] = {
-    **dict.fromkeys(("BrowserDraw", "BrowserMaze", "BrowserMultiply"),
-                    "AndroidWorld's task page is its own HTML and JavaScript (pushed to /sdcard/Download/task.html and "
-                    "opened in Chrome); the simulated Chrome runs no JavaScript, so the page AndroidWorld judges never "
-                    "changes, and the project's oracle plays the project's simulated page"),
     "RetroPlayingQueue": ("AndroidWorld empties Retro Music's databases folder; the real app recreates "
                           "music_playback_state.db when its process starts, the simulated one only when it next "
                           "opens it, so AndroidWorld's first read finds no playing_queue table"),

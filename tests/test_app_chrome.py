@@ -99,13 +99,13 @@ def test_draw_needs_all_three_colours(d: SimDevice) -> None:
     palette = [e for e in elements(d) if e.class_name == "android.widget.Button" and not e.text]
     from pytest_mobileagent.android.task_pages import COLORS
 
-    for color in ("#00ffff", "#ff8c00"):
+    for y, color in ((100, "#00ffff"), (200, "#ff8c00")):  # a line each: a stroke over another paints it over
         d.tap(*palette[COLORS.index(color)].center)
-        d.swipe(canvas[0] + 20, canvas[1] + 100, canvas[2] - 20, canvas[1] + 100)
+        d.swipe(canvas[0] + 20, canvas[1] + y, canvas[2] - 20, canvas[1] + y)
     tap(d, text="Submit")
     assert task.check(d) == 0.0 and "Please use all three colors." in texts(d)
     d.tap(*palette[COLORS.index("#9932cc")].center)
-    d.swipe(canvas[0] + 20, canvas[1] + 200, canvas[2] - 20, canvas[1] + 200)
+    d.swipe(canvas[0] + 20, canvas[1] + 300, canvas[2] - 20, canvas[1] + 300)
     tap(d, text="Submit")
     assert task.check(d) == 1.0
 
