@@ -37,7 +37,6 @@ from importlib import resources
 from typing import Any
 from urllib.parse import quote_plus, urljoin
 
-from lxml import etree
 from lxml import html as lxml_html
 
 from pytest_mobileagent.sim.views import Button, CheckBox, Column, EditText, Image, RadioButton, Row, Text, View
@@ -100,13 +99,17 @@ class Page:
                 self._live.dispatch(event)  # what it logs was logged when the event first came
         return self._live
 
-    def dispatch(self, event: tuple[Any, ...], navigate: Callable[[str], Any] | None = None) -> None:
+    def dispatch(self, event: tuple[Any, ...], navigate: Callable[[str], Any] | None = None,
+                 logged: Callable[[], Any] | None = None) -> None:
         """Send an event to the page's script (``("click", node)``, ``("input", node, text)``, ``("enter", node)``,
-        ``("drag", node, points)``) and follow the navigation it asks for, if any."""
+        ``("drag", node, points)``), tell ``logged`` when it logged something, and follow the navigation it asks
+        for, if any."""
         live = self.document()
         self.events.append(event)
-        logged, target = live.dispatch(event)
-        self.console.extend(logged)
+        lines, target = live.dispatch(event)
+        self.console.extend(lines)
+        if lines and logged is not None:
+            logged()
         if target and navigate is not None:
             navigate(target)
 
@@ -123,13 +126,14 @@ class Page:
             return doc.title or next(iter(_texts(doc.tree())), self.url)
         return self.state.get("title") or next(iter(self.text), self.url)
 
-    def build(self, navigate: Callable[[str], Any] | None = None) -> View:
-        """The page's views; ``navigate`` (a browser's) follows links and forms."""
+    def build(self, navigate: Callable[[str], Any] | None = None, logged: Callable[[], Any] | None = None) -> View:
+        """The page's views; ``navigate`` (a browser's) follows links and forms; ``logged`` is called after an
+        event that logged to the console (the browser reads it with :meth:`take_console`)."""
         if self.kind == "site":
             return _site_view(self, navigate)
         if self.kind == "script":
             doc = self.document()
-            return Column(*_views(doc.tree(), doc.scale, self, navigate), id="page")
+            return Column(*_views(doc.tree(), doc.scale, _Sender(self, navigate, logged)), id="page")
         return Column(*[Text(t) for t in self.text[:60]], id="page")
 
 
@@ -165,7 +169,8 @@ class _Document:
                 logged.append(("error", f"Failed to load resource: {urljoin(self.url, script['src'])} (the simulated "
                                         "browser loads no external scripts)", script["line"]))
             elif script["script"].strip():
-                logged.extend(self._run(script["script"], script["line"]))
+                error = self._run(script["script"], script["line"])
+                logged.extend(self._result("__dom.take()") + error)
         return logged + self._result("__dom.loaded()")
 
     def dispatch(self, event: tuple[Any, ...]) -> tuple[list[tuple[str, str, int]], str | None]:
@@ -193,19 +198,19 @@ class _Document:
         from py_mini_racer import JSEvalException, JSTimeoutException
 
         try:
-            self.ctx.eval("\n" * (line - 1) + code, timeout_sec=SCRIPT_SECONDS)
+            self.ctx.eval("\n" * (line - 1) + code + "\n//# sourceURL=page.js", timeout_sec=SCRIPT_SECONDS)
         except JSTimeoutException:
             return [("error", f"Uncaught Error: the script ran longer than {SCRIPT_SECONDS:g} s", line)]
-        except JSEvalException as exc:  # JSParseException too: what V8 says, "<anonymous>:LINE: Name: message"
+        except JSEvalException as exc:  # JSParseException too: what V8 says, "page.js:LINE: Name: message"
             first = str(exc).splitlines()[0] if str(exc) else ""
-            m = re.match(r"<anonymous>:(\d+): (.*)", first)
+            m = re.match(r"page\.js:(\d+): (.*)", first)
             return [("error", f"Uncaught {m.group(2) if m else first}", int(m.group(1)) if m else line)]
         return []
 
 
 def _operations(doc: Any) -> list[list[Any]]:
-    """lxml's document as the DOM builds it: ``open`` (tag, attributes), ``text``, ``close``; a script's ``open``
-    carries its code and line."""
+    """lxml's document as the DOM builds it: ``open`` (tag, attributes, line), ``text``, ``close``; a script's
+    ``open`` carries its code too."""
     ops: list[list[Any]] = []
 
     def walk(el: Any) -> None:
@@ -216,9 +221,9 @@ def _operations(doc: Any) -> list[list[Any]]:
         tag = el.tag.lower()
         attrs = [[k, v] for k, v in el.attrib.items()]
         if tag == "script":
-            ops.append(["open", tag, attrs, el.text or "", el.sourceline or 1])
+            ops.append(["open", tag, attrs, el.sourceline or 0, el.text or ""])
         else:
-            ops.append(["open", tag, attrs])
+            ops.append(["open", tag, attrs, el.sourceline or 0])
             if el.text:
                 ops.append(["text", el.text])
             for child in el:
@@ -240,12 +245,20 @@ def _texts(items: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _views(items: list[dict[str, Any]], scale: float, page: Page, navigate: Callable[[str], Any] | None,
-           in_row: bool = False) -> list[View]:
-    """Views for rendered items (``web_dom.js``'s ``serialize``), sizes in dp (CSS px times the page's zoom)."""
+@dataclass
+class _Sender:
+    """The views' handlers: each sends its event to the page."""
 
-    def send(*event: Any) -> Callable[..., None]:
-        return lambda *args: page.dispatch((*event, *args), navigate)
+    page: Page
+    navigate: Callable[[str], Any] | None
+    logged: Callable[[], Any] | None
+
+    def __call__(self, *event: Any) -> Callable[..., None]:
+        return lambda *args: self.page.dispatch((*event, *args), self.navigate, self.logged)
+
+
+def _views(items: list[dict[str, Any]], scale: float, send: _Sender, in_row: bool = False) -> list[View]:
+    """Views for rendered items (``web_dom.js``'s ``serialize``), sizes in dp (CSS px times the page's zoom)."""
 
     def dp(value: float) -> float:
         return max(1.0, round(value * scale, 1))
@@ -254,22 +267,20 @@ def _views(items: list[dict[str, Any]], scale: float, page: Page, navigate: Call
     for it in items:
         k = it["k"]
         if k == "line":
-            out.append(Row(*_views(it["c"], scale, page, navigate, in_row=True)))
+            out.append(Row(*_views(it["c"], scale, send, in_row=True)))
             continue
         size = {"height": dp(it["h"])}
         if in_row or it.get("fw"):
             size["width"] = dp(it["w"])
         rid = it.get("id", "")
         if k in ("text", "link"):
-            if not it["text"] and not it.get("bg"):
-                continue
-            style = "color" if it.get("bg") else "headline" if it.get("size", 16) >= 24 else ""
-            link = {"desc": it["href"], "clickable": True, "focusable": True, "on_click": send("click", it["n"]),
-                    "style": "link"} if k == "link" else {}
             if not it["text"]:
-                out.append(View(id=rid, style=style, icon=it["bg"], **size))
-            else:
-                out.append(Text(it["text"], id=rid, style=style, icon=it.get("bg", ""), **{**size, **link}))
+                continue
+            style = "color" if it.get("bg") else "link" if k == "link" else \
+                "headline" if it.get("size", 16) >= 24 else ""
+            link = {"desc": it["href"], "clickable": True, "focusable": True,
+                    "on_click": send("click", it["n"])} if k == "link" else {}
+            out.append(Text(it["text"], id=rid, style=style, icon=it.get("bg", ""), **size, **link))
         elif k == "button":
             if it["text"]:
                 out.append(Button(it["text"], send("click", it["n"]), id=rid, enabled=it["on"], **size))
@@ -286,11 +297,11 @@ def _views(items: list[dict[str, Any]], scale: float, page: Page, navigate: Call
             out.append(box("", it["on"], send("click", it["n"]), id=rid, **size))
         elif k == "canvas":
             out.append(View(cls="android.view.View", id=rid, style="canvas", icon=",".join(it["colors"]),
-                            on_drag=_stroke(page, it["n"], scale, navigate), **size))
+                            on_drag=_stroke(send, it["n"], scale), **size))
         elif k == "image":
             out.append(Image(desc=it["text"], id=rid, **size, **({} if in_row else {"width": dp(it["w"])})))
         else:  # a box: its blocks and lines in a column
-            children = _views(it["c"], scale, page, navigate)
+            children = _views(it["c"], scale, send)
             colour = {"style": "color", "icon": it["bg"]} if it.get("bg") else {}
             if not children:
                 out.append(View(id=rid, **size, **colour))
@@ -299,7 +310,7 @@ def _views(items: list[dict[str, Any]], scale: float, page: Page, navigate: Call
     return out
 
 
-def _stroke(page: Page, node: int, scale: float, navigate: Callable[[str], Any] | None) -> Callable[..., None]:
+def _stroke(send: _Sender, node: int, scale: float) -> Callable[..., None]:
     """A swipe on an element: its start and end (dp from the view's corner) as touch moves in CSS px."""
 
     def drag(x1: float, y1: float, x2: float, y2: float) -> None:
@@ -307,7 +318,7 @@ def _stroke(page: Page, node: int, scale: float, navigate: Callable[[str], Any] 
         steps = max(1, int(max(abs(b[0] - a[0]), abs(b[1] - a[1])) / MOVE_STEP))
         points = [[round(a[0] + (b[0] - a[0]) * i / steps, 2), round(a[1] + (b[1] - a[1]) * i / steps, 2)]
                   for i in range(steps + 1)]
-        page.dispatch(("drag", node, points), navigate)
+        send("drag", node, points)()
 
     return drag
 

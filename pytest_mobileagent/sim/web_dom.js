@@ -15,9 +15,13 @@
   // -- the page's console, timers and random numbers -----------------------------------------------------------
 
   const consoleLines = [];  // [level, text, line]
-  function lineOf(error) {
-    const m = /<anonymous>:(\d+)/.exec((error && error.stack) || '');
-    return m ? Number(m[1]) : 0;
+  // The line in the file of the first frame in the page's code: its scripts (page.js), or the handler an on*
+  // attribute compiled (V8 numbers its body from 3, after the function's header), at its element's line.
+  function lineOf(error, handlerLine) {
+    const m = /page\.js:(\d+)|\), <anonymous>:(\d+)/.exec((error && error.stack) || '');
+    if (m && m[1]) return Number(m[1]);
+    if (m && handlerLine) return handlerLine + Number(m[2]) - 3;
+    return handlerLine || 0;
   }
   function show(value) {
     if (typeof value === 'string') return value;
@@ -25,9 +29,9 @@
     if (value instanceof Node_) return value.nodeType === 1 ? '<' + value.localName + '>' : value.nodeName;
     try { const s = JSON.stringify(value); return s === undefined ? String(value) : s; } catch (e) { return String(value); }
   }
-  function report(error) {
+  function report(error, handlerLine) {
     const text = error instanceof Error ? error.name + ': ' + error.message : show(error);
-    consoleLines.push(['error', 'Uncaught ' + text, lineOf(error)]);
+    consoleLines.push(['error', 'Uncaught ' + text, lineOf(error, handlerLine)]);
   }
   function logger(level) {
     return function (...args) { consoleLines.push([level, args.map(show).join(' '), lineOf(new Error())]); };
@@ -488,9 +492,11 @@
   }
   function compileHandler(el, code) {
     try {
-      return new Function('event', code);  // eslint-disable-line no-new-func
+      const fn = new Function('event', code);  // eslint-disable-line no-new-func
+      fn.__line = el.__line || 0;
+      return fn;
     } catch (e) {
-      report(e);
+      report(e, el.__line);
       return null;
     }
   }
@@ -921,17 +927,17 @@
     return Math.min(Math.max(widest, sum) + extra, avail);
   }
   function layoutFlow(el, x, y, width, cs) {
-    let cy = y, line = [], lx = 0, lh = 0;
+    let cy = y, line = [], lx = 0, lh = 0, at = ++lineNo;
     const flush = () => {
       if (!line.length) return;
       const offset = cs['text-align'] === 'center' ? Math.max(0, (width - lx) / 2) : cs['text-align'] === 'right' ? Math.max(0, width - lx) : 0;
       for (const item of line) shiftBox(item, offset, 0);
-      cy += lh; line = []; lx = 0; lh = 0; lineNo++;
+      cy += lh; line = []; lx = 0; lh = 0; at = ++lineNo;
     };
     for (const c of el.childNodes) {
       if (c.nodeType === 1 && c.localName === 'br') { if (!line.length) cy += cs.fontSize * 1.25; flush(); continue; }
       if (!shown(c)) continue;
-      if (!isInline(c)) { flush(); lineNo++; cy += layoutBlock(c, x, cy, width); continue; }
+      if (!isInline(c)) { flush(); at = ++lineNo; cy += layoutBlock(c, x, cy, width); continue; }
       let w, h;
       if (c.nodeType === 3) {
         const size = textSize(c.data, cs.fontSize, width);
@@ -947,7 +953,7 @@
         w = want;
       }
       line.push(c);
-      c.__line = lineNo;
+      c.__line = at;
       lx += w; lh = Math.max(lh, h);
     }
     flush();
@@ -956,12 +962,12 @@
   function layoutFlex(el, x, y, width) {
     const cs = computed(el);
     const wrap = /wrap/.test(cs['flex-wrap'] || cs['flex-flow'] || '');
-    let cy = y, lx = 0, lh = 0, line = [];
+    let cy = y, lx = 0, lh = 0, line = [], at = ++lineNo;
     const flush = () => {
       const j = cs['justify-content'];
       const offset = j === 'center' ? Math.max(0, (width - lx) / 2) : j === 'flex-end' || j === 'end' ? Math.max(0, width - lx) : 0;
       for (const item of line) shiftBox(item, offset, 0);
-      cy += lh; lx = 0; lh = 0; line = []; lineNo++;
+      cy += lh; lx = 0; lh = 0; line = []; at = ++lineNo;
     };
     for (const c of el.childNodes.filter(shown)) {
       const ccs = c.nodeType === 1 ? computed(c) : null;
@@ -971,7 +977,7 @@
       let h;
       if (c.nodeType === 3) { const s = textSize(c.data, cs.fontSize, 0); c.__box = {x: x + lx, y: cy, w: s.w, h: s.h}; h = s.h; } else h = layoutBlock(c, x + lx, cy, want, true);
       line.push(c);
-      c.__line = lineNo;
+      c.__line = at;
       lx += want; lh = Math.max(lh, h);
     }
     flush();
@@ -1066,7 +1072,7 @@
       const r = typeof fn === 'function' ? fn.call(node, event) : fn.handleEvent(event);
       if (r === false) event.preventDefault();
     } catch (e) {
-      report(e);
+      report(e, fn.__line);
     }
   }
   function dispatch(target, event) {
@@ -1381,7 +1387,9 @@
     if (tag === 'canvas') return Object.assign(out, {k: 'canvas', colors: el.__canvas ? el.__canvas.__colors().slice(0, 8) : []});
     if (tag === 'img') return Object.assign(out, {k: 'image', text: el.alt});
     const link = el.closest('a[href]');
-    if (simpleText(el)) return Object.assign(out, {k: link ? 'link' : 'text', text: norm(el.textContent), href: link ? link.href : ''});
+    if (simpleText(el) && norm(el.textContent)) {
+      return Object.assign(out, {k: link ? 'link' : 'text', text: norm(el.textContent), href: link ? link.href : ''});
+    }
     return Object.assign(out, {k: 'box', c: renderChildren(el)});
   }
   const norm = (s) => String(s).replace(/[\s\u00a0]+/g, ' ').trim();
@@ -1406,7 +1414,8 @@
         it = {n: el.__nid, id: '', k: link ? 'link' : 'text', text: norm(c.data), w: b.w, h: b.h, size: computed(el).fontSize, href: link ? link.href : ''};
       } else {
         it = item(c);
-        if (it.k === 'box' && !it.c.length && !it.bg) continue;  // an empty box with nothing to show
+        // an empty box shows only with a colour or a size of its own (a maze's cell)
+        if (it.k === 'box' && !it.c.length && !it.bg && !(computed(c).width && computed(c).height)) continue;
       }
       if (c.nodeType === 3 || isInline(c) || flexRow) {
         if (line.length && c.__line !== lineAt) flush();
@@ -1457,14 +1466,15 @@
         else if (op[0] === 'close') building.pop();
         else {
           const el = new Element_(op[1], document);
+          el.__line = op[3];
           for (const [k, v] of op[2]) el.setAttribute(k, v);
           top.appendChild(el);
           building.push(el);
           if (op[1] === 'script') {
-            const code = op[3];
+            const code = op[4];
             if (code) el.appendChild(new Text_(code, document));
             const type = (el.getAttribute('type') || '').toLowerCase();
-            if (!type || /javascript|^module$/.test(type)) return JSON.stringify({script: code, src: el.getAttribute('src') || '', line: op[4] || 1});
+            if (!type || /javascript|^module$/.test(type)) return JSON.stringify({script: code, src: el.getAttribute('src') || '', line: op[3] || 1});
           }
         }
       }
@@ -1484,7 +1494,8 @@
       runTimers(0);
       return result();
     },
-    report(message, line) { consoleLines.push(['error', 'Uncaught ' + message, line]); },
+    // What the page logged since the last call (after each script).
+    take: () => result(),
     serialize: () => JSON.stringify(serialize()),
     // A tap: Chrome's touch and pointer events, then the compatibility mouse events and the click.
     click(n) {
@@ -1540,3 +1551,4 @@
     },
   };
 })(this);
+//# sourceURL=web_dom.js

@@ -107,8 +107,7 @@ class Main(Activity):
                   ImageButton("Customize and control Google Chrome", lambda: self.open_menu("app_menu"),
                               icon="more_vert", id="menu_button"),
                   id="toolbar", height=64, style="toolbar")
-        content = self.page.build(self.load) if self.page else Text("New tab", id="ntp_content")
-        self.log_console()
+        content = self.page.build(self.load, self.log_console) if self.page else Text("New tab", id="ntp_content")
         return Column(bar, View(cls="android.webkit.WebView", id="compositor_view_holder", weight=1,
                                 children=[content]))
 
