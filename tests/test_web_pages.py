@@ -240,3 +240,9 @@ def test_how_long_a_page_load_and_a_click_take(record_property: pytest.RecordPro
     record_property("page_load_ms", round(load * 1000, 1))
     record_property("click_ms", round(click * 1000, 1))
     print(f"page load and first build {load * 1000:.1f} ms; click and rebuild {click * 1000:.1f} ms")
+
+
+def test_the_pages_clock_is_the_phones(d: SimDevice) -> None:
+    open_page(d, """<html><body><p id="now"></p><script>
+        document.getElementById('now').textContent = new Date().toISOString().slice(0, 16);</script></body></html>""")
+    assert find(d, rid="now").text == d.now().strftime("%Y-%m-%dT%H:%M")

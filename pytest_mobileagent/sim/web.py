@@ -27,6 +27,7 @@ navigate (the ``navigate`` given to :meth:`Page.build`).
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import json
 import re
 import zlib
@@ -70,30 +71,34 @@ class Page:
     text: list[str] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)
     source: bytes = b""
+    #: The phone's clock when the page loaded (ms since 1970): the page's ``Date`` starts there.
+    loaded_at: int = 0
     events: list[tuple[Any, ...]] = field(default_factory=list)
     #: What the page logged and has not been read yet: ``(level, message, line)``, as Chrome's console has them.
     console: list[tuple[str, str, int]] = field(default_factory=list)
     _live: _Document | None = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def load(cls, url: str, source: bytes) -> Page:
-        """Load ``source`` (an HTML document) found at ``url``: a site page, or a page that runs its scripts."""
+    def load(cls, url: str, source: bytes, now: dt.datetime | None = None) -> Page:
+        """Load ``source`` (an HTML document) found at ``url`` at ``now`` (the phone's clock; the host's if not
+        given): a site page, or a page that runs its scripts."""
         doc = lxml_html.document_fromstring(source or b"<html></html>")
         if doc.xpath('string(//meta[@name="pytest-mobileagent-page"]/@content)').strip() == "site":
             return cls(url, "site", state=_site_state(url, doc))
-        page = cls(url, "script", source=source or b"<html></html>")
+        when = now or dt.datetime.now(dt.timezone.utc)
+        page = cls(url, "script", source=source or b"<html></html>", loaded_at=int(when.timestamp() * 1000))
         page.document()
         return page
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Page:
         """A copy without the V8 context (it cannot be copied): the copy replays the events on first use."""
         return Page(self.url, self.kind, list(self.text), copy.deepcopy(self.state, memo), self.source,
-                    copy.deepcopy(self.events, memo), [])
+                    self.loaded_at, copy.deepcopy(self.events, memo), [])
 
     def document(self) -> _Document:
         """The running document: built on first use, by loading the source and replaying the events."""
         if self._live is None:
-            self._live = _Document(self.url, self.source)
+            self._live = _Document(self.url, self.source, self.loaded_at)
             self.console.extend(self._live.load())
             for event in self.events:
                 self._live.dispatch(event)  # what it logs was logged when the event first came
@@ -140,14 +145,15 @@ class Page:
 class _Document:
     """A document running in its own V8 context."""
 
-    def __init__(self, url: str, source: bytes):
+    def __init__(self, url: str, source: bytes, loaded_at: int):
         from py_mini_racer import MiniRacer
 
-        self.url, self.source = url, source
+        self.url, self.source, self.loaded_at = url, source, loaded_at
         self.ctx = MiniRacer()
         self.ctx.eval(_dom_source())
         self.title = ""
         self.scale = 1.0
+        self._tree: list[dict[str, Any]] | None = None  # the document changes only in load and dispatch
 
     def __del__(self) -> None:
         ctx = getattr(self, "ctx", None)
@@ -161,7 +167,7 @@ class _Document:
         width = DEVICE_WIDTH_DP if mobile else DESKTOP_WIDTH
         self.scale = DEVICE_WIDTH_DP / width
         seed = zlib.crc32(self.url.encode() + b"\0" + self.source)
-        args = [self.url, seed, width, DEVICE_HEIGHT_DP / self.scale, _operations(doc)]
+        args = [self.url, seed, self.loaded_at, width, DEVICE_HEIGHT_DP / self.scale, _operations(doc)]
         self._call(f"__dom.begin(...{json.dumps(args)})")
         logged: list[tuple[str, str, int]] = []
         while (script := json.loads(self._call("__dom.resume()"))) is not None:
@@ -175,14 +181,22 @@ class _Document:
 
     def dispatch(self, event: tuple[Any, ...]) -> tuple[list[tuple[str, str, int]], str | None]:
         """Send one event; what it logged and where it navigates (None: nowhere)."""
+        from py_mini_racer import JSTimeoutException
+
         kind, *args = event
-        out = json.loads(self._call(f"__dom.{kind}(...{json.dumps(args)})"))
+        self._tree = None
+        try:
+            out = json.loads(self._call(f"__dom.{kind}(...{json.dumps(args)})"))
+        except JSTimeoutException:
+            return [("error", f"Uncaught Error: the page's handler ran longer than {SCRIPT_SECONDS:g} s", 0)], None
         self.title = out["title"]
         return [tuple(c) for c in out["console"]], out["navigate"]  # type: ignore[misc]
 
     def tree(self) -> list[dict[str, Any]]:
         """The rendered document (see ``serialize`` in ``web_dom.js``)."""
-        return json.loads(self._call("__dom.serialize()"))
+        if self._tree is None:
+            self._tree = json.loads(self._call("__dom.serialize()"))
+        return self._tree
 
     def _result(self, call: str) -> list[tuple[str, str, int]]:
         out = json.loads(self._call(call))
@@ -198,7 +212,9 @@ class _Document:
         from py_mini_racer import JSEvalException, JSTimeoutException
 
         try:
-            self.ctx.eval("\n" * (line - 1) + code + "\n//# sourceURL=page.js", timeout_sec=SCRIPT_SECONDS)
+            # the script's completion value is left in V8 (``void 0``): a handle to a JS object held by Python
+            # keeps mini-racer's threads, and the interpreter, from exiting
+            self.ctx.eval("\n" * (line - 1) + code + "\n;void 0\n//# sourceURL=page.js", timeout_sec=SCRIPT_SECONDS)
         except JSTimeoutException:
             return [("error", f"Uncaught Error: the script ran longer than {SCRIPT_SECONDS:g} s", line)]
         except JSEvalException as exc:  # JSParseException too: what V8 says, "page.js:LINE: Name: message"

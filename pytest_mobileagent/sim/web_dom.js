@@ -66,6 +66,16 @@
     clock = until;
   }
 
+  // The page's time: the phone's clock when the page loaded, moved on by the timers' clock (so a replay reads the
+  // same times). Date() with no argument and Date.now() read it; performance.now() is the time since the load.
+  let epoch = 0;
+  const HostDate = Date;
+  global.Date = class Date extends HostDate {
+    constructor(...args) { if (args.length) super(...args); else super(epoch + clock); }
+    static now() { return epoch + clock; }
+  };
+  global.performance = {now: () => clock, timeOrigin: 0};
+
   // Math.random from the seed Python gives each page load (mulberry32), never real randomness.
   let seed = 0;
   Math.random = function () {
@@ -1448,9 +1458,11 @@
     return el;
   }
   global.__dom = {
-    // Starts a document: the page's address, its seed for Math.random, the viewport, and lxml's parse as a list
+    // Starts a document: the page's address, its seed for Math.random, its clock (ms since 1970), the viewport,
+    // and lxml's parse as a list
     // of operations in document order (open an element, a text, close).
-    begin(url, seedValue, width, height, parsed) {
+    begin(url, seedValue, now, width, height, parsed) {
+      epoch = now;
       location.href = url;
       Object.assign(location, new URL(url));
       seed = seedValue | 0;

@@ -65,7 +65,7 @@ class Main(Activity):
         path = local_path(url)
         fs = self.system.fs
         source = fs.read(path) if path and fs.exists(path) else None
-        self.page = Page.load(url, source) if source is not None else Page(url, text=[
+        self.page = Page.load(url, source, self.system.clock.now) if source is not None else Page(url, text=[
             "You are offline" if not path else "This file can't be opened", url])
         self.log("chromium", f"Navigated to {url}")
         self.log_console()
