@@ -49,6 +49,15 @@ def test_a_click_runs_the_pages_handler(d: SimDevice) -> None:
     assert find(d, text="More").class_name == "android.widget.Button"
 
 
+def test_an_element_with_a_click_handler_is_clickable(d: SimDevice) -> None:
+    open_page(d, """<html><body><div id="card">Tap me</div><p id="plain">Just text</p><script>
+        document.getElementById('card').addEventListener('click', function () { this.textContent = 'Tapped'; });
+        </script></body></html>""")
+    assert find(d, rid="card").clickable and not find(d, rid="plain").clickable
+    tap(d, rid="card")
+    assert find(d, rid="card").text == "Tapped"
+
+
 def test_typed_text_is_the_fields_value_for_the_script(d: SimDevice) -> None:
     open_page(d, """<html><body><input id="name" placeholder="Your name"><p id="out"></p>
         <script>

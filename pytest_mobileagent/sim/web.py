@@ -146,6 +146,7 @@ class _Document:
     """A document running in its own V8 context."""
 
     def __init__(self, url: str, source: bytes, loaded_at: int):
+        # imported with the first page: loading V8 takes a tenth of a second that a run without pages need not pay
         from py_mini_racer import MiniRacer
 
         self.url, self.source, self.loaded_at = url, source, loaded_at
@@ -279,6 +280,12 @@ def _views(items: list[dict[str, Any]], scale: float, send: _Sender, in_row: boo
     def dp(value: float) -> float:
         return max(1.0, round(value * scale, 1))
 
+    def tappable(it: dict[str, Any], always: bool = False) -> dict[str, Any]:
+        """A link, or an element with a handler for taps, is clickable: a tap sends it a click."""
+        if not (always or it.get("tap")):
+            return {}
+        return {"clickable": True, "focusable": True, "on_click": send("click", it["n"])}
+
     out: list[View] = []
     for it in items:
         k = it["k"]
@@ -294,9 +301,9 @@ def _views(items: list[dict[str, Any]], scale: float, send: _Sender, in_row: boo
                 continue
             style = "color" if it.get("bg") else "link" if k == "link" else \
                 "headline" if it.get("size", 16) >= 24 else ""
-            link = {"desc": it["href"], "clickable": True, "focusable": True,
-                    "on_click": send("click", it["n"])} if k == "link" else {}
-            out.append(Text(it["text"], id=rid, style=style, icon=it.get("bg", ""), **size, **link))
+            link = {"desc": it["href"]} if k == "link" else {}
+            out.append(Text(it["text"], id=rid, style=style, icon=it.get("bg", ""), **size, **link,
+                            **tappable(it, k == "link")))
         elif k == "button":
             if it["text"]:
                 out.append(Button(it["text"], send("click", it["n"]), id=rid, enabled=it["on"], **size))
@@ -315,14 +322,15 @@ def _views(items: list[dict[str, Any]], scale: float, send: _Sender, in_row: boo
             out.append(View(cls="android.view.View", id=rid, style="canvas", icon=",".join(it["colors"]),
                             on_drag=_stroke(send, it["n"], scale), **size))
         elif k == "image":
-            out.append(Image(desc=it["text"], id=rid, **size, **({} if in_row else {"width": dp(it["w"])})))
+            out.append(Image(desc=it["text"], id=rid, **{"width": dp(it["w"]), **size}, **tappable(it)))
         else:  # a box: its blocks and lines in a column
             children = _views(it["c"], scale, send)
             colour = {"style": "color", "icon": it["bg"]} if it.get("bg") else {}
             if not children:
-                out.append(View(id=rid, **size, **colour))
+                out.append(View(id=rid, **size, **colour, **tappable(it)))
             else:
-                out.append(Column(*children, id=rid, **colour, **({"width": size["width"]} if "width" in size else {})))
+                out.append(Column(*children, id=rid, **colour, **tappable(it),
+                                  **({"width": size["width"]} if "width" in size else {})))
     return out
 
 

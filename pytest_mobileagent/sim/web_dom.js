@@ -1382,9 +1382,12 @@
     return el.childNodes.every((c) => c.nodeType !== 1 || !rendered(c) || (isInline(c) && !LEAF.test(c.localName)
       && !computed(c).background && !!c.closest('a[href]') === inLink && simpleText(c)));
   }
+  // Whether a tap on the element runs something of the page's (Chrome marks such nodes clickable).
+  const TAPS = /^(click|mousedown|mouseup|pointerdown|pointerup|touchstart|touchend)$/;
+  const takesTaps = (el) => !!handlerOf(el, 'click') || el.__listeners.some((l) => TAPS.test(l.type));
   function item(el) {
     const cs = computed(el), b = el.__box || {x: 0, y: 0, w: 0, h: 0};
-    const out = {n: el.__nid, id: el.id, w: b.w, h: b.h, bg: cssHex(cs.background), size: cs.fontSize};
+    const out = {n: el.__nid, id: el.id, w: b.w, h: b.h, bg: cssHex(cs.background), size: cs.fontSize, tap: takesTaps(el)};
     const tag = el.localName;
     if (tag === 'button' || (tag === 'input' && ['button', 'submit', 'reset'].includes(el.type))) {
       return Object.assign(out, {k: 'button', text: norm(tag === 'input' ? el.value || (el.type === 'submit' ? 'Submit' : '') : el.textContent), on: !el.disabled});

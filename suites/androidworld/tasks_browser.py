@@ -23,7 +23,6 @@ from pytest_mobileagent.android.task_pages import (
     SUCCESS,
     draw_colors,
     maze_layout,
-    multiply_numbers,
     task_page,
 )
 from pytest_mobileagent.device.base import Device
@@ -149,4 +148,4 @@ class BrowserDraw(_BrowserTask):
         yield ui.complete()
 
 
-__all__ = ["BrowserDraw", "BrowserMaze", "BrowserMultiply", "maze_path", "multiply_numbers"]
+__all__ = ["BrowserDraw", "BrowserMaze", "BrowserMultiply", "maze_path"]
