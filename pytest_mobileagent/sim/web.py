@@ -17,11 +17,12 @@ The layout is simple (block, inline and flex boxes; text ``0.55em`` a character)
 ``getBoundingClientRect`` and the views' sizes. As Chrome does, a page without ``<meta name="viewport"
 content="width=device-width">`` is laid out 980 CSS px wide and zoomed out to the screen's width.
 
-A page of the simulated web (:mod:`pytest_mobileagent.android.websites`, marked ``<meta
-name="pytest-mobileagent-page" content="site">``) shows its headings and paragraphs as text, its links as clickable
-text (the address as content description) and its search forms as a field (its resource id the input's HTML id, as
-Chrome's accessibility tree reports it) with a button; following a link or submitting a form asks the browser to
-navigate (the ``navigate`` given to :meth:`Page.build`).
+Following a link or submitting a form (a GET of its fields) asks the browser to navigate (the ``navigate`` given
+to :meth:`Page.build`): the pages of the simulated web (:mod:`pytest_mobileagent.android.websites`) are ordinary
+pages like any other.
+
+Time passes for a page only with events: its timers run up to 100 ms of page time after a tap or typed text and
+300 ms after a swipe (none between events); its ``Date`` starts at the phone's clock when it loaded.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
-from urllib.parse import quote_plus, urljoin
+from urllib.parse import urljoin
 
 from lxml import html as lxml_html
 
@@ -61,15 +62,15 @@ def _dom_source() -> str:
 
 @dataclass
 class Page:
-    """A loaded page: its address; a site's blocks (``state``), or its source and the events sent to its script.
+    """A loaded page: its address, its source and the events sent to its script.
 
-    ``text`` is for a message the browser shows in place of a page ("You are offline").
+    A page made with ``text`` and no source is a message the browser shows in place of a page ("You are
+    offline").
     """
 
     url: str
-    kind: str = "text"  # "script" (the page runs in the DOM), "site", or "text" (the browser's own message)
+    kind: str = "text"  # "script" (the page runs in the DOM), or "text" (the browser's own message)
     text: list[str] = field(default_factory=list)
-    state: dict[str, Any] = field(default_factory=dict)
     source: bytes = b""
     #: The phone's clock when the page loaded (ms since 1970): the page's ``Date`` starts there.
     loaded_at: int = 0
@@ -81,10 +82,7 @@ class Page:
     @classmethod
     def load(cls, url: str, source: bytes, now: dt.datetime | None = None) -> Page:
         """Load ``source`` (an HTML document) found at ``url`` at ``now`` (the phone's clock; the host's if not
-        given): a site page, or a page that runs its scripts."""
-        doc = lxml_html.document_fromstring(source or b"<html></html>")
-        if doc.xpath('string(//meta[@name="pytest-mobileagent-page"]/@content)').strip() == "site":
-            return cls(url, "site", state=_site_state(url, doc))
+        given), running its scripts."""
         when = now or dt.datetime.now(dt.timezone.utc)
         page = cls(url, "script", source=source or b"<html></html>", loaded_at=int(when.timestamp() * 1000))
         page.document()
@@ -92,8 +90,8 @@ class Page:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Page:
         """A copy without the V8 context (it cannot be copied): the copy replays the events on first use."""
-        return Page(self.url, self.kind, list(self.text), copy.deepcopy(self.state, memo), self.source,
-                    self.loaded_at, copy.deepcopy(self.events, memo), [])
+        return Page(self.url, self.kind, list(self.text), self.source, self.loaded_at,
+                    copy.deepcopy(self.events, memo), [])
 
     def document(self) -> _Document:
         """The running document: built on first use, by loading the source and replaying the events."""
@@ -129,13 +127,11 @@ class Page:
         if self.kind == "script":
             doc = self.document()
             return doc.title or next(iter(_texts(doc.tree())), self.url)
-        return self.state.get("title") or next(iter(self.text), self.url)
+        return next(iter(self.text), self.url)
 
     def build(self, navigate: Callable[[str], Any] | None = None, logged: Callable[[], Any] | None = None) -> View:
         """The page's views; ``navigate`` (a browser's) follows links and forms; ``logged`` is called after an
         event that logged to the console (the browser reads it with :meth:`take_console`)."""
-        if self.kind == "site":
-            return _site_view(self, navigate)
         if self.kind == "script":
             doc = self.document()
             return Column(*_views(doc.tree(), doc.scale, _Sender(self, navigate, logged)), id="page")
@@ -345,58 +341,6 @@ def _stroke(send: _Sender, node: int, scale: float) -> Callable[..., None]:
         send("drag", node, points)()
 
     return drag
-
-
-# -- a site of the simulated web -----------------------------------------------------------
-
-
-def _site_state(url: str, doc: Any) -> dict[str, Any]:
-    """The page as plain blocks in document order: ``[kind, ...]`` for headings and paragraphs (``text``), links
-    (``link``: text, address, the rest of the paragraph) and search forms (``form``: action, field name,
-    placeholder, button)."""
-    blocks: list[list[str]] = []
-    inputs: dict[str, str] = {}
-    for el in doc.xpath("//body//*[self::h1 or self::p or self::form]"):
-        if el.tag == "form":
-            field_el = el.xpath(".//input")[0]
-            name = field_el.get("name", "q")
-            inputs[name] = field_el.get("value", "")
-            blocks.append(["form", urljoin(url, el.get("action", url)), name, field_el.get("placeholder", ""),
-                           el.xpath("string(.//button)").strip() or "Search", field_el.get("id", name)])
-        elif (anchor := next(iter(el.xpath(".//a")), None)) is not None:
-            rest = (anchor.tail or "").strip()
-            blocks.append(["link", anchor.text_content().strip(), urljoin(url, anchor.get("href", "")), rest])
-        elif text := el.text_content().strip():
-            blocks.append(["heading" if el.tag == "h1" else "text", text])
-    return {"title": doc.xpath("string(//title)").strip(), "blocks": blocks, "inputs": inputs}
-
-
-def _site_view(page: Page, navigate: Callable[[str], Any] | None) -> View:
-    inputs = page.state["inputs"]
-
-    def go(url: str) -> Callable[[], Any]:
-        return lambda: navigate(url) if navigate else None
-
-    def submit(action: str, name: str) -> Callable[[], Any]:
-        return lambda: navigate(f"{action}?{name}={quote_plus(inputs.get(name, ''))}") if navigate else None
-
-    views: list[View] = []
-    for block in page.state["blocks"]:
-        kind = block[0]
-        if kind == "form":
-            _, action, name, placeholder, button, field_id = block
-            views.append(Row(EditText(field_id, inputs.get(name, ""), lambda v, n=name: inputs.__setitem__(n, v),
-                                      hint=placeholder, on_submit=submit(action, name), weight=1),
-                             Button(button, submit(action, name)), height=56))
-        elif kind == "link":
-            views.append(Text(block[1], desc=block[2], clickable=True, focusable=True, on_click=go(block[2]),
-                              style="link", height=32))
-            if block[3]:
-                views.append(Text(block[3]))
-        else:
-            views.append(Text(block[1], style="headline" if kind == "heading" else ""))
-    return Column(*views, id="page")
-
 
 
 __all__ = ["Page"]
