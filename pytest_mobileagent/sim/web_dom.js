@@ -813,6 +813,8 @@
     input: {'font-size': '13.333px', padding: '1px 2px', border: '2px'},
     textarea: {'font-size': '13.333px', padding: '2px', border: '1px'},
     select: {'font-size': '13.333px', border: '1px'}, center: {'text-align': 'center'}, tr: {display: 'flex'},
+    td: {display: 'table-cell', padding: '1px'}, th: {display: 'table-cell', padding: '1px', 'font-weight': 'bold'},
+
   };
   const INHERITED = ['color', 'font-size', 'visibility', 'text-align', 'font-weight'];
   function computed(el) {
@@ -911,6 +913,7 @@
     const cx = x + m.l + b + p.l, cy = y + m.t + b + p.t, cw = Math.max(0, w - extra);
     if (el.localName === 'canvas') inner = el.height;
     else if (el.localName === 'img') inner = el.height;
+    else if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) inner = 13;
     else if (/^(input|select)$/.test(el.localName)) inner = font * 1.25;
     else if (el.localName === 'textarea') inner = font * 1.25 * 2;
     else if (cs.display === 'flex' && cs['flex-direction'] !== 'column') inner = layoutFlex(el, cx, cy, cw);
@@ -928,6 +931,7 @@
     const fixed = length(cs.width, font, avail);
     if (fixed !== null) return fixed + extra;
     if (el.localName === 'canvas' || el.localName === 'img') return el.width + extra;
+    if (el.localName === 'input' && (el.type === 'checkbox' || el.type === 'radio')) return 13 + extra;
     if (/^(input|select|textarea)$/.test(el.localName)) return font * 11.5 + extra;
     let sum = 0, widest = 0;
     for (const c of el.childNodes.filter(shown)) {
@@ -1495,10 +1499,11 @@
       }
       return JSON.stringify(null);
     },
-    // After the scripts: DOMContentLoaded, load, and the timers due.
+    // After the scripts: DOMContentLoaded, load, and the timers of the first second.
     loaded() {
-      document.readyState = 'complete';
+      document.readyState = 'interactive';
       dispatch(document, new Event_('DOMContentLoaded', {bubbles: true}));
+      document.readyState = 'complete';
       const body = document.body;
       const onload = body && handlerOf(body, 'load');
       const ev = new Event_('load');
@@ -1506,7 +1511,7 @@
       if (windowHandlers.load) invoke(windowHandlers.load, global, ev);
       else if (onload) invoke(onload, body, ev);
       for (const l of windowListeners.slice()) if (l.type === 'load') invoke(l.fn, global, ev);
-      runTimers(0);
+      runTimers(1000);  // the page's first second, before anyone can act on it
       return result();
     },
     // What the page logged since the last call (after each script).
