@@ -255,3 +255,13 @@ def test_the_pages_clock_is_the_phones(d: SimDevice) -> None:
     open_page(d, """<html><body><p id="now"></p><script>
         document.getElementById('now').textContent = new Date().toISOString().slice(0, 16);</script></body></html>""")
     assert find(d, rid="now").text == d.now().strftime("%Y-%m-%dT%H:%M")
+
+
+def test_timers_run_in_the_second_after_an_event(d: SimDevice) -> None:
+    open_page(d, """<html><body><p id="status">idle</p><button onclick="later()">Later</button><script>
+        setTimeout(() => { document.getElementById('status').textContent = 'loaded'; }, 300);
+        function later() { setTimeout(() => { document.getElementById('status').textContent = 'done'; }, 500); }
+        </script></body></html>""")
+    assert find(d, rid="status").text == "loaded"
+    tap(d, text="Later")
+    assert find(d, rid="status").text == "done"

@@ -21,8 +21,8 @@ Following a link or submitting a form (a GET of its fields) asks the browser to 
 to :meth:`Page.build`): the pages of the simulated web (:mod:`pytest_mobileagent.android.websites`) are ordinary
 pages like any other.
 
-Time passes for a page only with events: its timers run up to 100 ms of page time after a tap or typed text and
-300 ms after a swipe (none between events); its ``Date`` starts at the phone's clock when it loaded.
+Time passes for a page only with events: its timers run for one second of page time after the load and after
+each event (none between events); its ``Date`` starts at the phone's clock when it loaded.
 """
 
 from __future__ import annotations

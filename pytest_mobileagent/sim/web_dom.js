@@ -52,7 +52,9 @@
   global.requestAnimationFrame = (fn) => addTimer(() => fn(clock), 16, [], 0);
   global.cancelAnimationFrame = global.clearTimeout;
   // Timers run after each task, in order of their due time, up to `ms` of page time (intervals keep running
-  // within it): the page's time moves only when the phone's events give it time.
+  // within it): the page's time moves only when the phone's events give it time, a second after each (an agent
+  // looks at the screen again no sooner), so a replay runs the same timers.
+  const AFTER_EVENT = 1000;
   function runTimers(ms) {
     const until = clock + ms;
     for (let guard = 0; guard < 10000; guard++) {
@@ -1511,7 +1513,7 @@
       if (windowHandlers.load) invoke(windowHandlers.load, global, ev);
       else if (onload) invoke(onload, body, ev);
       for (const l of windowListeners.slice()) if (l.type === 'load') invoke(l.fn, global, ev);
-      runTimers(1000);  // the page's first second, before anyone can act on it
+      runTimers(AFTER_EVENT);  // the page's first second, before anyone can act on it
       return result();
     },
     // What the page logged since the last call (after each script).
@@ -1528,7 +1530,7 @@
         for (const type of ['mousemove', 'mousedown', 'mouseup']) dispatch(el, new MouseEvent_(type, Object.assign({bubbles: true, cancelable: true}, p)));
         if (!el.disabled) activate(el, p);
       }
-      runTimers(100);
+      runTimers(AFTER_EVENT);
       return result();
     },
     // Typed text: the field's new value and an input event.
@@ -1537,7 +1539,7 @@
       el.focus();
       el.value = value;
       dispatch(el, new InputEvent_('input', {bubbles: true, data: value, inputType: 'insertText'}));
-      runTimers(100);
+      runTimers(AFTER_EVENT);
       return result();
     },
     // Enter in a field: key events, change, and the form's implicit submission.
@@ -1549,7 +1551,7 @@
         if (el.form && el.localName === 'input') submitForm(el.form);
       }
       dispatch(el, new KeyboardEvent_('keyup', init));
-      runTimers(100);
+      runTimers(AFTER_EVENT);
       return result();
     },
     // A swipe on an element, as points in page coordinates (CSS px from the element's box).
@@ -1566,7 +1568,7 @@
       }
       dispatch(el, new PointerEvent_('pointerup', pointerInit(el, last[0], last[1], 'touch')));
       dispatch(el, new TouchEvent_('touchend', {bubbles: true, cancelable: true, touches: [], changedTouches: [t(last)]}));
-      runTimers(300);
+      runTimers(AFTER_EVENT);
       return result();
     },
   };
