@@ -5,6 +5,7 @@ oracles compute from the seed."""
 from __future__ import annotations
 
 import ast
+import copy
 import time
 from pathlib import Path
 
@@ -265,3 +266,21 @@ def test_timers_run_in_the_second_after_an_event(d: SimDevice) -> None:
     assert find(d, rid="status").text == "loaded"
     tap(d, text="Later")
     assert find(d, rid="status").text == "done"
+
+
+def test_scripts_and_style_sheets_load_from_the_pages_folder(d: SimDevice) -> None:
+    d.write_file("/sdcard/Download/app.js", b"document.getElementById('out').textContent = 'from app.js';")
+    d.write_file("/sdcard/Download/site.css", b".gone { display: none }")
+    open_page(d, """<html><head><link rel="stylesheet" href="site.css"><link rel="stylesheet" href="missing.css">
+        </head><body><p id="out">static</p><p class="gone">Hidden by the sheet</p>
+        <script src="app.js"></script><script src="lost.js"></script></body></html>""")
+    assert find(d, rid="out").text == "from app.js" and "Hidden by the sheet" not in texts(d)
+    assert chromium_log(d).count("Failed to load resource: net::ERR_FILE_NOT_FOUND") == 2
+
+
+def test_a_restored_page_replays_with_the_files_it_loaded() -> None:
+    files = {"file:///sdcard/Download/app.js": b"document.getElementById('out').textContent = 'from app.js';"}
+    page = Page.load(URL, b"<html><body><p id='out'></p><script src='app.js'></script></body></html>",
+                     fetch=files.get)
+    files.clear()  # the file is gone: the copy (a snapshot's) rebuilds the page from what it loaded
+    assert copy.deepcopy(page).build().find("out").text == "from app.js"

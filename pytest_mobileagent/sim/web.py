@@ -75,28 +75,36 @@ class Page:
     #: The phone's clock when the page loaded (ms since 1970): the page's ``Date`` starts there.
     loaded_at: int = 0
     events: list[tuple[Any, ...]] = field(default_factory=list)
+    #: The files its ``<script src>`` and ``<link rel="stylesheet">`` name, as they were when it loaded (None: not
+    #: found), so a replay loads the same.
+    resources: dict[str, bytes | None] = field(default_factory=dict)
     #: What the page logged and has not been read yet: ``(level, message, line)``, as Chrome's console has them.
     console: list[tuple[str, str, int]] = field(default_factory=list)
     _live: _Document | None = field(default=None, repr=False, compare=False)
 
     @classmethod
-    def load(cls, url: str, source: bytes, now: dt.datetime | None = None) -> Page:
+    def load(cls, url: str, source: bytes, now: dt.datetime | None = None,
+             fetch: Callable[[str], bytes | None] | None = None) -> Page:
         """Load ``source`` (an HTML document) found at ``url`` at ``now`` (the phone's clock; the host's if not
-        given), running its scripts."""
+        given), running its scripts; ``fetch`` reads the scripts and style sheets it names by address (None: the
+        file is not there)."""
         when = now or dt.datetime.now(dt.timezone.utc)
         page = cls(url, "script", source=source or b"<html></html>", loaded_at=int(when.timestamp() * 1000))
+        scripts, sheets = _references(lxml_html.document_fromstring(page.source), url)
+        for address in scripts + sheets:
+            page.resources[address] = fetch(address) if fetch is not None else None
         page.document()
         return page
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Page:
         """A copy without the V8 context (it cannot be copied): the copy replays the events on first use."""
         return Page(self.url, self.kind, list(self.text), self.source, self.loaded_at,
-                    copy.deepcopy(self.events, memo), [])
+                    copy.deepcopy(self.events, memo), dict(self.resources), [])
 
     def document(self) -> _Document:
         """The running document: built on first use, by loading the source and replaying the events."""
         if self._live is None:
-            self._live = _Document(self.url, self.source, self.loaded_at)
+            self._live = _Document(self.url, self.source, self.loaded_at, self.resources)
             self.console.extend(self._live.load())
             for event in self.events:
                 self._live.dispatch(event)  # what it logs was logged when the event first came
@@ -141,11 +149,11 @@ class Page:
 class _Document:
     """A document running in its own V8 context."""
 
-    def __init__(self, url: str, source: bytes, loaded_at: int):
+    def __init__(self, url: str, source: bytes, loaded_at: int, resources: dict[str, bytes | None]):
         # imported with the first page: loading V8 takes a tenth of a second that a run without pages need not pay
         from py_mini_racer import MiniRacer
 
-        self.url, self.source, self.loaded_at = url, source, loaded_at
+        self.url, self.source, self.loaded_at, self.resources = url, source, loaded_at, resources
         self.ctx = MiniRacer()
         self.ctx.eval(_dom_source())
         self.title = ""
@@ -164,15 +172,21 @@ class _Document:
         width = DEVICE_WIDTH_DP if mobile else DESKTOP_WIDTH
         self.scale = DEVICE_WIDTH_DP / width
         seed = zlib.crc32(self.url.encode() + b"\0" + self.source)
-        args = [self.url, seed, self.loaded_at, width, DEVICE_HEIGHT_DP / self.scale, _operations(doc)]
+        args = [self.url, seed, self.loaded_at, width, DEVICE_HEIGHT_DP / self.scale,
+                _operations(doc, self.url, self.resources)]
         self._call(f"__dom.begin(...{json.dumps(args)})")
-        logged: list[tuple[str, str, int]] = []
+        logged = [("error", "Failed to load resource: net::ERR_FILE_NOT_FOUND", 0)
+                  for address in _references(doc, self.url)[1] if self.resources.get(address) is None]
         while (script := json.loads(self._call("__dom.resume()"))) is not None:
+            code, line = script["script"], script["line"]
             if script["src"]:
-                logged.append(("error", f"Failed to load resource: {urljoin(self.url, script['src'])} (the simulated "
-                                        "browser loads no external scripts)", script["line"]))
-            elif script["script"].strip():
-                error = self._run(script["script"], script["line"])
+                data = self.resources.get(urljoin(self.url, script["src"].strip()))
+                if data is None:
+                    logged.append(("error", "Failed to load resource: net::ERR_FILE_NOT_FOUND", 0))
+                    continue
+                code, line = data.decode("utf-8", "replace"), 1
+            if code.strip():
+                error = self._run(code, line)
                 logged.extend(self._result("__dom.take()") + error)
         return logged + self._result("__dom.loaded()")
 
@@ -221,9 +235,18 @@ class _Document:
         return []
 
 
-def _operations(doc: Any) -> list[list[Any]]:
+def _references(doc: Any, url: str) -> tuple[list[str], list[str]]:
+    """The addresses of the scripts (``<script src>``) and style sheets (``<link rel="stylesheet">``) a page
+    names."""
+    scripts = [urljoin(url, s.strip()) for s in doc.xpath("//script/@src")]
+    sheets = [urljoin(url, el.get("href").strip()) for el in doc.xpath("//link[@href]")
+              if "stylesheet" in (el.get("rel") or "").lower().split()]
+    return scripts, sheets
+
+
+def _operations(doc: Any, url: str, resources: dict[str, bytes | None]) -> list[list[Any]]:
     """lxml's document as the DOM builds it: ``open`` (tag, attributes, line), ``text``, ``close``; a script's
-    ``open`` carries its code too."""
+    ``open`` carries its code too, a style sheet's ``<link>`` the sheet."""
     ops: list[list[Any]] = []
 
     def walk(el: Any) -> None:
@@ -235,6 +258,9 @@ def _operations(doc: Any) -> list[list[Any]]:
         attrs = [[k, v] for k, v in el.attrib.items()]
         if tag == "script":
             ops.append(["open", tag, attrs, el.sourceline or 0, el.text or ""])
+        elif tag == "link":
+            sheet = resources.get(urljoin(url, (el.get("href") or "").strip())) if el.get("href") else None
+            ops.append(["open", tag, attrs, el.sourceline or 0, (sheet or b"").decode("utf-8", "replace")])
         else:
             ops.append(["open", tag, attrs, el.sourceline or 0])
             if el.text:

@@ -772,7 +772,8 @@
 
   let sheetKey = null, sheetRules = [];
   function rules() {
-    const texts = document.querySelectorAll('style').map((s) => s.textContent);
+    // <style> elements and the style sheets <link> elements loaded (their text kept as __css), in document order
+    const texts = document.querySelectorAll('style, link').map((s) => (s.localName === 'style' ? s.textContent : s.__css || ''));
     const key = texts.join('\u0000');
     if (key === sheetKey) return sheetRules;
     sheetKey = key;
@@ -1488,6 +1489,7 @@
         else {
           const el = new Element_(op[1], document);
           el.__line = op[3];
+          if (op[1] === 'link') el.__css = op[4] || '';
           for (const [k, v] of op[2]) el.setAttribute(k, v);
           top.appendChild(el);
           building.push(el);

@@ -65,7 +65,7 @@ class Main(Activity):
         path = local_path(url)
         fs = self.system.fs
         source = fs.read(path) if path and fs.exists(path) else None
-        self.page = Page.load(url, source, self.system.clock.now) if source is not None else Page(url, text=[
+        self.page = Page.load(url, source, self.system.clock.now, self.read) if source is not None else Page(url, text=[
             "You are offline" if not path else "This file can't be opened", url])
         self.log("chromium", f"Navigated to {url}")
         self.log_console()
@@ -79,6 +79,11 @@ class Main(Activity):
             return
         for _level, message, line in self.page.take_console():
             self.log("chromium", f'[INFO:CONSOLE({line})] "{message}", source: {self.page.url} ({line})')
+
+    def read(self, url: str) -> bytes | None:
+        """A file a page names (its scripts, its style sheets), if it is on the phone: there is no network."""
+        path = local_path(url)
+        return self.system.fs.read(path) if path and self.system.fs.exists(path) else None
 
     def go(self) -> None:
         """Enter in the URL bar: load what was typed."""
