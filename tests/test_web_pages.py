@@ -284,3 +284,18 @@ def test_a_restored_page_replays_with_the_files_it_loaded() -> None:
                      fetch=files.get)
     files.clear()  # the file is gone: the copy (a snapshot's) rebuilds the page from what it loaded
     assert copy.deepcopy(page).build().find("out").text == "from app.js"
+
+
+def test_the_canvas_keeps_pixels_as_a_browsers_does() -> None:
+    page = Page.load(URL, b"""<html><body><canvas id="c" width="20" height="10"></canvas><p id="out"></p><script>
+        const c = document.getElementById('c'), ctx = c.getContext('2d'), out = [];
+        ctx.fillStyle = 'red'; out.push(ctx.fillStyle);
+        ctx.fillStyle = 'no such colour'; out.push(ctx.fillStyle);  // ignored, as a browser ignores it
+        ctx.fillRect(2, 2, 3, 3);
+        const at = (x, y) => Array.from(ctx.getImageData(x, y, 1, 1).data).join(' ');
+        out.push(at(3, 3), at(6, 3));
+        c.width = c.width;  // a canvas given a size starts blank
+        out.push(at(3, 3), c.getContext('2d') === ctx);
+        document.getElementById('out').textContent = out.join(' | ');
+        </script></body></html>""")
+    assert page.build().find("out").text == "#ff0000 | #ff0000 | 255 0 0 255 | 0 0 0 0 | 0 0 0 0 | true"

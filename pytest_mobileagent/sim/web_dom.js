@@ -189,7 +189,8 @@
     prepend(...items) { const first = this.firstChild; for (const i of items) this.insertBefore(asNode(this, i), first); }
     replaceChildren(...items) { this.childNodes.slice().forEach((c) => this.removeChild(c)); this.append(...items); }
     get textContent() {
-      if (this.nodeType === 3) return this.data;
+      if (this.nodeType === 3 || this.nodeType === 8) return this.data;
+      if (this.nodeType === 9) return null;
       return this.childNodes.map((n) => (n.nodeType === 8 ? '' : n.textContent)).join('');
     }
     set textContent(value) {
@@ -299,7 +300,8 @@
       const a = this.__attrs.find((x) => x[0] === name);
       if (a) a[1] = value; else this.__attrs.push([name, value]);
       if (name.startsWith('on')) this.__handlers[name.slice(2)] = compileHandler(this, value);
-      if (this.localName === 'canvas' && (name === 'width' || name === 'height')) this.__canvas = null;
+      // a canvas given a size starts again blank, its context (the same object) with it
+      if (this.localName === 'canvas' && (name === 'width' || name === 'height') && this.__canvas) this.__canvas.__reset();
       changed();
     }
     removeAttribute(name) {
@@ -412,7 +414,7 @@
     }
     get selectedIndex() { return this.options.indexOf(this.selectedOptions[0]); }
     set selectedIndex(i) { this.options.forEach((o, k) => { o.__selected = k === i; }); changed(); }
-    get selected() { return this.parentElement ? this.closest('select').selectedOptions[0] === this : false; }
+    get selected() { const select = this.closest('select'); return select ? select.selectedOptions[0] === this : false; }
     get form() { return this.closest('form'); }
     get elements() { return this.querySelectorAll('input, button, select, textarea'); }
     get width() { return this.localName === 'canvas' ? intAttr(this, 'width', 300) : intAttr(this, 'width', 0); }
@@ -1173,13 +1175,16 @@
   class Context2D {
     constructor(canvas) {
       this.canvas = canvas;
-      this.__w = canvas.width;
-      this.__h = canvas.height;
+      this.__reset();
+    }
+    __reset() {
+      this.__w = this.canvas.width;
+      this.__h = this.canvas.height;
       this.__px = new Uint8ClampedArray(this.__w * this.__h * 4);
       this.__path = [];
       this.__stack = [];
       this.__s = {fill: [0, 0, 0, 255], stroke: [0, 0, 0, 255], lineWidth: 1, lineCap: 'butt', lineJoin: 'miter',
-        alpha: 1, font: '10px sans-serif', textAlign: 'start', textBaseline: 'alphabetic', composite: 'source-over'};
+        alpha: 1, composite: 'source-over'};
     }
     get fillStyle() { return canvasColor(this.__s.fill); }
     set fillStyle(v) { const c = parseColor(v); if (c) this.__s.fill = c; }
