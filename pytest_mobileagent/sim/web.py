@@ -21,8 +21,14 @@ Following a link or submitting a form (a GET of its fields) asks the browser to 
 to :meth:`Page.build`): the pages of the simulated web (:mod:`pytest_mobileagent.android.websites`) are ordinary
 pages like any other.
 
-Time passes for a page only with events: its timers run for one second of page time after the load and after
-each event (none between events); its ``Date`` starts at the phone's clock when it loaded.
+Time passes for a page only with events, as the phone's clock moves a second with each input: its timers run
+for one second of page time after the load and after each event (an idle phone does not run them); its ``Date``
+starts at the phone's clock when it loaded. Scripts and style sheets a page names load through the browser's
+``fetch`` (Chrome: the phone's files; there is no network) and are kept with the page for its replay.
+
+Not there (a page that uses them gets the error a missing API gives): ``alert`` and other dialogs, storage
+(``localStorage``, cookies), the network (``fetch``, ``XMLHttpRequest``), ``document.write``, text on a canvas,
+WebGL, ``<iframe>`` contents; ``<select>`` shows its chosen option but does not open.
 """
 
 from __future__ import annotations
@@ -53,6 +59,8 @@ DEVICE_HEIGHT_DP = 2400 / (420 / 160) - 24 - 64 - 48
 SCRIPT_SECONDS = 5.0
 #: A swipe reaches the page as touch moves this far apart (CSS px).
 MOVE_STEP = 8.0
+#: How many console lines a page keeps for a browser that has not read them (Firefox does not log them).
+CONSOLE_KEPT = 1000
 
 
 @cache
@@ -119,6 +127,7 @@ class Page:
         self.events.append(event)
         lines, target = live.dispatch(event)
         self.console.extend(lines)
+        del self.console[:-CONSOLE_KEPT]  # a browser that never reads the console keeps only the last lines
         if lines and logged is not None:
             logged()
         if target and navigate is not None:
