@@ -27,8 +27,9 @@ starts at the phone's clock when it loaded. Scripts and style sheets a page name
 ``fetch`` (Chrome: the phone's files; there is no network) and are kept with the page for its replay.
 
 Not there (a page that uses them gets the error a missing API gives): ``alert`` and other dialogs, storage
-(``localStorage``, cookies), the network (``fetch``, ``XMLHttpRequest``), ``document.write``, text on a canvas,
-WebGL, ``<iframe>`` contents; ``<select>`` shows its chosen option but does not open.
+(``localStorage``; cookies, but on ``file://`` pages, where Chrome keeps none either), the network (``fetch``,
+``XMLHttpRequest``), ``document.write``, text on a canvas, WebGL, ``<iframe>`` contents; ``<select>`` shows its
+chosen option but does not open.
 """
 
 from __future__ import annotations

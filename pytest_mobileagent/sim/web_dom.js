@@ -558,6 +558,14 @@
       if (!t) { t = this.createElement('title'); if (this.head) this.head.appendChild(t); }
       t.textContent = v;
     }
+    // Chrome keeps no cookies for file:// pages (the only ones without a network): reads are empty, writes dropped
+    get cookie() {
+      if (location.protocol !== 'file:') throw new TypeError('document.cookie is not implemented by the simulated browser');
+      return '';
+    }
+    set cookie(v) {
+      if (location.protocol !== 'file:') throw new TypeError('document.cookie is not implemented by the simulated browser');
+    }
     get URL() { return location.href; }
     get location() { return location; }
     get defaultView() { return global; }
