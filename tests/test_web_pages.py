@@ -299,3 +299,26 @@ def test_the_canvas_keeps_pixels_as_a_browsers_does() -> None:
         document.getElementById('out').textContent = out.join(' | ');
         </script></body></html>""")
     assert page.build().find("out").text == "#ff0000 | #ff0000 | 255 0 0 255 | 0 0 0 0 | 0 0 0 0 | true"
+
+
+def test_the_pages_timers_follow_the_phones_clock(d: SimDevice) -> None:
+    open_page(d, """<html><body><p id="status">waiting</p><script>
+        setTimeout(() => { document.getElementById('status').textContent = 'ten seconds on'; }, 10000);
+        </script></body></html>""")
+    assert find(d, rid="status").text == "waiting"
+    d.elapse(5)
+    assert find(d, rid="status").text == "waiting"
+    d.elapse(6)
+    assert find(d, rid="status").text == "ten seconds on"
+    d.snapshot_save("after")
+    d.snapshot_load("after")
+    assert find(d, rid="status").text == "ten seconds on"  # the wait is replayed like the other events
+
+
+def test_a_script_navigates_by_setting_location(d: SimDevice) -> None:
+    d.write_file("/sdcard/Download/next.html", b"<html><body>Arrived by script</body></html>")
+    open_page(d, """<html><body><p id="where"></p><button onclick="location.href = 'next.html'">Go</button>
+        <script>document.getElementById('where').textContent = location.pathname;</script></body></html>""")
+    assert find(d, rid="where").text == "/sdcard/Download/page.html"
+    tap(d, text="Go")
+    assert "Arrived by script" in texts(d)

@@ -21,10 +21,13 @@ Following a link or submitting a form (a GET of its fields) asks the browser to 
 to :meth:`Page.build`): the pages of the simulated web (:mod:`pytest_mobileagent.android.websites`) are ordinary
 pages like any other.
 
-Time passes for a page only with events, as the phone's clock moves a second with each input: its timers run
-for one second of page time after the load and after each event (an idle phone does not run them); its ``Date``
-starts at the phone's clock when it loaded. Scripts and style sheets a page names load through the browser's
-``fetch`` (Chrome: the phone's files; there is no network) and are kept with the page for its replay.
+A page's time is the phone's: its timers run for one second of page time after the load and after each event
+(the phone's clock moves a second with each input), and, given the phone's clock (``now``), catch up with it
+before an event and when the screen is built after the phone idled (each catch-up an event of its own, ``wait``,
+replayed like the others); its ``Date`` starts at the phone's clock when it loaded.
+
+Scripts and style sheets a page names load through the browser's ``fetch`` (Chrome: the phone's files; there is
+no network) and are kept with the page for its replay.
 
 Not there (a page that uses them gets the error a missing API gives): ``alert`` and other dialogs, storage
 (``localStorage``; cookies, but on ``file://`` pages, where Chrome keeps none either), the network (``fetch``,
@@ -120,11 +123,13 @@ class Page:
         return self._live
 
     def dispatch(self, event: tuple[Any, ...], navigate: Callable[[str], Any] | None = None,
-                 logged: Callable[[], Any] | None = None) -> None:
+                 logged: Callable[[], Any] | None = None, now: Callable[[], dt.datetime] | None = None) -> None:
         """Send an event to the page's script (``("click", node)``, ``("input", node, text)``, ``("enter", node)``,
-        ``("drag", node, points)``), tell ``logged`` when it logged something, and follow the navigation it asks
-        for, if any."""
+        ``("drag", node, points)``, ``("wait", ms)``), tell ``logged`` when it logged something, and follow the
+        navigation it asks for, if any. With ``now`` (the phone's clock), the page's time first catches up with it."""
         live = self.document()
+        if now is not None and event[0] != "wait" and (since := self._since_load(now())) > live.clock:
+            self.dispatch(("wait", since), navigate, logged)
         self.events.append(event)
         lines, target = live.dispatch(event)
         self.console.extend(lines)
@@ -133,6 +138,17 @@ class Page:
             logged()
         if target and navigate is not None:
             navigate(target)
+
+    def catch_up(self, now: Callable[[], dt.datetime], navigate: Callable[[str], Any] | None = None,
+                 logged: Callable[[], Any] | None = None) -> None:
+        """Run the timers that fell due while the phone's clock moved on with no input for the page (an idle
+        phone). The clock is read only when a timer is waiting (the screen then depends on the time)."""
+        live = self.document()
+        if live.due is not None and live.due <= (since := self._since_load(now())):
+            self.dispatch(("wait", since), navigate, logged)
+
+    def _since_load(self, when: dt.datetime) -> int:
+        return int(when.timestamp() * 1000) - self.loaded_at
 
     def take_console(self) -> list[tuple[str, str, int]]:
         """The console messages logged since the last call."""
@@ -147,12 +163,16 @@ class Page:
             return doc.title or next(iter(_texts(doc.tree())), self.url)
         return next(iter(self.text), self.url)
 
-    def build(self, navigate: Callable[[str], Any] | None = None, logged: Callable[[], Any] | None = None) -> View:
+    def build(self, navigate: Callable[[str], Any] | None = None, logged: Callable[[], Any] | None = None,
+              now: Callable[[], dt.datetime] | None = None) -> View:
         """The page's views; ``navigate`` (a browser's) follows links and forms; ``logged`` is called after an
-        event that logged to the console (the browser reads it with :meth:`take_console`)."""
+        event that logged to the console (the browser reads it with :meth:`take_console`); ``now`` is the phone's
+        clock, which the page's timers follow (without it, they run only in the second after each event)."""
         if self.kind == "script":
+            if now is not None:
+                self.catch_up(now, navigate, logged)
             doc = self.document()
-            return Column(*_views(doc.tree(), doc.scale, _Sender(self, navigate, logged)), id="page")
+            return Column(*_views(doc.tree(), doc.scale, _Sender(self, navigate, logged, now)), id="page")
         return Column(*[Text(t) for t in self.text[:60]], id="page")
 
 
@@ -168,6 +188,8 @@ class _Document:
         self.ctx.eval(_dom_source())
         self.title = ""
         self.scale = 1.0
+        self.clock = 0  # the page's time (ms since its load) and when its next timer is due (None: no timer)
+        self.due: int | None = None
         self._tree: list[dict[str, Any]] | None = None  # the document changes only in load and dispatch
 
     def __del__(self) -> None:
@@ -210,7 +232,7 @@ class _Document:
             out = json.loads(self._call(f"__dom.{kind}(...{json.dumps(args)})"))
         except JSTimeoutException:
             return [("error", f"Uncaught Error: the page's handler ran longer than {SCRIPT_SECONDS:g} s", 0)], None
-        self.title = out["title"]
+        self.title, self.clock, self.due = out["title"], out["clock"], out["due"]
         return [tuple(c) for c in out["console"]], out["navigate"]  # type: ignore[misc]
 
     def tree(self) -> list[dict[str, Any]]:
@@ -221,7 +243,7 @@ class _Document:
 
     def _result(self, call: str) -> list[tuple[str, str, int]]:
         out = json.loads(self._call(call))
-        self.title = out["title"]
+        self.title, self.clock, self.due = out["title"], out["clock"], out["due"]
         return [tuple(c) for c in out["console"]]  # type: ignore[misc]
 
     def _call(self, code: str) -> str:
@@ -301,9 +323,10 @@ class _Sender:
     page: Page
     navigate: Callable[[str], Any] | None
     logged: Callable[[], Any] | None
+    now: Callable[[], dt.datetime] | None
 
     def __call__(self, *event: Any) -> Callable[..., None]:
-        return lambda *args: self.page.dispatch((*event, *args), self.navigate, self.logged)
+        return lambda *args: self.page.dispatch((*event, *args), self.navigate, self.logged, self.now)
 
 
 def _views(items: list[dict[str, Any]], scale: float, send: _Sender, in_row: bool = False) -> list[View]:

@@ -52,8 +52,9 @@
   global.requestAnimationFrame = (fn) => addTimer(() => fn(clock), 16, [], 0);
   global.cancelAnimationFrame = global.clearTimeout;
   // Timers run after each task, in order of their due time, up to `ms` of page time (intervals keep running
-  // within it): the page's time moves only when the phone's events give it time, a second after each (an agent
-  // looks at the screen again no sooner), so a replay runs the same timers.
+  // within it): the page's time moves only when the phone's events give it time, a second after each (as the
+  // phone's clock moves a second with each input) and what the phone's clock moved on since (`wait`), so a replay
+  // runs the same timers.
   const AFTER_EVENT = 1000;
   function runTimers(ms) {
     const until = clock + ms;
@@ -591,9 +592,18 @@
 
   // -- URLs -----------------------------------------------------------------------------------------------------
 
-  const location = {href: 'about:blank'};
+  // The page's address; giving it another (href, assign, replace, reload) asks the browser to navigate there.
+  let here = 'about:blank';
+  const location = {
+    get href() { return here; },
+    set href(v) { navigation = resolveUrl(String(v)); },
+    assign(v) { navigation = resolveUrl(String(v)); },
+    replace(v) { navigation = resolveUrl(String(v)); },
+    reload() { navigation = here; },
+    toString() { return here; },
+  };
   function resolveUrl(ref) {
-    try { return new URL(ref, location.href).href; } catch (e) { return String(ref); }
+    try { return new URL(ref, here).href; } catch (e) { return String(ref); }
   }
   if (typeof URL === 'undefined') {
     // V8 without a browser has no URL class: a small one for absolute and relative references
@@ -1473,7 +1483,8 @@
     const lines = consoleLines.splice(0);
     const nav = navigation;
     navigation = null;
-    return JSON.stringify({console: lines, navigate: nav, title: document.title});
+    const due = timers.length ? Math.min(...timers.map((t) => t.at)) : null;
+    return JSON.stringify({console: lines, navigate: nav, title: document.title, clock, due});
   }
   function node(n) {
     const el = byId.get(n);
@@ -1486,8 +1497,11 @@
     // of operations in document order (open an element, a text, close).
     begin(url, seedValue, now, width, height, parsed) {
       epoch = now;
-      location.href = url;
-      Object.assign(location, new URL(url));
+      here = url;
+      const parts = new URL(url);
+      for (const k of ['protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin']) {
+        Object.defineProperty(location, k, {value: parts[k], enumerable: true});
+      }
       seed = seedValue | 0;
       viewport.width = width; viewport.height = height;
       ops = parsed; opAt = 0; building = [document];
@@ -1534,6 +1548,11 @@
     // What the page logged since the last call (after each script).
     take: () => result(),
     serialize: () => JSON.stringify(serialize()),
+    // Time passing with no input, to `until` ms of page time: the timers due run.
+    wait(until) {
+      if (until > clock) runTimers(until - clock);
+      return result();
+    },
     // A tap: Chrome's touch and pointer events, then the compatibility mouse events and the click.
     click(n) {
       const el = node(n), p = hitPoint(el), t = touch(el, p.clientX, p.clientY);

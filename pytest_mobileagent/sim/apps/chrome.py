@@ -11,6 +11,7 @@ and deletes from.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 from urllib.parse import quote_plus, unquote, urlsplit
 
@@ -80,6 +81,10 @@ class Main(Activity):
         for _level, message, line in self.page.take_console():
             self.log("chromium", f'[INFO:CONSOLE({line})] "{message}", source: {self.page.url} ({line})')
 
+    def now(self) -> dt.datetime:
+        """The phone's clock, which the page's timers and ``Date`` follow."""
+        return self.system.clock.now
+
     def read(self, url: str) -> bytes | None:
         """A file a page names (its scripts, its style sheets), if it is on the phone: there is no network."""
         path = local_path(url)
@@ -112,7 +117,8 @@ class Main(Activity):
                   ImageButton("Customize and control Google Chrome", lambda: self.open_menu("app_menu"),
                               icon="more_vert", id="menu_button"),
                   id="toolbar", height=64, style="toolbar")
-        content = self.page.build(self.load, self.log_console) if self.page else Text("New tab", id="ntp_content")
+        content = self.page.build(self.load, self.log_console, self.now) if self.page else \
+            Text("New tab", id="ntp_content")
         return Column(bar, View(cls="android.webkit.WebView", id="compositor_view_holder", weight=1,
                                 children=[content]))
 
