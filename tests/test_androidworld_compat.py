@@ -31,12 +31,7 @@ LEFT_OUT: dict[str, str] = {
 
 #: Families AndroidWorld's own verdict does not yet pass, each with the reason (the suite's README lists them):
 #: expected failures, reported as such, so a fix shows as XPASS.
-NOT_YET: dict[str, str] = {
-    **dict.fromkeys(("BrowserDraw", "BrowserMaze", "BrowserMultiply"),
-                    "AndroidWorld's task page is its own HTML and JavaScript (pushed to /sdcard/Download/task.html and "
-                    "opened in Chrome); the simulated Chrome runs no JavaScript, so the page AndroidWorld judges never "
-                    "changes, and the project's oracle plays the project's simulated page"),
-}
+NOT_YET: dict[str, str] = {}
 
 #: Families run on another instance than 0, each with the reason.
 INSTANCE: dict[str, tuple[int, str]] = {

@@ -1,8 +1,9 @@
 """The browser tasks' pages (AndroidWorld's maze, memory and colour games), as files a task pushes to the phone.
 
-A task page is an HTML file marked ``<meta name="pytest-mobileagent-page" content="KIND">`` with its seed on
-``<body data-seed="N">``; its own script plays the game in any browser. The seeded generator and the games'
-layouts are here too, so a task can compute the answer and the simulated Chrome can run the same game.
+A task page is an HTML file with its seed on ``<body data-seed="N">``; its own script plays the game in any browser
+(the simulated Chrome runs it too, :mod:`pytest_mobileagent.sim.web`). The seeded generator and the games' layouts
+are here too, so a task's oracle can compute the answer: AndroidWorld's own pages draw theirs with the same
+generator, so the same seed gives the same maze, numbers and colours on both.
 """
 
 from __future__ import annotations
@@ -138,10 +139,10 @@ function check() {
 <div id="taskColors"></div>
 <canvas id="canvas" width="300" height="300" style="border:1px solid #000;touch-action:none"></canvas>
 <p>Available Colors:</p><div id="palette"></div>
-<button onclick="used = []; ctx.clearRect(0, 0, 300, 300)">Clear</button>
+<button onclick="ctx.clearRect(0, 0, 300, 300)">Clear</button>
 <button onclick="submit()">Submit</button><p id="result"></p>
 <script>%(rng)s
-var colors = %(colors)s, left = colors.slice(), task = [], used = [], pen = '#000000', drawing = false;
+var colors = %(colors)s, left = colors.slice(), task = [], pen = '#000000', drawing = false;
 for (var k = 0; k < 3; k++) task.push(left.splice(Math.floor(rng.random() * left.length), 1)[0]);
 task.forEach(function (c) {
   var d = document.createElement('div');
@@ -159,11 +160,13 @@ canvas.onpointerdown = function (e) { drawing = true; ctx.beginPath(); ctx.moveT
 canvas.onpointermove = function (e) {
   if (!drawing) return;
   ctx.strokeStyle = pen; ctx.lineWidth = 6; ctx.lineTo(e.offsetX, e.offsetY); ctx.stroke();
-  if (used.indexOf(pen) < 0) used.push(pen);
 };
 canvas.onpointerup = function () { drawing = false; };
-function submit() {
-  var missing = task.filter(function (c) { return used.indexOf(c) < 0; });
+function hex(v) { return ('0' + v.toString(16)).slice(-2); }
+function submit() {  // the colours on the canvas, read back as AndroidWorld's page reads them
+  var px = ctx.getImageData(0, 0, 300, 300).data, seen = {};
+  for (var i = 0; i < px.length; i += 4) if (px[i + 3]) seen['#' + hex(px[i]) + hex(px[i + 1]) + hex(px[i + 2])] = true;
+  var missing = task.filter(function (c) { return !seen[c]; });
   if (!missing.length) succeed(document.body);
   else document.getElementById('result').textContent = 'Please use all three colors.';
 }
@@ -176,8 +179,7 @@ def task_page(kind: str, seed: int) -> bytes:
     """The HTML of a task page (``maze``, ``multiply`` or ``draw``) for ``seed``, runnable in any browser."""
     body = _BODIES[kind] % {"rng": _SCRIPT_RNG, "colors": "[" + ", ".join(f"'{c}'" for c in COLORS) + "]"}
     return (f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{_TITLES[kind]}</title>'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<meta name="pytest-mobileagent-page" content="{kind}"></head>\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"></head>\n'
             f'<body data-seed="{seed % 2**32}">{body}\n</body></html>\n').encode()
 
 

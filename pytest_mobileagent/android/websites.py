@@ -4,9 +4,10 @@ There is no network on a simulated phone; a simulated browser asks :func:`fetch`
 :mod:`.task_pages`, the pages are data the simulator serves and tasks name. The sites are small stand-ins written
 for the simulator (their words are ours, not the sites'): Wikipedia's portal, articles and search; OpenAI's blog
 with its search; Google's results pages; a few home pages; faculty profiles on Stanford Profiles (Fei-Fei Li's, the
-one AndroidArena names, and invented colleagues': the contact details on them are made up). Each page is marked
-``<meta name="pytest-mobileagent-page" content="site">`` so :mod:`pytest_mobileagent.sim.web` shows its text,
-links and search forms. Unknown addresses return None (the browser's "can't find the site" page).
+one AndroidArena names, and invented colleagues': the contact details on them are made up). Each page is an
+ordinary mobile page (``<meta name="viewport" content="width=device-width">``, as the real sites have) that the
+browser shows as it shows any page (:mod:`pytest_mobileagent.sim.web`): its text, links and search forms. Unknown
+addresses return None (the browser's "can't find the site" page).
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ PROFILES = (
 
 def _page(title: str, *parts: str) -> bytes:
     body = "\n".join(parts)
-    return (f'<html><head><meta name="pytest-mobileagent-page" content="site"><title>{escape(title)}</title>'
+    return (f'<html><head><meta name="viewport" content="width=device-width"><title>{escape(title)}</title>'
             f"</head><body>\n{body}\n</body></html>").encode()
 
 

@@ -281,7 +281,8 @@ class Renderer:
             f = font(self.px(LINE_DP.get(v.style, 24) * 0.62))
             last = (v.text or "").split("\n")[-1]
             cx = min(x2 - 6, x1 + self.px(8) + int(self.draw.textlength(last, font=f)) + 2)
-            self.draw.rectangle((cx, y1 + self.px(12), cx + 3, y2 - self.px(12)), fill=p.accent)
+            inset = min(self.px(12), (y2 - y1) // 4)  # a short field (a zoomed-out web page's) keeps a caret
+            self.draw.rectangle((cx, y1 + inset, cx + 3, y2 - inset), fill=p.accent)
 
     def window(self, root: Node) -> None:
         self.label = None

@@ -557,6 +557,12 @@ class System:
                 self._seek(node, x2)
                 self.invalidate()
                 return
+            if node.view.on_drag is not None:
+                dp = self.density / 160
+                left, top = node.bounds[0], node.bounds[1]
+                node.view.on_drag((x1 - left) / dp, (y1 - top) / dp, (x2 - left) / dp, (y2 - top) / dp)
+                self.invalidate()
+                return
         dx, dy = x2 - x1, y2 - y1
         vertical = abs(dy) >= abs(dx)
         scrollers = [n for n in reversed(path) if n.view.scrollable]
@@ -760,7 +766,7 @@ def _takes_tap(v: View) -> bool:
 
 
 def _takes_swipe(v: View) -> bool:
-    return v.scrollable or (v.cls == "android.widget.SeekBar" and v.on_progress is not None)
+    return v.scrollable or v.on_drag is not None or (v.cls == "android.widget.SeekBar" and v.on_progress is not None)
 
 
 def _focused_in(wins: list[Window]) -> tuple[Window, Node] | None:

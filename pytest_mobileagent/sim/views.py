@@ -62,6 +62,8 @@ class View:
     on_text: Callable[[str], Any] | None = None  # EditText: new value
     on_submit: Handler | None = None  # EditText: IME action / enter
     on_progress: Callable[[float], Any] | None = None  # SeekBar: new value
+    # a swipe that starts on the view (a web page's canvas): start and end x, y in dp from its top-left corner
+    on_drag: Callable[[float, float, float, float], Any] | None = None
     progress: float = 0.0
     max_progress: float = 100.0
     multiline: bool = False

@@ -1,9 +1,11 @@
 """AndroidWorld's browser tasks: open ``Download/task.html`` from Files in Chrome, then solve the page.
 
 The pages (a maze, a multiplication memory game, a colour drawing) are real HTML with their own
-script (:func:`~pytest_mobileagent.android.task_pages.task_page`); on an emulator Chrome runs it, on the
-simulator the same game runs in Python from the same seed. Success is read as AndroidWorld reads it:
-Chrome in front, showing "Success!".
+script (:func:`~pytest_mobileagent.android.task_pages.task_page`), which Chrome runs, on an emulator and on the
+simulator alike. AndroidWorld's own pages (its ``initialize_task`` pushes them) draw the same game from the same
+seed, so the oracles play either: they read the numbers off the screen, and compute the maze and the colours
+from the seed, where the page shows them only as colours. Success is read as AndroidWorld reads it: Chrome in
+front, showing "Success!".
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from pytest_mobileagent.android.task_pages import (
     SUCCESS,
     draw_colors,
     maze_layout,
-    multiply_numbers,
     task_page,
 )
 from pytest_mobileagent.device.base import Device
@@ -139,11 +140,12 @@ class BrowserDraw(_BrowserTask):
                    if el.class_name == "android.widget.Button" and not el.text and not el.content_description]
         _, canvas = ui.element(rid="canvas")
         x1, y1, x2, y2 = canvas.bounds
-        for color in draw_colors(self.params["browser_task_seed"]):
+        for i, color in enumerate(draw_colors(self.params["browser_task_seed"])):
             yield Action.click(index=palette[COLORS.index(color)])
-            yield ui.swipe(x1 + 20, (y1 + y2) // 2, x2 - 20, (y1 + y2) // 2)
+            y = y1 + (y2 - y1) * (i + 1) // 4  # a line of its own: a stroke over another paints it over
+            yield ui.swipe(x1 + 20, y, x2 - 20, y)
         yield ui.click(text="Submit")
         yield ui.complete()
 
 
-__all__ = ["BrowserDraw", "BrowserMaze", "BrowserMultiply", "maze_path", "multiply_numbers"]
+__all__ = ["BrowserDraw", "BrowserMaze", "BrowserMultiply", "maze_path"]

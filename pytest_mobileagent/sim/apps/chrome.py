@@ -11,6 +11,7 @@ and deletes from.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 from urllib.parse import quote_plus, unquote, urlsplit
 
@@ -25,7 +26,7 @@ from pytest_mobileagent.android.chrome import (
 )
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import Button, Column, EditText, ImageButton, Row, Scroll, Text, Toolbar, View
-from pytest_mobileagent.sim.web import Page, draw_stroke
+from pytest_mobileagent.sim.web import Page
 
 DOCUMENTS = "content://com.android.externalstorage.documents/document/primary%3A"
 STORAGE = "/storage/emulated/0"
@@ -65,12 +66,29 @@ class Main(Activity):
         path = local_path(url)
         fs = self.system.fs
         source = fs.read(path) if path and fs.exists(path) else None
-        self.page = Page.load(url, source) if source is not None else Page(url, text=[
+        self.page = Page.load(url, source, self.system.clock.now, self.read) if source is not None else Page(url, text=[
             "You are offline" if not path else "This file can't be opened", url])
         self.log("chromium", f"Navigated to {url}")
+        self.log_console()
         self.fields["url_bar"] = url
-        title = next(iter(self.page.text), url) if self.page.kind == "text" and path else url
-        record_visit(self.app, url, title)
+        record_visit(self.app, url, self.page.title if source is not None else url)
+
+    def log_console(self) -> None:
+        """What the page's scripts logged, as Chrome copies its console to logcat: every level, uncaught errors
+        too, as ``I chromium: [INFO:CONSOLE(line)] "message", source: URL (line)``."""
+        if self.page is None:
+            return
+        for _level, message, line in self.page.take_console():
+            self.log("chromium", f'[INFO:CONSOLE({line})] "{message}", source: {self.page.url} ({line})')
+
+    def now(self) -> dt.datetime:
+        """The phone's clock, which the page's timers and ``Date`` follow."""
+        return self.system.clock.now
+
+    def read(self, url: str) -> bytes | None:
+        """A file a page names (its scripts, its style sheets), if it is on the phone: there is no network."""
+        path = local_path(url)
+        return self.system.fs.read(path) if path and self.system.fs.exists(path) else None
 
     def go(self) -> None:
         """Enter in the URL bar: load what was typed."""
@@ -99,12 +117,10 @@ class Main(Activity):
                   ImageButton("Customize and control Google Chrome", lambda: self.open_menu("app_menu"),
                               icon="more_vert", id="menu_button"),
                   id="toolbar", height=64, style="toolbar")
-        content = self.page.build() if self.page else Text("New tab", id="ntp_content")
+        content = self.page.build(self.load, self.log_console, self.now) if self.page else \
+            Text("New tab", id="ntp_content")
         return Column(bar, View(cls="android.webkit.WebView", id="compositor_view_holder", weight=1,
                                 children=[content]))
-
-    def on_swipe(self, direction: str) -> bool:
-        return self.page is not None and draw_stroke(self.page)
 
 
 def record_visit(app: App, url: str, title: str) -> None:
