@@ -26,10 +26,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_mobileagent.android.keyboard import PACKAGE as _IME_PACKAGE
-from pytest_mobileagent.sim import services, stores
+from pytest_mobileagent.sim import kernel, stores
 from pytest_mobileagent.sim.shell import (
     COMMANDS,
+    SHELL_PID,
     Process,
     Result,
     Shell,
@@ -284,6 +284,7 @@ def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[.
     def register(fn: Callable[..., Result]) -> Callable[..., Result]:
         def handler(sh: Shell, argv: list[str]) -> Result:
             name = argv[0].rsplit("/", 1)[-1]
+            before, sh._kernel_command = getattr(sh, "_kernel_command", None), name  # /proc/self is this tool
             try:
                 opts, args = _parse(argv, options)
                 return fn(sh, name, opts, args)
@@ -291,6 +292,8 @@ def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[.
                 return with_stderr(sh, b"", status, f'{name}: {e} (see "{name} --help")\n')
             except _Error as e:
                 return with_stderr(sh, b"", status, f"{name}: {e}\n")
+            finally:
+                sh._kernel_command = before
 
         handler.__doc__ = fn.__doc__
         return command(*names)(handler) if names else handler
@@ -2400,15 +2403,6 @@ def _du(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     return with_stderr(sh, text.encode("utf-8", "surrogateescape"), 1 if errors else 0, "".join(errors))
 
 
-#: An Android 13 emulator's mounts as ``df`` shows them: (device, mount point, size in KiB, used in KiB).
-#: ``/data`` and shared storage (the FUSE view of ``/data/media``) grow with the simulated files.
-_MOUNTS = [("/dev/block/dm-0", "/", 6069408, 6050544), ("tmpfs", "/dev", 1006388, 628),
-           ("tmpfs", "/mnt", 1006388, 0), ("/dev/block/dm-1", "/system_ext", 307392, 306400),
-           ("/dev/block/dm-2", "/product", 1179244, 1175512), ("/dev/block/dm-3", "/vendor", 203180, 202528),
-           ("tmpfs", "/apex", 1006388, 0), ("/dev/block/dm-5", "/data", 6354932, 1612168),
-           ("/dev/fuse", "/storage/emulated", 6354932, 1612168)]
-
-
 def _tree_kb(sh: Shell, path: str) -> int:
     total = 0
     for folder, dirs, files in os.walk(sh.system.fs.host(path)):
@@ -2420,11 +2414,11 @@ def _tree_kb(sh: Shell, path: str) -> int:
 def _df(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     _refuse(opts, "i")
     used_by_files = _tree_kb(sh, "/data")
-    mounts = [(dev, point, size, used + (used_by_files if point in ("/data", "/storage/emulated") else 0))
-              for dev, point, size, used in _MOUNTS]
+    table = [m for m in kernel.MOUNTS if m.size_kb or opts.get("a")]
     if "t" in opts:
-        kinds = {"/dev/fuse": "fuse", "tmpfs": "tmpfs"}
-        mounts = [m for m in mounts if kinds.get(m[0], "ext4") in opts["t"]]
+        table = [m for m in table if m.type in opts["t"]]
+    mounts = [(m.device, m.point, m.size_kb,
+               m.used_kb + (used_by_files if m.point in ("/data", "/storage/emulated") else 0)) for m in table]
     errors = ""
     if args:
         picked = []
@@ -2568,13 +2562,7 @@ def _env(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
 
 
 def _boot(sh: Shell) -> dt.datetime:
-    """When the simulated phone booted: three minutes before its clock first read, moved back with the clock."""
-    now = sh.system.clock.now
-    boot = getattr(sh.system, "_toybox_boot", None)
-    if boot is None or boot > now:
-        boot = now - dt.timedelta(minutes=3)
-        sh.system._toybox_boot = boot
-    return boot
+    return kernel.boot_time(sh.system)
 
 
 @toy("uptime", options=">0ps")
@@ -2743,11 +2731,6 @@ def _base64(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resu
 
 # -- the machine ---------------------------------------------------------------------------------------------
 
-#: ``uname`` of the google_apis x86_64 Android 13 emulator image (kernel 5.15, android13 GKI).
-_UNAME = {"s": "Linux", "n": "localhost", "r": "5.15.41-android13-8-00055-g4f5025129fe8-ab8949913",
-          "v": "#1 SMP PREEMPT Mon Aug 15 18:33:14 UTC 2022", "m": "x86_64", "o": "Toybox"}
-
-
 @toy("uname", options="paomvrns")
 def _uname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     if args:
@@ -2756,13 +2739,13 @@ def _uname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
         keys = "snrvmo"
     else:
         keys = "".join(k for k in "snrvmpo" if opts.get(k)) or "s"
-    parts = ["unknown" if k == "p" else _UNAME[k] for k in keys]
+    parts = ["unknown" if k == "p" else kernel.UNAME[k] for k in keys]
     return ok(" ".join(parts) + "\n")
 
 
 @toy("nproc", options="(all)")
 def _nproc(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    return ok("4\n")
+    return ok(f"{kernel.CPUS}\n")
 
 
 @toy("hostname", options=">1bdsfF:[!bdsf]")
@@ -2774,10 +2757,6 @@ def _hostname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Re
     return ok("\n" if opts.get("d") else "localhost\n")
 
 
-#: Memory of the emulator (AndroidWorld's AVD: 2 GB of RAM, no swap), in bytes.
-_MEMORY = {"total": 2_061_230_080, "free": 412_368_896, "shared": 9_981_952, "buffers": 3_055_616}
-
-
 @toy("free", options="hgmkb[!hgmkb]")
 def _free(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     shift = next((10 * k for k, c in enumerate("bkmg") if opts.get(c)), 0)
@@ -2785,7 +2764,8 @@ def _free(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
     def show(value: int) -> str:
         return _human(value) if opts.get("h") else str(value >> shift)
 
-    m = _MEMORY
+    m = {"total": kernel.memory_bytes("MemTotal"), "free": kernel.memory_bytes("MemFree"),
+         "shared": kernel.memory_bytes("Shmem"), "buffers": kernel.memory_bytes("Buffers")}  # sysinfo(2)
     text = ("\t\ttotal        used        free      shared     buffers\n"
             f"Mem:{show(m['total']):>17}{show(m['total'] - m['free']):>12}{show(m['free']):>12}"
             f"{show(m['shared']):>12}{show(m['buffers']):>12}\n"
@@ -2970,29 +2950,8 @@ def _restorecon(sh: Shell, argv: list[str]) -> Result:
     return ok()
 
 
-#: Processes every simulated phone runs, as ``(user, pid, ppid, name)``.
-_SYSTEM_PROCESSES = [("root", 1, 0, "init"), ("root", 310, 1, "zygote64"), ("system", services.SYSTEM_PID, 310,
-                     "system_server"), ("u0_a134", services.SYSTEMUI_PID, 310, "com.android.systemui"),
-                     ("radio", services.PHONE_PID, 310, "com.android.phone")]
-
-
-#: Other modules' processes (a served uiautomator2 server's ``app_process``...): each callable gives
-#: ``(user, pid, ppid, name)`` rows for a shell.
-EXTRA_PROCESSES: list[Callable[[Shell], list[tuple[str, int, int, str]]]] = []
-
-
-def _processes(sh: Shell) -> list[tuple[str, int, int, str]]:
-    procs = list(_SYSTEM_PROCESSES)
-    for pkg in sorted([*sh.system.apps, _IME_PACKAGE]):
-        if sh.system.running(pkg):
-            app = sh.system.apps.get(pkg)
-            uid = app.uid if app is not None else 10120
-            procs.append((f"u0_a{uid % 1000}", sh.system.pid_of(pkg), 310, pkg))
-    for extra in EXTRA_PROCESSES:
-        procs += extra(sh)
-    procs += [(user_name(p.uid), p.pid, p.ppid, p.name) for p in list(sh.processes.values()) if p.status is None]
-    me = user_name(sh.uid)
-    return [*procs, (me, 7001, 391, "sh"), (me, 7002, 7001, "ps")]
+def _processes(sh: Shell) -> list[kernel.Proc]:
+    return kernel.processes(sh, user_name)
 
 
 @command("pidof")
@@ -3007,8 +2966,8 @@ _PS_FIELDS: dict[str, tuple[int, Callable[[tuple[str, int, int, str]], object]]]
     "PID": (5, lambda p: p[1]), "PPID": (5, lambda p: p[2]), "USER": (-12, lambda p: p[0]),
     "UID": (5, lambda p: _user_id(p[0]) or 0), "NAME": (-27, lambda p: p[3]), "CMD": (-27, lambda p: p[3]),
     "COMM": (-27, lambda p: p[3]), "ARGS": (-27, lambda p: p[3]), "CMDLINE": (-27, lambda p: p[3]),
-    "S": (1, lambda p: "S" if p[3] != "ps" else "R"), "RSS": (6, lambda p: 90_000),
-    "VSZ": (7, lambda p: 10_000_000 + p[1]),
+    "S": (1, lambda p: "R" if p[1] == SHELL_PID + 1 else "S"), "RSS": (6, kernel.rss_kb),
+    "VSZ": (7, kernel.vsz_kb),
 }
 
 
@@ -3023,7 +2982,7 @@ def _ps(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     if users or pids:
         procs = [p for p in procs if p[0] in users or str(_user_id(p[0])) in users or str(p[1]) in pids]
     elif not (opts.get("A") or opts.get("e") or opts.get("a")):
-        procs = [p for p in procs if p[0] == user_name(sh.uid) and p[3] in ("sh", "ps")]
+        procs = procs[-2:]  # the shell running the line and ps itself
     if "o" in opts:
         fields = [f.split("=")[0].upper() for group in opts["o"] for f in group.split(",")]
         for f in fields:
@@ -3053,9 +3012,10 @@ def _ps(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
         return f"{user:<10}{pid!s:>8}{ppid!s:>6}{vsz!s:>11}{rss!s:>7} {wchan:<16}{addr!s:>5} {st} {pname}\n"
 
     out = row("USER", "PID", "PPID", "VSZ", "RSS", "WCHAN", "ADDR", "S", "NAME")
-    for user, pid, ppid, pname in procs:
-        out += row(user, pid, ppid, 10_000_000 + pid, 90_000, "do_epoll_wait" if pname != "ps" else "0", 0,
-                   "R" if pname == "ps" else "S", pname)
+    for p in procs:
+        running = p.pid == SHELL_PID + 1
+        out += row(p.user, p.pid, p.ppid, kernel.vsz_kb(p), kernel.rss_kb(p), "0" if running else "do_epoll_wait", 0,
+                   "R" if running else "S", p.name)
     return ok(out)
 
 
@@ -3066,7 +3026,7 @@ def _matching(sh: Shell, opts: dict[str, Any], args: list[str]) -> list[tuple[st
     pattern = re.compile(args[0])
     users = [u for group in opts.get("u", []) + opts.get("U", []) for u in group.split(",")]
     match = pattern.fullmatch if opts.get("x") else pattern.search
-    found = [p for p in _processes(sh) if p[3] not in ("sh", "ps") and match(p[3])]
+    found = [p for p in _processes(sh)[:-2] if match(p[3])]  # not the shell nor the tool itself
     found = [p for p in found if not users or p[0] in users or str(_user_id(p[0])) in users]
     if opts.get("n"):
         found = found[-1:]
