@@ -358,6 +358,9 @@ READING = [
     "cat -z",
     "nproc -Q",
     "uptime -Q",
+    "top -Q",
+    "top -b -n 0",
+    "netstat -Q",
 ]
 
 

@@ -172,14 +172,18 @@ _CMDLINES = {"init": "/system/bin/init second_stage", "zygote64": "zygote64",
 EXTRA_PROCESSES: list[Callable[[Shell], list[Proc]]] = []
 
 
+def running_argv(sh: Shell) -> list[str]:
+    """The words of the command now running in the shell (what ``/proc/self`` is): the toybox tool being run."""
+    return getattr(sh, "_kernel_command", None) or ["ps"]
+
+
 def running_command(sh: Shell) -> str:
-    """The name of the command now running in the shell (what ``/proc/self`` is): the toybox tool being run."""
-    return getattr(sh, "_kernel_command", None) or "ps"
+    return running_argv(sh)[0].rsplit("/", 1)[-1]
 
 
 def processes(sh: Shell, user_name: Callable[[int], str]) -> list[Proc]:
-    """Every process: the system's, adbd, the running apps, other modules', the shell's jobs, then the shell
-    running the line (``$$``) and the command now running in it."""
+    """Every process by pid: the system's, adbd, the running apps, other modules', the shell's jobs, the shell
+    running the line (``$$``) and the command now running in it (:func:`is_own`)."""
     from pytest_mobileagent.sim.shell import SHELL_PID
 
     adbd = ADBD._replace(user=user_name(sh.uid))
@@ -193,7 +197,15 @@ def processes(sh: Shell, user_name: Callable[[int], str]) -> list[Proc]:
         procs += extra(sh)
     procs += [Proc(user_name(p.uid), p.pid, p.ppid, p.name) for p in list(sh.processes.values()) if p.status is None]
     me = user_name(sh.uid)
-    return [*procs, Proc(me, SHELL_PID, adbd.pid, "sh"), Proc(me, SHELL_PID + 1, SHELL_PID, running_command(sh))]
+    procs += [Proc(me, SHELL_PID, adbd.pid, "sh"), Proc(me, SHELL_PID + 1, SHELL_PID, running_command(sh))]
+    return sorted(procs, key=lambda p: p.pid)  # /proc's order
+
+
+def is_own(p: Proc) -> bool:
+    """Whether a process is the shell running the line or the command running in it."""
+    from pytest_mobileagent.sim.shell import SHELL_PID
+
+    return p.pid in (SHELL_PID, SHELL_PID + 1)
 
 
 def is_java(p: Proc) -> bool:
@@ -215,8 +227,25 @@ def rss_kb(p: Proc) -> int:
     return {"zygote64": 151_320, "init": 10_404, "adbd": 7_912}.get(p.name, 3_104)
 
 
-def cmdline(p: Proc) -> str:
+def cmdline(p: Proc, sh: Shell) -> str:
+    """The process's command line, words a space apart (the running tool's own words)."""
+    from pytest_mobileagent.sim.shell import SHELL_PID
+
+    if p.pid == SHELL_PID + 1:
+        return " ".join(running_argv(sh))
     return _CMDLINES.get(p.name, p.name)
+
+
+def shared_kb(p: Proc) -> int:
+    """Shared memory: what a zygote child shares with zygote (most of its pages), a native tool's libraries."""
+    return rss_kb(p) * 3 // 5 if is_java(p) else 2_600
+
+
+def cpu_centis(p: Proc) -> int:
+    """CPU time used, in hundredths of a second: the system's processes worked at boot, tools not at all."""
+    if p.pid < 400 or is_java(p):
+        return {"system_server": 4512, "com.android.systemui": 1873, "zygote64": 310}.get(p.name, 57 + p.pid % 400)
+    return 0
 
 
 def state(p: Proc, sh: Shell) -> str:
@@ -311,13 +340,13 @@ class VirtualFiles:
 
         uid = _user_id(p.user) or 0
         files: dict[str, Callable[[], VNode]] = {
-            "cmdline": lambda: _file(cmdline(p).replace(" ", "\0") + "\0", uid=uid, gid=uid, when=when),
+            "cmdline": lambda: _file(cmdline(p, self.sh).replace(" ", "\0") + "\0", uid=uid, gid=uid, when=when),
             "comm": lambda: _file(p.name[:15] + "\n", 0o644, uid, uid, when=when),
             "status": lambda: _file(proc_status(p, uid, state(p, self.sh)), uid=uid, gid=uid, when=when),
             "stat": lambda: _file(proc_pid_stat(p, state(p, self.sh), self.sh.system), uid=uid, gid=uid,
                                   when=when),
             "mounts": lambda: _file(proc_mounts(), uid=uid, gid=uid, when=when),
-            "net": lambda: _dir(["tcp", "tcp6", "udp", "udp6"], uid=uid, gid=uid, when=when),
+            "net": lambda: _dir(["raw", "raw6", "tcp", "tcp6", "udp", "udp6", "unix"], uid=uid, gid=uid, when=when),
         }
         if not parts:
             return _dir(sorted(files), uid=uid, gid=uid, when=when)
@@ -445,6 +474,8 @@ def proc_pid_stat(p: Proc, st: str, system: System) -> str:
 
 def proc_net(name: str) -> str:
     """``/proc/net/tcp`` and the like (``net/ipv4/tcp_ipv4.c``'s ``tcp4_seq_show`` layout)."""
+    if name == "unix":
+        return "Num       RefCount Protocol Flags    Type St Inode Path\n"
     states = {v: k for k, v in TCP_STATES.items()}
     six = name.endswith("6")
     if six:

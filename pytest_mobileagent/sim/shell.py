@@ -1073,8 +1073,11 @@ class Shell:
         fs = self.system.fs
         if fs.isdir(path):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if not fs.isdir(posixpath.dirname(fs.canonical(path))):
+        folder = posixpath.dirname(fs.canonical(path))
+        if not fs.isdir(folder):
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        if not fs.allowed(path if fs.exists(path) else folder, self.uid, "w"):  # as adbd's user may
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
         if not (append and fs.exists(path)):
             self.device.write_file(path, b"")
 
@@ -1087,6 +1090,8 @@ class Shell:
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
         if fs.isdir(path):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not fs.allowed(path, self.uid, "r"):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
         return fs.read(path)
 
     # -- variables -------------------------------------------------------------------------

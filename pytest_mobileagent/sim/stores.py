@@ -282,7 +282,7 @@ class FileSystem:
         """A change to the virtual files: the kernel's refusal (the node's write error, EACCES to make one)."""
         node = self.vnode(path)
         code = node.write_error if node is not None and node.kind == "file" else errno.EACCES
-        raise OSError(code, os.strerror(code), path)
+        raise OSError(code, "I/O error" if code == errno.EIO else os.strerror(code), path)  # bionic's words
 
     # -- ownership and permissions ---------------------------------------------
 

@@ -284,7 +284,7 @@ def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[.
     def register(fn: Callable[..., Result]) -> Callable[..., Result]:
         def handler(sh: Shell, argv: list[str]) -> Result:
             name = argv[0].rsplit("/", 1)[-1]
-            before, sh._kernel_command = getattr(sh, "_kernel_command", None), name  # /proc/self is this tool
+            before, sh._kernel_command = getattr(sh, "_kernel_command", None), argv  # /proc/self is this tool
             try:
                 opts, args = _parse(argv, options)
                 return fn(sh, name, opts, args)
@@ -2982,7 +2982,7 @@ def _ps(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     if users or pids:
         procs = [p for p in procs if p[0] in users or str(_user_id(p[0])) in users or str(p[1]) in pids]
     elif not (opts.get("A") or opts.get("e") or opts.get("a")):
-        procs = procs[-2:]  # the shell running the line and ps itself
+        procs = [p for p in procs if kernel.is_own(p)]  # the shell running the line and ps itself
     if "o" in opts:
         fields = [f.split("=")[0].upper() for group in opts["o"] for f in group.split(",")]
         for f in fields:
@@ -3026,7 +3026,7 @@ def _matching(sh: Shell, opts: dict[str, Any], args: list[str]) -> list[tuple[st
     pattern = re.compile(args[0])
     users = [u for group in opts.get("u", []) + opts.get("U", []) for u in group.split(",")]
     match = pattern.fullmatch if opts.get("x") else pattern.search
-    found = [p for p in _processes(sh)[:-2] if match(p[3])]  # not the shell nor the tool itself
+    found = [p for p in _processes(sh) if not kernel.is_own(p) and match(p[3])]  # not the shell nor the tool
     found = [p for p in found if not users or p[0] in users or str(_user_id(p[0])) in users]
     if opts.get("n"):
         found = found[-1:]
@@ -3605,6 +3605,351 @@ def _timeout(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Res
 _TOYBOX_APPLETS: set[str] = set()
 
 
+#: Round-trip times (ms) the loopback answers in, one per packet in turn.
+_LOOPBACK_RTT = (0.041, 0.052, 0.047, 0.058, 0.044)
+_PING_USAGE = ("Usage: ping [-LRUbdfnqrvVaAD] [-c count] [-i interval] [-w deadline]\n"
+               "            [-p pattern] [-s packetsize] [-t ttl] [-I interface]\n"
+               "            [-M pmtudisc-hint] [-m mark] [-S sndbuf]\n"
+               "            [-T tstamp-options] [-Q tos] [hop1 ...] destination\n")
+
+
+def _ping_target(host: str) -> str | None:
+    """The IPv4 address a host name or dotted address stands for, or None: the phone resolves ``localhost``
+    from ``/system/etc/hosts``, and no other name (it has no DNS server it can reach)."""
+    import ipaddress
+
+    if host == "localhost":
+        return "127.0.0.1"
+    try:
+        return str(ipaddress.IPv4Address(host))
+    except ValueError:
+        return None
+
+
+def _ping_routed(address: str) -> bool:
+    """Whether a route leads to the address: loopback, and the networks of the interfaces (``ip route``); no
+    default route, as the simulated phone has no network beyond itself."""
+    import ipaddress
+
+    ip = ipaddress.IPv4Address(address)
+    if ip.is_loopback:
+        return True
+    return any(i.inet is not None and ip in ipaddress.IPv4Network(f"{i.inet[0]}/{i.inet[1]}", strict=False)
+               for i in _INTERFACES)
+
+
+@command("ping")
+def _ping(sh: Shell, argv: list[str]) -> Result:
+    """Android's ``ping`` (iputils, ``external/iputils/ping.c``), not toybox's: the phone answers itself (its
+    loopback and its own addresses); a host on its Wi-Fi network never answers (100% loss after ``-W`` seconds,
+    status 1), any other address has no route (``connect: Network is unreachable``, status 2) and names other
+    than ``localhost`` do not resolve (``ping: unknown host NAME``, status 2), as on a phone without a network."""
+    count, interval, linger, quiet, target = None, 1.0, 10.0, False, None
+    args = argv[1:]
+    k = 0
+    try:
+        while k < len(args):
+            a = args[k]
+            if a in ("-c", "-i", "-W", "-w", "-s", "-t", "-I", "-p", "-Q", "-m", "-S", "-M", "-T"):
+                value = args[k + 1]
+                if a == "-c":
+                    count = int(value)
+                elif a == "-i":
+                    interval = float(value)
+                elif a == "-W":
+                    linger = float(value)
+                k += 2
+                continue
+            if a.startswith("-") and len(a) > 1:
+                if a.startswith("-c") and a[2:].isdigit():
+                    count = int(a[2:])
+                elif set(a[1:]) <= set("LRUbdfnqrvVaAD"):
+                    quiet = quiet or "q" in a
+                else:
+                    return with_stderr(sh, b"", 2, f"ping: invalid option -- '{a[1]}'\n" + _PING_USAGE)
+                k += 1
+                continue
+            target = a
+            k += 1
+    except (IndexError, ValueError):
+        return with_stderr(sh, b"", 2, _PING_USAGE)
+    if target is None:
+        return with_stderr(sh, b"", 2, _PING_USAGE)
+    address = _ping_target(target)
+    if address is None:
+        return with_stderr(sh, b"", 2, f"ping: unknown host {target}\n")
+    if not _ping_routed(address):
+        return with_stderr(sh, b"", 2, "connect: Network is unreachable\n")
+    if count is None:
+        raise_text = "ping: pinging until stopped is not simulated: give -c COUNT\n"
+        return with_stderr(sh, b"", 2, raise_text)
+    mine = address.startswith("127.") or any(i.inet is not None and i.inet[0] == address for i in _INTERFACES)
+    shown = address if target == address else f"{target} ({address})"
+    out = f"PING {target} ({address}) 56(84) bytes of data.\n"
+    times = []
+    for n in range(1, count + 1):
+        if mine:
+            rtt = _LOOPBACK_RTT[(n - 1) % len(_LOOPBACK_RTT)]
+            times.append(rtt)
+            if not quiet:
+                out += f"64 bytes from {shown}: icmp_seq={n} ttl=64 time={rtt:.3f} ms\n"
+        if n < count:
+            sh.wait(interval)
+    if not mine:
+        sh.wait(linger)
+    elapsed = round((count - 1) * interval * 1000) + (count - 1) * 2 if count > 1 else 0
+    lost = 100 - len(times) * 100 // count
+    out += (f"\n--- {target} ping statistics ---\n{count} packets transmitted, {len(times)} received, "
+            f"{lost}% packet loss, time {elapsed}ms\n")
+    if times:
+        avg = sum(times) / len(times)
+        mdev = (sum(t * t for t in times) / len(times) - avg * avg) ** 0.5
+        out += f"rtt min/avg/max/mdev = {min(times):.3f}/{avg:.3f}/{max(times):.3f}/{mdev:.3f} ms\n"
+    else:
+        out += "\n"
+    return with_stderr(sh, out.encode(), 0 if times else 1)
+
+
+# -- the machine at work: top, mount, getenforce, netstat ------------------------------------------------------
+
+#: ``top``'s ``-o`` fields: (width: negative left-aligned, as toybox's ``typos`` table; value of a process).
+_TOP_FIELDS: dict[str, tuple[int, Callable[[Shell, kernel.Proc], str]]] = {
+    "PID": (5, lambda sh, p: str(p.pid)), "PPID": (5, lambda sh, p: str(p.ppid)),
+    "TID": (5, lambda sh, p: str(p.pid)),
+    "UID": (5, lambda sh, p: str(_user_id(p.user) or 0)), "USER": (-12, lambda sh, p: p.user),
+    "PR": (2, lambda sh, p: "20"), "NI": (3, lambda sh, p: "0"),
+    "VIRT": (4, lambda sh, p: _human(kernel.vsz_kb(p) * 1024)),
+    "RES": (4, lambda sh, p: _human(kernel.rss_kb(p) * 1024)),
+    "SHR": (4, lambda sh, p: _human(kernel.shared_kb(p) * 1024)),
+    "S": (1, lambda sh, p: kernel.state(p, sh)), "%CPU": (4, lambda sh, p: "0.0"),
+    "%MEM": (5, lambda sh, p: f"{kernel.rss_kb(p) * 100 / kernel.MEMINFO['MemTotal']:.1f}"),
+    "TIME+": (9, lambda sh, p: _top_time(kernel.cpu_centis(p), True)),
+    "TIME": (8, lambda sh, p: _top_time(kernel.cpu_centis(p), False)),
+    "ARGS": (-27, lambda sh, p: _top_args(sh, p, strip=True)),
+    "CMDLINE": (-27, lambda sh, p: _top_args(sh, p, strip=False)),
+    "NAME": (-27, lambda sh, p: _top_args(sh, p, strip=False).split(" ")[0]),
+    "CMD": (-15, lambda sh, p: p.name[:15]),
+}
+
+
+def _top_time(centis: int, fine: bool) -> str:
+    """``TIME+`` (``m:ss.hh``) or ``TIME`` (``hh:mm:ss``) of CPU time in hundredths of a second."""
+    seconds = centis // 100
+    if fine:
+        return f"{seconds // 60}:{seconds % 60:02d}.{centis % 100:02d}"
+    return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def _top_args(sh: Shell, p: kernel.Proc, strip: bool) -> str:
+    """A process's command line, ``ARGS`` without the program's folder."""
+    line = kernel.cmdline(p, sh)
+    return line.split(" ", 1)[0].rsplit("/", 1)[-1] + line[len(line.split(" ", 1)[0]):] if strip else line
+
+
+def _top_fields(opts: dict[str, Any]) -> list[str]:
+    """The columns: ``-o``'s, else toybox's default for top (``-O`` adds after PID,USER)."""
+    if "o" in opts:
+        spec = ",".join(opts["o"])
+    else:
+        spec = "PID,USER," + ("" if "O" in opts else "PR,NI,VIRT,RES,SHR,S,") + "%CPU,%MEM,TIME+,ARGS"
+        if "O" in opts:
+            spec = "PID,USER," + ",".join(opts["O"]) + ",%CPU,%MEM,TIME+,ARGS"
+    fields = []
+    for name in spec.split(","):
+        key = name.split("=")[0].split(":")[0].upper()
+        if key not in _TOP_FIELDS:
+            at = len(spec) - len(spec.split(name, 1)[1]) - len(name) if name else 0
+            raise _Error(f"bad -o '{spec}'\n{' ' * (len('top: bad -o ') + 1 + at)}^")
+        fields.append(key)
+    return fields
+
+
+def _top_row(cells: list[str], widths: list[int], width: int) -> str:
+    """One line of columns a space apart, the last left-aligned one without trailing spaces; cut at ``width``
+    with ``+`` standing for what is cut (toybox ``show_ps``)."""
+    parts = []
+    for k, (text, w) in enumerate(zip(cells, widths, strict=True)):
+        last = k == len(cells) - 1
+        parts.append(text if last and w < 0 else f"{text:<{-w}}" if w < 0 else f"{text:>{w}}")
+    line = " ".join(parts)
+    return line if len(line) <= width else line[:width - 1] + "+"
+
+
+def _top_header(fields: list[str], widths: list[int], sort: int) -> str:
+    """The column names with the sort column in brackets (the bracket takes the space before and after)."""
+    line = list(_top_row(fields, widths, 99999))
+    starts = [m.start() for m in re.finditer(r"\S+", "".join(line))]
+    start = starts[sort]
+    end = start + len(fields[sort])
+    if start:
+        line[start - 1] = "["
+    if end < len(line):
+        line[end] = "]"
+    return "".join(line).rstrip()
+
+
+def _top_frame(sh: Shell, opts: dict[str, Any], fields: list[str],
+               width: int) -> tuple[list[str], list[tuple[str, bool]]]:
+    """One refresh of ``top``: the summary lines (from ``/proc/meminfo``'s figures) with the column names, and
+    each process's line with whether it is running."""
+    procs = _processes(sh)
+    if opts.get("u"):
+        users = [u for group in opts["u"] for u in group.split(",")]
+        procs = [p for p in procs if p.user in users or str(_user_id(p.user)) in users]
+    if opts.get("p"):
+        pids = [x for group in opts["p"] for x in group.split(",")]
+        procs = [p for p in procs if str(p.pid) in pids]
+    procs.sort(key=lambda p: (p.pid != SHELL_PID + 1, -p.pid))  # busiest first: only top itself runs
+    running = sum(kernel.state(p, sh) == "R" for p in procs)
+    m = kernel.MEMINFO
+
+    def kb(key: str) -> str:
+        return f"{m[key]}K"
+
+    used = f"{m['MemTotal'] - m['MemFree']}K"
+    lines = [f"Tasks: {len(procs)} total, {running:3d} running, {len(procs) - running:3d} sleeping, "
+             f"{0:3d} stopped, {0:3d} zombie",
+             f"  Mem:{kb('MemTotal'):>10} total,{used:>10} used,{kb('MemFree'):>10} free,{kb('Buffers'):>10} buffers",
+             f" Swap:{kb('SwapTotal'):>10} total,{'0K':>10} used,{kb('SwapFree'):>10} free,{kb('Cached'):>10} cached",
+             f"{kernel.CPUS * 100}%cpu" + "".join(f"{v:>4}%{n}" for n, v in (
+                 ("user", 0), ("nice", 0), ("sys", 0), ("idle", kernel.CPUS * 100), ("iow", 0), ("irq", 0),
+                 ("sirq", 0), ("host", 0)))]
+    if opts.get("q"):
+        lines = []
+    widths = [_TOP_FIELDS[f][0] for f in fields]
+    sort = min(opts.get("s", 9), len(fields)) - 1
+    if not opts.get("q"):
+        lines.append(_top_header(fields, widths, sort))
+    count = opts["m"] + 5 * bool(opts.get("q")) if "m" in opts else (len(procs) if opts.get("b") else 20)
+    rows = [(_top_row([_TOP_FIELDS[f][1](sh, p) for f in fields], widths, width), kernel.state(p, sh) == "R")
+            for p in procs[:count]]
+    return lines, rows
+
+
+@toy("top", options=">0O*hHk*o*p*u*s#<1d:m#n#<1bq[!oO]")
+def _top(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """toybox's ``top`` (``toys/posix/ps.c``): ``-b`` batch lines; without it the screen's escape codes for an
+    80x25 terminal (adbd's ``sh -c`` has no terminal, so toybox assumes that size). The simulated phone is idle:
+    every process at 0% CPU but top itself. Runs ``-n`` refreshes ``-d`` seconds apart (forever without ``-n``:
+    until the client hangs up)."""
+    _refuse(opts, "H", "k", "h")
+    fields = _top_fields(opts)
+    delay = float(opts.get("d", "3"))
+    batch = bool(opts.get("b"))
+    frames = opts.get("n", 0)
+    if not frames:
+        raise _Error("running until stopped is not simulated: give -n")
+    out = ""
+    if not batch:
+        out += "\x1b[s\x1b[999C\x1b[999B\x1b[6n\x1b[u\x1b[H\x1b[J\x1b[?25l"
+    for k in range(frames):
+        lines, rows = _top_frame(sh, opts, fields, 99999 if batch else 80)
+        if batch:
+            out += "".join(f"{line}\n" for line in lines + [row for row, _running in rows])
+            if k < frames - 1:
+                sh.wait(delay)
+                out += "\n\n"
+            continue
+        out += "\x1b[H\x1b[J\x1b[s\x1b[999C\x1b[999B\x1b[6n\x1b[u"
+        out += "".join(f"{line[:80]}\r\n" for line in lines[:-1])
+        if lines:
+            out += f"\x1b[7m{lines[-1]:<80.80}\x1b[0m\r\n"
+        out += "\n".join(f"\x1b[1m{row}\r\x1b[m" if running else f"{row}\r" for row, running in rows)
+        if k < frames - 1:
+            sh.wait(delay)
+    if not batch:
+        out += "\x1b[?25h\x1b[0m\x1b[999H\x1b[K"
+    return ok(out)
+
+
+@toy("getenforce", options=">0")
+def _getenforce(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """SELinux enforces on the google_apis image (``toys/android/getenforce.c``)."""
+    return ok("Enforcing\n")
+
+
+@toy("mount", options="?RO:afnrvwt:o*[-rw]")
+def _mount(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """``mount`` with no operand lists ``/proc/mounts`` (``-t`` picks a type) as ``toys/lsb/mount.c`` prints it;
+    mounting anything is refused: the shell user may not, and the simulated phone's partitions are fixed."""
+    if args or opts.get("a"):
+        if sh.uid != 0:
+            raise _Error("need root")
+        raise _Error("mounting is not simulated")
+    lines = []
+    for line in _read(sh, "/proc/mounts").decode().splitlines():
+        device, point, kind, options = line.split()[:4]
+        if "t" not in opts or opts["t"] == kind:
+            lines.append(f"{device} on {point} type {kind} ({options})")
+    return ok(_encode(lines))
+
+
+def _socket_address(text: str, six: bool) -> tuple[str, int]:
+    """A ``/proc/net`` address (hex, host byte order per 32-bit word) as ``inet_ntop`` writes it, and its port."""
+    addr, port = text.split(":")
+    raw = b"".join(bytes.fromhex(addr[k:k + 8])[::-1] for k in range(0, len(addr), 8))
+    import ipaddress
+
+    ip = str(ipaddress.IPv6Address(raw) if six else ipaddress.IPv4Address(raw))
+    return ip, int(port, 16)
+
+
+def _netstat_ip(sh: Shell, opts: dict[str, Any], proto: str) -> list[str]:
+    """The sockets of ``/proc/net/PROTO`` that ``netstat``'s options pick (``show_ip``)."""
+    pad = 51 if opts.get("W") else 23
+    lines = []
+    for row in _read(sh, f"/proc/net/{proto}").decode().splitlines()[1:]:
+        cols = row.split()
+        (lip, lport), (rip, rport) = (_socket_address(c, proto.endswith("6")) for c in cols[1:3])
+        st = int(cols[3], 16)
+        txq, rxq = (int(x, 16) for x in cols[4].split(":"))
+        if not (opts.get("l") and not rport and st & 0xA) and not opts.get("a") and not rport & 0x70:
+            continue
+        shown = []
+        for ip, port in ((lip, lport), (rip, rport)):
+            ip = "[::]" if ip == "::" else ip
+            shown.append((ip + (f":{port}" if port else ":*"))[-pad:] if len(ip) + 6 > pad else
+                         ip + (f":{port}" if port else ":*"))
+        if proto.startswith("tcp"):
+            label = kernel.TCP_STATES.get(st, "UNKNOWN")
+        else:
+            label = "ESTABLISHED" if st == 1 else "" if st == 7 else "UNKNOWN"
+        line = f"{proto:<6}{rxq:6d}{txq:7d} {shown[0]:<{pad}.{pad}} {shown[1]:<{pad}.{pad}} {label:<11}"
+        if opts.get("e"):
+            uid = int(cols[7])
+            line += f" {str(uid) if opts.get('n') else user_name(uid):<10} {cols[9]:<11}"
+        if opts.get("p"):
+            line += " -"
+        lines.append(line)
+    return lines
+
+
+@toy("netstat", options="pWrxwutneal")
+def _netstat(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """toybox's ``netstat`` (``toys/net/netstat.c``): the sockets of ``/proc/net``; the idle phone has adbd
+    listening on 5555 and no connection (adb reaches an emulator through its pipe). The routing table (``-r``)
+    is ``ip route``'s."""
+    _refuse(opts, "r")
+    if not any(opts.get(c) for c in "tuwx"):
+        opts = {**opts, "t": 1, "u": 1, "w": 1, "x": 1}
+    kind = "servers and established" if opts.get("a") else "only servers" if opts.get("l") else "w/o servers"
+    pad = 51 if opts.get("W") else 23
+    lines = []
+    if any(opts.get(c) for c in "tuw"):
+        head = f"Proto Recv-Q Send-Q {'Local Address':<{pad}} {'Foreign Address':<{pad}} State      "
+        head += " User       Inode      " if opts.get("e") else ""
+        head += " PID/Program Name" if opts.get("p") else ""
+        lines += [f"Active Internet connections ({kind})", head]
+        for proto in ("tcp", "tcp6") * bool(opts.get("t")) + ("udp", "udp6") * bool(opts.get("u")) + \
+                ("raw", "raw6") * bool(opts.get("w")):
+            lines += _netstat_ip(sh, opts, proto)
+    if opts.get("x"):
+        lines += [f"Active UNIX domain sockets ({kind})",
+                  "Proto RefCnt Flags       Type       State         I-Node" +
+                  ("   PID/Program Name     " if opts.get("p") else "   ") + "Path"]
+    return ok(_encode(lines))
+
+
 def _programs() -> list[str]:
     """What ``/system/bin`` holds: every command the shell can run but mksh's own builtins."""
     return sorted(n for n in COMMANDS if n not in _SHELL_ONLY and "/" not in n and n not in (":", "["))
@@ -3618,6 +3963,6 @@ _TOYBOX_APPLETS.update({
     "printf", "ps", "readlink", "realpath", "restorecon", "rev", "rm", "rmdir", "sed", "seq", "sha1sum", "sha224sum",
     "sha256sum", "sha384sum", "sha512sum", "sleep", "sort", "stat", "sync", "tac", "tail", "tee", "test", "timeout",
     "touch", "tr", "true", "truncate", "tty", "uname", "uniq", "unlink", "uptime", "usleep", "wc", "which", "whoami",
-    "xargs"})
+    "xargs", "top", "getenforce", "mount", "netstat"})
 stores.PROGRAMS = _programs
 stores.TOYBOX_APPLETS = lambda: _TOYBOX_APPLETS
