@@ -809,3 +809,16 @@ def test_network_commands_show_the_emulators_wlan0() -> None:
         assert "inet 10.0.2.16/24 brd 10.0.2.255 scope global wlan0" in phone.shell("ip addr show wlan0")
         assert phone.shell("ip route").startswith("10.0.2.0/24 dev wlan0 proto kernel scope link src 10.0.2.16")
         assert phone.shell("hostname") == "localhost\n"
+
+
+def test_env_lists_adbds_environment_and_what_was_exported() -> None:
+    """adbd's ``shell_service.cpp`` adds the user's ``USER``, ``LOGNAME``, ``SHELL`` and ``HOSTNAME`` to init's
+    environment; ``env`` shows exported variables only, not mksh's own (``IFS``, ``PS1``, ``PPID``...)."""
+    with SimDevice() as phone:
+        out, _err, _status = phone.shell_streams("echo $USER $LOGNAME $HOME; env; X=1; export Y=2; env",
+                                                 caller=Caller(uid=2000))
+        lines = out.decode().splitlines()
+        assert lines[0] == "shell shell /"
+        assert "USER=shell" in lines and "ANDROID_ART_ROOT=/apex/com.android.art" in lines and "Y=2" in lines
+        assert not any(line.startswith(("IFS=", "PS1=", "PPID=", "X=")) for line in lines)
+        assert phone.shell("echo $USER") == "root\n"

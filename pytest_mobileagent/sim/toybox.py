@@ -2511,25 +2511,13 @@ def _which(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
     return with_stderr(sh, _encode(out), status)
 
 
-#: adbd's environment for ``sh -c`` on Android 13 (``init.environ.rc`` and adbd's own).
-_PATH = "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:" \
-        "/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin"
-
-
 def _environment(sh: Shell) -> dict[str, str]:
+    """The exported variables (adbd's environment and what the line exported), as a command gets them."""
     given = getattr(sh, "_toybox_env", None)
     if given is not None:  # a command run by env: the environment env made
         return dict(given)
-    user = user_name(sh.uid)
-    env = {"_": "/system/bin/env", "ANDROID_ART_ROOT": "/apex/com.android.art", "ANDROID_ASSETS": "/system/app",
-           "ANDROID_BOOTLOGO": "1", "ANDROID_DATA": "/data", "ANDROID_I18N_ROOT": "/apex/com.android.i18n",
-           "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
-           "ANDROID_TZDATA_ROOT": "/apex/com.android.tzdata", "ASEC_MOUNTPOINT": "/mnt/asec",
-           "DOWNLOAD_CACHE": "/data/cache", "EXTERNAL_STORAGE": "/sdcard", "HOME": "/",
-           "HOSTNAME": "emulator64_x86_64", "LOGNAME": user, "PATH": _PATH, "SHELL": "/bin/sh",
-           "TMPDIR": "/data/local/tmp", "USER": user}
-    env.update(getattr(sh, "vars", {}))
-    return env
+    vars_ = getattr(sh, "vars", {})
+    return {"_": "/system/bin/env", **{n: vars_[n] for n in vars_ if n in getattr(sh, "exported", ())}}
 
 
 @toy("env", "printenv", options="^i0u*", status=125)
