@@ -739,3 +739,33 @@ def test_monkey_switches_to_the_app_and_logs_as_monkey_java(phone: SimDevice) ->
         assert line in verbose
     out, err, status = run(phone, "monkey -p com.nosuch 1")
     assert status == 252 and out.endswith("** No activities found to run,  monkey aborted.\n")
+
+
+def test_settings_delete_counts_the_rows_it_deleted(phone: SimDevice) -> None:
+    phone.shell("settings put global battery_test 1")
+    assert run(phone, "settings delete global battery_test") == ("Deleted 1 rows\n", "", 0)
+    assert run(phone, "settings delete global battery_test") == ("Deleted 0 rows\n", "", 0)
+
+
+def test_dumpsys_window_displays_is_the_display_section(phone: SimDevice) -> None:
+    displays = run(phone, "dumpsys window displays")[0]
+    assert displays.startswith("WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=0")
+    assert "WINDOW MANAGER WINDOWS" not in displays
+    assert "WINDOW MANAGER DISPLAY CONTENTS" not in run(phone, "dumpsys window windows")[0]
+
+
+def test_input_without_a_command_prints_its_help_and_fails(phone: SimDevice) -> None:
+    """``handleDefaultCommands``: ``onHelp`` on standard output, status -1; the sources in the order the
+    ``HashMap`` of InputShellCommand iterates them."""
+    out, err, status = run(phone, "input")
+    assert (err, status) == ("", 255)
+    assert out.startswith("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n\nThe sources are: \n"
+                          "      dpad\n      keyboard\n")
+    assert "      tap <x> <y> (Default: touchscreen)\n" in out
+
+
+def test_dumpsys_audio_shows_each_streams_index(phone: SimDevice) -> None:
+    phone.shell("cmd media_session volume --stream 3 --set 9")
+    dump = run(phone, "dumpsys audio")[0]
+    music = dump.split("- STREAM_MUSIC:\n", 1)[1].split("\n\n", 1)[0]
+    assert "   Max: 25" in music and "   streamVolume:9" in music

@@ -13,7 +13,8 @@ import datetime as dt
 import zoneinfo
 from typing import Any
 
-from pytest_mobileagent.sim import kernel
+from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
+from pytest_mobileagent.sim import kernel, services
 from pytest_mobileagent.sim.framework import (
     _hash,
     _resumed,
@@ -292,6 +293,20 @@ def _notification(sh: Shell, args: list[str]) -> str:
             "  mVibrateNotificationKey=null\n  mDisableNotificationEffects=null\n  mCallState=CALL_STATE_IDLE\n"
             "  mSystemReady=true\n  mMaxPackageEnqueueRate=5.0\n  mAdjustmentNotifications:\n\n"
             "  Snoozed notifications:\n\n  Pending snoozed notifications\n\n")
+
+
+@dumpsys_service("audio")
+def _audio(sh: Shell, args: list[str]) -> str:
+    """``dumpsys audio``'s stream section (``AudioService.dumpStreamStates``, ``VolumeStreamState.dump``): each
+    stream's range and index on the speaker, the output the simulator routes every stream to."""
+    lines = ["", "Stream volumes (device: index)"]
+    for key, number in sorted(STREAM_IDS.items(), key=lambda kv: kv[1]):
+        index = services.stream_volume(sh.system, key)
+        lines += [f"- {STREAM_NAMES[number]}:", f"   Muted: {'true' if index == 0 else 'false'}",
+                  "   Muted Internally: false", f"   Min: {STREAM_MIN[key]}", f"   Max: {STREAM_MAX[key]}",
+                  f"   streamVolume:{index}", f"   Current: 2 (speaker): {index}, 40000000 (default): {index}",
+                  "   Devices: speaker", ""]
+    return "\n".join(lines) + "\n"
 
 
 # -- the first lines of the others -----------------------------------------------------------------------------

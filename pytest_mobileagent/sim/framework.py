@@ -60,9 +60,10 @@ def _settings(sh: Shell, argv: list[str]) -> Result:
         if verb == "put" and len(args) >= 4:
             _settings_put(sh, ns, args[2], args[3])
             return ok()
-        if verb == "delete" and len(args) >= 3:
+        if verb == "delete" and len(args) >= 3:  # SettingsService: how many rows the provider deleted
+            existed = sh.system.settings.get(ns, args[2]) is not None
             sh.system.settings.delete(ns, args[2])
-            return ok("Deleted 1 rows\n")
+            return ok(f"Deleted {int(existed)} rows\n")
         if verb == "list":
             return ok("".join(f"{k}={v}\n" for k, v in sh.system.settings.list(ns).items()))
     except ValueError as e:
@@ -731,13 +732,41 @@ def _input(sh: Shell, argv: list[str]) -> Result:
         args = args[1:]
     if args[:1] == ["-d"]:
         args = args[2:]
-    if not args:
-        return ok("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n")
+    if not args or args[0] in ("help", "-h"):  # handleDefaultCommands: onHelp on standard output, status -1
+        return with_stderr(sh, _input_help().encode(), 255)
     verb, rest = args[0], args[1:]
     try:
         return _input_verb(sh, verb, rest)
     except _InputError as e:
         return _input_exception(sh, verb, str(e))
+
+
+def _java_hash_order(names: tuple[str, ...]) -> list[str]:
+    """The order a ``java.util.HashMap`` of 16 buckets iterates ``names`` put in this order (``String.hashCode``,
+    spread by ``h ^ h >>> 16``): how ``InputShellCommand.onHelp`` lists its ``SOURCES``."""
+    def java_hash(text: str) -> int:
+        h = 0
+        for c in text:
+            h = (31 * h + ord(c)) & 0xFFFFFFFF
+        return h
+
+    return sorted(names, key=lambda n: ((java_hash(n) ^ java_hash(n) >> 16) & 15, names.index(n)))
+
+
+def _input_help() -> str:
+    """``InputShellCommand.onHelp`` of Android 13."""
+    sources = "".join(f"      {s}\n" for s in _java_hash_order(INPUT_SOURCES))
+    return ("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n\nThe sources are: \n" + sources +
+            "\n-d: specify the display ID.\n      (Default: -1 for key event, 0 for motion event if not specified.)"
+            "\nThe commands and default sources are:\n      text <string> (Default: touchscreen)\n"
+            "      keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)\n"
+            "      tap <x> <y> (Default: touchscreen)\n"
+            "      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+            "      draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+            "      press (Default: trackball)\n      roll <dx> <dy> (Default: trackball)\n"
+            "      motionevent <DOWN|UP|MOVE|CANCEL> <x> <y> (Default: touchscreen)\n"
+            "      keycombination [-t duration(ms)] <key code 1> <key code 2> ... (Default: keyboard, the key order "
+            "is important here.)\n")
 
 
 def _input_verb(sh: Shell, verb: str, rest: list[str]) -> Result:
@@ -1253,7 +1282,8 @@ DUMPSYS: dict[str, Callable[[Shell, list[str]], str | Result]] = {}
 #: ``frameworks/native/cmds/service/service.cpp`` prints the binder's interface descriptor).
 SERVICES: dict[str, str] = {
     "SurfaceFlinger": "android.ui.ISurfaceComposer", "activity": "android.app.IActivityManager",
-    "alarm": "android.app.IAlarmManager", "battery": "", "bluetooth_manager": "android.bluetooth.IBluetoothManager",
+    "alarm": "android.app.IAlarmManager", "audio": "android.media.IAudioService", "battery": "",
+    "bluetooth_manager": "android.bluetooth.IBluetoothManager",
     "connectivity": "android.net.IConnectivityManager", "cpuinfo": "",
     "deviceidle": "android.os.IDeviceIdleController", "display": "android.hardware.display.IDisplayManager",
     "input": "android.hardware.input.IInputManager", "input_method": "com.android.internal.view.IInputMethodManager",
@@ -1285,8 +1315,11 @@ def running_services() -> list[str]:
 
 @dumpsys_service("window")
 def _dumpsys_window_service(sh: Shell, args: list[str]) -> str:
+    """``dumpsys window [windows|displays]``: the windows, the display's contents, or both."""
+    if args[:1] in (["displays"], ["d"]):
+        return _display_rotation().lstrip("\n")
     text = _dumpsys_window(sh)
-    return text if args[:1] == ["windows"] else text + _display_rotation()
+    return text if args[:1] in (["windows"], ["w"]) else text + _display_rotation()
 
 
 @dumpsys_service("activity")
