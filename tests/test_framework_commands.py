@@ -769,3 +769,15 @@ def test_dumpsys_audio_shows_each_streams_index(phone: SimDevice) -> None:
     dump = run(phone, "dumpsys audio")[0]
     music = dump.split("- STREAM_MUSIC:\n", 1)[1].split("\n\n", 1)[0]
     assert "   Max: 25" in music and "   streamVolume:9" in music
+
+
+def test_dumpsys_power_follows_the_battery_and_cmd_battery_is_dumpsys_batterys_command(phone: SimDevice) -> None:
+    power = run(phone, "dumpsys power")[0]
+    assert "  mWakefulness=Awake\n" in power and "Display Power: state=ON\n" in power
+    assert "  mIsPowered=true\n  mPlugType=1\n  mBatteryLevel=100\n" in power
+    assert run(phone, "cmd battery set level 7") == ("", "", 0)
+    phone.shell("cmd battery unplug")
+    assert "  mIsPowered=false\n  mPlugType=0\n  mBatteryLevel=7\n" in run(phone, "dumpsys power")[0]
+    assert run(phone, "cmd deviceidle whitelist")[0] == run(phone, "dumpsys deviceidle whitelist")[0]
+    out, _err, status = run(phone, "cmd battery")
+    assert status == 255 and out.startswith("Battery service (battery) commands:\n")

@@ -1360,8 +1360,24 @@ def _dumpsys_input_method_service(sh: Shell, args: list[str]) -> str:
 
 @dumpsys_service("power")
 def _dumpsys_power(sh: Shell, args: list[str]) -> str:
-    return ("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
-            "  mHoldingDisplaySuspendBlocker=true\n  mDisplayReady=true\n")
+    """``PowerManagerService.dumpInternal``'s state lines: awake with the display on (the simulated screen never
+    sleeps), the charger and level BatteryService reports, ``stay_on_while_plugged_in``, Doze's modes."""
+    battery = dumps.battery_state(sh.system)
+    plug = 1 if battery["ac"] else 2 if battery["usb"] else 4 if battery["wireless"] else 0
+    stay_on = int(sh.system.settings.get("global", "stay_on_while_plugged_in") or 0) & plug != 0
+    deep = vars(sh.system).get("device_idle", {}).get("deep", "ACTIVE")
+
+    def flag(on: bool) -> str:
+        return "true" if on else "false"
+
+    return ("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mDirty=0x0\n  mWakefulness=Awake\n"
+            f"  mWakefulnessChanging=false\n  mIsPowered={flag(bool(plug))}\n  mPlugType={plug}\n"
+            f"  mBatteryLevel={battery['level']}\n  mDockState=0\n  mStayOn={flag(stay_on)}\n"
+            "  mProximityPositive=false\n  mBootCompleted=true\n  mSystemReady=true\n"
+            "  mHalAutoSuspendModeEnabled=false\n  mHalInteractiveModeEnabled=true\n  mWakeLockSummary=0x0\n"
+            f"  mLightDeviceIdleMode=false\n  mDeviceIdleMode={flag(deep == 'IDLE')}\n"
+            "  mHoldingWakeLockSuspendBlocker=false\n  mHoldingDisplaySuspendBlocker=true\n  mDisplayReady=true\n"
+            "\nDisplay Power: state=ON\n")
 
 
 def _dump_one(sh: Shell, name: str, args: list[str]) -> Result:
@@ -1660,8 +1676,22 @@ def _content(sh: Shell, argv: list[str]) -> Result:
     return handler(sh, verb, opts)
 
 
+def _cmd_dump_command(service: str) -> Callable[[Shell, list[str]], Result]:
+    """A service whose ``cmd`` and ``dumpsys`` share one shell command (BatteryService, DeviceIdleController
+    handle both in ``onShellCommand``)."""
+    def run(sh: Shell, args: list[str]) -> Result:
+        if not args and service == "battery":  # handleDefaultCommands: the help, status -1
+            return with_stderr(sh, _dump_one(sh, service, ["help"])[0], 255)
+        if not args:
+            return with_stderr(sh, b"", 255, f"cmd {service}: give a command (dumpsys {service} dumps its state)\n")
+        return _dump_one(sh, service, args)
+
+    return run
+
+
 #: The ``cmd`` services the simulated phone runs.
 CMD_SERVICES: dict[str, Callable[[Shell, list[str]], Result]] = {
+    "battery": _cmd_dump_command("battery"), "deviceidle": _cmd_dump_command("deviceidle"),
     "package": _cmd_via("pm"), "activity": _cmd_via("am"), "settings": _cmd_via("settings"),
     "input": _cmd_via("input"), "window": _cmd_via("wm"), "statusbar": _cmd_statusbar,
     **{name: _cmd_service(name) for name in ("wifi", "bluetooth_manager", "connectivity", "uimode", "notification",
@@ -1669,7 +1699,7 @@ CMD_SERVICES: dict[str, Callable[[Shell, list[str]], Result]] = {
 }
 #: Services every Android 13 phone runs that the simulated one does not answer for (``cmd`` names them).
 UNSIMULATED_SERVICES = frozenset((
-    "appops", "jobscheduler", "alarm", "battery", "power", "display", "deviceidle", "role", "overlay", "locale",
+    "appops", "jobscheduler", "alarm", "power", "display", "role", "overlay", "locale",
     "device_config", "netpolicy", "usagestats", "lock_settings", "phone", "telephony", "user", "audio",
     "accessibility", "autofill", "clipboard", "content", "location", "media_projection", "shortcut", "vibrator",
     "webviewupdate", "wallpaper", "font", "game", "sensorservice", "stats", "companiondevice", "voiceinteraction"))
