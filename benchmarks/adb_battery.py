@@ -207,6 +207,61 @@ logcat -c
 shell logcat -d -b main -t 2
 logcat -g
 bugreport {tmp}/bugreport.zip
+# more of what harnesses ask
+shell "ls -l /sdcard/"
+shell "cat /proc/meminfo | grep MemTotal"
+shell "dumpsys battery | grep level"
+shell "dumpsys power | grep 'Display Power'"
+shell "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'"
+shell "dumpsys activity | grep mResumedActivity"
+shell am start -a android.intent.action.VIEW -d https://www.example.com
+shell am start -a android.settings.SETTINGS
+shell "pm list packages -f | head -3"
+shell settings get secure android_id
+shell getprop ro.serialno
+shell "getprop | grep -c ro."
+shell input keyevent 26
+shell "cmd battery set level 50; dumpsys battery | grep level; cmd battery reset"
+shell "ls /system/bin | head -5"
+shell "ls -la /"
+shell "stat /sdcard"
+shell "wc -l /proc/cpuinfo"
+shell "head -c 16 /dev/urandom | wc -c"
+shell "cat /sys/class/power_supply/ac/online"
+shell "ls /proc/self/"
+shell "cat /proc/version | cut -d' ' -f3"
+shell "top -n 1 -b | head -5"
+shell "ps -o PID,PPID,NAME -p 1"
+shell "df /sdcard"
+shell "mount | grep /data"
+shell "id -u"
+shell "getenforce; echo $?"
+shell "uname -m"
+shell "tty"
+shell "echo $SHELL $USER $HOSTNAME"
+shell "which su"
+shell "su 0 id"
+shell "dumpsys window | grep -E 'mUnrestrictedScreen|mStableFullscreen|DisplayFrames'"
+shell "wm size 720x1280; wm size; wm size reset"
+shell "cmd package resolve-activity --brief com.android.settings"
+shell "pm path com.nosuch; echo $?"
+shell "am force-stop com.nosuch; echo $?"
+shell "content query --uri content://settings/system --projection name:value --where \"name='screen_brightness'\""
+shell "setprop debug.battery 1; getprop debug.battery"
+shell "svc power stayon true; settings get global stay_on_while_plugged_in"
+shell "dumpsys package com.android.settings | grep -m1 versionName"
+shell "dumpsys activity recents | grep 'Recent #0'"
+shell "logcat -d -s ActivityManager | tail -2"
+shell "ime list -a | head -3"
+shell "cmd uimode night"
+shell "dumpsys uimode | head -3"
+shell "dumpsys alarm | head -3"
+shell "cmd connectivity airplane-mode"
+shell "dumpsys telephony.registry | head -3"
+shell "service call alarm 3 s16 UTC"
+emu avd name
+emu power capacity 40
+shell "dumpsys battery | grep level"
 # root
 root
 shell id

@@ -822,3 +822,21 @@ def test_env_lists_adbds_environment_and_what_was_exported() -> None:
         assert "USER=shell" in lines and "ANDROID_ART_ROOT=/apex/com.android.art" in lines and "Y=2" in lines
         assert not any(line.startswith(("IFS=", "PS1=", "PPID=", "X=")) for line in lines)
         assert phone.shell("echo $USER") == "root\n"
+
+
+def test_su_runs_a_program_as_another_user() -> None:
+    """The userdebug image's ``/system/xbin/su`` (``system/extras/su``): the shell user becomes root (or WHO) for
+    one program, run without a shell; no program runs ``sh`` on the line's input."""
+    shell = Caller(uid=2000)
+    with SimDevice() as phone:
+        def run(line: str, stdin: bytes = b"") -> tuple[str, str, int]:
+            out, err, status = phone.shell_streams(line, stdin, caller=shell)
+            return out.decode(), err.decode(), status
+
+        assert run("su 0 id -u") == ("0\n", "", 0)
+        assert run("su root ls /data/data")[2] == 0 and run("ls /data/data")[2] == 1
+        assert run("su 0 sh -c 'id -un; whoami'")[0] == "root\nroot\n"
+        assert run("su", b"id -u\n")[0] == "0\n"
+        assert run("which su") == ("/system/xbin/su\n", "", 0)
+        assert run("su 0 cd /") == ("", "su: failed to exec cd: No such file or directory\n", 1)
+        assert run("su nobody-at-all id") == ("", "su: invalid uid/gid 'nobody-at-all'\n", 1)

@@ -383,8 +383,8 @@ class VirtualFiles:
             if not isinstance(node, dict) or part not in node:
                 return None
             node = node[part]
-        if isinstance(node, dict):
-            return _dir(sorted(node), 0o755, size=0, when=when)
+        if isinstance(node, dict):  # sysfs's root is read-only to all, its folders root's
+            return _dir(sorted(node), 0o555 if not parts else 0o755, size=0, when=when)
         return _file(str(node), 0o444, size=4096, when=when, write_error=errno.EACCES)
 
 

@@ -2505,7 +2505,7 @@ def _which(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
             else:
                 status = 1
         elif arg in COMMANDS and arg not in _SHELL_ONLY:
-            out.append(f"{_PATH_DIR}/{arg}")
+            out.append(f"{'/system/xbin' if arg in _XBIN else _PATH_DIR}/{arg}")
         else:
             status = 1
     return with_stderr(sh, _encode(out), status)
@@ -3698,6 +3698,45 @@ def _ping(sh: Shell, argv: list[str]) -> Result:
     return with_stderr(sh, out.encode(), 0 if times else 1)
 
 
+#: The debug programs of a userdebug image's ``/system/xbin``.
+_XBIN = frozenset({"su"})
+_SU_USAGE = ("usage: su [WHO [COMMAND...]]\n\nSwitch to WHO (default 'root') and run the given COMMAND (default sh)."
+             "\n\nWHO is a comma-separated list of user, group, and supplementary groups\nin that order.\n\n")
+
+
+@command("su")
+def _su(sh: Shell, argv: list[str]) -> Result:
+    """``su [WHO [COMMAND...]]`` of the userdebug image (AOSP ``system/extras/su/su.cpp``): root and the shell
+    user may switch to WHO (a uid or user name, root by default) and run COMMAND as it (execvp: a program, not
+    a shell line; ``sh`` when none), with adbd's supplementary groups kept."""
+    if sh.uid not in (0, 2000):
+        return with_stderr(sh, b"", 1, "su: not allowed\n")
+    args = argv[1:]
+    if args[:1] in (["-h"], ["--help"]):
+        return with_stderr(sh, b"", 0, _SU_USAGE)
+    uid: int | None = 0
+    if args:
+        who = args.pop(0).split(",")[0]
+        uid = int(who) if who.isdigit() else _user_id(who)
+        if uid is None:
+            return with_stderr(sh, b"", 1, f"su: invalid uid/gid '{who}'\n")
+    command = args or ["/system/bin/sh"]
+    name = command[0].rsplit("/", 1)[-1]
+    handler = COMMANDS.get(name)
+    if handler is None or name in _SHELL_ONLY:
+        return with_stderr(sh, b"", 1, f"su: failed to exec {command[0]}: No such file or directory\n")
+    before, sh.uid = sh.uid, uid
+    saved_err, sh.stderr = sh.stderr, None
+    try:
+        out, status = handler(sh, command)
+        err = sh.stderr
+    finally:
+        sh.uid, sh.stderr = before, saved_err
+    if err is None:
+        out, err = (b"", out) if status else (out, b"")
+    return with_stderr(sh, out, status, err)
+
+
 # -- the machine at work: top, mount, getenforce, netstat ------------------------------------------------------
 
 #: ``top``'s ``-o`` fields: (width: negative left-aligned, as toybox's ``typos`` table; value of a process).
@@ -3939,8 +3978,8 @@ def _netstat(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Res
 
 
 def _programs() -> list[str]:
-    """What ``/system/bin`` holds: every command the shell can run but mksh's own builtins."""
-    return sorted(n for n in COMMANDS if n not in _SHELL_ONLY and "/" not in n and n not in (":", "["))
+    """What ``/system/bin`` holds: every command the shell can run but mksh's own builtins and ``/system/xbin``'s."""
+    return sorted(n for n in COMMANDS if n not in _SHELL_ONLY and "/" not in n and n not in (":", "[", *_XBIN))
 
 
 #: toybox's applets among them (``toybox`` lists them; links to ``toybox`` in ``/system/bin``).
