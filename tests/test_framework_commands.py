@@ -781,3 +781,14 @@ def test_dumpsys_power_follows_the_battery_and_cmd_battery_is_dumpsys_batterys_c
     assert run(phone, "cmd deviceidle whitelist")[0] == run(phone, "dumpsys deviceidle whitelist")[0]
     out, _err, status = run(phone, "cmd battery")
     assert status == 255 and out.startswith("Battery service (battery) commands:\n")
+
+
+def test_am_start_with_a_settings_action_opens_its_page(phone: SimDevice) -> None:
+    """``android.provider.Settings.ACTION_*``: Settings answers them (the homepage, or the page named)."""
+    out, err, status = run(phone, "am start -W -a android.settings.SETTINGS")
+    assert (err, status) == ("", 0) and "Activity: com.android.settings/.Settings\n" in out
+    phone.shell("am start -a android.settings.WIFI_SETTINGS")
+    assert phone.system.foreground().page == "internet"  # type: ignore[union-attr]
+    phone.shell("am start -a android.settings.APPLICATION_DETAILS_SETTINGS -d package:com.android.chrome")
+    assert "Chrome" in phone.hierarchy()
+    assert "unable to resolve Intent" in run(phone, "am start -a android.settings.NO_SUCH_PAGE")[1]
