@@ -232,3 +232,16 @@ def test_the_adb_client_reads_proc_and_sys() -> None:
         assert adb("shell", "cat", "/proc/version").stdout.startswith(b"Linux version ")
         r = adb("shell", "echo 1 > /proc/uptime")
         assert (r.stderr, r.returncode) == (b"/system/bin/sh: can't create /proc/uptime: Permission denied\n", 1)
+
+
+def test_the_memory_devices_of_dev(phone: SimDevice) -> None:
+    """``/dev/null``, ``zero``, ``random``, ``urandom``: ``crw-rw-rw-`` devices of major 1 (``ls -l`` shows
+    ``MAJOR,   MINOR`` as ``toys/posix/ls.c``); reads give nothing, zeros or random bytes, writes vanish."""
+    assert run(phone, "head -c 16 /dev/urandom | wc -c", SHELL)[0] == "16\n"
+    assert run(phone, "head -c 3 /dev/zero | od -An -tx1 2>/dev/null || head -c 3 /dev/zero | wc -c", SHELL)[0] \
+        .strip() in ("00 00 00", "3")
+    assert run(phone, "ls -l /dev/null", SHELL)[0].startswith("crw-rw-rw- 1 root root 1,   3 ")
+    assert run(phone, "stat -c '%F %t %T' /dev/urandom")[0] == "character device 1 9\n"
+    assert run(phone, "echo gone > /dev/zero; cat /dev/null", SHELL) == ("", "", 0)
+    assert set(run(phone, "ls /dev")[0].split()) >= {"null", "random", "urandom", "zero"}
+    assert run(phone, "rm /dev/null", SHELL)[1:] == ("rm: /dev/null: Permission denied\n", 1)

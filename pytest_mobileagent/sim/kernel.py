@@ -272,6 +272,23 @@ def _link(target: str, when: int = 0) -> VNode:
     return VNode("link", 0o777, target=target, size=0, mtime_ns=when)
 
 
+#: How much a read of an endless device gives: ``head -c N`` and ``dd count=N`` read less, ``cat`` would never end.
+DEVICE_READ = 65536
+
+
+def _device(name: str, when: int) -> VNode | None:
+    """``/dev/null``, ``/dev/zero``, ``/dev/random``, ``/dev/urandom``: character devices anyone may read and
+    write (``crw-rw-rw-``); writes go nowhere, reads give nothing, zeros or random bytes (:data:`DEVICE_READ` of
+    them: the simulated reader takes a file whole)."""
+    import os
+
+    minors = {"null": 3, "zero": 5, "random": 8, "urandom": 9}  # the memory devices, major 1 (devices.txt)
+    if name not in minors:
+        return None
+    data = b"" if name == "null" else bytes(DEVICE_READ) if name == "zero" else os.urandom(DEVICE_READ)
+    return VNode("char", 0o666, data=data, mtime_ns=when, write_error=0, rdev=(1, minors[name]))
+
+
 class VirtualFiles:
     """``/proc`` (procfs) and ``/sys`` (sysfs) of the phone, made on each lookup from the kernel's figures above
     and the shell's process table. Files are read-only: writing one as root is ``EIO`` in procfs (no write
@@ -290,6 +307,9 @@ class VirtualFiles:
     def __call__(self, path: str) -> VNode | None:
         """The node at a canonical path (links not followed: :class:`FileSystem` follows them)."""
         parts = [q for q in path.split("/") if q]
+        if parts[:1] == ["dev"]:  # the devices (the folder itself is the host's: this node only leads to them)
+            return _device(parts[1], self._when()) if len(parts) == 2 else \
+                _dir(["null", "random", "urandom", "zero"], 0o755) if len(parts) == 1 else None
         if not parts or parts[0] not in ("proc", "sys"):
             return None
         return self._proc(parts[1:]) if parts[0] == "proc" else self._sys(parts[1:])

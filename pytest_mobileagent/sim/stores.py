@@ -159,6 +159,8 @@ class Entry:
     mtime_ns: int
     ctime_ns: int
     link: str | None = None
+    #: A device's (major, minor) numbers.
+    rdev: tuple[int, int] | None = None
 
     @property
     def is_dir(self) -> bool:
@@ -173,7 +175,8 @@ class Entry:
 class VNode:
     """A node of the kernel's virtual file systems (``/proc``, ``/sys``): made when looked up, never stored.
 
-    ``kind`` is ``dir`` (with ``names``), ``file`` (with ``data``) or ``link`` (with ``target``); ``mode`` its
+    ``kind`` is ``dir`` (with ``names``), ``file`` or ``char`` (a device; with ``data``) or ``link`` (with
+    ``target``); ``mode`` its
     permission bits; ``size`` what ``stat`` says (0 for procfs files, 4096 for sysfs'); ``write_error`` the errno
     a write gets past the permission check (``EIO`` in procfs, ``EACCES`` in sysfs)."""
 
@@ -187,10 +190,12 @@ class VNode:
     size: int = 0
     mtime_ns: int = 0
     write_error: int = errno.EIO
+    rdev: tuple[int, int] | None = None
 
 
-#: Where the kernel's virtual file systems are mounted (served by :attr:`FileSystem.virtual`).
-VIRTUAL_ROOTS = ("/proc", "/sys")
+#: Where the kernel's virtual file systems are mounted, and the character devices of ``/dev`` that read as
+#: files (served by :attr:`FileSystem.virtual`).
+VIRTUAL_ROOTS = ("/proc", "/sys", "/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
 
 
 class FileSystem:
@@ -274,9 +279,10 @@ class FileSystem:
         node = self.vnode(path, follow)
         if node is None:
             return None
-        kind = {"dir": stat_mod.S_IFDIR, "file": stat_mod.S_IFREG, "link": stat_mod.S_IFLNK}[node.kind]
+        kind = {"dir": stat_mod.S_IFDIR, "file": stat_mod.S_IFREG, "link": stat_mod.S_IFLNK,
+                "char": stat_mod.S_IFCHR}[node.kind]
         return Entry(path, kind | node.mode, node.uid, node.gid, node.size, 2 if node.kind == "dir" else 1,
-                     0, 0, node.mtime_ns, node.mtime_ns, node.mtime_ns, node.target or None)
+                     0, 0, node.mtime_ns, node.mtime_ns, node.mtime_ns, node.target or None, node.rdev)
 
     def _refuse_virtual(self, path: str) -> None:
         """A change to the virtual files: the kernel's refusal (the node's write error, EACCES to make one)."""
@@ -411,6 +417,9 @@ class FileSystem:
 
     def write(self, path: str, data: bytes) -> None:
         if self.is_virtual(self.canonical(path)):
+            node = self.vnode(self.canonical(path))
+            if node is not None and node.kind == "char":
+                return  # a device takes what is written to it
             self._refuse_virtual(self.canonical(path))
         host = self.host(path)
         self._touched(host)
@@ -501,6 +510,8 @@ class FileSystem:
         if self.is_virtual(p):
             return self.listdir(p)
         names = set(os.listdir(self.host(p)))
+        if self.virtual is not None:  # the devices of /dev
+            names.update(posixpath.basename(r) for r in VIRTUAL_ROOTS if posixpath.dirname(r) == p)
         if p == SYSTEM_BIN:
             names.update(PROGRAMS())
             names.add("toybox")

@@ -528,7 +528,8 @@ def _ls_widths(sh: Shell, opts: dict[str, Any], items: list[_Listed]) -> dict[st
         row = {"ino": len(str(e.ino)) if opts.get("i") else 0, "links": len(str(e.nlink)),
                "user": len(str(e.uid) if opts.get("n") else user_name(e.uid)),
                "group": len(str(e.gid) if opts.get("n") else user_name(e.gid)),
-               "size": len(_ls_size(opts, e.size)), "blocks": len(_ls_size(opts, _blocks_1k(e), 1024))
+               "size": len(str(e.rdev[0])) + 5 if e.rdev else len(_ls_size(opts, e.size)),
+               "blocks": len(_ls_size(opts, _blocks_1k(e), 1024))
                if opts.get("s") else 0}
         for k, v in row.items():
             widths[k] = max(widths[k], v)
@@ -554,7 +555,10 @@ def _ls_line(sh: Shell, opts: dict[str, Any], item: _Listed, w: dict[str, int]) 
         if not opts.get("o"):
             group = str(e.gid) if opts.get("n") else user_name(e.gid)
             line += f" {group:<{w['group']}}"
-        line += f"{_ls_size(opts, e.size):>{w['size'] + 1}}"
+        if e.rdev:  # a device's major and minor numbers (ls.c: "% *d,% 4d")
+            line += f"{e.rdev[0]: {w['size'] - 4}d},{e.rdev[1]: 4d}"
+        else:
+            line += f"{_ls_size(opts, e.size):>{w['size'] + 1}}"
         ns = _ls_time(opts, e)
         when = _local(sh, ns)
         stamp = when.strftime(" %Y-%m-%d %H:%M")
@@ -767,7 +771,8 @@ def _stat_field(sh: Shell, kind: str, name: str, e: Entry) -> tuple[str, Any]:
         "d": ("d", dev), "D": ("x", dev), "f": ("x", e.mode), "F": ("s", ftype), "g": ("d", e.gid),
         "G": ("s", user_name(e.gid)), "h": ("d", e.nlink), "i": ("d", e.ino),
         "m": ("s", "/storage/emulated" if dev == _FUSE_DEV else "/data"),
-        "n": ("s", name), "o": ("d", 4096), "s": ("d", e.size), "t": ("x", 0), "T": ("x", 0), "u": ("d", e.uid),
+        "n": ("s", name), "o": ("d", 4096), "s": ("d", e.size), "t": ("x", e.rdev[0] if e.rdev else 0),
+        "T": ("x", e.rdev[1] if e.rdev else 0), "u": ("d", e.uid),
         "U": ("s", user_name(e.uid)), "x": ("s", _iso_time(sh, e.atime_ns)), "X": ("d", e.atime_ns // 10**9),
         "y": ("s", _iso_time(sh, e.mtime_ns)), "Y": ("d", e.mtime_ns // 10**9),
         "z": ("s", _iso_time(sh, e.ctime_ns)), "Z": ("d", e.ctime_ns // 10**9)}
