@@ -792,3 +792,13 @@ def test_am_start_with_a_settings_action_opens_its_page(phone: SimDevice) -> Non
     phone.shell("am start -a android.settings.APPLICATION_DETAILS_SETTINGS -d package:com.android.chrome")
     assert "Chrome" in phone.hierarchy()
     assert "unable to resolve Intent" in run(phone, "am start -a android.settings.NO_SUCH_PAGE")[1]
+
+
+def test_dumpsys_activity_sections(phone: SimDevice) -> None:
+    processes = run(phone, "dumpsys activity processes")[0]
+    assert processes.startswith("ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)\n")
+    assert re.search(r"\*PERS\* UID 1000 ProcessRecord\{\w+ 1000:system/1000\}", processes)
+    assert re.search(r"\*APP\* UID 10\d+ ProcessRecord\{\w+ \d+:com.google.android.apps.nexuslauncher/u0a\d+\}",
+                     processes)
+    assert run(phone, "dumpsys activity services")[0].endswith("  (nothing)\n")
+    assert run(phone, "dumpsys activity broadcasts") == ("", "dumpsys activity broadcasts: not simulated\n", 255)

@@ -1323,12 +1323,46 @@ def _dumpsys_window_service(sh: Shell, args: list[str]) -> str:
 
 
 @dumpsys_service("activity")
-def _dumpsys_activity_service(sh: Shell, args: list[str]) -> str:
-    if args[:1] == ["top"]:
+def _dumpsys_activity_service(sh: Shell, args: list[str]) -> str | Result:
+    """``dumpsys activity [activities|a|recents|r|top|processes|p|services|s]``: the sections the simulated phone
+    keeps (``ActivityManagerService.doDump``); other sections say they are not simulated."""
+    words = [a for a in args if not a.startswith("-")]
+    section = words[0] if words else ""
+    if section == "top":
         return _dumpsys_activity_top(sh)
-    if args[:1] in (["recents"], ["r"]):
+    if section in ("recents", "r"):
         return _dumpsys_recents(sh)
-    return _dumpsys_activities(sh)
+    if section in ("processes", "p"):
+        return _dumpsys_processes(sh)
+    if section in ("services", "s"):  # no app of the simulated phone runs a service
+        return "ACTIVITY MANAGER SERVICES (dumpsys activity services)\n  (nothing)\n"
+    if section in ("", "activities", "a"):
+        return _dumpsys_activities(sh)
+    return with_stderr(sh, b"", 255, f"dumpsys activity {section}: not simulated\n")
+
+
+def _dumpsys_processes(sh: Shell) -> str:
+    """``ProcessList.dumpProcessesLSP``: each running app's and the system's ``ProcessRecord``, then the pid
+    mappings."""
+    from pytest_mobileagent.sim import kernel
+    from pytest_mobileagent.sim.toybox import _user_id, user_name
+
+    lines = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)", "  All known processes:"]
+    apps = []
+    for p in kernel.processes(sh, user_name):  # those zygote forked, as ps lists them
+        if kernel.is_java(p):
+            uid = _user_id(p.user) or 0
+            name = "system" if p.name == "system_server" else p.name
+            apps.append((p.pid, uid, name, f"u0a{uid % 1000}" if uid >= 10000 else str(uid)))
+    for pid, uid, name, user in apps:
+        record = f"ProcessRecord{{{_hash(f'{pid}:{name}')} {pid}:{name}/{user}}}"
+        persistent = name in ("system", "com.android.systemui", "com.android.phone")  # android:persistent
+        lines += [f"  *{'PERS' if persistent else 'APP'}* UID {uid} {record}", f"    user #0 uid={uid} gids={{}}",
+                  f"    pid={pid} starting=0"]
+    lines += ["", "  PID mappings:"]
+    lines += [f"    PID #{pid}: ProcessRecord{{{_hash(f'{pid}:{name}')} {pid}:{name}/{user}}}"
+              for pid, _uid, name, user in sorted(apps)]
+    return "\n".join(lines) + "\n"
 
 
 @dumpsys_service("package")
