@@ -3703,6 +3703,113 @@ def _ping(sh: Shell, argv: list[str]) -> Result:
     return with_stderr(sh, out.encode(), 0 if times else 1)
 
 
+# -- od ------------------------------------------------------------------------------------------------------------
+
+#: ``od -t a``'s names of the control characters and space (``toys/posix/od.c``).
+_OD_NAMES = ["nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "nl", "vt", "ff", "cr", "so", "si",
+             "dle", "dc1", "dc2", "dc3", "dc4", "nak", "syn", "etb", "can", "em", "sub", "esc", "fs", "gs", "rs", "us",
+             "sp"]
+_OD_ESCAPES = {8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 7: "\\a", 11: "\\v", 0: "\\0"}
+
+
+def _od_types(spec: str) -> list[tuple[str, int]]:
+    """The (type, size) pairs of one ``-t`` argument: ``a``/``c`` take a byte, integers 1 to 8 (``CSIL`` or a
+    number, 4 without); floats are not simulated."""
+    found, k = [], 0
+    while k < len(spec):
+        kind = spec[k]
+        k += 1
+        if kind == "f":
+            raise _Error("-t f: floating point dumps are not simulated")
+        if kind not in "acduox":
+            raise _Error(f"bad -t {spec}")
+        size = 1
+        digits = re.match(r"\d+", spec[k:])
+        if digits:
+            size, k = int(digits.group()), k + len(digits.group())
+            if (kind in "ac" and size != 1) or not 1 <= size <= 8:
+                raise _Error(f"bad -t {spec}")
+        elif kind not in "ac":
+            size = 4
+            if k < len(spec) and spec[k] in "CSIL":
+                size, k = 1 << "CSIL".index(spec[k]), k + 1
+        found.append((kind, size))
+    return found
+
+
+def _od_width(kind: str, size: int) -> int:
+    """The digits of a type's largest value (toybox's ``throw``), one more for a sign."""
+    if kind in "ac":
+        return 3
+    top = (1 << 8 * size) - 1
+    if kind == "d":
+        return len(str(top >> 1 if size == 8 else top)) + 1
+    return len({"u": str(top), "o": f"{top:o}", "x": f"{top:x}"}[kind])
+
+
+def _od_cell(kind: str, size: int, data: bytes) -> str:
+    if kind == "a":
+        c = data[0] & 127
+        return _OD_NAMES[c] if c <= 32 else "del" if c == 127 else chr(c)
+    if kind == "c":
+        c = data[0]
+        return _OD_ESCAPES.get(c) or (f"{c:03o}" if c < 32 or c >= 127 else chr(c))
+    value = int.from_bytes(data[:size], "little", signed=kind == "d")
+    width = _od_width(kind, size)
+    return {"d": f"{value}", "u": f"{value}", "o": f"{value:0{width}o}", "x": f"{value:0{width}x}"}[kind]
+
+
+def _od_lines(data: bytes, types: list[tuple[str, int]], width: int, start: int, address: str,
+              squeeze: bool) -> list[str]:
+    """``od_outline`` for each ``width`` bytes: the address, then a line per type, every value right-aligned in
+    the widest type's width per byte; a line the same as the one before is one ``*``."""
+    formats = {"n": "", "d": "{:07d}", "o": "{:07o}", "x": "{:06x}"}[address]
+    pad = max(-(-(4 if kind in "ac" else _od_width(kind, size) + 1) // size) for kind, size in types)
+    lines, previous, star, pos = [], None, False, start
+    for k in range(0, len(data), width):
+        chunk = data[k:k + width]
+        full = chunk + bytes(width - len(chunk))
+        if squeeze and previous == full and pos != start:
+            if not star:
+                lines.append("*")
+                star = True
+            pos += len(chunk)
+            continue
+        star, previous = False, full
+        head = formats.format(pos)
+        for i, (kind, size) in enumerate(types):
+            row = "" if i else head
+            for j in range(0, len(chunk), size):
+                cell = _od_cell(kind, size, full[j:j + size])
+                row += f"{cell:>{pad * size + (7 if i and not j else 0)}}"
+            lines.append(row)
+        pos += len(chunk)
+    if formats:
+        lines.append(formats.format(pos))
+    return lines
+
+
+@toy("od", options="j#vw#<1=16N#xsodcbA:t*")
+def _od(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """toybox's ``od`` (``toys/posix/od.c``): the files (or standard input) from ``-j`` for ``-N`` bytes, ``-w``
+    a line, in the ``-t`` types and their aliases (``-bcdosx``), addresses in ``-A`` base."""
+    address = opts.get("A", "o")
+    if address[:1] not in ("n", "d", "o", "x"):
+        raise _Error(f"bad -A '{address[:1]}'")
+    types = [t for spec in opts.get("t", []) for t in _od_types(spec)]
+    for flag, spec in (("b", "o1"), ("c", "c"), ("d", "u2"), ("o", "o2"), ("s", "d2"), ("x", "x2")):
+        if opts.get(flag):
+            types += _od_types(spec)
+    types = types or _od_types("o2")
+    inputs, errors = _inputs(sh, name, args)
+    data = b"".join(content for _path, content in inputs)
+    skip = opts.get("j", 0)
+    data = data[skip:]
+    if "N" in opts:
+        data = data[:opts["N"]]
+    lines = _od_lines(data, types, opts.get("w", 16), skip, address[0], not opts.get("v"))
+    return with_stderr(sh, _encode(lines), 1 if errors else 0, errors)
+
 #: The debug programs of a userdebug image's ``/system/xbin``.
 _XBIN = frozenset({"su"})
 _SU_USAGE = ("usage: su [WHO [COMMAND...]]\n\nSwitch to WHO (default 'root') and run the given COMMAND (default sh)."
@@ -3995,6 +4102,6 @@ _TOYBOX_APPLETS.update({
     "printf", "ps", "readlink", "realpath", "restorecon", "rev", "rm", "rmdir", "sed", "seq", "sha1sum", "sha224sum",
     "sha256sum", "sha384sum", "sha512sum", "sleep", "sort", "stat", "sync", "tac", "tail", "tee", "test", "timeout",
     "touch", "tr", "true", "truncate", "tty", "uname", "uniq", "unlink", "uptime", "usleep", "wc", "which", "whoami",
-    "xargs", "top", "getenforce", "mount", "netstat"})
+    "xargs", "top", "getenforce", "mount", "netstat", "od"})
 stores.PROGRAMS = _programs
 stores.TOYBOX_APPLETS = lambda: _TOYBOX_APPLETS
