@@ -802,3 +802,16 @@ def test_dumpsys_activity_sections(phone: SimDevice) -> None:
                      processes)
     assert run(phone, "dumpsys activity services")[0].endswith("  (nothing)\n")
     assert run(phone, "dumpsys activity broadcasts") == ("", "dumpsys activity broadcasts: not simulated\n", 255)
+
+
+def test_the_shell_user_may_not_send_protected_broadcasts() -> None:
+    """``broadcastIntentLocked``: a ``<protected-broadcast>`` from uid 2000 is a SecurityException; root may."""
+    from pytest_mobileagent.sim.shell import Caller
+
+    with SimDevice() as phone:
+        out, err, status = phone.shell_streams("am broadcast -a android.intent.action.BOOT_COMPLETED",
+                                               caller=Caller(uid=2000))
+        assert status == 255 and out.decode().startswith("Broadcasting: Intent { act=android.intent.action.BOOT")
+        assert re.search(r"java.lang.SecurityException: Permission Denial: not allowed to send broadcast "
+                         r"android.intent.action.BOOT_COMPLETED from pid=\d+, uid=2000\n", err.decode())
+        assert phone.shell("am broadcast -a android.intent.action.BOOT_COMPLETED").endswith("result=0\n")

@@ -480,6 +480,23 @@ def _am_kill(sh: Shell, args: list[str]) -> Result:
     return ok()
 
 
+#: System broadcasts only the system may send (``<protected-broadcast>`` of AOSP
+#: ``frameworks/base/core/res/AndroidManifest.xml``): the shell user gets a SecurityException, root may.
+PROTECTED_BROADCASTS = frozenset((
+    *(f"android.intent.action.{a}" for a in (
+        "SCREEN_OFF", "SCREEN_ON", "USER_PRESENT", "TIME_TICK", "TIMEZONE_CHANGED", "TIME_SET", "DATE_CHANGED",
+        "BOOT_COMPLETED", "LOCKED_BOOT_COMPLETED", "PACKAGE_INSTALL", "PACKAGE_ADDED", "PACKAGE_REPLACED",
+        "MY_PACKAGE_REPLACED", "PACKAGE_REMOVED", "PACKAGE_FULLY_REMOVED", "PACKAGE_CHANGED", "PACKAGE_RESTARTED",
+        "PACKAGE_DATA_CLEARED", "UID_REMOVED", "CONFIGURATION_CHANGED", "LOCALE_CHANGED", "BATTERY_CHANGED",
+        "BATTERY_LOW", "BATTERY_OKAY", "ACTION_POWER_CONNECTED", "ACTION_POWER_DISCONNECTED", "ACTION_SHUTDOWN",
+        "DEVICE_STORAGE_LOW", "DEVICE_STORAGE_OK", "NEW_OUTGOING_CALL", "REBOOT", "DOCK_EVENT", "AIRPLANE_MODE",
+        "HEADSET_PLUG", "DOWNLOAD_COMPLETE", "MEDIA_MOUNTED", "MEDIA_UNMOUNTED", "USER_SWITCHED")),
+    "android.net.wifi.WIFI_STATE_CHANGED", "android.net.wifi.STATE_CHANGE", "android.net.conn.CONNECTIVITY_CHANGE",
+    "android.provider.Telephony.SMS_RECEIVED", "android.provider.Telephony.SMS_DELIVER",
+    "android.media.AUDIO_BECOMING_NOISY",
+))
+
+
 def _am_broadcast(sh: Shell, args: list[str]) -> Result:
     """``am broadcast``: the intent goes to the receivers registered for its action (``-n``/``-p`` narrow it),
     each in turn as an ordered broadcast; ``Broadcast completed: result=N[, data="..."]`` (AOSP
@@ -493,6 +510,13 @@ def _am_broadcast(sh: Shell, args: list[str]) -> Result:
     parts.append(flags)
     if intent.extras:
         parts.append("(has extras)")
+    head = f"Broadcasting: Intent {{ {' '.join(parts)} }}\n"
+    if intent.action in PROTECTED_BROADCASTS and sh.uid not in (0, 1000):  # broadcastIntentLocked's check
+        from pytest_mobileagent.sim.shell import SHELL_PID
+
+        return with_stderr(sh, head.encode(), 255, "\nException occurred while executing 'broadcast':\n"
+                           f"java.lang.SecurityException: Permission Denial: not allowed to send broadcast "
+                           f"{intent.action} from pid={SHELL_PID + 1}, uid={sh.uid}\n")
     code, data = RESULT_CANCELED, None
     for app in list(sh.system.apps.values()):
         if (package and app.package != package) or (component and not component.startswith(app.package + "/")):
@@ -502,7 +526,7 @@ def _am_broadcast(sh: Shell, args: list[str]) -> Result:
                 code, data = receiver.on_receive(app, intent)
     sh.system.invalidate()
     line = f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "")
-    return ok(f"Broadcasting: Intent {{ {' '.join(parts)} }}\n{line}\n")
+    return ok(f"{head}{line}\n")
 
 
 def _am_stack(sh: Shell, args: list[str]) -> Result:
