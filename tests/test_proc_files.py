@@ -245,3 +245,26 @@ def test_the_memory_devices_of_dev(phone: SimDevice) -> None:
     assert run(phone, "echo gone > /dev/zero; cat /dev/null", SHELL) == ("", "", 0)
     assert set(run(phone, "ls /dev")[0].split()) >= {"null", "random", "urandom", "zero"}
     assert run(phone, "rm /dev/null", SHELL)[1:] == ("rm: /dev/null: Permission denied\n", 1)
+
+
+@pytest.mark.skipif(shutil.which("adb") is None, reason="the adb client is not installed (Debian package adb)")
+def test_the_consoles_power_commands_change_the_battery() -> None:
+    """``adb emu power capacity N`` / ``ac off``: the goldfish battery changes, so the power supply files and
+    BatteryService agree on it; ``dumpsys battery set`` freezes only the service's view."""
+    from pytest_mobileagent.sim.adb_server import free_emulator_serials
+    from pytest_mobileagent.sim.testing import serve
+
+    with SimDevice(free_emulator_serials(1)[0]) as p, serve(p) as server:
+        def adb(*words: str) -> str:
+            return subprocess.run(["adb", "-P", str(server.port), "-s", p.serial, *words], capture_output=True,
+                                  timeout=30).stdout.decode()
+
+        assert adb("emu", "power", "capacity", "40").strip() == "OK"
+        adb("emu", "power", "ac", "off")
+        adb("emu", "power", "status", "discharging")
+        assert p.shell("cat /sys/class/power_supply/battery/capacity /sys/class/power_supply/ac/online") == "40\n0\n"
+        assert p.shell("cat /sys/class/power_supply/battery/status") == "Discharging\n"
+        dump = p.shell("dumpsys battery")
+        assert "  level: 40\n" in dump and "  AC powered: false\n" in dump and "  status: 3\n" in dump
+        assert "capacity: 40" in adb("emu", "power", "display")
+        assert adb("emu", "power", "capacity", "x").startswith("KO: ")

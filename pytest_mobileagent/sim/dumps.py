@@ -41,8 +41,8 @@ _BATTERY_HELP = ("Battery service (battery) commands:\n  help\n    Print this he
 
 
 def battery_state(system: Any) -> dict[str, object]:
-    """What BatteryService reports: the power supply's values (:data:`kernel.BATTERY`) under ``set``'s."""
-    return {**kernel.BATTERY, **vars(system).get("battery_overrides", {})}
+    """What BatteryService reports: the power supply's values (:func:`kernel.battery`) under ``set``'s."""
+    return {**kernel.battery(system), **vars(system).get("battery_overrides", {})}
 
 
 def _battery_value(key: str, value: str) -> object:

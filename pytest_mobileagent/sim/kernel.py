@@ -123,6 +123,49 @@ BATTERY: dict[str, object] = {"ac": True, "usb": False, "wireless": False, "stat
                               "present": True, "level": 100, "scale": 100, "voltage_mv": 5000,
                               "temperature": 250, "technology": "Li-ion", "charge_counter": 10000,
                               "max_current": 500000, "max_voltage": 5000000}
+
+
+def battery(system: System) -> dict[str, object]:
+    """The phone's own battery and charger (:data:`BATTERY` at first; the emulator console's ``power``
+    commands change it), kept on the system so snapshots keep it."""
+    return vars(system).setdefault("battery_hardware", dict(BATTERY))
+
+
+#: The console's names of the battery states (``power status``, ``power health``), by BatteryManager number.
+_CONSOLE_STATUS = {"unknown": 1, "charging": 2, "discharging": 3, "not-charging": 4, "full": 5}
+_CONSOLE_HEALTH = {"unknown": 1, "good": 2, "overheat": 3, "dead": 4, "overvoltage": 5, "failure": 6}
+
+
+def power_console(system: System, words: list[str]) -> str:
+    """The emulator console's ``power`` commands (``android/console.cpp``'s ``power display|ac|status|present|
+    health|capacity``): they change the goldfish battery, which ``/sys/class/power_supply`` and BatteryService
+    show (unless ``dumpsys battery set`` froze the service)."""
+    b = battery(system)
+    verb, value = [*words, "", ""][:2]
+    if verb == "display":
+        status = BATTERY_STATUS[int(b["status"])]  # type: ignore[call-overload]
+        health = BATTERY_HEALTH[int(b["health"])]  # type: ignore[call-overload]
+        return (f"AC: {'online' if b['ac'] else 'offline'}\r\nstatus: {status}\r\nhealth: {health}\r\n"
+                f"present: {'true' if b['present'] else 'false'}\r\ncapacity: {b['level']}\r\nOK\r\n")
+    if verb == "ac" and value in ("on", "off"):
+        b["ac"] = value == "on"
+    elif verb == "status" and value in _CONSOLE_STATUS:
+        b["status"] = _CONSOLE_STATUS[value]
+    elif verb == "present" and value in ("true", "false"):
+        b["present"] = value == "true"
+    elif verb == "health" and value in _CONSOLE_HEALTH:
+        b["health"] = _CONSOLE_HEALTH[value]
+    elif verb == "capacity" and value.isdigit() and 0 <= int(value) <= 100:
+        b["level"] = int(value)
+    else:
+        usage = {"ac": '"ac on" or "ac off"', "status": '"status unknown|charging|discharging|not-charging|full"',
+                 "present": '"present true" or "present false"', "capacity": '"capacity <percentage>"',
+                 "health": '"health unknown|good|overheat|dead|overvoltage|failure"'}
+        return f"KO: Usage: {usage[verb]}\r\n" if verb in usage else "KO: unknown command, try 'help'\r\n"
+    system.invalidate()
+    return "OK\r\n"
+
+
 #: ``BatteryManager.BATTERY_STATUS_*`` and ``BATTERY_HEALTH_*`` as the power supply class names them.
 BATTERY_STATUS = {1: "Unknown", 2: "Charging", 3: "Discharging", 4: "Not charging", 5: "Full"}
 BATTERY_HEALTH = {1: "Unknown", 2: "Good", 3: "Overheat", 4: "Dead", 5: "Over voltage", 6: "Unspecified failure",
@@ -395,7 +438,7 @@ class VirtualFiles:
 
     def _sys(self, parts: list[str]) -> VNode | None:
         when = self._when()
-        supplies = {"battery": sys_battery(), "ac": sys_ac()}
+        supplies = {"battery": sys_battery(self.sh.system), "ac": sys_ac(self.sh.system)}
         tree: dict[str, object] = {"class": {"power_supply": supplies}, "fs": {}, "kernel": {}, "devices": {},
                                    "block": {}, "bus": {}, "module": {}, "power": {}, "firmware": {}, "dev": {}}
         node: object = tree
@@ -517,9 +560,9 @@ _FILESYSTEMS = ("nodev\tsysfs\nnodev\ttmpfs\nnodev\tbdev\nnodev\tproc\nnodev\tcg
                 "\text4\n\tvfat\n\terofs\nnodev\tincremental-fs\nnodev\tvirtiofs\n")
 
 
-def sys_battery() -> dict[str, str]:
+def sys_battery(system: System) -> dict[str, str]:
     """``/sys/class/power_supply/battery`` (goldfish_battery.c's properties)."""
-    b = BATTERY
+    b = battery(system)
     return {"capacity": f"{b['level']}\n", "status": f"{BATTERY_STATUS[int(b['status'])]}\n",  # type: ignore[call-overload]
             "health": f"{BATTERY_HEALTH[int(b['health'])]}\n", "present": f"{int(bool(b['present']))}\n",  # type: ignore[call-overload]
             "technology": f"{b['technology']}\n", "type": "Battery\n",
@@ -528,8 +571,8 @@ def sys_battery() -> dict[str, str]:
             "current_now": "900000\n", "current_avg": "900000\n", "cycle_count": "10\n"}
 
 
-def sys_ac() -> dict[str, str]:
-    return {"online": f"{int(bool(BATTERY['ac']))}\n", "type": "Mains\n"}
+def sys_ac(system: System) -> dict[str, str]:
+    return {"online": f"{int(bool(battery(system)['ac']))}\n", "type": "Mains\n"}
 
 
 def follow(path: str, node_at: Callable[[str], VNode | None], last: bool = True) -> tuple[str, VNode | None]:
