@@ -815,3 +815,31 @@ def test_the_shell_user_may_not_send_protected_broadcasts() -> None:
         assert re.search(r"java.lang.SecurityException: Permission Denial: not allowed to send broadcast "
                          r"android.intent.action.BOOT_COMPLETED from pid=\d+, uid=2000\n", err.decode())
         assert phone.shell("am broadcast -a android.intent.action.BOOT_COMPLETED").endswith("result=0\n")
+
+
+def test_bugreportz_makes_dumpstates_zip(phone: SimDevice) -> None:
+    assert run(phone, "bugreportz -v") == ("", "1.2\n", 0)
+    out = run(phone, "bugreportz -p")[0].splitlines()
+    assert out[0].startswith("BEGIN:/bugreports/bugreport-emu64x-TE1A.220922.021-") and out[-1].startswith("OK:")
+    assert any(line.startswith("PROGRESS:") for line in out)
+    archive = zipfile.ZipFile(io.BytesIO(phone.read_file(out[-1][3:])))
+    entry = archive.read("main_entry.txt").decode()
+    text = archive.read(entry).decode()
+    assert text.startswith("=" * 56 + "\n== dumpstate: ")
+    for section in ("------ MEMORY INFO (cat /proc/meminfo) ------\nMemTotal:", "------ SYSTEM PROPERTIES (getprop)",
+                    "DUMP OF SERVICE window:"):
+        assert section in text
+
+
+@pytest.mark.skipif(shutil.which("adb") is None, reason="the adb client is not installed (Debian package adb)")
+def test_adb_bugreport_pulls_the_zip(tmp_path: Path) -> None:
+    """adb 29's ``bugreport``: ``bugreportz -v`` then ``-p`` (its stdin left open: nothing of the report may wait
+    for it), then a pull of the zip ``OK:`` names."""
+    from pytest_mobileagent.sim.adb_server import free_emulator_serials
+
+    with SimDevice(free_emulator_serials(1)[0]) as phone, serve(phone) as server:
+        r = subprocess.run(["adb", "-P", str(server.port), "-s", phone.serial, "bugreport", f"{tmp_path}/"],
+                           capture_output=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        (zipped,) = tmp_path.glob("bugreport-*.zip")
+        assert "main_entry.txt" in zipfile.ZipFile(zipped).namelist()

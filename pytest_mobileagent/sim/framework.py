@@ -1764,4 +1764,4 @@ UNSIMULATED_SERVICES = frozenset((
 
 
 # commands of their own modules register themselves when they load
-from pytest_mobileagent.sim import dumps, logcat, package_manager, sqlite_cli  # noqa: E402, F401
+from pytest_mobileagent.sim import bugreport, dumps, logcat, package_manager, sqlite_cli  # noqa: E402, F401

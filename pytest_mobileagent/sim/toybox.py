@@ -1103,7 +1103,7 @@ def _run_argv(sh: Shell, argv: list[str], stdin: bytes = b"") -> tuple[bytes, by
     handler = COMMANDS.get(name)
     if handler is None or name in _SHELL_ONLY:
         return b"", f"{argv[0]}: No such file or directory\n".encode(), 127
-    saved_stdin, saved_err = sh.stdin, sh.stderr
+    saved_stdin, saved_err = sh._input, sh.stderr  # the input itself, unread: the caller's may still be open
     sh.stdin, sh.stderr = stdin, None
     try:
         out, status = handler(sh, argv)
@@ -1112,7 +1112,7 @@ def _run_argv(sh: Shell, argv: list[str], stdin: bytes = b"") -> tuple[bytes, by
             out, err = (b"", out) if status else (out, b"")
         return out, err, status
     finally:
-        sh.stdin, sh.stderr = saved_stdin, saved_err
+        sh._input, sh.stderr = saved_stdin, saved_err
 
 
 #: mksh builtins with no /system/bin program: ``find -exec`` and ``xargs`` cannot run them.
