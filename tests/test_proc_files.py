@@ -87,7 +87,8 @@ def test_proc_self_is_the_reading_command(phone: SimDevice) -> None:
 def test_proc_listing_and_stat_look_like_procfs(phone: SimDevice) -> None:
     assert run(phone, "ls -ld /proc")[0].startswith("dr-xr-xr-x ")
     assert run(phone, "stat -c '%s %a %U' /proc/uptime")[0] == "0 444 root\n"
-    assert run(phone, "ls /proc/sys/kernel")[0].split() == ["hostname", "osrelease", "ostype", "pid_max", "version"]
+    assert run(phone, "ls /proc/sys/kernel")[0].split() == ["hostname", "osrelease", "ostype", "pid_max", "random",
+                                                             "version"]
     assert run(phone, "cat /proc/sys/kernel/hostname")[0] == phone.shell("hostname")
 
 
@@ -268,3 +269,10 @@ def test_the_consoles_power_commands_change_the_battery() -> None:
         assert "  level: 40\n" in dump and "  AC powered: false\n" in dump and "  status: 3\n" in dump
         assert "capacity: 40" in adb("emu", "power", "display")
         assert adb("emu", "power", "capacity", "x").startswith("KO: ")
+
+
+def test_proc_sys_kernel_random(phone: SimDevice) -> None:
+    """A fresh ``uuid`` at each read, one ``boot_id`` per boot."""
+    first, second = run(phone, "cat /proc/sys/kernel/random/uuid; cat /proc/sys/kernel/random/uuid")[0].split()
+    assert first != second and re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}", first)
+    assert run(phone, "cat /proc/sys/kernel/random/boot_id")[0] == run(phone, "cat /proc/sys/kernel/random/boot_id")[0]

@@ -428,10 +428,25 @@ class VirtualFiles:
         if parts[0] != "kernel":
             return None
         if len(parts) == 1:
-            return _dir(sorted(kernel), when=when)
+            return _dir(sorted([*kernel, "random"]), when=when)
         if len(parts) == 2 and parts[1] in kernel:
             mode = 0o644 if parts[1] in ("hostname", "pid_max") else 0o444
             return _file(kernel[parts[1]], mode, when=when, write_error=errno.EACCES)
+        if parts[1] == "random":
+            return self._random(parts[2:], when)
+        return None
+
+    def _random(self, parts: list[str], when: int) -> VNode | None:
+        """``/proc/sys/kernel/random``: a new ``uuid`` at each read, the boot's ``boot_id``, the pool's figures
+        (``drivers/char/random.c``)."""
+        import uuid
+
+        boot = vars(self.sh.system).setdefault("_kernel_boot_id", str(uuid.uuid4()))
+        files = {"uuid": f"{uuid.uuid4()}\n", "boot_id": f"{boot}\n", "entropy_avail": "256\n", "poolsize": "256\n"}
+        if not parts:
+            return _dir(sorted(files), when=when)
+        if len(parts) == 1 and parts[0] in files:
+            return _file(files[parts[0]], when=when, write_error=errno.EACCES)
         return None
 
     # sysfs
