@@ -173,12 +173,13 @@ class Entry:
 
 @dataclass
 class VNode:
-    """A node of the kernel's virtual file systems (``/proc``, ``/sys``): made when looked up, never stored.
+    """A node of the kernel's virtual files (``/proc``, ``/sys``, ``/dev``'s devices): made when looked up, never
+    stored.
 
-    ``kind`` is ``dir`` (with ``names``), ``file`` or ``char`` (a device; with ``data``) or ``link`` (with
-    ``target``); ``mode`` its
-    permission bits; ``size`` what ``stat`` says (0 for procfs files, 4096 for sysfs'); ``write_error`` the errno
-    a write gets past the permission check (``EIO`` in procfs, ``EACCES`` in sysfs)."""
+    ``kind`` is ``dir`` (with ``names``), ``file`` or ``char`` (a device; with ``data`` and ``rdev``) or ``link``
+    (with ``target``); ``mode`` its permission bits; ``size`` what ``stat`` says (0 for procfs files, 4096 for
+    sysfs'); ``write_error`` the errno a write gets past the permission check (``EIO`` in procfs, ``EACCES`` in
+    sysfs)."""
 
     kind: str
     mode: int = 0o444
@@ -265,7 +266,8 @@ class FileSystem:
     # -- the kernel's virtual files (/proc, /sys) --------------------------------
 
     def is_virtual(self, path: str) -> bool:
-        """Whether ``path`` (canonical) is in ``/proc`` or ``/sys`` and those are served."""
+        """Whether ``path`` (canonical) is one of the kernel's virtual files (:data:`VIRTUAL_ROOTS`) and those
+        are served."""
         return self.virtual is not None and any(path == r or path.startswith(r + "/") for r in VIRTUAL_ROOTS)
 
     def vnode(self, path: str, follow: bool = True) -> VNode | None:
