@@ -276,3 +276,12 @@ def test_proc_sys_kernel_random(phone: SimDevice) -> None:
     first, second = run(phone, "cat /proc/sys/kernel/random/uuid; cat /proc/sys/kernel/random/uuid")[0].split()
     assert first != second and re.fullmatch(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}", first)
     assert run(phone, "cat /proc/sys/kernel/random/boot_id")[0] == run(phone, "cat /proc/sys/kernel/random/boot_id")[0]
+
+
+def test_proc_net_dev_lists_ifconfigs_interfaces(phone: SimDevice) -> None:
+    lines = run(phone, "cat /proc/net/dev")[0].splitlines()
+    assert lines[0].startswith("Inter-|   Receive ")
+    names = [line.split(":")[0].strip() for line in lines[2:]]
+    assert "wlan0" in names and "lo" in names
+    assert all(f"{name}:" in phone.shell("ifconfig -a") or name in phone.shell("ip link") for name in names)
+    assert " wlan0:       0       0    0" in run(phone, "cat /proc/net/dev")[0]

@@ -409,7 +409,8 @@ class VirtualFiles:
             "stat": lambda: _file(proc_pid_stat(p, state(p, self.sh), self.sh.system), uid=uid, gid=uid,
                                   when=when),
             "mounts": lambda: _file(proc_mounts(), uid=uid, gid=uid, when=when),
-            "net": lambda: _dir(["raw", "raw6", "tcp", "tcp6", "udp", "udp6", "unix"], uid=uid, gid=uid, when=when),
+            "net": lambda: _dir(["dev", "raw", "raw6", "tcp", "tcp6", "udp", "udp6", "unix"], uid=uid, gid=uid,
+                                when=when),
         }
         if not parts:
             return _dir(sorted(files), uid=uid, gid=uid, when=when)
@@ -554,6 +555,8 @@ def proc_net(name: str) -> str:
     """``/proc/net/tcp`` and the like (``net/ipv4/tcp_ipv4.c``'s ``tcp4_seq_show`` layout)."""
     if name == "unix":
         return "Num       RefCount Protocol Flags    Type St Inode Path\n"
+    if name == "dev":
+        return proc_net_dev()
     states = {v: k for k, v in TCP_STATES.items()}
     six = name.endswith("6")
     if six:
@@ -568,6 +571,18 @@ def proc_net(name: str) -> str:
                     f"00000000:00000000 00:00000000 00000000 {s.uid:5d}        0 {20000 + k} 1 0000000000000000 "
                     "100 0 0 10 0\n")
     return head + "".join(rows)
+
+
+def proc_net_dev() -> str:
+    """``/proc/net/dev`` (``net/core/net-procfs.c``): each interface ``ifconfig`` shows, nothing sent or received
+    (as ``ifconfig`` says)."""
+    from pytest_mobileagent.sim.toybox import _INTERFACES
+
+    head = ("Inter-|   Receive                                                |  Transmit\n"
+            " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls "
+            "carrier compressed\n")
+    widths = (8, 7, 4, 4, 4, 5, 10, 9, 8, 7, 4, 4, 4, 5, 7, 10)
+    return head + "".join(f"{i.name:>6}:" + " ".join(f"{0:>{w}}" for w in widths) + "\n" for i in _INTERFACES)
 
 
 _FILESYSTEMS = ("nodev\tsysfs\nnodev\ttmpfs\nnodev\tbdev\nnodev\tproc\nnodev\tcgroup\nnodev\tcgroup2\n"
