@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.shell import Caller
+from pytest_mobileagent.sim.shell import Caller, adbd_environment
 
 #: Debian's ``mksh`` (not ``mksh-static``: that one is built with ``MKSH_BINSHPOSIX``/``MKSH_BINSHREDUCED`` and turns
 #: on ``set -o posix -o sh`` when called as ``sh``, which AOSP's build of ``external/mksh`` does not: on a phone
@@ -161,8 +161,7 @@ class AndroidRoot:
         if host_changing(line):
             raise ValueError(f"refused to run as the host's root: {line!r} would change the host, not a phone")
         user = [f"--userspec={uid}:{uid}", "--groups=" + ",".join(map(str, SHELL_GROUPS))] if uid else []
-        env = {"PATH": PATH, "HOME": "/", "TMPDIR": "/data/local/tmp", "ANDROID_DATA": "/data",
-               "ANDROID_ROOT": "/system", "EXTERNAL_STORAGE": "/sdcard", "LANG": "C"}
+        env = {**adbd_environment(uid), "PATH": PATH, "LANG": "C"}  # what adbd gives sh -c
         done = subprocess.run([CHROOT, *user, str(self.root), "/system/bin/sh", "-c", line], input=stdin, env=env,
                               capture_output=True, timeout=timeout, check=False)
         return Result(done.stdout, done.stderr, done.returncode)

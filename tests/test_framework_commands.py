@@ -503,7 +503,7 @@ def test_adbutils_reads_app_info_from_pm_path_and_dumpsys_package(phone: SimDevi
     with serve(phone) as server:
         d = adb_device(server, phone.serial)
         info = d.app_info("ca.zgrs.clipper")
-        assert info is not None and (info.version_name, info.version_code) == ("1.0", 1)
+        assert info is not None and (info.version_name, info.version_code) == ("1.1", 1)  # Clipper's manifest
         assert info.first_install_time is not None
         assert d.app_info("no.such.package") is None
         assert "ca.zgrs.clipper" in d.list_packages(["-3"])
@@ -624,3 +624,222 @@ def test_androidworld_clears_a_field_with_ctrl_a_and_del(phone: SimDevice) -> No
     assert phone.system.focused_field()[1].view.text == "abcabc"  # type: ignore[index]
     _, err, status = run(phone, "input keycombination 57 61")
     assert status == 255 and "not simulated" in err
+
+
+# -- services, dumpsys of the system services, pm lists, monkey --------------------------------------------------
+
+
+def test_service_list_names_each_service_with_its_interface(phone: SimDevice) -> None:
+    """``service list`` (service.cpp): ``Found N services:`` then ``INDEX\\tNAME: [INTERFACE]`` in the service
+    manager's order; ``dumpsys -l`` and ``cmd -l`` list the same names."""
+    lines = run(phone, "service list")[0].splitlines()
+    assert re.fullmatch(r"Found (\d+) services:", lines[0])
+    assert int(lines[0].split()[1]) == len(lines) - 1
+    assert lines[1] == "0\tSurfaceFlinger: [android.ui.ISurfaceComposer]"
+    assert any(line.endswith("\tactivity: [android.app.IActivityManager]") for line in lines)
+    assert any(line.endswith("\tmeminfo: []") for line in lines)
+    names = [line.split("\t")[1].split(":")[0] for line in lines[1:]]
+    listed = run(phone, "dumpsys -l")[0].splitlines()
+    assert listed[0] == "Currently running services:" and [n.strip() for n in listed[1:]] == names
+    assert run(phone, "cmd -l")[0] == run(phone, "dumpsys -l")[0]
+    assert run(phone, "service check window") == ("Service window: found\n", "", 0)
+    assert run(phone, "service check nosuch") == ("Service nosuch: not found\n", "", 0)
+
+
+def test_dumpsys_without_a_service_dumps_each_between_headers(phone: SimDevice) -> None:
+    out = run(phone, "dumpsys")[0]
+    assert out.startswith("-" * 79 + "\nDUMP OF SERVICE ")
+    assert "DUMP OF SERVICE window:\nWINDOW MANAGER WINDOWS" in out
+    assert re.search(r"--------- [\d.]+s was the duration of dumpsys battery, ending at: \d{4}-\d\d-\d\d ", out)
+    assert run(phone, "dumpsys nosuch") == ("", "Can't find service: nosuch\n", 0)
+
+
+def test_dumpsys_meminfo_agrees_with_ps(phone: SimDevice) -> None:
+    out = run(phone, "dumpsys meminfo")[0]
+    assert out.startswith("Applications Memory Usage (in Kilobytes):\nUptime: ")
+    assert re.search(r"^ +[\d,]+K: system \(pid 1000\)$", out, re.M)
+    assert "Total RAM: 2,012,920K (status normal)" in out  # /proc/meminfo's MemTotal
+    rss = {line.split()[-1]: int(line.split()[4]) for line in phone.shell("ps -A").splitlines()[1:]}
+    assert f"  {rss['system_server']:,}K: system (pid 1000)" in out
+    launcher = run(phone, "dumpsys meminfo com.google.android.apps.nexuslauncher")[0]
+    assert "** MEMINFO in pid " in launcher and " App Summary" in launcher and "TOTAL PSS:" in launcher
+    assert run(phone, "dumpsys meminfo com.nosuch") == ("No process found for: com.nosuch\n", "", 0)
+
+
+def test_dumpsys_cpuinfo_deviceidle_surfaceflinger_notification(phone: SimDevice) -> None:
+    cpu = run(phone, "dumpsys cpuinfo")[0]
+    assert cpu.startswith("Load: 0.0 / 0.0 / 0.0\nCPU usage from ") and "1000/system_server: " in cpu
+    assert cpu.rstrip().endswith("TOTAL: 0% user + 0% kernel + 0% iowait")
+    idle = run(phone, "dumpsys deviceidle")[0]
+    assert "mState=ACTIVE mLightState=ACTIVE" in idle
+    assert re.fullmatch(r"(system,[\w.]+,\d+\n)+", run(phone, "dumpsys deviceidle whitelist")[0])
+    assert run(phone, "dumpsys deviceidle force-idle")[0] == "Now forced in to deep idle mode\n"
+    assert run(phone, "dumpsys deviceidle get deep")[0] == "IDLE\n"
+    assert run(phone, "dumpsys deviceidle unforce")[0] == "Light state: ACTIVE, deep state: ACTIVE\n"
+    layers = run(phone, "dumpsys SurfaceFlinger --list")[0].splitlines()
+    assert any(line.endswith(" StatusBar#" + line.rsplit("#", 1)[1]) for line in layers)
+    assert any("com.google.android.apps.nexuslauncher/" in line for line in layers)
+    notes = run(phone, "dumpsys notification")[0]
+    assert notes.startswith("Current Notification Manager state:\n  Notification List:\n\n")
+    assert run(phone, "cmd notification list") == ("", "", 0)
+
+
+def test_dumpsys_battery_set_freezes_the_services_view_not_the_hardwares(phone: SimDevice) -> None:
+    assert run(phone, "dumpsys battery set level 42") == ("", "", 0)
+    assert run(phone, "dumpsys battery unplug") == ("", "", 0)
+    dump = run(phone, "dumpsys battery")[0]
+    assert "  (UPDATES STOPPED -- use 'reset' to restart)\n" in dump
+    assert "  level: 42\n" in dump and "  AC powered: false\n" in dump
+    assert phone.shell("cat /sys/class/power_supply/battery/capacity") == "100\n"
+    assert run(phone, "dumpsys battery get level")[0] == "42\n"
+    phone.shell("dumpsys battery reset")
+    assert "  level: 100\n" in run(phone, "dumpsys battery")[0]
+
+
+def test_pm_list_features_and_users(phone: SimDevice) -> None:
+    features = run(phone, "pm list features")[0].splitlines()
+    assert features[0] == "feature:reqGlEsVersion=0x30002"  # ro.opengles.version 196610
+    assert "feature:android.hardware.touchscreen" in features and "feature:android.software.webview" in features
+    assert features[1:] == sorted(features[1:])
+    assert run(phone, "pm list users") == ("Users:\n\tUserInfo{0:Owner:c13} running\n", "", 0)
+    assert run(phone, "pm list instrumentation") == ("", "", 0)
+    dangerous = run(phone, "pm list permissions -d")[0]
+    assert dangerous.startswith("Dangerous Permissions:\n\npermission:android.permission.")
+
+
+def test_apps_report_the_versions_of_their_real_packages(phone: SimDevice) -> None:
+    """The APKs AndroidWorld installs (its file names give the versionCode) and the platform's apps (13/33)."""
+    def version(package: str) -> tuple[str, str]:
+        dump = phone.shell(f"dumpsys package {package}")
+        return re.search(r"versionName=(\S+)", dump).group(1), re.search(r"versionCode=(\d+)", dump).group(1)
+
+    assert version("net.gsantner.markor") == ("2.10.9", "146")
+    assert version("org.videolan.vlc") == ("3.5.4", "13050408")
+    assert version("code.name.monkey.retromusic") == ("6.1.0", "10603")
+    assert version("com.android.settings") == ("13", "33")
+    assert "package:org.tasks versionCode:130605" in phone.shell("pm list packages --show-versioncode org.tasks")
+
+
+def test_monkey_switches_to_the_app_and_logs_as_monkey_java(phone: SimDevice) -> None:
+    out, err, status = run(phone, "monkey -p com.android.settings -c android.intent.category.LAUNCHER 1")
+    assert status == 0
+    assert out.splitlines()[:5] == ["  bash arg: -p", "  bash arg: com.android.settings", "  bash arg: -c",
+                                    "  bash arg: android.intent.category.LAUNCHER", "  bash arg: 1"]
+    assert "Events injected: 1\n## Network stats: elapsed time=" in out
+    assert err.splitlines() == [
+        "args: [-p, com.android.settings, -c, android.intent.category.LAUNCHER, 1]", ' arg: "-p"',
+        ' arg: "com.android.settings"', ' arg: "-c"', ' arg: "android.intent.category.LAUNCHER"', ' arg: "1"',
+        'data="com.android.settings"', 'data="android.intent.category.LAUNCHER"']
+    assert "mCurrentFocus=Window{" in phone.shell("dumpsys window") and \
+        "com.android.settings/" in phone.shell("dumpsys window | grep mCurrentFocus")
+    verbose = run(phone, "monkey -v -p com.android.settings 1")[0]
+    for line in (":Monkey: seed=", ":AllowPackage: com.android.settings",
+                 ":IncludeCategory: android.intent.category.LAUNCHER", "// Event percentages:", "//   0: 15.0%",
+                 ":Switch: #Intent;action=android.intent.action.MAIN", "// Monkey finished"):
+        assert line in verbose
+    out, err, status = run(phone, "monkey -p com.nosuch 1")
+    assert status == 252 and out.endswith("** No activities found to run,  monkey aborted.\n")
+
+
+def test_settings_delete_counts_the_rows_it_deleted(phone: SimDevice) -> None:
+    phone.shell("settings put global battery_test 1")
+    assert run(phone, "settings delete global battery_test") == ("Deleted 1 rows\n", "", 0)
+    assert run(phone, "settings delete global battery_test") == ("Deleted 0 rows\n", "", 0)
+
+
+def test_dumpsys_window_displays_is_the_display_section(phone: SimDevice) -> None:
+    displays = run(phone, "dumpsys window displays")[0]
+    assert displays.startswith("WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)\n  Display: mDisplayId=0")
+    assert "WINDOW MANAGER WINDOWS" not in displays
+    assert "WINDOW MANAGER DISPLAY CONTENTS" not in run(phone, "dumpsys window windows")[0]
+
+
+def test_input_without_a_command_prints_its_help_and_fails(phone: SimDevice) -> None:
+    """``handleDefaultCommands``: ``onHelp`` on standard output, status -1; the sources in the order the
+    ``HashMap`` of InputShellCommand iterates them."""
+    out, err, status = run(phone, "input")
+    assert (err, status) == ("", 255)
+    assert out.startswith("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n\nThe sources are: \n"
+                          "      dpad\n      keyboard\n")
+    assert "      tap <x> <y> (Default: touchscreen)\n" in out
+
+
+def test_dumpsys_audio_shows_each_streams_index(phone: SimDevice) -> None:
+    phone.shell("cmd media_session volume --stream 3 --set 9")
+    dump = run(phone, "dumpsys audio")[0]
+    music = dump.split("- STREAM_MUSIC:\n", 1)[1].split("\n\n", 1)[0]
+    assert "   Max: 25" in music and "   streamVolume:9" in music
+
+
+def test_dumpsys_power_follows_the_battery_and_cmd_battery_is_dumpsys_batterys_command(phone: SimDevice) -> None:
+    power = run(phone, "dumpsys power")[0]
+    assert "  mWakefulness=Awake\n" in power and "Display Power: state=ON\n" in power
+    assert "  mIsPowered=true\n  mPlugType=1\n  mBatteryLevel=100\n" in power
+    assert run(phone, "cmd battery set level 7") == ("", "", 0)
+    phone.shell("cmd battery unplug")
+    assert "  mIsPowered=false\n  mPlugType=0\n  mBatteryLevel=7\n" in run(phone, "dumpsys power")[0]
+    assert run(phone, "cmd deviceidle whitelist")[0] == run(phone, "dumpsys deviceidle whitelist")[0]
+    out, _err, status = run(phone, "cmd battery")
+    assert status == 255 and out.startswith("Battery service (battery) commands:\n")
+
+
+def test_am_start_with_a_settings_action_opens_its_page(phone: SimDevice) -> None:
+    """``android.provider.Settings.ACTION_*``: Settings answers them (the homepage, or the page named)."""
+    out, err, status = run(phone, "am start -W -a android.settings.SETTINGS")
+    assert (err, status) == ("", 0) and "Activity: com.android.settings/.Settings\n" in out
+    phone.shell("am start -a android.settings.WIFI_SETTINGS")
+    assert phone.system.foreground().page == "internet"  # type: ignore[union-attr]
+    phone.shell("am start -a android.settings.APPLICATION_DETAILS_SETTINGS -d package:com.android.chrome")
+    assert "Chrome" in phone.hierarchy()
+    assert "unable to resolve Intent" in run(phone, "am start -a android.settings.NO_SUCH_PAGE")[1]
+
+
+def test_dumpsys_activity_sections(phone: SimDevice) -> None:
+    processes = run(phone, "dumpsys activity processes")[0]
+    assert processes.startswith("ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)\n")
+    assert re.search(r"\*PERS\* UID 1000 ProcessRecord\{\w+ 1000:system/1000\}", processes)
+    assert re.search(r"\*APP\* UID 10\d+ ProcessRecord\{\w+ \d+:com.google.android.apps.nexuslauncher/u0a\d+\}",
+                     processes)
+    assert run(phone, "dumpsys activity services")[0].endswith("  (nothing)\n")
+    assert run(phone, "dumpsys activity broadcasts") == ("", "dumpsys activity broadcasts: not simulated\n", 255)
+
+
+def test_the_shell_user_may_not_send_protected_broadcasts() -> None:
+    """``broadcastIntentLocked``: a ``<protected-broadcast>`` from uid 2000 is a SecurityException; root may."""
+    from pytest_mobileagent.sim.shell import Caller
+
+    with SimDevice() as phone:
+        out, err, status = phone.shell_streams("am broadcast -a android.intent.action.BOOT_COMPLETED",
+                                               caller=Caller(uid=2000))
+        assert status == 255 and out.decode().startswith("Broadcasting: Intent { act=android.intent.action.BOOT")
+        assert re.search(r"java.lang.SecurityException: Permission Denial: not allowed to send broadcast "
+                         r"android.intent.action.BOOT_COMPLETED from pid=\d+, uid=2000\n", err.decode())
+        assert phone.shell("am broadcast -a android.intent.action.BOOT_COMPLETED").endswith("result=0\n")
+
+
+def test_bugreportz_makes_dumpstates_zip(phone: SimDevice) -> None:
+    assert run(phone, "bugreportz -v") == ("", "1.2\n", 0)
+    out = run(phone, "bugreportz -p")[0].splitlines()
+    assert out[0].startswith("BEGIN:/bugreports/bugreport-emu64x-TE1A.220922.021-") and out[-1].startswith("OK:")
+    assert any(line.startswith("PROGRESS:") for line in out)
+    archive = zipfile.ZipFile(io.BytesIO(phone.read_file(out[-1][3:])))
+    entry = archive.read("main_entry.txt").decode()
+    text = archive.read(entry).decode()
+    assert text.startswith("=" * 56 + "\n== dumpstate: ")
+    for section in ("------ MEMORY INFO (cat /proc/meminfo) ------\nMemTotal:", "------ SYSTEM PROPERTIES (getprop)",
+                    "DUMP OF SERVICE window:"):
+        assert section in text
+
+
+@pytest.mark.skipif(shutil.which("adb") is None, reason="the adb client is not installed (Debian package adb)")
+def test_adb_bugreport_pulls_the_zip(tmp_path: Path) -> None:
+    """adb 29's ``bugreport``: ``bugreportz -v`` then ``-p`` (its stdin left open: nothing of the report may wait
+    for it), then a pull of the zip ``OK:`` names."""
+    from pytest_mobileagent.sim.adb_server import free_emulator_serials
+
+    with SimDevice(free_emulator_serials(1)[0]) as phone, serve(phone) as server:
+        r = subprocess.run(["adb", "-P", str(server.port), "-s", phone.serial, "bugreport", f"{tmp_path}/"],
+                           capture_output=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        (zipped,) = tmp_path.glob("bugreport-*.zip")
+        assert "main_entry.txt" in zipfile.ZipFile(zipped).namelist()

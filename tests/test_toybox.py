@@ -358,6 +358,21 @@ READING = [
     "cat -z",
     "nproc -Q",
     "uptime -Q",
+    "od -c /data/local/tmp/t/a.txt",
+    "od /data/local/tmp/t/b.log",
+    "od -A d -t x1 -N 40 /data/local/tmp/t/big.bin",
+    "od -t d2 -t c -j 250 -N 21 /data/local/tmp/t/big.bin",
+    "od -A n -t a -t o1 /data/local/tmp/t/a.txt",
+    "od -v -w8 -t u4 -N 24 /data/local/tmp/t/big.bin",
+    "od -A x -t x8 -t dL /data/local/tmp/t/big.bin | head -4",
+    "printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' | od -c",
+    "od -t x9 /data/local/tmp/t/a.txt",
+    "od -A q /data/local/tmp/t/a.txt",
+    "od -t c2 /data/local/tmp/t/a.txt",
+    "od /data/local/tmp/t/nothing",
+    "top -Q",
+    "top -b -n 0",
+    "netstat -Q",
 ]
 
 
@@ -806,3 +821,34 @@ def test_network_commands_show_the_emulators_wlan0() -> None:
         assert "inet 10.0.2.16/24 brd 10.0.2.255 scope global wlan0" in phone.shell("ip addr show wlan0")
         assert phone.shell("ip route").startswith("10.0.2.0/24 dev wlan0 proto kernel scope link src 10.0.2.16")
         assert phone.shell("hostname") == "localhost\n"
+
+
+def test_env_lists_adbds_environment_and_what_was_exported() -> None:
+    """adbd's ``shell_service.cpp`` adds the user's ``USER``, ``LOGNAME``, ``SHELL`` and ``HOSTNAME`` to init's
+    environment; ``env`` shows exported variables only, not mksh's own (``IFS``, ``PS1``, ``PPID``...)."""
+    with SimDevice() as phone:
+        out, _err, _status = phone.shell_streams("echo $USER $LOGNAME $HOME; env; X=1; export Y=2; env",
+                                                 caller=Caller(uid=2000))
+        lines = out.decode().splitlines()
+        assert lines[0] == "shell shell /"
+        assert "USER=shell" in lines and "ANDROID_ART_ROOT=/apex/com.android.art" in lines and "Y=2" in lines
+        assert not any(line.startswith(("IFS=", "PS1=", "PPID=", "X=")) for line in lines)
+        assert phone.shell("echo $USER") == "root\n"
+
+
+def test_su_runs_a_program_as_another_user() -> None:
+    """The userdebug image's ``/system/xbin/su`` (``system/extras/su``): the shell user becomes root (or WHO) for
+    one program, run without a shell; no program runs ``sh`` on the line's input."""
+    shell = Caller(uid=2000)
+    with SimDevice() as phone:
+        def run(line: str, stdin: bytes = b"") -> tuple[str, str, int]:
+            out, err, status = phone.shell_streams(line, stdin, caller=shell)
+            return out.decode(), err.decode(), status
+
+        assert run("su 0 id -u") == ("0\n", "", 0)
+        assert run("su root ls /data/data")[2] == 0 and run("ls /data/data")[2] == 1
+        assert run("su 0 sh -c 'id -un; whoami'")[0] == "root\nroot\n"
+        assert run("su", b"id -u\n")[0] == "0\n"
+        assert run("which su") == ("/system/xbin/su\n", "", 0)
+        assert run("su 0 cd /") == ("", "su: failed to exec cd: No such file or directory\n", 1)
+        assert run("su nobody-at-all id") == ("", "su: invalid uid/gid 'nobody-at-all'\n", 1)

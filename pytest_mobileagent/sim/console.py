@@ -58,7 +58,7 @@ class ConsoleSession:
             return "Android Console: type 'help' for a list of commands\r\nOK\r\n"
         if words[0] == "help":
             return ("Android console commands:\r\n    avd    control virtual device execution\r\n"
-                    "    sms    SMS related commands\r\nOK\r\n")
+                    "    power  power related commands\r\n    sms    SMS related commands\r\nOK\r\n")
         if not self.authed:
             return "KO: unknown command, try 'help'\r\n"
         if words[:2] == ["avd", "snapshot"] and len(words) >= 3:
@@ -67,6 +67,10 @@ class ConsoleSession:
             return f"{self.device.serial}\r\nOK\r\n"
         if words[:2] == ["sms", "send"]:
             return self._sms(line)
+        if words[0] == "power":
+            from pytest_mobileagent.sim.kernel import power_console
+
+            return power_console(self.device.system, words[1:])
         return "KO: unknown command, try 'help'\r\n"
 
     def _sms(self, line: str) -> str:

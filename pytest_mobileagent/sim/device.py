@@ -93,9 +93,11 @@ class SimDevice:
             self.system.install(app)
         self.system.log("ActivityManager", "System now ready", pid=1000, tid=1543)
         self.system.go_home()
+        from pytest_mobileagent.sim.kernel import VirtualFiles
         from pytest_mobileagent.sim.shell import Shell
 
         self._shell = Shell(self)
+        self.system.fs.virtual = VirtualFiles(self._shell)  # /proc and /sys, from the kernel's figures
 
     def __repr__(self) -> str:
         return f"SimDevice({self.serial!r})"

@@ -17,6 +17,7 @@ import re
 import struct
 import time
 import zlib
+import zoneinfo
 from collections.abc import Callable
 from typing import Any
 
@@ -59,9 +60,10 @@ def _settings(sh: Shell, argv: list[str]) -> Result:
         if verb == "put" and len(args) >= 4:
             _settings_put(sh, ns, args[2], args[3])
             return ok()
-        if verb == "delete" and len(args) >= 3:
+        if verb == "delete" and len(args) >= 3:  # SettingsService: how many rows the provider deleted
+            existed = sh.system.settings.get(ns, args[2]) is not None
             sh.system.settings.delete(ns, args[2])
-            return ok("Deleted 1 rows\n")
+            return ok(f"Deleted {int(existed)} rows\n")
         if verb == "list":
             return ok("".join(f"{k}={v}\n" for k, v in sh.system.settings.list(ns).items()))
     except ValueError as e:
@@ -123,7 +125,7 @@ def _cmd(sh: Shell, argv: list[str]) -> Result:
                                         "Use -w to start and wait for a service.\n")
     service, rest = args[0], args[1:]
     if service == "-l":
-        return ok("Currently running services:\n" + "".join(f"  {name}\n" for name in sorted(CMD_SERVICES)))
+        return ok("Currently running services:\n" + "".join(f"  {name}\n" for name in running_services()))
     handler = CMD_SERVICES.get(service)
     if handler is None and service in UNSIMULATED_SERVICES:
         return with_stderr(sh, b"", 255, f"cmd {service}: not simulated\n")
@@ -153,6 +155,8 @@ def _cmd_legacy(sh: Shell, args: list[str]) -> Result:
             return fail("Error: mode must be 'yes', 'no', or 'auto'\n", 255)
         services.set_night_mode(sh.system, args[2] == "yes")
         return ok(f"Night mode: {args[2]}\n")
+    if args == ["notification", "list"]:
+        return dumps.notification_list(sh)
     if args[:2] == ["notification", "set_dnd"] and len(args) >= 3:
         return _set_dnd(sh, args[2])
     if args[:2] == ["media_session", "volume"]:
@@ -476,6 +480,23 @@ def _am_kill(sh: Shell, args: list[str]) -> Result:
     return ok()
 
 
+#: System broadcasts only the system may send (``<protected-broadcast>`` of AOSP
+#: ``frameworks/base/core/res/AndroidManifest.xml``): the shell user gets a SecurityException, root may.
+PROTECTED_BROADCASTS = frozenset((
+    *(f"android.intent.action.{a}" for a in (
+        "SCREEN_OFF", "SCREEN_ON", "USER_PRESENT", "TIME_TICK", "TIMEZONE_CHANGED", "TIME_SET", "DATE_CHANGED",
+        "BOOT_COMPLETED", "LOCKED_BOOT_COMPLETED", "PACKAGE_INSTALL", "PACKAGE_ADDED", "PACKAGE_REPLACED",
+        "MY_PACKAGE_REPLACED", "PACKAGE_REMOVED", "PACKAGE_FULLY_REMOVED", "PACKAGE_CHANGED", "PACKAGE_RESTARTED",
+        "PACKAGE_DATA_CLEARED", "UID_REMOVED", "CONFIGURATION_CHANGED", "LOCALE_CHANGED", "BATTERY_CHANGED",
+        "BATTERY_LOW", "BATTERY_OKAY", "ACTION_POWER_CONNECTED", "ACTION_POWER_DISCONNECTED", "ACTION_SHUTDOWN",
+        "DEVICE_STORAGE_LOW", "DEVICE_STORAGE_OK", "NEW_OUTGOING_CALL", "REBOOT", "DOCK_EVENT", "AIRPLANE_MODE",
+        "HEADSET_PLUG", "DOWNLOAD_COMPLETE", "MEDIA_MOUNTED", "MEDIA_UNMOUNTED", "USER_SWITCHED")),
+    "android.net.wifi.WIFI_STATE_CHANGED", "android.net.wifi.STATE_CHANGE", "android.net.conn.CONNECTIVITY_CHANGE",
+    "android.provider.Telephony.SMS_RECEIVED", "android.provider.Telephony.SMS_DELIVER",
+    "android.media.AUDIO_BECOMING_NOISY",
+))
+
+
 def _am_broadcast(sh: Shell, args: list[str]) -> Result:
     """``am broadcast``: the intent goes to the receivers registered for its action (``-n``/``-p`` narrow it),
     each in turn as an ordered broadcast; ``Broadcast completed: result=N[, data="..."]`` (AOSP
@@ -489,6 +510,13 @@ def _am_broadcast(sh: Shell, args: list[str]) -> Result:
     parts.append(flags)
     if intent.extras:
         parts.append("(has extras)")
+    head = f"Broadcasting: Intent {{ {' '.join(parts)} }}\n"
+    if intent.action in PROTECTED_BROADCASTS and sh.uid not in (0, 1000):  # broadcastIntentLocked's check
+        from pytest_mobileagent.sim.shell import SHELL_PID
+
+        return with_stderr(sh, head.encode(), 255, "\nException occurred while executing 'broadcast':\n"
+                           f"java.lang.SecurityException: Permission Denial: not allowed to send broadcast "
+                           f"{intent.action} from pid={SHELL_PID + 1}, uid={sh.uid}\n")
     code, data = RESULT_CANCELED, None
     for app in list(sh.system.apps.values()):
         if (package and app.package != package) or (component and not component.startswith(app.package + "/")):
@@ -498,7 +526,7 @@ def _am_broadcast(sh: Shell, args: list[str]) -> Result:
                 code, data = receiver.on_receive(app, intent)
     sh.system.invalidate()
     line = f"Broadcast completed: result={code}" + (f', data="{data}"' if data is not None else "")
-    return ok(f"Broadcasting: Intent {{ {' '.join(parts)} }}\n{line}\n")
+    return ok(f"{head}{line}\n")
 
 
 def _am_stack(sh: Shell, args: list[str]) -> Result:
@@ -590,15 +618,87 @@ _AM_VERBS: dict[str, Callable[[Shell, list[str]], Result]] = {
 }
 
 
+#: MonkeySourceRandom's default event percentages, by factor index (touch, motion, pinch zoom, trackball,
+#: rotation, permission, nav, major nav, system keys, app switch, flip, anything).
+MONKEY_FACTORS = (15.0, 10.0, 2.0, 15.0, 0.0, 0.0, 25.0, 15.0, 2.0, 2.0, 1.0, 13.0)
+_MONKEY_CATEGORIES = ("android.intent.category.LAUNCHER", "android.intent.category.MONKEY")
+
+
 @command("monkey")
 def _monkey(sh: Shell, argv: list[str]) -> Result:
-    if "-p" not in argv:
-        return fail("** No package given\n")
-    pkg = argv[argv.index("-p") + 1]
-    if pkg not in sh.system.apps or not sh.system.apps[pkg].activities:  # e.g. a content provider package
-        return fail("** No activities found to run, monkey aborted.\n", 252)
-    sh.system.launch(pkg)
-    return ok("  bash arg: -p\n  bash arg: " + pkg + "\nEvents injected: 1\n")
+    """``monkey -p PKG [-c CATEGORY] [-v] [-s SEED] COUNT``: the ``/system/bin/monkey`` script echoes its words
+    (``  bash arg:``), then ``Monkey.java`` logs its arguments on standard error (``args:``, `` arg:``,
+    ``data=`` for each option's value) and on standard output, with ``-v``, its seed, filters and event
+    percentages, the events it injects and its network stats (``development/cmds/monkey``). The first event of
+    a random run switches to an allowed app's main activity: that is what the simulated phone does; the random
+    touches and keys after it are not simulated (a COUNT above 1 is refused)."""
+    args = argv[1:]
+    out = "".join(f"  bash arg: {a}\n" for a in args)
+    err = f"args: [{', '.join(args)}]\n" + "".join(f' arg: "{a}"\n' for a in args)
+    packages: list[str] = []
+    categories: list[str] = []
+    verbose, seed, k = 0, 0, 0
+    try:
+        while k < len(args) and args[k].startswith("-") and args[k] != "--":
+            opt, k = args[k], k + 1
+            if opt in ("-p", "-c", "-s"):
+                value, k = args[k], k + 1
+                err += f'data="{value}"\n'
+                if opt == "-p":
+                    packages.append(value)
+                elif opt == "-c":
+                    categories.append(value)
+                else:
+                    seed = int(value)
+            elif opt == "-v":
+                verbose += 1
+            elif opt.startswith("--"):
+                err += (f'arg="{opt}" mCurArgData="null" mNextArg={k} argwas="{opt}" '
+                        f'nextarg="{args[k] if k < len(args) else ""}"\n')
+                return with_stderr(sh, out.encode(), 255, err + f"monkey {opt}: not simulated\n")
+            else:
+                return with_stderr(sh, out.encode(), 255, err + f"** Error: Unknown option: {opt}\n")
+        count = int(args[k]) if k < len(args) else None
+    except (IndexError, ValueError):
+        return with_stderr(sh, out.encode(), 255, err + "** Error: Count is not a number\n")
+    if count is None:
+        return with_stderr(sh, out.encode(), 255, err + "** Error: Count not specified\n")
+    if count > 1:
+        return with_stderr(sh, out.encode(), 255, err + "monkey: random events after the first activity switch "
+                                                         "are not simulated: give COUNT 1\n")
+    categories = categories or list(_MONKEY_CATEGORIES)
+    seed = seed or sh.system.clock.millis() + 20211
+    if verbose:
+        out += f":Monkey: seed={seed} count={count}\n" + "".join(f":AllowPackage: {p}\n" for p in packages)
+        out += "".join(f":IncludeCategory: {c}\n" for c in categories)
+    apps = [sh.system.apps[p] for p in (packages or sorted(sh.system.apps))
+            if p in sh.system.apps and sh.system.apps[p].activities]
+    for category in categories:  # the phone's apps have launcher activities only (none for MONKEY)
+        if category != _MONKEY_CATEGORIES[0]:
+            err += f"// Warning: no activities found for category {category}\n"
+    if not apps or _MONKEY_CATEGORIES[0] not in categories:
+        return with_stderr(sh, (out + "** No activities found to run,  monkey aborted.\n").encode(), 252, err)
+    if verbose:
+        out += "// Event percentages:\n" + "".join(f"//   {i}: {f}%\n" for i, f in enumerate(MONKEY_FACTORS))
+    if count:
+        app = apps[0]
+        component = app.component(app.activities[0])
+        full = f"{app.package}/{app.activities[0].name}"
+        if verbose:
+            out += (f":Switch: #Intent;action=android.intent.action.MAIN;category=android.intent.category.LAUNCHER;"
+                    f"launchFlags=0x10200000;component={full};end\n"
+                    f"    // Allowing start of Intent {{ act=android.intent.action.MAIN "
+                    f"cat=[android.intent.category.LAUNCHER] cmp={component} }} in package {app.package}\n")
+        sh.system.launch(app.package)
+    out += f"Events injected: {count}\n"
+    if verbose:
+        out += ":Dropped: keys=0 pointers=0 trackballs=0 flips=0 rotations=0\n"
+    elapsed = 16 * count
+    out += (f"## Network stats: elapsed time={elapsed}ms (0ms mobile, {elapsed if _wifi_on(sh) else 0}ms wifi, "
+            f"{0 if _wifi_on(sh) else elapsed}ms not connected)\n")
+    if verbose:
+        out += "// Monkey finished\n"
+    return with_stderr(sh, out.encode(), 0, err)
 
 
 #: Input sources ``input`` takes before its command (InputShellCommand's ``SOURCES``).
@@ -656,13 +756,41 @@ def _input(sh: Shell, argv: list[str]) -> Result:
         args = args[1:]
     if args[:1] == ["-d"]:
         args = args[2:]
-    if not args:
-        return ok("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n")
+    if not args or args[0] in ("help", "-h"):  # handleDefaultCommands: onHelp on standard output, status -1
+        return with_stderr(sh, _input_help().encode(), 255)
     verb, rest = args[0], args[1:]
     try:
         return _input_verb(sh, verb, rest)
     except _InputError as e:
         return _input_exception(sh, verb, str(e))
+
+
+def _java_hash_order(names: tuple[str, ...]) -> list[str]:
+    """The order a ``java.util.HashMap`` of 16 buckets iterates ``names`` put in this order (``String.hashCode``,
+    spread by ``h ^ h >>> 16``): how ``InputShellCommand.onHelp`` lists its ``SOURCES``."""
+    def java_hash(text: str) -> int:
+        h = 0
+        for c in text:
+            h = (31 * h + ord(c)) & 0xFFFFFFFF
+        return h
+
+    return sorted(names, key=lambda n: ((java_hash(n) ^ java_hash(n) >> 16) & 15, names.index(n)))
+
+
+def _input_help() -> str:
+    """``InputShellCommand.onHelp`` of Android 13."""
+    sources = "".join(f"      {s}\n" for s in _java_hash_order(INPUT_SOURCES))
+    return ("Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]\n\nThe sources are: \n" + sources +
+            "\n-d: specify the display ID.\n      (Default: -1 for key event, 0 for motion event if not specified.)"
+            "\nThe commands and default sources are:\n      text <string> (Default: touchscreen)\n"
+            "      keyevent [--longpress|--doubletap] <key code number or name> ... (Default: keyboard)\n"
+            "      tap <x> <y> (Default: touchscreen)\n"
+            "      swipe <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+            "      draganddrop <x1> <y1> <x2> <y2> [duration(ms)] (Default: touchscreen)\n"
+            "      press (Default: trackball)\n      roll <dx> <dy> (Default: trackball)\n"
+            "      motionevent <DOWN|UP|MOVE|CANCEL> <x> <y> (Default: touchscreen)\n"
+            "      keycombination [-t duration(ms)] <key code 1> <key code 2> ... (Default: keyboard, the key order "
+            "is important here.)\n")
 
 
 def _input_verb(sh: Shell, verb: str, rest: list[str]) -> Result:
@@ -897,16 +1025,28 @@ PROPS = {
 
 @command("service")
 def _service(sh: Shell, argv: list[str]) -> Result:
-    """``service call alarm 3 s16 ZONE``: IAlarmManager.setTimeZone (transaction 3), how AndroidWorld sets UTC.
-
-    The simulated apps show times in UTC only; another zone is recorded (``persist.sys.timezone``) but not
-    applied."""
-    if argv[1:5] == ["call", "alarm", "3", "s16"] and len(argv) == 6:
-        sh.props["persist.sys.timezone"] = argv[5]
+    """``service list|check NAME|call SERVICE CODE ARGS`` (``frameworks/native/cmds/service/service.cpp``): the
+    services the simulated phone runs (:data:`SERVICES`); of transactions, ``call alarm 3 s16 ZONE``
+    (IAlarmManager.setTimeZone), how AndroidWorld sets UTC. The simulated apps show times in UTC only; another
+    zone is recorded (``persist.sys.timezone``) but not applied."""
+    args = argv[1:]
+    if args[:1] == ["list"]:
+        names = running_services()
+        return ok(f"Found {len(names)} services:\n" +
+                  "".join(f"{k}\t{name}: [{SERVICES.get(name, '')}]\n" for k, name in enumerate(names)))
+    if args[:1] == ["check"] and len(args) == 2:
+        found = "found" if args[1] in running_services() else "not found"
+        return ok(f"Service {args[1]}: {found}\n")
+    if args[:4] == ["call", "alarm", "3", "s16"] and len(args) == 5:
+        sh.props["persist.sys.timezone"] = args[4]
         return ok("Result: Parcel(00000000    '....')\n")
-    if argv[1:2] == ["check"] and len(argv) == 3:
-        return ok(f"Service {argv[2]}: found\n")
-    return fail(f"service: {' '.join(argv[1:3])}: not simulated\n", 255)
+    if args[:1] == ["call"] and len(args) >= 2 and args[1] not in running_services():
+        return ok(f"service: Service {args[1]} does not exist\n")
+    if not args or args[0] not in ("list", "check", "call"):
+        return ok("Usage: service [-h|-?]\n       service list\n       service check SERVICE\n"
+                  "       service call SERVICE CODE [i32 N | i64 N | f N | d N | s16 STR | null | fd f | nfd n | "
+                  "afd f ] ...\nOptions:\n   i32: Write the 32-bit integer N into the send parcel.\n")
+    return fail(f"service: {' '.join(args[:3])}: not simulated\n", 255)
 
 
 def properties(sh: Shell) -> dict[str, str]:
@@ -1157,71 +1297,198 @@ def _dumpsys_input_method(sh: Shell) -> str:
     )
 
 
-_BATTERY = """Current Battery Service state:
-  AC powered: true
-  USB powered: false
-  Wireless powered: false
-  Dock powered: false
-  Max charging current: 500000
-  Max charging voltage: 5000000
-  Charge counter: 10000
-  status: 2
-  health: 2
-  present: true
-  level: 100
-  scale: 100
-  voltage: 5000
-  temperature: 250
-  technology: Li-ion
-"""
+#: ``dumpsys`` services by service name: what ``dumpsys NAME ARGS`` prints (apps add theirs, e.g. the phone app's
+#: ``telephony.registry``; :mod:`pytest_mobileagent.sim.dumps` has the system's others).
+DUMPSYS: dict[str, Callable[[Shell, list[str]], str | Result]] = {}
+
+#: The binder services the simulated phone runs, with the AIDL interface each registers (what ``service list``
+#: shows; empty for a service registered without one, as ``meminfo``, ``cpuinfo`` and ``battery`` are:
+#: ``frameworks/native/cmds/service/service.cpp`` prints the binder's interface descriptor).
+SERVICES: dict[str, str] = {
+    "SurfaceFlinger": "android.ui.ISurfaceComposer", "activity": "android.app.IActivityManager",
+    "alarm": "android.app.IAlarmManager", "audio": "android.media.IAudioService", "battery": "",
+    "bluetooth_manager": "android.bluetooth.IBluetoothManager",
+    "connectivity": "android.net.IConnectivityManager", "cpuinfo": "",
+    "deviceidle": "android.os.IDeviceIdleController", "display": "android.hardware.display.IDisplayManager",
+    "input": "android.hardware.input.IInputManager", "input_method": "com.android.internal.view.IInputMethodManager",
+    "media_session": "android.media.session.ISessionManager", "meminfo": "",
+    "notification": "android.app.INotificationManager", "package": "android.content.pm.IPackageManager",
+    "power": "android.os.IPowerManager", "settings": "",
+    "statusbar": "com.android.internal.statusbar.IStatusBarService",
+    "telephony.registry": "com.android.internal.telephony.ITelephonyRegistry",
+    "uimode": "android.app.IUiModeManager", "wifi": "android.net.wifi.IWifiManager",
+    "window": "android.view.IWindowManager",
+}
 
 
-#: ``dumpsys`` services apps provide (``telephony.registry`` from the phone app...), by service name.
-DUMPSYS: dict[str, Callable[[Shell, list[str]], str]] = {}
-
-
-def dumpsys_service(name: str) -> Callable[[Callable[[Shell, list[str]], str]], Callable[[Shell, list[str]], str]]:
-    """Register what ``dumpsys <name>`` prints."""
-    def register(fn: Callable[[Shell, list[str]], str]) -> Callable[[Shell, list[str]], str]:
+def dumpsys_service(name: str) -> Callable[[Callable[[Shell, list[str]], str | Result]],
+                                           Callable[[Shell, list[str]], str | Result]]:
+    """Register what ``dumpsys <name>`` prints: the dump's text, or a Result (a service's own shell command, as
+    ``dumpsys battery set level 5``)."""
+    def register(fn: Callable[[Shell, list[str]], str | Result]) -> Callable[[Shell, list[str]], str | Result]:
         DUMPSYS[name] = fn
         return fn
 
     return register
 
 
+def running_services() -> list[str]:
+    """The services registered with the service manager, in its order (names sorted, upper case first)."""
+    return sorted({*SERVICES, *DUMPSYS})
+
+
+@dumpsys_service("window")
+def _dumpsys_window_service(sh: Shell, args: list[str]) -> str:
+    """``dumpsys window [windows|displays]``: the windows, the display's contents, or both."""
+    if args[:1] in (["displays"], ["d"]):
+        return _display_rotation().lstrip("\n")
+    text = _dumpsys_window(sh)
+    return text if args[:1] in (["windows"], ["w"]) else text + _display_rotation()
+
+
+@dumpsys_service("activity")
+def _dumpsys_activity_service(sh: Shell, args: list[str]) -> str | Result:
+    """``dumpsys activity [activities|a|recents|r|top|processes|p|services|s]``: the sections the simulated phone
+    keeps (``ActivityManagerService.doDump``); other sections say they are not simulated."""
+    words = [a for a in args if not a.startswith("-")]
+    section = words[0] if words else ""
+    if section == "top":
+        return _dumpsys_activity_top(sh)
+    if section in ("recents", "r"):
+        return _dumpsys_recents(sh)
+    if section in ("processes", "p"):
+        return _dumpsys_processes(sh)
+    if section in ("services", "s"):  # no app of the simulated phone runs a service
+        return "ACTIVITY MANAGER SERVICES (dumpsys activity services)\n  (nothing)\n"
+    if section in ("", "activities", "a"):
+        return _dumpsys_activities(sh)
+    return with_stderr(sh, b"", 255, f"dumpsys activity {section}: not simulated\n")
+
+
+def _dumpsys_processes(sh: Shell) -> str:
+    """``ProcessList.dumpProcessesLSP``: each running app's and the system's ``ProcessRecord``, then the pid
+    mappings."""
+    from pytest_mobileagent.sim import kernel
+    from pytest_mobileagent.sim.toybox import _user_id, user_name
+
+    lines = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)", "  All known processes:"]
+    apps = []
+    for p in kernel.processes(sh, user_name):  # those zygote forked, as ps lists them
+        if kernel.is_java(p):
+            uid = _user_id(p.user) or 0
+            name = "system" if p.name == "system_server" else p.name
+            apps.append((p.pid, uid, name, f"u0a{uid % 1000}" if uid >= 10000 else str(uid)))
+    for pid, uid, name, user in apps:
+        record = f"ProcessRecord{{{_hash(f'{pid}:{name}')} {pid}:{name}/{user}}}"
+        persistent = name in ("system", "com.android.systemui", "com.android.phone")  # android:persistent
+        lines += [f"  *{'PERS' if persistent else 'APP'}* UID {uid} {record}", f"    user #0 uid={uid} gids={{}}",
+                  f"    pid={pid} starting=0"]
+    lines += ["", "  PID mappings:"]
+    lines += [f"    PID #{pid}: ProcessRecord{{{_hash(f'{pid}:{name}')} {pid}:{name}/{user}}}"
+              for pid, _uid, name, user in sorted(apps)]
+    return "\n".join(lines) + "\n"
+
+
+@dumpsys_service("package")
+def _dumpsys_package_service(sh: Shell, args: list[str]) -> str:
+    words = [a for a in args if not a.startswith("-")]
+    names = words[:1] if words else sorted(sh.system.apps)
+    return "".join(package_manager.dump_package(sh, name) for name in names)
+
+
+@dumpsys_service("input")
+def _dumpsys_input_service(sh: Shell, args: list[str]) -> str:
+    return _dumpsys_input(sh)
+
+
+@dumpsys_service("wifi")
+def _dumpsys_wifi(sh: Shell, args: list[str]) -> str:
+    return f"Wi-Fi is {'enabled' if _wifi_on(sh) else 'disabled'}\nVerbose logging is off\n"
+
+
+@dumpsys_service("display")
+def _dumpsys_display_service(sh: Shell, args: list[str]) -> str:
+    return _dumpsys_display(sh)
+
+
+@dumpsys_service("input_method")
+def _dumpsys_input_method_service(sh: Shell, args: list[str]) -> str:
+    return _dumpsys_input_method(sh)
+
+
+@dumpsys_service("power")
+def _dumpsys_power(sh: Shell, args: list[str]) -> str:
+    """``PowerManagerService.dumpInternal``'s state lines: awake with the display on (the simulated screen never
+    sleeps), the charger and level BatteryService reports, ``stay_on_while_plugged_in``, Doze's modes."""
+    battery = dumps.battery_state(sh.system)
+    plug = 1 if battery["ac"] else 2 if battery["usb"] else 4 if battery["wireless"] else 0
+    stay_on = int(sh.system.settings.get("global", "stay_on_while_plugged_in") or 0) & plug != 0
+    deep = vars(sh.system).get("device_idle", {}).get("deep", "ACTIVE")
+
+    def flag(on: bool) -> str:
+        return "true" if on else "false"
+
+    return ("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mDirty=0x0\n  mWakefulness=Awake\n"
+            f"  mWakefulnessChanging=false\n  mIsPowered={flag(bool(plug))}\n  mPlugType={plug}\n"
+            f"  mBatteryLevel={battery['level']}\n  mDockState=0\n  mStayOn={flag(stay_on)}\n"
+            "  mProximityPositive=false\n  mBootCompleted=true\n  mSystemReady=true\n"
+            "  mHalAutoSuspendModeEnabled=false\n  mHalInteractiveModeEnabled=true\n  mWakeLockSummary=0x0\n"
+            f"  mLightDeviceIdleMode=false\n  mDeviceIdleMode={flag(deep == 'IDLE')}\n"
+            "  mHoldingWakeLockSuspendBlocker=false\n  mHoldingDisplaySuspendBlocker=true\n  mDisplayReady=true\n"
+            "\nDisplay Power: state=ON\n")
+
+
+def _dump_one(sh: Shell, name: str, args: list[str]) -> Result:
+    """One service's dump (its own command's Result as is); a service the simulated phone registers but does not
+    dump says so, one it does not run is ``Can't find service: NAME`` on standard error (``dumpsys.cpp``)."""
+    if name in DUMPSYS:
+        text = DUMPSYS[name](sh, args)
+        return ok(text) if isinstance(text, str) else text
+    if name in SERVICES:
+        return with_stderr(sh, b"", 255, f"dumpsys {name}: not simulated\n")
+    return with_stderr(sh, b"", 0, f"Can't find service: {name}\n")
+
+
 @command("dumpsys")
 def _dumpsys(sh: Shell, argv: list[str]) -> Result:
-    """``dumpsys SERVICE [ARGS]``: the sections of each service's ``dump`` the simulated phone keeps."""
-    service, rest = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
-    if service in DUMPSYS:
-        return ok(DUMPSYS[service](sh, rest))
-    if service == "window":
-        text = _dumpsys_window(sh)
-        return ok(text if rest[:1] == ["windows"] else text + _display_rotation())
-    if service == "activity":
-        if rest[:1] == ["top"]:
-            return ok(_dumpsys_activity_top(sh))
-        if rest[:1] in (["recents"], ["r"]):
-            return ok(_dumpsys_recents(sh))
-        return ok(_dumpsys_activities(sh))
-    if service == "package":
-        words = [a for a in rest if not a.startswith("-")]
-        names = words[:1] if words else sorted(sh.system.apps)
-        return ok("".join(package_manager.dump_package(sh, name) for name in names))
-    if service == "input":
-        return ok(_dumpsys_input(sh))
-    if service == "wifi":
-        return ok(f"Wi-Fi is {'enabled' if _wifi_on(sh) else 'disabled'}\nVerbose logging is off\n")
-    if service == "display":
-        return ok(_dumpsys_display(sh))
-    if service == "input_method":
-        return ok(_dumpsys_input_method(sh))
-    if service == "power":
-        return ok("POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mWakefulness=Awake\n"
-                  "  mHoldingDisplaySuspendBlocker=true\n  mDisplayReady=true\n")
-    if service == "battery":
-        return ok(_BATTERY)
-    return ok(f"Can't find service: {service}\n")
+    """``dumpsys [-l] [-t S] [-T MS] [--skip S1,S2] [SERVICE [ARGS]]`` (``frameworks/native/cmds/dumpsys``): one
+    service's dump, the list of services (``-l``), or every service's, each between dumpsys's header and its
+    footer."""
+    args = argv[1:]
+    skip: set[str] = set()
+    while args and args[0].startswith("-"):
+        if args[0] == "-l":
+            return ok("Currently running services:\n" + "".join(f"  {name}\n" for name in running_services()))
+        if args[0] in ("-t", "-T") and len(args) > 1:
+            args = args[2:]
+        elif args[0] == "--skip" and len(args) > 1:
+            skip |= set(args[1].split(","))
+            args = args[2:]
+        elif args[0] in ("--proto", "--priority", "--pid", "--thread", "--clients", "--stability", "-c"):
+            return with_stderr(sh, b"", 255, f"dumpsys {args[0]}: not simulated\n")
+        else:
+            break
+    if args:
+        return _dump_one(sh, args[0], args[1:])
+    out, errors = "", ""
+    for name in running_services():
+        if name in skip or name not in DUMPSYS:
+            continue
+        dumped, err, _status = _stream_parts(sh, _dump_one(sh, name, []))
+        stamp = sh.system.clock.now.astimezone(zoneinfo.ZoneInfo(sh.system.clock.timezone))
+        out += ("-" * 79 + f"\nDUMP OF SERVICE {name}:\n" + dumped +
+                f"--------- 0.001s was the duration of dumpsys {name}, ending at: {stamp:%Y-%m-%d %H:%M:%S}\n")
+        errors += err
+    return with_stderr(sh, out.encode(), 0, errors)
+
+
+def _stream_parts(sh: Shell, result: Result) -> tuple[str, str, int]:
+    """A handler's Result as (stdout, stderr, status) text."""
+    out, status = result
+    err, sh.stderr = sh.stderr, None
+    if err is None:  # a failing handler's output is its error output
+        out, err = (b"", out) if status else (out, b"")
+    return out.decode(errors="replace"), err.decode(errors="replace"), status
 
 
 def _display_rotation() -> str:
@@ -1467,8 +1734,22 @@ def _content(sh: Shell, argv: list[str]) -> Result:
     return handler(sh, verb, opts)
 
 
+def _cmd_dump_command(service: str) -> Callable[[Shell, list[str]], Result]:
+    """A service whose ``cmd`` and ``dumpsys`` share one shell command (BatteryService, DeviceIdleController
+    handle both in ``onShellCommand``)."""
+    def run(sh: Shell, args: list[str]) -> Result:
+        if not args and service == "battery":  # handleDefaultCommands: the help, status -1
+            return with_stderr(sh, _dump_one(sh, service, ["help"])[0], 255)
+        if not args:
+            return with_stderr(sh, b"", 255, f"cmd {service}: give a command (dumpsys {service} dumps its state)\n")
+        return _dump_one(sh, service, args)
+
+    return run
+
+
 #: The ``cmd`` services the simulated phone runs.
 CMD_SERVICES: dict[str, Callable[[Shell, list[str]], Result]] = {
+    "battery": _cmd_dump_command("battery"), "deviceidle": _cmd_dump_command("deviceidle"),
     "package": _cmd_via("pm"), "activity": _cmd_via("am"), "settings": _cmd_via("settings"),
     "input": _cmd_via("input"), "window": _cmd_via("wm"), "statusbar": _cmd_statusbar,
     **{name: _cmd_service(name) for name in ("wifi", "bluetooth_manager", "connectivity", "uimode", "notification",
@@ -1476,11 +1757,11 @@ CMD_SERVICES: dict[str, Callable[[Shell, list[str]], Result]] = {
 }
 #: Services every Android 13 phone runs that the simulated one does not answer for (``cmd`` names them).
 UNSIMULATED_SERVICES = frozenset((
-    "appops", "jobscheduler", "alarm", "battery", "power", "display", "deviceidle", "role", "overlay", "locale",
+    "appops", "jobscheduler", "alarm", "power", "display", "role", "overlay", "locale",
     "device_config", "netpolicy", "usagestats", "lock_settings", "phone", "telephony", "user", "audio",
     "accessibility", "autofill", "clipboard", "content", "location", "media_projection", "shortcut", "vibrator",
     "webviewupdate", "wallpaper", "font", "game", "sensorservice", "stats", "companiondevice", "voiceinteraction"))
 
 
 # commands of their own modules register themselves when they load
-from pytest_mobileagent.sim import logcat, package_manager, sqlite_cli  # noqa: E402, F401
+from pytest_mobileagent.sim import bugreport, dumps, logcat, package_manager, sqlite_cli  # noqa: E402, F401

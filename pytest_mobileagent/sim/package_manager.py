@@ -13,8 +13,8 @@ What the simulated phone knows of a package: the installed :class:`~pytest_mobil
 - the simulator has no manifests: every simulated app is taken to request the platform's runtime permissions
   (an ``App`` may list its own in ``permissions``), so ``pm grant`` refuses only unknown permissions and those
   that are not runtime ones, as PermissionManagerService does;
-- a simulated app's version is its ``version_name``/``version_code`` if it sets them, else ``1.0``/``1``: the
-  simulated build of the app, not the store's;
+- a simulated app's version is its ``version_name``/``version_code`` if it sets them, else the real package's
+  (:data:`VERSIONS`: the APKs AndroidWorld installs, and the platform's own apps), else ``1.0``/``1``;
 - system packages are those AOSP and Google ship in the image (``com.android.*``, ``com.google.android.*``), or
   an app's own ``system_app``.
 
@@ -98,8 +98,34 @@ def is_system(app: Any) -> bool:
     return bool(own) if own is not None else app.package.startswith(SYSTEM_PREFIXES)
 
 
+#: The versions of the real packages the simulated apps stand for: the APKs AndroidWorld installs
+#: (``android_world/env/setup_device/apps.py`` names each file with its versionCode; the versionName is the
+#: app's own build file at that code: Markor's, Simple Mobile Tools', Tasks', Audio Recorder's, OpenTracks',
+#: VLC's (``versionOverride`` adds 10000000 and the ABI's code, 8 for x86_64), Retro Music's, Clipper's
+#: manifest), and the platform's own apps, which the build gives its SDK level and release (33, ``13``).
+VERSIONS: dict[str, tuple[str, int]] = {
+    "net.gsantner.markor": ("2.10.9", 146),
+    "com.simplemobiletools.calendar.pro": ("6.22.2", 238),
+    "org.tasks": ("13.6.3", 130605),
+    "com.simplemobiletools.draw.pro": ("6.9.3", 79),
+    "com.simplemobiletools.gallery.pro": ("6.28.1", 396),
+    "com.simplemobiletools.smsmessenger": ("5.19.3", 85),
+    "com.dimowner.audiorecorder": ("0.9.26", 926),
+    "de.dennisguse.opentracks": ("v4.11.3", 5705),
+    "org.videolan.vlc": ("3.5.4", 13050408),
+    "code.name.monkey.retromusic": ("6.1.0", 10603),
+    "ca.zgrs.clipper": ("1.1", 1),
+    **{package: ("13", 33) for package in (
+        "com.android.settings", "com.android.camera2", "com.android.calendar", "com.android.music",
+        "com.android.providers.blockednumber", "com.android.providers.calendar", "com.android.providers.contacts",
+        "com.android.providers.telephony")},
+}
+
+
 def version(app: Any) -> tuple[str, int]:
-    return str(getattr(app, "version_name", "1.0")), int(getattr(app, "version_code", 1))
+    """(versionName, versionCode) of an installed app."""
+    name, code = VERSIONS.get(app.package, ("1.0", 1))
+    return str(getattr(app, "version_name", name)), int(getattr(app, "version_code", code))
 
 
 def requested(app: Any) -> frozenset[str]:
@@ -217,10 +243,76 @@ def apk_package(data: bytes, where: str) -> str:
 # -- pm ---------------------------------------------------------------------------------------------------
 
 
+#: The hardware and software features of the emulator image (``pm list features``): AOSP's
+#: ``handheld_core_hardware.xml`` and the goldfish device's feature files (``device/generic/goldfish``: camera,
+#: sensors, telephony, Wi-Fi, Vulkan), with the versions those files give.
+FEATURES = (
+    "android.hardware.audio.output", "android.hardware.bluetooth", "android.hardware.bluetooth_le",
+    "android.hardware.camera", "android.hardware.camera.any", "android.hardware.camera.autofocus",
+    "android.hardware.camera.capability.manual_post_processing", "android.hardware.camera.capability.manual_sensor",
+    "android.hardware.camera.capability.raw", "android.hardware.camera.concurrent", "android.hardware.camera.flash",
+    "android.hardware.camera.front", "android.hardware.camera.level.full", "android.hardware.faketouch",
+    "android.hardware.fingerprint", "android.hardware.identity_credential=202101", "android.hardware.location",
+    "android.hardware.location.gps", "android.hardware.location.network", "android.hardware.microphone",
+    "android.hardware.ram.normal", "android.hardware.screen.landscape", "android.hardware.screen.portrait",
+    "android.hardware.security.model.compatible", "android.hardware.sensor.accelerometer",
+    "android.hardware.sensor.ambient_temperature", "android.hardware.sensor.barometer",
+    "android.hardware.sensor.compass", "android.hardware.sensor.gyroscope", "android.hardware.sensor.hinge_angle",
+    "android.hardware.sensor.light", "android.hardware.sensor.proximity", "android.hardware.sensor.relative_humidity",
+    "android.hardware.telephony", "android.hardware.telephony.gsm", "android.hardware.touchscreen",
+    "android.hardware.touchscreen.multitouch", "android.hardware.touchscreen.multitouch.distinct",
+    "android.hardware.touchscreen.multitouch.jazzhand", "android.hardware.vulkan.compute",
+    "android.hardware.vulkan.level=1", "android.hardware.vulkan.version=4206592", "android.hardware.wifi",
+    "android.hardware.wifi.direct", "android.hardware.wifi.passpoint",
+    "android.software.activities_on_secondary_displays", "android.software.app_enumeration",
+    "android.software.app_widgets", "android.software.autofill", "android.software.backup",
+    "android.software.cant_save_state", "android.software.companion_device_setup", "android.software.controls",
+    "android.software.device_admin", "android.software.file_based_encryption", "android.software.home_screen",
+    "android.software.incremental_delivery=2", "android.software.input_methods", "android.software.ipsec_tunnels",
+    "android.software.live_wallpaper", "android.software.managed_users", "android.software.midi",
+    "android.software.opengles.deqp.level=132383489", "android.software.picture_in_picture",
+    "android.software.print", "android.software.secure_lock_screen", "android.software.securely_removes_users",
+    "android.software.telecom", "android.software.verified_boot", "android.software.voice_recognizers",
+    "android.software.vulkan.deqp.level=132383489", "android.software.webview",
+)
+#: ``ro.opengles.version`` 196610: OpenGL ES 3.2, the feature without a name (``reqGlEsVersion``).
+GLES_VERSION = 0x30002
+
+#: The permission groups of Android 13's platform (``frameworks/base/core/res/AndroidManifest.xml``).
+PERMISSION_GROUPS = tuple(f"android.permission-group.{g}" for g in (
+    "ACTIVITY_RECOGNITION", "CALENDAR", "CALL_LOG", "CAMERA", "CONTACTS", "LOCATION", "MICROPHONE",
+    "NEARBY_DEVICES", "NOTIFICATIONS", "PHONE", "READ_MEDIA_AURAL", "READ_MEDIA_VISUAL", "SENSORS", "SMS",
+    "STORAGE"))
+
+
+def _list_other(sh: Shell, what: str, flags: set[str]) -> Result:
+    """``pm list features|users|instrumentation|permission-groups|permissions`` (PackageManagerShellCommand's
+    ``runList*``): features sorted with the unnamed GL ES one first; the one user, the owner (flags ``c13``:
+    primary, admin, initialized), running; no instrumentation is installed; permissions the platform defines
+    (``-d``: only dangerous ones)."""
+    if what == "features":
+        return ok(f"feature:reqGlEsVersion=0x{GLES_VERSION:x}\n" + "".join(f"feature:{f}\n" for f in FEATURES))
+    if what == "users":
+        return ok("Users:\n\tUserInfo{0:Owner:c13} running\n")
+    if what == "instrumentation":
+        return ok()
+    if what == "permission-groups":
+        return ok("".join(f"permission group:{g}\n" for g in PERMISSION_GROUPS))
+    if flags - {"-d"}:
+        return with_stderr(sh, b"", 255, f"pm list permissions {' '.join(sorted(flags - {'-d'}))}: not simulated\n")
+    names = RUNTIME_PERMISSIONS
+    if "-d" not in flags:
+        names = names | DEVELOPMENT_PERMISSIONS | INSTALL_PERMISSIONS
+    head = "Dangerous Permissions:" if "-d" in flags else "All Permissions:"
+    return ok(f"{head}\n\n" + "".join(f"permission:{name}\n" for name in sorted(names)))
+
+
 def _list_packages(sh: Shell, args: list[str]) -> Result:
     flags = {a for a in args if a.startswith("-")}
     words = [a for i, a in enumerate(args) if not a.startswith("-") and not (i and args[i - 1] in ("--user",
                                                                                                      "--uid"))]
+    if words[:1] in (["features"], ["users"], ["instrumentation"], ["permission-groups"], ["permissions"]):
+        return _list_other(sh, words[0], flags)
     if words[:1] != ["packages"]:
         return exception(sh, "list", f"java.lang.IllegalArgumentException: Unknown list: {words[0] if words else ''}")
     filter_word = words[1] if len(words) > 1 else ""

@@ -76,6 +76,23 @@ ENVIRONMENT = {
     "PATH": "/product/bin:/apex/com.android.runtime/bin:/system_ext/bin:/system/bin:/system/xbin:/vendor/bin",
     "HOME": "/", "TMPDIR": "/data/local/tmp", "ANDROID_DATA": "/data", "ANDROID_ROOT": "/system",
     "EXTERNAL_STORAGE": "/sdcard"}
+
+
+def adbd_environment(uid: int) -> dict[str, str]:
+    """What ``adb shell`` starts with: :data:`ENVIRONMENT` and what ``shell_service.cpp`` adds from the user's
+    ``passwd`` entry (``LOGNAME``, ``USER``, ``SHELL``) and ``HOSTNAME`` (``ro.product.device``, the kernel's
+    name being ``localhost``)."""
+    user = "root" if uid == 0 else "shell" if uid == 2000 else f"u0_a{uid % 1000}"
+    return {**_INIT_ENVIRONMENT, **ENVIRONMENT, "HOSTNAME": "emu64x", "LOGNAME": user, "SHELL": "/bin/sh",
+            "USER": user}
+
+
+#: The rest of what ``init.environ.rc`` exports to every process (adbd passes it on).
+_INIT_ENVIRONMENT = {
+    "ANDROID_ART_ROOT": "/apex/com.android.art", "ANDROID_ASSETS": "/system/app", "ANDROID_BOOTLOGO": "1",
+    "ANDROID_I18N_ROOT": "/apex/com.android.i18n", "ANDROID_STORAGE": "/storage",
+    "ANDROID_TZDATA_ROOT": "/apex/com.android.tzdata", "ASEC_MOUNTPOINT": "/mnt/asec",
+    "DOWNLOAD_CACHE": "/data/cache"}
 #: ``$$``: adbd's shell is a fresh process; one fixed id keeps runs deterministic (``$PPID`` is adbd's).
 SHELL_PID = 4242
 _ARRAY_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\[.*\]\+?=")
@@ -556,7 +573,7 @@ class Shell:
             self._session = ()
         self.name = name or (args[0] if args else "/system/bin/sh")
         self.source, self.line = source, 1
-        environment = ENVIRONMENT if env is None else env
+        environment = adbd_environment(self.uid) if env is None else env
         self.cwd = "/" if env is None else self.cwd
         self.vars = {**self._shell_variables(), **environment}
         self.exported = {*environment, "HOME", "PATH", "SHELL"}  # main.c initcoms: typeset -x HOME PATH SHELL
@@ -1073,8 +1090,11 @@ class Shell:
         fs = self.system.fs
         if fs.isdir(path):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if not fs.isdir(posixpath.dirname(fs.canonical(path))):
+        folder = posixpath.dirname(fs.canonical(path))
+        if not fs.isdir(folder):
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        if not fs.allowed(path if fs.exists(path) else folder, self.uid, "w"):  # as adbd's user may
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
         if not (append and fs.exists(path)):
             self.device.write_file(path, b"")
 
@@ -1087,6 +1107,8 @@ class Shell:
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
         if fs.isdir(path):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not fs.allowed(path, self.uid, "r"):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
         return fs.read(path)
 
     # -- variables -------------------------------------------------------------------------

@@ -8,6 +8,7 @@ Android paths and the adb sync service can push and pull them byte for byte.
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import os
 import posixpath
 import shutil
@@ -158,6 +159,8 @@ class Entry:
     mtime_ns: int
     ctime_ns: int
     link: str | None = None
+    #: A device's (major, minor) numbers.
+    rdev: tuple[int, int] | None = None
 
     @property
     def is_dir(self) -> bool:
@@ -166,6 +169,34 @@ class Entry:
     @property
     def is_link(self) -> bool:
         return stat_mod.S_ISLNK(self.mode)
+
+
+@dataclass
+class VNode:
+    """A node of the kernel's virtual files (``/proc``, ``/sys``, ``/dev``'s devices): made when looked up, never
+    stored.
+
+    ``kind`` is ``dir`` (with ``names``), ``file`` or ``char`` (a device; with ``data`` and ``rdev``) or ``link``
+    (with ``target``); ``mode`` its permission bits; ``size`` what ``stat`` says (0 for procfs files, 4096 for
+    sysfs'); ``write_error`` the errno a write gets past the permission check (``EIO`` in procfs, ``EACCES`` in
+    sysfs)."""
+
+    kind: str
+    mode: int = 0o444
+    uid: int = 0
+    gid: int = 0
+    data: bytes = b""
+    names: tuple[str, ...] = ()
+    target: str = ""
+    size: int = 0
+    mtime_ns: int = 0
+    write_error: int = errno.EIO
+    rdev: tuple[int, int] | None = None
+
+
+#: Where the kernel's virtual file systems are mounted, and the character devices of ``/dev`` that read as
+#: files (served by :attr:`FileSystem.virtual`).
+VIRTUAL_ROOTS = ("/proc", "/sys", "/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
 
 
 class FileSystem:
@@ -200,6 +231,9 @@ class FileSystem:
         #: The snapshot folder the tree equals but for :attr:`_changed` (root-relative host paths), if any.
         self._base: str | None = None
         self._changed: set[str] = set()
+        #: The kernel's ``/proc`` and ``/sys``: the node at a canonical path, links not followed (set by the
+        #: device, :class:`~pytest_mobileagent.sim.kernel.VirtualFiles`); None: those folders are empty.
+        self.virtual: Callable[[str], VNode | None] | None = None
         for folder in _LAYOUT:
             if not os.path.isdir(os.path.join(root, folder)):
                 os.makedirs(os.path.join(root, folder))
@@ -229,6 +263,35 @@ class FileSystem:
             for below, dirs, files in os.walk(host):
                 self._changed.update(self._relative(os.path.join(below, n)) for n in dirs + files)
 
+    # -- the kernel's virtual files (/proc, /sys) --------------------------------
+
+    def is_virtual(self, path: str) -> bool:
+        """Whether ``path`` (canonical) is one of the kernel's virtual files (:data:`VIRTUAL_ROOTS`) and those
+        are served."""
+        return self.virtual is not None and any(path == r or path.startswith(r + "/") for r in VIRTUAL_ROOTS)
+
+    def vnode(self, path: str, follow: bool = True) -> VNode | None:
+        """The virtual node at a canonical path, its links followed (the last one too if ``follow``)."""
+        from pytest_mobileagent.sim.kernel import follow as resolve
+
+        assert self.virtual is not None
+        return resolve(path, self.virtual, follow)[1]
+
+    def _virtual_entry(self, path: str, follow: bool) -> Entry | None:
+        node = self.vnode(path, follow)
+        if node is None:
+            return None
+        kind = {"dir": stat_mod.S_IFDIR, "file": stat_mod.S_IFREG, "link": stat_mod.S_IFLNK,
+                "char": stat_mod.S_IFCHR}[node.kind]
+        return Entry(path, kind | node.mode, node.uid, node.gid, node.size, 2 if node.kind == "dir" else 1,
+                     0, 0, node.mtime_ns, node.mtime_ns, node.mtime_ns, node.target or None, node.rdev)
+
+    def _refuse_virtual(self, path: str) -> None:
+        """A change to the virtual files: the kernel's refusal (the node's write error, EACCES to make one)."""
+        node = self.vnode(path)
+        code = node.write_error if node is not None and node.kind == "file" else errno.EACCES
+        raise OSError(code, "I/O error" if code == errno.EIO else os.strerror(code), path)  # bionic's words
+
     # -- ownership and permissions ---------------------------------------------
 
     def shared(self, path: str) -> bool:
@@ -242,12 +305,17 @@ class FileSystem:
         p = self.canonical(path)
         if self.shared(p):
             return STORAGE_OWNER
+        if self.is_virtual(p):
+            node = self.vnode(p)
+            return f"{node.uid}:{node.gid}" if node is not None else "0:0"
         while p not in self.owners and p not in SYSTEM_FOLDERS:
             p = posixpath.dirname(p)
         return self.owners[p] if p in self.owners else SYSTEM_FOLDERS[p][1]
 
     def chown(self, path: str, owner: str) -> None:
         p = self.canonical(path)
+        if self.is_virtual(p):
+            self._refuse_virtual(p)
         self.owners[p] = owner
         self._changed_now(p)
 
@@ -264,6 +332,9 @@ class FileSystem:
         makes them, shared storage ``2770``/``660``, an app's data folder ``700`` with ``771``/``660`` inside,
         elsewhere the host file's own, as made with umask 022 or ``os.chmod``)."""
         p = self.canonical(path)
+        if self.is_virtual(p):
+            node = self.vnode(p)
+            return node.mode if node is not None else 0o555
         if p in self.modes:
             return self.modes[p]
         if p in SYSTEM_FOLDERS:
@@ -287,6 +358,8 @@ class FileSystem:
 
     def chmod(self, path: str, bits: int) -> None:
         p = self.canonical(path)
+        if self.is_virtual(p):
+            self._refuse_virtual(p)
         self.modes[p] = bits & 0o7777
         self._changed_now(p)
 
@@ -333,10 +406,23 @@ class FileSystem:
     # -- contents --------------------------------------------------------------
 
     def read(self, path: str) -> bytes:
+        p = self.canonical(path)
+        if self.is_virtual(p):
+            node = self.vnode(p)
+            if node is None:
+                raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+            if node.kind == "dir":
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+            return node.data
         with open(self.host(path), "rb") as f:
             return f.read()
 
     def write(self, path: str, data: bytes) -> None:
+        if self.is_virtual(self.canonical(path)):
+            node = self.vnode(self.canonical(path))
+            if node is not None and node.kind == "char":
+                return  # a device takes what is written to it
+            self._refuse_virtual(self.canonical(path))
         host = self.host(path)
         self._touched(host)
         new = not os.path.exists(host)
@@ -348,6 +434,8 @@ class FileSystem:
 
     def touch(self, path: str) -> None:
         """Set the modification time of ``path`` and its folder to the device clock."""
+        if self.is_virtual(self.canonical(path)):
+            self._refuse_virtual(self.canonical(path))
         host = self.host(path)
         self._touched(host)
         self._keep_atimes(host)
@@ -382,8 +470,10 @@ class FileSystem:
 
     def set_times(self, path: str, atime_ns: int | None = None, mtime_ns: int | None = None) -> None:
         """``touch``'s ``utimensat``: the access and/or modification time of ``path``; its change time is now."""
-        host = self.host(path)
         p = self.canonical(path)
+        if self.is_virtual(p):
+            self._refuse_virtual(p)
+        host = self.host(path)
         self._touched(host)
         entry = self.info(p)
         atime = entry.atime_ns if atime_ns is None else atime_ns
@@ -393,19 +483,37 @@ class FileSystem:
         self.ctimes[p] = _ns(self.clock.now) if self.clock is not None else mtime
 
     def exists(self, path: str) -> bool:
+        p = self.canonical(path)
+        if self.is_virtual(p):
+            return self.vnode(p) is not None
         return os.path.exists(self.host(path))
 
     def isdir(self, path: str) -> bool:
+        p = self.canonical(path)
+        if self.is_virtual(p):
+            node = self.vnode(p)
+            return node is not None and node.kind == "dir"
         return os.path.isdir(self.host(path))
 
     def listdir(self, path: str) -> list[str]:
+        p = self.canonical(path)
+        if self.is_virtual(p):
+            node = self.vnode(p)
+            if node is None or node.kind != "dir":
+                code = errno.ENOENT if node is None else errno.ENOTDIR
+                raise OSError(code, os.strerror(code), path)
+            return sorted(node.names)
         return sorted(os.listdir(self.host(path)))
 
     def entries(self, path: str) -> list[str]:
         """The names in a folder as ``ls`` sees them, with the links and aliases that live there on a phone
         (``/sdcard`` in ``/``, ``0`` in ``/data/media``)."""
         p = self.canonical(path)
+        if self.is_virtual(p):
+            return self.listdir(p)
         names = set(os.listdir(self.host(p)))
+        if self.virtual is not None:  # the devices of /dev
+            names.update(posixpath.basename(r) for r in VIRTUAL_ROOTS if posixpath.dirname(r) == p)
         if p == SYSTEM_BIN:
             names.update(PROGRAMS())
             names.add("toybox")
@@ -417,6 +525,8 @@ class FileSystem:
     def info(self, path: str, follow: bool = True) -> Entry | None:
         """``stat`` (or ``lstat`` with ``follow=False``) of a device path, or None where nothing is."""
         p = posixpath.normpath("/" + path.lstrip("/"))
+        if self.is_virtual(self.canonical(p)):
+            return self._virtual_entry(self.canonical(p), follow)
         program = self.program(p)
         if program is not None:
             return program if not (follow and program.is_link) else self.program(f"{SYSTEM_BIN}/toybox")
@@ -433,9 +543,10 @@ class FileSystem:
         is_dir = stat_mod.S_ISDIR(st.st_mode)
         uid, gid = (int(x) for x in self.owner(c).split(":"))
         mtime = st.st_mtime_ns
-        return Entry(c, stat_mod.S_IFMT(st.st_mode) | self.mode(c, is_dir, st.st_mode & 0o7777), uid, gid, st.st_size,
-                     st.st_nlink, st.st_ino, st.st_blocks, self.atimes.get(c, mtime), mtime,
-                     self.ctimes.get(c, mtime))
+        size, blocks = (_ext4_dir_size(st.st_size), _ext4_dir_size(st.st_size) // 512) if is_dir else \
+            (st.st_size, st.st_blocks)
+        return Entry(c, stat_mod.S_IFMT(st.st_mode) | self.mode(c, is_dir, st.st_mode & 0o7777), uid, gid, size,
+                     st.st_nlink, st.st_ino, blocks, self.atimes.get(c, mtime), mtime, self.ctimes.get(c, mtime))
 
     def program(self, path: str) -> Entry | None:
         """A program of ``/system/bin`` (the read-only system image: root, group shell, of the image's time;
@@ -456,6 +567,10 @@ class FileSystem:
                      IMAGE_TIME_NS)
 
     def mkdirs(self, path: str) -> None:
+        if self.is_virtual(self.canonical(path)):
+            if self.isdir(path):
+                return
+            self._refuse_virtual(self.canonical(path))
         host = self.host(path)
         if not os.path.isdir(host):
             self._touched(host)
@@ -476,6 +591,8 @@ class FileSystem:
                 del table[p]
 
     def remove(self, path: str) -> None:
+        if self.is_virtual(self.canonical(path)):
+            self._refuse_virtual(self.canonical(path))
         self._forget(self.canonical(path))
         host = self.host(path)
         self._touched(host)
@@ -490,6 +607,9 @@ class FileSystem:
 
     def move(self, src: str, dst: str) -> None:
         old, new = self.canonical(src), self.canonical(dst)
+        for p in (old, new):
+            if self.is_virtual(p):
+                self._refuse_virtual(p)
         self._forget(new)
         for table in (self.owners, self.modes, self.atimes, self.ctimes):
             for p in [p for p in table if p == old or p.startswith(old + "/")]:
@@ -514,12 +634,19 @@ class FileSystem:
             return None
         if self.program(path) is not None:  # the shell runs those by name (sim/shell.py), not as files
             return None
+        if self.is_virtual(self.canonical(path)):
+            seq = (e.mode, 0, 0, e.nlink, e.uid, e.gid, e.size, e.atime_ns // _NS, e.mtime_ns // _NS,
+                   e.ctime_ns // _NS)
+            return os.stat_result(seq, {"st_atime": e.atime_ns / _NS, "st_mtime": e.mtime_ns / _NS,
+                                        "st_ctime": e.ctime_ns / _NS, "st_atime_ns": e.atime_ns,
+                                        "st_mtime_ns": e.mtime_ns, "st_ctime_ns": e.ctime_ns, "st_blksize": 1024,
+                                        "st_blocks": 0})
         st = os.stat(self.host(path))
-        seq = (e.mode, st.st_ino, st.st_dev, st.st_nlink, e.uid, e.gid, st.st_size, e.atime_ns // _NS,
+        seq = (e.mode, st.st_ino, st.st_dev, st.st_nlink, e.uid, e.gid, e.size, e.atime_ns // _NS,
                e.mtime_ns // _NS, e.ctime_ns // _NS)
         extra = {"st_atime": e.atime_ns / _NS, "st_mtime": e.mtime_ns / _NS, "st_ctime": e.ctime_ns / _NS,
                  "st_atime_ns": e.atime_ns, "st_mtime_ns": e.mtime_ns, "st_ctime_ns": e.ctime_ns,
-                 "st_blksize": st.st_blksize, "st_blocks": st.st_blocks}
+                 "st_blksize": st.st_blksize, "st_blocks": e.blocks}
         return os.stat_result(seq, extra)
 
     def walk_files(self, path: str) -> Iterator[str]:
@@ -580,6 +707,12 @@ class FileSystem:
         else:
             _restore_paths(src, self.root, changed)
         self._base, self._changed = src, set()
+
+
+def _ext4_dir_size(host_size: int) -> int:
+    """A folder's size as the phone's ext4 ``/data`` reports it (whole 4 KiB blocks, one at least), whatever file
+    system holds the host folder (tmpfs counts bytes per entry)."""
+    return max(4096, -(-host_size // 4096) * 4096)
 
 
 def _ns(when: dt.datetime) -> int:

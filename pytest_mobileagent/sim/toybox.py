@@ -26,10 +26,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_mobileagent.android.keyboard import PACKAGE as _IME_PACKAGE
-from pytest_mobileagent.sim import services, stores
+from pytest_mobileagent.sim import kernel, stores
 from pytest_mobileagent.sim.shell import (
     COMMANDS,
+    SHELL_PID,
     Process,
     Result,
     Shell,
@@ -284,6 +284,7 @@ def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[.
     def register(fn: Callable[..., Result]) -> Callable[..., Result]:
         def handler(sh: Shell, argv: list[str]) -> Result:
             name = argv[0].rsplit("/", 1)[-1]
+            before, sh._kernel_command = getattr(sh, "_kernel_command", None), argv  # /proc/self is this tool
             try:
                 opts, args = _parse(argv, options)
                 return fn(sh, name, opts, args)
@@ -291,6 +292,8 @@ def toy(*names: str, options: str = "", status: int = 1) -> Callable[[Callable[.
                 return with_stderr(sh, b"", status, f'{name}: {e} (see "{name} --help")\n')
             except _Error as e:
                 return with_stderr(sh, b"", status, f"{name}: {e}\n")
+            finally:
+                sh._kernel_command = before
 
         handler.__doc__ = fn.__doc__
         return command(*names)(handler) if names else handler
@@ -525,7 +528,8 @@ def _ls_widths(sh: Shell, opts: dict[str, Any], items: list[_Listed]) -> dict[st
         row = {"ino": len(str(e.ino)) if opts.get("i") else 0, "links": len(str(e.nlink)),
                "user": len(str(e.uid) if opts.get("n") else user_name(e.uid)),
                "group": len(str(e.gid) if opts.get("n") else user_name(e.gid)),
-               "size": len(_ls_size(opts, e.size)), "blocks": len(_ls_size(opts, _blocks_1k(e), 1024))
+               "size": len(str(e.rdev[0])) + 5 if e.rdev else len(_ls_size(opts, e.size)),
+               "blocks": len(_ls_size(opts, _blocks_1k(e), 1024))
                if opts.get("s") else 0}
         for k, v in row.items():
             widths[k] = max(widths[k], v)
@@ -551,7 +555,10 @@ def _ls_line(sh: Shell, opts: dict[str, Any], item: _Listed, w: dict[str, int]) 
         if not opts.get("o"):
             group = str(e.gid) if opts.get("n") else user_name(e.gid)
             line += f" {group:<{w['group']}}"
-        line += f"{_ls_size(opts, e.size):>{w['size'] + 1}}"
+        if e.rdev:  # a device's major and minor numbers (ls.c: "% *d,% 4d")
+            line += f"{e.rdev[0]: {w['size'] - 4}d},{e.rdev[1]: 4d}"
+        else:
+            line += f"{_ls_size(opts, e.size):>{w['size'] + 1}}"
         ns = _ls_time(opts, e)
         when = _local(sh, ns)
         stamp = when.strftime(" %Y-%m-%d %H:%M")
@@ -764,7 +771,8 @@ def _stat_field(sh: Shell, kind: str, name: str, e: Entry) -> tuple[str, Any]:
         "d": ("d", dev), "D": ("x", dev), "f": ("x", e.mode), "F": ("s", ftype), "g": ("d", e.gid),
         "G": ("s", user_name(e.gid)), "h": ("d", e.nlink), "i": ("d", e.ino),
         "m": ("s", "/storage/emulated" if dev == _FUSE_DEV else "/data"),
-        "n": ("s", name), "o": ("d", 4096), "s": ("d", e.size), "t": ("x", 0), "T": ("x", 0), "u": ("d", e.uid),
+        "n": ("s", name), "o": ("d", 4096), "s": ("d", e.size), "t": ("x", e.rdev[0] if e.rdev else 0),
+        "T": ("x", e.rdev[1] if e.rdev else 0), "u": ("d", e.uid),
         "U": ("s", user_name(e.uid)), "x": ("s", _iso_time(sh, e.atime_ns)), "X": ("d", e.atime_ns // 10**9),
         "y": ("s", _iso_time(sh, e.mtime_ns)), "Y": ("d", e.mtime_ns // 10**9),
         "z": ("s", _iso_time(sh, e.ctime_ns)), "Z": ("d", e.ctime_ns // 10**9)}
@@ -1095,7 +1103,7 @@ def _run_argv(sh: Shell, argv: list[str], stdin: bytes = b"") -> tuple[bytes, by
     handler = COMMANDS.get(name)
     if handler is None or name in _SHELL_ONLY:
         return b"", f"{argv[0]}: No such file or directory\n".encode(), 127
-    saved_stdin, saved_err = sh.stdin, sh.stderr
+    saved_stdin, saved_err = sh._input, sh.stderr  # the input itself, unread: the caller's may still be open
     sh.stdin, sh.stderr = stdin, None
     try:
         out, status = handler(sh, argv)
@@ -1104,7 +1112,7 @@ def _run_argv(sh: Shell, argv: list[str], stdin: bytes = b"") -> tuple[bytes, by
             out, err = (b"", out) if status else (out, b"")
         return out, err, status
     finally:
-        sh.stdin, sh.stderr = saved_stdin, saved_err
+        sh._input, sh.stderr = saved_stdin, saved_err
 
 
 #: mksh builtins with no /system/bin program: ``find -exec`` and ``xargs`` cannot run them.
@@ -2400,15 +2408,6 @@ def _du(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     return with_stderr(sh, text.encode("utf-8", "surrogateescape"), 1 if errors else 0, "".join(errors))
 
 
-#: An Android 13 emulator's mounts as ``df`` shows them: (device, mount point, size in KiB, used in KiB).
-#: ``/data`` and shared storage (the FUSE view of ``/data/media``) grow with the simulated files.
-_MOUNTS = [("/dev/block/dm-0", "/", 6069408, 6050544), ("tmpfs", "/dev", 1006388, 628),
-           ("tmpfs", "/mnt", 1006388, 0), ("/dev/block/dm-1", "/system_ext", 307392, 306400),
-           ("/dev/block/dm-2", "/product", 1179244, 1175512), ("/dev/block/dm-3", "/vendor", 203180, 202528),
-           ("tmpfs", "/apex", 1006388, 0), ("/dev/block/dm-5", "/data", 6354932, 1612168),
-           ("/dev/fuse", "/storage/emulated", 6354932, 1612168)]
-
-
 def _tree_kb(sh: Shell, path: str) -> int:
     total = 0
     for folder, dirs, files in os.walk(sh.system.fs.host(path)):
@@ -2420,11 +2419,11 @@ def _tree_kb(sh: Shell, path: str) -> int:
 def _df(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     _refuse(opts, "i")
     used_by_files = _tree_kb(sh, "/data")
-    mounts = [(dev, point, size, used + (used_by_files if point in ("/data", "/storage/emulated") else 0))
-              for dev, point, size, used in _MOUNTS]
+    table = [m for m in kernel.MOUNTS if m.size_kb or opts.get("a")]
     if "t" in opts:
-        kinds = {"/dev/fuse": "fuse", "tmpfs": "tmpfs"}
-        mounts = [m for m in mounts if kinds.get(m[0], "ext4") in opts["t"]]
+        table = [m for m in table if m.type in opts["t"]]
+    mounts = [(m.device, m.point, m.size_kb,
+               m.used_kb + (used_by_files if m.point in ("/data", "/storage/emulated") else 0)) for m in table]
     errors = ""
     if args:
         picked = []
@@ -2511,31 +2510,19 @@ def _which(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
             else:
                 status = 1
         elif arg in COMMANDS and arg not in _SHELL_ONLY:
-            out.append(f"{_PATH_DIR}/{arg}")
+            out.append(f"{'/system/xbin' if arg in _XBIN else _PATH_DIR}/{arg}")
         else:
             status = 1
     return with_stderr(sh, _encode(out), status)
 
 
-#: adbd's environment for ``sh -c`` on Android 13 (``init.environ.rc`` and adbd's own).
-_PATH = "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:" \
-        "/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin"
-
-
 def _environment(sh: Shell) -> dict[str, str]:
+    """The exported variables (adbd's environment and what the line exported), as a command gets them."""
     given = getattr(sh, "_toybox_env", None)
     if given is not None:  # a command run by env: the environment env made
         return dict(given)
-    user = user_name(sh.uid)
-    env = {"_": "/system/bin/env", "ANDROID_ART_ROOT": "/apex/com.android.art", "ANDROID_ASSETS": "/system/app",
-           "ANDROID_BOOTLOGO": "1", "ANDROID_DATA": "/data", "ANDROID_I18N_ROOT": "/apex/com.android.i18n",
-           "ANDROID_ROOT": "/system", "ANDROID_STORAGE": "/storage",
-           "ANDROID_TZDATA_ROOT": "/apex/com.android.tzdata", "ASEC_MOUNTPOINT": "/mnt/asec",
-           "DOWNLOAD_CACHE": "/data/cache", "EXTERNAL_STORAGE": "/sdcard", "HOME": "/",
-           "HOSTNAME": "emulator64_x86_64", "LOGNAME": user, "PATH": _PATH, "SHELL": "/bin/sh",
-           "TMPDIR": "/data/local/tmp", "USER": user}
-    env.update(getattr(sh, "vars", {}))
-    return env
+    vars_ = getattr(sh, "vars", {})
+    return {"_": "/system/bin/env", **{n: vars_[n] for n in vars_ if n in getattr(sh, "exported", ())}}
 
 
 @toy("env", "printenv", options="^i0u*", status=125)
@@ -2568,13 +2555,7 @@ def _env(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
 
 
 def _boot(sh: Shell) -> dt.datetime:
-    """When the simulated phone booted: three minutes before its clock first read, moved back with the clock."""
-    now = sh.system.clock.now
-    boot = getattr(sh.system, "_toybox_boot", None)
-    if boot is None or boot > now:
-        boot = now - dt.timedelta(minutes=3)
-        sh.system._toybox_boot = boot
-    return boot
+    return kernel.boot_time(sh.system)
 
 
 @toy("uptime", options=">0ps")
@@ -2743,11 +2724,6 @@ def _base64(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resu
 
 # -- the machine ---------------------------------------------------------------------------------------------
 
-#: ``uname`` of the google_apis x86_64 Android 13 emulator image (kernel 5.15, android13 GKI).
-_UNAME = {"s": "Linux", "n": "localhost", "r": "5.15.41-android13-8-00055-g4f5025129fe8-ab8949913",
-          "v": "#1 SMP PREEMPT Mon Aug 15 18:33:14 UTC 2022", "m": "x86_64", "o": "Toybox"}
-
-
 @toy("uname", options="paomvrns")
 def _uname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     if args:
@@ -2756,13 +2732,13 @@ def _uname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
         keys = "snrvmo"
     else:
         keys = "".join(k for k in "snrvmpo" if opts.get(k)) or "s"
-    parts = ["unknown" if k == "p" else _UNAME[k] for k in keys]
+    parts = ["unknown" if k == "p" else kernel.UNAME[k] for k in keys]
     return ok(" ".join(parts) + "\n")
 
 
 @toy("nproc", options="(all)")
 def _nproc(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
-    return ok("4\n")
+    return ok(f"{kernel.CPUS}\n")
 
 
 @toy("hostname", options=">1bdsfF:[!bdsf]")
@@ -2774,10 +2750,6 @@ def _hostname(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Re
     return ok("\n" if opts.get("d") else "localhost\n")
 
 
-#: Memory of the emulator (AndroidWorld's AVD: 2 GB of RAM, no swap), in bytes.
-_MEMORY = {"total": 2_061_230_080, "free": 412_368_896, "shared": 9_981_952, "buffers": 3_055_616}
-
-
 @toy("free", options="hgmkb[!hgmkb]")
 def _free(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     shift = next((10 * k for k, c in enumerate("bkmg") if opts.get(c)), 0)
@@ -2785,7 +2757,8 @@ def _free(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
     def show(value: int) -> str:
         return _human(value) if opts.get("h") else str(value >> shift)
 
-    m = _MEMORY
+    m = {"total": kernel.memory_bytes("MemTotal"), "free": kernel.memory_bytes("MemFree"),
+         "shared": kernel.memory_bytes("Shmem"), "buffers": kernel.memory_bytes("Buffers")}  # sysinfo(2)
     text = ("\t\ttotal        used        free      shared     buffers\n"
             f"Mem:{show(m['total']):>17}{show(m['total'] - m['free']):>12}{show(m['free']):>12}"
             f"{show(m['shared']):>12}{show(m['buffers']):>12}\n"
@@ -2970,29 +2943,8 @@ def _restorecon(sh: Shell, argv: list[str]) -> Result:
     return ok()
 
 
-#: Processes every simulated phone runs, as ``(user, pid, ppid, name)``.
-_SYSTEM_PROCESSES = [("root", 1, 0, "init"), ("root", 310, 1, "zygote64"), ("system", services.SYSTEM_PID, 310,
-                     "system_server"), ("u0_a134", services.SYSTEMUI_PID, 310, "com.android.systemui"),
-                     ("radio", services.PHONE_PID, 310, "com.android.phone")]
-
-
-#: Other modules' processes (a served uiautomator2 server's ``app_process``...): each callable gives
-#: ``(user, pid, ppid, name)`` rows for a shell.
-EXTRA_PROCESSES: list[Callable[[Shell], list[tuple[str, int, int, str]]]] = []
-
-
-def _processes(sh: Shell) -> list[tuple[str, int, int, str]]:
-    procs = list(_SYSTEM_PROCESSES)
-    for pkg in sorted([*sh.system.apps, _IME_PACKAGE]):
-        if sh.system.running(pkg):
-            app = sh.system.apps.get(pkg)
-            uid = app.uid if app is not None else 10120
-            procs.append((f"u0_a{uid % 1000}", sh.system.pid_of(pkg), 310, pkg))
-    for extra in EXTRA_PROCESSES:
-        procs += extra(sh)
-    procs += [(user_name(p.uid), p.pid, p.ppid, p.name) for p in list(sh.processes.values()) if p.status is None]
-    me = user_name(sh.uid)
-    return [*procs, (me, 7001, 391, "sh"), (me, 7002, 7001, "ps")]
+def _processes(sh: Shell) -> list[kernel.Proc]:
+    return kernel.processes(sh, user_name)
 
 
 @command("pidof")
@@ -3007,8 +2959,8 @@ _PS_FIELDS: dict[str, tuple[int, Callable[[tuple[str, int, int, str]], object]]]
     "PID": (5, lambda p: p[1]), "PPID": (5, lambda p: p[2]), "USER": (-12, lambda p: p[0]),
     "UID": (5, lambda p: _user_id(p[0]) or 0), "NAME": (-27, lambda p: p[3]), "CMD": (-27, lambda p: p[3]),
     "COMM": (-27, lambda p: p[3]), "ARGS": (-27, lambda p: p[3]), "CMDLINE": (-27, lambda p: p[3]),
-    "S": (1, lambda p: "S" if p[3] != "ps" else "R"), "RSS": (6, lambda p: 90_000),
-    "VSZ": (7, lambda p: 10_000_000 + p[1]),
+    "S": (1, lambda p: "R" if p[1] == SHELL_PID + 1 else "S"), "RSS": (6, kernel.rss_kb),
+    "VSZ": (7, kernel.vsz_kb),
 }
 
 
@@ -3023,7 +2975,7 @@ def _ps(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     if users or pids:
         procs = [p for p in procs if p[0] in users or str(_user_id(p[0])) in users or str(p[1]) in pids]
     elif not (opts.get("A") or opts.get("e") or opts.get("a")):
-        procs = [p for p in procs if p[0] == user_name(sh.uid) and p[3] in ("sh", "ps")]
+        procs = [p for p in procs if kernel.is_own(p)]  # the shell running the line and ps itself
     if "o" in opts:
         fields = [f.split("=")[0].upper() for group in opts["o"] for f in group.split(",")]
         for f in fields:
@@ -3053,9 +3005,10 @@ def _ps(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
         return f"{user:<10}{pid!s:>8}{ppid!s:>6}{vsz!s:>11}{rss!s:>7} {wchan:<16}{addr!s:>5} {st} {pname}\n"
 
     out = row("USER", "PID", "PPID", "VSZ", "RSS", "WCHAN", "ADDR", "S", "NAME")
-    for user, pid, ppid, pname in procs:
-        out += row(user, pid, ppid, 10_000_000 + pid, 90_000, "do_epoll_wait" if pname != "ps" else "0", 0,
-                   "R" if pname == "ps" else "S", pname)
+    for p in procs:
+        running = p.pid == SHELL_PID + 1
+        out += row(p.user, p.pid, p.ppid, kernel.vsz_kb(p), kernel.rss_kb(p), "0" if running else "do_epoll_wait", 0,
+                   "R" if running else "S", p.name)
     return ok(out)
 
 
@@ -3066,7 +3019,7 @@ def _matching(sh: Shell, opts: dict[str, Any], args: list[str]) -> list[tuple[st
     pattern = re.compile(args[0])
     users = [u for group in opts.get("u", []) + opts.get("U", []) for u in group.split(",")]
     match = pattern.fullmatch if opts.get("x") else pattern.search
-    found = [p for p in _processes(sh) if p[3] not in ("sh", "ps") and match(p[3])]
+    found = [p for p in _processes(sh) if not kernel.is_own(p) and match(p[3])]  # not the shell nor the tool
     found = [p for p in found if not users or p[0] in users or str(_user_id(p[0])) in users]
     if opts.get("n"):
         found = found[-1:]
@@ -3645,9 +3598,500 @@ def _timeout(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Res
 _TOYBOX_APPLETS: set[str] = set()
 
 
+#: Round-trip times (ms) the loopback answers in, one per packet in turn.
+_LOOPBACK_RTT = (0.041, 0.052, 0.047, 0.058, 0.044)
+_PING_USAGE = ("Usage: ping [-LRUbdfnqrvVaAD] [-c count] [-i interval] [-w deadline]\n"
+               "            [-p pattern] [-s packetsize] [-t ttl] [-I interface]\n"
+               "            [-M pmtudisc-hint] [-m mark] [-S sndbuf]\n"
+               "            [-T tstamp-options] [-Q tos] [hop1 ...] destination\n")
+
+
+def _ping_target(host: str) -> str | None:
+    """The IPv4 address a host name or dotted address stands for, or None: the phone resolves ``localhost``
+    from ``/system/etc/hosts``, and no other name (it has no DNS server it can reach)."""
+    import ipaddress
+
+    if host == "localhost":
+        return "127.0.0.1"
+    try:
+        return str(ipaddress.IPv4Address(host))
+    except ValueError:
+        return None
+
+
+def _ping_routed(address: str) -> bool:
+    """Whether a route leads to the address: loopback, and the networks of the interfaces (``ip route``); no
+    default route, as the simulated phone has no network beyond itself."""
+    import ipaddress
+
+    ip = ipaddress.IPv4Address(address)
+    if ip.is_loopback:
+        return True
+    return any(i.inet is not None and ip in ipaddress.IPv4Network(f"{i.inet[0]}/{i.inet[1]}", strict=False)
+               for i in _INTERFACES)
+
+
+@command("ping")
+def _ping(sh: Shell, argv: list[str]) -> Result:
+    """Android's ``ping`` (iputils, ``external/iputils/ping.c``), not toybox's: the phone answers itself (its
+    loopback and its own addresses); a host on its Wi-Fi network never answers (100% loss after ``-W`` seconds,
+    status 1), any other address has no route (``connect: Network is unreachable``, status 2) and names other
+    than ``localhost`` do not resolve (``ping: unknown host NAME``, status 2), as on a phone without a network."""
+    count, interval, linger, quiet, target = None, 1.0, 10.0, False, None
+    args = argv[1:]
+    k = 0
+    try:
+        while k < len(args):
+            a = args[k]
+            if a in ("-c", "-i", "-W", "-w", "-s", "-t", "-I", "-p", "-Q", "-m", "-S", "-M", "-T"):
+                value = args[k + 1]
+                if a == "-c":
+                    count = int(value)
+                elif a == "-i":
+                    interval = float(value)
+                elif a == "-W":
+                    linger = float(value)
+                k += 2
+                continue
+            if a.startswith("-") and len(a) > 1:
+                if a.startswith("-c") and a[2:].isdigit():
+                    count = int(a[2:])
+                elif set(a[1:]) <= set("LRUbdfnqrvVaAD"):
+                    quiet = quiet or "q" in a
+                else:
+                    return with_stderr(sh, b"", 2, f"ping: invalid option -- '{a[1]}'\n" + _PING_USAGE)
+                k += 1
+                continue
+            target = a
+            k += 1
+    except (IndexError, ValueError):
+        return with_stderr(sh, b"", 2, _PING_USAGE)
+    if target is None:
+        return with_stderr(sh, b"", 2, _PING_USAGE)
+    address = _ping_target(target)
+    if address is None:
+        return with_stderr(sh, b"", 2, f"ping: unknown host {target}\n")
+    if not _ping_routed(address):
+        return with_stderr(sh, b"", 2, "connect: Network is unreachable\n")
+    if count is None:
+        raise_text = "ping: pinging until stopped is not simulated: give -c COUNT\n"
+        return with_stderr(sh, b"", 2, raise_text)
+    mine = address.startswith("127.") or any(i.inet is not None and i.inet[0] == address for i in _INTERFACES)
+    shown = address if target == address else f"{target} ({address})"
+    out = f"PING {target} ({address}) 56(84) bytes of data.\n"
+    times = []
+    for n in range(1, count + 1):
+        if mine:
+            rtt = _LOOPBACK_RTT[(n - 1) % len(_LOOPBACK_RTT)]
+            times.append(rtt)
+            if not quiet:
+                out += f"64 bytes from {shown}: icmp_seq={n} ttl=64 time={rtt:.3f} ms\n"
+        if n < count:
+            sh.wait(interval)
+    if not mine:
+        sh.wait(linger)
+    elapsed = round((count - 1) * interval * 1000) + (count - 1) * 2 if count > 1 else 0
+    lost = 100 - len(times) * 100 // count
+    out += (f"\n--- {target} ping statistics ---\n{count} packets transmitted, {len(times)} received, "
+            f"{lost}% packet loss, time {elapsed}ms\n")
+    if times:
+        avg = sum(times) / len(times)
+        mdev = (sum(t * t for t in times) / len(times) - avg * avg) ** 0.5
+        out += f"rtt min/avg/max/mdev = {min(times):.3f}/{avg:.3f}/{max(times):.3f}/{mdev:.3f} ms\n"
+    else:
+        out += "\n"
+    return with_stderr(sh, out.encode(), 0 if times else 1)
+
+
+# -- od ------------------------------------------------------------------------------------------------------------
+
+#: ``od -t a``'s names of the control characters and space (``toys/posix/od.c``).
+_OD_NAMES = ["nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "nl", "vt", "ff", "cr", "so", "si",
+             "dle", "dc1", "dc2", "dc3", "dc4", "nak", "syn", "etb", "can", "em", "sub", "esc", "fs", "gs", "rs", "us",
+             "sp"]
+_OD_ESCAPES = {8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 7: "\\a", 11: "\\v", 0: "\\0"}
+
+
+def _od_types(spec: str) -> list[tuple[str, int]]:
+    """The (type, size) pairs of one ``-t`` argument: ``a``/``c`` take a byte, integers 1 to 8 (``CSIL`` or a
+    number, 4 without); floats are not simulated."""
+    found, k = [], 0
+    while k < len(spec):
+        kind = spec[k]
+        k += 1
+        if kind == "f":
+            raise _Error("-t f: floating point dumps are not simulated")
+        if kind not in "acduox":
+            raise _Error(f"bad -t {spec}")
+        size = 1
+        digits = re.match(r"\d+", spec[k:])
+        if digits:
+            size, k = int(digits.group()), k + len(digits.group())
+            if (kind in "ac" and size != 1) or not 1 <= size <= 8:
+                raise _Error(f"bad -t {spec}")
+        elif kind not in "ac":
+            size = 4
+            if k < len(spec) and spec[k] in "CSIL":
+                size, k = 1 << "CSIL".index(spec[k]), k + 1
+        found.append((kind, size))
+    return found
+
+
+def _od_width(kind: str, size: int) -> int:
+    """The digits of a type's largest value (toybox's ``throw``), one more for a sign."""
+    if kind in "ac":
+        return 3
+    top = (1 << 8 * size) - 1
+    if kind == "d":
+        return len(str(top >> 1 if size == 8 else top)) + 1
+    return len({"u": str(top), "o": f"{top:o}", "x": f"{top:x}"}[kind])
+
+
+def _od_cell(kind: str, size: int, data: bytes) -> str:
+    if kind == "a":
+        c = data[0] & 127
+        return _OD_NAMES[c] if c <= 32 else "del" if c == 127 else chr(c)
+    if kind == "c":
+        c = data[0]
+        return _OD_ESCAPES.get(c) or (f"{c:03o}" if c < 32 or c >= 127 else chr(c))
+    value = int.from_bytes(data[:size], "little", signed=kind == "d")
+    width = _od_width(kind, size)
+    return {"d": f"{value}", "u": f"{value}", "o": f"{value:0{width}o}", "x": f"{value:0{width}x}"}[kind]
+
+
+def _od_lines(data: bytes, types: list[tuple[str, int]], width: int, start: int, address: str,
+              squeeze: bool) -> list[str]:
+    """``od_outline`` for each ``width`` bytes: the address, then a line per type, every value right-aligned in
+    the widest type's width per byte; a line the same as the one before is one ``*``."""
+    formats = {"n": "", "d": "{:07d}", "o": "{:07o}", "x": "{:06x}"}[address]
+    pad = max(-(-(4 if kind in "ac" else _od_width(kind, size) + 1) // size) for kind, size in types)
+    lines, previous, star, pos = [], None, False, start
+    for k in range(0, len(data), width):
+        chunk = data[k:k + width]
+        full = chunk + bytes(width - len(chunk))
+        if squeeze and previous == full and pos != start:
+            if not star:
+                lines.append("*")
+                star = True
+            pos += len(chunk)
+            continue
+        star, previous = False, full
+        head = formats.format(pos)
+        for i, (kind, size) in enumerate(types):
+            row = "" if i else head
+            for j in range(0, len(chunk), size):
+                cell = _od_cell(kind, size, full[j:j + size])
+                row += f"{cell:>{pad * size + (7 if i and not j else 0)}}"
+            lines.append(row)
+        pos += len(chunk)
+    if formats:
+        lines.append(formats.format(pos))
+    return lines
+
+
+@toy("od", options="j#vw#<1=16N#xsodcbA:t*")
+def _od(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """toybox's ``od`` (``toys/posix/od.c``): the files (or standard input) from ``-j`` for ``-N`` bytes, ``-w``
+    a line, in the ``-t`` types and their aliases (``-bcdosx``), addresses in ``-A`` base."""
+    address = opts.get("A", "o")
+    if address[:1] not in ("n", "d", "o", "x"):
+        raise _Error(f"bad -A '{address[:1]}'")
+    types = [t for spec in opts.get("t", []) for t in _od_types(spec)]
+    for flag, spec in (("b", "o1"), ("c", "c"), ("d", "u2"), ("o", "o2"), ("s", "d2"), ("x", "x2")):
+        if opts.get(flag):
+            types += _od_types(spec)
+    types = types or _od_types("o2")
+    inputs, errors = _inputs(sh, name, args)
+    data = b"".join(content for _path, content in inputs)
+    skip = opts.get("j", 0)
+    data = data[skip:]
+    if "N" in opts:
+        data = data[:opts["N"]]
+    lines = _od_lines(data, types, opts.get("w", 16), skip, address[0], not opts.get("v"))
+    return with_stderr(sh, _encode(lines), 1 if errors else 0, errors)
+
+#: The debug programs of a userdebug image's ``/system/xbin``.
+_XBIN = frozenset({"su"})
+_SU_USAGE = ("usage: su [WHO [COMMAND...]]\n\nSwitch to WHO (default 'root') and run the given COMMAND (default sh)."
+             "\n\nWHO is a comma-separated list of user, group, and supplementary groups\nin that order.\n\n")
+
+
+@command("su")
+def _su(sh: Shell, argv: list[str]) -> Result:
+    """``su [WHO [COMMAND...]]`` of the userdebug image (AOSP ``system/extras/su/su.cpp``): root and the shell
+    user may switch to WHO (a uid or user name, root by default) and run COMMAND as it (execvp: a program, not
+    a shell line; ``sh`` when none), with adbd's supplementary groups kept."""
+    if sh.uid not in (0, 2000):
+        return with_stderr(sh, b"", 1, "su: not allowed\n")
+    args = argv[1:]
+    if args[:1] in (["-h"], ["--help"]):
+        return with_stderr(sh, b"", 0, _SU_USAGE)
+    uid: int | None = 0
+    if args:
+        who = args.pop(0).split(",")[0]
+        uid = int(who) if who.isdigit() else _user_id(who)
+        if uid is None:
+            return with_stderr(sh, b"", 1, f"su: invalid uid/gid '{who}'\n")
+    command = args or ["/system/bin/sh"]
+    name = command[0].rsplit("/", 1)[-1]
+    handler = COMMANDS.get(name)
+    if handler is None or name in _SHELL_ONLY:
+        return with_stderr(sh, b"", 1, f"su: failed to exec {command[0]}: No such file or directory\n")
+    before, sh.uid = sh.uid, uid
+    saved_err, sh.stderr = sh.stderr, None
+    try:
+        out, status = handler(sh, command)
+        err = sh.stderr
+    finally:
+        sh.uid, sh.stderr = before, saved_err
+    if err is None:
+        out, err = (b"", out) if status else (out, b"")
+    return with_stderr(sh, out, status, err)
+
+
+# -- the machine at work: top, mount, getenforce, netstat ------------------------------------------------------
+
+#: ``top``'s ``-o`` fields: (width: negative left-aligned, as toybox's ``typos`` table; value of a process).
+_TOP_FIELDS: dict[str, tuple[int, Callable[[Shell, kernel.Proc], str]]] = {
+    "PID": (5, lambda sh, p: str(p.pid)), "PPID": (5, lambda sh, p: str(p.ppid)),
+    "TID": (5, lambda sh, p: str(p.pid)),
+    "UID": (5, lambda sh, p: str(_user_id(p.user) or 0)), "USER": (-12, lambda sh, p: p.user),
+    "PR": (2, lambda sh, p: "20"), "NI": (3, lambda sh, p: "0"),
+    "VIRT": (4, lambda sh, p: _human(kernel.vsz_kb(p) * 1024)),
+    "RES": (4, lambda sh, p: _human(kernel.rss_kb(p) * 1024)),
+    "SHR": (4, lambda sh, p: _human(kernel.shared_kb(p) * 1024)),
+    "S": (1, lambda sh, p: kernel.state(p, sh)), "%CPU": (4, lambda sh, p: "0.0"),
+    "%MEM": (5, lambda sh, p: f"{kernel.rss_kb(p) * 100 / kernel.MEMINFO['MemTotal']:.1f}"),
+    "TIME+": (9, lambda sh, p: _top_time(kernel.cpu_centis(p), True)),
+    "TIME": (8, lambda sh, p: _top_time(kernel.cpu_centis(p), False)),
+    "ARGS": (-27, lambda sh, p: _top_args(sh, p, strip=True)),
+    "CMDLINE": (-27, lambda sh, p: _top_args(sh, p, strip=False)),
+    "NAME": (-27, lambda sh, p: _top_args(sh, p, strip=False).split(" ")[0]),
+    "CMD": (-15, lambda sh, p: p.name[:15]),
+}
+
+
+def _top_time(centis: int, fine: bool) -> str:
+    """``TIME+`` (``m:ss.hh``) or ``TIME`` (``hh:mm:ss``) of CPU time in hundredths of a second."""
+    seconds = centis // 100
+    if fine:
+        return f"{seconds // 60}:{seconds % 60:02d}.{centis % 100:02d}"
+    return f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+def _top_args(sh: Shell, p: kernel.Proc, strip: bool) -> str:
+    """A process's command line, ``ARGS`` without the program's folder."""
+    line = kernel.cmdline(p, sh)
+    return line.split(" ", 1)[0].rsplit("/", 1)[-1] + line[len(line.split(" ", 1)[0]):] if strip else line
+
+
+def _top_fields(opts: dict[str, Any]) -> list[str]:
+    """The columns: ``-o``'s, else toybox's default for top (``-O`` adds after PID,USER)."""
+    if "o" in opts:
+        spec = ",".join(opts["o"])
+    else:
+        spec = "PID,USER," + ("" if "O" in opts else "PR,NI,VIRT,RES,SHR,S,") + "%CPU,%MEM,TIME+,ARGS"
+        if "O" in opts:
+            spec = "PID,USER," + ",".join(opts["O"]) + ",%CPU,%MEM,TIME+,ARGS"
+    fields = []
+    for name in spec.split(","):
+        key = name.split("=")[0].split(":")[0].upper()
+        if key not in _TOP_FIELDS:
+            at = len(spec) - len(spec.split(name, 1)[1]) - len(name) if name else 0
+            raise _Error(f"bad -o '{spec}'\n{' ' * (len('top: bad -o ') + 1 + at)}^")
+        fields.append(key)
+    return fields
+
+
+def _top_row(cells: list[str], widths: list[int], width: int) -> str:
+    """One line of columns a space apart, the last left-aligned one without trailing spaces; cut at ``width``
+    with ``+`` standing for what is cut (toybox ``show_ps``)."""
+    parts = []
+    for k, (text, w) in enumerate(zip(cells, widths, strict=True)):
+        last = k == len(cells) - 1
+        parts.append(text if last and w < 0 else f"{text:<{-w}}" if w < 0 else f"{text:>{w}}")
+    line = " ".join(parts)
+    return line if len(line) <= width else line[:width - 1] + "+"
+
+
+def _top_header(fields: list[str], widths: list[int], sort: int) -> str:
+    """The column names with the sort column in brackets (the bracket takes the space before and after)."""
+    line = list(_top_row(fields, widths, 99999))
+    starts = [m.start() for m in re.finditer(r"\S+", "".join(line))]
+    start = starts[sort]
+    end = start + len(fields[sort])
+    if start:
+        line[start - 1] = "["
+    if end < len(line):
+        line[end] = "]"
+    return "".join(line).rstrip()
+
+
+def _top_frame(sh: Shell, opts: dict[str, Any], fields: list[str],
+               width: int) -> tuple[list[str], list[tuple[str, bool]]]:
+    """One refresh of ``top``: the summary lines (from ``/proc/meminfo``'s figures) with the column names, and
+    each process's line with whether it is running."""
+    procs = _processes(sh)
+    if opts.get("u"):
+        users = [u for group in opts["u"] for u in group.split(",")]
+        procs = [p for p in procs if p.user in users or str(_user_id(p.user)) in users]
+    if opts.get("p"):
+        pids = [x for group in opts["p"] for x in group.split(",")]
+        procs = [p for p in procs if str(p.pid) in pids]
+    procs.sort(key=lambda p: (p.pid != SHELL_PID + 1, -p.pid))  # busiest first: only top itself runs
+    running = sum(kernel.state(p, sh) == "R" for p in procs)
+    m = kernel.MEMINFO
+
+    def kb(key: str) -> str:
+        return f"{m[key]}K"
+
+    used = f"{m['MemTotal'] - m['MemFree']}K"
+    lines = [f"Tasks: {len(procs)} total, {running:3d} running, {len(procs) - running:3d} sleeping, "
+             f"{0:3d} stopped, {0:3d} zombie",
+             f"  Mem:{kb('MemTotal'):>10} total,{used:>10} used,{kb('MemFree'):>10} free,{kb('Buffers'):>10} buffers",
+             f" Swap:{kb('SwapTotal'):>10} total,{'0K':>10} used,{kb('SwapFree'):>10} free,{kb('Cached'):>10} cached",
+             f"{kernel.CPUS * 100}%cpu" + "".join(f"{v:>4}%{n}" for n, v in (
+                 ("user", 0), ("nice", 0), ("sys", 0), ("idle", kernel.CPUS * 100), ("iow", 0), ("irq", 0),
+                 ("sirq", 0), ("host", 0)))]
+    if opts.get("q"):
+        lines = []
+    widths = [_TOP_FIELDS[f][0] for f in fields]
+    sort = min(opts.get("s", 9), len(fields)) - 1
+    if not opts.get("q"):
+        lines.append(_top_header(fields, widths, sort))
+    count = opts["m"] + 5 * bool(opts.get("q")) if "m" in opts else (len(procs) if opts.get("b") else 20)
+    rows = [(_top_row([_TOP_FIELDS[f][1](sh, p) for f in fields], widths, width), kernel.state(p, sh) == "R")
+            for p in procs[:count]]
+    return lines, rows
+
+
+@toy("top", options=">0O*hHk*o*p*u*s#<1d:m#n#<1bq[!oO]")
+def _top(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """toybox's ``top`` (``toys/posix/ps.c``): ``-b`` batch lines; without it the screen's escape codes for an
+    80x25 terminal (adbd's ``sh -c`` has no terminal, so toybox assumes that size). The simulated phone is idle:
+    every process at 0% CPU but top itself. Runs ``-n`` refreshes ``-d`` seconds apart (forever without ``-n``:
+    until the client hangs up)."""
+    _refuse(opts, "H", "k", "h")
+    fields = _top_fields(opts)
+    delay = float(opts.get("d", "3"))
+    batch = bool(opts.get("b"))
+    frames = opts.get("n", 0)
+    if not frames:
+        raise _Error("running until stopped is not simulated: give -n")
+    out = ""
+    if not batch:
+        out += "\x1b[s\x1b[999C\x1b[999B\x1b[6n\x1b[u\x1b[H\x1b[J\x1b[?25l"
+    for k in range(frames):
+        lines, rows = _top_frame(sh, opts, fields, 99999 if batch else 80)
+        if batch:
+            out += "".join(f"{line}\n" for line in lines + [row for row, _running in rows])
+            if k < frames - 1:
+                sh.wait(delay)
+                out += "\n\n"
+            continue
+        out += "\x1b[H\x1b[J\x1b[s\x1b[999C\x1b[999B\x1b[6n\x1b[u"
+        out += "".join(f"{line[:80]}\r\n" for line in lines[:-1])
+        if lines:
+            out += f"\x1b[7m{lines[-1]:<80.80}\x1b[0m\r\n"
+        out += "\n".join(f"\x1b[1m{row}\r\x1b[m" if running else f"{row}\r" for row, running in rows)
+        if k < frames - 1:
+            sh.wait(delay)
+    if not batch:
+        out += "\x1b[?25h\x1b[0m\x1b[999H\x1b[K"
+    return ok(out)
+
+
+@toy("getenforce", options=">0")
+def _getenforce(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """SELinux enforces on the google_apis image (``toys/android/getenforce.c``)."""
+    return ok("Enforcing\n")
+
+
+@toy("mount", options="?RO:afnrvwt:o*[-rw]")
+def _mount(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """``mount`` with no operand lists ``/proc/mounts`` (``-t`` picks a type) as ``toys/lsb/mount.c`` prints it;
+    mounting anything is refused: the shell user may not, and the simulated phone's partitions are fixed."""
+    if args or opts.get("a"):
+        if sh.uid != 0:
+            raise _Error("need root")
+        raise _Error("mounting is not simulated")
+    lines = []
+    for line in _read(sh, "/proc/mounts").decode().splitlines():
+        device, point, kind, options = line.split()[:4]
+        if "t" not in opts or opts["t"] == kind:
+            lines.append(f"{device} on {point} type {kind} ({options})")
+    return ok(_encode(lines))
+
+
+def _socket_address(text: str, six: bool) -> tuple[str, int]:
+    """A ``/proc/net`` address (hex, host byte order per 32-bit word) as ``inet_ntop`` writes it, and its port."""
+    addr, port = text.split(":")
+    raw = b"".join(bytes.fromhex(addr[k:k + 8])[::-1] for k in range(0, len(addr), 8))
+    import ipaddress
+
+    ip = str(ipaddress.IPv6Address(raw) if six else ipaddress.IPv4Address(raw))
+    return ip, int(port, 16)
+
+
+def _netstat_ip(sh: Shell, opts: dict[str, Any], proto: str) -> list[str]:
+    """The sockets of ``/proc/net/PROTO`` that ``netstat``'s options pick (``show_ip``)."""
+    pad = 51 if opts.get("W") else 23
+    lines = []
+    for row in _read(sh, f"/proc/net/{proto}").decode().splitlines()[1:]:
+        cols = row.split()
+        (lip, lport), (rip, rport) = (_socket_address(c, proto.endswith("6")) for c in cols[1:3])
+        st = int(cols[3], 16)
+        txq, rxq = (int(x, 16) for x in cols[4].split(":"))
+        if not (opts.get("l") and not rport and st & 0xA) and not opts.get("a") and not rport & 0x70:
+            continue
+        shown = []
+        for ip, port in ((lip, lport), (rip, rport)):
+            ip = "[::]" if ip == "::" else ip
+            shown.append((ip + (f":{port}" if port else ":*"))[-pad:] if len(ip) + 6 > pad else
+                         ip + (f":{port}" if port else ":*"))
+        if proto.startswith("tcp"):
+            label = kernel.TCP_STATES.get(st, "UNKNOWN")
+        else:
+            label = "ESTABLISHED" if st == 1 else "" if st == 7 else "UNKNOWN"
+        line = f"{proto:<6}{rxq:6d}{txq:7d} {shown[0]:<{pad}.{pad}} {shown[1]:<{pad}.{pad}} {label:<11}"
+        if opts.get("e"):
+            uid = int(cols[7])
+            line += f" {str(uid) if opts.get('n') else user_name(uid):<10} {cols[9]:<11}"
+        if opts.get("p"):
+            line += " -"
+        lines.append(line)
+    return lines
+
+
+@toy("netstat", options="pWrxwutneal")
+def _netstat(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
+    """toybox's ``netstat`` (``toys/net/netstat.c``): the sockets of ``/proc/net``; the idle phone has adbd
+    listening on 5555 and no connection (adb reaches an emulator through its pipe). The routing table (``-r``)
+    is ``ip route``'s."""
+    _refuse(opts, "r")
+    if not any(opts.get(c) for c in "tuwx"):
+        opts = {**opts, "t": 1, "u": 1, "w": 1, "x": 1}
+    kind = "servers and established" if opts.get("a") else "only servers" if opts.get("l") else "w/o servers"
+    pad = 51 if opts.get("W") else 23
+    lines = []
+    if any(opts.get(c) for c in "tuw"):
+        head = f"Proto Recv-Q Send-Q {'Local Address':<{pad}} {'Foreign Address':<{pad}} State      "
+        head += " User       Inode      " if opts.get("e") else ""
+        head += " PID/Program Name" if opts.get("p") else ""
+        lines += [f"Active Internet connections ({kind})", head]
+        for proto in ("tcp", "tcp6") * bool(opts.get("t")) + ("udp", "udp6") * bool(opts.get("u")) + \
+                ("raw", "raw6") * bool(opts.get("w")):
+            lines += _netstat_ip(sh, opts, proto)
+    if opts.get("x"):
+        lines += [f"Active UNIX domain sockets ({kind})",
+                  "Proto RefCnt Flags       Type       State         I-Node" +
+                  ("   PID/Program Name     " if opts.get("p") else "   ") + "Path"]
+    return ok(_encode(lines))
+
+
 def _programs() -> list[str]:
-    """What ``/system/bin`` holds: every command the shell can run but mksh's own builtins."""
-    return sorted(n for n in COMMANDS if n not in _SHELL_ONLY and "/" not in n and n not in (":", "["))
+    """What ``/system/bin`` holds: every command the shell can run but mksh's own builtins and ``/system/xbin``'s."""
+    return sorted(n for n in COMMANDS if n not in _SHELL_ONLY and "/" not in n and n not in (":", "[", *_XBIN))
 
 
 #: toybox's applets among them (``toybox`` lists them; links to ``toybox`` in ``/system/bin``).
@@ -3658,6 +4102,6 @@ _TOYBOX_APPLETS.update({
     "printf", "ps", "readlink", "realpath", "restorecon", "rev", "rm", "rmdir", "sed", "seq", "sha1sum", "sha224sum",
     "sha256sum", "sha384sum", "sha512sum", "sleep", "sort", "stat", "sync", "tac", "tail", "tee", "test", "timeout",
     "touch", "tr", "true", "truncate", "tty", "uname", "uniq", "unlink", "uptime", "usleep", "wc", "which", "whoami",
-    "xargs"})
+    "xargs", "top", "getenforce", "mount", "netstat", "od"})
 stores.PROGRAMS = _programs
 stores.TOYBOX_APPLETS = lambda: _TOYBOX_APPLETS

@@ -465,9 +465,41 @@ class LocalePicker(SettingsActivity):
         self.finish()
 
 
+#: The ``android.provider.Settings.ACTION_*`` intents the simulated pages answer (``am start -a ACTION``), with
+#: the page each opens (None: the homepage); ``APPLICATION_DETAILS_SETTINGS`` takes ``package:PKG`` as its data.
+ACTION_PAGES: dict[str, str | None] = {
+    "android.settings.SETTINGS": None, "android.settings.WIRELESS_SETTINGS": "network",
+    "android.settings.AIRPLANE_MODE_SETTINGS": "network", "android.settings.WIFI_SETTINGS": "internet",
+    "android.settings.BLUETOOTH_SETTINGS": "bluetooth", "android.settings.DISPLAY_SETTINGS": "display",
+    "android.settings.SOUND_SETTINGS": "sound", "android.settings.ZEN_MODE_SETTINGS": "zen",
+    "android.settings.LOCALE_SETTINGS": "languages", "android.settings.APPLICATION_SETTINGS": "apps",
+    "android.settings.MANAGE_APPLICATIONS_SETTINGS": "all_apps",
+    "android.settings.APPLICATION_DETAILS_SETTINGS": "app_info", "android.settings.BATTERY_SAVER_SETTINGS": "battery",
+    "android.settings.INTERNAL_STORAGE_SETTINGS": "storage", "android.settings.ACCESSIBILITY_SETTINGS": "accessibility",
+    "android.settings.LOCATION_SOURCE_SETTINGS": "location", "android.settings.SYNC_SETTINGS": "accounts",
+    "android.settings.DEVICE_INFO_SETTINGS": "about",
+}
+
+
 class SettingsApp(App):
     package = PACKAGE
     label = "Settings"
     icon = "settings"
     activities = (Homepage, SubSettings, LocalePicker)
     uid = 1000
+
+    def handle_intent(self, intent: Intent, mime_type: str = "") -> bool:
+        """``am start -a android.settings.…``: the homepage or the page the action names (:data:`ACTION_PAGES`)."""
+        if intent.action not in ACTION_PAGES:
+            return False
+        page = ACTION_PAGES[intent.action]
+        if page is None:
+            self.system.start_activity(self, Homepage, Intent(action=intent.action))
+            return True
+        extras: dict[str, Any] = {"page": page}
+        if page == "app_info":
+            if not intent.data.startswith("package:"):
+                return False
+            extras["package"] = intent.data.removeprefix("package:")
+        self.system.start_activity(self, SubSettings, Intent(action=intent.action, extras=extras))
+        return True
