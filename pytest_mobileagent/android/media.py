@@ -13,6 +13,7 @@ and a few silent frames: a small file that every MP3 reader takes for a song of 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import io
 import json
@@ -197,7 +198,15 @@ def jpeg_with_text(lines: list[str], width: int = 720, wrap: int = 40, fmt: str 
     ``fmt`` is Pillow's format name (``JPEG`` or ``PNG``). The font is Pillow's default, the one the simulator's
     screens are drawn with, so photos and screenshots match. ``taken`` (aware) is written as a camera writes it,
     EXIF DateTimeOriginal with its OffsetTimeOriginal: the date gallery apps sort and label by, whatever the
-    file's modification time (which ``adb push`` sets to the host's clock)."""
+    file's modification time (which ``adb push`` sets to the host's clock). The same arguments give the same
+    bytes, made once (tasks seed the same pictures episode after episode)."""
+    # keyed by the ISO text: equal instants in other zones are other EXIF offsets
+    return _picture(tuple(lines), width, wrap, fmt, taken.isoformat() if taken else None)
+
+
+@functools.lru_cache(maxsize=512)
+def _picture(lines: tuple[str, ...], width: int, wrap: int, fmt: str, taken_iso: str | None) -> bytes:
+    taken = dt.datetime.fromisoformat(taken_iso) if taken_iso else None
     wrapped = [part for line in lines for part in (textwrap.wrap(line, wrap) or [""])]
     size, pad = 30, 40
     image = Image.new("RGB", (width, pad * 2 + int(size * 1.4) * max(1, len(wrapped))), (250, 248, 240))
