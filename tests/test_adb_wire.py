@@ -533,7 +533,7 @@ class SearchDrawer(Task):
         yield ui.type(self.params["query"], rid="search_container_all_apps")
         yield ui.complete()
 ''')
-    with SimDevice() as phone, serve(phone, console_token=TOKEN) as server:
+    with SimDevice() as phone, serve(phone, console_token=TOKEN, time_scale=50) as server:  # noop's waits: sleep
         spec = server.device_spec(phone.serial)
         oracle = pytester.runpytest_subprocess("tasks_wire.py", "--ma-device", spec, "--ma-instances", "2")
         oracle.assert_outcomes(passed=2)

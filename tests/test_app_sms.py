@@ -559,8 +559,9 @@ def test_resend_oracle_leaves_a_conversation_a_sendto_intent_opened(d: SimDevice
 
 
 def test_a_family_runs_unchanged_through_the_adb_backend() -> None:
-    """Setup, oracle and check through adbutils and uiautomator2 against the simulator's adb server."""
-    with SimDevice(serial="sim-sms-adb") as phone, serve(phone) as server:
+    """Setup, oracle and check through adbutils and uiautomator2 against the simulator's adb server (its clock 50
+    times faster than real time: the noop agent's waits are ``sleep`` on the phone)."""
+    with SimDevice(serial="sim-sms-adb") as phone, serve(phone, time_scale=50) as server:
         backend = AdbDevice(phone.serial, port=server.port)
         try:
             phone.snapshot_save("clean")
