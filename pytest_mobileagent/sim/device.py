@@ -211,8 +211,9 @@ class SimDevice:
             if not self.system.fs.exists(db_path):
                 raise FileNotFoundError(db_path)
             with self.system.fs.sqlite(db_path) as conn:
+                changes = conn.total_changes  # the connection's own count, since it was opened
                 found = rows(conn, sql, params)
-                wrote = conn.total_changes > 0
+                wrote = conn.total_changes > changes
             if wrote:
                 self._seeded(db_path)
             return found
@@ -349,6 +350,7 @@ class SimDevice:
             folder = self._snapshot_dir(name)
             changed = self.system.fs.changes_since(folder)  # the live tree's journal, before it is replaced
             layouts = self.system.layout_cache  # what was laid out is still good for the same views
+            self.system.fs.close_databases()  # the tree is replaced under them
             self.system = copy.deepcopy(self._snapshots[name])
             self.system.layout_cache = layouts
             self.system.fs.restore(folder, changed)

@@ -347,7 +347,7 @@ def _sqlite3(sh: Shell, argv: list[str]) -> Result:
         if conn is not None:
             status = _session(sh, cli, conn, cmds, commands)
         else:
-            with fs.sqlite(path) as db:
+            with fs.sqlite(path, shared=False) as db:
                 status = _session(sh, cli, db, cmds, commands)
     finally:
         if conn is not None:

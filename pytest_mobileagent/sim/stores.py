@@ -228,6 +228,8 @@ class FileSystem:
         #: Access and change times (ns) where they differ from the modification time.
         self.atimes: dict[str, int] = {}
         self.ctimes: dict[str, int] = {}
+        #: The connections :meth:`sqlite` keeps open between uses (never copied: a copy opens its own).
+        self._databases = _Databases()
         #: The snapshot folder the tree equals but for :attr:`_changed` (root-relative host paths), if any.
         self._base: str | None = None
         self._changed: set[str] = set()
@@ -659,24 +661,41 @@ class FileSystem:
                 yield posixpath.normpath(posixpath.join(base, "" if rel == "." else rel, name))
 
     @contextmanager
-    def sqlite(self, path: str) -> Iterator[sqlite3.Connection]:
-        """Open the database at a device path; commits on success."""
+    def sqlite(self, path: str, shared: bool = True) -> Iterator[sqlite3.Connection]:
+        """Open the database at a device path; commits on success (rolls back on an error).
+
+        ``shared``: the phone's own connection to that file, kept open from one use to the next while the file
+        is the one it opened, as an app keeps its ``SQLiteOpenHelper``'s (a file written, replaced or removed
+        by anything else gets a new one; a database left in WAL mode is not kept). ``shared=False`` gives a
+        connection of its own, closed after (the ``sqlite3`` tool, whose dot-commands change a connection's
+        settings)."""
         host = self.host(path)
         for sidecar in ("", "-journal", "-wal", "-shm"):
             self._touched(host + sidecar)
         self.mkdirs(os.path.dirname(self.canonical(path)))
-        before = os.stat(host).st_mtime_ns if os.path.exists(host) else None
+        before = _identity(host)
         self._keep_atimes(host)
-        conn = sqlite3.connect(host)
-        # a simulated phone's flash need not survive power loss: skip fsync (journal stays in the file format)
-        conn.execute("PRAGMA synchronous = OFF")
+        conn = self._databases.checkout(host, before) if shared else _open_database(host)
         try:
             yield conn
             conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
         finally:
-            conn.close()
-            if os.path.exists(host) and os.stat(host).st_mtime_ns != before:  # written now, on the device clock
+            after = _identity(host)
+            if after is not None and after[2] != (before[2] if before else None):  # written now, on the device clock
                 self._stamp(host, new=before is None)
+                after = _identity(host)
+            if shared and after is not None and not os.path.exists(host + "-wal"):
+                self._databases.keep(host, conn, after)
+            else:
+                self._databases.drop(host)
+                conn.close()
+
+    def close_databases(self) -> None:
+        """Close the phone's kept database connections (the tree is about to be replaced)."""
+        self._databases.close()
 
     def set_mtime(self, path: str, when: float) -> None:
         host = self.host(path)
@@ -701,12 +720,67 @@ class FileSystem:
     def restore(self, src: str, changed: set[str] | None = None) -> None:
         """Make the tree the snapshot folder ``src``: only the ``changed`` paths (:meth:`changes_since`), else
         a whole copy."""
+        self.close_databases()
         if changed is None:
             shutil.rmtree(self.root, ignore_errors=True)
             shutil.copytree(src, self.root, symlinks=True)
         else:
             _restore_paths(src, self.root, changed)
         self._base, self._changed = src, set()
+
+
+def _identity(host: str) -> tuple[int, int, int, int] | None:
+    """What tells one version of a file from another: inode, device, modification time (ns), size."""
+    try:
+        st = os.stat(host)
+    except FileNotFoundError:
+        return None
+    return st.st_ino, st.st_dev, st.st_mtime_ns, st.st_size
+
+
+def _open_database(host: str) -> sqlite3.Connection:
+    # used under the device's lock, from whichever thread serves the phone (the adb server's)
+    conn = sqlite3.connect(host, check_same_thread=False)
+    # a simulated phone's flash need not survive power loss: skip fsync (journal stays in the file format)
+    conn.execute("PRAGMA synchronous = OFF")
+    return conn
+
+
+class _Databases:
+    """Open connections by host path, each with the identity of the file as it was when last used."""
+
+    def __init__(self) -> None:
+        self._open: dict[str, tuple[sqlite3.Connection, tuple[int, int, int, int]]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Databases:
+        return _Databases()
+
+    def checkout(self, host: str, identity: tuple[int, int, int, int] | None) -> sqlite3.Connection:
+        """The kept connection if the file is as it left it, else a new one (the old one closed)."""
+        kept = self._open.pop(host, None)
+        if kept is not None:
+            conn, seen = kept
+            if seen == identity:
+                conn.row_factory, conn.text_factory = None, str  # a user may have changed them
+                return conn
+            conn.close()
+        return _open_database(host)
+
+    def keep(self, host: str, conn: sqlite3.Connection, identity: tuple[int, int, int, int]) -> None:
+        kept = self._open.get(host)
+        if kept is not None and kept[0] is not conn:  # a nested use of the same file kept its own first
+            kept[0].close()
+        self._open[host] = (conn, identity)
+
+    def drop(self, host: str) -> None:
+        kept = self._open.pop(host, None)
+        if kept is not None:
+            kept[0].close()
+
+    def close(self) -> None:
+        for conn, _ in self._open.values():
+            conn.close()
+        self._open.clear()
 
 
 def _ext4_dir_size(host_size: int) -> int:
