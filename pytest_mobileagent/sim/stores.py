@@ -670,8 +670,8 @@ class FileSystem:
         connection of its own, closed after (the ``sqlite3`` tool, whose dot-commands change a connection's
         settings)."""
         host = self.host(path)
-        for sidecar in ("", "-journal", "-wal", "-shm"):
-            self._touched(host + sidecar)
+        self._touched(host)
+        self._changed.update(self._relative(host + sidecar) for sidecar in ("-journal", "-wal", "-shm"))  # beside it
         self.mkdirs(os.path.dirname(self.canonical(path)))
         before = _identity(host)
         self._keep_atimes(host)
