@@ -4,6 +4,7 @@ agent failures; and the command that serves simulated phones to other tools."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -16,7 +17,7 @@ import pytest
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import DeviceError
 from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.adb_server import AdbServer
+from pytest_mobileagent.sim.adb_server import AdbServer, free_emulator_serials
 from pytest_mobileagent.sim.testing import serve
 
 TOKEN = "console-token-for-fault-tests"
@@ -103,10 +104,11 @@ def test_unknown_faults_are_refused(served) -> None:
 def test_the_command_serves_phones_to_adb_clients(tmp_path) -> None:
     # HOME: the console token is read from (or written to) ~/.emulator_console_auth_token, as the emulator does
     (tmp_path / ".emulator_console_auth_token").write_text("token-from-the-file")
+    # consoles from a port no other test's phone takes (those serve emulator-5554 and up), as emulator -port does
+    base = int(free_emulator_serials(1, first=20000 + 2 * (os.getpid() % 5000), last=40000)[0].split("-")[1])
     proc = subprocess.Popen([sys.executable, "-m", "pytest_mobileagent.sim.adb_server", "--devices", "2", "--port",
-                             "0"], stdout=subprocess.PIPE, text=True, env={**__import__("os").environ,
-                                                                          "ADBUTILS_ADB_PATH": "/bin/true",
-                                                                          "HOME": str(tmp_path)})
+                             "0", "--console-port", str(base)], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "ADBUTILS_ADB_PATH": "/bin/true", "HOME": str(tmp_path)})
     try:
         assert proc.stdout is not None
         head = proc.stdout.readline()
@@ -114,7 +116,7 @@ def test_the_command_serves_phones_to_adb_clients(tmp_path) -> None:
         serials, specs = zip(*(proc.stdout.readline().split("\t") for _ in range(2)), strict=True)
         # emulators' serials for the first free port pairs from 5554, each console on the port its serial names
         first, second = (int(s.removeprefix("emulator-")) for s in serials)
-        assert 5554 <= first < second and first % 2 == second % 2 == 0
+        assert base <= first < second and first % 2 == second % 2 == 0
         assert specs[0].strip() == f"--ma-device adb://127.0.0.1:{port}/{serials[0]}?console={first}" \
                                    "&token=token-from-the-file"
         client = adbutils.AdbClient(port=port)

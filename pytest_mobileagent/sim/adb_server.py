@@ -1269,6 +1269,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--console-token", default=None,
                         help="token the emulator consoles require after auth (default: the one in "
                              "~/.emulator_console_auth_token, created if missing, as the emulator does)")
+    parser.add_argument("--console-port", type=int, default=5554,
+                        help="the first phone's console port, as the emulator's -port (default 5554: the first "
+                             "free pairs from there); even, as emulators' are")
     parser.add_argument("--time-scale", type=float, default=1.0,
                         help="the phones' seconds per real second (default 1, as an emulator; e.g. 20 for runs of "
                              "agents that mostly wait)")
@@ -1276,7 +1279,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.time_scale > 0:
         parser.error("--time-scale must be positive")
     args.console_token = args.console_token or console_auth_token()
-    phones = [SimDevice(serial=s) for s in free_emulator_serials(max(1, args.devices), args.host)]
+    if args.console_port % 2 or not 1024 <= args.console_port < 65534:
+        parser.error("--console-port must be an even port number from 1024")
+    serials = free_emulator_serials(max(1, args.devices), args.host, args.console_port,
+                                    max(5682, args.console_port + 128))
+    phones = [SimDevice(serial=s) for s in serials]
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     with AdbServer(phones, args.host, args.port, console_token=args.console_token,
