@@ -420,12 +420,13 @@ class FileSystem:
             return f.read()
 
     def write(self, path: str, data: bytes) -> None:
-        if self.is_virtual(self.canonical(path)):
-            node = self.vnode(self.canonical(path))
+        p = self.canonical(path)
+        if self.is_virtual(p):
+            node = self.vnode(p)
             if node is not None and node.kind == "char":
                 return  # a device takes what is written to it
-            self._refuse_virtual(self.canonical(path))
-        host = self.host(path)
+            self._refuse_virtual(p)
+        host = self.host(p)
         self._touched(host)
         new = not os.path.exists(host)
         self.mkdirs(self._device(os.path.dirname(host)))
@@ -436,9 +437,10 @@ class FileSystem:
 
     def touch(self, path: str) -> None:
         """Set the modification time of ``path`` and its folder to the device clock."""
-        if self.is_virtual(self.canonical(path)):
-            self._refuse_virtual(self.canonical(path))
-        host = self.host(path)
+        p = self.canonical(path)
+        if self.is_virtual(p):
+            self._refuse_virtual(p)
+        host = self.host(p)
         self._touched(host)
         self._keep_atimes(host)
         self._stamp(host)
