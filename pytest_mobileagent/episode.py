@@ -23,8 +23,8 @@ from pytest_mobileagent.deadline import Deadline, DeadlinePassed
 from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
 from pytest_mobileagent.device.clock import DEFAULT_TIME, prepare_clock
 from pytest_mobileagent.device.profile import DeviceProfile
-from pytest_mobileagent.metrics import ability
-from pytest_mobileagent.observe.elements import Observation, screen_digest
+from pytest_mobileagent.metrics import ability, arena_steps, checkpoint, lcs
+from pytest_mobileagent.observe.elements import Observation, node_attributes, screen_digest
 from pytest_mobileagent.tasks.base import Task
 
 
@@ -49,6 +49,10 @@ class StepRecord:
     target: str | None = None
     #: That element's full resource id (``com.android.settings:id/title``), which CheckPoints name.
     target_id: str | None = None
+    #: That element's node attributes as a uiautomator dump names them (``class``, ``resource-id``, ``package``,
+    #: ``text``, ``content-desc``, ``bounds``; ``clickable`` also where a clickable ancestor takes its taps), which
+    #: Mobile-Bench's runner writes into its history (:func:`~pytest_mobileagent.metrics.checkpoint.published_history`).
+    target_node: dict[str, str] | None = None
     #: A digest of the UI tree the agent saw, to tell repeated actions on the same screen.
     screen: str | None = None
     #: Characters of the screen's element list, for the nuggets-mining share of ``target``.
@@ -158,10 +162,12 @@ def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Obs
 
 @dataclass(frozen=True)
 class MetricOptions:
-    """How trajectory metrics are computed: AndroidArena's discount and typed-text similarity threshold."""
+    """How trajectory metrics are computed: AndroidArena's discount, typed-text similarity threshold and rule
+    (:func:`~pytest_mobileagent.metrics.arena_steps.text_rule`)."""
 
     gamma: float = 0.9
     text_similarity: float = 0.6
+    text_rule: str = "difflib"
 
 
 class EpisodeTimeout(InfrastructureError):
@@ -273,6 +279,7 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         if action.index is not None and 0 <= action.index < len(obs.targets):
             record.target = obs.targets[action.index].describe()
             record.target_id = obs.targets[action.index].resource_id or None
+            record.target_node = node_attributes(obs.targets[action.index], obs.screen.tappable[action.index])
             record.observation_chars = sum(len(e.describe()) + 1 for e in obs.elements)
         history.append(action)
         if action.kind == "status":
@@ -297,40 +304,66 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
 
 def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions = MetricOptions(),
                        ground_truth: Sequence[dict[str, Any]] | None = None) -> dict[str, float]:
-    """The metrics this task's declarations allow, from the recorded steps (the LCS metrics against the task's
-    ground truth, or ``ground_truth`` where it has none)."""
-    from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, history_of
-    from pytest_mobileagent.metrics.lcs import equivalent, trajectory_scores
-
-    def same(a: dict[str, Any], b: dict[str, Any]) -> bool:
-        return equivalent(a, b, options.text_similarity)
-
+    """The metrics this task's declarations allow, from the recorded steps: AndroidArena's against the task's
+    ground truth (or ``ground_truth`` where it has none) as its evaluator computes them, Mobile-Bench's CheckPoints,
+    and beside them the variants named in :mod:`pytest_mobileagent.metrics.ability`, ``lcs`` and ``checkpoint``."""
+    records = [vars(s) for s in result.steps]
     metrics: dict[str, float] = {}
-    steps = result.steps
-    records = [vars(s) for s in steps]
-    if steps:
-        metrics["invalid_format"] = sum(s.invalid == "format" for s in steps) / len(steps)
-        metrics["invalid_action"] = sum(s.invalid == "action" for s in steps) / len(steps)
-        metrics["repeated_actions"] = round(ability.repeated_actions(records), 6)
-        api_calls = sum((s.action or {}).get("action_type") == "api_call" for s in steps)
-        metrics["api_share"] = round(api_calls / len(steps), 6)
-    aware = ability.awareness_of_completion(result.state_success, result.self_reported)
-    if aware is not None:
-        metrics["awareness_of_completion"] = aware
-    nuggets = ability.nuggets_mining(records)
+    if records:
+        metrics.update(_step_metrics(records))
+    declared = ability.completion_declared(result.state_success, result.self_reported)
+    if declared is not None:
+        metrics["completion_declared"] = declared
+    nuggets = ability.nuggets_mining_all_steps(records)
     if nuggets is not None:
-        metrics["nuggets_mining"] = round(nuggets, 6)
+        metrics["nuggets_mining_all_steps"] = nuggets
     truth = task.ground_truth or ground_truth
     if truth:
-        actions = recorded_actions(steps)
-        metrics.update(trajectory_scores(truth, actions, result.success, options.gamma, same).to_dict())
-        metrics["operation_logic"] = round(ability.operation_logic(truth, actions, same), 6)
+        metrics.update(_arena_metrics(truth, records, result.success, options))
     constraints = ability.Constraints.of(task.constraints)
     if constraints is not None:  # the violations themselves were found by run_episode
         metrics.update(ability.violation_ratios(constraints, result.constraint_violations, records))
     check_point = getattr(task, "check_point", None)
     if check_point:
-        metrics.update(checkpoint_scores(check_point, history_of(records)))
+        metrics.update(checkpoint.checkpoint_metrics(check_point, records))
+    return metrics
+
+
+def _step_metrics(records: list[dict[str, Any]]) -> dict[str, float]:
+    """What every episode with steps has: invalid steps, repeated actions, API calls."""
+    kinds = [arena_steps.invalid_kind(s) for s in records]
+    actions = arena_steps.arena_actions(records)
+    finished = arena_steps.finished(records)
+    api_calls = sum((s["action"] or {}).get("action_type") == "api_call" for s in records)
+    return {
+        "invalid_format": ability.invalid_share(kinds, "format"),
+        "invalid_format_fixed": ability.invalid_share(kinds, "format", fixed=True),
+        "invalid_action": ability.invalid_share(kinds, "action"),
+        "invalid_action_fixed": ability.invalid_share(kinds, "action", fixed=True),
+        "repeated_actions": ability.repeated_actions(actions, finished),
+        "repeated_actions_fixed": ability.repeated_actions(actions, finished, fixed=True),
+        "repeated_on_screen": ability.repeated_on_screen(records),
+        "api_share": api_calls / len(records),
+    }
+
+
+def _arena_metrics(truth: Sequence[dict[str, Any]], records: list[dict[str, Any]], success: float,
+                   options: MetricOptions) -> dict[str, float]:
+    """AndroidArena's metrics that need the ground truth."""
+    rule = arena_steps.text_rule(options.text_rule, options.text_similarity)
+
+    def same(a: arena_steps.ArenaAction, b: arena_steps.ArenaAction) -> bool:
+        return arena_steps.same_action(a, b, rule)
+
+    reference = arena_steps.arena_truth(truth)
+    actions = arena_steps.arena_actions(records)
+    pairs = lcs.common_subsequence(reference, actions, same)
+    common = [reference[i] for i, _ in pairs]
+    metrics = lcs.trajectory_scores(reference, actions, success, options.gamma, same).to_dict()
+    metrics["operation_logic"] = ability.operation_logic(reference, actions, common, same)
+    metrics["operation_logic_per_step"] = ability.operation_logic_per_step(pairs)
+    metrics["awareness_of_completion"] = ability.awareness_of_completion(reference, actions, same)
+    metrics["nuggets_mining"] = ability.nuggets_mining(actions, arena_steps.nugget_shares(records), common, same)
     return metrics
 
 

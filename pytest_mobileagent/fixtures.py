@@ -226,7 +226,8 @@ def ma_episode_options(request: pytest.FixtureRequest, ma_settings: Settings) ->
                              timeout_s=ma_settings.episode_timeout or None,
                              think_time_s=None if ma_settings.sim_think_time == "measured"
                              else float(ma_settings.sim_think_time),
-                             metrics=MetricOptions(ma_settings.lcs_gamma, ma_settings.text_similarity))
+                             metrics=MetricOptions(ma_settings.lcs_gamma, ma_settings.text_similarity,
+                                                   ma_settings.text_rule))
     marker = request.node.get_closest_marker("ma_episode")
     return dataclasses.replace(options, **marker.kwargs) if marker else options
 

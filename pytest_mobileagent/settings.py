@@ -235,6 +235,9 @@ class Settings:
     lcs_gamma: float = _field(0.9, "AndroidArena's discount for the task reward", number(0.0, 1.0, low_open=True))
     text_similarity: float = _field(0.6, "typed texts at least this similar count as the same action (LCS "
                                     "metrics)", number(0.0, 1.0))
+    text_rule: str = _field("difflib", "how typed texts are compared for AndroidArena's metrics: 'difflib' (its "
+                            "fallback, quick_ratio) or 'spacy' (its first choice; needs spacy and en_core_web_md)",
+                            choices=("difflib", "spacy"))
     success_threshold: float = _field(1.0, "score at which an episode passes (composite tasks score in between)",
                                       number(0.0, 1.0, low_open=True))
     infra_retries: int = _field(1, "retries of an episode after an infrastructure (device) error", at_least(0))

@@ -11,7 +11,7 @@ from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeResult, play, reference_ground_truth, restore
-from pytest_mobileagent.metrics.lcs import without_finish
+from pytest_mobileagent.metrics.arena_steps import without_finish
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI

@@ -14,7 +14,7 @@ from lxml import html as lxml_html
 
 from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.apis import SIM_APIS, Api, api_catalog, load_mobilebench_apis, simulator_refusal, support_table
-from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, history_of
+from pytest_mobileagent.metrics.checkpoint import fixed_scores, history_of
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.deskclock import alarms_at
 from tests.published import published_file
@@ -137,7 +137,7 @@ def test_api_calls_enter_the_checkpoint_history() -> None:
     history = history_of(steps)
     assert len(history) == 1 and "adb shell svc wifi disable. [Call result]:" in history[0]
     point = {"api": ["adb shell svc wifi disable", "adb shell svc bluetooth disable"]}
-    assert checkpoint_scores(point, history) == {"checkpoint_l2": 0.5}
+    assert fixed_scores(point, history) == {"checkpoint_l2": 0.5}
 
 
 TASKS = '''

@@ -12,42 +12,96 @@ from hypothesis import strategies as st
 from pytest_mobileagent.metrics.ability import (
     Constraints,
     awareness_of_completion,
+    completion_declared,
     constraint_violation_ratio,
+    invalid_share,
     nuggets_mining,
+    nuggets_mining_all_steps,
     operation_logic,
     repeated_actions,
+    repeated_on_screen,
 )
+from pytest_mobileagent.metrics.arena_steps import arena_actions, arena_truth
+from pytest_mobileagent.metrics.lcs import common_subsequence
 
 
 def click(name: str) -> dict:
     return {"action_type": "click", "xpath": f"//*[@text='{name}']"}
 
 
-def test_operation_logic_is_the_inverse_of_wrong_attempts_before_each_right_one() -> None:
-    truth = [click("A"), click("B")]
-    # A at once (1), then X and Y wrong before B (1/2): mean 0.75, the paper's example for B
-    assert operation_logic(truth, [click("A"), click("X"), click("Y"), click("B")]) == pytest.approx(0.75)
-    assert operation_logic(truth, truth) == 1.0
-    assert operation_logic(truth, [click("X")]) == 0.0
+def records(actions: list[dict]) -> list:
+    return arena_actions([{"action": a} for a in actions])
 
 
-def test_repeated_actions_count_the_same_action_on_the_same_screen() -> None:
+def logic(truth: list[dict], agent: list[dict]) -> float:
+    g, a = arena_truth(truth), records(agent)
+    return operation_logic(g, a, [g[i] for i, _ in common_subsequence(g, a)])
+
+
+def test_operation_logic_is_androidarenas_per_episode_sum() -> None:
+    truth = [click("A"), click("B"), click("C")]
+    assert logic(truth, truth) == 3.0  # a perfect 3-step episode: 1 per step, summed
+    assert logic(truth, [click("X")]) == 0.0
+    # A, two wrong tries, B, C: runs after A are [X, Y] against [] -> 1/2; then [] and []: 2.5
+    assert logic(truth, [click("A"), click("X"), click("Y"), click("B"), click("C")]) == 2.5
+    # L ends before G's last step: the last pair of runs is dropped
+    assert logic(truth, [click("A"), click("B")]) == 1.0
+    # actions before the first match: AndroidArena keeps only the one right before it ([Z]) as a first run and
+    # pairs runs by position, so [Z] meets G's run after A; the agent's last run is left unpaired
+    assert logic(truth, [click("X"), click("Y"), click("Z"), click("A"), click("B"), click("C")]) == 3.0
+    assert logic(truth, [click("X"), click("A"), click("Y"), click("Y"), click("B"), click("C")]) == 2.5
+
+
+def test_repeated_actions_count_blocks_repeated_right_after_themselves() -> None:
+    a, b, back = click("A"), click("B"), {"action_type": "navigate_back"}
+    status = {"action_type": "status", "goal_status": "complete"}
+    finished = [{"action": x} for x in (a, b, a, b, back, status)]
+    assert repeated_actions(arena_actions(finished), finished=True) == pytest.approx(3 / 5)  # [A,B] again: 2..4
+    assert repeated_actions(records([a, b, back]), finished=True) == 0.0
+    # a step-limited episode: AndroidArena compares the last action with nothing, so it repeats the one before
+    assert repeated_actions(records([a, b, back]), finished=False) == pytest.approx(2 / 3)
+    assert repeated_actions(records([a, b, back]), finished=False, fixed=True) == 0.0
+    # vertical swipes: a run of them counts its length less two
+    swipes = records([a] + [{"action_type": "scroll", "direction": "down"}] * 4 + [b])
+    assert repeated_actions(swipes, finished=True) == pytest.approx(1 / 6)
+    assert repeated_actions([], finished=False) == 0.0
+
+
+def test_repeated_on_screen_counts_the_same_action_on_the_same_screen() -> None:
     step = {"screen": "s1", "action": click("A")}
-    assert repeated_actions([step, step, step, {"screen": "s2", "action": click("A")}]) == 0.5
-    assert repeated_actions([]) == 0.0
+    assert repeated_on_screen([step, step, step, {"screen": "s2", "action": click("A")}]) == 0.5
+    assert repeated_on_screen([]) == 0.0
 
 
-def test_awareness_of_completion_only_where_the_goal_was_reached() -> None:
-    assert awareness_of_completion(1.0, "complete") == 1.0
-    assert awareness_of_completion(1.0, None) == 0.0
-    assert awareness_of_completion(0.0, "complete") is None  # a false completion is counted elsewhere
+def test_awareness_of_completion_is_ending_with_the_ground_truths_last_step() -> None:
+    truth = arena_truth([click("A"), click("B")])
+    assert awareness_of_completion(truth, records([click("X"), click("B")])) == 1.0
+    assert awareness_of_completion(truth, records([click("B"), click("X")])) == 0.0
+    assert awareness_of_completion(truth, []) == 0.0
+    assert completion_declared(1.0, "complete") == 1.0 and completion_declared(1.0, None) == 0.0
+    assert completion_declared(0.0, "complete") is None  # a false completion is counted elsewhere
 
 
-def test_nuggets_mining_is_the_targets_share_of_the_observation() -> None:
-    steps = [{"target": "x" * 10, "observation_chars": 100}, {"target": "x" * 30, "observation_chars": 100},
-             {"target": None, "observation_chars": 0}]
-    assert nuggets_mining(steps) == pytest.approx(0.2)
-    assert nuggets_mining([{"target": None}]) is None
+def test_nuggets_mining_over_the_matched_steps() -> None:
+    truth = arena_truth([click("A"), {"action_type": "navigate_back"}, click("B")])
+    steps = [{"action": click("A"), "target": "x" * 10, "observation_chars": 100},
+             {"action": click("X"), "target": "x" * 50, "observation_chars": 100},
+             {"action": {"action_type": "navigate_back"}},
+             {"action": click("B"), "target": None}]  # aimed at by xpath: not in the observation's lines
+    actions = arena_actions(steps)
+    from pytest_mobileagent.metrics.arena_steps import nugget_shares
+
+    common = [truth[i] for i, _ in common_subsequence(truth, actions)]
+    assert nuggets_mining(actions, nugget_shares(steps), common) == pytest.approx((0.1 + 1.0) / 2)
+    assert nuggets_mining(actions, nugget_shares(steps), []) == 1.0
+    assert nuggets_mining_all_steps(steps) == pytest.approx(0.3)
+    assert nuggets_mining_all_steps([{"target": None}]) is None
+
+
+def test_invalid_shares_leave_out_the_last_steps_error_as_androidarena_does() -> None:
+    assert invalid_share(["format", None, "format"], "format") == pytest.approx(1 / 3)
+    assert invalid_share(["format", None, "format"], "format", fixed=True) == pytest.approx(2 / 3)
+    assert invalid_share([None, "action"], "action") == 0.0 and invalid_share([], "action") == 0.0
 
 
 def test_constraints_catch_forbidden_apps_pages_and_elements() -> None:
@@ -61,14 +115,15 @@ def test_constraints_catch_forbidden_apps_pages_and_elements() -> None:
     assert constraint_violation_ratio(rules, steps) == pytest.approx(3 / 4)
 
 
-@given(st.lists(st.sampled_from(["A", "B", "C", "D"]), max_size=8), st.lists(st.sampled_from("ABCDX"), max_size=8))
-def test_bounds_and_identity(truth: list[str], agent: list[str]) -> None:
+@given(st.lists(st.sampled_from(["A", "B", "C", "D"]), min_size=1, max_size=8),
+       st.lists(st.sampled_from("ABCDX"), max_size=8), st.booleans())
+def test_bounds_and_identity(truth: list[str], agent: list[str], finished: bool) -> None:
     g, a = [click(x) for x in truth], [click(x) for x in agent]
-    assert 0.0 <= operation_logic(g, a) <= 1.0
-    if g:
-        assert operation_logic(g, g) == 1.0
+    assert 0.0 <= logic(g, a) <= len(g) + 1
+    assert logic(g, g) == len(g)
+    assert 0.0 <= repeated_actions(records(a), finished, fixed=True) <= repeated_actions(records(a), finished) + 1e-9
     steps = [{"screen": "s", "action": x} for x in a]
-    assert 0.0 <= repeated_actions(steps) <= 1.0
+    assert 0.0 <= repeated_on_screen(steps) <= 1.0
 
 
 def test_a_constrained_task_fails_when_the_agent_uses_what_it_forbids(pytester: pytest.Pytester) -> None:
@@ -95,7 +150,8 @@ class OpenSettingsWithoutTheLauncher(Task):
     assert record["state_success"] == 1.0 and record["success"] == 0.0
     assert record["metrics"]["constraint_violation"] == 1.0  # its one action (the status does not count)
     assert record["metrics"]["operation_logic"] == 1.0 and record["metrics"]["awareness_of_completion"] == 1.0
-    assert "repeated_actions" in record["metrics"]
+    assert record["metrics"]["completion_declared"] == 1.0
+    assert "repeated_actions" in record["metrics"] and "repeated_actions_fixed" in record["metrics"]
 
 
 def test_repeated_runs_give_pass_at_k(pytester: pytest.Pytester) -> None:

@@ -9,49 +9,90 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pytest_mobileagent.metrics.checkpoint import checkpoint_scores, score_value
-from pytest_mobileagent.metrics.lcs import equivalent, trajectory_scores
+from pytest_mobileagent.metrics.arena_steps import arena_action, arena_actions, arena_truth, same_action
+from pytest_mobileagent.metrics.checkpoint import fixed_scores, score_value
+from pytest_mobileagent.metrics.lcs import trajectory_scores
 
 
 def click(name: str) -> dict:
     return {"action_type": "click", "xpath": f"//*[@text='{name}']"}
 
 
+def scores_of(truth: list[dict], agent: list[dict], success: float, gamma: float = 0.9):
+    """The LCS metrics of an agent's actions (all performed) against a ground truth."""
+    steps = [{"action": a} for a in agent]
+    return trajectory_scores(arena_truth(truth), arena_actions(steps), success, gamma)
+
+
 def test_androidarena_worked_example() -> None:
     truth = [click("A"), click("B"), click("C"), click("D")]
     agent = [click("A"), click("X"), click("B"), click("D"), {"action_type": "status", "goal_status": "complete"}]
-    scores = trajectory_scores(truth, agent, success=1.0)
+    scores = scores_of(truth, agent, success=1.0)
     assert scores.task_reward == pytest.approx(1 + 0.9 ** 2 + 0.9 ** 3)  # 2.539
     assert scores.normalized_task_reward == pytest.approx(2.539 / 3.439, abs=1e-3)
     assert scores.task_completion_ratio == 1.0
     assert scores.reversed_redundancy_ratio == pytest.approx(1.0)
-    assert trajectory_scores(truth, agent, success=0.0).reversed_redundancy_ratio == 0.0  # failed: RRR is 0
+    assert scores_of(truth, agent, success=0.0).reversed_redundancy_ratio == 0.0  # failed: RRR is 0
 
 
 def test_partial_progress_and_no_progress() -> None:
     truth = [click("A"), click("B"), click("C"), click("D")]
-    halfway = trajectory_scores(truth, [click("A"), click("B")], success=0.0)
+    halfway = scores_of(truth, [click("A"), click("B")], success=0.0)
     assert halfway.task_completion_ratio == 0.5
     assert halfway.task_reward == pytest.approx(0.9 ** 3 + 0.9 ** 2)
-    assert trajectory_scores(truth, [click("X")], success=0.0).task_completion_ratio == 0.0
+    assert scores_of(truth, [click("X")], success=0.0).task_completion_ratio == 0.0
+
+
+def test_ties_between_common_subsequences_are_broken_as_androidarena_does() -> None:
+    """Of several longest common subsequences AndroidArena's walk back keeps the one ending earliest in the agent's
+    actions when both ways keep the same length: here [open Camera], the first ground-truth step (0.9²)."""
+    truth = [{"action_type": "open_app", "text": "Camera"}, click("Options"), click("Countdown timer")]
+    agent = [click("Countdown timer"), click("Options"), {"action_type": "open_app", "text": "Camera"}]
+    scores = scores_of(truth, agent, success=0.0)
+    assert scores.task_reward == pytest.approx(0.81) and scores.task_completion_ratio == pytest.approx(1 / 3)
+
+
+def test_failed_actions_are_invalid_records_that_match_nothing_and_count_for_redundancy() -> None:
+    truth = [click("A"), click("B")]
+    steps = [{"action": click("A")}, {"action": click("B"), "invalid": "action", "error": "no element B"},
+             {"action": None, "invalid": "format", "error": "unparsable"}]
+    scores = trajectory_scores(arena_truth(truth), arena_actions(steps), success=1.0)
+    assert scores.task_completion_ratio == 0.5  # the failed click on B is not the ground truth's B
+    assert scores.reversed_redundancy_ratio == pytest.approx(2 / 3)  # three records, two of them INVALID
+
+
+def test_repeated_ground_truth_steps_first_index_rule_and_its_fix() -> None:
+    truth = [click("X"), click("X")]
+    scores = scores_of(truth, truth, success=1.0)
+    assert scores.task_completion_ratio == 0.5  # AndroidArena: the first step equal to L's last element
+    assert scores.task_completion_ratio_fixed == 1.0  # the step L's last element was matched to
 
 
 def test_equivalence_rules() -> None:
-    assert equivalent({"action_type": "input_text", "xpath": "//e", "text": "hello world"},
-                      {"action_type": "input_text", "xpath": "//e", "text": "hello wrld"})
-    assert not equivalent({"action_type": "input_text", "xpath": "//e", "text": "hello"},
-                          {"action_type": "input_text", "xpath": "//e", "text": "goodbye"})
-    assert equivalent({"action_type": "click", "xpath": "//a", "nearby": ["//b"]}, click("x") | {"xpath": "//b"})
-    assert equivalent({"action_type": "open_app", "text": "Settings"}, {"action_type": "open_app", "text": "settings"})
-    assert not equivalent({"action_type": "scroll", "direction": "up"}, {"action_type": "scroll", "direction": "down"})
-    assert equivalent({"action_type": "navigate_back"}, {"action_type": "navigate_back"})
-    # a tap on no element, on both sides: the same spot is the same target
-    assert equivalent({"action_type": "click", "x": 10, "y": 20}, {"action_type": "click", "x": 10, "y": 20})
-    assert not equivalent({"action_type": "click", "x": 10, "y": 20}, {"action_type": "click", "x": 10, "y": 90})
+    def same(a: dict, b: dict) -> bool:
+        return same_action(arena_action(a), arena_action(b))
+
+    # AndroidArena's fallback text rule: difflib's quick_ratio on the raw texts, case counting
+    assert same({"action_type": "input_text", "xpath": "//e", "text": "hello world"},
+                {"action_type": "input_text", "xpath": "//e", "text": "hello wrld"})
+    assert not same({"action_type": "input_text", "xpath": "//e", "text": "hello"},
+                    {"action_type": "input_text", "xpath": "//e", "text": "zzzzz"})
+    assert same({"action_type": "input_text", "xpath": "//e", "text": "listen"},
+                {"action_type": "input_text", "xpath": "//e", "text": "silent"})  # quick_ratio: same letters
+    assert not same({"action_type": "input_text", "xpath": "//e", "text": "ABC"},
+                    {"action_type": "input_text", "xpath": "//e", "text": "abc"})
+    assert same({"action_type": "click", "xpath": "//a", "nearby": ["//b"]}, click("x") | {"xpath": "//b"})
+    assert same({"action_type": "open_app", "text": "Settings"}, {"action_type": "open_app", "text": "settings"})
+    assert not same({"action_type": "scroll", "direction": "up"}, {"action_type": "scroll", "direction": "down"})
+    # a scroll down moves the finger up: AndroidArena's SWIPE_UP, whichever way the project's action names it
+    assert same({"action_type": "scroll", "direction": "down"}, {"action_type": "swipe", "direction": "up"})
+    assert same({"action_type": "navigate_back"}, {"action_type": "navigate_back"})
+    assert same({"action_type": "click", "x": 10, "y": 20}, {"action_type": "click", "x": 10, "y": 20})
+    assert not same({"action_type": "click", "x": 10, "y": 20}, {"action_type": "click", "x": 10, "y": 90})
     # typing into the focused field, named by neither: the text decides; one naming a field is another target
-    assert equivalent({"action_type": "input_text", "text": "hello"}, {"action_type": "input_text", "text": "hello"})
-    assert not equivalent({"action_type": "input_text", "text": "hello"},
-                          {"action_type": "input_text", "index": 2, "text": "hello"})
+    assert same({"action_type": "input_text", "text": "hello"}, {"action_type": "input_text", "text": "hello"})
+    assert not same({"action_type": "input_text", "text": "hello"},
+                    {"action_type": "input_text", "index": 2, "text": "hello"})
 
 
 def test_checkpoint_forms_without_the_published_bugs() -> None:
@@ -61,7 +102,7 @@ def test_checkpoint_forms_without_the_published_bugs() -> None:
     assert score_value(["&", "Search", "科技"], history) == (1, 1)  # every element somewhere, not in every entry
     assert score_value(["Search", "Nope"], history) == (1, 2)
     assert score_value(["科技", "Search"], history, ordered=True) == (1, 2)
-    scores = checkpoint_scores({"package": "com.a", "text": ["Search", "Nope"],
+    scores = fixed_scores({"package": "com.a", "text": ["Search", "Nope"],
                                 "api": ["adb shell am start -n com.a/.Main"]}, history)
     assert scores["checkpoint_l1"] == 1.0  # a plain-string package is one package, not its characters
     assert scores["checkpoint_l2"] == pytest.approx(3 / 4)
@@ -111,7 +152,7 @@ LETTERS = st.lists(st.sampled_from("ABCDEF"), max_size=8)
 
 @given(LETTERS, LETTERS, st.floats(0.5, 0.99))
 def test_lcs_metrics_are_bounded(truth: list[str], agent: list[str], gamma: float) -> None:
-    scores = trajectory_scores([click(x) for x in truth], [click(x) for x in agent], success=1.0, gamma=gamma)
+    scores = scores_of([click(x) for x in truth], [click(x) for x in agent], success=1.0, gamma=gamma)
     assert 0.0 <= scores.normalized_task_reward <= 1.0 + 1e-9
     assert 0.0 <= scores.task_completion_ratio <= 1.0
     assert scores.reversed_redundancy_ratio >= 0.0
@@ -120,31 +161,36 @@ def test_lcs_metrics_are_bounded(truth: list[str], agent: list[str], gamma: floa
 @given(st.lists(st.sampled_from("ABCDEF"), min_size=1, max_size=8))
 def test_following_the_ground_truth_exactly_scores_the_maximum(truth: list[str]) -> None:
     steps = [click(x) for x in truth]
-    scores = trajectory_scores(steps, steps, success=1.0)
+    scores = scores_of(steps, steps, success=1.0)
     assert scores.normalized_task_reward == pytest.approx(1.0)
-    assert scores.task_completion_ratio == 1.0 and scores.reversed_redundancy_ratio == pytest.approx(1.0)
+    assert scores.task_completion_ratio_fixed == 1.0 and scores.reversed_redundancy_ratio == pytest.approx(1.0)
+    # the published TCR is 1 unless the ground truth's last step repeats an earlier one (its first-index rule)
+    assert (scores.task_completion_ratio == 1.0) == (truth.index(truth[-1]) == len(truth) - 1)
 
 
 @given(st.lists(st.sampled_from("ABCDEF"), min_size=1, max_size=8), st.integers(0, 8), LETTERS)
 def test_more_of_the_ground_truth_never_scores_less(truth: list[str], cut: int, noise: list[str]) -> None:
-    """One more ground-truth step (after the same detours) never lowers TCR, nor NTR when the ground truth's
-    steps are distinct. (With repeated steps it can: AndroidArena's walk matches L as late as possible in G,
-    so G=[B,B,A,A,B,B,B] gives [B,B] 0.364 and [B,B,A] 0.355. That is the published metric.)"""
+    """One more ground-truth step (after the same detours) raises the corrected TCR, never lowers the published
+    one, and raises NTR when the ground truth's steps are distinct. (With repeated steps NTR can fall:
+    AndroidArena's walk matches L as late as possible in G, so G=[B,B,A,A,B,B,B] gives [B,B] 0.364 and [B,B,A]
+    0.355; and the published TCR can stay: G=[A,A] gives 0.5 for [A] and for [A,A]. That is the published
+    metric.)"""
     steps = [click(x) for x in truth]
     cut = min(cut, len(steps) - 1)
     detour = [click(x.lower()) for x in noise]  # actions that match nothing
-    shorter = trajectory_scores(steps, detour + steps[:cut], success=0.0)
-    longer = trajectory_scores(steps, detour + steps[:cut + 1], success=0.0)
-    assert longer.task_completion_ratio > shorter.task_completion_ratio
+    shorter = scores_of(steps, detour + steps[:cut], success=0.0)
+    longer = scores_of(steps, detour + steps[:cut + 1], success=0.0)
+    assert longer.task_completion_ratio_fixed > shorter.task_completion_ratio_fixed
     if len(set(truth)) == len(truth):
+        assert longer.task_completion_ratio > shorter.task_completion_ratio
         assert longer.normalized_task_reward > shorter.normalized_task_reward
 
 
 @given(st.lists(st.sampled_from("ABC"), min_size=1, max_size=6), LETTERS)
 def test_detours_only_lower_the_reversed_redundancy(truth: list[str], noise: list[str]) -> None:
     steps = [click(x) for x in truth]
-    direct = trajectory_scores(steps, steps, success=1.0)
-    detoured = trajectory_scores(steps, [click(x.lower()) for x in noise] + steps, success=1.0)
+    direct = scores_of(steps, steps, success=1.0)
+    detoured = scores_of(steps, [click(x.lower()) for x in noise] + steps, success=1.0)
     assert detoured.reversed_redundancy_ratio <= direct.reversed_redundancy_ratio
     assert detoured.normalized_task_reward == direct.normalized_task_reward
 
@@ -154,8 +200,8 @@ def test_checkpoint_coverage_is_bounded_and_grows_with_history(history: list[str
     if not expected:
         return
     point = {"text": expected, "package": expected[0]}
-    scores = checkpoint_scores(point, history)
-    more = checkpoint_scores(point, [*history, "".join(expected)])
+    scores = fixed_scores(point, history)
+    more = fixed_scores(point, [*history, "".join(expected)])
     assert 0.0 <= scores["checkpoint_l2"] <= more["checkpoint_l2"] == 1.0
     assert more["checkpoint_l1"] == 1.0
 

@@ -35,6 +35,17 @@ def screen_digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
+def node_attributes(el: UIElement, tappable: bool = False) -> dict[str, str]:
+    """An element's node attributes as a uiautomator dump names them (empty ones left out); ``clickable`` is
+    ``true`` also where ``tappable`` (a clickable ancestor takes its taps)."""
+    x1, y1, x2, y2 = el.bounds
+    attrs = {"class": el.class_name, "resource-id": el.resource_id, "package": el.package, "text": el.text,
+             "content-desc": el.content_description, "bounds": f"[{x1},{y1}][{x2},{y2}]",
+             "clickable": "true" if el.clickable or tappable else "false",
+             "scrollable": "true" if el.scrollable else "false"}
+    return {k: v for k, v in attrs.items() if v}
+
+
 @dataclass
 class Observation:
     """What an agent sees at one step."""
@@ -90,4 +101,4 @@ class Observation:
 
 
 __all__ = ["MalformedDump", "Observation", "Screen", "UIElement", "element_lines", "element_nodes", "element_of",
-           "parse_bounds", "parse_tree", "screen_digest", "target_nodes", "ui_elements"]
+           "node_attributes", "parse_bounds", "parse_tree", "screen_digest", "target_nodes", "ui_elements"]

@@ -16,14 +16,15 @@ What is Mobile-Bench's here (github.com/XiaoMi/MobileBench and its paper, read f
   agent ``''.join(query)`` as its one instruction, and so does the task's goal (each turn kept in
   :attr:`Entry.queries`; a one-query list is that query);
 - scoring: CheckPoints over the episode's history (:mod:`pytest_mobileagent.metrics.checkpoint`, which documents the
-  matching and the published scorer's two bugs it fixes). The paper defines two levels: "CheckPoint_l1 - whether
-  it uses the correct application, and CheckPoint_l2 - whether it follows the predefined paths to complete the
-  task" (level 1 counts the packages reached, level 2 the packages, key phrases and APIs). Both are recorded as the
-  episode's ``checkpoint_l1`` and ``checkpoint_l2`` metrics;
+  matching, the published scorer and the bugs its corrected variants fix). The paper defines two levels:
+  "CheckPoint_l1 - whether it uses the correct application, and CheckPoint_l2 - whether it follows the predefined
+  paths to complete the task" (level 1 counts the packages reached, level 2 the packages, key phrases and APIs). Both
+  are recorded as the episode's ``checkpoint_l1`` and ``checkpoint_l2`` metrics as the published scorer computes them,
+  with corrected variants beside them;
 - success: the paper's own success is PassRate, "the proportion of queries successfully completed within the
   specified step limits" as judged by GPT-4 in the paper and, in the published runner, by the agent saying it has
   finished: self-reported. Here an episode succeeds when **every level-2 check point is reached**
-  (``checkpoint_l2 == 1``); PassRate stays the agent's own ``status`` beside it;
+  in the project's history (``checkpoint_l2_screens == 1``); PassRate stays the agent's own ``status`` beside it;
 - ``teardown``: the published runner does not run it. Here its device steps run after the episode through the
   Device protocol (:func:`run_teardown`): ``{"shell": cmd}`` as given, ``{"wait": s}`` as a bounded settle,
   ``{"kill": package}``, ``{"wifi": "on"|"off"}``, ``{"id": resource-id}`` / ``{"text": t}`` tapping that element
@@ -45,7 +46,7 @@ from lxml import etree
 
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.base import Device
-from pytest_mobileagent.metrics.checkpoint import FIELDS, checkpoint_scores, history_of
+from pytest_mobileagent.metrics.checkpoint import FIELDS, fixed_scores, history_of
 from pytest_mobileagent.observe.elements import element_of, parse_tree
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
@@ -277,11 +278,12 @@ class MobileBenchTask(Task):
         self._steps = list(steps)
 
     def scores(self) -> dict[str, float]:
-        """``checkpoint_l1`` and ``checkpoint_l2`` of the trajectory seen so far."""
-        return checkpoint_scores(dict(self.entry.check_point), history_of(self._steps))
+        """The corrected ``checkpoint_l1`` and ``checkpoint_l2`` of the trajectory seen so far, over the project's
+        history (the episode's ``checkpoint_l1_screens`` and ``checkpoint_l2_screens``)."""
+        return fixed_scores(dict(self.entry.check_point), history_of(self._steps))
 
     def check(self, device: Device, answer: str | None = None) -> float:
-        """1.0 when every level-2 check point is in the history (``checkpoint_l2 == 1``), else 0.0."""
+        """1.0 when every level-2 check point is in the history (``checkpoint_l2_screens == 1``), else 0.0."""
         return 1.0 if self.scores().get("checkpoint_l2", 0.0) >= 1.0 else 0.0
 
     def teardown(self, device: Device) -> None:
