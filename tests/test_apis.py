@@ -199,32 +199,37 @@ def test_a_run_reports_mobilebench_metrics_per_kind(pytester: pytest.Pytester) -
     pytester.makepyfile(tasks_mb=TASKS)
     run = pytester.runpytest("tasks_mb.py", "--ma-run-id", "mb", "-p", "no:randomly", "--html", "report.html")
     run.assert_outcomes(passed=2, failed=1)
-    run.stdout.fnmatch_lines(["*Mobile-Bench per kind*", "*SAST*100.0%*100.0%*-*1.000*0.500*1",
-                              "*SAMT*100.0%*100.0%*0.500*0.667*0.500*1", "*MAMT*0.0%*100.0%*-*-*0.000*1"])
+    run.stdout.fnmatch_lines(["*Mobile-Bench per kind*", "*SAST*100.0%*100.0%*0.000*1.000*-*1.000*0.500*1",
+                              "*SAMT*100.0%*100.0%*0.000*0.333*0.000*0.333*0.500*1",
+                              "*MAMT*0.0%*100.0%*-*-*-*-*0.000*1"])
     metrics = json.loads((pytester.path / "reports/mb/metrics.json").read_text())
     # by hand: WifiOffByApi an API call then status (1 of 2 steps an API call; its one CheckPoint, the call,
-    # reached); DialByApi the same, the history holding the dialer's package (1 of 2) and the call (L2: 2 of 3);
-    # ClaimsTooSoon claims completion at once and fails: PassRate 1 where success is 0
+    # reached; no package: the published level 1 is 0, the corrected one undefined); DialByApi the same: the
+    # published runner's history holds the call only (L1 0 of 2, L2 1 of 3), the project's also the dialer's
+    # screen (L1 1 of 2, L2 2 of 3); ClaimsTooSoon claims completion at once and fails: PassRate 1, success 0
     assert metrics["mobilebench"] == {
-        "sast": {"episodes": 1, "success_rate": 1.0, "pass_rate_self_reported": 1.0, "checkpoint_l1": None,
-                 "checkpoint_l2": 1.0, "api_share": 0.5},
-        "samt": {"episodes": 1, "success_rate": 1.0, "pass_rate_self_reported": 1.0, "checkpoint_l1": 0.5,
-                 "checkpoint_l2": 0.666667, "api_share": 0.5},
+        "sast": {"episodes": 1, "success_rate": 1.0, "pass_rate_self_reported": 1.0, "checkpoint_l1": 0.0,
+                 "checkpoint_l2": 1.0, "checkpoint_l1_fixed": None, "checkpoint_l2_fixed": 1.0,
+                 "checkpoint_l1_screens": None, "checkpoint_l2_screens": 1.0, "api_share": 0.5},
+        "samt": {"episodes": 1, "success_rate": 1.0, "pass_rate_self_reported": 1.0, "checkpoint_l1": 0.0,
+                 "checkpoint_l2": 0.333333, "checkpoint_l1_fixed": 0.0, "checkpoint_l2_fixed": 0.333333,
+                 "checkpoint_l1_screens": 0.5, "checkpoint_l2_screens": 0.666667, "api_share": 0.5},
         "mamt": {"episodes": 1, "success_rate": 0.0, "pass_rate_self_reported": 1.0, "checkpoint_l1": None,
-                 "checkpoint_l2": None, "api_share": 0.0},
+                 "checkpoint_l2": None, "checkpoint_l1_fixed": None, "checkpoint_l2_fixed": None,
+                 "checkpoint_l1_screens": None, "checkpoint_l2_screens": None, "api_share": 0.0},
     }
     assert list(metrics["per_mobilebench_kind"]) == ["mamt", "samt", "sast"]
     assert metrics["per_mobilebench_kind"]["mamt"]["rate"] == 0.0 and metrics["per_tag"]["other"]["episodes"] == 1
     assert metrics["metrics"]["api_share"] == {"mean": round(1 / 3, 6), "episodes": 3}
-    assert metrics["metrics"]["checkpoint_l2"] == {"mean": round((1 + 2 / 3) / 2, 6), "episodes": 2}
+    assert metrics["metrics"]["checkpoint_l2"] == {"mean": round((1 + 1 / 3) / 2, 6), "episodes": 2}
     assert metrics["pass_rate_self_reported"] == 1.0 and metrics["overall"]["rate"] == pytest.approx(2 / 3)
     report = (pytester.path / "report.html").read_text(encoding="utf-8")
     assert "Mobile-Bench per kind" in report and "PassRate (self-reported)" in report
-    table = lxml_html.fromstring(report).xpath("//table[caption='Mobile-Bench per kind']")
+    table = lxml_html.fromstring(report).xpath("//table[starts-with(caption, 'Mobile-Bench per kind')]")
     rows = [[cell.text_content() for cell in row.xpath("td")] for row in table[0].xpath("tr[td]")] if table else []
-    assert rows == [["SAST", "100.0%", "100.0%", "-", "1.000", "0.500", "1"],
-                    ["SAMT", "100.0%", "100.0%", "0.500", "0.667", "0.500", "1"],
-                    ["MAMT", "0.0%", "100.0%", "-", "-", "0.000", "1"]]
+    assert rows == [["SAST", "100.0%", "100.0%", "0.000", "1.000", "-", "1.000", "-", "1.000", "0.500", "1"],
+                    ["SAMT", "100.0%", "100.0%", "0.000", "0.333", "0.000", "0.333", "0.500", "0.667", "0.500", "1"],
+                    ["MAMT", "0.0%", "100.0%", "-", "-", "-", "-", "-", "-", "0.000", "1"]]
     record = next(json.loads(line) for line in (pytester.path / "reports/mb/results.jsonl").read_text().splitlines()
                   if json.loads(line)["task"] == "DialByApi")
     assert record["steps"][0]["command"] == "am start -a android.intent.action.DIAL -d tel:5551234"

@@ -60,15 +60,20 @@ FIELDS = frozenset({"suite", "task", "instance", "repeat", "agent", "outcome", "
 #: Mobile-Bench's task kinds, as task tags: single-app single-step, single-app multi-step, multi-app multi-step.
 MOBILEBENCH_KINDS = ("sast", "samt", "mamt")
 #: What ``metrics.json`` reports per Mobile-Bench kind beside success: the self-reported PassRate, CheckPoint
-#: coverage and the share of steps that were API calls.
-KIND_METRICS = ("pass_rate_self_reported", "checkpoint_l1", "checkpoint_l2", "api_share")
+#: coverage as the published scorer computes it, corrected (``_fixed``) and over the project's history
+#: (``_screens``; :mod:`pytest_mobileagent.metrics.checkpoint`), and the share of steps that were API calls.
+KIND_METRICS = ("pass_rate_self_reported", "checkpoint_l1", "checkpoint_l2", "checkpoint_l1_fixed",
+                "checkpoint_l2_fixed", "checkpoint_l1_screens", "checkpoint_l2_screens", "api_share")
 #: AndroidArena's task types, as task tags.
 ARENA_TYPES = ("single_app", "cross_app", "constrained")
 #: What ``metrics.json`` reports per AndroidArena type and app beside success: the LCS metrics against the ground
-#: truth, the ability metrics and the constraint violation ratios (overall and per constraint type).
+#: truth, the ability metrics and the constraint violation ratios (overall and per constraint type), as AndroidArena's
+#: evaluator computes them, then the corrected variants (``_fixed``; :mod:`pytest_mobileagent.metrics.lcs`,
+#: :mod:`pytest_mobileagent.metrics.ability`).
 ARENA_METRICS = ("task_reward", "ntr", "tcr", "rrr", "operation_logic", "awareness_of_completion",
                  "repeated_actions", "nuggets_mining", "invalid_format", "invalid_action", "constraint_violation",
-                 "constraint_violation_app", "constraint_violation_page", "constraint_violation_component")
+                 "constraint_violation_app", "constraint_violation_page", "constraint_violation_component",
+                 "tcr_fixed", "repeated_actions_fixed", "invalid_format_fixed", "invalid_action_fixed")
 
 
 def mobilebench_kinds(record: EpisodeRecord) -> list[str]:

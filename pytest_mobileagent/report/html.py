@@ -62,20 +62,28 @@ def metric_table(metrics: dict[str, Any]) -> str:
             f"<th>mean</th><th>episodes</th></tr>{rows}{extra}</table>")
 
 
+#: Mobile-Bench's columns: (metrics.json name, heading): the published numbers, then the corrected ones.
+KIND_COLUMNS = (("checkpoint_l1", "CheckPoint L1"), ("checkpoint_l2", "CheckPoint L2"),
+                ("checkpoint_l1_fixed", "L1 fixed"), ("checkpoint_l2_fixed", "L2 fixed"),
+                ("checkpoint_l1_screens", "L1 screens"), ("checkpoint_l2_screens", "L2 screens"),
+                ("api_share", "API share"))
+
+
 def kind_table(kinds: dict[str, dict[str, Any]]) -> str:
-    """Mobile-Bench per kind: verified success beside the self-reported PassRate, CheckPoint L1/L2 coverage and the
-    share of steps that were API calls."""
+    """Mobile-Bench per kind: verified success beside the self-reported PassRate, CheckPoint L1/L2 coverage as the
+    published scorer computes it and corrected, and the share of steps that were API calls."""
     def cell(value: float | None) -> str:
         return f"{value:.3f}" if value is not None else "-"
 
+    heads = "".join(f"<th>{esc(head)}</th>" for _, head in KIND_COLUMNS)
     rows = "".join(
         f"<tr><td>{esc(kind.upper())}</td><td>{_percent(k['success_rate'])}</td>"
-        f"<td>{_percent(k['pass_rate_self_reported'])}</td><td>{cell(k['checkpoint_l1'])}</td>"
-        f"<td>{cell(k['checkpoint_l2'])}</td><td>{cell(k['api_share'])}</td><td>{k['episodes']}</td></tr>"
+        f"<td>{_percent(k['pass_rate_self_reported'])}</td>"
+        + "".join(f"<td>{cell(k.get(key))}</td>" for key, _ in KIND_COLUMNS) + f"<td>{k['episodes']}</td></tr>"
         for kind, k in kinds.items())
-    return ("<table class='ma-table'><caption>Mobile-Bench per kind</caption><tr><th>kind</th><th>success</th>"
-            "<th>PassRate (self-reported)</th><th>CheckPoint L1</th><th>CheckPoint L2</th><th>API share</th>"
-            f"<th>n</th></tr>{rows}</table>")
+    return ("<table class='ma-table'><caption>Mobile-Bench per kind (fixed: the published scorer's bugs corrected; "
+            "screens: over the project's history)</caption><tr><th>kind</th><th>success</th>"
+            f"<th>PassRate (self-reported)</th>{heads}<th>n</th></tr>{rows}</table>")
 
 
 #: AndroidArena's columns: (metrics.json name, heading).
@@ -84,7 +92,9 @@ ARENA_COLUMNS = (("task_reward", "TR"), ("ntr", "NTR"), ("tcr", "TCR"), ("rrr", 
                  ("repeated_actions", "repeated"), ("nuggets_mining", "nuggets"), ("invalid_format", "invalid format"),
                  ("invalid_action", "invalid action"), ("constraint_violation", "violation"),
                  ("constraint_violation_app", "app-level"), ("constraint_violation_page", "page-level"),
-                 ("constraint_violation_component", "component-level"))
+                 ("constraint_violation_component", "component-level"), ("tcr_fixed", "TCR fixed"),
+                 ("repeated_actions_fixed", "repeated fixed"), ("invalid_format_fixed", "invalid format fixed"),
+                 ("invalid_action_fixed", "invalid action fixed"))
 
 
 def arena_table(caption: str, groups: dict[str, dict[str, Any]]) -> str:

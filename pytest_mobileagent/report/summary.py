@@ -57,11 +57,12 @@ def kind_rows(metrics: dict[str, Any]) -> list[str]:
     kinds = metrics.get("mobilebench") or {}
     if not kinds:
         return []
-    lines = ["  Mobile-Bench per kind:   success  PassRate   CP L1    CP L2    API share   n"]
+    lines = ["  Mobile-Bench per kind:   success  PassRate   CP L1    CP L2 L1 fixed L2 fixed  API share   n"]
     for kind, k in kinds.items():
         lines.append(f"    {kind.upper():<20} {k['success_rate'] * 100:6.1f}%  "
                      f"{k['pass_rate_self_reported'] * 100:6.1f}% {_mean(k['checkpoint_l1'])} "
-                     f"{_mean(k['checkpoint_l2'])} {_mean(k['api_share'])}   {k['episodes']}")
+                     f"{_mean(k['checkpoint_l2'])} {_mean(k['checkpoint_l1_fixed'])} "
+                     f"{_mean(k['checkpoint_l2_fixed'])} {_mean(k['api_share'])}   {k['episodes']}")
     return lines
 
 
@@ -71,10 +72,11 @@ def arena_rows(metrics: dict[str, Any]) -> list[str]:
     types = metrics.get("androidarena") or {}
     if not types:
         return []
-    lines = ["  AndroidArena per type:   success     TR      NTR      TCR      RRR  violation   n"]
+    lines = ["  AndroidArena per type:   success     TR      NTR      TCR TCR fixed     RRR  violation   n"]
     for name, t in types.items():
         lines.append(f"    {name:<20} {t['success_rate'] * 100:6.1f}% {_mean(t['task_reward'])} {_mean(t['ntr'])} "
-                     f"{_mean(t['tcr'])} {_mean(t['rrr'])} {_mean(t['constraint_violation'])}   {t['episodes']}")
+                     f"{_mean(t['tcr'])} {_mean(t['tcr_fixed'])}  {_mean(t['rrr'])} "
+                     f"{_mean(t['constraint_violation'])}   {t['episodes']}")
     return lines
 
 
