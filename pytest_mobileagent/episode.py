@@ -23,7 +23,7 @@ from pytest_mobileagent.deadline import Deadline, DeadlinePassed
 from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
 from pytest_mobileagent.device.clock import DEFAULT_TIME, prepare_clock
 from pytest_mobileagent.device.profile import DeviceProfile
-from pytest_mobileagent.metrics import ability, arena_steps, checkpoint, lcs
+from pytest_mobileagent.metrics import ability, androidarena, checkpoint
 from pytest_mobileagent.observe.elements import Observation, node_attributes, screen_digest
 from pytest_mobileagent.tasks.base import Task
 
@@ -310,7 +310,7 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
     records = [vars(s) for s in result.steps]
     metrics: dict[str, float] = {}
     if records:
-        metrics.update(_step_metrics(records))
+        metrics.update(androidarena.step_metrics(records))
     declared = ability.completion_declared(result.state_success, result.self_reported)
     if declared is not None:
         metrics["completion_declared"] = declared
@@ -319,51 +319,14 @@ def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions
         metrics["nuggets_mining_all_steps"] = nuggets
     truth = task.ground_truth or ground_truth
     if truth:
-        metrics.update(_arena_metrics(truth, records, result.success, options))
+        metrics.update(androidarena.reference_metrics(truth, records, result.success, options.gamma,
+                                                      options.text_rule, options.text_similarity))
     constraints = ability.Constraints.of(task.constraints)
     if constraints is not None:  # the violations themselves were found by run_episode
         metrics.update(ability.violation_ratios(constraints, result.constraint_violations, records))
     check_point = getattr(task, "check_point", None)
     if check_point:
         metrics.update(checkpoint.checkpoint_metrics(check_point, records))
-    return metrics
-
-
-def _step_metrics(records: list[dict[str, Any]]) -> dict[str, float]:
-    """What every episode with steps has: invalid steps, repeated actions, API calls."""
-    kinds = [arena_steps.invalid_kind(s) for s in records]
-    actions = arena_steps.arena_actions(records)
-    finished = arena_steps.finished(records)
-    api_calls = sum((s["action"] or {}).get("action_type") == "api_call" for s in records)
-    return {
-        "invalid_format": ability.invalid_share(kinds, "format"),
-        "invalid_format_fixed": ability.invalid_share(kinds, "format", fixed=True),
-        "invalid_action": ability.invalid_share(kinds, "action"),
-        "invalid_action_fixed": ability.invalid_share(kinds, "action", fixed=True),
-        "repeated_actions": ability.repeated_actions(actions, finished),
-        "repeated_actions_fixed": ability.repeated_actions(actions, finished, fixed=True),
-        "repeated_on_screen": ability.repeated_on_screen(records),
-        "api_share": api_calls / len(records),
-    }
-
-
-def _arena_metrics(truth: Sequence[dict[str, Any]], records: list[dict[str, Any]], success: float,
-                   options: MetricOptions) -> dict[str, float]:
-    """AndroidArena's metrics that need the ground truth."""
-    rule = arena_steps.text_rule(options.text_rule, options.text_similarity)
-
-    def same(a: arena_steps.ArenaAction, b: arena_steps.ArenaAction) -> bool:
-        return arena_steps.same_action(a, b, rule)
-
-    reference = arena_steps.arena_truth(truth)
-    actions = arena_steps.arena_actions(records)
-    pairs = lcs.common_subsequence(reference, actions, same)
-    common = [reference[i] for i, _ in pairs]
-    metrics = lcs.trajectory_scores(reference, actions, success, options.gamma, same).to_dict()
-    metrics["operation_logic"] = ability.operation_logic(reference, actions, common, same)
-    metrics["operation_logic_per_step"] = ability.operation_logic_per_step(pairs)
-    metrics["awareness_of_completion"] = ability.awareness_of_completion(reference, actions, same)
-    metrics["nuggets_mining"] = ability.nuggets_mining(actions, arena_steps.nugget_shares(records), common, same)
     return metrics
 
 

@@ -58,7 +58,8 @@ class ArenaAction:
     xpath: str | None = None
     nearby: frozenset[str] = frozenset()
     text: str = ""
-    #: For ``INVALID``: the error the agent was shown next (AndroidArena's repeated-action rule compares them).
+    #: For ``INVALID``: the kind of invalid step and its error, which the agent was shown next (AndroidArena's
+    #: repeated-action rule compares them).
     error: str = ""
 
 
@@ -121,8 +122,9 @@ def _kept(steps: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], ArenaAc
     """The steps that are agent records (``FINISH`` left out), each with its record."""
     kept = []
     for s in steps:
-        if invalid_kind(s):
-            kept.append((s, ArenaAction(INVALID, error=str(s.get("error") or s.get("invalid") or ""))))
+        kind = invalid_kind(s)
+        if kind:
+            kept.append((s, ArenaAction(INVALID, error=f"{kind}: {s.get('error') or ''}")))
             continue
         record = arena_action(dict(s["action"], element=s["target"]) if s.get("target") else s["action"])
         if record.type != FINISH:
@@ -146,16 +148,23 @@ ELEMENT_TYPES = ("CLICK", "LONG_CLICK", "DOUBLE_CLICK", "SET_TEXT")
 
 
 def nugget_shares(steps: Sequence[dict[str, Any]]) -> list[float | None]:
-    """For each agent record, the share of its observation's text taken by the element it aimed at (1 where that
-    element is not known in the observation), None for actions on no element; aligned with :func:`arena_actions`."""
+    """For each agent record, the share of its observation's text taken by the element it aimed at, None for actions
+    on no element; aligned with :func:`arena_actions`. The share is 1 where the element is not in that observation:
+    an element not aimed at by index, or a step right after an invalid one, whose observation in AndroidArena is the
+    error the agent was shown instead of the screen."""
     shares: list[float | None] = []
-    for s, record in _kept(steps):
-        if record.type not in ELEMENT_TYPES:
-            shares.append(None)
-        elif s.get("target") and s.get("observation_chars"):
-            shares.append(len(s["target"]) / s["observation_chars"])
-        else:
-            shares.append(1.0)
+    after_invalid = False
+    for s in steps:
+        invalid = invalid_kind(s) is not None
+        record = None if invalid else arena_action(s["action"])
+        if record is None or record.type != FINISH:
+            if record is None or record.type not in ELEMENT_TYPES:
+                shares.append(None)
+            elif s.get("target") and s.get("observation_chars") and not after_invalid:
+                shares.append(len(s["target"]) / s["observation_chars"])
+            else:
+                shares.append(1.0)
+        after_invalid = invalid
     return shares
 
 
