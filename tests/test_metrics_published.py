@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import arena_reference
-import mobilebench_reference
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,6 +22,8 @@ from pytest_mobileagent.metrics import androidarena
 from pytest_mobileagent.metrics.checkpoint import fixed_scores, published_history, published_scores
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.params import draw
+
+from . import arena_reference, mobilebench_reference
 
 #: The metrics reported under AndroidArena's names.
 ARENA_NAMES = ("task_reward", "ntr", "tcr", "rrr", "operation_logic", "awareness_of_completion", "nuggets_mining",

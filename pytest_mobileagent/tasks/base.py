@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from hypothesis import strategies as st
 
+from pytest_mobileagent.tasks.params import pinned
+
 if TYPE_CHECKING:
     from pytest_mobileagent.actions import Action
     from pytest_mobileagent.device.base import Device
@@ -145,10 +147,15 @@ class Task:
 
     @classmethod
     def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
-        """The parameters of a published instance: :meth:`parameters` with ``row``'s values. Default: the draws
-        that agree with ``row`` (a filter, for rows pinning one of a few values); a task whose row pins a value
-        drawn from a large range overrides this to build the rest around the row."""
-        return cls.parameters().filter(lambda p: all(p.get(k) == v for k, v in row.items()))
+        """The parameters of a published instance: :meth:`parameters` with ``row``'s values. Default: where
+        :meth:`parameters` is a ``st.fixed_dictionaries`` holding the row's keys, the same dictionary with the row's
+        values (:func:`~pytest_mobileagent.tasks.params.pinned`); else the draws that agree with ``row`` (a filter).
+        A task whose values depend on each other overrides this to build the rest around the row."""
+        strategy = cls.parameters()
+        pinned_strategy = pinned(strategy, row)
+        if pinned_strategy is not None:
+            return pinned_strategy
+        return strategy.filter(lambda p: all(p.get(k) == v for k, v in row.items()))
 
     def setup(self, device: Device) -> None:
         """Seed the state the task needs, so that the goal does not yet hold."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from hypothesis import strategies as st
@@ -25,6 +26,7 @@ from hypothesis.errors import StopTest
 from hypothesis.internal.conjecture.data import ConjectureData
 from hypothesis.internal.conjecture.providers import PrimitiveProvider
 from hypothesis.internal.intervalsets import IntervalSet
+from hypothesis.strategies._internal.lazy import unwrap_strategies
 
 DEFAULT_SEED = 30
 #: An open-ended collection (``max_size`` unset) is drawn at most this much longer than its ``min_size``.
@@ -99,12 +101,51 @@ def draw(strategy: st.SearchStrategy[Any], seed_value: int) -> Any:
     A draw that the strategy's filters reject is retried with a source derived from the same
     seed; :class:`ValueError` after :data:`ATTEMPTS` rejections.
     """
+    value, attempts = draw_counted(strategy, seed_value)
+    if attempts is None:
+        raise ValueError(f"the parameter strategy rejected {ATTEMPTS} draws (filters too strict?)")
+    return value
+
+
+def draw_counted(strategy: st.SearchStrategy[Any], seed_value: int) -> tuple[Any, int | None]:
+    """:func:`draw`'s value and how many attempts it took (1 when no filter rejected the first; None, with no
+    value, when all :data:`ATTEMPTS` were rejected)."""
     for attempt in range(ATTEMPTS):
         rng = random.Random(seed_value if attempt == 0 else f"{seed_value}/{attempt}")
         data = ConjectureData(random=rng, provider=SeededProvider, provider_kw={"rng": rng})
         try:
             with BuildContext(data, is_final=True, wrapped_test=draw):
-                return data.draw(strategy)
+                return data.draw(strategy), attempt + 1
         except StopTest:
             continue
-    raise ValueError(f"the parameter strategy rejected {ATTEMPTS} draws (filters too strict?)")
+    return None, None
+
+
+def _pinned_leaf(leaf: st.SearchStrategy[Any], value: Any) -> st.SearchStrategy[Any]:
+    """``leaf`` drawing ``value`` only: ``just`` where ``leaf`` is a plain ``sampled_from`` or ``integers`` holding
+    it, a rejection of every draw where it does not hold it, else a filter on this one value."""
+    from hypothesis.strategies._internal.numbers import IntegersStrategy
+    from hypothesis.strategies._internal.strategies import SampledFromStrategy
+
+    inner = unwrap_strategies(leaf)
+    if isinstance(inner, SampledFromStrategy) and not inner._transformations:
+        return st.just(value) if value in inner.elements else st.nothing()
+    if isinstance(inner, IntegersStrategy) and isinstance(value, int):
+        low, high = inner.start, inner.end
+        inside = (low is None or value >= low) and (high is None or value <= high)
+        return st.just(value) if inside else st.nothing()
+    return leaf.filter(lambda drawn: drawn == value)
+
+
+def pinned(strategy: st.SearchStrategy[dict[str, Any]], row: Mapping[str, Any]
+           ) -> st.SearchStrategy[dict[str, Any]] | None:
+    """``strategy`` with ``row``'s values, where it is a plain ``st.fixed_dictionaries`` holding every key of ``row``:
+    its values are drawn independently, so pinning some keys leaves the others as a filter on the whole would, and
+    no draw is rejected but for a value the key cannot take. None for any other strategy."""
+    from hypothesis.strategies._internal.collections import FixedDictStrategy
+
+    inner = unwrap_strategies(strategy)
+    if not isinstance(inner, FixedDictStrategy) or not set(row) <= set(inner.mapping):
+        return None
+    mapping = {k: _pinned_leaf(v, row[k]) if k in row else v for k, v in inner.mapping.items()}
+    return st.fixed_dictionaries(mapping, optional=inner.optional or None)

@@ -208,7 +208,15 @@ class ClockSetTimer(_Clock):
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
-        return st.fixed_dictionaries({"seconds": st.integers(2, 59), "start_tab": st.sampled_from(deskclock.TABS)})
+        return cls.timer_parameters(st.integers(2, 59))
+
+    @classmethod
+    def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        return cls.timer_parameters(st.just(row["seconds"]))
+
+    @staticmethod
+    def timer_parameters(seconds: st.SearchStrategy[int]) -> st.SearchStrategy[dict[str, Any]]:
+        return st.fixed_dictionaries({"seconds": seconds, "start_tab": st.sampled_from(deskclock.TABS)})
 
     def setup(self, device: Device) -> None:
         clock.clear_timers(device)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from hypothesis import strategies as st
@@ -219,8 +219,11 @@ BOOK = (("Alice", "Chen", "555-010-1001"), ("Bob", "Smith", "555-010-1002"), ("J
 ROOMS = ("Room 204", "Room 101", "the Blue meeting room", "Building 3, Room 12")
 
 
-def meeting_strategy() -> st.SearchStrategy[dict[str, Any]]:
-    """A meeting in the days after the device's date (Oct 15, 2023): its day of October, hour (PM) and room."""
+def meeting_strategy(row: Mapping[str, Any] | None = None) -> st.SearchStrategy[dict[str, Any]]:
+    """A meeting in the days after the device's date (Oct 15, 2023): its day of October, hour (PM) and room; or
+    the published ``row``'s."""
+    if row is not None:
+        return st.just(dict(row))
     return st.fixed_dictionaries({"day": st.integers(16, 31), "hour": st.integers(1, 5),
                                   "room": st.sampled_from(ROOMS)})
 
@@ -244,6 +247,10 @@ class CrossMeetingDetailsToJohn(_CrossTask):
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         return meeting_strategy()
+
+    @classmethod
+    def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        return meeting_strategy(row)
 
     def setup(self, device: Device) -> None:
         seed_contacts(device, [{"first": f, "last": la, "phone": n} for f, la, n in BOOK])

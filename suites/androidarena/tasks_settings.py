@@ -362,10 +362,22 @@ class SettingsWallpaperFromCategory(_Settings):
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
-        shown = [c for c, (_, titles) in wallpaper.CATEGORIES.items() if len(titles) >= len(cls.ORDINALS)]
-        return st.sampled_from(shown).flatmap(lambda c: st.fixed_dictionaries({
-            "category": st.just(c), "nth": st.sampled_from(cls.ORDINALS),
-            "before": st.sampled_from([o for o in shown if o != c])}))
+        return st.sampled_from(cls.shown()).flatmap(lambda c: cls.around(c, st.sampled_from(cls.ORDINALS)))
+
+    @classmethod
+    def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        return cls.around(row["category"], st.just(row["nth"]))
+
+    @classmethod
+    def shown(cls) -> list[str]:
+        """The categories with a photo for every ordinal."""
+        return [c for c, (_, titles) in wallpaper.CATEGORIES.items() if len(titles) >= len(cls.ORDINALS)]
+
+    @classmethod
+    def around(cls, category: str, nth: st.SearchStrategy[str]) -> st.SearchStrategy[dict[str, Any]]:
+        """A category's parameters: the ordinal, and the other category whose wallpaper setup leaves set."""
+        return st.fixed_dictionaries({"category": st.just(category), "nth": nth,
+                                      "before": st.sampled_from([o for o in cls.shown() if o != category])})
 
     def index(self) -> int:
         return self.ORDINALS.index(self.params["nth"])
