@@ -88,6 +88,7 @@ def pytest_configure(config: pytest.Config) -> None:
         if seed == "random":
             seed = str(secrets.randbelow(2**31))
         _check_agent(config)
+        _check_text_rule(options.text_rule, options.text_similarity)
         _start_emulators(config)
         _every_adb_device(config)
     config.stash[RUN_KEY] = Run(run_id, seed, directory)
@@ -166,6 +167,17 @@ def _redact_report(report: pytest.TestReport) -> None:
         if redact(text) != text:
             report.longrepr = redact(text)
     report.sections = [(title, redact(body)) for title, body in report.sections]
+
+
+def _check_text_rule(name: str, threshold: float) -> None:
+    """Stop a run whose ``--ma-text-rule`` cannot be used here (spaCy or its model missing)."""
+    from pytest_mobileagent.metrics.arena_steps import text_rule
+
+    try:
+        text_rule(name, threshold)
+    except (ImportError, OSError) as e:
+        raise pytest.UsageError(f"--ma-text-rule {name}: {e}; install spacy and its model (python -m spacy "
+                                "download en_core_web_md) or use the default, difflib") from None
 
 
 def _check_agent(config: pytest.Config) -> None:

@@ -290,3 +290,25 @@ def test_checkpoint_metrics_equal_the_published_scorer_on_recorded_episodes() ->
                     mobilebench_reference.level1(point, history))
             compared += 1
     assert compared >= 4
+
+
+def test_the_spacy_text_rule_is_refused_where_spacy_is_missing(pytester: pytest.Pytester) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("spacy") is not None:
+        pytest.skip("spacy is installed here")
+    pytester.makepyfile("def test_nothing():\n    pass\n")
+    run = pytester.runpytest("--ma-text-rule", "spacy")
+    assert run.ret == pytest.ExitCode.USAGE_ERROR
+    run.stderr.fnmatch_lines(["*--ma-text-rule spacy: No module named 'spacy'*use the default, difflib*"])
+
+
+def test_the_spacy_text_rule_where_spacy_and_its_model_are_installed() -> None:
+    from pytest_mobileagent.metrics.arena_steps import text_rule
+
+    pytest.importorskip("spacy")
+    try:
+        similar = text_rule("spacy")
+    except OSError:
+        pytest.skip("spacy's en_core_web_md is not installed")
+    assert similar("meeting", "meeting") and not similar("meeting", "")
