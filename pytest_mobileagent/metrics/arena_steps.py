@@ -118,17 +118,17 @@ def invalid_kind(step: dict[str, Any]) -> str | None:
     return "action" if step.get("error") else None
 
 
-def _kept(steps: Sequence[dict[str, Any]]) -> list[tuple[dict[str, Any], ArenaAction]]:
-    """The steps that are agent records (``FINISH`` left out), each with its record."""
+def _kept(steps: Sequence[dict[str, Any]]) -> list[tuple[int, ArenaAction]]:
+    """The steps that are agent records (``FINISH`` left out): each one's position with its record."""
     kept = []
-    for s in steps:
+    for at, s in enumerate(steps):
         kind = invalid_kind(s)
         if kind:
-            kept.append((s, ArenaAction(INVALID, error=f"{kind}: {s.get('error') or ''}")))
+            kept.append((at, ArenaAction(INVALID, error=f"{kind}: {s.get('error') or ''}")))
             continue
         record = arena_action(dict(s["action"], element=s["target"]) if s.get("target") else s["action"])
         if record.type != FINISH:
-            kept.append((s, record))
+            kept.append((at, record))
     return kept
 
 
@@ -153,18 +153,14 @@ def nugget_shares(steps: Sequence[dict[str, Any]]) -> list[float | None]:
     an element not aimed at by index, or a step right after an invalid one, whose observation in AndroidArena is the
     error the agent was shown instead of the screen."""
     shares: list[float | None] = []
-    after_invalid = False
-    for s in steps:
-        invalid = invalid_kind(s) is not None
-        record = None if invalid else arena_action(s["action"])
-        if record is None or record.type != FINISH:
-            if record is None or record.type not in ELEMENT_TYPES:
-                shares.append(None)
-            elif s.get("target") and s.get("observation_chars") and not after_invalid:
-                shares.append(len(s["target"]) / s["observation_chars"])
-            else:
-                shares.append(1.0)
-        after_invalid = invalid
+    for at, record in _kept(steps):
+        s = steps[at]
+        if record.type not in ELEMENT_TYPES:
+            shares.append(None)
+        elif s.get("target") and s.get("observation_chars") and not (at and invalid_kind(steps[at - 1])):
+            shares.append(len(s["target"]) / s["observation_chars"])
+        else:
+            shares.append(1.0)
     return shares
 
 
