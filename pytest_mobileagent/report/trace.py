@@ -277,8 +277,11 @@ class TraceRecorder:
             "check": redact_json(self._check(result, extra_log)),
             "benchmark": redact_json(benchmark_view(result, task, truth, options)),
         }
+        if (self.folder / "final.png").is_file():  # --ma-screenshots: the screen the check judged
+            manifest["check"]["final_screen"] = "final.png"
         manifest["files"] = sorted({s["screen"] for s in steps} | {s["detail"] for s in steps}
-                                   | {i for s in steps for i in s.get("images", [])})
+                                   | {i for s in steps for i in s.get("images", [])}
+                                   | ({"final.png"} if "final_screen" in manifest["check"] else set()))
         (self.folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
         (self.folder / MANIFEST_JS).write_text(_script("maTrace", manifest), encoding="utf-8")
         (self.folder / VIEWER).write_text(viewer_html(), encoding="utf-8")
