@@ -109,6 +109,10 @@ def test_a_reviewer_finds_the_wrong_step_its_prompt_and_the_checks_reads_in_the_
     assert ask["reply"].startswith("Reason: airplane mode is under Display.")
     assert ask["usage"]["prompt_tokens"] > 0 and ask["usage"]["cost_usd"] > 0 and ask["latency_s"] > 0
     assert wrong["timings"]["model_s"] > 0 and wrong["usage"]["prompt_tokens"] >= ask["usage"]["prompt_tokens"]
+    # what the system logged at each step: opening Settings at step 0, nothing twice
+    logs = [tr.read_step(folder, s)["logcat"] for s in steps]
+    assert any("START u0" in line and "com.android.settings" in line for line in logs[0])
+    assert not set(logs[0]) & set(logs[1]) and steps[0]["logcat_lines"] == len(logs[0])
     # the check read the setting and found it off; the benchmark's views say what was missed
     assert manifest["check"]["score"] == 0.0 and manifest["check"]["self_reported"] == "complete"
     assert manifest["check"]["reads"] == [{"call": "settings_get", "args": ["global", "airplane_mode_on"],
@@ -125,6 +129,22 @@ def test_a_reviewer_finds_the_wrong_step_its_prompt_and_the_checks_reads_in_the_
         if path.is_file() and path.suffix in (".json", ".js", ".html"):
             assert SECRET not in path.read_text(encoding="utf-8"), path
     assert "***" in json.dumps([tr.read_step(folder, s)["exchanges"] for s in steps])
+
+
+def test_a_multimodal_agents_set_of_mark_image_is_in_the_trace(suite: pytest.Pytester) -> None:
+    with ScriptedServer(default=model) as server:
+        run = suite.runpytest_subprocess("tasks_trace.py", "-k", "AirplaneOn", "--agent", "m3a", "--ma-llm-base-url",
+                                         server.base_url, "--ma-llm-model", "scripted-1", "--ma-trajectories", "on",
+                                         "--ma-run-id", "mm")
+    run.assert_outcomes(failed=1)
+    folder = only_trace(suite, "mm")
+    step = tr.load_trace(folder)["steps"][1]
+    detail = tr.read_step(folder, step)
+    (image,) = detail["observation"]["images"]
+    assert image in step["images"] and (folder / image).read_bytes()[8:12] == b"WEBP"
+    parts = detail["exchanges"][-1]["messages"][-1]["content"]
+    assert parts[1] == {"type": "image_url", "file": image} and "Screen elements" in parts[0]["text"]
+    assert "data:image" not in json.dumps(detail)  # the image is a file, not inline
 
 
 def test_a_random_agent_trace_and_the_failed_policy(suite: pytest.Pytester) -> None:

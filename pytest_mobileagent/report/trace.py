@@ -142,6 +142,15 @@ class ReadRecorder:
         return recorded
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pytest-mobileagent")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "unknown"
+
+
 def viewer_html() -> str:
     """The viewer app (package data): one static page, its script and style inline."""
     return resources.files("pytest_mobileagent.report").joinpath("trace_viewer.html").read_text(encoding="utf-8")
@@ -176,6 +185,7 @@ class TraceRecorder:
         self._pending: _Pending | None = None
         self._steps: dict[int, dict[str, Any]] = {}
         self._since: Any = None
+        self._seen: set[str] = set()
 
     # the episode's callbacks -----------------------------------------------------------------------------------
 
@@ -186,6 +196,8 @@ class TraceRecorder:
             self._steps.clear()
             self._pending = None
             self._since = self._device_now()
+            self._seen = set()
+            self._logcat()  # what reset and setup logged at the same instant is not the first step's
         self._end_step()
         (self.folder / "screens").mkdir(parents=True, exist_ok=True)
         image, size = webp(obs.screenshot)
@@ -207,15 +219,19 @@ class TraceRecorder:
             return None
 
     def _logcat(self) -> list[str]:
-        """The device's log lines since the step began (``logcat -v threadtime``), redacted."""
+        """The device's log lines since the step began (``logcat -v threadtime``), redacted. Reads start at the
+        previous read's time, which a simulated clock may not have left: the lines that read returned are
+        dropped."""
         if self._since is None:
             return []
         try:
             lines = self.device.logcat(self._since)
         except Exception as e:  # the trace says why instead of failing the episode
-            lines = [f"(logcat unreadable: {type(e).__name__}: {e})"]
+            return [f"(logcat unreadable: {type(e).__name__}: {e})"]
         self._since = self._device_now()
-        return [redact(line) for line in lines[-MAX_ITEMS * 5:]]
+        new = [line for line in lines if line not in self._seen]
+        self._seen = set(lines)
+        return [redact(line) for line in new[-MAX_ITEMS * 5:]]
 
     def _end_step(self) -> None:
         step = self._pending
@@ -258,8 +274,6 @@ class TraceRecorder:
         self._end_step()
         if not self._steps:
             return None
-        from pytest_mobileagent import __version__
-
         record = redact_json(json.loads(json.dumps(result.to_json(), default=str)))
         if outcome:
             record["outcome"] = outcome
@@ -272,7 +286,7 @@ class TraceRecorder:
             (self.folder / name).write_text(_script("maTraceStep", index, packed(detail)), encoding="utf-8")
             steps.append({**summary, "detail": name})
         manifest = {
-            "format": FORMAT, "kind": KIND, "written_by": f"pytest-mobileagent {__version__}",
+            "format": FORMAT, "kind": KIND, "written_by": f"pytest-mobileagent {_version()}",
             "episode": record, "steps": steps,
             "check": redact_json(self._check(result, extra_log)),
             "benchmark": redact_json(benchmark_view(result, task, truth, options)),
