@@ -90,7 +90,7 @@ def linked_page(report: Path, extras: list[dict[str, Any]]) -> Path:
 
 def step_screens(page: Path) -> list[Path]:
     """Each step's screen in the trace whose viewer ``page`` is."""
-    return [page.parent / s["screen"] for s in load_trace(page.parent)["steps"]]
+    return [page.parent / s["screenshot"] for s in load_trace(page.parent)["steps"]]
 
 
 def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pytester) -> None:

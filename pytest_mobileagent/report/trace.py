@@ -3,9 +3,15 @@ episode failed, without a server and without another file.
 
 Layout of ``<run>/trajectories/<episode>/`` (format :data:`FORMAT`)::
 
-    trace.json       the manifest: ``format``, the episode's results record (actions, instance parameters, device
-                     configuration), per step the action, where it was drawn, the targeted node, timings, usage;
-                     the check's score and every device read it made; the benchmark's own view; ``files``
+    trace.json       the manifest: ``format``, ``kind``, ``written_by``; ``episode``, the episode's results record
+                     (its ``steps`` with each action and UI-tree digest ``screen``, ``params``, ``device_config``...);
+                     ``steps``, per step ``screenshot`` (a file), ``size`` (the device's pixels), ``action``,
+                     ``drawn`` (tap ``point``, swipe ``path``, typed ``text``), ``target`` (``xpath``, ``bounds``,
+                     ``node``: its position among the tree's nodes), ``timings`` (agent, model, device seconds),
+                     ``usage``, ``error``, ``detail`` (a file); ``check``, the score and ``reads``, every device
+                     call the check made (``call``, ``args``, ``result`` or ``error``, ``seconds``); ``benchmark``
+                     (``metrics``, ``alignment``, ``checkpoints``, ``constraint_violations``); ``files``, every file
+                     the manifest names (a reader checks they are all there)
     trace.js         the same manifest as a script (``maTrace({...})``): browsers block ``fetch`` under file://
     index.html       the viewer (package data, :data:`VIEWER`), which loads trace.js and the steps lazily
     screens/NNN.webp each step's screen (WebP, half size), and the images a model was shown (``NNN-mK.webp``)
@@ -14,7 +20,8 @@ Layout of ``<run>/trajectories/<episode>/`` (format :data:`FORMAT`)::
     final.png/.xml   the final screen (``--ma-screenshots``), as before
 
 Everything written is redacted as the model log is (:func:`~pytest_mobileagent.redaction.redact_json`).
-:func:`load_trace` and :func:`read_step` read a trace back; :func:`problems` names what is missing or wrong.
+:func:`load_trace` reads a trace's manifest back (:class:`TraceError` names what is missing or wrong) and
+:func:`read_step` a step's detail.
 """
 
 from __future__ import annotations
@@ -162,7 +169,7 @@ class _Pending:
 
     index: int
     xml: str
-    screen: str
+    screenshot: str
     size: tuple[int, int]
     package: str
     activity: str
@@ -239,9 +246,9 @@ class TraceRecorder:
             return
         self._pending = None
         exchanges = [self._exchange(step.index, n, e) for n, e in enumerate(self._agent_exchanges())]
-        self._steps[step.index] = {"index": step.index, "xml": step.xml, "screen": step.screen, "size": step.size,
-                                   "package": step.package, "activity": step.activity, "exchanges": exchanges,
-                                   "logcat": self._logcat()}
+        self._steps[step.index] = {"index": step.index, "xml": step.xml, "screenshot": step.screenshot,
+                                   "size": step.size, "package": step.package, "activity": step.activity,
+                                   "exchanges": exchanges, "logcat": self._logcat()}
 
     def _agent_exchanges(self) -> list[dict[str, Any]]:
         exchanges = getattr(self.agent, "step_exchanges", None)
@@ -293,7 +300,7 @@ class TraceRecorder:
         }
         if (self.folder / "final.png").is_file():  # --ma-screenshots: the screen the check judged
             manifest["check"]["final_screen"] = "final.png"
-        manifest["files"] = sorted({s["screen"] for s in steps} | {s["detail"] for s in steps}
+        manifest["files"] = sorted({s["screenshot"] for s in steps} | {s["detail"] for s in steps}
                                    | {i for s in steps for i in s.get("images", [])}
                                    | ({"final.png"} if "final_screen" in manifest["check"] else set()))
         (self.folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -326,7 +333,7 @@ def step_entry(seen: dict[str, Any], record: dict[str, Any] | None,
                "device_s": round(float(record.get("observe_s") or 0) + float(record.get("act_s") or 0), 6),
                "observe_s": record.get("observe_s"), "act_s": record.get("act_s")}
     target = target_node(seen["xml"], action) if action else None
-    summary = {"index": seen["index"], "screen": seen["screen"], "size": list(seen["size"]),
+    summary = {"index": seen["index"], "screenshot": seen["screenshot"], "size": list(seen["size"]),
                "package": seen["package"], "activity": seen["activity"], "action": action,
                "drawn": drawn(action, seen["xml"], seen["size"]) if action else None, "target": target,
                "error": record.get("error") if record else (agent_error or "the agent raised"),

@@ -43,7 +43,7 @@ def recorded_steps(folder: Path, steps: list[dict[str, Any]]) -> list[Trajectory
     except TraceError:
         return []
     by_index = {s["index"]: s for s in manifest["steps"]}
-    return [TrajectoryStep(s["index"], s.get("action"), folder / by_index[s["index"]]["screen"],
+    return [TrajectoryStep(s["index"], s.get("action"), folder / by_index[s["index"]]["screenshot"],
                            read_step(folder, by_index[s["index"]])["tree"], tuple(by_index[s["index"]]["size"]))
             for s in steps if s["index"] in by_index]
 
