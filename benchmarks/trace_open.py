@@ -60,9 +60,15 @@ def record(folder: Path, steps: int) -> tuple[Path, float]:
 
 
 def open_times(viewer: Path, runs: int) -> list[tuple[float, float]]:
-    """Per run, in a fresh tab: seconds to ready, and to the first step's tree on screen."""
+    """Per run, in a fresh tab: seconds to ready, and to the first step's tree on screen. A blank local page is
+    opened first: the browser's own start (its first renderer) is not the viewer's time."""
     out = []
-    with Chromium() as browser:
+    with tempfile.TemporaryDirectory() as scratch, Chromium() as browser:
+        blank = Path(scratch, "blank.html")
+        blank.write_text("<!DOCTYPE html><title>blank</title><script>document.title = 'ready'</script>")
+        warm = browser.open(blank.as_uri())
+        warm.wait_for("document.title === 'ready'")
+        warm.send("Page.close")
         for _ in range(runs):
             started = time.perf_counter()
             page = browser.open(viewer.as_uri())

@@ -49,6 +49,34 @@ class Wander(Task):
 
     def oracle(self, ui):
         yield ui.complete()
+
+
+class StaySettingsFree(Task):
+    template = "Open Settings, though Settings is off limits."
+    apps = ("settings",)
+    constraints = {"apps": ["com.android.settings"]}
+
+    def check(self, device, answer=None):
+        return 1.0 if device.current_activity()[0] == "com.android.settings" else 0.0
+
+    def oracle(self, ui):
+        yield ui.open_app("Settings")
+        yield ui.complete()
+
+
+class Crashes:
+    """Opens Settings, then raises."""
+
+    def reset(self, goal, context):
+        self.n = 0
+
+    def step(self, observation):
+        from pytest_mobileagent.actions import Action
+
+        self.n += 1
+        if self.n == 2:
+            raise RuntimeError("the agent lost its way")
+        return Action.open_app("Settings")
 '''
 
 SECRET = "sk-test-SENTINEL-trace-key"
@@ -148,8 +176,8 @@ def test_a_multimodal_agents_set_of_mark_image_is_in_the_trace(suite: pytest.Pyt
 
 
 def test_a_random_agent_trace_and_the_failed_policy(suite: pytest.Pytester) -> None:
-    run = suite.runpytest("tasks_trace.py", "--agent", "random", "--ma-trajectories", "failed", "--ma-run-id", "r",
-                          "--ma-screenshots", "none")
+    run = suite.runpytest("tasks_trace.py", "-k", "AirplaneOn or Wander", "--agent", "random", "--ma-trajectories",
+                          "failed", "--ma-run-id", "r", "--ma-screenshots", "none")
     run.assert_outcomes(failed=2)
     folders = sorted(suite.path.joinpath("reports", "r", "trajectories").iterdir())
     assert len(folders) == 2
@@ -164,6 +192,23 @@ def test_a_random_agent_trace_and_the_failed_policy(suite: pytest.Pytester) -> N
     oracle = suite.runpytest("tasks_trace.py", "-k", "AirplaneOn", "--ma-trajectories", "failed", "--ma-run-id", "o")
     oracle.assert_outcomes(failed=1)  # the oracle only opens Settings: a failed item keeps its trace
     assert tr.load_trace(only_trace(suite, "o"))["check"]["reads"][0]["result"] == "0"
+
+
+def test_the_violating_step_and_the_agents_crash_are_in_the_trace(suite: pytest.Pytester) -> None:
+    suite.runpytest("tasks_trace.py", "-k", "StaySettingsFree", "--ma-trajectories", "on",
+                    "--ma-run-id", "v").assert_outcomes(failed=1)
+    manifest = tr.load_trace(only_trace(suite, "v"))
+    (violation,) = manifest["benchmark"]["constraint_violations"]
+    assert violation == "step 0: app com.android.settings" and manifest["steps"][0]["action"]["text"] == "Settings"
+    assert manifest["check"]["score"] == 1.0 and manifest["check"]["success"] == 0.0  # the state was right
+
+    suite.runpytest("tasks_trace.py", "-k", "AirplaneOn", "--agent", "tasks_trace:Crashes", "--ma-trajectories",
+                    "on", "--ma-run-id", "c").assert_outcomes(failed=1)
+    manifest = tr.load_trace(only_trace(suite, "c"))
+    first, crashed = manifest["steps"]
+    assert first["action"]["action_type"] == "open_app" and crashed["action"] is None
+    assert "RuntimeError: the agent lost its way" in crashed["error"]
+    assert manifest["check"]["terminated_by"] == "agent_error" and "lost its way" in manifest["check"]["agent_error"]
 
 
 def test_a_30_step_trace_stays_under_2_mb(suite: pytest.Pytester) -> None:

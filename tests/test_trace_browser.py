@@ -128,6 +128,18 @@ def test_keys_move_through_the_steps(suite: pytest.Pytester, browser: Chromium) 
     assert step_of(again) == 7
 
 
+def test_the_violating_step_is_marked_and_linked(suite: pytest.Pytester, browser: Chromium) -> None:
+    suite.runpytest("tasks_trace.py", "-k", "StaySettingsFree", "--ma-trajectories", "on",
+                    "--ma-run-id", "v").assert_outcomes(failed=1)
+    page = opened(browser, only_trace(suite, "v"))
+    page.key("End")
+    assert step_of(page) == 1
+    assert page.evaluate("[...document.querySelectorAll('#film .card.violation')].map(c => c.dataset.index)") == ["0"]
+    assert "step 0: app com.android.settings" in text(page, "#bench .violation")
+    page.evaluate("document.querySelector('#bench .violation a').click()")
+    assert step_of(page) == 0
+
+
 def test_hostile_text_is_shown_as_text(suite: pytest.Pytester, browser: Chromium) -> None:
     suite.runpytest("tasks_trace.py", "-k", "NameTheAnswer", "--agent", "tasks_trace:Hostile", "--ma-trajectories",
                     "on", "--ma-run-id", "h").assert_outcomes(failed=1)
