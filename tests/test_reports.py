@@ -144,6 +144,8 @@ def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pyt
     assert ("severity", "normal") in labels and ("story", "NameTheAnswer") in labels
     assert [s["name"] for s in answer["steps"]] == ["00 input_text", "01 answer"]
     assert {a["name"] for a in answer["steps"][0]["attachments"]} == {"screen", "UI tree", "action"}
+    (trace_link,) = [link for link in answer["links"] if link["name"] == "trace"]  # the trace viewer, on this machine
+    assert trace_link["url"].startswith("file://") and trace_link["url"].endswith("/index.html")
     excluded = {p["name"] for p in answer["parameters"] if p.get("excluded")}
     assert {"device", "worker", "agent"} <= excluded
     env = suite.path.joinpath("allure", "environment.properties").read_text()

@@ -316,3 +316,31 @@ def test_the_check_reads_are_recorded_whatever_the_device_method() -> None:
     assert first["call"] == "sqlite" and len(first["result"]) == tr.MAX_ITEMS + 1
     assert first["result"][0] == [0, "row 0"] and first["result"][-1] == "... 100 more"
     assert second["error"] == "FileNotFoundError: /sdcard/a.txt" and "result" not in second
+
+
+def test_a_step_without_a_screenshot_is_kept_without_its_screen(tmp_path: Path) -> None:
+    from pytest_mobileagent.agents.builtin import NoopAgent
+    from pytest_mobileagent.episode import new_result, play
+    from pytest_mobileagent.sim import SimDevice
+    from pytest_mobileagent.tasks.base import Task
+
+    class Look(Task):
+        template = "Look at the screen."
+        apps = ("launcher",)
+        complexity = 0.2
+
+        def check(self, device: Any, answer: str | None = None) -> float:
+            return float(device.current_activity()[0] == "com.android.settings")
+
+    device = SimDevice(serial="blind")
+    screens = iter([b"", device.screenshot()])
+    device.screenshot = lambda: next(screens)  # type: ignore[method-assign]  # the first one fails on the phone
+    task = Look({})
+    trace = tr.TraceRecorder(tmp_path / "t", device, NoopAgent())
+    result = play(device, task, NoopAgent(), make_result=lambda: new_result(task, "noop"),
+                  on_observation=trace.observe, check_device=trace.check_device)
+    assert trace.finish(result, task) == tmp_path / "t" / "index.html"
+    first, second = tr.load_trace(tmp_path / "t")["steps"]
+    assert first["screenshot"] is None and first["size"] == [1080, 2400]
+    assert second["screenshot"] == "screens/001.webp"
+    assert tr.read_step(tmp_path / "t", first)["tree"].startswith("<?xml")

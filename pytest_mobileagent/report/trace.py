@@ -31,6 +31,7 @@ import dataclasses
 import gzip
 import io
 import json
+import re
 import shutil
 import time
 from collections.abc import Sequence
@@ -174,11 +175,17 @@ class _Pending:
 
     index: int
     xml: str
-    screenshot: str
+    screenshot: str | None
     size: tuple[int, int]
     package: str
     activity: str
     started: float
+
+
+def _tree_size(xml: str) -> tuple[int, int]:
+    """The screen's size as the UI tree gives it: how far its windows reach ((0, 0) without bounds)."""
+    corners = [(int(x), int(y)) for x, y in re.findall(r'bounds="\[-?\d+,-?\d+\]\[(\d+),(\d+)\]"', xml)]
+    return (max((x for x, _ in corners), default=0), max((y for _, y in corners), default=0))
 
 
 class TraceRecorder:
@@ -236,9 +243,13 @@ class TraceRecorder:
         self._end_step()
         (self.folder / "screens").mkdir(parents=True, exist_ok=True)
         png = obs.screenshot
-        size = Image.open(io.BytesIO(png)).size  # the header only
-        name = f"screens/{obs.step:03d}.webp"
-        self._write_image(name, png)
+        name: str | None = f"screens/{obs.step:03d}.webp"
+        try:
+            size = Image.open(io.BytesIO(png)).size  # the header only
+        except (OSError, ValueError):  # a device that sent no image: the step is kept, without its screen
+            name, size = None, _tree_size(obs.xml)
+        if name is not None:
+            self._write_image(name, png)
         self._pending = _Pending(obs.step, obs.xml, name, size, obs.package, obs.activity, time.perf_counter())
 
     def check_device(self, device: Device) -> Device:
@@ -333,7 +344,7 @@ class TraceRecorder:
         }
         if (self.folder / "final.png").is_file():  # --ma-screenshots: the screen the check judged
             manifest["check"]["final_screen"] = "final.png"
-        manifest["files"] = sorted({s["screenshot"] for s in steps} | {s["detail"] for s in steps}
+        manifest["files"] = sorted({s["screenshot"] for s in steps if s["screenshot"]} | {s["detail"] for s in steps}
                                    | {i for s in steps for i in s.get("images", [])}
                                    | ({"final.png"} if "final_screen" in manifest["check"] else set()))
         (self.folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
