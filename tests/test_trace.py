@@ -255,6 +255,7 @@ def test_ma_trace_show_prints_the_viewer_of_a_good_trace_and_of_its_zip(a_trace:
     ("run", "is a run folder, not a trace"),
     ("zip", "is not a complete zip"),
     ("missing", "no such file or folder"),
+    ("old", "holds step screens of an older run (before traces)"),
 ])
 def test_bad_input_gets_a_message_naming_what_is_wrong(a_trace: Path, damage: str, message: str,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
@@ -280,6 +281,10 @@ def test_bad_input_gets_a_message_naming_what_is_wrong(a_trace: Path, damage: st
         target = archive
     elif damage == "missing":
         target = a_trace / "nowhere"
+    elif damage == "old":  # what --ma-trajectories wrote before traces
+        target = a_trace.parent / "old"
+        target.mkdir()
+        (target / "step-000.png").write_bytes(b"\x89PNG")
     status, out, err = show(target, capsys)
     assert status == 2 and not out
     assert err.startswith("ma-trace: ") and message in err and "Traceback" not in err

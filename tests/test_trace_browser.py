@@ -86,6 +86,16 @@ def test_the_viewer_shows_a_failed_model_episode(suite: pytest.Pytester, monkeyp
     assert page.evaluate("document.querySelectorAll('#film .card').length") == 4  # three steps and the check
     assert page.evaluate("document.querySelectorAll('#film .card.matched').length") == 1  # the reference's first
 
+    # where to look, each finding linked to its step: the false completion, and where the agent left the reference
+    findings = page.evaluate("[...document.querySelectorAll('#findings li')].map(li => li.innerText)")
+    assert findings[0] == "step 2: declared the goal complete; the check scored 0"
+    assert findings[1].startswith("step 1: reference step 1 ") and findings[1].endswith(
+        "was never matched (the agent matched up to step 0)")
+    assert findings[2] == '2 check point(s) missed: "Network", "Airplane"'
+    page.evaluate("document.querySelector('#findings li:nth-child(2) a').click()")
+    assert step_of(page) == 1
+    page.key("Home")
+
     page.key("ArrowRight")  # the wrong step: the tap on "Display"
     assert step_of(page) == 1 and page.evaluate("location.hash") == "#step=1"
     assert page.wait_for("document.querySelector('#tree .target') !== null")
