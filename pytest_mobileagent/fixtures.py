@@ -289,7 +289,8 @@ def trace_recorder(saved: Artifacts, device: Device, agent: Any) -> TraceRecorde
 
 def write_trace(trace: TraceRecorder, result: EpisodeResult, task: Task, reset: Callable[[Device], None],
                 options: EpisodeOptions, log: list[dict[str, Any]], passed: bool) -> None:
-    """Write the finished episode's trace, with the reference steps the LCS metrics used where the task has any."""
+    """Write the finished episode's trace, with the reference steps the LCS metrics used where the task has any
+    (``reset`` is the episode's, so that the reference played for the metrics is the one found again)."""
     truth = task.ground_truth or None
     if truth is None and task.recorded_ground_truth:  # played once per process already, for the metrics
         truth = reference_ground_truth(task, reset if isinstance(reset, Restore) else None)
@@ -343,7 +344,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
             passed = finished.success >= ma_settings.success_threshold
             ma_artifacts.save(item, device, passed=passed)
             if trace is not None and not (passed and ma_artifacts.trajectories == "failed"):
-                write_trace(trace, finished, ma_task, ma_reset, ma_episode_options, log, passed)
+                write_trace(trace, finished, ma_task, reset, ma_episode_options, log, passed)
                 item.stash[ARTIFACTS_KEY] = {**artifacts(item), "folder": str(ma_artifacts.folder)}
 
         try:
