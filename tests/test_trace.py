@@ -349,3 +349,44 @@ def test_a_step_without_a_screenshot_is_kept_without_its_screen(tmp_path: Path) 
     assert first["screenshot"] is None and first["size"] == [1080, 2400]
     assert second["screenshot"] == "screens/001.webp"
     assert tr.read_step(tmp_path / "t", first)["tree"].startswith("<?xml")
+
+
+def test_a_trace_over_the_adb_backend(tmp_path: Path) -> None:
+    """The same trace through adbutils and uiautomator2 (AdbDevice) on a simulated phone served over the wire:
+    logcat is read whole and filtered by a clock of one-second resolution there, and still no step repeats
+    another's lines."""
+    from pytest_mobileagent.actions import Action
+    from pytest_mobileagent.device.adb import AdbDevice
+    from pytest_mobileagent.episode import new_result, play
+    from pytest_mobileagent.sim import SimDevice
+    from pytest_mobileagent.sim.testing import serve
+    from pytest_mobileagent.tasks.base import Task
+
+    class AirplaneOn(Task):
+        template = "Turn on airplane mode."
+        apps = ("settings",)
+
+        def check(self, device: Any, answer: str | None = None) -> float:
+            return float(device.settings_get("global", "airplane_mode_on") == "1")
+
+    class OpensSettings:
+        def reset(self, goal: str, context: Any) -> None:
+            self.actions = [Action.open_app("Settings"), Action.status("complete")]
+
+        def step(self, observation: Any) -> Action:
+            return self.actions.pop(0)
+
+    with SimDevice() as phone, serve(phone) as server:
+        device = AdbDevice(phone.serial, port=server.port)
+        task, agent = AirplaneOn({}), OpensSettings()
+        trace = tr.TraceRecorder(tmp_path / "t", device, agent)
+        result = play(device, task, agent, make_result=lambda: new_result(task, "scripted"),
+                      on_observation=trace.observe, check_device=trace.check_device)
+        trace.finish(result, task)
+    manifest = tr.load_trace(tmp_path / "t")
+    assert [r["call"] for r in manifest["check"]["reads"]] == ["settings_get"]
+    assert manifest["check"]["reads"][0]["result"] == "0"
+    opened, done = (tr.read_step(tmp_path / "t", s)["logcat"] for s in manifest["steps"])
+    assert any("START u0" in line and "com.android.settings" in line for line in opened)
+    assert not set(opened) & set(done)
+    assert manifest["steps"][0]["size"] == [1080, 2400]
