@@ -390,3 +390,22 @@ def test_a_trace_over_the_adb_backend(tmp_path: Path) -> None:
     assert any("START u0" in line and "com.android.settings" in line for line in opened)
     assert not set(opened) & set(done)
     assert manifest["steps"][0]["size"] == [1080, 2400]
+
+
+def test_where_each_kind_of_action_is_drawn() -> None:
+    from pytest_mobileagent.sim import SimDevice
+
+    xml = SimDevice(serial="draw").hierarchy()
+    size = (1080, 2400)
+    (x1, y1), (x2, y2) = tr.drawn({"action_type": "scroll", "direction": "down"}, xml, size)["path"]
+    assert x1 == x2 == 540 and y1 > y2  # scrolling down moves the finger up, as execute() swipes
+    (_, sy1), (_, sy2) = tr.drawn({"action_type": "swipe", "direction": "down"}, xml, size)["path"]
+    assert sy1 < sy2  # a swipe is the inverse of a scroll
+    assert tr.drawn({"action_type": "swipe", "x": 1, "y": 2, "x2": 3, "y2": 4}, xml, size) == {"path": [[1, 2], [3, 4]]}
+    typed = tr.drawn({"action_type": "input_text", "text": "hi", "x": 10, "y": 20}, xml, size)
+    assert typed == {"point": [10, 20], "text": "hi"}
+    assert tr.drawn({"action_type": "open_app", "text": "Settings"}, xml, size) == {"text": "Settings"}
+    assert tr.drawn({"action_type": "navigate_back"}, xml, size) is None
+    hit = tr.target_node(xml, {"action_type": "click", "x": 945, "y": 1948})
+    assert hit is not None and hit["text"] == "Settings" and hit["xpath"].startswith("/hierarchy/node")
+    assert tr.target_node(xml, {"action_type": "click", "xpath": "//node[@text='Settings']"})["node"] == hit["node"]
