@@ -179,7 +179,6 @@ class _Pending:
     size: tuple[int, int]
     package: str
     activity: str
-    started: float
 
 
 def _tree_size(xml: str) -> tuple[int, int]:
@@ -250,7 +249,7 @@ class TraceRecorder:
             name, size = None, _tree_size(obs.xml)
         if name is not None:
             self._write_image(name, png)
-        self._pending = _Pending(obs.step, obs.xml, name, size, obs.package, obs.activity, time.perf_counter())
+        self._pending = _Pending(obs.step, obs.xml, name, size, obs.package, obs.activity)
 
     def check_device(self, device: Device) -> Device:
         """``device`` recording every call the check makes."""
