@@ -188,7 +188,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
                 on_observation: Callable[[Observation], None] | None = None,
                 metric_options: MetricOptions = MetricOptions(),
                 deadline: Deadline | None = None, think_time_s: float | None = None,
-                ground_truth: Sequence[dict[str, Any]] | None = None) -> EpisodeResult:
+                ground_truth: Sequence[dict[str, Any]] | None = None,
+                check_device: Callable[[Device], Device] | None = None) -> EpisodeResult:
     """Run ``agent`` on the already set-up ``task`` until it signals status/answer or the budget ends.
 
     Fills in and returns ``result``; ``task.check`` decides ``success``.
@@ -196,6 +197,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     On a :class:`~pytest_mobileagent.device.base.SimulatedClock`, each step's thinking moves the device clock
     (``think_time_s``, or the measured time when None).
     ``ground_truth`` is the reference sequence for the LCS metrics when the task has no fixed one.
+    ``check_device`` wraps the device ``task.check`` reads (the trace records every read through it).
     When ``deadline`` passes, the agent loop ends: as the agent's timeout (``terminated_by`` "timeout", then
     checked as at the step limit) when it had most of the time, else as :class:`EpisodeTimeout`.
     """
@@ -211,7 +213,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         result.timed_out = spent
         result.terminated_by = "timeout"
     task.observe_trajectory([vars(s) for s in result.steps])
-    result.state_success = float(task.check(device, result.answer))
+    checked = check_device(device) if check_device is not None else device
+    result.state_success = float(task.check(checked, result.answer))
     result.success = result.state_success
     if (require_complete or task.requires_completion) and result.self_reported != "complete":
         result.success = 0.0
@@ -467,7 +470,8 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
          make_result: Callable[[], EpisodeResult] | None = None,
          reset: Callable[[Device], None] | None = None,
          on_observation: Callable[[Observation], None] | None = None,
-         before_teardown: Callable[[Device, EpisodeResult], None] | None = None) -> EpisodeResult:
+         before_teardown: Callable[[Device, EpisodeResult], None] | None = None,
+         check_device: Callable[[Device], Device] | None = None) -> EpisodeResult:
     """The one episode sequence; the plugin's fixture and the benchmarks both run it:
 
     1. ``reset(device)``: back to the clean state (the fixture restores the snapshot and sets the clock);
@@ -476,13 +480,15 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
     5. ``before_teardown(device, result)``, for what needs the final screen (artifacts, a judge);
     6. ``task.teardown(device)``, always.
 
+    ``check_device`` wraps the device the check reads (:func:`run_episode`).
+
     Steps 1 to 4 are bounded by ``options.timeout_s`` (:class:`~pytest_mobileagent.deadline.Deadline`): the agent's
     timeout when it had most of the time, else :class:`EpisodeTimeout`.
     An :class:`InfrastructureError` re-runs the sequence up to ``options.infra_retries`` times, then propagates.
     """
     for attempt in range(options.infra_retries + 1):
         try:
-            result = _attempt(device, task, agent, options, make_result, reset, on_observation)
+            result = _attempt(device, task, agent, options, make_result, reset, on_observation, check_device)
             if before_teardown is not None:
                 before_teardown(device, result)
             return result
@@ -496,7 +502,8 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
 
 def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
              make_result: Callable[[], EpisodeResult] | None, reset: Callable[[Device], None] | None,
-             on_observation: Callable[[Observation], None] | None) -> EpisodeResult:
+             on_observation: Callable[[Observation], None] | None,
+             check_device: Callable[[Device], Device] | None = None) -> EpisodeResult:
     """Steps 1 to 4 of :func:`play`, under the episode's deadline."""
     deadline = Deadline(options.timeout_s)
     try:
@@ -511,7 +518,8 @@ def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
                 task, reset if isinstance(reset, Restore) else None)
             return run_episode(device, task, agent, result, require_complete=options.require_complete,
                                on_observation=on_observation, metric_options=options.metrics, deadline=deadline,
-                               think_time_s=options.think_time_s, ground_truth=truth)
+                               think_time_s=options.think_time_s, ground_truth=truth,
+                               check_device=check_device)
     except DeadlinePassed:  # in reset, setup or the check: the device's time, whoever had the rest
         spent = dict(deadline.spent(), cause="device")
         raise EpisodeTimeout(spent, "outside the agent's steps (reset, setup or the check)") from None

@@ -32,8 +32,18 @@ from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
 from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, has_package, require
 from pytest_mobileagent.device.configs import DeviceConfig, load
-from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult, MetricOptions, new_result, play, restore
-from pytest_mobileagent.report.artifacts import Artifacts, save_model_log
+from pytest_mobileagent.episode import (
+    EpisodeOptions,
+    EpisodeResult,
+    MetricOptions,
+    Restore,
+    new_result,
+    play,
+    reference_ground_truth,
+    restore,
+)
+from pytest_mobileagent.report.artifacts import ARTIFACTS_KEY, Artifacts, artifacts, save_model_log
+from pytest_mobileagent.report.trace import TraceRecorder
 from pytest_mobileagent.settings import Settings, run, settings
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.params import draw, instance_seed
@@ -273,6 +283,21 @@ def check_after(reset: Callable[[Device], None], check: Any) -> Callable[[Device
     return reset_and_initialize
 
 
+def trace_recorder(saved: Artifacts, device: Device, agent: Any) -> TraceRecorder | None:
+    """The item's trace (:mod:`~pytest_mobileagent.report.trace`) unless ``--ma-trajectories`` is off."""
+    return None if saved.trajectories == "off" else TraceRecorder(saved.folder, device, agent)
+
+
+def write_trace(trace: TraceRecorder, result: EpisodeResult, task: Task, reset: Callable[[Device], None],
+                options: EpisodeOptions, log: list[dict[str, Any]], passed: bool) -> None:
+    """Write the finished episode's trace, with the reference steps the LCS metrics used where the task has any
+    (``reset`` is the episode's, so that the reference played for the metrics is the one found again)."""
+    truth = task.ground_truth or None
+    if truth is None and task.recorded_ground_truth:  # played once per process already, for the metrics
+        truth = reference_ground_truth(task, reset if isinstance(reset, Restore) else None)
+    trace.finish(result, task, truth, options.metrics, log, "passed" if passed else "failed")
+
+
 def _resumed(config: pytest.Config, case: TaskCase, agent: str,
              device_config: DeviceConfig | None = None) -> EpisodeResult | None:
     """The episode a resumed run already finished for this item (same parameters and configuration), if any."""
@@ -298,6 +323,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
     if result is None:
         log: list[dict[str, Any]] = []
         check = androidworld_check(ma_settings, ma_task)
+        trace = trace_recorder(ma_artifacts, ma_device, ma_agent)
         reset = ma_reset if check is None else check_after(ma_reset, check)
 
         def make_result() -> EpisodeResult:
@@ -316,11 +342,17 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
                         finished.success = finished.state_success
             if check is not None:
                 finished.androidworld_success, finished.androidworld_error = check.finish(finished.answer)
-            ma_artifacts.save(item, device, passed=finished.success >= ma_settings.success_threshold)
+            passed = finished.success >= ma_settings.success_threshold
+            ma_artifacts.save(item, device, passed=passed)
+            if trace is not None and not (passed and ma_artifacts.trajectories == "failed"):
+                write_trace(trace, finished, ma_task, reset, ma_episode_options, log, passed)
+                item.stash[ARTIFACTS_KEY] = {**artifacts(item), "folder": str(ma_artifacts.folder)}
 
         try:
             result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=reset,
-                          on_observation=ma_artifacts.recorder(), before_teardown=before_teardown)
+                          on_observation=trace.observe if trace is not None else ma_artifacts.recorder(),
+                          before_teardown=before_teardown,
+                          check_device=trace.check_device if trace is not None else None)
         finally:
             if check is not None:
                 check.close()

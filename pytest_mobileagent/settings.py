@@ -248,7 +248,9 @@ class Settings:
                                     "episode is the agent's timeout when its own steps had most of the time, "
                                     "else an infrastructure error", number(0.0))
     screenshots: str = _field("on-failure", "save the final screen and UI tree", choices=SCREENSHOT_POLICIES)
-    trajectories: str = _field("off", "keep every step's screen and UI tree (in the HTML and Allure reports too); "
+    trajectories: str = _field("off", "write a trace per episode (every step's screen, UI tree, observation, model "
+                               "exchange, logcat; the check's reads), opened with ma-trace show or from the HTML and "
+                               "Allure reports; "
                                "'failed': only for items that failed", choices=TRAJECTORY_POLICIES)
     task_files: str = _field("tasks_*.py", "glob of task module file names")
     arena_files: str = _field("", "glob of AndroidArena-format YAML task file names to collect where pytest looks "

@@ -333,9 +333,9 @@ def test_every_step_is_kept_with_trajectories_on(suite: pytest.Pytester) -> None
                              "--ma-run-id", "traj")
     result.assert_outcomes(passed=1)
     (folder,) = suite.path.joinpath("reports", "traj", "trajectories").iterdir()
-    names = sorted(p.name for p in folder.iterdir())
-    assert names == ["final.png", "final.xml", "step-000.png", "step-000.xml", "step-001.png", "step-001.xml",
-                     "step-002.png", "step-002.xml"]
+    names = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+    assert names == ["final.png", "final.xml", "index.html", "screens/000.webp", "screens/001.webp",
+                     "screens/002.webp", "steps/000.js", "steps/001.js", "steps/002.js", "trace.js", "trace.json"]
 
 
 def test_interrupted_run_resumes_where_it_stopped(suite: pytest.Pytester) -> None:

@@ -15,6 +15,7 @@ import pytest
 from lxml import html as lxml_html
 
 from pytest_mobileagent.llm.scripted import ScriptedServer
+from pytest_mobileagent.report.trace import load_trace
 from tests.pytester_tasks import OPEN_SETTINGS
 
 TASKS = OPEN_SETTINGS + '''
@@ -87,9 +88,9 @@ def linked_page(report: Path, extras: list[dict[str, Any]]) -> Path:
     return page
 
 
-def step_screens(page: Path) -> list[str]:
-    """The ``src`` of each step's screen on a trajectory page."""
-    return lxml_html.parse(str(page)).xpath("//section[starts-with(@id, 'step-')]/img/@src")
+def step_screens(page: Path) -> list[Path]:
+    """Each step's screen in the trace whose viewer ``page`` is."""
+    return [page.parent / s["screenshot"] for s in load_trace(page.parent)["steps"]]
 
 
 def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pytester) -> None:
@@ -120,7 +121,7 @@ def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pyt
         record = next(r for r in map(json.loads, lines) if r["nodeid"] == test)
         screens = step_screens(page)
         assert len(screens) == record["num_steps"] == 2
-        assert all(src.startswith("data:image/png;base64,") for src in screens)
+        assert all(screen.read_bytes()[8:12] == b"WEBP" for screen in screens)
     assert len(list(suite.path.joinpath("assets").glob("*.png"))) == 2
     page = report.read_text()
     assert "data:image/png;base64" not in page and "success by app" in page and "<svg" in page
@@ -143,6 +144,8 @@ def test_parallel_run_reports_the_same_numbers_in_every_format(suite: pytest.Pyt
     assert ("severity", "normal") in labels and ("story", "NameTheAnswer") in labels
     assert [s["name"] for s in answer["steps"]] == ["00 input_text", "01 answer"]
     assert {a["name"] for a in answer["steps"][0]["attachments"]} == {"screen", "UI tree", "action"}
+    (trace_link,) = [link for link in answer["links"] if link["name"] == "trace"]  # the trace viewer, on this machine
+    assert trace_link["url"].startswith("file://") and trace_link["url"].endswith("/index.html")
     excluded = {p["name"] for p in answer["parameters"] if p.get("excluded")}
     assert {"device", "worker", "agent"} <= excluded
     env = suite.path.joinpath("allure", "environment.properties").read_text()
@@ -183,16 +186,15 @@ def test_the_html_report_renders_hostile_text_as_text(suite: pytest.Pytester) ->
     (href,) = failed.xpath(".//td[@class='col-links']/a/@href")
     assert href.startswith("../reports/hostile/trajectories/")
 
-    page = rendered(linked_page(report, answer))
-    assert page.findtext(".//title") == "NameTheAnswer[0] trajectory"  # no handler ran on the page either
-    assert not page.xpath("//img[@src='x']") and not page.xpath("//script")
-    steps = page.xpath("//section[starts-with(@id, 'step-')]")
-    assert [s.findtext(".//code") for s in steps] == [
-        '{"action_type": "input_text", "text": "<script>document.title=\'pwned\'</script>"}',
-        '{"action_type": "answer", "text": "<img src=x onerror=\\"document.title=\'pwned\'\\">"}']
-    assert all(s.xpath("./img[starts-with(@src, 'data:image/png;base64,')]") for s in steps)
+    page = rendered(linked_page(report, answer))  # the trace viewer, after its script ran
+    assert page.findtext(".//title") == "NameTheAnswer[0] trace"  # no handler ran on the page either
+    assert not page.xpath("//img[@src='x']") and not page.xpath("//script[contains(., 'pwned')]")
+    assert page.xpath("//body/@data-state") == ["ready"] and page.xpath("//body/@data-step") == ["0"]
+    action = page.xpath("//div[@id='step-body']//td")[0].text_content()
+    assert json.loads(action) == {"action_type": "input_text", "text": "<script>document.title='pwned'</script>"}
+    assert page.xpath("//div[@id='screen']/img[@src='screens/000.webp']")
     assert "What is six times seven? <img src=x" in page.text_content()  # the goal, shown as text
-    assert page.xpath("//section[@id='final']/img")
+    assert page.xpath("//div[@id='check']//img[@src='final.png']")
 
 
 def model_reply(request: dict[str, Any]) -> str:

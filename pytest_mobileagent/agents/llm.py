@@ -13,6 +13,7 @@ up, nothing happens on the device. The model is reached through :class:`~pytest_
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pytest_mobileagent.actions import Action, InvalidOutput
@@ -58,6 +59,9 @@ class ModelAgent:
         self.client = client
         self.goal = ""
         self.step_usage: dict[str, Any] | None = None
+        #: The current step's model requests as sent (images included) and replies, with usage and latency: what
+        #: the episode's trace shows (redacted there). Replaced at every step.
+        self.step_exchanges: list[dict[str, Any]] = []
         self._usage = Usage()
 
     @property
@@ -71,12 +75,17 @@ class ModelAgent:
 
     def ask(self, messages: list[dict[str, Any]]) -> str:
         """One model request, its tokens and cost counted to the current step."""
+        started = time.perf_counter()
         reply = self.client.chat(messages)
         self._usage.add(reply.usage)
+        self.step_exchanges.append({"model": self.client.model, "messages": messages, "reply": reply.text,
+                                    "usage": reply.usage.to_dict(),
+                                    "latency_s": round(time.perf_counter() - started, 6)})
         return reply.text
 
     def step(self, observation: Observation) -> Action | InvalidOutput:
         self._usage = Usage()
+        self.step_exchanges = []
         try:
             return self.decide(observation)
         finally:

@@ -67,6 +67,9 @@ def attach_episode(item: pytest.Item, result: EpisodeResult) -> None:
         allure.dynamic.parameter("configuration", config_label(result.device_config))
     _attach_steps(result, artifacts(item))
     saved = artifacts(item)
+    viewer = Path(saved["folder"], "index.html") if "folder" in saved else None
+    if viewer is not None and viewer.is_file():  # the trace viewer, opened from the machine that has the run
+        allure.dynamic.link(viewer.resolve().as_uri(), name="trace")
     if "screenshot" in saved:
         allure.attach(read(saved["screenshot"]), "final screen", allure.attachment_type.PNG)
         allure.attach(read(saved["hierarchy"]), "final UI tree", allure.attachment_type.XML)
@@ -89,9 +92,10 @@ def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
         title = f"{step.index:02d} {step.action.get('action_type') if step.action else 'invalid output'}"
         with allure.step(title):
             if step.index in recorded:
-                tree = recorded[step.index].hierarchy.read_text(encoding="utf-8")
+                tree = recorded[step.index].hierarchy
                 png = recorded[step.index].screenshot.read_bytes()
-                allure.attach(annotate(png, tree, step.action), "screen", allure.attachment_type.PNG)
+                allure.attach(annotate(png, tree, step.action, recorded[step.index].size), "screen",
+                              allure.attachment_type.PNG)
                 allure.attach(tree, "UI tree", allure.attachment_type.XML)
             allure.attach(json.dumps(step.action, sort_keys=True), "action", allure.attachment_type.JSON)
             if step.error:

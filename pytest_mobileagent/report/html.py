@@ -1,8 +1,9 @@
 """pytest-html integration: a title naming the suites, agent and run, metric columns, a summary with the metric
-tables and success charts, and per item the episode, its steps and one link to its trajectory page (each step's
-screen with the action drawn on it and its UI tree, :func:`~pytest_mobileagent.report.trajectory.write_page`).
+tables and success charts, and per item the episode, its steps and one link to its trace's viewer (each step's
+screen with the action drawn on it, its UI tree, what the agent was shown and answered, the check's reads:
+:mod:`~pytest_mobileagent.report.trace`).
 
-The trajectory page sits in the item's trajectory folder and the link is relative to the report, so it works
+The viewer sits in the item's trace folder and the link is relative to the report, so it works
 with ``--self-contained-html`` too as long as the report stays beside the run folder. A failed item also shows
 its final screen, inline. Every piece of UI text and agent output is HTML-escaped here.
 """
@@ -249,8 +250,8 @@ class HtmlReport:
         return report
 
     def trajectory_link(self, folder: Path, record: dict[str, Any]) -> str | None:
-        """Write the item's trajectory page (when the run writes an HTML report and steps were recorded) and
-        return its address relative to the report."""
+        """The item's trace viewer (when the run writes an HTML report and steps were recorded), its address
+        relative to the report."""
         report_path = report_file(self.config)
         if report_path is None:
             return None

@@ -1,17 +1,15 @@
 """A recorded trajectory for reviewers: each step's screen with its action drawn on it.
 
-Steps are recorded under the item's trajectory folder (:func:`~pytest_mobileagent.report.artifacts.step_files`);
-the action comes from the episode's step records. The point an element action aimed at is found in that
-step's own UI tree, the way the action was executed. :func:`write_page` puts the whole trajectory on one
-self-contained HTML page in that folder (``trajectory.html``), which the HTML report links to once per item.
+Steps are recorded in the item's trace (:mod:`pytest_mobileagent.report.trace`, under ``--ma-trajectories``);
+:func:`recorded_steps` reads them back with the action of the episode's step records, for Allure's per-step
+attachments. The point an element action aimed at is found in that step's own UI tree, the way the action was
+executed. :func:`write_page` gives the trace's viewer page (``index.html``), which the HTML report links to once per
+item.
 """
 
 from __future__ import annotations
 
-import base64
-import html
 import io
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,29 +17,35 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from pytest_mobileagent.observe.elements import Observation
-from pytest_mobileagent.report.artifacts import step_files
 
 MARK = (230, 30, 30)
 
 
 @dataclass
 class TrajectoryStep:
-    """One recorded step: its index, the action taken (None for invalid output) and its files."""
+    """One recorded step: its index, the action taken (None for invalid output), its screen and UI tree."""
 
     index: int
     action: dict[str, Any] | None
     screenshot: Path
-    hierarchy: Path
+    hierarchy: str
+    #: The device's screen size, in the pixels actions name (the trace keeps the screen smaller).
+    size: tuple[int, int] | None = None
 
 
 def recorded_steps(folder: Path, steps: list[dict[str, Any]]) -> list[TrajectoryStep]:
-    """The steps of ``steps`` (result records) whose screen was recorded in ``folder``."""
-    out = []
-    for s in steps:
-        png, xml = step_files(folder, s["index"])
-        if png.exists() and xml.exists():
-            out.append(TrajectoryStep(s["index"], s.get("action"), png, xml))
-    return out
+    """The steps of ``steps`` (result records) whose screen was recorded in the trace in ``folder`` (none when
+    there is no readable trace)."""
+    from pytest_mobileagent.report.trace import TraceError, load_trace, read_step
+
+    try:
+        manifest = load_trace(folder)
+    except TraceError:
+        return []
+    by_index = {s["index"]: s for s in manifest["steps"]}
+    return [TrajectoryStep(s["index"], s.get("action"), folder / by_index[s["index"]]["screenshot"],
+                           read_step(folder, by_index[s["index"]])["tree"], tuple(by_index[s["index"]]["size"]))
+            for s in steps if s["index"] in by_index]
 
 
 def action_point(action: dict[str, Any], xml: str) -> tuple[int, int] | None:
@@ -60,9 +64,12 @@ def action_point(action: dict[str, Any], xml: str) -> tuple[int, int] | None:
     return None
 
 
-def annotate(png: bytes, xml: str, action: dict[str, Any] | None) -> bytes:
-    """The screenshot with the action drawn: a ring where it touched, an arrow for scrolls and swipes."""
+def annotate(png: bytes, xml: str, action: dict[str, Any] | None, size: tuple[int, int] | None = None) -> bytes:
+    """The screenshot (PNG, WebP...) as a PNG with the action drawn: a ring where it touched, an arrow for scrolls
+    and swipes. ``size`` is the device's screen size when the image is smaller (a trace's)."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
+    if size and size[0] and image.width != size[0]:
+        image = image.resize(size)
     if action:
         pen = ImageDraw.Draw(image)
         w, h = image.size
@@ -86,78 +93,19 @@ def annotate(png: bytes, xml: str, action: dict[str, Any] | None) -> bytes:
     return out.getvalue()
 
 
-#: The trajectory page's file name in the item's trajectory folder.
-PAGE_NAME = "trajectory.html"
-
-#: The page runs nothing and loads nothing but its own inline images and style: whatever an agent typed or an
-#: app showed that escaping somehow missed still cannot act.
-_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
-_STYLE = ("body{font-family:sans-serif;margin:16px}section{display:flex;gap:16px;align-items:flex-start;"
-          "border-top:1px solid #ccc;padding:8px 0}img{width:300px;border:1px solid #999}"
-          "section>div{min-width:0;flex:1}pre{white-space:pre-wrap;word-break:break-all;font-size:11px;"
-          "max-height:480px;overflow:auto;background:#f6f6f6;padding:4px}code{word-break:break-all}"
-          ".problem{color:#b00}dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px}dd{margin:0}")
+#: The trajectory page's file name in the item's trace folder: the trace viewer.
+PAGE_NAME = "index.html"
 
 
-def _esc(value: Any) -> str:
-    return html.escape(str(value), quote=True)
+def write_page(folder: Path, record: dict[str, Any] | None = None) -> Path | None:
+    """The viewer page of the trace in ``folder`` (rewritten from the package when it is missing); None when the
+    folder holds no trace (no step was recorded). ``record`` is unused: the trace carries its episode."""
+    from pytest_mobileagent.report.trace import MANIFEST, write_viewer
 
-
-def _data_uri(png: bytes) -> str:
-    return "data:image/png;base64," + base64.b64encode(png).decode()
-
-
-def _action_text(action: dict[str, Any] | None) -> str:
-    return json.dumps(action, sort_keys=True, ensure_ascii=False) if action else "invalid output"
-
-
-def page_html(folder: Path, record: dict[str, Any]) -> str | None:
-    """The trajectory page of an episode ``record`` (a results line) whose steps were recorded in ``folder``:
-    per step its screen with the action drawn on it, the action, what went wrong and the UI tree; then the
-    final screen if it was saved. None when no step was recorded. Every text is escaped."""
-    steps = recorded_steps(folder, record.get("steps", []))
-    if not steps:
+    if not (folder / MANIFEST).is_file():
         return None
-    by_index = {s["index"]: s for s in record.get("steps", [])}
-    label = record.get("nodeid", "").split("::")[-1] or f"{record.get('task')}[{record.get('instance')}]"
-    facts = [("goal", record.get("goal")), ("outcome", record.get("outcome")), ("success", record.get("success")),
-             ("steps", f"{record.get('num_steps', len(by_index))}/{record.get('max_steps')}"),
-             ("ended by", record.get("terminated_by")), ("self-reported", record.get("self_reported")),
-             ("answer", record.get("answer")), ("agent", record.get("agent"))]
-    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'>"
-             f"<meta http-equiv='Content-Security-Policy' content=\"{_CSP}\">"
-             f"<title>{_esc(label)} trajectory</title><style>{_STYLE}</style></head><body>"
-             f"<h1>{_esc(label)}</h1><dl>"
-             + "".join(f"<dt>{_esc(k)}</dt><dd>{_esc(v)}</dd>" for k, v in facts if v is not None) + "</dl>"]
-    for step in steps:
-        xml = step.hierarchy.read_text(encoding="utf-8")
-        info = by_index.get(step.index, {})
-        problem = " ".join(str(p) for p in (info.get("invalid"), info.get("error")) if p)
-        parts.append(
-            f"<section id='step-{step.index}'><img alt='step {step.index} screen' "
-            f"src='{_data_uri(annotate(step.screenshot.read_bytes(), xml, step.action))}'><div>"
-            f"<h2>step {step.index}</h2><p>{_esc(info.get('package', ''))}</p>"
-            f"<p><code>{_esc(_action_text(step.action))}</code></p>"
-            + (f"<p class='problem'>{_esc(problem)}</p>" if problem else "")
-            + f"<details><summary>UI tree</summary><pre>{_esc(xml)}</pre></details></div></section>")
-    final_png, final_xml = folder / "final.png", folder / "final.xml"
-    if final_png.exists():
-        tree = final_xml.read_text(encoding="utf-8") if final_xml.exists() else ""
-        parts.append(f"<section id='final'><img alt='final screen' src='{_data_uri(final_png.read_bytes())}'>"
-                     f"<div><h2>final screen</h2><details><summary>UI tree</summary><pre>{_esc(tree)}</pre>"
-                     "</details></div></section>")
-    parts.append("</body></html>\n")
-    return "".join(parts)
+    page = folder / PAGE_NAME
+    return page if page.is_file() else write_viewer(folder)
 
 
-def write_page(folder: Path, record: dict[str, Any]) -> Path | None:
-    """Write :func:`page_html` to ``folder/trajectory.html``; its path, or None when no step was recorded."""
-    page = page_html(folder, record)
-    if page is None:
-        return None
-    path = folder / PAGE_NAME
-    path.write_text(page, encoding="utf-8")
-    return path
-
-
-__all__ = ["PAGE_NAME", "TrajectoryStep", "action_point", "annotate", "page_html", "recorded_steps", "write_page"]
+__all__ = ["PAGE_NAME", "TrajectoryStep", "action_point", "annotate", "recorded_steps", "write_page"]

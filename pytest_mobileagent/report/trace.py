@@ -1,0 +1,613 @@
+"""One trace per episode (``--ma-trajectories on|failed``): a folder a reviewer opens in a browser to see why the
+episode failed, without a server and without another file.
+
+Layout of ``<run>/trajectories/<episode>/`` (format :data:`FORMAT`)::
+
+    trace.json       the manifest: ``format``, ``kind``, ``written_by``; ``episode``, the episode's results record
+                     (its ``steps`` with each action and UI-tree digest ``screen``, ``params``, ``device_config``...);
+                     ``steps``, per step ``screenshot`` (a file), ``size`` (the device's pixels), ``action``,
+                     ``drawn`` (tap ``point``, swipe ``path``, typed ``text``), ``target`` (``xpath``, ``bounds``,
+                     ``node``: its position among the tree's nodes), ``timings`` (agent, model, device seconds),
+                     ``usage``, ``error``, ``detail`` (a file); ``check``, the score and ``reads``, every device
+                     call the check made (``call``, ``args``, ``result`` or ``error``, ``seconds``); ``benchmark``
+                     (``metrics``, ``alignment``, ``checkpoints``, ``constraint_violations``); ``files``, every file
+                     the manifest names (a reader checks they are all there)
+    trace.js         the same manifest as a script (``maTrace({...})``): browsers block ``fetch`` under file://
+    index.html       the viewer (package data, :data:`VIEWER`), which loads trace.js and the steps lazily
+    screens/NNN.webp each step's screen (WebP, half size), and the images a model was shown (``NNN-mK.webp``)
+    steps/NNN.js     each step's detail: ``maTraceStep(N, "<base64 of gzipped JSON>")`` with the UI tree, the
+                     observation as the agent received it, the model's prompts and replies, the step's logcat
+    final.png/.xml   the final screen (``--ma-screenshots``), as before
+
+Everything written is redacted as the model log is (:func:`~pytest_mobileagent.redaction.redact_json`).
+:func:`load_trace` reads a trace's manifest back (:class:`TraceError` names what is missing or wrong) and
+:func:`read_step` a step's detail.
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import gzip
+import io
+import json
+import re
+import shutil
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image
+
+from pytest_mobileagent.redaction import redact, redact_json
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.device.base import Device
+    from pytest_mobileagent.episode import EpisodeResult, MetricOptions
+    from pytest_mobileagent.observe.elements import Observation
+    from pytest_mobileagent.tasks.base import Task
+
+#: The manifest's ``format``: a reader refuses any other (the viewer too), naming both.
+FORMAT = 1
+KIND = "pytest-mobileagent trace"
+MANIFEST = "trace.json"
+MANIFEST_JS = "trace.js"
+VIEWER = "index.html"
+#: Screens are kept at this width at most (half a 1080-pixel phone): a 30-step trace stays well under 2 MB.
+SCREEN_WIDTH = 540
+WEBP_QUALITY = 60
+#: libwebp's effort (0 fastest, 6 smallest): 2 is about twice as fast as the default 4 for a few % more bytes.
+WEBP_METHOD = 2
+#: A device read's result is cut at this many characters, and a list (rows, lines) at this many items.
+MAX_TEXT = 8000
+MAX_ITEMS = 200
+
+
+class TraceError(Exception):
+    """A path that is not a readable trace; the message names what is missing or wrong."""
+
+
+# -- writing --------------------------------------------------------------------------------------------------------
+
+
+def webp(png: bytes, width: int = SCREEN_WIDTH) -> tuple[bytes, tuple[int, int]]:
+    """An image (any format Pillow reads) as WebP at most ``width`` wide, and the original's size."""
+    image = Image.open(io.BytesIO(png))
+    size = image.size
+    image = image.convert("RGB")
+    if image.width > width:  # a whole factor first (box filter, fast), then the rest
+        image = image.reduce(max(1, image.width // width))
+        if image.width > width:
+            image = image.resize((width, round(image.height * width / image.width)), Image.Resampling.BILINEAR)
+    out = io.BytesIO()
+    image.save(out, "WEBP", quality=WEBP_QUALITY, method=WEBP_METHOD)
+    return out.getvalue(), size
+
+
+def packed(value: Any) -> str:
+    """``value`` as the steps' files carry it: gzipped JSON, base64 (a UI tree shrinks to a tenth)."""
+    return base64.b64encode(gzip.compress(json.dumps(value, ensure_ascii=False).encode(), 6, mtime=0)).decode()
+
+
+def unpacked(text: str) -> Any:
+    return json.loads(gzip.decompress(base64.b64decode(text)))
+
+
+def _script(call: str, *args: Any) -> str:
+    # "</" never appears in the script (JSON escapes nothing there): a hostile UI text cannot end a <script> element
+    body = ", ".join(json.dumps(a, ensure_ascii=False).replace("</", "<\\/") for a in args)
+    return f"{call}({body});\n"
+
+
+def _jsonable(value: Any) -> Any:
+    """A device call's result or argument as the trace keeps it: rows as lists, bytes as text, long values cut."""
+    if isinstance(value, bytes):
+        try:
+            value = value.decode()
+        except UnicodeDecodeError:
+            return f"<{len(value)} bytes>"
+    if isinstance(value, str):
+        return value if len(value) <= MAX_TEXT else value[:MAX_TEXT] + f"... ({len(value) - MAX_TEXT} more chars)"
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in list(value.items())[:MAX_ITEMS]}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = list(value)
+        kept = [_jsonable(v) for v in items[:MAX_ITEMS]]
+        return kept + ([f"... {len(items) - MAX_ITEMS} more"] if len(items) > MAX_ITEMS else [])
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return _jsonable(str(value))
+
+
+class ReadRecorder:
+    """The device as the check sees it: every call goes to ``device`` and is recorded (method, arguments, result
+    or error, seconds) in :attr:`reads`, whatever the task reads (SQL rows, settings, files, logcat...)."""
+
+    def __init__(self, device: Device):
+        self._device = device
+        self.reads: list[dict[str, Any]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._device, name)
+        if name.startswith("_") or not callable(attr):
+            return attr
+
+        def recorded(*args: Any, **kwargs: Any) -> Any:
+            entry: dict[str, Any] = {"call": name, "args": _jsonable(args)}
+            if kwargs:
+                entry["kwargs"] = _jsonable(kwargs)
+            started = time.perf_counter()
+            try:
+                value = attr(*args, **kwargs)
+            except Exception as e:
+                entry["error"] = f"{type(e).__name__}: {e}"
+                raise
+            else:
+                entry["result"] = _jsonable(value)
+                return value
+            finally:
+                entry["seconds"] = round(time.perf_counter() - started, 6)
+                self.reads.append(entry)
+
+        return recorded
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pytest-mobileagent")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "unknown"
+
+
+def viewer_html() -> str:
+    """The viewer app (package data): one static page, its script and style inline."""
+    return resources.files("pytest_mobileagent.report").joinpath("trace_viewer.html").read_text(encoding="utf-8")
+
+
+@dataclasses.dataclass
+class _Pending:
+    """A step observed and not yet written: what the agent was shown, until the next observation ends it."""
+
+    index: int
+    xml: str
+    screenshot: str | None
+    size: tuple[int, int]
+    package: str
+    activity: str
+
+
+def _tree_size(xml: str) -> tuple[int, int]:
+    """The screen's size as the UI tree gives it: how far its windows reach ((0, 0) without bounds)."""
+    corners = [(int(x), int(y)) for x, y in re.findall(r'bounds="\[-?\d+,-?\d+\]\[(\d+),(\d+)\]"', xml)]
+    return (max((x for x, _ in corners), default=0), max((y for _, y in corners), default=0))
+
+
+class TraceRecorder:
+    """Writes one episode's trace while it runs.
+
+    ``observe`` is the episode's ``on_observation``: it saves the screen, and ends the previous step (its model
+    exchanges, its logcat lines). ``check_device`` wraps the device the check reads. ``finish``, before teardown,
+    writes the steps' details, the check and the manifest.
+
+    Images are compressed on a thread of their own: the episode counts the time ``on_observation`` takes as the
+    agent's (it runs between observing and asking the agent), so the recorder keeps it to copying bytes.
+    """
+
+    def __init__(self, folder: Path, device: Device, agent: Any = None):
+        self.folder = folder
+        self.device = device
+        self.agent = agent
+        self.reads: ReadRecorder | None = None
+        self._pending: _Pending | None = None
+        self._steps: dict[int, dict[str, Any]] = {}
+        self._since: Any = None
+        self._seen: set[str] = set()
+        self._writer: ThreadPoolExecutor | None = None
+        self._writes: list[Future[None]] = []
+
+    def _write_image(self, name: str, image: bytes, width: int = SCREEN_WIDTH) -> None:
+        """Compress ``image`` to WebP as ``folder/name``, on the writer thread."""
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="ma-trace")
+        path = self.folder / name
+
+        def write() -> None:
+            path.write_bytes(webp(image, width)[0])
+
+        self._writes.append(self._writer.submit(write))
+
+    def _drain(self) -> None:
+        """Wait for the images being written (an error writing one is raised here)."""
+        writes, self._writes = self._writes, []
+        for write in writes:
+            write.result()
+
+    # the episode's callbacks -----------------------------------------------------------------------------------
+
+    def observe(self, obs: Observation) -> None:
+        if obs.step == 0:  # a first step, or an earlier attempt's (an infrastructure retry): start afresh
+            self._drain()
+            if self.folder.exists():
+                shutil.rmtree(self.folder)
+            self._steps.clear()
+            self._pending = None
+            self._since = self._device_now()
+            self._seen = set()
+            self._logcat()  # what reset and setup logged at the same instant is not the first step's
+        self._end_step()
+        (self.folder / "screens").mkdir(parents=True, exist_ok=True)
+        png = obs.screenshot
+        name: str | None = f"screens/{obs.step:03d}.webp"
+        try:
+            size = Image.open(io.BytesIO(png)).size  # the header only
+        except (OSError, ValueError):  # a device that sent no image: the step is kept, without its screen
+            name, size = None, _tree_size(obs.xml)
+        if name is not None:
+            self._write_image(name, png)
+        self._pending = _Pending(obs.step, obs.xml, name, size, obs.package, obs.activity)
+
+    def check_device(self, device: Device) -> Device:
+        """``device`` recording every call the check makes."""
+        self.reads = ReadRecorder(device)
+        return self.reads  # type: ignore[return-value]
+
+    # ending a step --------------------------------------------------------------------------------------------
+
+    def _device_now(self) -> Any:
+        try:
+            return self.device.now()
+        except Exception:  # a device without a readable clock: the step's logcat is then not split
+            return None
+
+    def _logcat(self) -> list[str]:
+        """The device's log lines since the step began (``logcat -v threadtime``), redacted. Reads start at the
+        previous read's time, which a simulated clock may not have left: the lines that read returned are
+        dropped."""
+        if self._since is None:
+            return []
+        try:
+            lines = self.device.logcat(self._since)
+        except Exception as e:  # the trace says why instead of failing the episode
+            return [f"(logcat unreadable: {type(e).__name__}: {e})"]
+        self._since = self._device_now()
+        new = [line for line in lines if line not in self._seen]
+        self._seen = set(lines)
+        return [redact(line) for line in new[-MAX_ITEMS * 5:]]
+
+    def _end_step(self) -> None:
+        step = self._pending
+        if step is None:
+            return
+        self._pending = None
+        exchanges = [self._exchange(step.index, n, e) for n, e in enumerate(self._agent_exchanges())]
+        self._steps[step.index] = {"index": step.index, "xml": step.xml, "screenshot": step.screenshot,
+                                   "size": step.size, "package": step.package, "activity": step.activity,
+                                   "exchanges": exchanges, "logcat": self._logcat()}
+
+    def _agent_exchanges(self) -> list[dict[str, Any]]:
+        exchanges = getattr(self.agent, "step_exchanges", None)
+        return list(exchanges) if isinstance(exchanges, list) else []
+
+    def _exchange(self, index: int, n: int, exchange: dict[str, Any]) -> dict[str, Any]:
+        """One model request and reply, redacted, its images saved as files beside the screens."""
+        images: list[str] = []
+
+        def part(p: Any) -> Any:
+            url = p.get("image_url", {}).get("url", "") if isinstance(p, dict) and p.get("type") == "image_url" else ""
+            if not url.startswith("data:"):
+                return p
+            name = f"screens/{index:03d}-m{n}{len(images)}.webp"
+            self._write_image(name, base64.b64decode(url.split(",", 1)[1]), 720)
+            images.append(name)
+            return {"type": "image_url", "file": name}
+
+        messages = [{**m, "content": [part(p) for p in m["content"]]} if isinstance(m.get("content"), list) else m
+                    for m in exchange.get("messages", [])]
+        kept = {**{k: v for k, v in exchange.items() if k != "messages"}, "messages": messages, "images": images}
+        return redact_json(json.loads(json.dumps(kept, default=str)))
+
+    # the end ----------------------------------------------------------------------------------------------------
+
+    def finish(self, result: EpisodeResult, task: Task | None = None,
+               truth: Sequence[dict[str, Any]] | None = None, options: MetricOptions | None = None,
+               extra_log: Sequence[dict[str, Any]] = (), outcome: str = "") -> Path | None:
+        """Write the trace of the finished ``result``; its viewer's path, or None when no step was observed."""
+        self._end_step()
+        self._drain()
+        if self._writer is not None:
+            self._writer.shutdown()
+            self._writer = None
+        if not self._steps:
+            return None
+        record = redact_json(json.loads(json.dumps(result.to_json(), default=str)))
+        if outcome:
+            record["outcome"] = outcome
+        records = {s["index"]: s for s in record["steps"]}
+        (self.folder / "steps").mkdir(exist_ok=True)
+        steps = []
+        for index, seen in sorted(self._steps.items()):
+            summary, detail = step_entry(seen, records.get(index), result.agent_error)
+            name = f"steps/{index:03d}.js"
+            (self.folder / name).write_text(_script("maTraceStep", index, packed(detail)), encoding="utf-8")
+            steps.append({**summary, "detail": name})
+        manifest = {
+            "format": FORMAT, "kind": KIND, "written_by": f"pytest-mobileagent {_version()}",
+            "episode": record, "steps": steps,
+            "check": redact_json(self._check(result, extra_log)),
+            "benchmark": redact_json(benchmark_view(result, task, truth, options)),
+        }
+        if (self.folder / "final.png").is_file():  # --ma-screenshots: the screen the check judged
+            manifest["check"]["final_screen"] = "final.png"
+        manifest["files"] = sorted({s["screenshot"] for s in steps if s["screenshot"]} | {s["detail"] for s in steps}
+                                   | {i for s in steps for i in s.get("images", [])}
+                                   | ({"final.png"} if "final_screen" in manifest["check"] else set()))
+        (self.folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+        (self.folder / MANIFEST_JS).write_text(_script("maTrace", manifest), encoding="utf-8")
+        (self.folder / VIEWER).write_text(viewer_html(), encoding="utf-8")
+        return self.folder / VIEWER
+
+    def _check(self, result: EpisodeResult, extra_log: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        judge = [e for e in extra_log if e.get("role") == "judge"]
+        return {"score": result.state_success, "success": result.success, "trivial_success": result.trivial_success,
+                "self_reported": result.self_reported, "answer": result.answer,
+                "terminated_by": result.terminated_by, "agent_error": result.agent_error,
+                "validator_state": result.validator_state, "judged_success": result.judged_success,
+                "judge_reason": result.judge_reason, "judge": judge,
+                "androidworld_success": result.androidworld_success,
+                "androidworld_error": result.androidworld_error,
+                "reads": self.reads.reads if self.reads is not None else None}
+
+
+def step_entry(seen: dict[str, Any], record: dict[str, Any] | None,
+               agent_error: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A step's manifest entry (what the filmstrip and the action pane show) and its detail (tree, observation,
+    exchanges, logcat)."""
+    record = record or {}
+    action = record.get("action")
+    exchanges = seen["exchanges"]
+    model_s = round(sum(float(e.get("latency_s") or 0) for e in exchanges), 6)
+    agent_s = float(record.get("agent_s") or 0)
+    timings = {"agent_s": round(max(agent_s - model_s, 0.0), 6), "model_s": model_s,
+               "device_s": round(float(record.get("observe_s") or 0) + float(record.get("act_s") or 0), 6),
+               "observe_s": record.get("observe_s"), "act_s": record.get("act_s")}
+    target = target_node(seen["xml"], action) if action else None
+    summary = {"index": seen["index"], "screenshot": seen["screenshot"], "size": list(seen["size"]),
+               "package": seen["package"], "activity": seen["activity"], "action": action,
+               "drawn": drawn(action, seen["xml"], seen["size"]) if action else None, "target": target,
+               "error": record.get("error") if record else (agent_error or "the agent raised"),
+               "invalid": record.get("invalid"), "usage": record.get("usage"), "timings": timings,
+               "command": record.get("command"), "command_output": record.get("command_output"),
+               "logcat_lines": len(seen["logcat"]), "exchanges": len(exchanges),
+               "images": [i for e in exchanges for i in e.get("images", [])]}
+    detail = {"tree": redact(seen["xml"]), "observation": observation_of(seen["xml"], exchanges),
+              "exchanges": exchanges, "logcat": seen["logcat"]}
+    return redact_json(summary), detail
+
+
+def observation_of(xml: str, exchanges: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the agent was shown: a model agent's last request (its text and images, exactly as sent); else the
+    element list the :class:`~pytest_mobileagent.observe.elements.Observation` carries."""
+    if exchanges:
+        last = exchanges[-1]
+        texts, images = [], list(last.get("images", []))
+        for m in last.get("messages", []):
+            content = m.get("content")
+            parts = content if isinstance(content, list) else [{"type": "text", "text": content}]
+            texts += [f"[{m.get('role')}]\n{p.get('text', '')}" for p in parts if p.get("type") == "text"]
+        return {"kind": "model request", "text": "\n\n".join(texts), "images": images}
+    from pytest_mobileagent.observe.elements import element_lines, ui_elements
+
+    try:
+        text = element_lines(ui_elements(xml))
+    except Exception as e:  # a malformed dump: the tree pane shows it as it came
+        text = f"(the UI tree does not parse: {e})"
+    return {"kind": "element list (the agent called no model; it got the Observation: this list, the tree, "
+                    "the screenshot)", "text": redact(text), "images": []}
+
+
+def target_node(xml: str, action: dict[str, Any]) -> dict[str, Any] | None:
+    """The node an action aimed at in that step's tree: its xpath, bounds and position among the tree's elements
+    (document order, what the viewer highlights). An index or xpath names it; coordinates hit the deepest node
+    whose bounds hold them."""
+    from lxml import etree
+
+    from pytest_mobileagent.observe.elements import Observation, parse_bounds
+
+    try:
+        screen = Observation("", 0, xml, "", "").screen
+        root = screen.root
+    except Exception:
+        return None
+    nodes = list(root.iter("node"))
+    node = None
+    index = action.get("index")
+    if index is not None and 0 <= int(index) < len(screen.target_nodes):
+        node = screen.target_nodes[int(index)][1]
+    elif action.get("xpath"):
+        try:
+            found = [n for n in root.xpath(action["xpath"]) if isinstance(n, etree._Element)]
+        except etree.XPathError:
+            found = []
+        node = found[0] if found else None
+    elif action.get("x") is not None and action.get("y") is not None:
+        x, y = int(action["x"]), int(action["y"])
+        for candidate in nodes:  # document order: the last hit is the deepest, drawn on top
+            try:
+                x1, y1, x2, y2 = parse_bounds(candidate.get("bounds", ""))
+            except Exception:
+                continue
+            if x1 <= x < x2 and y1 <= y < y2:
+                node = candidate
+    if node is None or node not in nodes:
+        return None
+    try:
+        bounds = list(parse_bounds(node.get("bounds", "")))
+    except Exception:
+        bounds = None
+    return {"xpath": root.getroottree().getpath(node), "bounds": bounds, "node": nodes.index(node),
+            "text": node.get("text") or node.get("content-desc") or "", "resource_id": node.get("resource-id", "")}
+
+
+def drawn(action: dict[str, Any], xml: str, size: Sequence[int]) -> dict[str, Any] | None:
+    """Where the action went on the screen, in device pixels: ``point`` (a tap), ``path`` (a swipe or scroll, from
+    where the finger touched to where it lifted, as :func:`~pytest_mobileagent.actions.execute` moves it),
+    ``text`` (typed text)."""
+    from pytest_mobileagent.actions import Action, InvalidAction, _scroll_points
+    from pytest_mobileagent.observe.elements import Observation
+    from pytest_mobileagent.report.trajectory import action_point
+
+    out: dict[str, Any] = {}
+    kind = action.get("action_type")
+    if kind in ("scroll", "swipe"):
+        if None not in (action.get("x"), action.get("y"), action.get("x2"), action.get("y2")):
+            out["path"] = [[action["x"], action["y"]], [action["x2"], action["y2"]]]
+        else:
+            direction = action.get("direction") or ("down" if kind == "scroll" else "up")
+            if kind == "swipe":  # a swipe is the inverse of a scroll (AndroidWorld)
+                direction = {"up": "down", "down": "up", "left": "right", "right": "left"}.get(direction, direction)
+
+            class _Window:  # _scroll_points asks the device only for its size
+                def window_size(self) -> tuple[int, int]:
+                    return int(size[0]), int(size[1])
+
+            try:
+                fields = {k: action.get(k) for k in ("index", "xpath")}
+                points = _scroll_points(Action("scroll", direction=direction, **fields),
+                                        Observation("", 0, xml, "", ""), _Window())  # type: ignore[arg-type]
+                out["path"] = [list(points[:2]), list(points[2:])]
+            except (InvalidAction, ValueError, IndexError, KeyError):
+                pass
+    elif kind not in ("open_app", "stop_app", "status", "answer", "api_call"):
+        point = action_point(action, xml)
+        if point is not None:
+            out["point"] = list(point)
+    if kind == "dual_gesture" and action.get("gesture"):
+        touch_y, touch_x, lift_y, lift_x = action["gesture"]
+        w, h = int(size[0]), int(size[1])
+        out["path"] = [[round(touch_x * w), round(touch_y * h)], [round(lift_x * w), round(lift_y * h)]]
+    if action.get("text") and kind in ("input_text", "answer", "open_app", "press_key"):
+        out["text"] = str(action["text"])
+    return out or None
+
+
+def benchmark_view(result: EpisodeResult, task: Task | None, truth: Sequence[dict[str, Any]] | None,
+                   options: MetricOptions | None) -> dict[str, Any]:
+    """The benchmark's own view of the episode, where it has one: ``metrics`` (every value of ``result.metrics``);
+    ``alignment`` (AndroidArena: the reference steps against the agent's by the LCS); ``checkpoints`` (Mobile-Bench:
+    each check point reached or missed); ``constraint_violations``."""
+    view: dict[str, Any] = {"metrics": dict(result.metrics),
+                            "constraint_violations": list(result.constraint_violations)}
+    if truth:
+        view["alignment"] = alignment(truth, result, options)
+    check_point = getattr(task, "check_point", None) if task is not None else None
+    if check_point:
+        view["checkpoints"] = checkpoints(check_point, result)
+    return view
+
+
+def alignment(truth: Sequence[dict[str, Any]], result: EpisodeResult,
+              options: MetricOptions | None) -> dict[str, Any]:
+    """AndroidArena's view: each reference step, and the agent step the longest common subsequence pairs it with
+    (None where the agent never did it), by the equivalence the metrics use."""
+    from pytest_mobileagent.episode import recorded_actions
+    from pytest_mobileagent.metrics.lcs import equivalent, lcs_positions, without_finish
+
+    threshold = options.text_similarity if options is not None else 0.6
+    acted = [s for s in result.steps if s.action]
+    actions = recorded_actions(result.steps)
+    kept = [(s.index, a) for s, a in zip(acted, actions) if a.get("action_type") not in ("status", "answer")]
+    reference = without_finish(list(truth))
+    pairs = dict(lcs_positions(reference, [a for _, a in kept],
+                               lambda a, b: equivalent(a, b, threshold)))
+    return {"reference": [{"action": a, "step": kept[pairs[i]][0] if i in pairs else None}
+                          for i, a in enumerate(reference)],
+            "matched": len(pairs), "total": len(reference)}
+
+
+def checkpoints(check_point: dict[str, Any], result: EpisodeResult) -> list[dict[str, Any]]:
+    """Mobile-Bench's view: every check point item with whether the episode's history reached it."""
+    from pytest_mobileagent.metrics.checkpoint import FIELDS, history_of, score_value
+
+    history = history_of([vars(s) for s in result.steps])
+    items = []
+    for name in FIELDS:
+        value = check_point.get(name)
+        if not value:
+            continue
+        values = [value] if isinstance(value, str) or str(value[0]) in ("|", "&") else list(value)
+        for v in values:
+            passed, _ = score_value(v, history)
+            items.append({"field": name, "value": v, "reached": bool(passed)})
+    return items
+
+
+# -- reading ------------------------------------------------------------------------------------------------------
+
+
+def trace_folder(path: Path) -> Path:
+    """The trace folder ``path`` names: the folder, or its trace.json or index.html."""
+    return path.parent if path.name in (MANIFEST, VIEWER, MANIFEST_JS) else path
+
+
+def load_trace(path: Path) -> dict[str, Any]:
+    """The manifest of the trace folder ``path``; :class:`TraceError` naming what is missing or wrong."""
+    folder = trace_folder(path)
+    if not folder.exists():
+        raise TraceError(f"{folder}: no such file or folder")
+    if not folder.is_dir():
+        raise TraceError(f"{folder} is not a trace folder or a zip of one")
+    manifest_path = folder / MANIFEST
+    if not manifest_path.is_file():
+        raise TraceError(_not_a_trace(folder))
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise TraceError(f"{manifest_path} is truncated or not JSON ({e}): the episode's trace was cut off; "
+                         "run the item again with --ma-trajectories on") from None
+    if not isinstance(manifest, dict) or manifest.get("kind") != KIND:
+        raise TraceError(f"{manifest_path} is not a pytest-mobileagent trace manifest (no \"kind\": \"{KIND}\")")
+    if manifest.get("format") != FORMAT:
+        raise TraceError(f"{manifest_path} is trace format {manifest.get('format')!r}, written by "
+                         f"{manifest.get('written_by', 'an unknown version')}; this version reads format {FORMAT}: "
+                         "open it with the version that wrote it, or record the run again")
+    missing = [name for name in manifest.get("files", []) if not (folder / name).is_file()]
+    if missing:
+        shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+        raise TraceError(f"{folder}: {len(missing)} of the trace's {len(manifest['files'])} files are missing: "
+                         f"{shown}")
+    return manifest
+
+
+def _not_a_trace(folder: Path) -> str:
+    runs = sorted(p.parent.name for p in (folder / "trajectories").glob(f"*/{MANIFEST}"))
+    if runs:
+        return (f"{folder} is a run folder, not a trace: its traces are under trajectories/ "
+                f"({', '.join(runs[:5])}{' ...' if len(runs) > 5 else ''}); give one of them")
+    if any(folder.glob("step-*.png")):
+        return (f"{folder} has no {MANIFEST}: it holds step screens of an older run (before traces); "
+                "record the run again with --ma-trajectories on")
+    return f"{folder} has no {MANIFEST}: not a trace (traces are written by --ma-trajectories on|failed)"
+
+
+def read_step(folder: Path, entry: dict[str, Any]) -> dict[str, Any]:
+    """A step's detail (``tree``, ``observation``, ``exchanges``, ``logcat``) from its ``steps/NNN.js``."""
+    text = (folder / entry["detail"]).read_text(encoding="utf-8")
+    start, end = text.index('"', text.index(",")), text.rindex('"')
+    return unpacked(json.loads(text[start:end + 1]))
+
+
+def write_viewer(folder: Path) -> Path:
+    """(Re)write the trace's viewer page from this version's package data."""
+    path = folder / VIEWER
+    path.write_text(viewer_html(), encoding="utf-8")
+    return path
+
+
+__all__ = ["FORMAT", "MANIFEST", "VIEWER", "ReadRecorder", "TraceError", "TraceRecorder", "alignment",
+           "benchmark_view", "checkpoints", "drawn", "load_trace", "packed", "read_step", "target_node",
+           "trace_folder", "unpacked", "webp", "write_viewer"]
