@@ -27,16 +27,30 @@ def step_metrics(steps: Sequence[dict[str, Any]]) -> dict[str, float]:
     }
 
 
-def reference_metrics(truth: Sequence[dict[str, Any]], steps: Sequence[dict[str, Any]], success: float,
-                      gamma: float = lcs.GAMMA, text_rule: str = "difflib",
-                      threshold: float = arena_steps.TEXT_SIMILARITY) -> dict[str, float]:
-    """The metrics that need the ground truth ``truth`` (action dicts): TR, NTR, TCR, RRR, operation logic,
-    awareness of completion, nuggets mining, and their variants."""
+def _same(text_rule: str, threshold: float) -> arena_steps.Same:
     rule = arena_steps.text_rule(text_rule, threshold)
 
     def same(a: arena_steps.ArenaAction, b: arena_steps.ArenaAction) -> bool:
         return arena_steps.same_action(a, b, rule)
 
+    return same
+
+
+def aligned_steps(truth: Sequence[dict[str, Any]], steps: Sequence[dict[str, Any]], text_rule: str = "difflib",
+                  threshold: float = arena_steps.TEXT_SIMILARITY) -> list[tuple[int, int]]:
+    """The common subsequence the metrics use, as pairs (ground-truth step without its ``FINISH``, the agent's step
+    by its position in ``steps``)."""
+    kept = arena_steps.agent_records(steps)
+    pairs = lcs.common_subsequence(arena_steps.arena_truth(truth), [r for _, r in kept], _same(text_rule, threshold))
+    return [(i, kept[j][0]) for i, j in pairs]
+
+
+def reference_metrics(truth: Sequence[dict[str, Any]], steps: Sequence[dict[str, Any]], success: float,
+                      gamma: float = lcs.GAMMA, text_rule: str = "difflib",
+                      threshold: float = arena_steps.TEXT_SIMILARITY) -> dict[str, float]:
+    """The metrics that need the ground truth ``truth`` (action dicts): TR, NTR, TCR, RRR, operation logic,
+    awareness of completion, nuggets mining, and their variants."""
+    same = _same(text_rule, threshold)
     reference = arena_steps.arena_truth(truth)
     actions = arena_steps.arena_actions(steps)
     pairs = lcs.common_subsequence(reference, actions, same)
@@ -49,4 +63,4 @@ def reference_metrics(truth: Sequence[dict[str, Any]], steps: Sequence[dict[str,
     return metrics
 
 
-__all__ = ["reference_metrics", "step_metrics"]
+__all__ = ["aligned_steps", "reference_metrics", "step_metrics"]

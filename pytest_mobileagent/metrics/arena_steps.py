@@ -118,8 +118,8 @@ def invalid_kind(step: dict[str, Any]) -> str | None:
     return "action" if step.get("error") else None
 
 
-def _kept(steps: Sequence[dict[str, Any]]) -> list[tuple[int, ArenaAction]]:
-    """The steps that are agent records (``FINISH`` left out): each one's position with its record."""
+def agent_records(steps: Sequence[dict[str, Any]]) -> list[tuple[int, ArenaAction]]:
+    """The steps that are agent records (``FINISH`` left out): each one's position in ``steps`` with its record."""
     kept = []
     for at, s in enumerate(steps):
         kind = invalid_kind(s)
@@ -136,7 +136,7 @@ def arena_actions(steps: Sequence[dict[str, Any]]) -> list[ArenaAction]:
     """An episode's recorded steps (``StepRecord`` dicts) as the agent's records: ``INVALID`` for a step whose
     output did not parse or whose action failed, ``FINISH`` left out. A step's action carries the element it aimed
     at (``target``) as ``element``."""
-    return [record for _, record in _kept(steps)]
+    return [record for _, record in agent_records(steps)]
 
 
 def finished(steps: Sequence[dict[str, Any]]) -> bool:
@@ -153,7 +153,7 @@ def nugget_shares(steps: Sequence[dict[str, Any]]) -> list[float | None]:
     an element not aimed at by index, or a step right after an invalid one, whose observation in AndroidArena is the
     error the agent was shown instead of the screen."""
     shares: list[float | None] = []
-    for at, record in _kept(steps):
+    for at, record in agent_records(steps):
         s = steps[at]
         if record.type not in ELEMENT_TYPES:
             shares.append(None)
@@ -221,6 +221,6 @@ Same = Callable[[ArenaAction, ArenaAction], bool]
 
 
 __all__ = ["DEFAULT_TEXT_RULE", "FINISH", "INVALID", "TEXT_RULES", "TEXT_SIMILARITY", "ArenaAction", "Same",
-           "TextRule", "arena_action", "arena_actions", "arena_truth", "finished", "invalid_kind",
+           "TextRule", "agent_records", "arena_action", "arena_actions", "arena_truth", "finished", "invalid_kind",
            "nugget_shares", "same_action", "same_element", "text_rule",
            "without_finish"]

@@ -514,17 +514,14 @@ def alignment(truth: Sequence[dict[str, Any]], result: EpisodeResult,
               options: MetricOptions | None) -> dict[str, Any]:
     """AndroidArena's view: each reference step, and the agent step the longest common subsequence pairs it with
     (None where the agent never did it), by the equivalence the metrics use."""
-    from pytest_mobileagent.episode import recorded_actions
-    from pytest_mobileagent.metrics.lcs import equivalent, lcs_positions, without_finish
+    from pytest_mobileagent.metrics.androidarena import aligned_steps
+    from pytest_mobileagent.metrics.arena_steps import without_finish
 
-    threshold = options.text_similarity if options is not None else 0.6
-    acted = [s for s in result.steps if s.action]
-    actions = recorded_actions(result.steps)
-    kept = [(s.index, a) for s, a in zip(acted, actions) if a.get("action_type") not in ("status", "answer")]
+    rule = (options.text_rule, options.text_similarity) if options is not None else ("difflib", 0.6)
+    steps = [vars(s) for s in result.steps]
     reference = without_finish(list(truth))
-    pairs = dict(lcs_positions(reference, [a for _, a in kept],
-                               lambda a, b: equivalent(a, b, threshold)))
-    return {"reference": [{"action": a, "step": kept[pairs[i]][0] if i in pairs else None}
+    pairs = dict(aligned_steps(truth, steps, *rule))
+    return {"reference": [{"action": a, "step": steps[pairs[i]]["index"] if i in pairs else None}
                           for i, a in enumerate(reference)],
             "matched": len(pairs), "total": len(reference)}
 
