@@ -76,9 +76,10 @@ LABELS: tuple[tuple[str, str], ...] = (
 FOLDERS = frozenset({INBOX_LABEL, SENT, DRAFT, TRASH, SCHEDULED})
 
 #: The resource ids of the drawer's rows and of their titles (the "label list page" AndroidArena's constrained
-#: tasks forbid), and the content description of the toolbar button that opens the drawer.
-DRAWER_ITEM_ID = "drawer_label"
-DRAWER_TITLE_ID = "drawer_label_title"
+#: tasks forbid), and the content description of the toolbar button that opens the drawer. AndroidArena's
+#: evaluator finds the page by a clickable ``label_view`` row whose words (merged from its title) are the label.
+DRAWER_ITEM_ID = "label_view"
+DRAWER_TITLE_ID = "name"
 DRAWER_BUTTON = "Open navigation drawer"
 #: The menu item Gmail's compose overflow menu schedules with, and the choice AndroidArena's task names.
 SCHEDULE_SEND = "Schedule send"

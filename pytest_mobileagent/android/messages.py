@@ -22,6 +22,9 @@ PACKAGE = "com.google.android.apps.messaging"
 MAIN_ACTIVITY = f"{PACKAGE}.ui.ConversationListActivity"
 SEARCH_ACTIVITY = f"{PACKAGE}.ui.search.ZeroStateSearchActivity"
 CONVERSATION_ACTIVITY = f"{PACKAGE}.ui.conversation.ConversationActivity"
+#: The thread's send button: a clickable container (the node AndroidArena's evaluator records a send by) around
+#: the icon described "Send SMS" (``send_message_button_icon``).
+SEND_BUTTON_CONTAINER = "send_message_button_container"
 #: The search page's field (the id public scripts show).
 SEARCH_FIELD = "zero_state_search_box_auto_complete"
 #: The usage-statistics tag Messages logs under (``BugleUsageStatistics: PlayLogger.onLoggerConnected`` in public
@@ -59,4 +62,4 @@ SCHEDULE_CHOICES = (("Later today, 6:00 PM", 0, 18), ("Later tonight, 9:00 PM", 
 
 __all__ = ["BLOCKED_ACTIVITY", "BUGLE_DB", "BUGLE_SCHEMA", "CONVERSATION_ACTIVITY", "CREATE_CONVERSATION_LINE",
            "MAIN_ACTIVITY", "NOTIFICATIONS_KEY", "PACKAGE", "PREFS", "SCHEDULE_CHOICES", "SEARCH_ACTIVITY",
-           "SEARCH_FIELD", "SETTINGS_ACTIVITY", "USAGE_TAG"]
+           "SEARCH_FIELD", "SEND_BUTTON_CONTAINER", "SETTINGS_ACTIVITY", "USAGE_TAG"]

@@ -18,6 +18,9 @@ PACKAGE = "com.google.android.apps.photos"
 MAIN_ACTIVITY = f"{PACKAGE}.home.HomeActivity"
 PAGER_ACTIVITY = f"{PACKAGE}.pager.HostPhotoPagerActivity"
 TRASH_ACTIVITY = f"{PACKAGE}.trash.ui.TrashPhotosActivity"
+#: The resource id of an app of the share sheet's app row ("Create link", "Messages", "Gmail", "More"): the rows
+#: AndroidArena's evaluator finds the sharing page by.
+SHARE_APP_ITEM = "peoplekit_new_app_item"
 #: The folders whose pictures the grid shows (the device folders Photos backs up by default).
 PHOTO_DIRS = ("/sdcard/DCIM", "/sdcard/Pictures")
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".gif")
@@ -33,5 +36,5 @@ def new_account() -> dict:
     ``face_grouping`` (bool)."""
     return {"albums": [], "creations": [], "face_grouping": False}
 
-__all__ = ["IMAGE_SUFFIXES", "MAIN_ACTIVITY", "PACKAGE", "PAGER_ACTIVITY", "PHOTO_DIRS", "STORAGE_USED",
-           "TRASHED_PREFIX", "TRASH_ACTIVITY", "TRASH_DAYS", "new_account"]
+__all__ = ["IMAGE_SUFFIXES", "MAIN_ACTIVITY", "PACKAGE", "PAGER_ACTIVITY", "PHOTO_DIRS", "SHARE_APP_ITEM",
+           "STORAGE_USED", "TRASHED_PREFIX", "TRASH_ACTIVITY", "TRASH_DAYS", "new_account"]

@@ -18,6 +18,9 @@ from typing import Any
 
 PACKAGE = "com.Slack"
 MAIN_ACTIVITY = "slack.app.ui.HomeActivity"
+#: The conversation's composer, a Jetpack Compose host: its first View's second View is Send (described "Send"),
+#: as AndroidArena's evaluator records a send.
+COMPOSE_VIEW = "compose_view"
 STORE = f"/data/data/{PACKAGE}/databases/sim_workspace.db"
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS workspaces(id INTEGER PRIMARY KEY, name TEXT NOT NULL, project TEXT, "
@@ -93,5 +96,5 @@ def seed_statements(extra_channels: tuple[str, ...] = ()) -> list[tuple[str, tup
     return out
 
 
-__all__ = ["CHANNELS", "DARK_MODES", "DMS", "EMOJI", "EXTRA_CHANNEL_ID", "FILES", "MAIN_ACTIVITY", "ME",
+__all__ = ["CHANNELS", "COMPOSE_VIEW", "DARK_MODES", "DMS", "EMOJI", "EXTRA_CHANNEL_ID", "FILES", "MAIN_ACTIVITY", "ME",
            "MESSAGES", "PACKAGE", "SCHEMA", "STORE", "USERS", "WORKSPACE", "seed_statements", "ts"]

@@ -23,6 +23,11 @@ PACKAGE = "com.google.android.youtube"
 MAIN_ACTIVITY = "com.google.android.apps.youtube.app.WatchWhileActivity"
 SETTINGS_ACTIVITY = "com.google.android.apps.youtube.app.settings.SettingsActivity"
 PAIR_WITH_TV_ACTIVITY = "com.google.android.libraries.youtube.mdx.smartpairing.PairWithTvActivity"
+#: The subscriptions page's "All" button (a Button), by which AndroidArena's evaluator finds that page.
+CHANNELS_BUTTON = "channels_button"
+#: The share sheet's targets, in order: ViewGroups described by these labels (no resource ids), "Copy link" the
+#: one AndroidArena's evaluator finds the sheet by.
+SHARE_TARGETS = ("Copy link", "Gmail", "Messages")
 
 
 class Video(NamedTuple):
@@ -95,12 +100,14 @@ def new_account() -> dict[str, list]:
 __all__ = [
     "CATALOG",
     "CHANNELS",
+    "CHANNELS_BUTTON",
     "FEED",
     "MAIN_ACTIVITY",
     "MORE",
     "PACKAGE",
     "PAIR_WITH_TV_ACTIVITY",
     "SETTINGS_ACTIVITY",
+    "SHARE_TARGETS",
     "Video",
     "channel_named",
     "new_account",

@@ -123,7 +123,14 @@ class Home(Activity):
         return False
 
     def menu_items(self, name: str):
+        if name == "url":  # the toolbar's long-press menu
+            return [("Copy", self.copy_url)]
         return [("Bookmarks", lambda: self.show("bookmarks")), ("History", lambda: self.show("history"))]
+
+    def copy_url(self) -> None:
+        self.menu = None
+        if self.screen == "browser" and self.pages:
+            self.system.clipboard = self.pages[-1].url
 
     # -- screens -----------------------------------------------------------------------
 
@@ -135,6 +142,7 @@ class Home(Activity):
                        id="toolbar", height=64, style="toolbar")
         shown = self.pages[-1].url if self.screen == "browser" and self.pages else ""
         return Row(Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
+                        long_clickable=True, on_long_click=lambda: self.open_menu("url"),
                         weight=1, height=48, style="searchbar"),
                    ImageButton("Menu", lambda: self.open_menu("main"), icon="more_vert", id=MENU),
                    id="toolbar", height=64, style="toolbar")

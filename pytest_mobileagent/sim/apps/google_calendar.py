@@ -41,6 +41,7 @@ from pytest_mobileagent.android.google_calendar import (
     PLACES,
     SEARCH_ACTIVITY,
     TIME_PICKER,
+    VIEW_DESCRIPTIONS,
     VIEW_IDS,
     VIEWS,
     view_label,
@@ -159,7 +160,8 @@ class AllInOneActivity(Activity):
 
     def build_drawer(self) -> View:
         def row(text: str, on_click: Any, selected: bool = False) -> View:
-            return Row(Text(text, id="drawer_item_text", weight=1), clickable=True, focusable=True,
+            return Row(Text(text, id="drawer_item_text", desc=VIEW_DESCRIPTIONS.get(text, ""), weight=1),
+                       clickable=True, focusable=True,
                        on_click=on_click, selected=selected, height=48, padding=8)
 
         rows = [Row(Column(Text("Google Calendar", style="title", height=32), Text(ACCOUNT, style="caption", height=24),

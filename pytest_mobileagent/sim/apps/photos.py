@@ -23,6 +23,7 @@ from pytest_mobileagent.android.photos import (
     PACKAGE,
     PAGER_ACTIVITY,
     PHOTO_DIRS,
+    SHARE_APP_ITEM,
     STORAGE_USED,
     TRASH_ACTIVITY,
     TRASH_DAYS,
@@ -36,6 +37,7 @@ from pytest_mobileagent.sim.views import (
     Column,
     Dialog,
     EditText,
+    Image,
     ImageButton,
     ListItem,
     Row,
@@ -295,6 +297,11 @@ class HostPhotoPagerActivity(Activity):
         self.toast("Moved to trash")
         self.finish()
 
+    def create_link(self) -> None:
+        """Links live in the Google account, which the simulated Photos is signed out of."""
+        self.dialog = None
+        self.toast("Sign in to create a link")
+
     def share_to(self, app: App) -> None:
         """Hand the photo to ``app`` as the share sheet does: ``SEND`` with the picture as ``EXTRA_STREAM``."""
         self.dialog = None
@@ -304,8 +311,16 @@ class HostPhotoPagerActivity(Activity):
 
     def build_dialog(self, name: str) -> View:
         cancel = Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2")
-        if name == "share":  # Android's share sheet: the apps that take SEND of an image
-            targets = [a for a in self.system.apps.values() if getattr(a, "shares_images", False)]
+        targets = [a for a in self.system.apps.values() if getattr(a, "shares_images", False)]
+        if name == "share":  # Photos' own sheet: its app row (Create link, the apps, More)
+            def item(label: str, on_click: Any, icon: str) -> View:
+                return Column(Image(icon=icon, width=48, height=48), Text(label, height=32),
+                              id=SHARE_APP_ITEM, clickable=True, focusable=True, on_click=on_click, width=88)
+            return Dialog("Share", Row(item("Create link", self.create_link, "link"),
+                                       *[item(a.label, lambda a=a: self.share_to(a), a.icon) for a in targets],
+                                       item("More", lambda: setattr(self, "dialog", "chooser"), "more_horiz"),
+                                       id="peoplekit_new_app_row", height=96), buttons=[cancel])
+        if name == "chooser":  # Android's share sheet: the apps that take SEND of an image
             return Dialog("Share", *[ListItem(a.label, "", lambda a=a: self.share_to(a), id="android:id/text1",
                                               icon=a.icon) for a in targets], buttons=[cancel])
         if name == "trash":
