@@ -69,7 +69,7 @@ def test_profile_pages_show_name_email_and_phone(d: SimDevice) -> None:
     p = PROFILES[0]
     assert p.url == "https://profiles.stanford.edu/fei-fei-li"
     d.start_app(firefox.PACKAGE)
-    tap(d, rid=firefox.URL_VIEW)
+    tap(d, rid=firefox.HOME_TOOLBAR)
     d.input_text(p.url)
     d.press("enter")
     shown = [e.text for e in elements(d)]

@@ -61,7 +61,7 @@ def test_the_send_rule_names_the_send_buttons_and_nothing_else(d: SimDevice) -> 
 def test_the_header_bar_rule_spares_the_wikipedia_shortcut(d: SimDevice) -> None:
     rule = Constraints.of(ConstrainedFirefoxWikipediaSearch.constraints)
     d.start_app(firefox.PACKAGE)
-    assert rule.violated_by({"target": find(d, rid=firefox.URL_VIEW).describe()})
+    assert rule.violated_by({"target": find(d, rid=firefox.HOME_TOOLBAR).describe()})
     assert not rule.violated_by({"target": find(d, text="Wikipedia").describe()})
 
 

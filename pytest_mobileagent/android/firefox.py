@@ -40,10 +40,16 @@ ROOTS = ((1, "root________", ""), (2, "menu________", "Bookmarks Menu"), (3, "to
          (4, "unfiled_____", "Other Bookmarks"), (5, "mobile______", "Mobile Bookmarks"))
 MOBILE_ROOT = 5
 
+#: The browser toolbar (at the bottom of a page): the address shown, its edit field, the three-dot menu button.
 URL_VIEW = "mozac_browser_toolbar_url_view"
 EDIT_URL = "mozac_browser_toolbar_edit_url_view"
 MENU = "mozac_browser_toolbar_menu"
 URL_HINT = "Search or enter address"
+#: The home screen's search bar (described :data:`URL_HINT`; a tap opens the edit field) and menu button, and the
+#: menu's list (both menus).
+HOME_TOOLBAR = "toolbar_wrapper"
+HOME_MENU = "menuButton"
+MENU_LIST = "mozac_browser_menu_recyclerView"
 #: The shortcuts a fresh Firefox shows on its home screen (default top sites): title, address.
 TOP_SITES = (("Google", "https://www.google.com/"), ("Wikipedia", "https://www.wikipedia.org/"))
 
@@ -65,6 +71,7 @@ def search_url(query: str) -> str:
     return f"https://www.google.com/search?q={quote_plus(query)}"
 
 
-__all__ = ["EDIT_URL", "MAIN_ACTIVITY", "MENU", "MOBILE_ROOT", "PACKAGE", "PLACES_DB", "PLACES_SCHEMA", "ROOTS",
+__all__ = ["EDIT_URL", "HOME_MENU", "HOME_TOOLBAR", "MAIN_ACTIVITY", "MENU", "MENU_LIST", "MOBILE_ROOT", "PACKAGE",
+           "PLACES_DB", "PLACES_SCHEMA", "ROOTS",
            "TOP_SITES", "TYPE_BOOKMARK", "TYPE_FOLDER", "URL_HINT", "URL_VIEW", "VISIT_LINK", "VISIT_TYPED",
            "from_places_time", "places_time", "search_url"]

@@ -81,6 +81,8 @@ FOLDERS = frozenset({INBOX_LABEL, SENT, DRAFT, TRASH, SCHEDULED})
 DRAWER_ITEM_ID = "label_view"
 DRAWER_TITLE_ID = "name"
 DRAWER_BUTTON = "Open navigation drawer"
+#: The description of the account disc at the search bar's end (``selected_account_disc_gmail``).
+ACCOUNT_DISC = "Account and settings."
 #: The menu item Gmail's compose overflow menu schedules with, and the choice AndroidArena's task names.
 SCHEDULE_SEND = "Schedule send"
 TOMORROW_MORNING = "Tomorrow morning"
@@ -211,6 +213,7 @@ def seed_rows(mails: tuple[Mail, ...]) -> list[dict[str, object]]:
 
 __all__ = [
     "ACCOUNT",
+    "ACCOUNT_DISC",
     "CHOICES",
     "COLUMNS",
     "COMPOSE_ACTIVITY",
@@ -218,7 +221,8 @@ __all__ = [
     "DRAFT",
     "DRAFTS",
     "DRAWER_BUTTON",
-    "DRAWER_ITEM_ID", "DRAWER_TITLE_ID",
+    "DRAWER_ITEM_ID",
+    "DRAWER_TITLE_ID",
     "FOLDERS",
     "GOOGLE_ADDRESS",
     "IMPORTANT",

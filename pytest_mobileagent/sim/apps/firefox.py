@@ -19,8 +19,11 @@ from urllib.parse import urlsplit
 from pytest_mobileagent.android import websites
 from pytest_mobileagent.android.firefox import (
     EDIT_URL,
+    HOME_MENU,
+    HOME_TOOLBAR,
     MAIN_ACTIVITY,
     MENU,
+    MENU_LIST,
     MOBILE_ROOT,
     PACKAGE,
     PLACES_DB,
@@ -38,7 +41,7 @@ from pytest_mobileagent.android.firefox import (
     search_url,
 )
 from pytest_mobileagent.sim.app import Activity, App
-from pytest_mobileagent.sim.views import Column, EditText, ImageButton, Row, Scroll, Text, Toolbar, View
+from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, Row, Scroll, Text, Toolbar, View
 from pytest_mobileagent.sim.web import Page
 
 NOT_FOUND = "Hmm. We’re having trouble finding that site."
@@ -144,8 +147,16 @@ class Home(Activity):
         return Row(Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
                         long_clickable=True, on_long_click=lambda: self.open_menu("url"),
                         weight=1, height=48, style="searchbar"),
-                   ImageButton("Menu", lambda: self.open_menu("main"), icon="more_vert", id=MENU),
-                   id="toolbar", height=64, style="toolbar")
+                   menu_button(MENU, lambda: self.open_menu("main")),
+                   id="toolbar", cls="android.view.ViewGroup", height=64, style="toolbar")
+
+    def overlay(self) -> View | None:
+        if self.menu == "main":  # Android Components' browser menu: a RecyclerView of items
+            return Column(Scroll(*[Row(Text(label, weight=1), clickable=True, focusable=True, on_click=handler,
+                                       height=48, padding=16) for label, handler in self.menu_items("main")],
+                                 id=MENU_LIST, cls="androidx.recyclerview.widget.RecyclerView"),
+                          id="mozac_browser_menu_menuView", style="menu")
+        return super().overlay()
 
     def build(self) -> View:
         if self.screen == "bookmarks":
@@ -153,14 +164,21 @@ class Home(Activity):
         if self.screen == "history":
             return self.build_history()
         if self.screen == "browser" and self.pages and not self.editing:
-            content = self.pages[-1].build(self.follow)
-            return Column(self.toolbar(), View(cls="android.webkit.WebView", id="engineView", weight=1,
-                                               children=[content]))
-        sites = Row(*[Column(Text(title, id="top_site_title", clickable=True, focusable=True,
-                                  on_click=lambda u=url: self.follow(u), height=48), weight=1)
-                      for title, url in TOP_SITES], id="top_sites_list", height=72)
-        return Column(self.toolbar(), Text("Shortcuts", style="caption", height=32), sites,
-                      View(id="homeLayout", weight=1))
+            content = self.pages[-1].build(self.follow)  # the toolbar is at the bottom, under the page
+            return Column(View(cls="android.webkit.WebView", id="engineView", weight=1, children=[content]),
+                          self.toolbar())
+        if self.editing:
+            return Column(self.toolbar(), View(weight=1))
+        sites = Row(*[Column(Text(title, id="top_site_title", height=48), id="top_site_item",
+                             cls="android.view.ViewGroup", clickable=True, focusable=True,
+                             on_click=lambda u=url: self.follow(u), weight=1)
+                      for title, url in TOP_SITES], id="top_sites_list", cls="android.widget.GridView", height=72)
+        bar = Row(View(desc=URL_HINT, id=HOME_TOOLBAR, cls="android.widget.LinearLayout", clickable=True,
+                       focusable=True, on_click=self.edit, weight=1, height=48, style="searchbar"),
+                  menu_button(HOME_MENU, lambda: self.open_menu("main")), height=64, style="toolbar")
+        return Scroll(bar, Column(Text("Shortcuts", style="caption", height=32), sites,
+                                  id="sessionControlRecyclerView", cls="androidx.recyclerview.widget.RecyclerView"),
+                      id="homeLayout", cls="android.widget.ScrollView", weight=1)
 
     def rows(self, entries: list[tuple[str, str, str]], list_id: str) -> View:
         """A list of ``(title, address, caption)`` rows that open their page."""
@@ -200,6 +218,12 @@ class Home(Activity):
             entries.append((title, url, ""))
         return Column(Toolbar("History", navigate_up=self.on_back, id="navigationToolbar"),
                       self.rows(entries, "history_list"))
+
+
+def menu_button(rid: str, on_click: Any) -> View:
+    """The toolbar's three-dot button: a clickable frame around an icon described "Menu"."""
+    return Frame(Image("Menu", icon="more_vert", width=24, height=24), id=rid, clickable=True, focusable=True,
+                 on_click=on_click, width=48, height=48)
 
 
 def record_visit(app: App, url: str, title: str, visit_type: int) -> None:
