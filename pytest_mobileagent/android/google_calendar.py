@@ -29,6 +29,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
+from pytest_mobileagent.android.evidence import AOSP_BASE, UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+
 PACKAGE = "com.google.android.calendar"
 MAIN_ACTIVITY = "com.android.calendar.AllInOneActivity"
 SEARCH_ACTIVITY = f"{PACKAGE}.search.SearchActivity"
@@ -50,6 +52,42 @@ TIME_PICKER = {"hour": "android:id/input_hour", "minute": "android:id/input_minu
                "am_pm": "android:id/am_pm_spinner", "ok": "android:id/button1"}
 #: The Google account the simulated app is signed in with (the organizer of the events it creates).
 ACCOUNT = "user@gmail.com"
+
+
+#: The version of the real app followed: AndroidArena's phone (2023; its ``tasks/calendar.yaml`` recorded no version).
+APP_VERSION = "2023 (AndroidArena's phone; version not recorded)"
+_ARENA = "AndroidArenaAgent/AndroidArena"
+_YAML = Source(_ARENA, "tasks/calendar.yaml", note="uiautomator2 xpaths of the published action sequences")
+_EVAL = Source(_ARENA, "run_evaluator.py", note="check_page('calendar_label'): the drawer's view rows")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                           note="_PATTERN_TO_ACTIVITY"),
+    **entries("activity", (SEARCH_ACTIVITY, EVENT_INFO_ACTIVITY, EDIT_ACTIVITY), UNCONFIRMED),
+    **entries("id", ("floating_action_button", "title", "expanded_recycler", "search_text", "suggestions", "save",
+                     "action_search", "search_list", "edit_image", "info_action_overflow", "recycler",
+                     "right_button", "toolbar", "drawer_list"), _YAML),
+    **entries("id", ("android:id/next", "android:id/month_view"), _YAML),
+    key("id", "android:id/prev"): Source(AOSP_BASE, "core/res/res/layout/day_picker_content_material.xml",
+                                         note="DatePicker's previous-month button, beside android:id/next"),
+    key("id", "android:id/datePicker"): Source(AOSP_BASE, "core/res/res/layout/date_picker_dialog.xml"),
+    **entries("id", ("android:id/date_picker_header", "android:id/date_picker_header_date",
+                     "android:id/date_picker_header_year"),
+              Source(AOSP_BASE, "core/res/res/layout/date_picker_header_material.xml")),
+    key("id", "android:id/month_title"): Unconfirmed("the simulated month header; AOSP's SimpleMonthView draws its "
+                                                     "title without a view of its own"),
+    **entries("id", ("action_today", "add_notification", "add_people", "attachment", "cancel", "chip", "color",
+                     "conference", "date_picker_text_view", "day_header", "description", "drawer_item_text",
+                     "drawer_layout", "edit_toolbar", "end_date", "end_time", "event_row", "event_time",
+                     "event_title", "guest", "guests_header", "info_toolbar", "location", "month_grid",
+                     "notification", "schedule_view", "search_bar", "search_results", "speed_dial_label",
+                     "start_date", "start_time", "suggestion_text", "time", "week_view", "three_day_view",
+                     "day_view"), UNCONFIRMED),
+    **framework("alertTitle", "button1", "button2", "buttonPanel", "content", "parentPanel", "title"),
+    **entries("desc", tuple(VIEW_DESCRIPTIONS[v] for v in ("Schedule", "3 days", "Week", "Month")), _EVAL),
+    key("desc", VIEW_DESCRIPTIONS["Day"]): Unconfirmed("the pattern of the other four rows"),
+    **entries("text", ("Schedule", "3 days", "Week", "Month"), _EVAL),
+    key("desc", DRAWER_BUTTON): UNCONFIRMED,
+}
 
 
 def view_label(view: str, anchor: dt.date) -> str:
@@ -87,5 +125,21 @@ PLACES = (
     Place("Shoreline Amphitheatre", "1 Amphitheatre Pkwy, Mountain View, CA 94043"),
 )
 
-__all__ = ["ACCOUNT", "DRAWER_BUTTON", "EDIT_ACTIVITY", "EVENT_INFO_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE", "PLACES",
-           "SEARCH_ACTIVITY", "TIME_PICKER", "VIEWS", "VIEW_DESCRIPTIONS", "VIEW_IDS", "Place", "view_label"]
+__all__ = [
+    "ACCOUNT",
+    "APP_VERSION",
+    "DRAWER_BUTTON",
+    "EDIT_ACTIVITY",
+    "EVENT_INFO_ACTIVITY",
+    "EVIDENCE",
+    "MAIN_ACTIVITY",
+    "PACKAGE",
+    "PLACES",
+    "SEARCH_ACTIVITY",
+    "TIME_PICKER",
+    "VIEWS",
+    "VIEW_DESCRIPTIONS",
+    "VIEW_IDS",
+    "Place",
+    "view_label",
+]

@@ -258,7 +258,7 @@ class ZeroStateSearchActivity(_MessagesActivity):
         return Column(
             Row(ImageButton("Back", self.finish, icon="arrow_back"),
                 self.field(SEARCH_FIELD, hint="Search messages", weight=1), id="toolbar", height=64),
-            Scroll(*[self.thread_row(t) for t in found], id="search_results", weight=1),
+            Scroll(*[self.thread_row(t) for t in found], id="search_results_list", weight=1),
         )
 
 
@@ -368,7 +368,7 @@ class ConversationActivity(_MessagesActivity):
         bar = ActionModeBar(len(self.selected), [
             ImageButton("Unstar" if self.selected and all(i in starred for i in self.selected) else "Star",
                         self.toggle_star, icon="star", id="action_star"),
-            ImageButton("Copy text", self.copy, icon="copy", id="action_copy"),
+            ImageButton("Copy text", self.copy, icon="copy", id="copy_text"),
             ImageButton("Delete", lambda: setattr(self, "dialog", "delete"), icon="delete", id="action_delete"),
         ], lambda: setattr(self, "selected", []), done_id="action_mode_close_button") if self.selected else Row(
             ImageButton("Navigate up", self.finish, icon="arrow_back"),

@@ -161,7 +161,7 @@ class HomeActivity(PagedActivity):
                           ("Collage", None, "create_collage"))], View(weight=1))
 
     def animation_page(self) -> View:
-        cells = [View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
+        cells = [View(cls="android.view.ViewGroup", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
                       focusable=True, checkable=True, checked=p in self.picked, height=120, icon="photo",
                       on_click=lambda p=p: self.pick(p)) for p in photo_paths(self.app)]
         return Column(Toolbar("Select photos", navigate_up=self.on_back, actions=[
@@ -190,7 +190,7 @@ class HomeActivity(PagedActivity):
                           ImageButton("More options", lambda: self.open_menu("album"), icon="more_vert",
                                       id="album_overflow")]),
                       Text(f"{len(photos)} items", id="album_size", style="item-summary", height=32),
-                      Scroll(*[View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell",
+                      Scroll(*[View(cls="android.view.ViewGroup", desc=taken_on(self.app, p), id="photo_cell",
                                     height=120, icon="photo") for p in photos], id="recycler_view", weight=1))
 
     def menu_items(self, name: str):
@@ -210,7 +210,7 @@ class HomeActivity(PagedActivity):
         self.on_back()
 
     def photos_page(self) -> View:
-        cells = [View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
+        cells = [View(cls="android.view.ViewGroup", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
                       focusable=True, long_clickable=True, weight=1, height=120, icon="photo",
                       on_click=lambda p=p: self.start(HostPhotoPagerActivity, path=p))
                  for p in photo_paths(self.app)]
