@@ -2,11 +2,12 @@
 
 Activities: ``.ui.ConversationListActivity`` (the launcher entry, AndroidWorld's),
 ``.ui.search.ZeroStateSearchActivity`` (search), ``.ui.appsettings.SettingsActivity`` and
-``.block.ui.list.BlockedParticipantsActivity`` (as a decompiled 2024.10 build's manifest names them), ``.ui.conversation.ConversationActivity`` (a thread, and the "Start chat"
-recipient picker, as in AOSP Messaging, Bugle's ancestor; unconfirmed). The thread's send button is the clickable
-``send_message_button_container`` around the "Send SMS" icon ``send_message_button_icon``, as AndroidArena's
-evaluator records a send. :data:`EVIDENCE` gives every id's source: the 2024.10 build's ``public.xml`` confirms most;
-the ones it lacks (that build draws those screens with Jetpack Compose) stay plausible guesses.
+``.block.ui.list.BlockedParticipantsActivity`` (as a decompiled 2024.10 build's manifest names them), and
+``.ui.conversation.ConversationActivity`` (a thread, and the "Start chat" recipient picker, as in AOSP Messaging,
+Bugle's ancestor; unconfirmed). The thread's send button is the clickable ``send_message_button_container`` around
+the "Send SMS" icon ``send_message_button_icon``, as AndroidArena's evaluator records a send. :data:`EVIDENCE`
+gives every id's source: the 2024.10 build's ``public.xml`` confirms most; the ones it lacks (that build draws
+those screens with Jetpack Compose) stay plausible guesses.
 
 Messages keeps its own ``bugle_db``; the simulated app reads and writes the telephony provider instead (the
 real app syncs the two), so seeded SMS threads are what it lists.
