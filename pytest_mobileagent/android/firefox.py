@@ -17,7 +17,7 @@ Unix epoch. Reading it needs root on a phone (the app's private directory), as C
 from __future__ import annotations
 
 import datetime as dt
-from urllib.parse import quote_plus
+from urllib.parse import parse_qs, quote_plus, urlsplit
 
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 
@@ -103,8 +103,19 @@ def search_url(query: str) -> str:
     return f"https://www.google.com/search?q={quote_plus(query)}"
 
 
+def shown_address(url: str) -> str:
+    """What the toolbar's url view shows for a page: the search terms on the default engine's results page (as
+    AndroidArena's Firefox trajectory shows "large language model"), else the address."""
+    parts = urlsplit(url)
+    if parts.hostname == "www.google.com" and parts.path == "/search":
+        terms = parse_qs(parts.query).get("q")
+        if terms:
+            return terms[0]
+    return url
+
+
 __all__ = ["APP_VERSION", "EDIT_URL", "EVIDENCE", "HOME_MENU", "HOME_TOOLBAR", "MAIN_ACTIVITY", "MENU", "MENU_LIST",
            "MOBILE_ROOT", "PACKAGE",
            "PLACES_DB", "PLACES_SCHEMA", "ROOTS",
            "TOP_SITES", "TYPE_BOOKMARK", "TYPE_FOLDER", "URL_HINT", "URL_VIEW", "VISIT_LINK", "VISIT_TYPED",
-           "from_places_time", "places_time", "search_url"]
+           "from_places_time", "places_time", "search_url", "shown_address"]

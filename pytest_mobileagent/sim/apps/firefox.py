@@ -39,6 +39,7 @@ from pytest_mobileagent.android.firefox import (
     from_places_time,
     places_time,
     search_url,
+    shown_address,
 )
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, Row, Scroll, Text, Toolbar, View
@@ -143,7 +144,7 @@ class Home(Activity):
                                 lambda v: self.fields.__setitem__(EDIT_URL, v), hint=URL_HINT, on_submit=self.go,
                                 weight=1, height=48),
                        id="toolbar", height=64, style="toolbar")
-        shown = self.pages[-1].url if self.screen == "browser" and self.pages else ""
+        shown = shown_address(self.pages[-1].url) if self.screen == "browser" and self.pages else ""
         return Row(Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
                         long_clickable=True, on_long_click=lambda: self.open_menu("url"),
                         weight=1, height=48, style="searchbar"),
