@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pytest_mobileagent.catalog import resolve_app
-from pytest_mobileagent.observe.arena_text import arena_text
+from pytest_mobileagent.observe.arena_text import APP_NAMES, arena_text
 from pytest_mobileagent.observe.elements import Observation
 
 #: ``check_app``'s map of app names to packages.
@@ -151,8 +151,10 @@ def _target_node(action: dict[str, Any], obs: Observation) -> Any:
 def arena_action(action: dict[str, Any], obs: Observation) -> ArenaAction:
     """A project action (``Action.to_dict()``) on ``obs`` as AndroidArena records it."""
     kind = action["action_type"]
-    if kind == "open_app":
-        return ArenaAction("START_APP", package=resolve_app(action.get("text") or action.get("app_name") or "")[0])
+    if kind == "open_app":  # AndroidArena starts an app by its configs' name (get_pkg_by_name), else as named
+        name = (action.get("text") or action.get("app_name") or "").strip()
+        by_name = {v: k for k, v in APP_NAMES.items()}
+        return ArenaAction("START_APP", package=by_name.get(name) or resolve_app(name)[0])
     if kind in ("click", "long_press", "double_tap", "input_text"):
         name = {"click": "CLICK", "long_press": "LONG_CLICK", "double_tap": "DOUBLE_CLICK",
                 "input_text": "SET_TEXT"}[kind]

@@ -13,6 +13,11 @@ what a corrected check would look for:
   ``//*[@resource-id="com.google.android.gm:id/send`` lacks its closing ``"]``; no recorded xpath equals it.
 - ``Do NOT directly type search keywords in the firefox's header search bar``: the evaluator counts clicks of
   ``android:id/button1`` in Firefox (the "Confirm" check's xpath), never typing in the toolbar's url field.
+
+An app constraint is seen by its ``START_APP`` record: AndroidArena records the package its configs give the named
+app (``Chrome`` -> ``com.chrome.beta``), whatever the phone runs. Its other test, "The current APP is Chrome" in the
+observation, cannot fire on a phone whose Chrome is ``com.android.chrome`` (AndroidArena names a package missing from
+its configs by the package's last part, ``chrome``), as on AndroidArena's own recorded phone.
 """
 
 from __future__ import annotations
@@ -25,7 +30,6 @@ import pytest
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeResult, play
-from pytest_mobileagent.metrics.ability import Constraints
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
@@ -99,11 +103,6 @@ def test_committing_the_violation_is_seen_by_both_verdicts(task_cls: type[Task],
         assert played.score(constraint) == 0.0  # the truncated xpath: AndroidArena's check cannot fire
         assert played.score(constraint, xpaths=GMAIL_SEND_FIXED) > 0.0, played.actions
         return
-    if kind == "app":  # AndroidArena's check knows the app by its own package (and its config's name for it)
-        forbidden = Constraints.of(task_cls.constraints).apps  # type: ignore[union-attr]
-        if arena_eval.PACKAGES.get(arg, forbidden[0]) not in forbidden:
-            pytest.xfail(f"the simulated {arg} is {forbidden[0]}; AndroidArena's check looks for "
-                         f"{arena_eval.PACKAGES[arg]} (its app_configs): the phone must run that for it to fire")
     if arg == "firefox_header":
         assert played.score(constraint) == 0.0  # AndroidArena's check looks for android:id/button1
         assert any(a.action == "SET_TEXT" and "mozac_browser_toolbar" in a.xpath for a in played.actions) \
