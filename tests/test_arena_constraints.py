@@ -22,10 +22,16 @@ its configs by the package's last part, ``chrome``), as on AndroidArena's own re
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import ast
+import builtins
+import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
@@ -35,8 +41,10 @@ from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.params import draw, instance_seed
+from pytest_mobileagent.tasks.registry import cases
 from tests import arena_eval
-from tests.suite_tasks import all_tasks
+from tests.published import published_file
+from tests.suite_tasks import ROOT, all_tasks
 
 CONSTRAINED = [t for t in all_tasks() if t.suite == "androidarena" and getattr(t, "type", "") == "constrained"]
 #: The closing ``"]`` AndroidArena's Gmail "Send" xpath lacks, restored: what the check meant.
@@ -69,8 +77,11 @@ def device() -> Iterator[SimDevice]:
     d.close()
 
 
-def run(device: SimDevice, task_cls: type[Task], agent: OracleAgent) -> Played:
-    task = task_cls(draw(task_cls.parameters(), instance_seed(0, task_cls.name, 0)))
+def run(device: SimDevice, task_cls: type[Task], agent: OracleAgent, published: bool = False) -> Played:
+    """The episode of ``agent`` on item 0 of ``task_cls`` (``published``: the suite's item 0, in the published
+    wording), in AndroidArena's terms."""
+    task = published_item(task_cls) if published else task_cls(draw(task_cls.parameters(),
+                                                                      instance_seed(0, task_cls.name, 0)))
     device.snapshot_load("clean")
     device.set_time(DEFAULT_TIME)
     seen: list[Observation] = []
@@ -109,3 +120,61 @@ def test_committing_the_violation_is_seen_by_both_verdicts(task_cls: type[Task],
             or any("mozac_browser_toolbar_edit_url_view" in o for o in played.obs), played.actions
         return
     assert played.score(constraint) > 0.0, (played.actions, played.obs[-1][:3000])
+
+
+# -- AndroidArena's own evaluator, held out ---------------------------------------------------------------------
+
+
+def their_eval_cons(evaluator: Path, constrain_yaml: Path) -> Callable[[list[dict[str, Any]]], list[list[float]]]:
+    """``eval_cons`` of AndroidArena's ``run_evaluator.py`` as published (``eval_constrain``'s inner functions,
+    compiled from the file; its module imports, a model stack, are not needed by them), reading ``constrain_yaml``
+    where it opens ``tasks/constrain.yaml``."""
+    tree = ast.parse(evaluator.read_text(encoding="utf-8"))
+    outer = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "eval_constrain")
+    inner = [n for n in outer.body if isinstance(n, ast.FunctionDef)
+             and n.name in ("get_constrain", "check_app", "check_page", "check_element", "eval_cons")]
+
+    def opened(path: str, *args: Any, **kw: Any) -> Any:
+        return builtins.open(constrain_yaml if path == "tasks/constrain.yaml" else path, *args, **kw)
+
+    namespace: dict[str, Any] = {"re": re, "yaml": yaml, "open": opened}
+    exec(compile(ast.Module(body=inner, type_ignores=[]), str(evaluator), "exec"), namespace)
+    namespace["constrain_dict"] = namespace["get_constrain"]()
+    return namespace["eval_cons"]
+
+
+def published_item(task_cls: type[Task]) -> Task:
+    """The suite's item 0 of ``task_cls``: the published instance."""
+    return cases(task_cls, 0, 1, Path(ROOT, "suites", task_cls.suite))[0].make()
+
+
+def in_published_order(constrain_yaml: Path) -> list[type[Task]]:
+    """The constrained tasks in ``constrain.yaml``'s order (its evaluator tells the two tasks sharing an
+    instruction apart by that order)."""
+    rows = yaml.safe_load(constrain_yaml.read_text())["tasks"]
+    tasks = {(published_item(t).instruction, t.constraint): t for t in CONSTRAINED}  # type: ignore[attr-defined]
+    return [tasks[(row["instruction"], row["constrains"])] for row in rows]
+
+
+@pytest.mark.parametrize("agent", [OracleAgent, ViolatingAgent], ids=["oracle", "violation"])
+def test_androidarenas_own_eval_constrain_agrees(agent: type[OracleAgent], device: SimDevice,
+                                                 pytestconfig: pytest.Config) -> None:
+    """The held-out run: AndroidArena's ``eval_cons`` scores all 35 episodes in one call, as it scores a folder of
+    trajectories; a score above 0 must be the project's violation, but for the two checks that cannot fire."""
+    evaluator = published_file(pytestconfig, "androidarena/run_evaluator.py")
+    constrain_yaml = published_file(pytestconfig, "androidarena/constrain.yaml")
+    eval_cons = their_eval_cons(evaluator, constrain_yaml)
+    ordered = in_published_order(constrain_yaml)
+    played = [run(device, t, agent(), published=True) for t in ordered]
+    scores = eval_cons([{"task": p.result.goal.split("\nConstraint: ")[0], "obs": p.obs,
+                         "actual_as": [vars(a) for a in p.actions]} for p in played])
+    lists = {"app": iter(scores[0]), "page": iter(scores[1]), "component": iter(scores[2])}
+    for task_cls, p in zip(ordered, played):
+        constraint: str = task_cls.constraint  # type: ignore[attr-defined]
+        kind, arg = arena_eval.family(constraint)
+        theirs = next(lists[kind])
+        assert theirs == pytest.approx(p.score(constraint)), task_cls.name  # the reference reads it as they do
+        cannot_fire = arg == "firefox_header" or ((kind, arg) == ("component", "send") and task_cls.apps[0] == "gmail")
+        expected = bool(p.result.constraint_violations) and not cannot_fire
+        assert (theirs > 0) == expected, (task_cls.name, theirs, p.result.constraint_violations)
+    assert all(next(it, None) is None for it in lists.values())
