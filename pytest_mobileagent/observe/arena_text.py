@@ -28,6 +28,11 @@ written from that behaviour):
 4. **Recorded xpath.** An action on node ``[id]`` is recorded with the node's xpath in the *raw* dump:
    ``//*[@resource-id="<full id>"]`` when that id is unique in the dump, else the parent's recorded xpath,
    ``/``, the full class and its position among the parent's children of that class (``[1]``-based).
+   Each node also has a short xpath (the one an agent may write instead of the id): walking up from the node, the
+   first of its resource id, text, description or class that is unique in the dump ends the path
+   (``//*[@text="13"]``), else the class and its position among same-class siblings is a step and the walk goes
+   on. AndroidArena counts an action as the same as another when their xpaths are equal or one is *near* the
+   other's node: the node's own two xpaths, and those of its parent, siblings and children in the view.
 
 AndroidArena names the app from its ``app_configs/*.yaml`` (:data:`APP_NAMES`), and an unknown package by the
 last part of its name. Its node ids are four random hex digits; here they count up (``n0001``) so that the same
@@ -65,10 +70,12 @@ _LAYOUTS = frozenset({"View", "FrameLayout", "LinearLayout", "RelativeLayout"})
 
 @dataclass(eq=False)
 class ArenaNode:
-    """One line of the view: the raw node it stands for, the xpath an action on it records, its line."""
+    """One line of the view: the raw node it stands for, the xpath an action on it records (``xpath``) and its
+    short xpath (``short``), its line."""
 
     raw: Any
     xpath: str
+    short: str = ""
     cls: str = ""
     entry: str = ""
     action: str = ""
@@ -95,6 +102,7 @@ class ArenaText:
     text: str
     nodes: dict[str, ArenaNode]
     owner: dict[Any, str]
+    top: list[ArenaNode] = field(default_factory=list)
 
     def node_id(self, raw: Any) -> str | None:
         """The id of the line an action on raw node ``raw`` goes to: its own, the one it was merged into, or (a
@@ -109,6 +117,15 @@ class ArenaText:
         """The xpath AndroidArena records for an action on raw node ``raw`` (see :meth:`node_id`)."""
         nid = self.node_id(raw)
         return self.nodes[nid].xpath if nid else None
+
+    def nearby(self, nid: str) -> set[str]:
+        """AndroidArena's nearby xpaths of node ``nid``: both xpaths of it, its parent (not the root), its siblings
+        (itself included) and its children."""
+        node = self.nodes[nid]
+        related = [node, *node.children, *(node.parent.children if node.parent else self.top)]
+        if node.parent is not None:
+            related.append(node.parent)
+        return {x for n in related for x in (n.xpath, n.short)}
 
     @property
     def xpaths(self) -> dict[str, str]:
@@ -135,6 +152,36 @@ def _recorded_xpaths(root: Any) -> dict[Any, str]:
     return out
 
 
+def _short_xpaths(root: Any) -> dict[Any, str]:
+    nodes = list(root.iter("node"))
+    counts = {attr: Counter(n.get(attr, "") for n in nodes) for attr in ("resource-id", "text", "content-desc",
+                                                                          "class")}
+
+    def short(node: Any) -> str:
+        steps: list[str] = []
+        while node is not None and node.tag == "node":
+            if len(nodes) == 1:
+                steps.append('*[@label="node"]')
+                break
+            unique = next((attr for attr in ("resource-id", "text", "content-desc")
+                           if counts[attr][node.get(attr, "")] == 1), None)
+            if unique:
+                steps.append(f'*[@{unique}="{node.get(unique, "")}"]')
+                break
+            cls = node.get("class", "")
+            if counts["class"][cls] == 1:
+                steps.append(cls)
+                break
+            parent = node.getparent()
+            siblings = list(parent)
+            same = [kid for kid in siblings[:siblings.index(node) + 1] if kid.get("class", "") == cls]
+            steps.append(f"{cls}[{len(same)}]")
+            node = parent
+        return "//" + "/".join(reversed(steps))
+
+    return {node: short(node) for node in nodes}
+
+
 def _removed(node: Any) -> bool:
     get = node.get
     if get("package") == "com.android.systemui":
@@ -153,6 +200,7 @@ def _merge_words(parent: str, child: str) -> str:
 class _Builder:
     def __init__(self, root: Any) -> None:
         self.xpaths = _recorded_xpaths(root)
+        self.shorts = _short_xpaths(root)
         self.owner: dict[Any, ArenaNode] = {}
 
     def keep(self, raw: Any, parent: ArenaNode | None, clock_face: bool) -> ArenaNode:
@@ -165,7 +213,7 @@ class _Builder:
         if clock_face:
             action += "click"
         words = (f"{get('text')} " if get("text") else "") + (f"{get('content-desc')} " if get("content-desc") else "")
-        node = ArenaNode(raw, self.xpaths[raw], "" if short in _LAYOUTS else short,
+        node = ArenaNode(raw, self.xpaths[raw], self.shorts[raw], "" if short in _LAYOUTS else short,
                          rid[rid.index(":id/") + 4:] if ":id/" in rid else "", action, words, parent=parent)
         self.owner[raw] = node
         return node
@@ -211,7 +259,7 @@ def arena_text(source: str | Screen, package: str) -> ArenaText:
     for node in top:
         emit(node, 1)
     owner = {raw: ids[node] for raw, node in builder.owner.items() if node in ids}
-    return ArenaText("\n".join(lines) + "\n", nodes, owner)
+    return ArenaText("\n".join(lines) + "\n", nodes, owner, top)
 
 
 def parse(xml: str) -> etree._Element:
