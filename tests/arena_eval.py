@@ -133,7 +133,7 @@ def _swipe_name(dx: int, dy: int) -> str:
     return "SWIPE_LEFT" if dx < 0 else "SWIPE_RIGHT"
 
 
-def _target_node(action: dict[str, Any], obs: Observation) -> Any:
+def target_node(action: dict[str, Any], obs: Observation) -> Any:
     """The raw node an element action of the project acts on (by index, xpath, or the deepest node at x, y)."""
     if action.get("index") is not None:
         return obs.screen.target_nodes[action["index"]][1]
@@ -162,7 +162,7 @@ def arena_action(action: dict[str, Any], obs: Observation) -> ArenaAction:
                 and action.get("x") is None:
             return ArenaAction(name)  # typed into the focused field
         view = arena_text(obs.screen, obs.package)
-        return ArenaAction(name, xpath=view.xpath(_target_node(action, obs)) or "")
+        return ArenaAction(name, xpath=view.xpath(target_node(action, obs)) or "")
     if kind == "scroll":
         return ArenaAction({"down": "SWIPE_UP", "up": "SWIPE_DOWN", "left": "SWIPE_RIGHT",
                             "right": "SWIPE_LEFT"}[action.get("direction") or "down"])

@@ -35,7 +35,7 @@ def recorded(observation: Observation, action: dict) -> tuple[str, str, set[str]
     if not arena.xpath:
         return arena.action, "", set()
     view = arena_text(observation.screen, observation.package)
-    nid = view.node_id(arena_eval._target_node(action, observation))
+    nid = view.node_id(arena_eval.target_node(action, observation))
     return arena.action, arena.xpath, view.nearby(nid) if nid else set()
 
 

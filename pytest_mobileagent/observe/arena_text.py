@@ -46,8 +46,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from lxml import etree
-
 from pytest_mobileagent.observe.elements import Screen
 
 #: AndroidArena's app names (``app_configs/<app>.yaml``: ``app.name`` by ``app.package``).
@@ -260,11 +258,6 @@ def arena_text(source: str | Screen, package: str) -> ArenaText:
         emit(node, 1)
     owner = {raw: ids[node] for raw, node in builder.owner.items() if node in ids}
     return ArenaText("\n".join(lines) + "\n", nodes, owner, top)
-
-
-def parse(xml: str) -> etree._Element:
-    """The raw dump's root, as :func:`arena_text` reads it (for callers holding XML text)."""
-    return Screen(xml).root
 
 
 __all__ = ["APP_NAMES", "HOME_PACKAGE", "ArenaNode", "ArenaText", "app_name", "arena_text"]
