@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from pytest_mobileagent.android import firefox
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import play, restore
 from pytest_mobileagent.observe.arena_text import arena_text
@@ -18,6 +19,7 @@ from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from tests import arena_eval
+from tests.screen import tap
 from tests.test_androidarena_calendar import PUBLISHED, _Checked, published
 
 
@@ -56,3 +58,36 @@ def test_the_published_sequence_is_recorded_as_androidarena_recorded_it(task_cls
         assert got == want, (n, kind, step)
         if "xpath" in step:
             assert step["xpath"] == xpath or step["xpath"] in nearby, (n, step["xpath"], xpath, sorted(nearby))
+
+
+#: Lines of AndroidArena's recorded Firefox observations (``trajectory/GPT4-Search_for_large_language_model_in_
+#: Firefox.html``, Dec 2023), node ids left out: the home screen, then the results page of a typed search.
+FIREFOX_HOME = ("ScrollView homeLayout ;scroll ; ;;: ",
+                "toolbar_wrapper ;click long-click ; ;;Search or enter address : ",
+                "menuButton ;click ; ;; Menu: ",
+                "GridView top_sites_list ;focusable ; ;;: ",
+                "ViewGroup top_site_item ;click long-click ; ;; Google: ",
+                "ViewGroup top_site_item ;click long-click ; ;; Wikipedia: ")
+FIREFOX_PAGE = ("ViewGroup toolbar ;click ; ;;: ",
+                "ImageButton ;click ; ;;Home screen : ",
+                "TextView mozac_browser_toolbar_url_view ;click long-click ; ;;large language model : ",
+                "mozac_browser_toolbar_menu ;click ; ;; Menu: ")
+
+
+def lines_of(device: SimDevice) -> set[str]:
+    package = device.current_activity()[0]
+    return {line.split("] ", 1)[1] for line in arena_text(device.hierarchy(), package).text.splitlines()[1:]}
+
+
+def test_firefox_shows_the_lines_androidarena_recorded(device: SimDevice) -> None:
+    device.snapshot_load("clean")
+    device.start_app(firefox.PACKAGE)
+    assert set(FIREFOX_HOME) <= lines_of(device), sorted(lines_of(device))
+    tap(device, desc=firefox.URL_HINT)
+    device.input_text("large language model")
+    device.press("enter")
+    assert set(FIREFOX_PAGE) <= lines_of(device), sorted(lines_of(device))
+    tap(device, desc="Home screen")  # the page toolbar's home button, and Back to the tab
+    assert set(FIREFOX_HOME) <= lines_of(device)
+    device.press("back")
+    assert "TextView mozac_browser_toolbar_url_view ;click long-click ; ;;large language model : " in lines_of(device)

@@ -42,7 +42,7 @@ from pytest_mobileagent.android.firefox import (
     shown_address,
 )
 from pytest_mobileagent.sim.app import Activity, App
-from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, Row, Scroll, Text, Toolbar, View
+from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, ImageButton, Row, Scroll, Text, Toolbar, View
 from pytest_mobileagent.sim.web import Page
 
 NOT_FOUND = "Hmm. We’re having trouble finding that site."
@@ -71,6 +71,7 @@ class Home(Activity):
         self.previous = "home"
         self.editing = False
         self.pages: list[Page] = []
+        self.removed_sites: list[str] = []  # top sites removed from the home screen (their long-press "Remove")
         if intent.data:
             self.load(intent.data, VISIT_LINK)
 
@@ -119,6 +120,9 @@ class Home(Activity):
         if self.screen in ("bookmarks", "history"):
             self.screen = self.previous
             return True
+        if self.screen == "home" and self.previous == "browser" and self.pages:
+            self.screen = "browser"
+            return True
         if self.screen == "browser":
             self.pages.pop()
             if not self.pages:
@@ -129,7 +133,24 @@ class Home(Activity):
     def menu_items(self, name: str):
         if name == "url":  # the toolbar's long-press menu
             return [("Copy", self.copy_url)]
+        if name == "home_toolbar":  # the home search bar's long-press menu
+            return [("Paste & go", self.paste_and_go)]
+        if name.startswith("site:"):  # a top site's long-press menu
+            return [("Remove", lambda: self.remove_site(name.removeprefix("site:")))]
         return [("Bookmarks", lambda: self.show("bookmarks")), ("History", lambda: self.show("history"))]
+
+    def paste_and_go(self) -> None:
+        self.menu = None
+        if (self.system.clipboard or "").strip():
+            self.load(typed_address(self.system.clipboard), VISIT_TYPED)
+
+    def remove_site(self, url: str) -> None:
+        self.menu = None
+        self.removed_sites.append(url)
+
+    def go_home(self) -> None:
+        """The page toolbar's "Home screen": the home screen over the open tab (Back returns to the tab)."""
+        self.previous, self.screen = "browser", "home"
 
     def copy_url(self) -> None:
         self.menu = None
@@ -145,11 +166,13 @@ class Home(Activity):
                                 weight=1, height=48),
                        id="toolbar", height=64, style="toolbar")
         shown = shown_address(self.pages[-1].url) if self.screen == "browser" and self.pages else ""
-        return Row(Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
+        return Row(ImageButton("Home screen", self.go_home, icon="home"),
+                   Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
                         long_clickable=True, on_long_click=lambda: self.open_menu("url"),
                         weight=1, height=48, style="searchbar"),
                    menu_button(MENU, lambda: self.open_menu("main")),
-                   id="toolbar", cls="android.view.ViewGroup", height=64, style="toolbar")
+                   id="toolbar", cls="android.view.ViewGroup", clickable=True, on_click=self.edit, height=64,
+                   style="toolbar")
 
     def overlay(self) -> View | None:
         if self.menu == "main":  # Android Components' browser menu: a RecyclerView of items
@@ -172,13 +195,17 @@ class Home(Activity):
             return Column(self.toolbar(), View(weight=1))
         sites = Row(*[Column(Text(title, id="top_site_title", height=48), id="top_site_item",
                              cls="android.view.ViewGroup", clickable=True, focusable=True,
-                             on_click=lambda u=url: self.follow(u), weight=1)
-                      for title, url in TOP_SITES], id="top_sites_list", cls="android.widget.GridView", height=72)
+                             on_click=lambda u=url: self.follow(u), long_clickable=True,
+                             on_long_click=lambda u=url: self.open_menu(f"site:{u}"), weight=1)
+                      for title, url in TOP_SITES if url not in self.removed_sites],
+                    id="top_sites_list", cls="android.widget.GridView", focusable=True, height=72)
         bar = Row(View(desc=URL_HINT, id=HOME_TOOLBAR, cls="android.widget.LinearLayout", clickable=True,
-                       focusable=True, on_click=self.edit, weight=1, height=48, style="searchbar"),
+                       focusable=True, on_click=self.edit, long_clickable=True,
+                       on_long_click=lambda: self.open_menu("home_toolbar"), weight=1, height=48,
+                       style="searchbar"),
                   menu_button(HOME_MENU, lambda: self.open_menu("main")), height=64, style="toolbar")
-        return Scroll(bar, Column(Text("Shortcuts", style="caption", height=32), sites,
-                                  id="sessionControlRecyclerView", cls="androidx.recyclerview.widget.RecyclerView"),
+        return Scroll(bar, Scroll(Text("Shortcuts", style="caption", height=32), sites,
+                                  id="sessionControlRecyclerView", height=160),
                       id="homeLayout", cls="android.widget.ScrollView", weight=1)
 
     def rows(self, entries: list[tuple[str, str, str]], list_id: str) -> View:
