@@ -232,8 +232,9 @@ dda5dfce2380f52d2a8341215591de49b660ade3d19be28b37b50504eb91c2cd  google-drive.y
 809d0f87387d1d75f4ffebe73b9f01ec1385cca77b60e36797afe0ff252d2bdb  slack.yaml
 c6ee3821504097c8da1346761b2c2be1f5c160265ba54fd7100f2b8507e2e191  weather.yaml
 30246fadfb575ec5ad6067b0b06dd9c6436b38a4aa0bf403fcccea4225ced890  youtube.yaml
+257c42e980a0b14bd74bfcc381a0ecbef2b538c0f1cc1a94d22925efe354fb8e  run_evaluator.py
 """,
-    {"": "tasks/"},
+    {"run_evaluator.py": "run_evaluator.py", "": "tasks/"},
 )
 
 MOBILEBENCH = Source(

@@ -100,6 +100,9 @@ class EpisodeResult:
     #: The model judge's verdict with ``--ma-llm-judge`` (1, 0, or None when it gave none) and its reason.
     judged_success: float | None = None
     judge_reason: str = ""
+    #: Why the model judge's verdict is the success instead of a state check (a task checked on the simulator's
+    #: app state, run on a device without it), or "".
+    judged_instead: str = ""
     #: AndroidWorld's own ``is_successful`` on the episode with ``--ma-androidworld-check`` (None without it, or
     #: when it could not judge: ``androidworld_error`` says why).
     androidworld_success: float | None = None

@@ -46,6 +46,7 @@ from pytest_mobileagent.report.artifacts import ARTIFACTS_KEY, Artifacts, artifa
 from pytest_mobileagent.report.trace import TraceRecorder
 from pytest_mobileagent.settings import Settings, run, settings
 from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.judged import JUDGED_INSTEAD, judged_by_model, judged_on
 from pytest_mobileagent.tasks.params import draw, instance_seed
 from pytest_mobileagent.tasks.registry import TaskCase
 
@@ -202,6 +203,8 @@ def ma_capable(ma_task: Task, ma_device: Device, ma_agent: Any, ma_settings: Set
         pytest.skip(f"{ma_task.name} has no state check: its success is the model judge's verdict; run with "
                     "--ma-llm-judge (and an endpoint) to judge it")
     missing = sorted(set(ma_task.requires) - ma_device.capabilities)
+    if missing and ma_settings.llm_judge and judged_on(ma_task, ma_device.capabilities):
+        missing = []  # run as a judged task (ma_episode): AndroidArena judged such tasks on its phone by model
     if missing:
         reasons = "; ".join(str(UnsupportedCapability(name, ma_device.serial)) for name in missing)
         pytest.skip(f"{ma_task.name} cannot run here: {reasons}")
@@ -320,6 +323,12 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
     """Run the item's episode (or take it from the run being resumed); the test body asserts on the result."""
     item = request.node
     result = _resumed(request.config, task_case, ma_agent_name, ma_config)
+    judged_instead = ma_settings.llm_judge and judged_on(ma_task, ma_device.capabilities)
+    if judged_instead:  # the original's ground truth, from its reference on a simulated phone
+        truth = ma_task.ground_truth or (reference_ground_truth(ma_task, ma_reset if isinstance(ma_reset, Restore)
+                                                                else None) if ma_task.recorded_ground_truth else None)
+        ma_task = judged_by_model(ma_task)
+        ma_task.ground_truth = truth
     if result is None:
         log: list[dict[str, Any]] = []
         check = androidworld_check(ma_settings, ma_task)
@@ -330,6 +339,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
             fresh = new_result(ma_task, ma_agent_name, task_case.index, task_case.agent_seed, item.nodeid,
                                repeat=task_case.repeat)
             fresh.device_config = {**ma_device_config, **(ma_config.record() if ma_config else {})}
+            fresh.judged_instead = JUDGED_INSTEAD if judged_instead else ""
             return fresh
 
         def before_teardown(device: Device, finished: EpisodeResult) -> None:

@@ -84,7 +84,7 @@ def arena_model(request: dict[str, Any]) -> str:
         return "Last time I wandered; this time I open Settings first and go straight to the page."
     if done(text, want):
         return "Thought: the goal is reached.\nAction: #finish#"
-    row = re.search(r'id="(n\d+)" text="Network &amp; internet', text)
+    row = re.search(r"\[(n[0-9a-f]{4})\] [^\n]*;;[^\n]*Network & internet", text)
     if "Current app: com.android.settings" in text and row:
         return f"Thought: the row leads there.\nAction: #click [{row.group(1)}]#"
     return "Thought: I need Settings.\nAction: #open_app [Settings]#"
@@ -154,9 +154,10 @@ def test_arena_acts_on_compressed_node_ids(pytester: pytest.Pytester) -> None:
     assert kinds(record) == ["open_app", "click", "status"]
     assert record["steps"][1]["action"]["xpath"].startswith("/hierarchy/")  # the node id became its xpath
     prompt = texts(server.requests[1])
-    assert '<LinearLayout id="n3" text="Network &amp; internet' in prompt
+    node = re.search(r"\[(n[0-9a-f]{4})\] [^\n]*Network & internet", prompt)
+    assert node and "The current APP is Settings.: " in prompt  # AndroidArena's own observation text
     assert "You have been on this screen 1 times" in prompt
-    assert any("#click [n3]#" in e["response"] and "Network &amp; internet" in json.dumps(e["request"])
+    assert any(f"#click [{node.group(1)}]#" in e["response"] and "Network & internet" in json.dumps(e["request"])
                for e in logs(pytester))  # the episode log holds the prompt and the reply
 
 

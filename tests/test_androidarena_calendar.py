@@ -144,6 +144,6 @@ def test_search_lists_month_day_and_event_rows(device: SimDevice) -> None:
     for action in cal.play(task.steps()[1:4], ui):
         execute(device, action, ui.observation)
         ui.observation = observe()
-    rows = observe().tree.xpath("//node[@resource-id='com.google.android.calendar:id/search_results']/node")
+    rows = observe().tree.xpath("//node[@resource-id='com.google.android.calendar:id/search_list']/node/node")
     assert [r.get("text") for r in rows] == ["October 2023", "Mon, Oct 9", "Prepare for meeting", "November 2023",
                                              "Mon, Nov 20", "meeting"]

@@ -59,7 +59,7 @@ def test_an_invalid_time_keeps_the_dialog_and_cancel_changes_nothing(d: SimDevic
 def test_the_start_date_row_still_opens_the_date_picker(d: SimDevice) -> None:
     open_time_picker(d)
     tap(d, rid="button2")
-    tap(d, rid="start_date")
+    tap(d, rid=google_calendar.DATE_ID)  # the start date
     assert find(d, rid="month_title").text == "October 2023"
 
 
@@ -69,7 +69,7 @@ def test_profile_pages_show_name_email_and_phone(d: SimDevice) -> None:
     p = PROFILES[0]
     assert p.url == "https://profiles.stanford.edu/fei-fei-li"
     d.start_app(firefox.PACKAGE)
-    tap(d, rid=firefox.URL_VIEW)
+    tap(d, rid=firefox.HOME_TOOLBAR)
     d.input_text(p.url)
     d.press("enter")
     shown = [e.text for e in elements(d)]

@@ -23,7 +23,7 @@ def test_every_home_page_is_served() -> None:
 def test_typed_search_and_followed_form_are_told_apart(d: SimDevice) -> None:
     seed_places(d)
     d.start_app(firefox.PACKAGE)
-    type_in(d, firefox.URL_VIEW, "large language model")
+    type_in(d, firefox.HOME_TOOLBAR, "large language model")
     tap(d, text="Large language model")
     type_in(d, "searchInput", "ChatGPT")
     new = visits(d, firefox.places_time(VISITED[-1][2]))
@@ -34,7 +34,7 @@ def test_typed_search_and_followed_form_are_told_apart(d: SimDevice) -> None:
 
 def test_unknown_site_and_back(d: SimDevice) -> None:
     d.start_app(firefox.PACKAGE)
-    type_in(d, firefox.URL_VIEW, "example.invalid")
+    type_in(d, firefox.HOME_TOOLBAR, "example.invalid")
     assert any("trouble finding that site" in e.text for e in elements(d))
     d.press("back")
     assert find(d, text="Wikipedia", rid="top_site_title")
@@ -44,12 +44,12 @@ def test_bookmarks_and_history_pages(d: SimDevice) -> None:
     seed_places(d)
     d.start_app(firefox.PACKAGE)
     assert not page_shown(d, "Bookmarks", "bookmark_list")
-    tap(d, rid=firefox.MENU)
+    tap(d, desc="Menu")
     tap(d, text="Bookmarks")
     assert page_shown(d, "Bookmarks", "bookmark_list")
     assert find(d, text="Firefox - Wikipedia")
     d.press("back")
-    tap(d, rid=firefox.MENU)
+    tap(d, desc="Menu")
     tap(d, text="History")
     assert page_shown(d, "History", "history_list")
     assert find(d, text=VISITED[-1][1])

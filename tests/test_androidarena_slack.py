@@ -44,7 +44,7 @@ def test_sharing_a_file_drafts_it_for_the_picked_conversation(d: SimDevice) -> N
     tap(d, desc="Share file")
     tap(d, text="carol")
     assert slack.draft(d, 12) == ("", 3)
-    tap(d, text="Send")
+    tap(d, desc="Send")
     assert slack.sent(d, 12) == [("", 3)]
 
 
@@ -61,7 +61,7 @@ def test_the_send_rule_names_the_send_buttons_and_nothing_else(d: SimDevice) -> 
 def test_the_header_bar_rule_spares_the_wikipedia_shortcut(d: SimDevice) -> None:
     rule = Constraints.of(ConstrainedFirefoxWikipediaSearch.constraints)
     d.start_app(firefox.PACKAGE)
-    assert rule.violated_by({"target": find(d, rid=firefox.URL_VIEW).describe()})
+    assert rule.violated_by({"target": find(d, rid=firefox.HOME_TOOLBAR).describe()})
     assert not rule.violated_by({"target": find(d, text="Wikipedia").describe()})
 
 
@@ -73,4 +73,4 @@ def test_the_share_sheet_send_button_is_caught_too(d: SimDevice) -> None:
     tap(d, text="roadmap.png")
     tap(d, desc="Share file")
     tap(d, text="bob")
-    assert rule.violated_by({"target": find(d, text="Send").describe()})
+    assert rule.violated_by({"target": find(d, desc="Send").describe()})

@@ -28,7 +28,7 @@ def test_copy_link_puts_the_share_link_on_the_clipboard(d: SimDevice) -> None:
     d.start_app(youtube.PACKAGE)
     tap(d, text=youtube.FEED[1].title)
     tap(d, rid="share_button")
-    tap(d, text="Copy link")
+    tap(d, desc="Copy link")
     assert d.clipboard_get() == youtube.share_link(youtube.FEED[1])
 
 

@@ -1,6 +1,7 @@
 """Every constraint is seen when it is broken: for each of AndroidArena's constrained tasks an agent commits the
 task's violation (the task's ``violation()``, played as the oracle is) and the episode's record names it, by its
-constraint type and on the element text the project really records for the step."""
+constraint type and on the element text the project really records for the step. That AndroidArena's own checks
+see the same violations (and none in the oracle's episodes) is ``tests/test_arena_constraints.py``."""
 
 from __future__ import annotations
 

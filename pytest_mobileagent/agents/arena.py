@@ -1,8 +1,10 @@
-"""``arena``: an AndroidArena-style ReAct agent over the compressed UI tree.
+"""``arena``: an AndroidArena-style ReAct agent over AndroidArena's own text observation.
 
-Each step the model sees the goal, its earlier thoughts and actions, and the screen as compressed XML
-(:mod:`pytest_mobileagent.observe.compressed`), and answers ``Thought: ...`` then ``Action: #verb [args]#``
-with the tree's node ids. Two options follow the paper's studies:
+Each step the model sees the goal, its earlier thoughts and actions, and the screen as AndroidArena's compressor
+writes it (:mod:`pytest_mobileagent.observe.arena_text`: ``The current APP is Gmail.`` then one
+``[n0001] Class entry ;actions ; ;;words`` line per node), and answers ``Thought: ...`` then
+``Action: #verb [args]#`` with the lines' node ids. ``observation="compressed"`` shows the project's compact XML
+view instead (:mod:`pytest_mobileagent.observe.compressed`). Two options follow the paper's studies:
 
 - ``exploration_hint`` (``arena-explore``): the prompt says how many times the agent has been on this screen
   and how often it already took each action there, to break loops;
@@ -19,12 +21,13 @@ from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.llm import ModelAgent
 from pytest_mobileagent.agents.parsing import parse_bracket_action
 from pytest_mobileagent.llm.client import LLMClient
+from pytest_mobileagent.observe.arena_text import arena_text
 from pytest_mobileagent.observe.compressed import compress
 from pytest_mobileagent.observe.elements import Observation, screen_digest
 
 SYSTEM = """You control an Android phone to complete a user's task. Work in a loop of thinking and acting: each \
-turn you read the current screen, given as a compressed UI tree whose nodes carry ids such as n3, and choose one \
-action.
+turn you read the current screen, given as a compressed UI tree whose nodes carry ids such as n0003, and choose \
+one action.
 
 Actions:
 #click [id]#              tap the node
@@ -48,8 +51,12 @@ REFLECT = ("Below is your earlier attempt at this task: your thoughts and action
 class Arena(ModelAgent):
     """ReAct over the compressed view, with optional exploration hints and Reflexion across attempts."""
 
-    def __init__(self, client: LLMClient, exploration_hint: bool = False, reflexion: bool = False):
+    def __init__(self, client: LLMClient, exploration_hint: bool = False, reflexion: bool = False,
+                 observation: str = "arena"):
+        if observation not in ("arena", "compressed"):
+            raise ValueError(f"observation must be 'arena' (AndroidArena's text) or 'compressed', got {observation!r}")
         super().__init__(client)
+        self.observation = observation
         self.exploration_hint = exploration_hint
         self.reflexion = reflexion
         self.attempts: dict[str, list[str]] = {}  # goal -> the last attempt's thoughts and actions
@@ -75,7 +82,8 @@ class Arena(ModelAgent):
     def decide(self, observation: Observation) -> Action | InvalidOutput:
         if not self._reflected:
             self._reflect()
-        view = compress(observation.screen)
+        view = arena_text(observation.screen, observation.package) if self.observation == "arena" \
+            else compress(observation.screen)
         state = screen_digest(view.text)
         self.visits[state] += 1
         parts = [f"Task: {self.goal}"]

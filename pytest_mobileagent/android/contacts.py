@@ -2,9 +2,12 @@
 
 The provider (``com.android.providers.contacts``) stores contacts, raw contacts, data rows and the call log in
 ``contacts2.db`` (AOSP ``ContactsDatabaseHelper``); apps reach it through ``content://com.android.contacts``.
+The app's activities keep AOSP Contacts' class names; :data:`EVIDENCE` gives each id's and activity's source.
 """
 
 from __future__ import annotations
+
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "com.google.android.contacts"
 MAIN_ACTIVITY = "com.android.contacts.activities.PeopleActivity"
@@ -33,6 +36,54 @@ LABEL_ACTIVITY = "com.android.contacts.group.GroupMembersActivity"
 FIX_ACTIVITY = "com.google.android.apps.contacts.assistants.AssistantsActivity"
 SETTINGS_ACTIVITY = "com.android.contacts.preference.ContactsPreferenceActivity"
 
-__all__ = ["CALLLOG_DB", "CONTACTS_URI", "EXPORT_DIR", "FIX_ACTIVITY", "GROUPS_URI", "GROUP_MEMBERSHIP",
-           "LABEL_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE", "PREFS", "PROVIDER_DB", "PROVIDER_PACKAGE",
-           "SETTINGS_ACTIVITY", "SORT_BY_FIRST", "SORT_BY_LAST", "SORT_ORDER_KEY"]
+#: The version of the real app followed: AndroidArena's phone (2023; no version recorded).
+APP_VERSION = "2023 (AndroidArena's phone; version not recorded)"
+_BDD = Source("Douglas019BR/bdd-android-study", "features/steps/maps.py", note="Google Contacts' locators")
+_AOSP_SCRIPT = Source("damiranda-hexacta/AppiumHexacta",
+                      "src/main/java/appium/android/automation/pageobjects/ContactPage.java",
+                      note="AOSP Contacts (com.android.contacts), whose layouts Google Contacts keeps")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                           note="_PATTERN_TO_ACTIVITY"),
+    key("activity", "com.android.contacts.activities.ContactEditorActivity"): Source(
+        "gimme1dollar/b-moca", "asset/tasks/contacts/activate_the_edit_page_in_contact.textproto"),
+    **entries("activity", (LABEL_ACTIVITY, FIX_ACTIVITY, SETTINGS_ACTIVITY,
+                           "com.android.contacts.quickcontact.QuickContactActivity"), UNCONFIRMED),
+    **entries("id", ("toolbar_button", "open_search_bar_text_view"), _BDD),
+    key("id", "android:id/list"): _BDD,
+    key("id", "android:id/button1"): Source("AndroidArenaAgent/AndroidArena", "run_evaluator.py",
+                                            note="check_element('confirm') in Contacts"),
+    key("id", "cliv_name_textview"): _AOSP_SCRIPT,
+    key("id", "floating_action_button"): Unconfirmed("AOSP Contacts' id (public scripts of com.android.contacts)"),
+    **entries("id", ("company", "contact_details", "editors", "email", "empty_list_view", "export", "first_name",
+                     "header", "import", "label_name", "large_title", "last_name", "menu_add", "menu_insert_or_edit",
+                     "menu_star", "merge_all_button", "merge_button", "merge_duplicates", "name_format",
+                     "nav_back_icon", "open_search_bar", "open_search_view_edit_text", "organization_name", "phone",
+                     "photo", "search_result_list", "sort_by", "spinner", "sub_header", "suggestion_title",
+                     "suggestions", "toolbar", "verb_call"), UNCONFIRMED),
+    **framework("alertTitle", "button2", "buttonPanel", "content", "parentPanel", "summary", "title"),
+    **entries("desc", ("Create contact", "Navigate up", "Search"), _BDD),
+    **entries("text", ("First name", "Last name", "Phone"), _BDD),
+}
+
+
+__all__ = [
+                      "APP_VERSION",
+                      "CALLLOG_DB",
+                      "CONTACTS_URI",
+                      "EVIDENCE",
+                      "EXPORT_DIR",
+                      "FIX_ACTIVITY",
+                      "GROUPS_URI",
+                      "GROUP_MEMBERSHIP",
+                      "LABEL_ACTIVITY",
+                      "MAIN_ACTIVITY",
+                      "PACKAGE",
+                      "PREFS",
+                      "PROVIDER_DB",
+                      "PROVIDER_PACKAGE",
+                      "SETTINGS_ACTIVITY",
+                      "SORT_BY_FIRST",
+                      "SORT_BY_LAST",
+                      "SORT_ORDER_KEY",
+]

@@ -2,10 +2,11 @@
 
 Fenix is a single-activity app: ``org.mozilla.fenix.HomeActivity`` (the launcher entry in its manifest) hosts
 the home screen, the browser, Bookmarks and History as fragments, so those pages share the activity and are
-told apart by what is on screen. Resource ids of the toolbar (``mozac_browser_toolbar_url_view``,
-``mozac_browser_toolbar_edit_url_view``, ``mozac_browser_toolbar_menu``) are Android Components' browser
-toolbar's, used by Fenix's UI tests; ``bookmark_list``, ``history_list``, ``engineView`` and
-``top_site_title`` are plausible (Fenix layouts), not confirmed against a device dump.
+told apart by what is on screen. The screens follow Firefox as AndroidArena's phone showed it (its Dec 2023
+trajectory) and as Fenix's UI tests find it: the home screen's ``homeLayout`` with the ``toolbar_wrapper`` search
+bar, ``menuButton`` and the ``top_site_item`` cards of ``sessionControlRecyclerView``; a page's toolbar at the
+bottom with Android Components' ``mozac_browser_toolbar_url_view`` (clickable and long-clickable) and
+``mozac_browser_toolbar_menu``; both menus a ``mozac_browser_menu_recyclerView`` (:data:`EVIDENCE`).
 
 History and bookmarks live in the places database of Mozilla's application-services (``places.sqlite`` in
 the app's ``files`` directory), in its ``moz_places``, ``moz_historyvisits`` and ``moz_bookmarks`` tables (a
@@ -16,7 +17,9 @@ Unix epoch. Reading it needs root on a phone (the app's private directory), as C
 from __future__ import annotations
 
 import datetime as dt
-from urllib.parse import quote_plus
+from urllib.parse import parse_qs, quote_plus, urlsplit
+
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "org.mozilla.firefox"
 MAIN_ACTIVITY = "org.mozilla.fenix.HomeActivity"
@@ -40,12 +43,47 @@ ROOTS = ((1, "root________", ""), (2, "menu________", "Bookmarks Menu"), (3, "to
          (4, "unfiled_____", "Other Bookmarks"), (5, "mobile______", "Mobile Bookmarks"))
 MOBILE_ROOT = 5
 
+#: The browser toolbar (at the bottom of a page): the address shown, its edit field, the three-dot menu button.
 URL_VIEW = "mozac_browser_toolbar_url_view"
 EDIT_URL = "mozac_browser_toolbar_edit_url_view"
 MENU = "mozac_browser_toolbar_menu"
 URL_HINT = "Search or enter address"
+#: The home screen's search bar (described :data:`URL_HINT`; a tap opens the edit field) and menu button, and the
+#: menu's list (both menus).
+HOME_TOOLBAR = "toolbar_wrapper"
+HOME_MENU = "menuButton"
+MENU_LIST = "mozac_browser_menu_recyclerView"
 #: The shortcuts a fresh Firefox shows on its home screen (default top sites): title, address.
 TOP_SITES = (("Google", "https://www.google.com/"), ("Wikipedia", "https://www.wikipedia.org/"))
+
+
+#: The version of the real app followed: Firefox as of AndroidArena's trajectory (Dec 13 2023, Firefox 120) and the
+#: Fenix repository's UI tests (Feb 2023).
+APP_VERSION = "120 (AndroidArena's trajectory, Dec 2023)"
+_TRAJ = Source("AndroidArenaAgent/AndroidArena", "trajectory/GPT4-Search_for_large_language_model_in_Firefox.html",
+               app_version="120", note="the recorded observations")
+_ROBOTS = "app/src/androidTest/java/org/mozilla/fenix/ui/robots/"
+_HOME = Source("mozilla-mobile/fenix", _ROBOTS + "HomeScreenRobot.kt")
+_MENU = Source("mozilla-mobile/fenix", _ROBOTS + "ThreeDotMenuMainRobot.kt")
+_HISTORY = Source("mozilla-mobile/fenix", _ROBOTS + "HistoryRobot.kt")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("mozilla-mobile/fenix", "app/src/main/AndroidManifest.xml",
+                                           note="the launcher activity"),
+    **entries("id", (HOME_TOOLBAR, "top_sites_list"), _TRAJ),
+    **entries("id", ("homeLayout", HOME_MENU, "sessionControlRecyclerView", "top_site_item", "top_site_title"), _HOME),
+    **entries("id", (URL_VIEW, MENU, "toolbar"), _TRAJ),
+    key("id", EDIT_URL): Source("mozilla-mobile/fenix", _ROBOTS + "SearchRobot.kt"),
+    key("id", "engineView"): Source("mozilla-mobile/fenix", _ROBOTS + "BrowserRobot.kt"),
+    **entries("id", (MENU_LIST, "mozac_browser_menu_menuView"), _MENU),
+    **entries("id", ("history_list", "header_title", "navigationToolbar", "title", "url"), _HISTORY),
+    key("id", "bookmark_list"): Source("mozilla-mobile/fenix", _ROBOTS + "BookmarksRobot.kt"),
+    key("id", "item_layout"): Unconfirmed("a history or bookmark row"),
+    **entries("id", ("page", "q", "query", "searchInput"), Unconfirmed("HTML ids of the simulated web pages")),
+    **framework("content", "title", "text1"),
+    key("desc", URL_HINT): _TRAJ,
+    key("desc", "Menu"): _TRAJ,
+    **entries("text", ("Bookmarks", "History"), _MENU),
+}
 
 
 def places_time(when: dt.datetime) -> int:
@@ -65,6 +103,19 @@ def search_url(query: str) -> str:
     return f"https://www.google.com/search?q={quote_plus(query)}"
 
 
-__all__ = ["EDIT_URL", "MAIN_ACTIVITY", "MENU", "MOBILE_ROOT", "PACKAGE", "PLACES_DB", "PLACES_SCHEMA", "ROOTS",
+def shown_address(url: str) -> str:
+    """What the toolbar's url view shows for a page: the search terms on the default engine's results page (as
+    AndroidArena's Firefox trajectory shows "large language model"), else the address."""
+    parts = urlsplit(url)
+    if parts.hostname == "www.google.com" and parts.path == "/search":
+        terms = parse_qs(parts.query).get("q")
+        if terms:
+            return terms[0]
+    return url
+
+
+__all__ = ["APP_VERSION", "EDIT_URL", "EVIDENCE", "HOME_MENU", "HOME_TOOLBAR", "MAIN_ACTIVITY", "MENU", "MENU_LIST",
+           "MOBILE_ROOT", "PACKAGE",
+           "PLACES_DB", "PLACES_SCHEMA", "ROOTS",
            "TOP_SITES", "TYPE_BOOKMARK", "TYPE_FOLDER", "URL_HINT", "URL_VIEW", "VISIT_LINK", "VISIT_TYPED",
-           "from_places_time", "places_time", "search_url"]
+           "from_places_time", "places_time", "search_url", "shown_address"]

@@ -1,17 +1,15 @@
 """Gmail (``com.google.android.gm``): package, activities, resource ids, the mail store and the settings file.
 
 Activities: the launcher entry ``.ConversationListActivityGmail`` (AndroidWorld's ``adb_utils``
-``_PATTERN_TO_ACTIVITY`` launches it; a logged task record of a real phone shows it as ``origActivity``
-of ``.ui.MailActivityGmail``, Genymobile/gnirehtet#3) and ``.ComposeActivityGmail`` (started by name in
-public uiautomator scripts). The settings activity's name (:data:`SETTINGS_ACTIVITY`) is a plausible guess.
+``_PATTERN_TO_ACTIVITY`` launches it) and ``.ComposeActivityGmail``; the settings activity's name
+(:data:`SETTINGS_ACTIVITY`) is a plausible guess.
 
-Resource ids and strings confirmed by public UI-automation code against the real app (ARM's
-workload-automation ``gmail`` workload, AndroidWorld): ``to``, ``subject``, ``body_wrapper`` (compose),
-``compose_button`` (content description "Compose"), ``open_search``, ``og_apd_ring_view`` (the account
-avatar), ``add_attachment`` (opens a menu whose "Attach file" starts DocumentsUI's picker, "Show roots"),
-``conversation_list*``, "Send" (content description). Plausible, not confirmed: the list-row ids
-(``senders``, ``subject``, ``snippet``, ``date``, ``star``), the drawer's (:data:`DRAWER_ITEM_ID`), the
-conversation view's and the settings' ids.
+The screens follow Gmail as AndroidArena's phone showed it (Dec 2023: the Gmail observation in the prompt of its
+recorded trajectories, and its evaluator's ``label_view`` drawer rows): a search bar ``open_search`` (an EditText
+that opens search), the account disc ``selected_account_disc_gmail``, the list ``thread_list_view`` in
+``conversation_list_parent_frame`` whose rows are ``viewified_conversation_item_view`` ViewGroups, ``compose_button``.
+:data:`EVIDENCE` gives the source of each id, activity and label, or says it is unconfirmed (``ma-evidence -v
+gmail``); AndroidWorld's repository holds no Gmail resource id.
 
 **The mail store.** The real app keeps mail on Google's servers and caches it in an opaque database, so a
 task judged on mail declares the ``sim_app_state`` capability. The simulator keeps it in one SQLite database,
@@ -32,6 +30,8 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import NamedTuple
+
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "com.google.android.gm"
 MAIN_ACTIVITY = "com.google.android.gm.ConversationListActivityGmail"
@@ -76,10 +76,13 @@ LABELS: tuple[tuple[str, str], ...] = (
 FOLDERS = frozenset({INBOX_LABEL, SENT, DRAFT, TRASH, SCHEDULED})
 
 #: The resource ids of the drawer's rows and of their titles (the "label list page" AndroidArena's constrained
-#: tasks forbid), and the content description of the toolbar button that opens the drawer.
-DRAWER_ITEM_ID = "drawer_label"
-DRAWER_TITLE_ID = "drawer_label_title"
+#: tasks forbid), and the content description of the toolbar button that opens the drawer. AndroidArena's
+#: evaluator finds the page by a clickable ``label_view`` row whose words (merged from its title) are the label.
+DRAWER_ITEM_ID = "label_view"
+DRAWER_TITLE_ID = "name"
 DRAWER_BUTTON = "Open navigation drawer"
+#: The description of the account disc at the search bar's end (``selected_account_disc_gmail``).
+ACCOUNT_DISC = "Account and settings."
 #: The menu item Gmail's compose overflow menu schedules with, and the choice AndroidArena's task names.
 SCHEDULE_SEND = "Schedule send"
 TOMORROW_MORNING = "Tomorrow morning"
@@ -208,8 +211,48 @@ def seed_rows(mails: tuple[Mail, ...]) -> list[dict[str, object]]:
              "labels": " ".join([m.labels] + ([UNREAD] if m.unread else []))} for m in mails]
 
 
+#: The version of the real app followed: AndroidArena's phone (Dec 2023; it recorded no version number).
+APP_VERSION = "2023.11 (AndroidArena's phone, Dec 2023; version not recorded)"
+_ARENA = "AndroidArenaAgent/AndroidArena"
+#: The Gmail observation AndroidArena's prompt shows (a real Gmail screen in its compressed form); every trajectory.
+_PROMPT = Source(_ARENA, "trajectory/GPT4-Search_for_large_language_model_in_Firefox.html",
+                 note="the prompt's Gmail example observation")
+_WA = Source("ARM-software/workload-automation",
+             "wa/workloads/gmail/uiauto/app/src/main/java/com/arm/wa/uiauto/gmail/UiAutomation.java")
+_ROBOT = Source("SourabhKokitkar/Appium-App-Automation-Robot_Framework", "pom/Gmail_sanity_variables.robot")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                           note="_PATTERN_TO_ACTIVITY"),
+    key("activity", COMPOSE_ACTIVITY): Unconfirmed("the compose activity's name as older Gmail builds export it"),
+    key("activity", SETTINGS_ACTIVITY): UNCONFIRMED,
+    **entries("id", ("open_search", "selected_account_disc_gmail", "conversation_list_parent_frame",
+                     "thread_list_view", "viewified_conversation_item_view", "contact_image", "star",
+                     "compose_button"), _PROMPT),
+    key("id", DRAWER_ITEM_ID): Source(_ARENA, "run_evaluator.py", note="check_page('gmail_label')'s label rows"),
+    key("id", "send"): Source(_ARENA, "run_evaluator.py", note="check_element('send'): the compose Send's xpath"),
+    **entries("id", ("to", "add_attachment"), _WA),
+    **entries("id", ("senders", "subject_and_folder_view", "conversation_header_star"), _ROBOT),
+    key("id", DRAWER_TITLE_ID): Unconfirmed("public Appium scripts select the drawer's labels by this id"),
+    **entries("id", ("archive", "attachment_name", "attachment_tile", "body", "body_wrapper", "date", "delete",
+                     "drawer_layout", "drawer_list", "folder_name", "forward_button", "from_account_name",
+                     "mark_unread", "message_body", "preference", "quoted_text", "recipient_summary", "reply_button",
+                     "schedule_option", "search_actionbar", "search_actionbar_query_text", "sender_name", "snippet",
+                     "subject", "toolbar", "upper_date", "empty_view"), UNCONFIRMED),
+    **framework("alertTitle", "button1", "button2", "buttonPanel", "content", "list", "parentPanel", "summary",
+                "text1", "title"),
+    **entries("desc", (DRAWER_BUTTON,), _ROBOT),
+    **entries("desc", (ACCOUNT_DISC,), _PROMPT),
+    **entries("desc", ("Compose", "Send"), _WA),
+    **entries("text", ("Search in mail", "Compose", "Primary"), _PROMPT),
+    **entries("text", ("Sent", "Drafts", "Scheduled", "Starred"),
+              Source(_ARENA, "run_evaluator.py", note="the drawer labels check_page looks for")),
+}
+
+
 __all__ = [
     "ACCOUNT",
+    "ACCOUNT_DISC",
+    "APP_VERSION",
     "CHOICES",
     "COLUMNS",
     "COMPOSE_ACTIVITY",
@@ -217,7 +260,9 @@ __all__ = [
     "DRAFT",
     "DRAFTS",
     "DRAWER_BUTTON",
-    "DRAWER_ITEM_ID", "DRAWER_TITLE_ID",
+    "DRAWER_ITEM_ID",
+    "DRAWER_TITLE_ID",
+    "EVIDENCE",
     "FOLDERS",
     "GOOGLE_ADDRESS",
     "IMPORTANT",

@@ -29,6 +29,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
+from pytest_mobileagent.android.evidence import AOSP_BASE, UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+
 PACKAGE = "com.google.android.calendar"
 MAIN_ACTIVITY = "com.android.calendar.AllInOneActivity"
 SEARCH_ACTIVITY = f"{PACKAGE}.search.SearchActivity"
@@ -36,9 +38,16 @@ EVENT_INFO_ACTIVITY = f"{PACKAGE}.event.EventInfoActivity"
 EDIT_ACTIVITY = f"{PACKAGE}.event.EditEventActivity"
 #: The drawer's view choices, in the order of its rows (after the account header row).
 VIEWS = ("Schedule", "Day", "3 days", "Week", "Month")
+#: The content description of each view's row title in the drawer: AndroidArena's evaluator finds the drawer by
+#: the title's words followed by these ("Week Week view"); "Day view" follows the same pattern, unconfirmed.
+VIEW_DESCRIPTIONS = {"Schedule": "Schedule view", "Day": "Day view", "3 days": "3-days view", "Week": "Week view",
+                     "Month": "Month view"}
 #: The container id each view's body has on the main screen.
 VIEW_IDS = {"Schedule": "schedule_view", "Day": "day_view", "3 days": "three_day_view", "Week": "week_view",
             "Month": "month_grid"}
+#: The id the editor's start and end date TextViews share (start first): AndroidArena records a tap on the start
+#: date by its position under ``expanded_recycler``, so the real id is not unique (its name is unconfirmed).
+DATE_ID = "date"
 #: The content description of the toolbar's first button, which opens the navigation drawer.
 DRAWER_BUTTON = "Show Calendar List and Settings drawer"
 #: The framework's TimePicker in keyboard-input mode: its hour and minute fields, AM/PM spinner and the dialog's OK.
@@ -46,6 +55,45 @@ TIME_PICKER = {"hour": "android:id/input_hour", "minute": "android:id/input_minu
                "am_pm": "android:id/am_pm_spinner", "ok": "android:id/button1"}
 #: The Google account the simulated app is signed in with (the organizer of the events it creates).
 ACCOUNT = "user@gmail.com"
+
+
+#: The version of the real app followed: AndroidArena's phone (2023; its ``tasks/calendar.yaml`` recorded no version).
+APP_VERSION = "2023 (AndroidArena's phone; version not recorded)"
+_ARENA = "AndroidArenaAgent/AndroidArena"
+_YAML = Source(_ARENA, "tasks/calendar.yaml", note="uiautomator2 xpaths of the published action sequences")
+_EVAL = Source(_ARENA, "run_evaluator.py", note="check_page('calendar_label'): the drawer's view rows")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                           note="_PATTERN_TO_ACTIVITY"),
+    **entries("activity", (SEARCH_ACTIVITY, EVENT_INFO_ACTIVITY, EDIT_ACTIVITY), UNCONFIRMED),
+    **entries("id", ("floating_action_button", "title", "expanded_recycler", "search_text", "suggestions", "save",
+                     "action_search", "search_list", "edit_image", "info_action_overflow", "recycler",
+                     "right_button", "toolbar", "drawer_list"), _YAML),
+    **entries("id", ("android:id/next", "android:id/month_view"), _YAML),
+    key("id", "android:id/prev"): Source(AOSP_BASE, "core/res/res/layout/day_picker_content_material.xml",
+                                         note="DatePicker's previous-month button, beside android:id/next"),
+    key("id", "android:id/datePicker"): Source(AOSP_BASE, "core/res/res/layout/date_picker_dialog.xml"),
+    **entries("id", ("android:id/date_picker_header", "android:id/date_picker_header_date",
+                     "android:id/date_picker_header_year"),
+              Source(AOSP_BASE, "core/res/res/layout/date_picker_header_material.xml")),
+    key("id", "android:id/month_title"): Unconfirmed("the simulated month header; AOSP's SimpleMonthView draws its "
+                                                     "title without a view of its own"),
+    **entries("id", ("action_today", "add_people", "cancel", "chip", "date_picker_text_view", "day_header",
+                     "drawer_item_text", "drawer_layout", "edit_toolbar", DATE_ID, "end_time", "event_row",
+                     "event_time", "event_title", "guest", "guests_header", "info_toolbar", "location", "month_grid",
+                     "schedule_view", "search_bar", "speed_dial_label", "start_time", "suggestion_text", "time",
+                     "week_view", "three_day_view", "day_view"), UNCONFIRMED),
+    **framework("alertTitle", "button1", "button2", "buttonPanel", "content", "parentPanel", "title", "timePicker"),
+    **entries("id", tuple(f"android:id/{i}" for i in ("input_hour", "input_minute", "input_block", "input_separator",
+                                                      "label_hour", "label_minute", "top_label", "label_error",
+                                                      "am_pm_spinner")),
+              Source(AOSP_BASE, "core/res/res/layout/time_picker_text_input_material.xml",
+                     note="TimePicker's keyboard-input mode")),
+    **entries("desc", tuple(VIEW_DESCRIPTIONS[v] for v in ("Schedule", "3 days", "Week", "Month")), _EVAL),
+    key("desc", VIEW_DESCRIPTIONS["Day"]): Unconfirmed("the pattern of the other four rows"),
+    **entries("text", ("Schedule", "3 days", "Week", "Month"), _EVAL),
+    key("desc", DRAWER_BUTTON): UNCONFIRMED,
+}
 
 
 def view_label(view: str, anchor: dt.date) -> str:
@@ -83,5 +131,21 @@ PLACES = (
     Place("Shoreline Amphitheatre", "1 Amphitheatre Pkwy, Mountain View, CA 94043"),
 )
 
-__all__ = ["ACCOUNT", "DRAWER_BUTTON", "EDIT_ACTIVITY", "EVENT_INFO_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE", "PLACES",
-           "SEARCH_ACTIVITY", "TIME_PICKER", "VIEWS", "VIEW_IDS", "Place", "view_label"]
+__all__ = [
+    "ACCOUNT",
+    "APP_VERSION",
+    "DRAWER_BUTTON",
+    "EDIT_ACTIVITY",
+    "EVENT_INFO_ACTIVITY",
+    "EVIDENCE",
+    "MAIN_ACTIVITY",
+    "PACKAGE",
+    "PLACES",
+    "SEARCH_ACTIVITY",
+    "TIME_PICKER",
+    "VIEWS",
+    "VIEW_DESCRIPTIONS",
+    "VIEW_IDS",
+    "Place",
+    "view_label",
+]

@@ -6,9 +6,11 @@ state in one documented SQLite store of its own, :data:`STORE` (schema :data:`SC
 reads and writes and tasks seed and check: tasks judged on it declare the ``sim_app_state`` capability. The dark
 mode choice is a device-local preference in the real app; the simulator keeps it in the same store (``prefs``).
 
-The package name is the real one. The launcher activity ``slack.app.ui.HomeActivity`` and the resource ids
-(``message_input``, ``send_button``, ``search_input``...) are plausible guesses, not confirmed against a device;
-the UI is one activity whose pages are told apart by what is on screen.
+The package name is the real one (AndroidArena's ``app_configs/slack.yaml``). The message bar is Jetpack Compose
+under ``compose_view``, its Send a View described "Send", as AndroidArena's evaluator records a send. The launcher
+activity ``slack.app.ui.HomeActivity`` and the other resource ids (``message_input``, ``search_input``...) are
+plausible guesses, not confirmed against a device (:data:`EVIDENCE`); the UI is one activity whose pages are told
+apart by what is on screen.
 """
 
 from __future__ import annotations
@@ -16,8 +18,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+
 PACKAGE = "com.Slack"
 MAIN_ACTIVITY = "slack.app.ui.HomeActivity"
+#: The conversation's composer, a Jetpack Compose host: its first View's second View is Send (described "Send"),
+#: as AndroidArena's evaluator records a send.
+COMPOSE_VIEW = "compose_view"
 STORE = f"/data/data/{PACKAGE}/databases/sim_workspace.db"
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS workspaces(id INTEGER PRIMARY KEY, name TEXT NOT NULL, project TEXT, "
@@ -93,5 +100,45 @@ def seed_statements(extra_channels: tuple[str, ...] = ()) -> list[tuple[str, tup
     return out
 
 
-__all__ = ["CHANNELS", "DARK_MODES", "DMS", "EMOJI", "EXTRA_CHANNEL_ID", "FILES", "MAIN_ACTIVITY", "ME",
-           "MESSAGES", "PACKAGE", "SCHEMA", "STORE", "USERS", "WORKSPACE", "seed_statements", "ts"]
+#: The version of the real app followed: AndroidArena's phone (2023; no version recorded).
+APP_VERSION = "2023 (AndroidArena's phone; version not recorded)"
+_EVAL = Source("AndroidArenaAgent/AndroidArena", "run_evaluator.py", note="check_element('send') in Slack")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): UNCONFIRMED,
+    key("id", COMPOSE_VIEW): _EVAL,
+    key("desc", "Send"): _EVAL,
+    **entries("id", ("add_button", "add_channel", "add_people", "add_teammates", "add_workspace", "bottom_nav",
+                     "channel_details", "channel_name", "channel_name_input", "conversation_row", "conversations",
+                     "create_button", "dark_mode", "dark_mode_options", "dm_name", "emoji", "file_row", "files_list",
+                     "files_row", "files_title", "home_list", "invite_input", "member_count", "message_input",
+                     "message_row", "message_text", "messages_list", "mute_row", "mute_switch", "next", "preferences",
+                     "private_row", "reaction", "result_channel", "result_text", "search_bar", "search_input",
+                     "search_result", "search_results", "share_file", "share_message", "share_search", "skip",
+                     "toolbar", "user_name", "workspace_row", "workspace_switcher", "ws_invite", "ws_name",
+                     "ws_project"), UNCONFIRMED),
+    **framework("content", "summary", "switch_widget", "title", "alertTitle", "button1", "button2", "buttonPanel",
+                "parentPanel"),
+}
+
+
+__all__ = [
+    "APP_VERSION",
+    "CHANNELS",
+    "COMPOSE_VIEW",
+    "DARK_MODES",
+    "DMS",
+    "EMOJI",
+    "EVIDENCE",
+    "EXTRA_CHANNEL_ID",
+    "FILES",
+    "MAIN_ACTIVITY",
+    "ME",
+    "MESSAGES",
+    "PACKAGE",
+    "SCHEMA",
+    "STORE",
+    "USERS",
+    "WORKSPACE",
+    "seed_statements",
+    "ts",
+]

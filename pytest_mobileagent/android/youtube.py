@@ -8,7 +8,9 @@ target), ``com.google.android.apps.youtube.app.settings.SettingsActivity`` (a he
 page, which focuses its code field and shows the keyboard). ``search_edit_text`` (the search field
 opened by the toolbar's "Search" button) is the id public Appium/uiautomator scripts use.
 
-The watch page's ids are plausible guesses: ``video_title``, ``channel_name``, ``subscribe_button``, the action
+AndroidArena's evaluator finds the subscriptions page by its "All" Button ``channels_button`` and the share sheet
+by its "Copy link" row, a ViewGroup without resource id (:data:`SHARE_TARGETS`); :data:`EVIDENCE` lists every id's
+source. The watch page's ids are plausible guesses: ``video_title``, ``channel_name``, ``subscribe_button``, the action
 row (``like_button``, ``share_button``, ``save_to_playlist_button``) and the comment box; so are the playlist
 pages'. The account state the real app keeps server-side (likes, comments, subscriptions, playlists, watch
 history) is the simulator's account store (:mod:`pytest_mobileagent.android.account_state`) with the layout of
@@ -19,10 +21,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+
 PACKAGE = "com.google.android.youtube"
 MAIN_ACTIVITY = "com.google.android.apps.youtube.app.WatchWhileActivity"
 SETTINGS_ACTIVITY = "com.google.android.apps.youtube.app.settings.SettingsActivity"
 PAIR_WITH_TV_ACTIVITY = "com.google.android.libraries.youtube.mdx.smartpairing.PairWithTvActivity"
+#: The subscriptions page's "All" button (a Button), by which AndroidArena's evaluator finds that page.
+CHANNELS_BUTTON = "channels_button"
+#: The share sheet's targets, in order: ViewGroups described by these labels (no resource ids), "Copy link" the
+#: one AndroidArena's evaluator finds the sheet by.
+SHARE_TARGETS = ("Copy link", "Gmail", "Messages")
 
 
 class Video(NamedTuple):
@@ -92,15 +101,50 @@ def new_account() -> dict[str, list]:
     watched first)."""
     return {"liked": [], "comments": [], "subscriptions": [], "playlists": [], "history": []}
 
+#: The version of the real app followed: AndroidArena's phone (2023; no version recorded).
+APP_VERSION = "2023 (AndroidArena's phone; version not recorded)"
+_ARENA = "AndroidArenaAgent/AndroidArena"
+_WA = Source("ARM-software/workload-automation",
+             "wa/workloads/youtube/uiauto/app/src/main/java/com/arm/wa/uiauto/youtube/UiAutomation.java")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                           note="_PATTERN_TO_ACTIVITY"),
+    key("activity", PAIR_WITH_TV_ACTIVITY): Source("gimme1dollar/b-moca",
+                                                   "asset/tasks/go_to_the_smart_pairing_page_in_youtube.textproto"),
+    key("activity", SETTINGS_ACTIVITY): UNCONFIRMED,
+    key("id", CHANNELS_BUTTON): Source(_ARENA, "run_evaluator.py", note="check_page('youtube_sub'): a Button 'All'"),
+    **entries("id", ("search_edit_text", "results", "watch_list"), _WA),
+    **entries("id", ("account_name", "channel_avatar", "channel_name", "channel_tab", "channel_title", "comment_box",
+                     "comment_text", "comments_header", "contextual_menu_anchor", "create_new_playlist", "details",
+                     "edit_playlist_button", "header_item", "help", "library_item", "like_button",
+                     "media_route_button", "menu_item_1", "mobile_topbar_avatar", "mobile_topbar_notifications",
+                     "new_playlist_button", "pair_with_tv_button", "pair_with_tv_code", "pivot_bar", "player_view",
+                     "playlist_checkbox", "playlist_item", "playlist_overflow", "playlist_size", "playlist_title",
+                     "playlists_header", "save_to_playlist_button", "search_bar", "send_button", "settings",
+                     "share_button", "subscribe_button", "thumbnail", "title", "toolbar", "use_tv_code_description",
+                     "video_details", "video_title", "your_channel", "youtube_logo", "channel_chip",
+                     "empty_subscriptions", "empty_results"), UNCONFIRMED),
+    **framework("alertTitle", "button1", "button2", "buttonPanel", "content", "list", "message", "parentPanel",
+                "summary", "title"),
+    key("text", "All"): Source(_ARENA, "run_evaluator.py", note="check_page('youtube_sub')"),
+    key("desc", "Copy link"): Source(_ARENA, "run_evaluator.py", note="check_page('youtube_share'): a ViewGroup"),
+    **entries("desc", ("Gmail", "Messages"), UNCONFIRMED),
+}
+
+
 __all__ = [
+    "APP_VERSION",
     "CATALOG",
     "CHANNELS",
+    "CHANNELS_BUTTON",
+    "EVIDENCE",
     "FEED",
     "MAIN_ACTIVITY",
     "MORE",
     "PACKAGE",
     "PAIR_WITH_TV_ACTIVITY",
     "SETTINGS_ACTIVITY",
+    "SHARE_TARGETS",
     "Video",
     "channel_named",
     "new_account",

@@ -1,4 +1,7 @@
-"""AndroidArena-style compressed XML: a short UI tree for text-only agents.
+"""Compressed XML: a short UI tree for text-only agents, in the spirit of AndroidArena's compressor.
+
+This is the project's own compact view, not AndroidArena's format: AndroidArena's observation text, line for line
+as its compressor writes it and its evaluator searches it, is :mod:`pytest_mobileagent.observe.arena_text`.
 
 A raw uiautomator dump spends most of its characters on layout containers and
 attributes an agent never needs. This view keeps only the nodes an agent can

@@ -137,7 +137,7 @@ class Layout:
         return int(round(dp * self.scale))
 
     def resource_id(self, view: View) -> str:
-        if not view.id:
+        if not view.id or view.id.startswith("#"):  # "#name": a state key, no resource-id
             return ""
         return view.id if ":" in view.id else f"{self.package}:id/{view.id}"
 

@@ -31,8 +31,10 @@ class View:
 
     ``id`` is the resource entry name (``"switch_widget"``); the full
     resource-id (``pkg:id/switch_widget``) is formed with the owning package
-    unless ``id`` already contains ``":"``. Sizes are in dp; ``height=None``
-    means "as tall as the content", ``width=None`` means "fill the parent"
+    unless ``id`` already contains ``":"``; an ``id`` starting with ``#`` only
+    names the view's state (a list's scroll offset) and gives it no
+    resource-id, as a RecyclerView an app leaves without one. Sizes are in
+    dp; ``height=None`` means "as tall as the content", ``width=None`` means "fill the parent"
     (or share the row by ``weight`` in a horizontal layout).
     """
 

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from pytest_mobileagent.actions import Action
+from pytest_mobileagent.catalog import resolve_app
 from pytest_mobileagent.metrics.ability import Constraints
 from pytest_mobileagent.observe.elements import UIElement
 from pytest_mobileagent.tasks.arena import ArenaTask as _ArenaTask
@@ -46,7 +47,7 @@ class ArenaTask(_ArenaTask):
         if forbidden is None:
             raise TypeError(f"{type(self).__name__} is not a constrained task: it has no violation")
         if forbidden.apps:  # opening it, then a step in it (Back): both are acts in the forbidden app
-            yield ui.open_app(forbidden.apps[0])
+            yield ui.open_app(self.forbidden_app_name(forbidden.apps[0]))
             yield ui.back()
             return
         for n, action in enumerate(self.oracle(ui)):
@@ -64,6 +65,15 @@ class ArenaTask(_ArenaTask):
             i, el = shown[0]
             rules = [r for r in rules if not re.search(r, el.describe())]
             yield Action("click", index=i, x=el.center[0], y=el.center[1])
+
+
+    def forbidden_app_name(self, package: str) -> str:
+        """The name an agent opens the forbidden app by: the one the constraint says ("Do NOT use the Weather APP."
+        -> "Weather"), where it names that app, else its package."""
+        named = re.fullmatch(r"Do NOT use (?:the )?(.+?)(?: APP)?\.", self.constraint.strip())
+        if named and resolve_app(named.group(1))[0] == package:
+            return named.group(1)
+        return package
 
 
 def forbidden_targets(ui: UI, rules: Sequence[str]) -> list[tuple[int, UIElement]]:

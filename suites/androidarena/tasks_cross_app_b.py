@@ -59,7 +59,7 @@ def new_event(ui: UI, title: str, day: dt.date | None = None, location: str = ""
     typing = ui.type(title, hint="Add title")
     yield ui.tolerate(typing, loose_title, "text") if loose_title else typing
     if day is not None:
-        yield ui.click(rid="start_date")
+        yield ui.click(rid="date")  # the start date (the end date follows)
         while not ui.exists(text=f"{day:%B %Y}", rid="android:id/month_title"):
             yield ui.click(desc="Next month")
         yield ui.click(desc=f"{day.day} {day:%B %Y}")

@@ -110,7 +110,7 @@ class CrossMailMeetingToCalendar(ToCalendar):
         yield ui.click(text="Event")
         yield ui.tolerate(ui.type(f"{name} meeting", hint="Add title"),
                           "the title need only name the meeting, which the changed text still does", "text")
-        yield ui.click(rid="start_date")
+        yield ui.click(rid="date")  # the start date (the end date follows)
         while not ui.exists(text=f"{date:%B %Y}", rid="android:id/month_title"):
             yield ui.click(desc="Next month")
         yield ui.click(desc=f"{date.day} {date:%B %Y}")

@@ -47,7 +47,7 @@ def type_address(ui: UI, text: str, *tolerated: str) -> Iterator[Action]:
     """Open Firefox, type ``text`` in its address bar and press Enter (``tolerated``: mutations of the typed text
     that reach the same page)."""
     yield ui.open_app("Firefox")
-    typed = ui.type(text, rid=firefox.URL_VIEW)
+    typed = ui.type(text, rid=firefox.HOME_TOOLBAR)
     yield ui.tolerate(typed, "an address without its final slash is the same page", *tolerated) if tolerated \
         else typed
     yield ui.enter()
@@ -139,7 +139,7 @@ class _FirefoxPage(_FirefoxTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Firefox")
-        yield ui.click(rid=firefox.MENU)
+        yield ui.click(desc="Menu")  # the menuButton frame has no label of its own
         yield ui.click(text=self.title)
         yield ui.complete()
 
@@ -197,7 +197,7 @@ class ConstrainedFirefoxWikipediaSearch(_FirefoxTask):
     published = ({"query": "Artificial Intelligence"},)
     type = "constrained"
     constraint = "Do NOT directly type search keywords in the firefox's header search bar."
-    constraints = {"elements": [r'id="mozac_browser_toolbar_(edit_)?url_view"']}
+    constraints = {"elements": [rf'id="({firefox.HOME_TOOLBAR}|mozac_browser_toolbar_(edit_)?url_view)"']}
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, str]]:

@@ -23,6 +23,7 @@ from pytest_mobileagent.android.messages import (
     SCHEDULE_CHOICES,
     SEARCH_ACTIVITY,
     SEARCH_FIELD,
+    SEND_BUTTON_CONTAINER,
 )
 from pytest_mobileagent.android.telephony import INBOX, SENT
 from pytest_mobileagent.android.ui_tree import ui_elements
@@ -51,7 +52,7 @@ KEYWORDS = ("hello", "invoice", "parcel", "dinner")
 TEXTS = ("hello", "on my way", "call me when you land", "see you at 5")
 GROUPS = ("work", "family", "book club", "hiking trip")
 REVIEW = 'Do not click the "Send"-like button, and all the messages must be reviewed by me before sending them.'
-SEND_BUTTON = r'desc="Send SMS"'
+SEND_BUTTON = rf'desc="Send SMS"|id="{SEND_BUTTON_CONTAINER}"'
 
 
 def person(first: str) -> tuple[str, str, str]:

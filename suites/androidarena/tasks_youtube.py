@@ -194,7 +194,7 @@ class YouTubeCopyShareLink(_OnVideo):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_video(ui, self.params["title"])
         yield ui.click(rid="share_button")
-        yield ui.click(text="Copy link")
+        yield ui.click(desc="Copy link")
         yield ui.complete()
 
 
@@ -454,7 +454,7 @@ class ConstrainedYouTubeShareFirstVideoByGmail(ArenaTask):
     template = "Open YouTube and share the first video with bob@example.com through Gmail."
     type = "constrained"
     constraint = "Do NOT use the sharing functionality in the YouTube."
-    constraints = {"elements": [r'id="(share_button|copy_link|share_gmail|share_messages)"']}
+    constraints = {"elements": [r'id="share_button"', r'^desc="(Copy link|Gmail|Messages)", class="ViewGroup"']}
     apps = ("youtube", "gmail")
     requires = frozenset({"sim_app_state"})
 
@@ -483,5 +483,5 @@ class ConstrainedYouTubeShareFirstVideoByGmail(ArenaTask):
         yield ui.open_app("YouTube")
         yield ui.click(rid="title", n=0)
         yield ui.click(rid="share_button")
-        yield ui.click(rid="share_gmail")
+        yield ui.click(desc="Gmail")
         yield ui.complete()

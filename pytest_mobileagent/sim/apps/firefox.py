@@ -19,8 +19,11 @@ from urllib.parse import urlsplit
 from pytest_mobileagent.android import websites
 from pytest_mobileagent.android.firefox import (
     EDIT_URL,
+    HOME_MENU,
+    HOME_TOOLBAR,
     MAIN_ACTIVITY,
     MENU,
+    MENU_LIST,
     MOBILE_ROOT,
     PACKAGE,
     PLACES_DB,
@@ -36,9 +39,10 @@ from pytest_mobileagent.android.firefox import (
     from_places_time,
     places_time,
     search_url,
+    shown_address,
 )
 from pytest_mobileagent.sim.app import Activity, App
-from pytest_mobileagent.sim.views import Column, EditText, ImageButton, Row, Scroll, Text, Toolbar, View
+from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, ImageButton, Row, Scroll, Text, Toolbar, View
 from pytest_mobileagent.sim.web import Page
 
 NOT_FOUND = "Hmm. We’re having trouble finding that site."
@@ -67,6 +71,7 @@ class Home(Activity):
         self.previous = "home"
         self.editing = False
         self.pages: list[Page] = []
+        self.removed_sites: list[str] = []  # top sites removed from the home screen (their long-press "Remove")
         if intent.data:
             self.load(intent.data, VISIT_LINK)
 
@@ -115,6 +120,9 @@ class Home(Activity):
         if self.screen in ("bookmarks", "history"):
             self.screen = self.previous
             return True
+        if self.screen == "home" and self.previous == "browser" and self.pages:
+            self.screen = "browser"
+            return True
         if self.screen == "browser":
             self.pages.pop()
             if not self.pages:
@@ -123,7 +131,31 @@ class Home(Activity):
         return False
 
     def menu_items(self, name: str):
+        if name == "url":  # the toolbar's long-press menu
+            return [("Copy", self.copy_url)]
+        if name == "home_toolbar":  # the home search bar's long-press menu
+            return [("Paste & go", self.paste_and_go)]
+        if name.startswith("site:"):  # a top site's long-press menu
+            return [("Remove", lambda: self.remove_site(name.removeprefix("site:")))]
         return [("Bookmarks", lambda: self.show("bookmarks")), ("History", lambda: self.show("history"))]
+
+    def paste_and_go(self) -> None:
+        self.menu = None
+        if (self.system.clipboard or "").strip():
+            self.load(typed_address(self.system.clipboard), VISIT_TYPED)
+
+    def remove_site(self, url: str) -> None:
+        self.menu = None
+        self.removed_sites.append(url)
+
+    def go_home(self) -> None:
+        """The page toolbar's "Home screen": the home screen over the open tab (Back returns to the tab)."""
+        self.previous, self.screen = "browser", "home"
+
+    def copy_url(self) -> None:
+        self.menu = None
+        if self.screen == "browser" and self.pages:
+            self.system.clipboard = self.pages[-1].url
 
     # -- screens -----------------------------------------------------------------------
 
@@ -133,11 +165,22 @@ class Home(Activity):
                                 lambda v: self.fields.__setitem__(EDIT_URL, v), hint=URL_HINT, on_submit=self.go,
                                 weight=1, height=48),
                        id="toolbar", height=64, style="toolbar")
-        shown = self.pages[-1].url if self.screen == "browser" and self.pages else ""
-        return Row(Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
+        shown = shown_address(self.pages[-1].url) if self.screen == "browser" and self.pages else ""
+        return Row(ImageButton("Home screen", self.go_home, icon="home"),
+                   Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
+                        long_clickable=True, on_long_click=lambda: self.open_menu("url"),
                         weight=1, height=48, style="searchbar"),
-                   ImageButton("Menu", lambda: self.open_menu("main"), icon="more_vert", id=MENU),
-                   id="toolbar", height=64, style="toolbar")
+                   menu_button(MENU, lambda: self.open_menu("main")),
+                   id="toolbar", cls="android.view.ViewGroup", clickable=True, on_click=self.edit, height=64,
+                   style="toolbar")
+
+    def overlay(self) -> View | None:
+        if self.menu == "main":  # Android Components' browser menu: a RecyclerView of items
+            return Column(Scroll(*[Row(Text(label, weight=1), clickable=True, focusable=True, on_click=handler,
+                                       height=48, padding=16) for label, handler in self.menu_items("main")],
+                                 id=MENU_LIST, cls="androidx.recyclerview.widget.RecyclerView"),
+                          id="mozac_browser_menu_menuView", style="menu")
+        return super().overlay()
 
     def build(self) -> View:
         if self.screen == "bookmarks":
@@ -145,14 +188,25 @@ class Home(Activity):
         if self.screen == "history":
             return self.build_history()
         if self.screen == "browser" and self.pages and not self.editing:
-            content = self.pages[-1].build(self.follow)
-            return Column(self.toolbar(), View(cls="android.webkit.WebView", id="engineView", weight=1,
-                                               children=[content]))
-        sites = Row(*[Column(Text(title, id="top_site_title", clickable=True, focusable=True,
-                                  on_click=lambda u=url: self.follow(u), height=48), weight=1)
-                      for title, url in TOP_SITES], id="top_sites_list", height=72)
-        return Column(self.toolbar(), Text("Shortcuts", style="caption", height=32), sites,
-                      View(id="homeLayout", weight=1))
+            content = self.pages[-1].build(self.follow)  # the toolbar is at the bottom, under the page
+            return Column(View(cls="android.webkit.WebView", id="engineView", weight=1, children=[content]),
+                          self.toolbar())
+        if self.editing:
+            return Column(self.toolbar(), View(weight=1))
+        sites = Row(*[Column(Text(title, id="top_site_title", height=48), id="top_site_item",
+                             cls="android.view.ViewGroup", clickable=True, focusable=True,
+                             on_click=lambda u=url: self.follow(u), long_clickable=True,
+                             on_long_click=lambda u=url: self.open_menu(f"site:{u}"), weight=1)
+                      for title, url in TOP_SITES if url not in self.removed_sites],
+                    id="top_sites_list", cls="android.widget.GridView", focusable=True, height=72)
+        bar = Row(View(desc=URL_HINT, id=HOME_TOOLBAR, cls="android.widget.LinearLayout", clickable=True,
+                       focusable=True, on_click=self.edit, long_clickable=True,
+                       on_long_click=lambda: self.open_menu("home_toolbar"), weight=1, height=48,
+                       style="searchbar"),
+                  menu_button(HOME_MENU, lambda: self.open_menu("main")), height=64, style="toolbar")
+        return Scroll(bar, Scroll(Text("Shortcuts", style="caption", height=32), sites,
+                                  id="sessionControlRecyclerView", height=160),
+                      id="homeLayout", cls="android.widget.ScrollView", weight=1)
 
     def rows(self, entries: list[tuple[str, str, str]], list_id: str) -> View:
         """A list of ``(title, address, caption)`` rows that open their page."""
@@ -192,6 +246,12 @@ class Home(Activity):
             entries.append((title, url, ""))
         return Column(Toolbar("History", navigate_up=self.on_back, id="navigationToolbar"),
                       self.rows(entries, "history_list"))
+
+
+def menu_button(rid: str, on_click: Any) -> View:
+    """The toolbar's three-dot button: a clickable frame around an icon described "Menu"."""
+    return Frame(Image("Menu", icon="more_vert", width=24, height=24), id=rid, clickable=True, focusable=True,
+                 on_click=on_click, width=48, height=48)
 
 
 def record_visit(app: App, url: str, title: str, visit_type: int) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 from pytest_mobileagent.android import documentsui
 from pytest_mobileagent.android.gmail import (
     ACCOUNT,
+    ACCOUNT_DISC,
     CHOICES,
     COLUMNS,
     COMPOSE_ACTIVITY,
@@ -61,6 +62,8 @@ from pytest_mobileagent.sim.views import (
     Button,
     Column,
     Dialog,
+    Frame,
+    Image,
     ImageButton,
     ListItem,
     RadioButton,
@@ -294,12 +297,13 @@ class ConversationList(Activity):
         now = self.system.clock.now
         rows = [self.row(m, now) for m in self.shown()]
         title = next((t for t, label in LABELS if label == self.label), "")
+        header = Text("Search results" if self.search_mode == "results" else title.upper(), id="folder_name",
+                      style="caption", height=32) if self.search_mode != "editing" else None
         return Column(
             self.top_bar(),
-            Text("Search results" if self.search_mode == "results" else title.upper(), id="folder_name",
-                 style="caption", height=32) if self.search_mode != "editing" else None,
-            Scroll(*rows, id="conversation_list_view", weight=1) if rows else
-            Text("No results" if self.search_mode else "Nothing in " + title, id="empty_view", weight=1),
+            Frame(Scroll(header, *rows, id="thread_list_view"), id="conversation_list_parent_frame", weight=1)
+            if rows else Column(header, Text("No results" if self.search_mode else "Nothing in " + title,
+                                             id="empty_view", weight=1), weight=1),
             None if self.search_mode else Button("Compose", lambda: self.start(Compose), id="compose_button",
                                                   desc="Compose", style="fab"),
         )
@@ -312,13 +316,14 @@ class ConversationList(Activity):
                        id="search_actionbar", height=64, style="toolbar")
         if self.search_mode == "results":
             return Row(ImageButton("Navigate up", self.on_back, icon="arrow_back"),
-                       Text(self.query, id="open_search", clickable=True, focusable=True, on_click=self.start_search,
-                            weight=1, height=48, style="searchbar"),
+                       View(cls="android.widget.EditText", text=self.query, id="open_search", clickable=True,
+                            focusable=True, on_click=self.start_search, weight=1, height=48, style="searchbar"),
                        id="search_actionbar", height=64, style="toolbar")
         return Row(ImageButton(DRAWER_BUTTON, self.open_drawer, icon="menu"),
-                   Text("Search in mail", id="open_search", clickable=True, focusable=True, on_click=self.start_search,
-                        weight=1, height=48, style="searchbar"),
-                   ImageButton(f"Signed in as {ACCOUNT}", None, icon="account", id="og_apd_ring_view"),
+                   View(cls="android.widget.EditText", text="Search in mail", id="open_search", clickable=True,
+                        focusable=True, on_click=self.start_search, weight=1, height=48, style="searchbar"),
+                   Frame(Image(icon="account", width=32, height=32), id="selected_account_disc_gmail",
+                         desc=ACCOUNT_DISC, clickable=True, focusable=True, width=48, height=48),
                    id="toolbar", height=64, style="toolbar")
 
     def open_drawer(self) -> None:
@@ -333,17 +338,17 @@ class ConversationList(Activity):
             who = m.from_name
         starred = STARRED in m.labels
         return Row(
-            View(cls="android.widget.ImageView", desc=who, id="contact_image", width=40, height=40),
+            View(cls="android.widget.ImageView", id="contact_image", icon="account", width=40, height=40),
             Column(
                 Row(Text(who, id="senders", style="item-title" if UNREAD in m.labels else "", weight=1),
                     Text(display_date(m.date_ms, now), id="date", width=72), height=24),
                 Text(m.subject or "(no subject)", id="subject", height=24),
                 Text(m.body.split("\n", 1)[0], id="snippet", style="item-summary", height=24),
                 weight=1),
-            ImageButton("Remove star" if starred else "Add star", lambda i=m.id: self.toggle_star(i),
-                        icon="star" if starred else "star_border", id="star", width=48),
+            View(cls="android.widget.ImageView", id="star", icon="star" if starred else "star_border",
+                 on_click=lambda i=m.id: self.toggle_star(i), clickable=True, focusable=True, width=48, height=48),
             clickable=True, focusable=True, on_click=lambda m=m: self.open_row(m), height=88, padding=8,
-            id="viewified_conversation_item_view",
+            id="viewified_conversation_item_view", cls="android.view.ViewGroup",
         )
 
     def build_drawer(self) -> View:

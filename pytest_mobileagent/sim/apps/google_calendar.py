@@ -33,6 +33,7 @@ from typing import Any
 from pytest_mobileagent.android.aosp_calendar import DB_PATH
 from pytest_mobileagent.android.google_calendar import (
     ACCOUNT,
+    DATE_ID,
     DRAWER_BUTTON,
     EDIT_ACTIVITY,
     EVENT_INFO_ACTIVITY,
@@ -41,6 +42,7 @@ from pytest_mobileagent.android.google_calendar import (
     PLACES,
     SEARCH_ACTIVITY,
     TIME_PICKER,
+    VIEW_DESCRIPTIONS,
     VIEW_IDS,
     VIEWS,
     view_label,
@@ -159,7 +161,8 @@ class AllInOneActivity(Activity):
 
     def build_drawer(self) -> View:
         def row(text: str, on_click: Any, selected: bool = False) -> View:
-            return Row(Text(text, id="drawer_item_text", weight=1), clickable=True, focusable=True,
+            return Row(Text(text, id="drawer_item_text", desc=VIEW_DESCRIPTIONS.get(text, ""), weight=1),
+                       clickable=True, focusable=True,
                        on_click=on_click, selected=selected, height=48, padding=8)
 
         rows = [Row(Column(Text("Google Calendar", style="title", height=32), Text(ACCOUNT, style="caption", height=24),
@@ -231,7 +234,8 @@ class SearchActivity(Activity):
             rows.append(View(text=e["title"] or "(No title)", desc=f"{e['title']}, {span(e)}", clickable=True,
                              focusable=True, height=64, style="chip",
                              on_click=lambda i=e["id"]: self.start(EventInfoActivity, id=i)))
-        results = Scroll(*rows, id="search_results", cls="android.support.v7.widget.RecyclerView", weight=1)
+        # the results RecyclerView has no id: AndroidArena records a result as search_list/RecyclerView[1]/View[n]
+        results = Scroll(*rows, id="#search_results", cls="android.support.v7.widget.RecyclerView", weight=1)
         return Column(bar, Frame(results, id="search_list", weight=1))
 
 
@@ -324,24 +328,26 @@ class EditEventActivity(Activity):
         start, end = when(self.start_ms), when(self.end_ms)
         guests = [*self.guests, *self.new_guests]
         rows = [
-            Column(Row(Row(Text(f"{start:%a}, {start:%b} {start.day}, {start.year}", id="start_date",
+            # the start and end dates share their id, so AndroidArena records a tap on the start date by position
+            Column(Row(Row(Text(f"{start:%a}, {start:%b} {start.day}, {start.year}", id=DATE_ID,
                                 weight=1, clickable=True, focusable=True, on_click=self.pick_date),
                            Text(clock(start), id="start_time", width=96, clickable=True, focusable=True,
                                 on_click=self.pick_time)),
                        clickable=True, focusable=True, on_click=self.pick_date, height=56, padding=8),
-                   Row(Row(Text(f"{end:%a}, {end:%b} {end.day}, {end.year}", id="end_date", weight=1),
+                   Row(Row(Text(f"{end:%a}, {end:%b} {end.day}, {end.year}", id=DATE_ID, weight=1),
                            Text(clock(end), id="end_time", width=96)), height=56, padding=8)),
             Column(Row(Text("Add people", id="add_people", weight=1), height=56),
                    *[Text(g, id="guest", height=32) for g in guests],
                    clickable=True, focusable=True, on_click=lambda: self.open_page("people"), padding=8),
-            Button("Add video conferencing", None, id="conference", style="flat", height=64),
-            Button(self.location or "Add location", lambda: self.open_page("location"), id="location",
-                   style="flat", height=64),
-            Button("30 minutes before", None, id="notification", style="flat", height=64),
-            Button("Add another notification", None, id="add_notification", style="flat", height=64),
-            Button("Default color", None, id="color", style="flat", height=64),
-            Button("Add description", None, id="description", style="flat", height=64),
-            Button("Add attachment", None, id="attachment", style="flat", height=64),
+            # AndroidArena's recorded location step is the second Button of expanded_recycler by position: the
+            # real rows carry no id of their own
+            Button("Add video conferencing", None, style="flat", height=64),
+            Button(self.location or "Add location", lambda: self.open_page("location"), style="flat", height=64),
+            Button("30 minutes before", None, style="flat", height=64),
+            Button("Add another notification", None, style="flat", height=64),
+            Button("Default color", None, style="flat", height=64),
+            Button("Add description", None, style="flat", height=64),
+            Button("Add attachment", None, style="flat", height=64),
         ]
         return Column(
             Row(ImageButton("Close", self.finish, icon="close", id="cancel"), View(weight=1),

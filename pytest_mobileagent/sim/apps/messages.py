@@ -50,6 +50,7 @@ from pytest_mobileagent.android.messages import (
     SCHEDULE_CHOICES,
     SEARCH_ACTIVITY,
     SEARCH_FIELD,
+    SEND_BUTTON_CONTAINER,
     SETTINGS_ACTIVITY,
     USAGE_TAG,
 )
@@ -66,6 +67,8 @@ from pytest_mobileagent.sim.views import (
     Column,
     Dialog,
     EditText,
+    Frame,
+    Image,
     ImageButton,
     ListItem,
     Row,
@@ -255,7 +258,7 @@ class ZeroStateSearchActivity(_MessagesActivity):
         return Column(
             Row(ImageButton("Back", self.finish, icon="arrow_back"),
                 self.field(SEARCH_FIELD, hint="Search messages", weight=1), id="toolbar", height=64),
-            Scroll(*[self.thread_row(t) for t in found], id="search_results", weight=1),
+            Scroll(*[self.thread_row(t) for t in found], id="search_results_list", weight=1),
         )
 
 
@@ -365,13 +368,14 @@ class ConversationActivity(_MessagesActivity):
         bar = ActionModeBar(len(self.selected), [
             ImageButton("Unstar" if self.selected and all(i in starred for i in self.selected) else "Star",
                         self.toggle_star, icon="star", id="action_star"),
-            ImageButton("Copy text", self.copy, icon="copy", id="action_copy"),
+            ImageButton("Copy text", self.copy, icon="copy", id="copy_text"),
             ImageButton("Delete", lambda: setattr(self, "dialog", "delete"), icon="delete", id="action_delete"),
         ], lambda: setattr(self, "selected", []), done_id="action_mode_close_button") if self.selected else Row(
             ImageButton("Navigate up", self.finish, icon="arrow_back"),
             Text(title, id="conversation_title", style="title", weight=1, height=56), id="toolbar", height=64)
-        send = ImageButton("Send SMS", self.send, icon="send", id="send_message_button_icon", long_clickable=True,
-                           on_long_click=lambda: setattr(self, "dialog", "schedule"))
+        send = Frame(Image("Send SMS", icon="send", id="send_message_button_icon"), id=SEND_BUTTON_CONTAINER,
+                     on_click=self.send, clickable=True, focusable=True, long_clickable=True,
+                     on_long_click=lambda: setattr(self, "dialog", "schedule"), width=48, height=48)
         return Column(
             bar,
             Scroll(*bubbles, id="message_list", weight=1),

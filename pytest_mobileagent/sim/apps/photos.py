@@ -23,6 +23,7 @@ from pytest_mobileagent.android.photos import (
     PACKAGE,
     PAGER_ACTIVITY,
     PHOTO_DIRS,
+    SHARE_APP_ITEM,
     STORAGE_USED,
     TRASH_ACTIVITY,
     TRASH_DAYS,
@@ -36,6 +37,7 @@ from pytest_mobileagent.sim.views import (
     Column,
     Dialog,
     EditText,
+    Image,
     ImageButton,
     ListItem,
     Row,
@@ -159,7 +161,7 @@ class HomeActivity(PagedActivity):
                           ("Collage", None, "create_collage"))], View(weight=1))
 
     def animation_page(self) -> View:
-        cells = [View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
+        cells = [View(cls="android.view.ViewGroup", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
                       focusable=True, checkable=True, checked=p in self.picked, height=120, icon="photo",
                       on_click=lambda p=p: self.pick(p)) for p in photo_paths(self.app)]
         return Column(Toolbar("Select photos", navigate_up=self.on_back, actions=[
@@ -188,7 +190,7 @@ class HomeActivity(PagedActivity):
                           ImageButton("More options", lambda: self.open_menu("album"), icon="more_vert",
                                       id="album_overflow")]),
                       Text(f"{len(photos)} items", id="album_size", style="item-summary", height=32),
-                      Scroll(*[View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell",
+                      Scroll(*[View(cls="android.view.ViewGroup", desc=taken_on(self.app, p), id="photo_cell",
                                     height=120, icon="photo") for p in photos], id="recycler_view", weight=1))
 
     def menu_items(self, name: str):
@@ -208,7 +210,7 @@ class HomeActivity(PagedActivity):
         self.on_back()
 
     def photos_page(self) -> View:
-        cells = [View(cls="android.widget.ImageView", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
+        cells = [View(cls="android.view.ViewGroup", desc=taken_on(self.app, p), id="photo_cell", clickable=True,
                       focusable=True, long_clickable=True, weight=1, height=120, icon="photo",
                       on_click=lambda p=p: self.start(HostPhotoPagerActivity, path=p))
                  for p in photo_paths(self.app)]
@@ -295,6 +297,11 @@ class HostPhotoPagerActivity(Activity):
         self.toast("Moved to trash")
         self.finish()
 
+    def create_link(self) -> None:
+        """Links live in the Google account, which the simulated Photos is signed out of."""
+        self.dialog = None
+        self.toast("Sign in to create a link")
+
     def share_to(self, app: App) -> None:
         """Hand the photo to ``app`` as the share sheet does: ``SEND`` with the picture as ``EXTRA_STREAM``."""
         self.dialog = None
@@ -304,8 +311,16 @@ class HostPhotoPagerActivity(Activity):
 
     def build_dialog(self, name: str) -> View:
         cancel = Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2")
-        if name == "share":  # Android's share sheet: the apps that take SEND of an image
-            targets = [a for a in self.system.apps.values() if getattr(a, "shares_images", False)]
+        targets = [a for a in self.system.apps.values() if getattr(a, "shares_images", False)]
+        if name == "share":  # Photos' own sheet: its app row (Create link, the apps, More)
+            def item(label: str, on_click: Any, icon: str) -> View:
+                return Column(Image(icon=icon, width=48, height=48), Text(label, height=32),
+                              id=SHARE_APP_ITEM, clickable=True, focusable=True, on_click=on_click, width=88)
+            return Dialog("Share", Row(item("Create link", self.create_link, "link"),
+                                       *[item(a.label, lambda a=a: self.share_to(a), a.icon) for a in targets],
+                                       item("More", lambda: setattr(self, "dialog", "chooser"), "more_horiz"),
+                                       id="peoplekit_new_app_row", height=96), buttons=[cancel])
+        if name == "chooser":  # Android's share sheet: the apps that take SEND of an image
             return Dialog("Share", *[ListItem(a.label, "", lambda a=a: self.share_to(a), id="android:id/text1",
                                               icon=a.icon) for a in targets], buttons=[cancel])
         if name == "trash":

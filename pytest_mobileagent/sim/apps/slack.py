@@ -17,6 +17,7 @@ import datetime as dt
 from typing import Any
 
 from pytest_mobileagent.android.slack import (
+    COMPOSE_VIEW,
     DARK_MODES,
     EMOJI,
     MAIN_ACTIVITY,
@@ -32,6 +33,7 @@ from pytest_mobileagent.sim.views import (
     Button,
     Column,
     EditText,
+    Frame,
     ImageButton,
     ListItem,
     RadioGroup,
@@ -228,10 +230,8 @@ class Home(Activity):
         draft = self.q("SELECT text FROM drafts WHERE channel_id = ?", (cid,))
         text = draft[0][0] if draft else ""
         title = self.title(cid)
-        composer = Row(EditText("message_input", text, lambda v: self.save_draft(cid, v),
-                                hint=f"Message {title}", weight=1),
-                       ImageButton("Send", lambda: self.send(cid), icon="send", id="send_button",
-                                   enabled=bool(text.strip())), height=64)
+        composer = compose_bar(EditText("message_input", text, lambda v: self.save_draft(cid, v),
+                                        hint=f"Message {title}"), lambda: self.send(cid), bool(text.strip()))
         details = ImageButton("Channel details", lambda: self.push(f"details:{cid}"), icon="info",
                               id="channel_details") if title.startswith("#") else None
         return Column(self.bar(title, *([details] if details else [])), Scroll(*views, id="messages_list", weight=1),
@@ -345,8 +345,17 @@ class Home(Activity):
                 for c, n in convs if query in n.lower()]
         return Column(self.bar("Share file"), self.field("share_search", hint="Search for channel or person"),
                       Scroll(*rows, id="conversations", weight=1),
-                      self.field("share_message", hint="Add a message, if you’d like."),
-                      Button("Send", send, id="send_button", enabled=chosen is not None))
+                      compose_bar(self.field("share_message", hint="Add a message, if you’d like."), send,
+                                  chosen is not None))
+
+
+def compose_bar(field: View, on_send: Any, enabled: bool) -> View:
+    """Slack's Jetpack Compose message bar: nodes of class ``android.view.View`` under one ComposeView; Send (described
+    "Send") is the second View of its first View, the path AndroidArena's evaluator records a send by."""
+    send = View(cls="android.view.View", desc="Send", icon="send", on_click=on_send, clickable=True, focusable=True,
+                enabled=enabled, width=48, height=48)
+    return Frame(Row(View(cls="android.view.View", weight=1, children=[field]), send, cls="android.view.View",
+                     height=64), id=COMPOSE_VIEW, cls="android.view.ViewGroup", height=64)
 
 
 class SlackApp(App):

@@ -19,11 +19,13 @@ from typing import Any
 from pytest_mobileagent.android.youtube import (
     CATALOG,
     CHANNELS,
+    CHANNELS_BUTTON,
     FEED,
     MAIN_ACTIVITY,
     PACKAGE,
     PAIR_WITH_TV_ACTIVITY,
     SETTINGS_ACTIVITY,
+    SHARE_TARGETS,
     Video,
     new_account,
     share_link,
@@ -147,6 +149,8 @@ class WatchWhile(PagedActivity):
             return self.build_channel(self.subject)
         if self.page == "playlist":
             return self.build_playlist(self.subject)
+        if self.page == "channels":
+            return self.build_channels()
         top = Row(Text("YouTube", desc="YouTube", id="youtube_logo", weight=1, height=48, style="title"),
                   ImageButton("Cast. Disconnected", lambda: setattr(self, "dialog", "cast"), icon="cast",
                               id="media_route_button"),
@@ -186,8 +190,14 @@ class WatchWhile(PagedActivity):
             return Text("Subscribe to channels to see their latest videos here", id="empty_subscriptions", weight=1)
         videos = [v for c in channels for v in CHANNELS.get(c, ())]
         return Scroll(Row(*[Text(c, id="channel_chip", clickable=True, focusable=True, height=48,
-                                 on_click=lambda c=c: self.go("channel", c)) for c in channels], height=56),
+                                 on_click=lambda c=c: self.go("channel", c)) for c in channels],
+                          Button("All", lambda: self.go("channels"), id=CHANNELS_BUTTON, width=64), height=56),
                       *[self.row(v) for v in videos], id="results", weight=1)
+
+    def build_channels(self) -> View:
+        """The subscriptions page's "All": every subscribed channel."""
+        return Column(Toolbar("All subscriptions", navigate_up=self.on_back),
+                      Scroll(*[self.channel_row(c) for c in self.state()["subscriptions"]], id="results", weight=1))
 
     def build_search(self) -> View:
         box = Row(ImageButton("Navigate up", self.on_back, icon="arrow_back"),
@@ -340,10 +350,12 @@ class WatchWhile(PagedActivity):
 
     def build_dialog(self, name: str) -> View:
         cancel = Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2")
-        if name == "share":
-            return Dialog("Share", Row(*[Button(label, handler, id=rid, weight=1) for label, handler, rid in (
-                ("Copy link", self.copy_link, "copy_link"), ("Gmail", None, "share_gmail"),
-                ("Messages", None, "share_messages"))], height=64), buttons=[cancel])
+        if name == "share":  # Litho rows: ViewGroups described by their label, without resource ids
+            handlers = {"Copy link": self.copy_link}
+            return Dialog("Share", Row(*[View(cls="android.view.ViewGroup", desc=label, on_click=handlers.get(label),
+                                              clickable=True, focusable=True, weight=1, height=64)
+                                         for label in SHARE_TARGETS], height=64),
+                          buttons=[cancel])
         if name == "save":
             state = self.state()
             return Dialog("Save video to...",
