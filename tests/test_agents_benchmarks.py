@@ -203,4 +203,7 @@ def test_malformed_replies_are_invalid_format_steps(pytester: pytest.Pytester, a
         outcome = run(pytester, server, agent, "-k", "OpenSettings")
     outcome.assert_outcomes(failed=1)
     record = results(pytester)["OpenSettings"]
-    assert record["metrics"]["invalid_format"] == 1.0 and record["terminated_by"] == "step_limit"
+    assert record["metrics"]["invalid_format_fixed"] == 1.0 and record["terminated_by"] == "step_limit"
+    # AndroidArena counts the errors the agent was shown: the last step's, shown to no step, is not counted
+    n = record["num_steps"]
+    assert record["metrics"]["invalid_format"] == pytest.approx((n - 1) / n)
