@@ -315,7 +315,7 @@ class CrossContactsRouteToJohnsCompany(_FromContact):
         yield from self.open_card(ui)
         address = yield from self.address_on_card(ui, "Work")
         yield ui.open_app("Maps")
-        yield ui.tolerate(ui.type(address, hint=maps.SEARCH_HINT),
+        yield ui.tolerate(ui.type(address, desc=maps.SEARCH_HINT),
                           "Maps finds an address from its start: one letter short finds the same place", "text:drop")
         yield ui.enter()
         yield ui.click(rid="title")
