@@ -104,6 +104,7 @@ FRAMEWORK: dict[str, Source] = {
        for i in ("hour", "minute", "amPm", "divider")},
     "numberpicker_input": _aosp("core/res/res/layout/number_picker_material.xml", "NumberPicker's text field"),
     "search_src_text": _aosp("core/res/res/layout/search_view.xml", "SearchView's text field"),
+    "action_bar": _aosp("core/res/res/layout/screen_action_bar.xml", "the framework ActionBar (getActionBar())"),
 }
 
 
