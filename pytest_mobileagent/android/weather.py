@@ -7,7 +7,8 @@ forecast", is one of The Weather Channel's alert types. No other benchmark the p
 Google's (Mobile-Bench's weather app is ``com.channel.weather.forecast``, which no suite task opens), so Google's
 Weather (``com.google.android.apps.weather``), simulated before, is gone.
 
-Confirmed (:data:`EVIDENCE`): the package and the name AndroidArena shows for it. The launcher activity
+Confirmed (:data:`EVIDENCE`): the package and the launcher label "The Weather Channel" (AndroidArena's recorded app
+drawer); AndroidArena itself calls it "Weather" (:data:`ARENA_NAME`). The launcher activity
 ``.app.SplashScreenActivity`` is the ``appActivity`` public Appium scripts of the app start, and ``temperature``,
 ``search_icon`` and ``search`` are ids they find, but no citable file was found for them: they are listed as
 unconfirmed with that note. The other activities, ids, the preferences file and its keys are plausible guesses. The
@@ -31,8 +32,10 @@ HOME_ACTIVITY = "com.weather.Weather.app.MainActivity"
 SEARCH_ACTIVITY = "com.weather.Weather.search.SearchActivity"
 RADAR_ACTIVITY = "com.weather.Weather.map.RadarMapActivity"
 SETTINGS_ACTIVITY = "com.weather.Weather.settings.SettingsActivity"
-#: The app's name as AndroidArena shows it ("The current APP is Weather.") and the launcher's label.
-LABEL = "Weather"
+#: The launcher's label (AndroidArena's app drawer), and the name AndroidArena's observation gives the app ("The
+#: current APP is Weather.", its app_configs' name).
+LABEL = "The Weather Channel"
+ARENA_NAME = "Weather"
 
 #: The app's default preferences file and its keys.
 PREFS = f"/data/data/{PACKAGE}/shared_prefs/{PACKAGE}_preferences.xml"
@@ -136,7 +139,8 @@ _APPIUM = Unconfirmed("public Appium scripts of The Weather Channel name it; no 
 EVIDENCE = {
     key("activity", MAIN_ACTIVITY): _APPIUM,
     **entries("activity", (HOME_ACTIVITY, SEARCH_ACTIVITY, RADAR_ACTIVITY, SETTINGS_ACTIVITY), UNCONFIRMED),
-    key("text", LABEL): Source(_ARENA, "app_configs/weather.yaml", note="name: Weather, package: com.weather.Weather"),
+    key("text", LABEL): Source(_ARENA, "trajectory/GPT4-Add_a_new_city_Beijing_to_World_Clock_in_Google_Clock.html",
+                               note="the app drawer's 'The Weather Channel' icon"),
     key("text", ALERTS_TITLE): Unconfirmed("AndroidArena's weather.yaml task names the alert "
                                            "'significant weather forecast'; the row's exact title is a guess"),
     **entries("id", ("temperature", "search_icon", "search"), _APPIUM),
