@@ -72,6 +72,7 @@ def test_ma_evidence_prints_counts_and_lists_the_unconfirmed(capsys: pytest.Capt
     out = capsys.readouterr().out
     row = evidence.summary(MODULES[0])
     assert f"{row.confirmed:>9} {len(row.unconfirmed):>7} {row.total:>5}" in out
+    assert f"{row.ids_confirmed}/{row.ids_total}" in out
     assert all(f"    {k}" in out for k in row.unconfirmed)
     with pytest.raises(SystemExit):
         evidence.main(["no-such-app"])
