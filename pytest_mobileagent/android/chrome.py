@@ -54,7 +54,8 @@ EVIDENCE = {
                                  note="resourceId com.android.chrome:id/url_bar"),
     **entries("id", ("tab_switcher_button", "menu_button"), _WA),
     #: A page's HTML ids, which Chrome exposes as resource ids: AndroidWorld's browser task pages.
-    **entries("id", ("answer", "button", "canvas", "form", "maze", "number", "palette", "result", "taskColors"),
+    **entries("id", ("answer", "button", "canvas", "canvasContainer", "form", "maze", "number", "colorPalette",
+                     "clearButton", "submitButton", "result", "taskColors"),
               Source(_AW, "android_world/task_evals/single/browser.py", note="the task pages' HTML ids")),
     **entries("id", ("home_button", "toolbar", "ntp_content", "compositor_view_holder", "page", "action_bar",
                      "search_menu_id", "close_menu_id", "date", "title", "description", "remove", "history_item",

@@ -61,7 +61,7 @@ EVIDENCE = {
     key("id", "search_omnibox_text_box"): _APPIUM,
     key("id", "search_omnibox_edit_text"): _WA,
     key("id", "mainmap_container"): _WA,
-    **entries("id", ("directions_startpoint_textbox", "directions_endpoint_textbox"), _WA),
+    **entries("id", ("directions_startpoint_textbox", "directions_endpoint_textbox"), _ARENA),
     **entries("desc", (SEARCH_HINT, "Voice search", "Account and settings.", "Navigate up", "Back", "Clear",
                        "Layers", "Swap start and destination", "Start", "Explore", "Go", "Saved", "Contribute",
                        "Updates", "Driving mode: <n> min", "Transit mode: <n> min", "Walking mode: <n> min",
