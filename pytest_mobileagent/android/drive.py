@@ -4,9 +4,9 @@ The package is Drive's real one (its Play Store id; AndroidArena's ``app_configs
 entry is :data:`MAIN_ACTIVITY`, ``.drive.startup.StartupActivity`` (AndroidWorld's ``adb_utils`` starts it), which
 hands over to :data:`NAVIGATION_ACTIVITY`, ``.drive.app.navigation.NavigationActivity``, the one public Appium
 scripts name as Drive's screen. A list row's ``entry_label`` shows the name and, for a folder, is described "<name>
-Folder" (CRAB's evaluator reads both). The other resource ids (``more_actions_button``, ``fab``...) are plausible
-guesses: ``ma-evidence -v drive`` lists them. Files live in the Google account,
-not on the phone: the simulator keeps them in its account store
+Folder" (CRAB's evaluator reads both); the "New" button is ``branded_fab`` as public scripts name it (not
+citable). The other resource ids (``more_actions_button``...) are plausible guesses: ``ma-evidence -v drive`` lists
+them. Files live in the Google account, not on the phone: the simulator keeps them in its account store
 (:mod:`pytest_mobileagent.android.account_state`) with the layout of :func:`new_account`. The theme is a
 device preference: the string ``theme`` ("light", "dark" or "system") of the default ``SharedPreferences`` file
 (:data:`PREFS`; the key is a guess), readable with root.
@@ -54,9 +54,11 @@ EVIDENCE = {
                                            note="_PATTERN_TO_ACTIVITY['google drive']"),
     key("activity", NAVIGATION_ACTIVITY): Unconfirmed("the appActivity of public Appium scripts; no citable file"),
     key("id", "entry_label"): _CRAB,
+    key("id", "branded_fab"): Unconfirmed("the New button's id in public uiautomator scripts of current Drive "
+                                          "versions; no citable file was found"),
     key("desc", FOLDER_DESC.format(name="<name>")): _CRAB,
     **entries("id", ("comment", "comment_button", "comment_text", "create_doc", "create_folder", "create_sheet",
-                     "create_slides", "dir_list", "doclist", "drawer_button", "empty_view", "entry_summary", "fab",
+                     "create_slides", "dir_list", "doclist", "drawer_button", "empty_view", "entry_summary",
                      "folder_name", "more_actions_button", "move_destination", "notifications", "preview", "rename",
                      "scan", "search_bar", "search_bar_text", "search_text", "share", "theme", "theme_options",
                      "title", "toolbar", "upload", "upload_entry"), UNCONFIRMED),

@@ -129,7 +129,7 @@ class Navigation(PagedActivity):
         body = (Scroll(*[self.row(i) for i in entries], id="doclist", weight=1) if entries else
                 Text("No files here yet", id="empty_view", weight=1))
         return Column(top, Text(folder or "My Drive", id="title", style="caption", height=32), body,
-                      Button("New", lambda: setattr(self, "dialog", "new"), id="fab", style="fab"))
+                      Button("New", lambda: setattr(self, "dialog", "new"), id="branded_fab", style="fab"))
 
     def row(self, entry: Item) -> View:
         summary = "Folder" if entry["kind"] == "folder" else ("Available offline" if entry["offline"] else "")
