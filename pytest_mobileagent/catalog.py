@@ -80,7 +80,7 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"youtube", youtube.PACKAGE, youtube.MAIN_ACTIVITY),
     (r"(google )?drive", drive.PACKAGE, drive.MAIN_ACTIVITY),
     (r"google( app| search)?", google_app.PACKAGE, google_app.MAIN_ACTIVITY),
-    (r"(google |pixel )?weather( app)?", weather.PACKAGE, weather.MAIN_ACTIVITY),
+    (r"(the )?weather( channel)?( app)?", weather.PACKAGE, weather.MAIN_ACTIVITY),
     (r"(mozilla )?firefox( browser)?", firefox.PACKAGE, firefox.MAIN_ACTIVITY),
     (r"slack", slack.PACKAGE, slack.MAIN_ACTIVITY),
     (r"(google )?calculator|calc", calculator.PACKAGE, calculator.MAIN_ACTIVITY),

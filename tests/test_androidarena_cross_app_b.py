@@ -50,7 +50,7 @@ def test_a_contacts_company_and_addresses_are_stored_and_shown_on_its_card(devic
 
 def test_maps_finds_a_place_by_its_street_address_typed_from_its_start(device: SimDevice) -> None:
     device.start_app(maps.PACKAGE)
-    tap(device, hint=maps.SEARCH_HINT)
+    tap(device, content_description=maps.SEARCH_HINT)
     device.input_text("1065 La Avenida St")
     device.press("enter")
     assert [e.text for e in ui_elements(device.hierarchy()) if e.resource_name == "title"] == ["Microsoft SVC Building"]
@@ -61,7 +61,7 @@ def test_maps_finds_a_place_by_its_street_address_typed_from_its_start(device: S
 
 def test_maps_does_not_match_the_middle_of_an_address(device: SimDevice) -> None:
     device.start_app(maps.PACKAGE)
-    tap(device, hint=maps.SEARCH_HINT)
+    tap(device, content_description=maps.SEARCH_HINT)
     device.input_text("La Avenida")
     device.press("enter")
     assert not [e for e in ui_elements(device.hierarchy()) if e.resource_name == "title"]

@@ -33,3 +33,17 @@ def test_theme_is_a_preference(d: SimDevice) -> None:
 
 def test_drive_is_in_the_catalog() -> None:
     assert resolve_app("Google Drive") == (drive.PACKAGE, drive.MAIN_ACTIVITY)
+
+
+def test_androidworld_starts_drive_by_its_startup_activity(d: SimDevice) -> None:
+    """AndroidWorld's ``adb_utils`` launches ``.drive.startup.StartupActivity``: it hands over to the navigation
+    screen, whose folder rows CRAB's evaluator finds by ``entry_label`` described "<name> Folder"."""
+    seed_drive(d, [item("test", kind="folder"), item("a.pdf")])
+    out = d.shell("am start -n com.google.android.apps.docs/.drive.startup.StartupActivity")
+    assert "Error" not in out
+    assert d.current_activity() == (drive.PACKAGE, drive.NAVIGATION_ACTIVITY)
+    xml = d.hierarchy()
+    assert 'text="test" resource-id="com.google.android.apps.docs:id/entry_label"' in xml
+    assert 'content-desc="test Folder"' in xml
+    d.press("back")
+    assert d.current_activity()[0] != drive.PACKAGE  # the trampoline is gone from the task

@@ -28,7 +28,7 @@ def tap(device: SimDevice, **sel: str) -> None:
 
 def search(device: SimDevice, query: str) -> None:
     device.start_app(maps.PACKAGE)
-    tap(device, hint=maps.SEARCH_HINT)
+    tap(device, desc=maps.SEARCH_HINT)
     device.input_text(query)
     device.press("enter")
 
@@ -38,14 +38,31 @@ def test_a_route_from_a_typed_start_in_each_mode(device: SimDevice) -> None:
     tap(device, text="Microsoft SVC Building", rid="title")
     tap(device, text="Directions")
     assert checks.route_on_screen(device) == checks.Route(maps.YOUR_LOCATION, "Microsoft SVC Building", "drive")
-    assert 'text="5 min (3.4 km)"' in device.hierarchy()
-    tap(device, desc="Walking mode")
+    xml = device.hierarchy()
+    assert 'content-desc="Start location, Your location"' in xml
+    assert 'content-desc="Destination, Microsoft SVC Building"' in xml
+    assert 'content-desc="Driving mode: 5 min"' in xml and 'text="3.4 km"' in xml
+    tap(device, desc="Walking mode: 41 min")
     assert checks.route_on_screen(device).mode == "walk"  # type: ignore[union-attr]
-    tap(device, rid="directions_startpoint_textbox")
+    tap(device, rid="directions_startpoint_textbox")  # opens the search page: its own field takes the typing
     device.input_text("Los Altos Gardens")
     assert checks.route_on_screen(device) is None  # no route while the start is being typed
+    assert 'resource-id="com.google.android.apps.maps:id/search_omnibox_edit_text"' in device.hierarchy()
     device.press("enter")
     assert checks.route_on_screen(device) == checks.Route("Los Altos Gardens", "Microsoft SVC Building", "walk")
+
+
+def test_search_here_opens_the_search_page_whose_field_takes_the_typing(device: SimDevice) -> None:
+    device.start_app(maps.PACKAGE)
+    box = next(e for e in ui_elements(device.hierarchy()) if e.resource_name == "search_omnibox_text_box")
+    assert (box.class_name, box.content_description) == ("android.widget.EditText", "Search here")
+    tap(device, desc="Search here")
+    device.input_text("Hotel Zico")
+    typed = next(e for e in ui_elements(device.hierarchy()) if e.resource_name == "search_omnibox_edit_text")
+    assert typed.text == "Hotel Zico"
+    tap(device, text="Hotel Zico", class_name="android.widget.TextView")  # a suggestion opens the place sheet
+    assert checks.place_on_screen(device) == "Hotel Zico"
+    assert 'content-desc="Directions to Hotel Zico, 1 Hotel Zico Way"' in device.hierarchy()
 
 
 def test_layers_saved_places_and_street_view_persist_where_checks_read_them(device: SimDevice) -> None:
@@ -60,7 +77,7 @@ def test_layers_saved_places_and_street_view_persist_where_checks_read_them(devi
     tap(device, text="Los Altos Gardens", rid="title")
     tap(device, text="Save")
     assert checks.saved_places(device) == ["Los Altos Gardens"]
-    tap(device, desc="Street View")
+    tap(device, rid="street_view_thumbnail")
     assert checks.street_view_on_screen(device) == "Los Altos Gardens"
 
 

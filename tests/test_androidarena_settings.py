@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pytest_mobileagent.android import chrome, settings_app, wallpaper
+from pytest_mobileagent.android import chrome, permissioncontroller, settings_app, wallpaper
 from pytest_mobileagent.observe.elements import ui_elements
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import roles
@@ -39,9 +39,15 @@ def test_ringtone_uri_carries_its_title() -> None:
 
 
 def test_default_browser_picker_writes_the_role(d: SimDevice) -> None:
+    """The default apps pages are PermissionController's (AndroidArena's recorded phone: "The current APP is
+    permissioncontroller"); a browser's RadioButton is ``android:id/checkbox``."""
     d.shell("am start -n com.android.settings/.Settings")
-    for row in ("Apps", "Default apps", "Browser app", "Chrome"):
+    for row in ("Apps", "Default apps", "Browser app"):
         tap(d, row)
+    assert d.current_activity() == (permissioncontroller.PACKAGE, permissioncontroller.DEFAULT_APP_ACTIVITY)
+    assert 'resource-id="android:id/checkbox" class="android.widget.RadioButton"' in d.hierarchy()
+    assert permissioncontroller.BROWSER_DESCRIPTION in d.hierarchy()
+    tap(d, "Chrome")
     assert roles.holders(d, roles.BROWSER) == [chrome.PACKAGE]
     d.press("back")
     assert 'text="Chrome"' in d.hierarchy()

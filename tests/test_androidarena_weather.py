@@ -103,3 +103,14 @@ def test_opening_the_weather_app_fails_the_constrained_task_with_the_violation_n
     result = play(device, ConstrainedWeatherCurrent(params), Replay(list(actions)))
     assert result.success == 0.0
     assert result.constraint_violations == [f"step 0: app {weather.PACKAGE}", f"step 1: app {weather.PACKAGE}"]
+
+
+def test_the_weather_app_is_the_weather_channel_androidarena_installed(device: SimDevice) -> None:
+    """AndroidArena's ``app_configs/weather.yaml`` and ``scripts/env_setup.py``: ``com.weather.Weather``; Google's
+    weather package is not on the phone. The splash screen, the launcher entry, hands over to the home page."""
+    assert device.shell("pm list packages weather").split() == ["package:com.weather.Weather"]
+    assert "Error" not in device.shell("am start -n com.weather.Weather/.app.SplashScreenActivity")
+    assert device.current_activity() == (weather.PACKAGE, weather.HOME_ACTIVITY)
+    assert 'resource-id="com.weather.Weather:id/temperature"' in device.hierarchy()
+    device.press("back")
+    assert device.current_activity()[0] != weather.PACKAGE

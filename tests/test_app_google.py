@@ -51,14 +51,14 @@ def test_gmail_lists_the_inbox_opens_a_mail_and_searches(d: SimDevice) -> None:
 
 def test_maps_searches_the_seeded_places(d: SimDevice) -> None:
     open_app(d, "Maps")
-    tap(d, hint=maps.SEARCH_HINT)
+    tap(d, desc=maps.SEARCH_HINT)
     assert logcat_matches(d, r"^(.*?)LatinIme.onActivate(.*?)apps.map", tag="AndroidIME")
     d.input_text("coffee")
     d.press("enter")
     titles = [e.text for e in elements(d) if e.resource_name == "title"]
     assert titles == ["Blue Bottle Coffee", "Philz Coffee"]
     tap(d, text="Philz Coffee")
-    assert find(d, rid="address").text == "201 Berry St, San Francisco"
+    assert find(d, text="201 Berry St, San Francisco").class_name == "android.widget.TextView"
 
 
 def test_youtube_search_and_both_ways_to_the_pairing_page(d: SimDevice) -> None:

@@ -1,8 +1,9 @@
 """Every contract module's evidence table covers what its simulated app shows, and ``ma-evidence`` reports it.
 
-For each contract module with an ``EVIDENCE`` table, the oracles of the suite tasks of its package are played (one
-item each) and every resource id and activity of the package on the screens they visit must have an entry: a
-source or an explicit "unconfirmed" (:mod:`pytest_mobileagent.android.evidence`).
+The oracles of every suite task are played once (one item each, seed 0), recording each hierarchy dump's resource
+ids per package and the activity in front; for each contract module with an ``EVIDENCE`` table, every id and
+activity of its package met on the way must have an entry: a source or an explicit "unconfirmed"
+(:mod:`pytest_mobileagent.android.evidence`).
 """
 
 from __future__ import annotations
@@ -15,16 +16,24 @@ import pytest
 from pytest_mobileagent.android import evidence
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, key
 from pytest_mobileagent.sim import SimDevice
-from tests.evidence_walk import shown_while_solving, tasks_of
+from tests.evidence_walk import FAILED, shown_while_solving
+from tests.suite_tasks import all_tasks
 
 MODULES = evidence.contract_modules()
 
 
 @pytest.fixture(scope="module")
-def device() -> Iterator[SimDevice]:
+def shown() -> Iterator[dict[str, dict[str, str]]]:
+    """What every suite task's oracle shows, per package: ``{package: {key: first task}}`` (one walk for all)."""
     d = SimDevice(serial="sim-evidence")
-    yield d
-    d.close()
+    try:
+        found: dict[str, dict[str, str]] = {}
+        for both, task in shown_while_solving(None, all_tasks(), d).items():
+            package, k = both.split(" ", 1)
+            found.setdefault(package, {})[k] = task
+        yield found
+    finally:
+        d.close()
 
 
 def test_a_source_names_a_file_or_a_dump_version() -> None:
@@ -45,12 +54,13 @@ def test_every_declared_version_and_entry_is_well_formed(module: ModuleType) -> 
 
 
 @pytest.mark.parametrize("module", MODULES, ids=[m.__name__.rsplit(".", 1)[-1] for m in MODULES])
-def test_the_table_covers_every_id_and_activity_the_oracles_meet(module: ModuleType, device: SimDevice) -> None:
-    tasks = tasks_of(module.PACKAGE)
-    if not tasks:
-        pytest.skip(f"no suite task opens {module.PACKAGE}")
-    shown = shown_while_solving(module.PACKAGE, tasks, device)
-    missing = sorted(f"{k}  (seen in {task})" for k, task in shown.items() if k not in module.EVIDENCE)
+def test_the_table_covers_every_id_and_activity_the_oracles_meet(module: ModuleType,
+                                                                shown: dict[str, dict[str, str]]) -> None:
+    if module.PACKAGE not in shown:
+        pytest.skip(f"no suite task's oracle shows {module.PACKAGE}")
+    seen = shown[module.PACKAGE]
+    assert FAILED not in seen, f"the oracle of {seen.get(FAILED)} failed: its screens were not all walked"
+    missing = sorted(f"{k}  (seen in {task})" for k, task in seen.items() if k not in module.EVIDENCE)
     assert not missing, f"{module.__name__}.EVIDENCE lacks {len(missing)} entries:\n" + "\n".join(missing)
 
 
@@ -62,6 +72,7 @@ def test_ma_evidence_prints_counts_and_lists_the_unconfirmed(capsys: pytest.Capt
     out = capsys.readouterr().out
     row = evidence.summary(MODULES[0])
     assert f"{row.confirmed:>9} {len(row.unconfirmed):>7} {row.total:>5}" in out
+    assert f"{row.ids_confirmed}/{row.ids_total}" in out
     assert all(f"    {k}" in out for k in row.unconfirmed)
     with pytest.raises(SystemExit):
         evidence.main(["no-such-app"])

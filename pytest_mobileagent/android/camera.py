@@ -20,6 +20,8 @@ qualities are those of an emulator's back camera (at most 1280x720 video): plaus
 
 from __future__ import annotations
 
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+
 PACKAGE = "com.android.camera2"
 #: The launcher entry, and the activity it hands over to.
 MAIN_ACTIVITY = "com.android.camera.CameraLauncher"
@@ -71,8 +73,75 @@ def prefs_file(key: str) -> str:
     return BACK_CAMERA_PREFS if key == KEY_FLASH_MODE else PREFS
 
 
-__all__ = ["BACK_CAMERA_PREFS", "CAMERA_ACTIVITY", "COUNTDOWNS", "DEFAULTS", "FLASH_MODES",
-           "KEY_COUNTDOWN", "KEY_EXPOSURE_COMPENSATION", "KEY_FLASH_MODE", "KEY_PICTURE_SIZE_BACK",
-           "KEY_PICTURE_SIZE_FRONT", "KEY_RECORD_LOCATION", "KEY_VIDEO_QUALITY_BACK", "KEY_VIDEO_QUALITY_FRONT",
-           "MAIN_ACTIVITY", "MEDIA_DIRS", "PACKAGE", "PHOTOS_DIR", "PICTURE_SIZES", "PREFS", "SETTINGS_ACTIVITY",
-           "VIDEOS_DIR", "VIDEO_QUALITIES", "megapixels", "prefs_file"]
+APP_VERSION = "AOSP Camera2 of the Android 13 google_apis image AndroidWorld pins (ids as in CyanogenMod's mirror)"
+_CM = "CyanogenMod/android_packages_apps_Camera2"
+
+
+def _cm(path: str, note: str = "") -> Source:
+    return Source(_CM, path, note=note)
+
+
+_STRINGS = "res/values/strings.xml"
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                           note="'camera': CameraLauncher"),
+    key("activity", CAMERA_ACTIVITY): _cm("AndroidManifest.xml", "CameraLauncher's targetActivity"),
+    key("activity", SETTINGS_ACTIVITY): _cm("AndroidManifest.xml"),
+    key("id", "bottom_bar"): _cm("res/layout/sticky_bottom_capture_layout.xml"),
+    **entries("id", ("countdown_toggle_button", "flash_toggle_button", "exposure_button"),
+              _cm("res/layout-land/mode_options.xml")),
+    **entries("id", ("mode_list", "settings_button"), _cm("res/layout/mode_list_layout.xml")),
+    key("id", "selector_text"): _cm("res/layout/mode_selector.xml", "a mode's label (ModeSelectorItem)"),
+    key("id", "mode_options_overlay"): _cm("res/layout/mode_options_overlay.xml"),
+    key("id", "mode_options_toggle"): _cm("res/layout-land/indicators.xml"),
+    key("id", "preview_content"): _cm("res/layout/camera.xml"),
+    key("id", "recording_time"): _cm("res/layout/viewfinder_labels_video.xml"),
+    key("id", "shutter_button"): _cm("res/layout-land/camera_controls.xml"),
+    **{key(kind, text): _cm(_STRINGS, name) for kind, text, name in (
+        ("desc", "Shutter", "accessibility_shutter_button"), ("desc", "Options", "accessibility_mode_options"),
+        ("desc", FLASH_MODES["on"], "flash_on_desc"), ("desc", FLASH_MODES["off"], "flash_off_desc"),
+        ("desc", FLASH_MODES["auto"], "flash_auto_desc"), ("desc", COUNTDOWNS["0"], "countdown_timer_off"),
+        ("desc", COUNTDOWNS["3"], "countdown_timer_duration_3s"),
+        ("desc", COUNTDOWNS["10"], "countdown_timer_duration_10s"), ("text", "Camera", "mode_camera"),
+        ("text", "Video", "mode_video"), ("text", "Settings", "mode_settings"),
+        ("text", "Resolution & quality", "pref_category_resolution_quality"),
+        ("text", "Advanced", "pref_category_advanced"), ("text", "Save location", "pref_camera_save_location_title"),
+        ("text", "Camera settings", "pref_camera_settings_category"),
+        ("text", "Manual exposure", "pref_camera_exposure_compensation"),
+        ("text", "Help & feedback", "setting_google_help_and_feedback"),
+        ("text", "Back camera photo", "setting_back_camera_photo"),
+        ("text", "Back camera video", "setting_back_camera_video"))},
+    **entries("text", ("Tag pictures and videos with their location", *VIDEO_QUALITIES.values()), UNCONFIRMED),
+    key("desc", "Camera preview"): Unconfirmed("the preview's description is a guess"),
+    **framework("content", "action_bar", "parentPanel", "alertTitle", "buttonPanel", "button2", "list", "title",
+                "summary", "switch_widget", "select_dialog_listview"),
+}
+
+__all__ = [
+    "APP_VERSION",
+    "BACK_CAMERA_PREFS",
+    "CAMERA_ACTIVITY",
+    "COUNTDOWNS",
+    "DEFAULTS",
+    "EVIDENCE",
+    "FLASH_MODES",
+    "KEY_COUNTDOWN",
+    "KEY_EXPOSURE_COMPENSATION",
+    "KEY_FLASH_MODE",
+    "KEY_PICTURE_SIZE_BACK",
+    "KEY_PICTURE_SIZE_FRONT",
+    "KEY_RECORD_LOCATION",
+    "KEY_VIDEO_QUALITY_BACK",
+    "KEY_VIDEO_QUALITY_FRONT",
+    "MAIN_ACTIVITY",
+    "MEDIA_DIRS",
+    "PACKAGE",
+    "PHOTOS_DIR",
+    "PICTURE_SIZES",
+    "PREFS",
+    "SETTINGS_ACTIVITY",
+    "VIDEOS_DIR",
+    "VIDEO_QUALITIES",
+    "megapixels",
+    "prefs_file",
+]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+
 PACKAGE = "com.android.chrome"
 MAIN_ACTIVITY = "com.google.android.apps.chrome.Main"
 HISTORY_ACTIVITY = "org.chromium.chrome.browser.history.HistoryActivity"
@@ -37,5 +39,33 @@ def from_chrome_time(value: int) -> dt.datetime:
     return _EPOCH + dt.timedelta(microseconds=value)
 
 
-__all__ = ["HISTORY_ACTIVITY", "HISTORY_DB", "HISTORY_SCHEMA", "MAIN_ACTIVITY", "PACKAGE", "chrome_time",
-           "from_chrome_time"]
+#: Why ``com.android.chrome`` for every benchmark: AndroidWorld (``adb_utils``, ``browser.py``) and B-MoCA use it, and
+#: AndroidArena's recorded phone had one browser labelled "Chrome" (its trajectories' home screen and "Default
+#: browser app" list), although its ``app_configs/chrome.yaml`` and ``check_app`` name ``com.chrome.beta``.
+APP_VERSION = "stable Chrome of the Android 13 google_apis image AndroidWorld pins (no version number recorded)"
+_WA = Source("ARM-software/workload-automation", "wa/workloads/motionmark/uiauto/app/src/main/java/com/arm/wa/"
+             "uiauto/motionmark/UiAutomation.java", note="tab_switcher_button, menu_button")
+_AW = "google-research/android_world"
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source(_AW, "android_world/env/adb_utils.py", note="_PATTERN_TO_ACTIVITY"),
+    key("activity", HISTORY_ACTIVITY): Source("chromium/chromium", "chrome/android/java/src/org/chromium/chrome/"
+                                              "browser/history/HistoryActivity.java"),
+    key("id", "url_bar"): Source("trazyn/uiautomator-go", "examples/selector.go",
+                                 note="resourceId com.android.chrome:id/url_bar"),
+    **entries("id", ("tab_switcher_button", "menu_button"), _WA),
+    #: A page's HTML ids, which Chrome exposes as resource ids: AndroidWorld's browser task pages.
+    **entries("id", ("answer", "button", "canvas", "canvasContainer", "form", "maze", "number", "colorPalette",
+                     "clearButton", "submitButton", "result", "taskColors"),
+              Source(_AW, "android_world/task_evals/single/browser.py", note="the task pages' HTML ids")),
+    **entries("id", ("home_button", "toolbar", "ntp_content", "compositor_view_holder", "page", "action_bar",
+                     "search_menu_id", "close_menu_id", "date", "title", "description", "remove", "history_item",
+                     "empty_view", "clear_browsing_data_button", "recycler_view", "search_text"), UNCONFIRMED),
+    **entries("desc", ("Home", "Switch or close tabs", "Customize and control Google Chrome", "Navigate up",
+                       "Search history", "Close", "Remove"), UNCONFIRMED),
+    **entries("text", ("New tab", "History", "Clear browsing data…", "Sites you visit appear here",
+                       "Search or type web address", "Search your history"), UNCONFIRMED),
+    **framework("content", "title"),
+}
+
+__all__ = ["APP_VERSION", "EVIDENCE", "HISTORY_ACTIVITY", "HISTORY_DB", "HISTORY_SCHEMA", "MAIN_ACTIVITY", "PACKAGE",
+           "chrome_time", "from_chrome_time"]

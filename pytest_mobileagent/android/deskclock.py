@@ -8,6 +8,8 @@ version 9 of AOSP ``ClockDatabaseHelper``) and the default shared preferences, w
 
 from __future__ import annotations
 
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+
 PACKAGE = "com.google.android.deskclock"
 ACTIVITY = "com.android.deskclock.DeskClock"
 DATA_DE = f"/data/user_de/0/{PACKAGE}"
@@ -72,3 +74,62 @@ CITIES = (("C215", "Austin", "America/Chicago"), ("C32", "Beijing", "Asia/Shangh
 def city_id(name: str) -> str:
     """The ``cities.xml`` id of a world-clock city of :data:`CITIES`."""
     return next(cid for cid, city, _ in CITIES if city == name)
+
+
+APP_VERSION = "Google Clock as AndroidArena's phone ran it, December 2023 (its trajectory; no version number)"
+_ARENA = Source("AndroidArenaAgent/AndroidArena",
+                "trajectory/GPT4-Add_a_new_city_Beijing_to_World_Clock_in_Google_Clock.html",
+                note="the observations of steps 1-5 (a real phone's screens)")
+_CRAB = Source("camel-ai/crab", "crab-benchmark-v0/dataset/android_subtasks.py", note="check_city_clock")
+_LOS = "LineageOS/android_packages_apps_DeskClock"
+
+
+def _los(path: str) -> Source:
+    return Source(_LOS, path, note="AOSP DeskClock, which Google Clock descends from")
+
+
+EVIDENCE = {
+    key("activity", ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                      note="'clock': com.android.deskclock.DeskClock"),
+    **entries("id", ("tab_menu_alarm", "tab_menu_clock", "tab_menu_timer", "tab_menu_stopwatch", "cities", "fab",
+                     "selectable_area", "open_search_view_root", "open_search_view_edit_text",
+                     "open_search_view_clear_button", "search_results_view"), _ARENA),
+    key("id", "city_name"): _CRAB,
+    key("id", "digital_clock"): Source("camel-ai/crab", "crab-benchmark-v0/dataset/handmade_tasks.py"),
+    **{key("id", i): _los(path) for i, path in (
+        ("alarms_empty_view", "res/layout/alarm_clock.xml"), ("arrow", "res/layout/alarm_time_collapsed.xml"),
+        ("onoff", "res/layout/alarm_time_collapsed.xml"), ("days_of_week", "res/layout/alarm_time_collapsed.xml"),
+        ("label", "res/layout/alarm_time_collapsed.xml"), ("repeat_days", "res/layout/alarm_time_expanded.xml"),
+        ("delete", "res/layout/alarm_time_expanded.xml"), ("edit_label", "res/layout/alarm_time_expanded.xml"),
+        ("vibrate_onoff", "res/layout/alarm_time_expanded.xml"), ("city_time", "res/layout/city_list_item.xml"),
+        ("hours_ahead", "res/layout/world_clock_city_container.xml"), ("content", "res/layout/desk_clock.xml"),
+        ("fragment_container", "res/layout/desk_clock.xml"), ("fab_container", "res/layout/desk_clock.xml"),
+        ("left_button", "res/layout/desk_clock.xml"), ("right_button", "res/layout/desk_clock.xml"),
+        ("date", "res/layout-night/digital_widget_preview.xml"), ("close", "res/layout/timer_item.xml"),
+        ("reset", "res/layout/timer_item.xml"), ("timer_label", "res/layout/timer_item.xml"),
+        ("timer_setup", "res/layout/timer_fragment.xml"), ("timer_setup_time", "res/layout/timer_setup_time.xml"),
+        ("lap_number", "res/layout/lap_view.xml"), ("lap_time", "res/layout/lap_view.xml"),
+        ("lap_total", "res/layout/lap_view.xml"), ("laps_list", "res/layout-land/stopwatch_fragment.xml"),
+        ("stopwatch_time_wrapper", "res/layout-land/stopwatch_fragment.xml"),
+        ("stopwatch_time_text", "res/layout/stopwatch_time.xml"),
+        ("stopwatch_hundredths_text", "res/layout/stopwatch_time.xml"))},
+    **{key("id", f"day_button_{i}"): _los("res/layout/days_of_week.xml") for i in range(7)},
+    **{key("id", f"timer_setup_digit_{d}"): _los("res/layout/timer_setup_digits.xml")
+       for d in ("0", "00", "1", "2", "3", "4", "5", "6", "7", "8", "9")},
+    key("id", "timer_setup_delete"): _los("res/layout/timer_setup_digits.xml"),
+    **entries("id", ("navigation_bar_item_icon_container", "navigation_bar_item_icon_view",
+                     "navigation_bar_item_small_label_view"),
+              Unconfirmed("Material Components' navigation bar item ids of later releases; the stored library "
+                          "version names them icon/smallLabel")),
+    **entries("id", ("alarm_card", "alarm_recycler_view", "label_input_field", "main_clock_frame", "tabs",
+                     "timer_add_minute", "timer_item", "timer_recycler_view", "timer_text"),
+              Unconfirmed("not in AOSP DeskClock's layouts (alarms_recycler_view, add_one_min, timer_time_text "
+                          "there); Google Clock's own names are not public")),
+    **entries("desc", ("Alarm", "Clock", "Timer", "Stopwatch", "Add city", "Back", "Clear text"), _ARENA),
+    key("text", "Search for a city"): _ARENA,
+    **entries("desc", ("Add alarm", "Add timer", "Collapse alarm", "Delete", "Lap", "Pause", "Reset", "Start",
+                       "Add 1 minute", "No Alarms"), UNCONFIRMED),
+    **entries("text", ("No Alarms", "Time's up", "+1:00", "AM", "PM", "OK", "Cancel", "Delete"), UNCONFIRMED),
+    **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "timePicker", "hour",
+                "minute", "amPm", "divider", "numberpicker_input"),
+}

@@ -1,11 +1,15 @@
 """Files (DocumentsUI, ``com.google.android.documentsui``): the system file manager and document picker.
 
-The Google build's package hosts AOSP's ``com.android.documentsui`` activities.
+The Google build's package hosts AOSP's ``com.android.documentsui`` activities. Its resource ids and strings are
+AOSP DocumentsUI's: :data:`EVIDENCE` cites the layout, menu or strings file of each (LineageOS's mirror of
+``packages/apps/DocumentsUI``).
 """
 
 from __future__ import annotations
 
 from urllib.parse import quote
+
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "com.google.android.documentsui"
 MAIN_ACTIVITY = "com.android.documentsui.files.FilesActivity"
@@ -32,5 +36,48 @@ def document_uri(authority: str, document_id: str) -> str:
     """``DocumentsContract.buildDocumentUri``, id percent-encoded (``primary:Download``: ``primary%3ADownload``)."""
     return f"content://{authority}/document/{quote(document_id, safe='')}"
 
-__all__ = ["CATEGORY_ROOTS", "DIRECTORY_TAG", "DOWNLOADS_AUTHORITY", "EXTERNAL_AUTHORITY", "MAIN_ACTIVITY",
-           "MEDIA_AUTHORITY", "PACKAGE", "PICK_ACTIVITY", "document_uri"]
+APP_VERSION = "AOSP DocumentsUI of Android 13 (the google_apis image AndroidWorld pins), as LineageOS mirrors it"
+_AOSP = "LineageOS/android_packages_apps_DocumentsUI"
+
+
+def _aosp(path: str, note: str = "") -> Source:
+    return Source(_AOSP, path, note=note)
+
+
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): _aosp("AndroidManifest.xml", ".files.FilesActivity"),
+    key("activity", PICK_ACTIVITY): _aosp("AndroidManifest.xml", ".picker.PickActivity"),
+    **entries("id", ("action_menu_delete", "action_menu_share"), _aosp("res/menu/action_mode_menu.xml")),
+    key("id", "option_menu_search"): _aosp("res/menu/activity.xml"),
+    key("id", "breadcrumb_text"): _aosp("res/layout/navigation_breadcrumb_item.xml"),
+    **entries("id", ("container_save", "drawer_roots"), _aosp("res/layout/drawer_layout.xml")),
+    key("id", "dir_list"): _aosp("res/layout/fragment_directory.xml"),
+    key("id", "horizontal_breadcrumb"): _aosp("res/layout/directory_header.xml"),
+    key("id", "item_root"): _aosp("res/layout/item_doc_list.xml", "a document row"),
+    key("id", "message"): _aosp("res/layout/item_doc_inflated_message_content.xml"),
+    key("id", "roots_list"): _aosp("res/layout/fragment_roots.xml"),
+    key("id", "toolbar"): _aosp("res/layout-sw720dp/directory_app_bar.xml"),
+    key("id", "action_mode_close_button"): Unconfirmed("AppCompat's action mode close button (an androidx id in "
+                                                       "the app's namespace); not traced to a file here"),
+    **{key("text", t): _aosp("res/values/strings.xml", name) for t, name in (
+        ("Show roots", "drawer_open"), ("Hide roots", "drawer_close"), ("Recent", "root_recent"),
+        ("Delete", "menu_delete"), ("Share", "menu_share"), ("Search", "menu_search"), ("No items", "empty"))},
+    **entries("text", ("Files", "Images", "Videos", "Audio", "Downloads", "Just once", "Always", "Cancel", "OK"),
+              UNCONFIRMED),
+    **framework("content", "parentPanel", "alertTitle", "message", "buttonPanel", "button1", "button2", "title",
+                "summary", "text1", "button_always", "button_once"),
+}
+
+__all__ = [
+    "APP_VERSION",
+    "CATEGORY_ROOTS",
+    "DIRECTORY_TAG",
+    "DOWNLOADS_AUTHORITY",
+    "EVIDENCE",
+    "EXTERNAL_AUTHORITY",
+    "MAIN_ACTIVITY",
+    "MEDIA_AUTHORITY",
+    "PACKAGE",
+    "PICK_ACTIVITY",
+    "document_uri",
+]

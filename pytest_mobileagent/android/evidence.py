@@ -104,6 +104,7 @@ FRAMEWORK: dict[str, Source] = {
        for i in ("hour", "minute", "amPm", "divider")},
     "numberpicker_input": _aosp("core/res/res/layout/number_picker_material.xml", "NumberPicker's text field"),
     "search_src_text": _aosp("core/res/res/layout/search_view.xml", "SearchView's text field"),
+    "action_bar": _aosp("core/res/res/layout/screen_action_bar.xml", "the framework ActionBar (getActionBar())"),
 }
 
 
@@ -129,6 +130,9 @@ class AppEvidence:
     version: str
     confirmed: int
     unconfirmed: tuple[str, ...]
+    #: Of the resource ids and activities alone (no descriptions or texts): confirmed, and all.
+    ids_confirmed: int = 0
+    ids_total: int = 0
 
     @property
     def total(self) -> int:
@@ -146,8 +150,10 @@ def summary(module: ModuleType) -> AppEvidence:
     if bad:
         raise ValueError(f"{module.__name__}.EVIDENCE: malformed entries {bad[:5]}")
     unconfirmed = tuple(k for k, v in table.items() if isinstance(v, Unconfirmed))
+    ids = [v for k, v in table.items() if kind_of(k) in ("id", "activity")]
     return AppEvidence(module.__name__.rsplit(".", 1)[-1], module.PACKAGE, getattr(module, "APP_VERSION", "?"),
-                       len(table) - len(unconfirmed), unconfirmed)
+                       len(table) - len(unconfirmed), unconfirmed,
+                       sum(isinstance(v, Source) for v in ids), len(ids))
 
 
 def contract_modules() -> list[ModuleType]:
@@ -164,10 +170,11 @@ def contract_modules() -> list[ModuleType]:
 
 def format_table(rows: Sequence[AppEvidence], verbose: bool = False, modules: Mapping[str, ModuleType] = {}) -> str:
     """The ``ma-evidence`` report: one line per app, and with ``verbose`` its unconfirmed keys (with their notes)."""
-    lines = [f"{'app':<16} {'package':<40} {'confirmed':>9} {'unconf.':>7} {'total':>5} {'share':>6}  version"]
+    lines = [f"{'app':<20} {'package':<40} {'confirmed':>9} {'unconf.':>7} {'total':>5} {'share':>6} "
+             f"{'ids+act.':>9}  version"]
     for r in rows:
-        lines.append(f"{r.module:<16} {r.package:<40} {r.confirmed:>9} {len(r.unconfirmed):>7} {r.total:>5} "
-                     f"{r.share:>6.1%}  {r.version}")
+        lines.append(f"{r.module:<20} {r.package:<40} {r.confirmed:>9} {len(r.unconfirmed):>7} {r.total:>5} "
+                     f"{r.share:>6.1%} {f'{r.ids_confirmed}/{r.ids_total}':>9}  {r.version}")
         if verbose and r.unconfirmed:
             table: Evidence = modules[r.module].EVIDENCE if r.module in modules else {}
             for k in r.unconfirmed:
@@ -175,8 +182,9 @@ def format_table(rows: Sequence[AppEvidence], verbose: bool = False, modules: Ma
                 lines.append(f"    {k}" + (f"  ({note})" if note else ""))
     confirmed = sum(r.confirmed for r in rows)
     total = sum(r.total for r in rows)
-    lines.append(f"{'all':<16} {'':<40} {confirmed:>9} {total - confirmed:>7} {total:>5} "
-                 f"{(confirmed / total if total else 0):>6.1%}")
+    ids = f"{sum(r.ids_confirmed for r in rows)}/{sum(r.ids_total for r in rows)}"
+    lines.append(f"{'all':<20} {'':<40} {confirmed:>9} {total - confirmed:>7} {total:>5} "
+                 f"{(confirmed / total if total else 0):>6.1%} {ids:>9}")
     return "\n".join(lines)
 
 
@@ -196,4 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # run as ``python -m``: use the imported module, whose Source the contract modules' tables hold
+    from pytest_mobileagent.android.evidence import main as _main
+
+    sys.exit(_main())

@@ -1,12 +1,14 @@
-"""Google Maps (``com.google.android.apps.maps``): package, activity, resource ids and seeded places.
+"""Google Maps (``com.google.android.apps.maps``): package, activity, resource ids, labels and seeded places.
 
-``com.google.android.maps.MapsActivity`` is the activity AndroidWorld's ``adb_utils`` launches and that
-apps name in ``setClassName`` for directions. The omnibox ids ``search_omnibox_text_box`` (an EditText
-labelled "Search here" on current versions) and ``search_omnibox_edit_text``, and
-``placepage_directions_button``, are those public UI-automation scripts use against the real app.
-Plausible guesses: ``directions_startpoint_textbox`` / ``directions_endpoint_textbox`` (the route's two fields),
-the travel-mode descriptions ("Driving mode"...), the layers button and dialog, the Street View page, the
-preferences file holding the map type and the traffic layer (:data:`PREFS`), and the places store.
+The version followed (:data:`APP_VERSION`) is the one AndroidArena's phone ran in December 2023, whose screens its
+published trajectory records (:data:`EVIDENCE` cites it and the other public sources per id, activity and label):
+the omnibox is an EditText ``search_omnibox_text_box`` described "Search here" that opens a search page where
+``search_omnibox_edit_text`` takes the typing (ARM's workload-automation and public Appium scripts do the same two
+steps); the route's fields are described "Start location, <start>" and "Destination, <end>" (CRAB's evaluator reads
+them so), the travel modes "Driving mode: 7 min"...; the place sheet's buttons are described "Directions to
+<name>, <street>" and "Save <name> to lists". Unconfirmed (see ``ma-evidence -v maps``): the search results'
+rows, the layers dialog, the Street View page, the saved list, the preferences file holding the map type and the
+traffic layer (:data:`PREFS`), and the places store.
 
 The real app asks Google's servers for places, distances and the user's saved places; the simulator keeps them
 in :data:`STORE`, a JSON file tasks seed (``places``: name, category, address, rating, position in km east and
@@ -20,6 +22,8 @@ import json
 import math
 from typing import NamedTuple
 
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+
 PACKAGE = "com.google.android.apps.maps"
 MAIN_ACTIVITY = "com.google.android.maps.MapsActivity"
 SEARCH_HINT = "Search here"
@@ -31,6 +35,48 @@ MAP_TYPES = ("Default", "Satellite", "Terrain")
 #: Travel modes: the description of each mode's button and its average speed (km/h) for the route's duration.
 MODES = {"drive": ("Driving mode", 40), "transit": ("Transit mode", 20), "walk": ("Walking mode", 5)}
 YOUR_LOCATION = "Your location"
+#: The descriptions of the route's fields (followed by the place) and of the place sheet's Save button.
+START_DESC, END_DESC = "Start location, ", "Destination, "
+SAVE_DESC = "Save {name} to lists"
+
+APP_VERSION = "as on AndroidArena's phone, December 2023 (its trajectory; the version number is not recorded)"
+_ARENA = Source("AndroidArenaAgent/AndroidArena",
+                "trajectory/GPT4-Get_directions_from_my_current_location_to_Microsoft_SVC_Building.html",
+                note="the observations of steps 1-5 (a real phone's screens)")
+_WA = Source("ARM-software/workload-automation", "wa/workloads/googlemaps/uiauto/app/src/main/java/com/arm/wa/"
+             "uiauto/UiAutomation.java", app_version="10.19.1", note="search(), runWorkload()")
+_CRAB = Source("camel-ai/crab", "crab-benchmark-v0/dataset/android_subtasks.py",
+               note="check_map_direction_page, check_contain_city")
+_APPIUM = Source("Elizabeth-Ezirim7/Testify-Automation_School",
+                 "Module4/4C_Python/appium_mobile/LocationStrategies/SendKeyAndClearKeys.py",
+                 note='EditText described "Search here", then search_omnibox_edit_text')
+_AW = Source("google-research/android_world", "android_world/env/adb_utils.py", note="_PATTERN_TO_ACTIVITY")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): _AW,
+    **entries("id", ("search_omnibox_container", "search_omnibox_menu_button", "search_omnibox_text_clear",
+                     "selected_account_disc", "layers_fab", "expandingscrollview_container",
+                     "street_view_thumbnail", "directions_trip_cardlist", "directions_trip_card",
+                     "typed_suggest_container", "explore_tab_strip_button", "transportation_tab_strip_button",
+                     "saved_tab_strip_button", "contribute_tab_strip_button", "updates_tab_strip_button"), _ARENA),
+    key("id", "search_omnibox_text_box"): _APPIUM,
+    key("id", "search_omnibox_edit_text"): _WA,
+    key("id", "mainmap_container"): _WA,
+    **entries("id", ("directions_startpoint_textbox", "directions_endpoint_textbox"), _ARENA),
+    **entries("desc", (SEARCH_HINT, "Voice search", "Account and settings.", "Navigate up", "Back", "Clear",
+                       "Layers", "Swap start and destination", "Start", "Explore", "Go", "Saved", "Contribute",
+                       "Updates", "Driving mode: <n> min", "Transit mode: <n> min", "Walking mode: <n> min",
+                       "Directions to <name>, <street>", SAVE_DESC.format(name="<name>"),
+                       "View Street view imagery for <name>"), _ARENA),
+    **entries("desc", (START_DESC + "<start>", END_DESC + "<end>"), _CRAB),
+    **entries("text", (SEARCH_HINT, "Directions", "Start", "Save", YOUR_LOCATION), _ARENA),
+    **entries("id", ("title", "subtitle", "distance", "search_list_layout", "no_results", "saved_list",
+                     "saved_place", "address", "map_type", "traffic", "close_button", "street_view",
+                     "street_view_title", "street_view_address"), UNCONFIRMED),
+    **entries("desc", ("Google Map, <layer> layer", "Street View imagery of <name>"), UNCONFIRMED),
+    **entries("text", ("Map type", "Map details", "Traffic", "Close", *MAP_TYPES, "Saved", "Open now", "Closed",
+                       "Choose start location", "No results for <query>"), UNCONFIRMED),
+    **framework("content", "parentPanel", "alertTitle", "buttonPanel"),
+}
 
 
 class Place(NamedTuple):
@@ -100,5 +146,26 @@ PLACES: tuple[Place, ...] = (
     Place("Residence Inn", "Hotel", "1854 W El Camino Real, Mountain View, CA 94040", "4.0", *at(4.4, 260)),
 )
 
-__all__ = ["MAIN_ACTIVITY", "MAP_TYPES", "MAP_TYPE_KEY", "MODES", "PACKAGE", "PLACES", "PREFS", "SEARCH_HINT",
-           "STORE", "TRAFFIC_KEY", "YOUR_LOCATION", "Place", "at", "dumps", "loads", "minutes"]
+__all__ = [
+    "APP_VERSION",
+    "END_DESC",
+    "EVIDENCE",
+    "MAIN_ACTIVITY",
+    "MAP_TYPES",
+    "MAP_TYPE_KEY",
+    "MODES",
+    "PACKAGE",
+    "PLACES",
+    "PREFS",
+    "SAVE_DESC",
+    "SEARCH_HINT",
+    "START_DESC",
+    "STORE",
+    "TRAFFIC_KEY",
+    "YOUR_LOCATION",
+    "Place",
+    "at",
+    "dumps",
+    "loads",
+    "minutes",
+]

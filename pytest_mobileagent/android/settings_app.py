@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from lxml import etree
 
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+
 PACKAGE = "com.android.settings"
 MAIN_ACTIVITY = "com.android.settings.Settings"
 #: Sub-pages run as fragments inside this activity, as on a real device.
@@ -84,6 +86,55 @@ def with_role_holders(xml: bytes | None, role: str, holders: list[str]) -> bytes
     return etree.tostring(root, xml_declaration=True, encoding="utf-8", standalone=True)
 
 
-__all__ = ["BROWSERS", "BROWSER_ROLE", "DEFAULT_LOCALES", "DEFAULT_RINGTONE", "FONT_SCALES", "LANGUAGE_TAGS",
-           "MAIN_ACTIVITY", "PACKAGE", "RINGTONES", "ROLES_XML", "SUB_SETTINGS", "TIMEOUTS", "ringtone_title",
-           "ringtone_uri", "role_holders", "with_role_holders"]
+APP_VERSION = "AOSP Settings of the Android 13 google_apis image AndroidWorld pins; homepage and page layout as on " \
+              "AndroidArena's phone (December 2023)"
+LOCALE_PICKER = "com.android.settings.localepicker.LocalePickerWithRegionActivity"
+_AOSP = "aosp-mirror/platform_packages_apps_settings"
+_ARENA = Source("AndroidArenaAgent/AndroidArena",
+                "trajectory/GPT4-Change_the_default_web_browser_to_chrome_on_my_Android_device.html",
+                note="steps 1-3: the homepage and the Apps page of a real phone")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                           note="'settings': com.android.settings/.Settings"),
+    key("activity", SUB_SETTINGS): Source(_AOSP, "src/com/android/settings/SubSettings.java"),
+    key("activity", LOCALE_PICKER): Source(_AOSP, "src/com/android/settings/localepicker/"
+                                                  "LocalePickerWithRegionActivity.java"),
+    **entries("id", ("settings_homepage_container", "search_action_bar", "recycler_view", "content_parent"), _ARENA),
+    key("id", "action_bar"): Source("aosp-mirror/platform_frameworks_base", "packages/SettingsLib/"
+                                    "CollapsingToolbarBaseActivity/res/layout/collapsing_toolbar_base_layout.xml"),
+    **entries("id", ("zen_mode_settings_turn_on_button", "zen_mode_settings_turn_off_button"),
+              Source(_AOSP, "res/layout/zen_mode_settings_button.xml")),
+    key("id", "add_language"): Source(_AOSP, "res/layout/locale_order_list.xml"),
+    key("id", "com.android.systemui:id/slider"): Unconfirmed(
+        "SystemUI's brightness slider; on a phone it is SystemUI's own BrightnessDialog window (package "
+        "com.android.systemui), here a dialog of Settings"),
+    **entries("id", ("font_size_preview", "seekbar", "sound_list", "timeout_options", "check_update",
+                     "update_status", "entity_header_title", "button1", "button3"), UNCONFIRMED),
+    **entries("text", ("Search settings", "Network & internet", "Connected devices", "Apps", "Notifications"),
+              _ARENA),
+    key("desc", "Navigate up"): _ARENA,
+    **framework("content", "parentPanel", "alertTitle", "message", "buttonPanel", "button1", "button2", "title",
+                "summary", "switch_widget", "seekbar", "list", "search_src_text"),
+}
+
+__all__ = [
+    "APP_VERSION",
+    "BROWSERS",
+    "BROWSER_ROLE",
+    "DEFAULT_LOCALES",
+    "DEFAULT_RINGTONE",
+    "EVIDENCE",
+    "FONT_SCALES",
+    "LANGUAGE_TAGS",
+    "LOCALE_PICKER",
+    "MAIN_ACTIVITY",
+    "PACKAGE",
+    "RINGTONES",
+    "ROLES_XML",
+    "SUB_SETTINGS",
+    "TIMEOUTS",
+    "ringtone_title",
+    "ringtone_uri",
+    "role_holders",
+    "with_role_holders",
+]

@@ -137,10 +137,11 @@ function check() {
 </script>""",
     "draw": """
 <div id="taskColors"></div>
-<canvas id="canvas" width="300" height="300" style="border:1px solid #000;touch-action:none"></canvas>
-<p>Available Colors:</p><div id="palette"></div>
-<button onclick="ctx.clearRect(0, 0, 300, 300)">Clear</button>
-<button onclick="submit()">Submit</button><p id="result"></p>
+<div id="canvasContainer">
+<canvas id="canvas" width="300" height="300" style="border:1px solid #000;touch-action:none"></canvas></div>
+<p>Available Colors:</p><div id="colorPalette"></div>
+<button id="clearButton" onclick="ctx.clearRect(0, 0, 300, 300)">Clear</button>
+<button id="submitButton" onclick="submit()">Submit</button><p id="result"></p>
 <script>%(rng)s
 var colors = %(colors)s, left = colors.slice(), task = [], pen = '#000000', drawing = false;
 for (var k = 0; k < 3; k++) task.push(left.splice(Math.floor(rng.random() * left.length), 1)[0]);
@@ -153,7 +154,7 @@ colors.forEach(function (c) {
   var b = document.createElement('button');
   b.style.cssText = 'width:30px;height:30px;margin:3px;border:none;background:' + c;
   b.onclick = function () { pen = c; };
-  document.getElementById('palette').appendChild(b);
+  document.getElementById('colorPalette').appendChild(b);
 });
 var canvas = document.getElementById('canvas'), ctx = canvas.getContext('2d');
 canvas.onpointerdown = function (e) { drawing = true; ctx.beginPath(); ctx.moveTo(e.offsetX, e.offsetY); };

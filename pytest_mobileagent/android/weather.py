@@ -1,16 +1,20 @@
-"""Google's Weather app (``com.google.android.apps.weather``): package, activities, preferences and the forecast.
+"""The Weather Channel (``com.weather.Weather``): package, activities, preferences and the forecast.
 
-Why this app: AndroidArena's phone (a Pixel emulator with Google's apps) had a "Weather APP" whose settings
-switch between Celsius and Fahrenheit and turn "significant weather forecast" alerts on and off; Google's own
-weather is that app. It lived inside the Google app until Pixel Weather became a standalone package,
-``com.google.android.apps.weather`` (the package Pixel Weather is published under); a separate package is also
-what constrained tasks need ("Do NOT use the Weather APP" must forbid a package the Google app is not).
+Why this app: AndroidArena's Weather tasks ran on it. Its ``app_configs/weather.yaml`` names the "Weather" app
+``com.weather.Weather``, its ``scripts/env_setup.py`` installs it from the Play Store ("install IBM Weather"), and
+its evaluator's ``check_app`` maps "Weather" to that package; the alert its tasks switch, "significant weather
+forecast", is one of The Weather Channel's alert types. No other benchmark the project runs uses a weather app of
+Google's (Mobile-Bench's weather app is ``com.channel.weather.forecast``, which no suite task opens), so Google's
+Weather (``com.google.android.apps.weather``), simulated before, is gone.
 
-Confirmed: the package name. Plausible guesses (no public UI-automation code was found for it): the activity
-names, the resource ids, the preferences file and its keys, and the forecast cache file. The real app keeps its
-units and alert choices on the device (read here from a SharedPreferences file, which needs root on a phone)
-and fetches the forecast from Google's servers: the forecast the simulator shows comes from
-:data:`FORECAST`, a JSON file tasks seed, so checks against forecast values run on the simulator only
+Confirmed (:data:`EVIDENCE`): the package and the launcher label "The Weather Channel" (AndroidArena's recorded app
+drawer); AndroidArena itself calls it "Weather" (:data:`ARENA_NAME`). The launcher activity
+``.app.SplashScreenActivity`` is the ``appActivity`` public Appium scripts of the app start, and ``temperature``,
+``search_icon`` and ``search`` are ids they find, but no citable file was found for them: they are listed as
+unconfirmed with that note. The other activities, ids, the preferences file and its keys are plausible guesses. The
+real app keeps its units and alert choices on the device (read here from a SharedPreferences file, which needs
+root on a phone) and fetches the forecast from The Weather Company's servers: the forecast the simulator shows
+comes from :data:`FORECAST`, a JSON file tasks seed, so checks against forecast values run on the simulator only
 (``sim_app_state``).
 """
 
@@ -19,11 +23,19 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
-PACKAGE = "com.google.android.apps.weather"
-MAIN_ACTIVITY = "com.google.android.apps.weather.home.HomeActivity"
-SEARCH_ACTIVITY = "com.google.android.apps.weather.search.LocationSearchActivity"
-RADAR_ACTIVITY = "com.google.android.apps.weather.radar.RadarActivity"
-SETTINGS_ACTIVITY = "com.google.android.apps.weather.settings.SettingsActivity"
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+
+PACKAGE = "com.weather.Weather"
+#: The launcher entry (a splash screen that hands over to :data:`HOME_ACTIVITY`).
+MAIN_ACTIVITY = "com.weather.Weather.app.SplashScreenActivity"
+HOME_ACTIVITY = "com.weather.Weather.app.MainActivity"
+SEARCH_ACTIVITY = "com.weather.Weather.search.SearchActivity"
+RADAR_ACTIVITY = "com.weather.Weather.map.RadarMapActivity"
+SETTINGS_ACTIVITY = "com.weather.Weather.settings.SettingsActivity"
+#: The launcher's label (AndroidArena's app drawer), and the name AndroidArena's observation gives the app ("The
+#: current APP is Weather.", its app_configs' name).
+LABEL = "The Weather Channel"
+ARENA_NAME = "Weather"
 
 #: The app's default preferences file and its keys.
 PREFS = f"/data/data/{PACKAGE}/shared_prefs/{PACKAGE}_preferences.xml"
@@ -121,7 +133,56 @@ DEFAULT = Forecast("Mountain View", [
     make_place("New York", "Sunny", 16, 16, "E", 0, 49, 4, "7:09 AM", "6:13 PM"),
 ])
 
-__all__ = ["ALERTS_KEY", "ALERTS_SUMMARY", "ALERTS_TITLE", "CELSIUS", "DEFAULT", "FAHRENHEIT", "FORECAST",
-           "MAIN_ACTIVITY", "PACKAGE", "PREFS", "RADAR_ACTIVITY", "SEARCH_ACTIVITY", "SEARCH_HINT",
-           "SETTINGS_ACTIVITY", "UNIT_KEY", "UNIT_LABELS", "Day", "Forecast", "Hour", "Weather", "make_place",
-           "to_unit"]
+APP_VERSION = "as AndroidArena's phone installed it from the Play Store, late 2023 (no version number recorded)"
+_ARENA = "AndroidArenaAgent/AndroidArena"
+_APPIUM = Unconfirmed("public Appium scripts of The Weather Channel name it; no citable file was found")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): _APPIUM,
+    **entries("activity", (HOME_ACTIVITY, SEARCH_ACTIVITY, RADAR_ACTIVITY, SETTINGS_ACTIVITY), UNCONFIRMED),
+    key("text", LABEL): Source(_ARENA, "trajectory/GPT4-Add_a_new_city_Beijing_to_World_Clock_in_Google_Clock.html",
+                               note="the app drawer's 'The Weather Channel' icon"),
+    key("text", ALERTS_TITLE): Unconfirmed("AndroidArena's weather.yaml task names the alert "
+                                           "'significant weather forecast'; the row's exact title is a guess"),
+    **entries("id", ("temperature", "search_icon", "search"), _APPIUM),
+    **entries("id", ("location_label", "current_condition", "high_low", "hourly_item", "daily_item", "home_scroll",
+                     "empty", "wind_card", "precipitation_card", "humidity_card", "uv_card", "sun_card",
+                     "radar_card", "card_title", "card_value", "search_result", "search_results", "no_results",
+                     "radar_map", "radar_caption", "temperature_unit", "significant_weather", "unit_choices",
+                     "toolbar"), UNCONFIRMED),
+    **entries("text", ("Settings", "Units", "Temperature", "Notifications", ALERTS_SUMMARY, *UNIT_LABELS.values(),
+                       "Wind", "Precipitation", "Humidity", "UV index", "Sunrise & sunset", "Radar",
+                       "Your location", SEARCH_HINT), UNCONFIRMED),
+    **entries("desc", ("Search for a location", "More options", "Navigate up",
+                       "Precipitation radar map of <city>"), UNCONFIRMED),
+    **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button2", "title", "summary",
+                "switch_widget"),
+}
+
+__all__ = [
+    "ALERTS_KEY",
+    "ALERTS_SUMMARY",
+    "ALERTS_TITLE",
+    "APP_VERSION",
+    "CELSIUS",
+    "DEFAULT",
+    "EVIDENCE",
+    "FAHRENHEIT",
+    "FORECAST",
+    "HOME_ACTIVITY",
+    "LABEL",
+    "MAIN_ACTIVITY",
+    "PACKAGE",
+    "PREFS",
+    "RADAR_ACTIVITY",
+    "SEARCH_ACTIVITY",
+    "SEARCH_HINT",
+    "SETTINGS_ACTIVITY",
+    "UNIT_KEY",
+    "UNIT_LABELS",
+    "Day",
+    "Forecast",
+    "Hour",
+    "Weather",
+    "make_place",
+    "to_unit",
+]

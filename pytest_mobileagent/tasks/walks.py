@@ -16,7 +16,7 @@ def open_settings(ui: UI) -> Iterator[Action]:
     if ui.observation is None or ui.obs.package != settings_app.PACKAGE:
         yield ui.open_app("Settings")
     for _ in range(6):
-        if ui.exists(rid="search_action_bar"):
+        if ui.exists(text="Search settings"):  # the homepage's search bar (a ViewGroup holding this text)
             return
         yield ui.back()
 

@@ -4,6 +4,7 @@ the screen readers work on any device (the resource ids are in :mod:`pytest_mobi
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from pytest_mobileagent.android import maps
@@ -48,23 +49,27 @@ def _on_screen(device: Device) -> dict[str, Any]:
     modes = {desc: key for key, (desc, _) in maps.MODES.items()}
     for el in ui_elements(device.hierarchy()):
         found.setdefault(el.resource_name, el.text or el.content_description)
-        if el.content_description in modes and el.selected:
-            found["mode"] = modes[el.content_description]
+        mode = el.content_description.split(":")[0]  # "Walking mode: 35 min"
+        if mode in modes and el.selected:
+            found["mode"] = modes[mode]
+        if m := re.fullmatch(maps.SAVE_DESC.format(name="(.+)"), el.content_description):
+            found["place"] = m.group(1)
     return found
 
 
 def route_on_screen(device: Device) -> Route | None:
-    """The route Maps shows, if it shows one."""
+    """The route Maps shows, if it shows one: read from the fields' descriptions ("Start location, <start>",
+    "Destination, <end>")."""
     shown = _on_screen(device)
     if "directions_endpoint_textbox" not in shown:
         return None
-    return Route(shown.get("directions_startpoint_textbox", ""), shown["directions_endpoint_textbox"], shown["mode"])
+    start = shown.get("directions_startpoint_textbox", "").removeprefix(maps.START_DESC)
+    return Route(start, shown["directions_endpoint_textbox"].removeprefix(maps.END_DESC), shown["mode"])
 
 
 def place_on_screen(device: Device) -> str | None:
-    """The name on the place sheet Maps shows, if it shows one."""
-    shown = _on_screen(device)
-    return shown.get("title") if "placepage_directions_button" in shown else None
+    """The name on the place sheet Maps shows, if it shows one (its Save button says "Save <name> to lists")."""
+    return _on_screen(device).get("place")
 
 
 def street_view_on_screen(device: Device) -> str | None:

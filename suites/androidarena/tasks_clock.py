@@ -433,8 +433,8 @@ class ClockTimeInCity(_Clock):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_tab(ui, "Clock")
-        yield ui.click(desc="Cities")
-        yield ui.type(self.params["city"], rid="search_src_text")
+        yield ui.click(desc="Add city")
+        yield ui.type(self.params["city"], rid="open_search_view_edit_text")
         _, shown = ui.element(rid="city_time")
         yield ui.answer(shown.text)
 
@@ -456,8 +456,8 @@ class _City(_Clock):
 
     def toggle(self, ui: UI) -> Iterator[Action]:
         yield from open_tab(ui, "Clock")
-        yield ui.click(desc="Cities")
-        yield ui.tolerate(ui.type(self.params["city"], rid="search_src_text"),
+        yield ui.click(desc="Add city")
+        yield ui.tolerate(ui.type(self.params["city"], rid="open_search_view_edit_text"),
                           "a prefix of the city's name lists the same city", "text:drop")
         yield ui.click(rid="city_name", text=self.params["city"])
         yield ui.complete()

@@ -170,7 +170,7 @@ class _MailToRoute(_CrossTask):
         yield from read_mail(ui, self.subject)
         place = self.extract(mail_body(ui))
         yield ui.open_app("Maps")
-        yield ui.tolerate(ui.type(place, hint=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
+        yield ui.tolerate(ui.type(place, desc=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
         yield ui.enter()
         yield ui.click(text=place, rid="title")
         yield ui.click(text="Directions")

@@ -315,7 +315,7 @@ class CrossContactsRouteToJohnsCompany(_FromContact):
         yield from self.open_card(ui)
         address = yield from self.address_on_card(ui, "Work")
         yield ui.open_app("Maps")
-        yield ui.tolerate(ui.type(address, hint=maps.SEARCH_HINT),
+        yield ui.tolerate(ui.type(address, desc=maps.SEARCH_HINT),
                           "Maps finds an address from its start: one letter short finds the same place", "text:drop")
         yield ui.enter()
         yield ui.click(rid="title")
@@ -371,9 +371,9 @@ class CrossContactsWeatherAtJohns(_FromContact):
         city = (yield from self.address_on_card(ui, "Home")).rsplit(", ", 1)[1]
         yield ui.open_app("Weather")
         yield ui.click(desc="Search for a location")
-        yield ui.type(city, rid="search_field")
+        yield ui.type(city, rid="search")
         yield ui.click(text=city, rid="android:id/title")
-        _, temp = ui.element(rid="current_temperature")
+        _, temp = ui.element(rid="temperature")
         _, condition = ui.element(rid="current_condition")
         yield ui.answer(f"{temp.text}, {condition.text}")
 

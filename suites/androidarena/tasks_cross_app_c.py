@@ -130,7 +130,7 @@ class _NearestPlace(_Cross):
     def find_nearest(self, ui: UI) -> Iterator[Action]:
         """Search Maps for the kind and open the nearest result's sheet (read off the listed distances)."""
         yield ui.open_app("Maps")
-        yield ui.type(self.query, hint=maps.SEARCH_HINT)
+        yield ui.type(self.query, desc=maps.SEARCH_HINT)
         yield ui.enter()
         titles = [el.text for _, el in ui.find_all(rid="title")]
         km = [float(el.text.split(" km")[0]) for _, el in ui.find_all(rid="distance")]

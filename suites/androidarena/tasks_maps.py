@@ -42,7 +42,7 @@ class _Maps(ArenaTask):
 
     def open_place(self, ui: UI, name: str) -> Iterator[Action]:
         yield ui.open_app("Maps")
-        yield ui.tolerate(ui.type(name, hint=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
+        yield ui.tolerate(ui.type(name, desc=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
         yield ui.enter()
         yield ui.click(text=name, rid="title")
 
@@ -72,7 +72,7 @@ class _Route(_ToPlace):
         yield from self.open_place(ui, self.params["place"])
         yield ui.click(text="Directions")
         if self.mode != "drive":
-            yield ui.click(desc=maps.MODES[self.mode][0])
+            yield ui.click(contains=maps.MODES[self.mode][0])
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from self.route(ui)
@@ -140,7 +140,7 @@ class MapsStreetView(_ToPlace):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from self.open_place(ui, self.params["place"])
-        yield ui.click(desc="Street View")
+        yield ui.click(rid="street_view_thumbnail")
         yield ui.complete()
 
 
@@ -184,7 +184,7 @@ class MapsDistance(_Maps):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from self.open_place(ui, self.params["place"])
         yield ui.click(text="Directions")
-        yield ui.tolerate(ui.type(self.params["origin"], clear=True, rid="directions_startpoint_textbox"),
+        yield ui.tolerate(ui.type(self.params["origin"], rid="directions_startpoint_textbox"),
                           SAME_RESULT, "text:drop")
         yield ui.enter()
         yield ui.complete()
@@ -227,7 +227,7 @@ class _Nearest(_Maps):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Maps")
-        yield ui.tolerate(ui.type(self.query, hint=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
+        yield ui.tolerate(ui.type(self.query, desc=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
         yield ui.enter()
         yield from ui.reach(text=self.nearest(), rid="title")
         yield ui.complete()

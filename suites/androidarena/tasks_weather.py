@@ -1,11 +1,12 @@
 """AndroidArena's Weather tasks (``weather.yaml``, all 14) and the constrained tasks 1-3 ("Do NOT use the Weather APP").
 
-The app is Google's Weather (:mod:`pytest_mobileagent.android.weather`). Every information request is an answer
-task: setup seeds a drawn forecast for the device's location (and the cities a search finds) and a drawn
-temperature unit, and the check reads the values the answer states against the seeded ones: the numbers it
-states (times of day apart) must be exactly the expected values, none missing and none extra, temperatures all
-in Celsius or all in Fahrenheit. The forecast is what Google's servers send a real phone, so these tasks run on
-the simulator only (``sim_app_state``). The unit and alert tasks read the app's preferences file.
+The app is The Weather Channel (:mod:`pytest_mobileagent.android.weather`), the one AndroidArena's phone ran.
+Every information request is an answer task: setup seeds a drawn forecast for the device's location (and the
+cities a search finds) and a drawn temperature unit, and the check reads the values the answer states against the
+seeded ones: the numbers it states (times of day apart) must be exactly the expected values, none missing and none
+extra, temperatures all in Celsius or all in Fahrenheit. The forecast is what The Weather Company's servers send a
+real phone, so these tasks run on the simulator only (``sim_app_state``). The unit and alert tasks read the app's
+preferences file.
 """
 
 from __future__ import annotations
@@ -267,7 +268,7 @@ class WeatherSearchCity(_Question):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from self.open_weather(ui)
         yield ui.click(desc="Search for a location")
-        yield ui.type(self.params["city"], rid="search_field")
+        yield ui.type(self.params["city"], rid="search")
         yield ui.click(text=self.params["city"], rid="android:id/title")
         yield ui.answer(self.answer())
 

@@ -91,7 +91,7 @@ class MapsActivateSearchBar(_ActivateSearchBar):
     package = maps.PACKAGE
     app_name = "Maps"
     regex = r"^(.*?)LatinIme.onActivate(.*?)apps.map"
-    bar = {"hint": maps.SEARCH_HINT}
+    bar = {"desc": maps.SEARCH_HINT}
 
 
 class YouTubeActivateSearchBar(_ActivateSearchBar):

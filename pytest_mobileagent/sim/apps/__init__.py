@@ -30,6 +30,7 @@ from pytest_mobileagent.sim.apps.messages import MessagesApp
 from pytest_mobileagent.sim.apps.music import MusicApp
 from pytest_mobileagent.sim.apps.opentracks import OpenTracksApp
 from pytest_mobileagent.sim.apps.osmand import OsmAndApp
+from pytest_mobileagent.sim.apps.permissioncontroller import PermissionControllerApp
 from pytest_mobileagent.sim.apps.photos import PhotosApp
 from pytest_mobileagent.sim.apps.retromusic import RetroMusicApp
 from pytest_mobileagent.sim.apps.settings import SettingsApp
@@ -47,6 +48,7 @@ HOME_APP = PixelLauncher
 #: Installed on a default device, besides the launcher.
 DEFAULT_APPS: list[type] = [
     SettingsApp,
+    PermissionControllerApp,
     TasksApp,
     JoplinApp,
     OpenTracksApp,

@@ -105,7 +105,8 @@ class CameraActivity(Activity):
     def build(self) -> View:
         if self.mode_list:
             return Row(
-                Column(*[ListItem(m, "", lambda m=m: self.set_mode(m), id="mode_list_item",
+                # a mode's row is a ModeSelectorItem without an id; its label is selector_text (AOSP mode_selector.xml)
+                Column(*[ListItem(m, "", lambda m=m: self.set_mode(m), title_id="selector_text",
                                   icon="videocam" if m == "Video" else "photo_camera", selected=m == self.mode)
                          for m in MODES],
                        View(weight=1),
@@ -224,7 +225,8 @@ class CameraSettingsActivity(Activity):
 
     def build(self) -> View:
         title = {"main": "Camera settings", "resolution": "Resolution & quality", "advanced": "Advanced"}[self.page]
-        return Column(Toolbar(title, navigate_up=self.up, id="action_bar"),
+        # FragmentActivity's framework ActionBar (AOSP Camera2 CameraSettingsActivity, getActionBar())
+        return Column(Toolbar(title, navigate_up=self.up, id="android:id/action_bar"),
                       Scroll(*getattr(self, f"page_{self.page}")(), id="android:id/list", weight=1))
 
     def up(self) -> None:

@@ -2,7 +2,9 @@
 
 The launcher activity ``com.android.deskclock.DeskClock`` has a bottom navigation
 bar of tabs (Alarm, Clock, Timer, Stopwatch; no Bedtime); the Clock tab's
-"Cities" button opens ``worldclock.CitySelectionActivity``. Alarm times are set
+"Add city" button opens a city search over the tab (``open_search_view_*``, as AndroidArena's recorded Google
+Clock of December 2023 shows: AOSP's ``worldclock.CitySelectionActivity`` checkbox list is not Google Clock's way
+any more). Alarm times are set
 in a spinner-mode TimePicker dialog (NumberPickers ``android:id/hour``,
 ``minute``, ``amPm`` per the ``time_12_24`` setting). State lives where the real app keeps
 it, in device-protected storage (``/data/user_de/0/<package>``, as B-MoCA's
@@ -81,7 +83,6 @@ from pytest_mobileagent.sim.views import (
     Space,
     Switch,
     Text,
-    Toolbar,
     View,
 )
 
@@ -507,6 +508,8 @@ class DeskClock(Activity):
         self.label_for: int | None = None
         self.timer_digits = ""
         self.timer_setup = False
+        #: The city search over the Clock tab ("Add city"), open or not.
+        self.city_search = False
 
     # -- tabs --------------------------------------------------------------------------
 
@@ -528,6 +531,8 @@ class DeskClock(Activity):
         )
 
     def build(self) -> View:
+        if self.city_search:
+            return self.city_search_view()
         page = {"Alarm": self.alarm_page, "Clock": self.clock_page, "Timer": self.timer_page,
                 "Stopwatch": self.stopwatch_page}[self.tab]()
         return Column(
@@ -547,6 +552,10 @@ class DeskClock(Activity):
                    height=104, padding=8)
 
     def on_back(self) -> bool:
+        if self.city_search and not self.dialog:
+            self.city_search = False
+            self.system.clear_focus(self)
+            return True
         if super().on_back():
             self.picker = None
             self.label_for = None
@@ -788,18 +797,54 @@ class DeskClock(Activity):
         return Scroll(main, *rows, id="cities")
 
     def clock_buttons(self) -> tuple[View | None, View | None, View | None]:
-        return None, ImageButton("Cities", lambda: self.start(CitySelectionActivity), icon="public", id="fab",
-                                 width=88, height=88), None
+        add = View(cls="android.widget.Button", desc="Add city", id="fab", icon="public", clickable=True,
+                   focusable=True, on_click=self.open_city_search, width=88, height=88)
+        return None, add, None
 
     def world_clock_row(self, name: str, tz: str) -> View:
+        """A city of the world clock: a focusable ``selectable_area`` (Google Clock, AndroidArena's trajectory)
+        with the city's name, its offset and its time."""
         here = self.app.now
         there = here.astimezone(ZoneInfo(tz))
         return Row(
             Column(Text(name, id="city_name", style="item-title"),
                    Text(time_difference(there, here), id="hours_ahead", style="item-summary"), weight=1),
             Text(format_time(there.hour, there.minute, self.app.is_24h()), id="digital_clock", style="title"),
-            id="world_clock_item", cls="android.view.ViewGroup", height=88, padding=16,
+            id="selectable_area", cls="android.view.ViewGroup", focusable=True, height=88, padding=16,
         )
+
+    # -- the city search ("Add city") ---------------------------------------------------------------
+
+    def open_city_search(self) -> None:
+        self.city_search = True
+        self.fields["open_search_view_edit_text"] = ""
+        self.request_focus("open_search_view_edit_text")
+
+    def city_search_view(self) -> View:
+        """Google Clock's search over the Clock tab: "Back", the field "Search for a city", "Clear text", and
+        the cities whose name contains the typed text. Choosing one adds it to the world clock and closes the search;
+        choosing one the world clock already shows takes it off (how the real app removes a city is unconfirmed)."""
+        typed = self.fields.get("open_search_view_edit_text", "")
+        query = typed.strip().lower()
+        rows = [self.city_result(cid, name, tz) for cid, name, tz in CITIES if query and query in name.lower()]
+        bar = Row(ImageButton("Back", self.on_back, icon="arrow_back"),
+                  self.field("open_search_view_edit_text", hint="Search for a city", weight=1, height=56),
+                  ImageButton("Clear text", lambda: self.fields.__setitem__("open_search_view_edit_text", ""),
+                              icon="close", id="open_search_view_clear_button") if typed else None,
+                  height=64)
+        return Column(bar, Scroll(*rows, id="search_results_view", weight=1), id="open_search_view_root")
+
+    def city_result(self, cid: str, name: str, tz: str) -> View:
+        there = self.app.now.astimezone(ZoneInfo(tz))
+        return Row(Text(name, id="city_name", weight=1),
+                   Text(format_time(there.hour, there.minute, self.app.is_24h()), id="city_time", width=96),
+                   clickable=True, focusable=True, on_click=lambda: self.choose_city(cid), height=64, padding=8)
+
+    def choose_city(self, cid: str) -> None:
+        chosen = self.app.selected_cities()
+        self.app.set_selected_cities([c for c in chosen if c != cid] if cid in chosen else [*chosen, cid])
+        self.city_search = False
+        self.system.clear_focus(self)
 
     # -- timer page ----------------------------------------------------------------------------
 
@@ -914,35 +959,4 @@ class DeskClock(Activity):
         return reset, fab, lap
 
 
-class CitySelectionActivity(Activity):
-    """The "Cities" screen: search and tick the cities the Clock tab shows."""
-
-    name = "com.android.deskclock.worldclock.CitySelectionActivity"
-    app: ClockApp
-
-    def build(self) -> View:
-        query = self.fields.get("search_src_text", "").strip().lower()
-        chosen = self.app.selected_cities()
-        rows = [self.city_row(cid, name, tz, cid in chosen) for cid, name, tz in CITIES if query in name.lower()]
-        return Column(
-            Toolbar("Cities", navigate_up=self.finish),
-            self.field("search_src_text", hint="Search"),
-            Scroll(*rows, id="cities_list", weight=1) if rows else Text("No results", id="empty_view"),
-        )
-
-    def city_row(self, cid: str, name: str, tz: str, checked: bool) -> View:
-        there = self.app.now.astimezone(ZoneInfo(tz))
-        return Row(
-            CheckBox("", checked, lambda: self.toggle(cid), id="city_onoff", width=56,
-                     desc=f"{name} {'checked' if checked else 'unchecked'}"),
-            Text(name, id="city_name", weight=1),
-            Text(format_time(there.hour, there.minute, self.app.is_24h()), id="city_time", width=96),
-            id="city_item", clickable=True, focusable=True, on_click=lambda: self.toggle(cid), height=64, padding=8,
-        )
-
-    def toggle(self, cid: str) -> None:
-        chosen = self.app.selected_cities()
-        self.app.set_selected_cities([c for c in chosen if c != cid] if cid in chosen else [*chosen, cid])
-
-
-ClockApp.activities = (DeskClock, CitySelectionActivity)
+ClockApp.activities = (DeskClock,)

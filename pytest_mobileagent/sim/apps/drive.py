@@ -18,7 +18,9 @@ from typing import Any
 
 from pytest_mobileagent.android.drive import (
     DOWNLOADS,
+    FOLDER_DESC,
     MAIN_ACTIVITY,
+    NAVIGATION_ACTIVITY,
     PACKAGE,
     PREFS,
     THEME_KEY,
@@ -28,7 +30,7 @@ from pytest_mobileagent.android.drive import (
 )
 from pytest_mobileagent.android.shared_prefs import format_prefs, parse_prefs
 from pytest_mobileagent.sim import account
-from pytest_mobileagent.sim.app import App, Intent, PagedActivity
+from pytest_mobileagent.sim.app import Activity, App, Intent, PagedActivity
 from pytest_mobileagent.sim.views import (
     Button,
     Column,
@@ -51,7 +53,7 @@ def key_of(entry: Item) -> str:
 
 
 class Navigation(PagedActivity):
-    name = MAIN_ACTIVITY
+    name = NAVIGATION_ACTIVITY
     exported = True
     first_page = "files"
 
@@ -127,12 +129,13 @@ class Navigation(PagedActivity):
         body = (Scroll(*[self.row(i) for i in entries], id="doclist", weight=1) if entries else
                 Text("No files here yet", id="empty_view", weight=1))
         return Column(top, Text(folder or "My Drive", id="title", style="caption", height=32), body,
-                      Button("New", lambda: setattr(self, "dialog", "new"), id="fab", style="fab"))
+                      Button("New", lambda: setattr(self, "dialog", "new"), id="branded_fab", style="fab"))
 
     def row(self, entry: Item) -> View:
         summary = "Folder" if entry["kind"] == "folder" else ("Available offline" if entry["offline"] else "")
         return Row(
-            Column(Text(entry["name"], id="entry_label", style="item-title", height=32),
+            Column(Text(entry["name"], id="entry_label", style="item-title", height=32,
+                        desc=FOLDER_DESC.format(name=entry["name"]) if entry["kind"] == "folder" else ""),
                    Text(summary, id="entry_summary", style="item-summary", height=24), weight=1,
                    clickable=True, focusable=True, on_click=lambda: self.open_item(entry)),
             ImageButton(f"More actions for {entry['name']}", lambda: self.actions(key_of(entry)), icon="more_vert",
@@ -330,11 +333,26 @@ class Navigation(PagedActivity):
                       buttons=[cancel])
 
 
+class Startup(Activity):
+    """The launcher entry (AndroidWorld starts it by name): it starts the navigation screen and finishes."""
+
+    name = MAIN_ACTIVITY
+    exported = True
+
+    def on_resume(self) -> None:
+        if not self.finished:
+            self.start(Navigation)
+            self.finish()
+
+    def build(self) -> View:
+        return View()
+
+
 class DriveApp(App):
     package = PACKAGE
     label = "Drive"
     icon = "drive"
-    activities = (Navigation,)
+    activities = (Startup, Navigation)
     uid = 10143
     #: Offered in share sheets for images (Drive's "Upload to Drive" target takes ``SEND`` of ``image/*``).
     shares_images = True
@@ -352,4 +370,4 @@ class DriveApp(App):
         return True
 
 
-__all__ = ["DriveApp", "Navigation"]
+__all__ = ["DriveApp", "Navigation", "Startup"]

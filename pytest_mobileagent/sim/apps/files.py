@@ -244,9 +244,10 @@ class Browser(Activity):
     def roots_drawer(self) -> View:
         roots = [(RECENT, None, "recent"), (STORAGE_LABEL, STORAGE, "phone")]
         items = [ListItem(label, "" if folder is None else "Internal storage", lambda f=folder: self.go(f),
-                          id="item_root_root", icon=icon, selected=self.folder == folder and self.root is None)
+                          icon=icon, selected=self.folder == folder and self.root is None)
                  for label, folder, icon in roots]
-        categories = [ListItem(title, "", lambda r=rid: self.go_root(r), id="item_root_root", icon=title.lower(),
+        # a root's row has no id of its own (AOSP ``item_root.xml``); its texts are android:id/title and summary
+        categories = [ListItem(title, "", lambda r=rid: self.go_root(r), icon=title.lower(),
                                selected=self.root == rid) for title, _, rid, _ in CATEGORY_ROOTS]
         return Row(
             Column(Text("Files", style="title", height=64), items[0], *categories, items[1], id="roots_list",

@@ -29,12 +29,14 @@ from pytest_mobileagent.sim.views import (
     RadioGroup,
     Row,
     Scroll,
-    Tabs,
     Text,
     View,
 )
 
 TABS = ("Explore", "Go", "Saved", "Contribute", "Updates")
+#: The entry name of each tab's ``<name>_tab_strip_button``.
+TAB_IDS = {"Explore": "explore", "Go": "transportation", "Saved": "saved", "Contribute": "contribute",
+           "Updates": "updates"}
 
 
 def matches(place: Place, query: str) -> bool:
@@ -58,6 +60,20 @@ def km(value: float) -> str:
     return f"{value:.1f} km"
 
 
+def button(desc: str, on_click: Any, id: str = "", icon: str = "", **kw: Any) -> View:
+    """An icon button of class ``android.widget.Button`` (Maps' omnibox buttons are Buttons, not ImageButtons)."""
+    return View(cls="android.widget.Button", desc=desc, id=id, icon=icon or desc.lower(), on_click=on_click,
+                clickable=True, focusable=True, height=48, width=48, **kw)
+
+
+def box(id: str, shown: str, desc: str = "", on_click: Any = None, **kw: Any) -> View:
+    """A field of class EditText that is not typed into: tapping it opens Maps' search page (the omnibox and the
+    route's start field work so). Its text is in a TextView child, as on the real app."""
+    return View(cls="android.widget.EditText", id=id, desc=desc, clickable=on_click is not None,
+                focusable=on_click is not None, on_click=on_click, children=[Text(shown, height=kw.get("height", 48))],
+                **kw)
+
+
 class Maps(Activity):
     name = MAIN_ACTIVITY
     exported = True
@@ -70,17 +86,29 @@ class Maps(Activity):
         self.street_view = False
         #: The route on screen: start (-1: the device's location) and end place indexes, and the travel mode.
         self.route: dict[str, Any] | None = None
+        #: The search page over the screen: "omnibox" (a place) or "start" (the route's start), or "" when closed.
+        self.searching = ""
+
+    def open_search(self, purpose: str) -> None:
+        """The search page: its own edit field (``search_omnibox_edit_text``) takes the typing, empty."""
+        self.searching = purpose
+        self.fields["typed"] = ""
+        self.system.request_focus(self, "search_omnibox_edit_text")
 
     def submit(self) -> None:
-        self.query = self.fields.get("search", "")
-        self.place = None
+        if self.searching == "start":
+            self.set_start(store(self.app)[0])
+            return
+        self.query = self.fields.get("typed", "")
+        self.place, self.searching = None, ""
         self.system.clear_focus(self)
 
     def on_back(self) -> bool:
         if super().on_back():
             return True
-        if self.route is not None and "route_from" in self.fields:
-            self.fields.pop("route_from")
+        if self.searching:
+            self.searching = ""
+            self.system.clear_focus(self)
             return True
         if self.route is not None:
             self.route = None
@@ -93,20 +121,37 @@ class Maps(Activity):
             return True
         if self.query:
             self.query = ""
-            self.fields["search"] = ""
             return True
         return False
 
+    def omnibox(self) -> View:
+        """The search bar: "Search here" on the map, the place or query shown once chosen."""
+        places, _ = store(self.app)
+        if self.place is not None:
+            p = places[self.place]
+            shown, up = f"{p.name}, {p.address}", "Back"
+        elif self.query:
+            shown, up = self.query, "Back"
+        else:
+            return Row(box("search_omnibox_text_box", SEARCH_HINT, SEARCH_HINT, lambda: self.open_search("omnibox"),
+                           weight=1, height=48),
+                       button("Voice search", None, icon="mic"),
+                       ImageButton("Account and settings.", None, icon="account", id="selected_account_disc"),
+                       id="search_omnibox_container", height=64, style="searchbar")
+        return Row(button(up, self.on_back, id="search_omnibox_menu_button", icon="arrow_back"),
+                   box("search_omnibox_text_box", shown, on_click=lambda: self.open_search("omnibox"), weight=1,
+                       height=48),
+                   button("Clear", self.clear_search, id="search_omnibox_text_clear", icon="close"),
+                   id="search_omnibox_container", height=64, style="searchbar")
+
+    def clear_search(self) -> None:
+        self.query, self.place, self.street_view = "", None, False
+        self.open_search("omnibox")
+
     def build(self) -> View:
-        box = Row(
-            EditText("search_omnibox_text_box", self.fields.get("search", ""),
-                     lambda v: self.fields.__setitem__("search", v), hint=SEARCH_HINT, on_submit=self.submit,
-                     weight=1, height=48),
-            ImageButton("Voice search", None, icon="mic", id="search_omnibox_voice_search_button"),
-            ImageButton("Account and settings", None, icon="account", id="og_apd_ring_view"),
-            id="search_omnibox_container", height=64, style="searchbar",
-        )
         places, saved = store(self.app)
+        if self.searching:
+            return self.build_search(places)
         if self.route is not None:
             return self.build_route(places)
         if self.place is not None and self.street_view:
@@ -129,7 +174,46 @@ class Maps(Activity):
                           weight=1)
         else:
             body = self.map_view()
-        return Column(box, body, Tabs(TABS, self.tab, self.select_tab, id="bottom_navigation_bar", height=64))
+        return Column(self.omnibox(), body, self.tab_strip())
+
+    def tab_strip(self) -> View:
+        """The bottom tabs: ``<name>_tab_strip_button`` each, described by its title ("Go" is transportation's)."""
+        return Row(*[View(cls="android.widget.FrameLayout", id=f"{TAB_IDS[t]}_tab_strip_button", desc=t,
+                          selected=i == self.tab, clickable=True, focusable=True, weight=1, height=64,
+                          on_click=lambda i=i: self.select_tab(i),
+                          children=[Text(t, style="tab-selected" if i == self.tab else "tab")])
+                     for i, t in enumerate(TABS)], height=64)
+
+    def build_search(self, places: list[Place]) -> View:
+        """The search page: the typed text in ``search_omnibox_edit_text`` and the places it matches as
+        suggestions (``typed_suggest_container``); for the route's start, "Your location" first."""
+        typed = self.fields.get("typed", "")
+        field = EditText("search_omnibox_edit_text", typed, lambda v: self.fields.__setitem__("typed", v),
+                         hint=SEARCH_HINT if self.searching == "omnibox" else "Choose start location",
+                         on_submit=self.submit, height=48)
+        bar = Row(button("Navigate up", self.on_back, id="search_omnibox_menu_button", icon="arrow_back"),
+                  View(cls="android.widget.EditText", id="search_omnibox_text_box", children=[field], weight=1,
+                       height=48),
+                  button("Clear", lambda: self.fields.__setitem__("typed", ""), id="search_omnibox_text_clear",
+                         icon="close") if typed else None,
+                  id="search_omnibox_container", height=64, style="searchbar")
+        rows = []
+        if self.searching == "start":
+            rows.append(Row(Text(m.YOUR_LOCATION, height=48, weight=1), clickable=True, focusable=True,
+                            on_click=lambda: self.choose_start(-1), height=56, padding=8))
+        for i, p in enumerate(places):
+            if typed and matches(p, typed):
+                pick = (lambda i=i: self.choose_start(i)) if self.searching == "start" else (
+                    lambda i=i: self.pick_suggestion(i))
+                rows.append(Row(Column(Text(p.name, style="item-title", height=28),
+                                       Text(p.address, style="item-summary", height=24), weight=1),
+                                clickable=True, focusable=True, on_click=pick, height=64, padding=8))
+        return Column(bar, Scroll(*rows, id="typed_suggest_container", weight=1))
+
+    def pick_suggestion(self, index: int) -> None:
+        self.query, self.searching = self.fields.get("typed", ""), ""
+        self.system.clear_focus(self)
+        self.open_place(index)
 
     def map_view(self) -> View:
         p = prefs(self.app)
@@ -154,44 +238,45 @@ class Maps(Activity):
         self.app.system.fs.write(m.PREFS, format_prefs({**prefs(self.app), key: value}))
 
     def build_route(self, places: list[Place]) -> View:
+        """The directions page: the start and destination fields (described "Start location, ..." and
+        "Destination, ..."), the travel modes described with their durations ("Driving mode: 7 min"), the trip."""
         r = self.route or {}
         start = places[r["from"]] if r["from"] >= 0 else None
         end = places[r["to"]]
         length = end.distance(start)
-        modes = Row(*[ImageButton(desc, lambda k=k: self.route.__setitem__("mode", k), icon=k,  # type: ignore[union-attr]
-                                  id=f"{k}_mode", selected=r["mode"] == k, weight=1)
-                      for k, (desc, _) in m.MODES.items()], height=56)
         shown = start.name if start else m.YOUR_LOCATION
-        start_field = EditText("directions_startpoint_textbox", self.fields.get("route_from", shown),
-                               lambda v: self.edit_start(v, shown), hint="Choose start location",
-                               on_submit=lambda: self.set_start(places), height=48)
-        if "route_from" in self.fields:  # the start is being edited: suggestions, no route until one is chosen
-            typed = self.fields["route_from"]
-            rows = [Text(p.name, id="suggestion", height=48) for p in places if matches(p, typed)]
-            return Column(Row(ImageButton("Navigate up", self.on_back, icon="arrow_back"), start_field, height=64),
-                          Scroll(*rows, id="suggestions", weight=1) if rows else View(weight=1))
+        modes = Row(*[View(cls="android.widget.LinearLayout", desc=f"{desc}: {m.minutes(length, k)} min",
+                           icon=k, clickable=True, focusable=True, selected=r["mode"] == k, weight=1, height=56,
+                           on_click=lambda k=k: self.route.__setitem__("mode", k))  # type: ignore[union-attr]
+                      for k, (desc, _) in m.MODES.items()], cls="android.widget.HorizontalScrollView",
+                    scrollable=True, height=56)
+        fields = Column(box("directions_startpoint_textbox", shown, m.START_DESC + shown,
+                            lambda: self.open_search("start")),
+                        box("directions_endpoint_textbox", end.name, m.END_DESC + end.name), weight=1)
+        trip = View(cls="android.view.ViewGroup", id="directions_trip_card", clickable=True, focusable=True,
+                    orientation="horizontal", height=64, padding=8,
+                    children=[Text(f"{m.minutes(length, r['mode'])} min", weight=1), Text(km(length), weight=1)])
         return Column(
-            Row(ImageButton("Navigate up", self.on_back, icon="arrow_back"),
-                Column(start_field, Text(end.name, id="directions_endpoint_textbox", height=48), weight=1),
-                height=112),
+            Row(ImageButton("Navigate up", self.on_back, icon="arrow_back"), fields,
+                View(cls="android.widget.ImageView", desc="Swap start and destination", icon="swap",
+                     width=48, height=48), height=112),
             modes,
-            Text(f"{m.minutes(length, r['mode'])} min ({km(length)})", id="route_summary", height=40),
+            Scroll(trip, id="directions_trip_cardlist", height=80),
             self.map_view(),
         )
 
-    def edit_start(self, value: str, shown: str) -> None:
-        """Typing into the start field starts a fresh search, as the real field does (its text is not kept)."""
-        if "route_from" not in self.fields and value.startswith(shown):
-            value = value[len(shown):]
-        self.fields["route_from"] = value
+    def choose_start(self, index: int) -> None:
+        if self.route is not None:
+            self.route["from"] = index
+        self.searching = ""
+        self.system.clear_focus(self)
 
     def set_start(self, places: list[Place]) -> None:
-        typed = self.fields.get("route_from", "").strip()
+        """Enter on the start's search page picks the first place the typed text finds."""
+        typed = self.fields.get("typed", "").strip()
         found = [i for i, p in enumerate(places) if typed and matches(p, typed)]
-        if self.route is not None and found:
-            self.route["from"] = found[0]
-            self.fields.pop("route_from", None)
-        self.system.clear_focus(self)
+        if found:
+            self.choose_start(found[0])
 
     def build_street_view(self, place: Place) -> View:
         return Column(Row(ImageButton("Navigate up", self.on_back, icon="arrow_back"),
@@ -205,24 +290,35 @@ class Maps(Activity):
 
     def select_tab(self, index: int) -> None:
         self.tab = index
-        self.place, self.route, self.street_view = None, None, False
+        self.place, self.route, self.street_view, self.query = None, None, False, ""
 
     def build_place(self, place: Place, saved: bool) -> View:
+        """The place sheet: its name, address and kind; "Directions" (described "Directions to <name>, <street>"),
+        "Start", "Save" (described "Save <name> to lists"), and the Street View thumbnail."""
+        street = place.address.split(",")[0]
+        chip = dict(cls="android.widget.CompoundButton", clickable=True, focusable=True, checkable=True, weight=1,
+                    height=48)
         return Column(
-            Text(place.name, id="title", style="headline"),
-            Text(f"{place.rating} · {place.category} · {km(place.distance())}", id="subtitle", height=32),
-            Text(place.address, id="address", height=32),
-            Row(Button("Directions", self.directions, id="placepage_directions_button", weight=1),
-                Button("Start", None, id="placepage_start_button", weight=1),
-                Button("Saved" if saved else "Save", self.toggle_saved, id="placepage_save_button", weight=1)),
-            ImageButton("Street View", lambda: setattr(self, "street_view", True), icon="streetview",
-                        id="placepage_street_view", height=96),
-            id="placepage", weight=1,
+            View(cls="android.widget.ImageView", id="street_view_thumbnail", clickable=True, focusable=True,
+                 desc=f"View Street view imagery for {place.name}", icon="streetview", height=96,
+                 on_click=lambda: setattr(self, "street_view", True)),
+            View(cls="android.widget.ScrollView", id="expandingscrollview_container", scrollable=True, weight=1,
+                 children=[
+                     Text(place.name, id="title", style="headline"),
+                     Text(place.address, id="address", height=32),
+                     Text(f"{place.rating} · {place.category} · {km(place.distance())}", height=32),
+                     Row(View(cls="android.widget.Button", desc=f"Directions to {place.name}, {street}",
+                              clickable=True, focusable=True, long_clickable=True, on_click=self.directions,
+                              weight=1, height=48, children=[Text("Directions", height=48)]),
+                         View(desc="Start", **chip, children=[Text("Start", height=48)]),  # type: ignore[arg-type]
+                         View(desc=m.SAVE_DESC.format(name=place.name), checked=saved, on_click=self.toggle_saved,
+                              **chip, children=[Text("Saved" if saved else "Save", height=48)])),  # type: ignore[arg-type]
+                 ]),
+            weight=1,
         )
 
     def directions(self) -> None:
         self.route = {"from": -1, "to": self.place, "mode": "drive"}
-        self.fields.pop("route_from", None)
 
     def toggle_saved(self) -> None:
         places, saved = store(self.app)

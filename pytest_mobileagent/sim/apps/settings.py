@@ -14,9 +14,8 @@ from typing import Any
 
 from pytest_mobileagent.android import zen_mode
 from pytest_mobileagent.android.audio import STREAM_MAX
+from pytest_mobileagent.android.permissioncontroller import ACTION_MANAGE_DEFAULT_APPS
 from pytest_mobileagent.android.settings_app import (
-    BROWSER_ROLE,
-    BROWSERS,
     DEFAULT_LOCALES,
     DEFAULT_RINGTONE,
     FONT_SCALES,
@@ -24,13 +23,10 @@ from pytest_mobileagent.android.settings_app import (
     MAIN_ACTIVITY,
     PACKAGE,
     RINGTONES,
-    ROLES_XML,
     SUB_SETTINGS,
     TIMEOUTS,
     ringtone_title,
     ringtone_uri,
-    role_holders,
-    with_role_holders,
 )
 from pytest_mobileagent.android.wallpaper import CUSTOMIZATION_ACTIVITY
 from pytest_mobileagent.android.wallpaper import PICKER_PACKAGE as WALLPAPER_PICKER
@@ -100,8 +96,6 @@ PAGES = {
     "font_size": ("Font size", "com.android.settings.display.ToggleFontSizePreferenceFragment"),
     "screen_timeout": ("Screen timeout", "com.android.settings.display.ScreenTimeoutSettings"),
     "system_update": ("System update", "com.android.settings.system.SystemUpdatePreferenceController"),
-    "default_apps": ("Default apps", "com.android.settings.applications.defaultapps.DefaultAppSettings"),
-    "default_browser": ("Browser app", "com.android.settings.applications.defaultapps.DefaultBrowserPicker"),
 }
 #: Pages that only show what they hold (no task changes anything on them): (title, summary) rows.
 INFO_PAGES = {
@@ -122,6 +116,14 @@ VOLUMES = (("Media volume", "volume_music"), ("Call volume", "volume_voice"),
            ("Ring & notification volume", "volume_ring"), ("Alarm volume", "volume_alarm"))
 #: The "Add a language" list.
 LANGUAGES = tuple(LANGUAGE_TAGS)
+
+
+def collapsing_page(title: str, navigate_up: Callable[[], Any], rows: list[View]) -> View:
+    """A sub-page of Settings (and of PermissionController): SettingsLib's collapsing-toolbar layout, its
+    ``content_parent`` holding the ``action_bar`` Toolbar ("Navigate up", the title) over a ``recycler_view``
+    (AOSP ``collapsing_toolbar_base_layout.xml``; AndroidArena's recorded Settings pages)."""
+    return Column(Toolbar(title, navigate_up=navigate_up, id="action_bar"),
+                  Scroll(*rows, id="recycler_view", weight=1), id="content_parent")
 
 
 class SettingsActivity(Activity):
@@ -148,11 +150,14 @@ class Homepage(SettingsActivity):
         rows = [ListItem(title, "Off" if page == "location" and location_off else summary,
                          on_click=(lambda p=page: self.open_page(p)) if page else self.external(title),
                          icon=title.split()[0].lower()) for title, summary, page in HOMEPAGE]
+        # settings_homepage_container; the search bar a ViewGroup holding "Search settings" (AndroidArena's
+        # recorded homepage)
         return Column(
             Text("Settings", style="headline", height=96, padding=16),
-            View(cls="android.widget.TextView", text="Search settings", id="search_action_bar", clickable=True,
-                 focusable=True, height=56, style="searchbar"),
+            View(cls="android.view.ViewGroup", id="search_action_bar", clickable=True, focusable=True, height=56,
+                 style="searchbar", children=[Text("Search settings", height=56)]),
             Scroll(*rows, id="recycler_view", weight=1),
+            id="settings_homepage_container",
         )
 
 
@@ -175,8 +180,7 @@ class SubSettings(SettingsActivity):
     def build(self) -> View:
         title = self.intent.extras.get("title") or (PAGES[self.page][0] if self.page != "app_info" else "App info")
         body = self.page_info() if self.page in INFO_PAGES else getattr(self, f"page_{self.page}")()
-        return Column(Toolbar(title, navigate_up=self.finish, id="action_bar"),
-                      Scroll(*body, id="recycler_view", weight=1))
+        return collapsing_page(title, self.finish, body)
 
     # -- network -----------------------------------------------------------------------------------
 
@@ -365,34 +369,10 @@ class SubSettings(SettingsActivity):
         apps = self.launchable()
         return [Text("Recently opened apps", style="caption"),
                 ListItem(f"See all {len(apps)} apps", on_click=lambda: self.open_page("all_apps")),
+                # the default apps pages are PermissionController's (AndroidArena's recorded phone)
                 ListItem("Default apps", "Chrome, Phone, and Messages",
-                         on_click=lambda: self.open_page("default_apps")),
+                         on_click=lambda: self.system.start_intent(Intent(action=ACTION_MANAGE_DEFAULT_APPS))),
                 ListItem("Screen time")]
-
-    def browser_holder(self) -> str:
-        fs = self.system.fs
-        holders = role_holders(fs.read(ROLES_XML) if fs.exists(ROLES_XML) else None, BROWSER_ROLE)
-        return holders[0] if holders else ""
-
-    def page_default_apps(self) -> list[View]:
-        holder = self.system.apps.get(self.browser_holder())
-        return [ListItem("Browser app", holder.label if holder else "None",
-                         on_click=lambda: self.open_page("default_browser")),
-                ListItem("Caller ID & spam app", "None"), ListItem("Home app", "Pixel Launcher"),
-                ListItem("Phone app", "Phone"), ListItem("SMS app", "Messages")]
-
-    def page_default_browser(self) -> list[View]:
-        browsers = [self.system.apps[p] for p in BROWSERS if p in self.system.apps]
-        holder = self.system.apps.get(self.browser_holder())
-        return [RadioGroup([a.label for a in browsers], holder.label if holder else None,
-                           lambda label: self.set_browser(next(a.package for a in browsers if a.label == label)),
-                           id="browser_options")]
-
-    def set_browser(self, package: str) -> None:
-        fs = self.system.fs
-        fs.write(ROLES_XML, with_role_holders(fs.read(ROLES_XML) if fs.exists(ROLES_XML) else None, BROWSER_ROLE,
-                                              [package]))
-        self.log("RoleManagerService", f"Added role holder, role: {BROWSER_ROLE}, package: {package}")
 
     def page_all_apps(self) -> list[View]:
         return [ListItem(a.label, on_click=lambda p=a.package: self.open_page("app_info", package=p), icon=a.icon)

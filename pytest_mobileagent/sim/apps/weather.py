@@ -1,4 +1,6 @@
-"""Google's Weather app (``com.google.android.apps.weather``): current conditions, forecast, radar and settings.
+"""The Weather Channel (``com.weather.Weather``): current conditions, forecast, radar and settings.
+
+The launcher entry is a splash screen that hands over to the home page.
 
 The home page shows one place (the device's current location unless a search picked another): the
 temperature and condition, the hourly forecast, the daily forecast, then cards for wind, precipitation,
@@ -54,8 +56,23 @@ def degrees(app: App, temp_c: int) -> str:
     return f"{w.to_unit(temp_c, unit(app))}°"
 
 
-class Home(Activity):
+class Splash(Activity):
+    """The launcher entry: it starts the home page and finishes."""
+
     name = w.MAIN_ACTIVITY
+    exported = True
+
+    def on_resume(self) -> None:
+        if not self.finished:
+            self.start(Home)
+            self.finish()
+
+    def build(self) -> View:
+        return View()
+
+
+class Home(Activity):
+    name = w.HOME_ACTIVITY
     exported = True
 
     def city(self) -> str:
@@ -66,7 +83,7 @@ class Home(Activity):
         place = store.place(self.city())
         here = place is not None and place.city == store.current
         bar = Toolbar(place.city if place else self.city(), actions=[
-            ImageButton("Search for a location", lambda: self.start(Search), icon="search", id="search_button")],
+            ImageButton("Search for a location", lambda: self.start(Search), icon="search", id="search_icon")],
             overflow=lambda: self.open_menu("more"))
         if place is None:
             return Column(bar, Text("No weather information for this location", id="empty", weight=1))
@@ -77,7 +94,7 @@ class Home(Activity):
         unit_name = "Fahrenheit" if unit(app) == w.FAHRENHEIT else "Celsius"
         rows: list[View] = [
             Text("Your location" if here else p.city, id="location_label", style="caption", height=24),
-            Text(degrees(app, p.temp_c), id="current_temperature", style="headline", height=72,
+            Text(degrees(app, p.temp_c), id="temperature", style="headline", height=72,
                  desc=f"{w.to_unit(p.temp_c, unit(app))} degrees {unit_name}"),
             Text(p.condition, id="current_condition", height=32),
             Text(f"High {degrees(app, p.days[0].high_c)} · Low {degrees(app, p.days[0].low_c)}" if p.days else "",
@@ -119,10 +136,10 @@ class Search(Activity):
         self.query = ""
 
     def on_resume(self) -> None:
-        self.request_focus("search_field")
+        self.request_focus("search")
 
     def submit(self) -> None:
-        self.query = self.fields.get("search_field", "").strip()
+        self.query = self.fields.get("search", "").strip()
         self.system.clear_focus(self)
 
     def pick(self, city: str) -> None:
@@ -130,12 +147,12 @@ class Search(Activity):
         self.start(Home, city=city)
 
     def build(self) -> View:
-        typed = self.fields.get("search_field", "").strip().casefold()
+        typed = self.fields.get("search", "").strip().casefold()
         found = [p.city for p in forecast(self.app).places if typed and typed in p.city.casefold()]
         rows = [ListItem(city, "", lambda c=city: self.pick(c), id="search_result") for city in found]
         return Column(
             Row(ImageButton("Navigate up", self.finish, icon="arrow_back"),
-                self.field("search_field", hint=w.SEARCH_HINT, on_submit=self.submit, weight=1, height=48),
+                self.field("search", hint=w.SEARCH_HINT, on_submit=self.submit, weight=1, height=48),
                 height=64, style="searchbar"),
             Scroll(*rows, id="search_results", weight=1) if rows else Text(
                 f"No results for {self.query}" if self.query else "", id="no_results", weight=1))
@@ -182,9 +199,9 @@ class Settings(Activity):
 
 class WeatherApp(App):
     package = w.PACKAGE
-    label = "Weather"
+    label = w.LABEL
     icon = "weather"
-    activities = (Home, Search, Radar, Settings)
+    activities = (Splash, Home, Search, Radar, Settings)
     uid = 10187
 
     def install(self) -> None:
@@ -192,4 +209,4 @@ class WeatherApp(App):
         self.system.fs.write(w.PREFS, format_prefs({w.UNIT_KEY: w.CELSIUS, w.ALERTS_KEY: False}))
 
 
-__all__ = ["Home", "Radar", "Search", "Settings", "WeatherApp", "forecast"]
+__all__ = ["Home", "Radar", "Search", "Settings", "Splash", "WeatherApp", "forecast"]
