@@ -10,7 +10,7 @@ only (``sim_app_state``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from hypothesis import strategies as st
@@ -176,6 +176,10 @@ class MapsDistance(_Maps):
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
         return st.lists(st.sampled_from(DESTINATIONS), min_size=2, max_size=2, unique=True).map(
             lambda two: {"origin": two[0], "place": two[1]})
+
+    @classmethod
+    def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        return st.just(dict(row))
 
     def check(self, device: Device, answer: str | None = None) -> float:
         route = checks.route_on_screen(device)

@@ -208,10 +208,22 @@ class SettingsAddLanguage(_Settings):
 
     @classmethod
     def parameters(cls) -> st.SearchStrategy[dict[str, Any]]:
-        names = [n for n in settings_app.LANGUAGE_TAGS if n != "English"]
-        return st.sampled_from(names).flatmap(lambda lang: st.fixed_dictionaries({
-            "language": st.just(lang),
-            "others": st.lists(st.sampled_from([n for n in names if n != lang]), max_size=2, unique=True)}))
+        return st.sampled_from(cls.names()).flatmap(cls.around)
+
+    @classmethod
+    def published_parameters(cls, row: Mapping[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
+        return cls.around(row["language"])
+
+    @staticmethod
+    def names() -> list[str]:
+        return [n for n in settings_app.LANGUAGE_TAGS if n != "English"]
+
+    @classmethod
+    def around(cls, language: str) -> st.SearchStrategy[dict[str, Any]]:
+        """A language's parameters: up to two other languages already in the list."""
+        others = [n for n in cls.names() if n != language]
+        return st.fixed_dictionaries({"language": st.just(language),
+                                      "others": st.lists(st.sampled_from(others), max_size=2, unique=True)})
 
     def setup(self, device: Device) -> None:
         tags = [settings_app.DEFAULT_LOCALES, *(settings_app.LANGUAGE_TAGS[n] for n in self.params["others"])]
