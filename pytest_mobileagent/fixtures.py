@@ -27,6 +27,7 @@ import pytest
 
 from pytest_mobileagent.agents.base import ReportsUsage
 from pytest_mobileagent.agents.builtin import OracleAgent
+from pytest_mobileagent.agents.replay import RecordedAgent
 from pytest_mobileagent.android import launcher
 from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
@@ -286,11 +287,35 @@ def _resumed(config: pytest.Config, case: TaskCase, agent: str,
 
 
 @pytest.fixture
+def ma_recording(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase,
+                 ma_config: DeviceConfig | None) -> dict[str, Any] | None:
+    """With ``--ma-replay RUN``: the recorded episode the item plays again (same identity); the item is skipped
+    where the run has none, and errs where its parameters, seed or device configuration differ. None without."""
+    if not ma_settings.replay:
+        return None
+    from pytest_mobileagent.report.replay import recording
+
+    found = recording(request.config, ma_settings.replay).episode_for(task_case, ma_config.id if ma_config else None)
+    return dict(found)
+
+
+def final_state_writer(options: Settings, config: pytest.Config, case: TaskCase, episode: EpisodeOptions,
+                       device: Device, task: Task) -> Any:
+    """``--ma-final-states on`` on a simulated phone: the callback saving the state the check reads under
+    ``<run>/final_states/`` (:mod:`~pytest_mobileagent.report.rescore`); None otherwise."""
+    if options.final_states != "on" or not hasattr(device, "export_state"):
+        return None
+    from pytest_mobileagent.report.rescore import FinalStates
+
+    return FinalStates(run(config).directory).writer(case, episode, task)
+
+
+@pytest.fixture
 def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase, ma_task: Task,
                ma_device: Device, ma_capable: None, ma_device_config: dict[str, str],
                ma_config: DeviceConfig | None, ma_agent: Any,
                ma_agent_name: str, ma_reset: Callable[[Device], None], ma_episode_options: EpisodeOptions,
-               ma_artifacts: Artifacts) -> EpisodeResult:
+               ma_artifacts: Artifacts, ma_recording: dict[str, Any] | None) -> EpisodeResult:
     """Run the item's episode (or take it from the run being resumed); the test body asserts on the result."""
     item = request.node
     result = _resumed(request.config, task_case, ma_agent_name, ma_config)
@@ -298,6 +323,9 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
         log: list[dict[str, Any]] = []
         check = androidworld_check(ma_settings, ma_task)
         reset = ma_reset if check is None else check_after(ma_reset, check)
+        replaying = ma_recording is not None and isinstance(ma_agent, RecordedAgent)
+        if replaying:
+            ma_agent.load(ma_recording)
 
         def make_result() -> EpisodeResult:
             fresh = new_result(ma_task, ma_agent_name, task_case.index, task_case.agent_seed, item.nodeid,
@@ -319,10 +347,14 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
 
         try:
             result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=reset,
-                          on_observation=ma_artifacts.recorder(), before_teardown=before_teardown)
+                          on_observation=ma_artifacts.recorder(), before_teardown=before_teardown,
+                          before_check=final_state_writer(ma_settings, request.config, task_case,
+                                                          ma_episode_options, ma_device, ma_task))
         finally:
             if check is not None:
                 check.close()
+        if replaying:
+            result.replay = ma_agent.summary()
         save_model_log(run(request.config).directory, task_case.episode, log, ma_settings.llm_log_max_bytes)
     item.stash[EPISODE_KEY] = result
     return result

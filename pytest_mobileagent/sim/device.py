@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pytest_mobileagent.sim.shell import Caller, Process
+    from pytest_mobileagent.sim.state import Entry, State
 
 
 #: Free space a memory file system needs to hold simulated phones' files (several phones, their snapshots).
@@ -81,6 +82,9 @@ class SimDevice:
         #: Never notified: waiting on it releases the lock (however deeply held) for a while (:meth:`pause`).
         self._idle = threading.Condition(self._lock)
         self._snapshots: dict[str, System] = {}
+        #: Snapshot folders' tree digests (:meth:`export_state`), and the bases of imported states by digest.
+        self._base_digests: dict[str, str] = {}
+        self._bases: dict[str, str] = {}
         self.cache = cache
         self.system = System(self._root, width, height, density)
         if not cache:
@@ -342,6 +346,7 @@ class SimDevice:
             self.system.invalidate()
             self._snapshots[name] = copy.deepcopy(self.system)
             self.system.fs.snapshot(self._snapshot_dir(name))
+            self._base_digests.pop(self._snapshot_dir(name), None)
 
     def snapshot_load(self, name: str) -> None:
         with self._lock:
@@ -357,6 +362,72 @@ class SimDevice:
 
     def snapshots(self) -> list[str]:
         return sorted(self._snapshots)
+
+    # -- states: the phone as bytes, for re-judging a recorded episode (sim/state.py) ----------------------------
+
+    def _journal(self) -> tuple[str | None, set[str] | None]:
+        """The snapshot folder the tree is journaled against and the paths changed since, or (None, None)."""
+        for folder in [self._snapshot_dir(name) for name in self._snapshots] + list(self._bases.values()):
+            changed = self.system.fs.changes_since(folder)
+            if changed is not None:
+                return folder, changed
+        return None, None
+
+    def export_state(self, meta: dict[str, Any] | None = None) -> State:
+        """The phone's state now (:class:`~pytest_mobileagent.sim.state.State`): its system, and its files as the
+        changes since the snapshot they are journaled against (the whole tree where there is none). Cheap: a few
+        kilobytes pickled and the files an episode changed. :meth:`export_base` gives the base's files."""
+        from pytest_mobileagent.sim import state
+
+        with self._lock:
+            self.system.invalidate()
+            folder, changed = self._journal()
+            references: dict[str, Any] = {"virtual": self.system.fs.virtual, "root": self._root}
+            if folder is None:
+                files, base = state.read_entries(self._root), None
+            else:
+                files, references["base"] = state.read_entries(self._root, changed), folder
+                base = self._base_digests.get(folder)
+                if base is None:
+                    base = self._base_digests[folder] = state.digest(state.read_entries(folder))
+            return state.State(state.dumps_system(self.system, references), files, base, dict(meta or {}),
+                               (*self.physical_size, self.physical_density))
+
+    def export_base(self, digest: str) -> list[Entry]:
+        """The files of the snapshot whose tree has ``digest`` (one :meth:`export_state` named)."""
+        from pytest_mobileagent.sim import state
+
+        with self._lock:
+            for folder, known in {**self._base_digests, **{v: k for k, v in self._bases.items()}}.items():
+                if known == digest and os.path.isdir(folder):
+                    return state.read_entries(folder)
+        raise KeyError(f"no snapshot of this phone has the tree {digest}")
+
+    def import_state(self, saved: State, base: Callable[[str], list[Entry]]) -> None:
+        """Make the phone the state ``saved``; ``base(digest)`` gives its base's files the first time a state on
+        that base is imported (they are kept, so the next state on it copies back only what changed)."""
+        from pytest_mobileagent.sim import state
+
+        with self._lock:
+            references: dict[str, Any] = {"virtual": self.system.fs.virtual, "root": self._root}
+            if saved.base is None:
+                self.system.fs.close_databases()
+                shutil.rmtree(self._root, ignore_errors=True)
+                os.makedirs(self._root)
+            else:
+                folder = self._bases.get(saved.base)
+                if folder is None:
+                    folder = os.path.join(self._tmp, "bases", saved.base)
+                    os.makedirs(folder)
+                    state.write_entries(folder, base(saved.base))
+                    self._bases[saved.base] = folder
+                self.system.fs.restore(folder, self.system.fs.changes_since(folder))
+                references["base"] = folder
+            state.write_entries(self._root, saved.files)
+            layouts = self.system.layout_cache
+            self.system = state.loads_system(saved.system, references)
+            self.system.layout_cache = layouts
+            self.physical_size, self.physical_density = tuple(saved.physical[:2]), saved.physical[2]
 
     def close(self) -> None:
         self._cleanup()
