@@ -287,7 +287,7 @@ def _resumed(config: pytest.Config, case: TaskCase, agent: str,
 
 
 @pytest.fixture
-def ma_recording(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase,
+def ma_recording(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase, ma_task: Task,
                  ma_config: DeviceConfig | None) -> dict[str, Any] | None:
     """With ``--ma-replay RUN``: the recorded episode the item plays again (same identity); the item is skipped
     where the run has none, and errs where its parameters, seed or device configuration differ. None without."""
@@ -295,7 +295,8 @@ def ma_recording(request: pytest.FixtureRequest, ma_settings: Settings, task_cas
         return None
     from pytest_mobileagent.report.replay import recording
 
-    found = recording(request.config, ma_settings.replay).episode_for(task_case, ma_config.id if ma_config else None)
+    found = recording(request.config, ma_settings.replay).episode_for(task_case, ma_task.params,
+                                                                      ma_config.id if ma_config else None)
     return dict(found)
 
 

@@ -9,6 +9,7 @@ parameters, seed or device configuration differ from the item's is an error nami
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -53,16 +54,17 @@ class Recording:
             raise ValueError(f"{path} holds episodes of several agents ({', '.join(sorted(agents))}): replay a run "
                              "of one agent")
 
-    def episode_for(self, case: TaskCase, config_id: str | None) -> EpisodeRecord:
+    def episode_for(self, case: TaskCase, params: dict[str, Any], config_id: str | None) -> EpisodeRecord:
         """The recorded episode ``case`` replays: skips the item when there is none, fails it (an error, in
-        setup) when the recording's parameters, seed or device configuration are not the item's."""
+        setup) when the recording's parameters (the task's ``params``, completed as the record keeps them), seed
+        or device configuration are not the item's."""
         key = case.episode
         record = self.episodes.get(key)
         if record is None:
             why = f"its episode ended in an error there: {self.errors[key]}" if key in self.errors else \
                 "it has no episode of this item"
             pytest.skip(f"no recording of {key} in {self.path}: {why}")
-        params = json.loads(json.dumps(case.params, default=str))
+        params = as_recorded(params)
         if record.get("params") != params:
             _mismatch(key, self.path, "parameters", record.get("params"), params)
         if record.get("seed") is not None and record.get("seed") != case.agent_seed:
@@ -72,6 +74,17 @@ class Recording:
         if recorded_config != config_id:
             _mismatch(key, self.path, "device configuration (--ma-configs)", recorded_config, config_id)
         return record
+
+
+@dataclass
+class _Params:
+    params: dict[str, Any]
+
+
+def as_recorded(params: dict[str, Any]) -> Any:
+    """``params`` as an episode's record holds them (:meth:`EpisodeResult.to_json`: data classes as dicts, other
+    values that JSON has no type for as text)."""
+    return json.loads(json.dumps(asdict(_Params(params))["params"], default=str))
 
 
 def _mismatch(key: str, path: Path, what: str, recorded: Any, item: Any) -> None:
@@ -115,6 +128,7 @@ class ReplayReport:
                   for key, d in diverged]
         return lines
 
+    @pytest.hookimpl(trylast=True)
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         terminalreporter.write_sep("=", "mobile-agent replay")
         for line in self.lines():
