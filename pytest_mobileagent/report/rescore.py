@@ -285,8 +285,7 @@ class Judge:
             result.metrics = trajectory_metrics(task, result, options, meta.get("ground_truth"))
         except Exception as e:
             raise Unjudged(f"the check of {record['task']} raised {type(e).__name__}: {e}") from None
-        fresh = result.to_json()
-        new = cast(EpisodeRecord, {**record, **fresh})  # the outcome and run id kept, the judged fields new
+        new = cast(EpisodeRecord, {**record, **{name: getattr(result, name) for name in JUDGED}})
         new["outcome"] = _outcome(record, new)
         return new, "", ""
 
@@ -298,6 +297,9 @@ def _outcome(old: EpisodeRecord, new: EpisodeRecord) -> str:
         return str(old.get("outcome"))
     return "success" if float(new.get("success", 0.0)) >= 1.0 else "failure"
 
+
+#: The fields of a record the judging sets (the rest is what the agent did, kept as recorded).
+JUDGED = ("success", "state_success", "constraint_violations", "validator_state", "metrics")
 
 _JUDGE: Judge | None = None
 _EMPTY = pickle.dumps({}, protocol=5)
