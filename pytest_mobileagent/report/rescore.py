@@ -22,7 +22,9 @@ A run on an emulator has no final states: replay it instead (``pytest --agent re
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import importlib.util
 import json
 import multiprocessing
 import os
@@ -37,7 +39,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pytest_mobileagent.records import EpisodeRecord, record_episode
 from pytest_mobileagent.report.artifacts import slug
-from pytest_mobileagent.report.results import ResultsFile, episode_key
+from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -193,14 +195,23 @@ class TaskIndex:
 
 
 def _import(path: Path) -> Any:
-    """Import a task module as pytest's prepend import mode does."""
+    """Import a task module as pytest's prepend import mode names it (its package from the first folder up
+    without an ``__init__.py``, that folder on ``sys.path``), from the file as it is now."""
     base, parts = path.parent, [path.stem]
     while (base / "__init__.py").is_file():
         parts.insert(0, base.name)
         base = base.parent
     if str(base) not in sys.path:
         sys.path.insert(0, str(base))
-    return importlib.import_module(".".join(parts))
+    name = ".".join(parts)
+    if len(parts) > 1:
+        importlib.import_module(name.rpartition(".")[0])
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # the states' pickles name the suite's classes by module
+    spec.loader.exec_module(module)
+    return module
 
 
 # -- re-judging -------------------------------------------------------------------------------------------------
@@ -218,11 +229,12 @@ class Outcome:
 
 
 class Judge:
-    """Re-judges episodes in one process: one simulated phone the states are restored into."""
+    """Re-judges episodes in one process: one simulated phone the states are restored into; ``tasks`` finds the
+    task classes (the parent's, modules imported, when the workers are forked from it)."""
 
-    def __init__(self, run_dir: Path, root: Path):
+    def __init__(self, run_dir: Path, tasks: TaskIndex):
         self.states = FinalStates(run_dir)
-        self.tasks = TaskIndex(root)
+        self.tasks = tasks
         self._device: SimDevice | None = None
 
     @property
@@ -302,6 +314,8 @@ def _outcome(old: EpisodeRecord, new: EpisodeRecord) -> str:
 JUDGED = ("success", "state_success", "constraint_violations", "validator_state", "metrics")
 
 _JUDGE: Judge | None = None
+#: The task index of the run being re-judged, set before the workers start (forked workers inherit it).
+_TASKS: TaskIndex | None = None
 _EMPTY = pickle.dumps({}, protocol=5)
 
 
@@ -310,7 +324,7 @@ def _work(args: tuple[str, str, list[tuple[int, int]]]) -> list[tuple[bytes, str
     global _JUDGE
     run_dir, root, spans = args
     if _JUDGE is None:
-        _JUDGE = Judge(Path(run_dir), Path(root))
+        _JUDGE = Judge(Path(run_dir), _TASKS if _TASKS is not None else TaskIndex(Path(root)))
     out = []
     with open(Path(run_dir) / "results.jsonl", "rb") as f:
         for offset, length in spans:
@@ -321,25 +335,31 @@ def _work(args: tuple[str, str, list[tuple[int, int]]]) -> list[tuple[bytes, str
     return out
 
 
-def chosen_lines(path: Path) -> list[tuple[str, int, int, bool]]:
-    """One line per episode (the last finished one, else its last error): (key, offset, length, error)."""
+def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, int, int, bool]]:
+    """One line per episode (the last finished one, else its last error): (key, offset, length, error); ``tasks``
+    imports the modules the episodes' node ids name on the way."""
+    identity = FieldReader(("suite", "task", "instance", "repeat", "agent", "outcome", "nodeid"))
     chosen: dict[str, tuple[int, int, bool]] = {}
     for offset, line in ResultsFile(path).lines():
-        try:
-            record = json.loads(line)
-        except ValueError:
+        record = identity(line)
+        if record is None:
             continue  # a line cut by a crash
         key, error = episode_key(record), record.get("outcome") == "error"
         held = chosen.get(key)
         if error and held is not None and not held[2]:
             continue
         chosen[key] = (offset, len(line), error)
+        if tasks is not None and not error:
+            with contextlib.suppress(Unjudged, KeyError):
+                tasks.task_class(record)
     return [(key, *value) for key, value in sorted(chosen.items())]
 
 
 def rejudge_run(run_dir: Path, root: Path, workers: int) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
     """Every episode of the run, re-judged (errors passed through): (old record, new line, outcome)."""
-    lines = chosen_lines(run_dir / "results.jsonl")
+    global _TASKS, _JUDGE
+    _TASKS, _JUDGE = TaskIndex(root), None  # imported here, once: forked workers inherit the modules
+    lines = chosen_lines(run_dir / "results.jsonl", _TASKS)
     judged = [(offset, length) for _, offset, length, error in lines if not error]
     chunks = [judged[i:i + CHUNK] for i in range(0, len(judged), CHUNK)]
     args = [(str(run_dir), str(root), chunk) for chunk in chunks]
