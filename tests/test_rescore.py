@@ -225,3 +225,14 @@ def test_a_state_restores_the_phone_as_it_was(phone: SimDevice) -> None:
         assert not other.exists("/sdcard/Download/a.txt")
         assert other.settings_get("system", "screen_brightness") != "42"
         assert other.shell("ls /sdcard/Download").strip() == "b.txt"
+
+
+@pytest.mark.compat
+def test_every_suite_item_rescores_to_its_recorded_verdict(tmp_path: Path) -> None:
+    run_suites(tmp_path, "recorded", "--agent=oracle", select="")
+    run = tmp_path / "recorded"
+    assert rescore.main([str(run), "--rootdir", str(ROOT), "--fail-on-change"]) == 0
+    report = json.loads((run / "rescore" / "rescore.json").read_text())
+    assert report["rejudged"] == report["episodes"] == len(records(run)) > 400, report["not_rejudged"][:5]
+    before, after = records(run), records(run / "rescore")
+    assert {n: r["metrics"] for n, r in before.items()} == {n: r["metrics"] for n, r in after.items()}

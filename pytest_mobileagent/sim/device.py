@@ -421,7 +421,10 @@ class SimDevice:
                     os.makedirs(folder)
                     state.write_entries(folder, base(saved.base))
                     self._bases[saved.base] = folder
-                self.system.fs.restore(folder, self.system.fs.changes_since(folder))
+                changed = self.system.fs.changes_since(folder)
+                if changed is not None:  # what the state writes whole need not be copied back from the base first
+                    changed -= {rel for rel, kind, *_ in saved.files if kind in "fl"}
+                self.system.fs.restore(folder, changed)
                 references["base"] = folder
             state.write_entries(self._root, saved.files)
             layouts = self.system.layout_cache

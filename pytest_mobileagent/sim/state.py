@@ -161,13 +161,24 @@ class _Unpickler(pickle.Unpickler):
         return self.references[pid]
 
     def find_class(self, module: str, name: str) -> Any:
-        if module.split(".")[0] in self.packages:
-            found = super().find_class(module, name)
-            if isinstance(found, type):
-                return found
-        elif name in _ALLOWED.get(module, ()):
-            return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"{module}.{name} is not a class a simulated phone's state holds")
+        key = (module, name, self.packages)
+        found = _FOUND.get(key)
+        if found is None:
+            if module.split(".")[0] in self.packages:
+                found = super().find_class(module, name)
+                if not isinstance(found, type):
+                    found = None
+            elif name in _ALLOWED.get(module, ()):
+                found = super().find_class(module, name)
+            if found is None:
+                raise pickle.UnpicklingError(f"{module}.{name} is not a class a simulated phone's state holds")
+            _FOUND[key] = found
+        return found
+
+
+#: The classes states named, by (module, name, packages allowed): a state names thousands of objects of a few
+#: dozen classes.
+_FOUND: dict[tuple[str, str, tuple[str, ...]], Any] = {}
 
 
 def dumps_system(system: Any, references: dict[str, Any]) -> bytes:
