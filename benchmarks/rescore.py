@@ -19,6 +19,7 @@ import argparse
 import json
 import math
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -44,10 +45,11 @@ def record(out: Path, episodes: int, workers: int) -> Path:
     run = out / "oracle-run"
     if episodes_in(run) >= episodes and (run / "final_states").is_dir():
         return run
-    shutil.rmtree(run, ignore_errors=True)
     instances = math.ceil(episodes / 390) + 1  # about 400 items per instance of every task, some skipped
+    # a run cut short goes on where it stopped
+    where = ["--ma-resume", str(run)] if episodes_in(run) else ["--ma-run-id", run.name]
     command = [PYTHON, "-m", "pytest", "suites", "--agent", "oracle", "--ma-instances", str(instances), "-q",
-               "-p", "no:cacheprovider", "--ma-output", str(out), "--ma-run-id", run.name, "-x",
+               "-p", "no:cacheprovider", "--ma-output", str(out), *where,
                *(["-n", str(workers)] if workers > 1 else [])]
     t0 = time.perf_counter()
     subprocess.run(command, cwd=ROOT, env=_env(), check=False, stdout=subprocess.DEVNULL)
@@ -78,17 +80,26 @@ def sizes(run: Path) -> str:
             f"{len(bases)} base tree(s) of {sum(bases):,} bytes; a results line averages {results:,.0f} bytes")
 
 
+def children_cpu() -> float:
+    """CPU seconds (user and system) of the finished child processes so far: the figure a loaded machine does not
+    inflate, beside the wall time."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def time_rescore(run: Path, workers: int) -> float:
     out = run / "rescore"
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), children_cpu()
     done = subprocess.run([PYTHON, "-m", "pytest_mobileagent.report.rescore", str(run), "--workers", str(workers),
                            "--out", str(out)], cwd=ROOT, env=_env(), capture_output=True, text=True)
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, children_cpu() - c0
     print(done.stdout.splitlines()[0] if done.stdout else done.stderr[-2000:])
     report = json.loads((out / "rescore.json").read_text())
     print(f"ma-rescore, {workers} worker(s): {report['rejudged']} of {report['episodes']} episodes re-judged in "
-          f"{seconds:.1f} s wall ({report['rejudged'] / seconds:.0f} episodes/s), exit {done.returncode}; "
-          f"{len(report['changed'])} verdicts changed, {len(report['not_rejudged'])} not re-judged")
+          f"{seconds:.1f} s wall ({report['rejudged'] / seconds:.0f} episodes/s), {cpu:.1f} s of CPU in all its "
+          f"processes, exit {done.returncode}; {len(report['changed'])} verdicts changed, "
+          f"{len(report['not_rejudged'])} not re-judged; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          f"CPUs")
     return seconds
 
 
@@ -99,15 +110,15 @@ def overhead(out: Path, repeats: int) -> None:
         for policy in ("off", "on"):
             run_id = f"overhead-{policy}-{i}"
             shutil.rmtree(out / run_id, ignore_errors=True)
-            t0 = time.perf_counter()
+            c0 = children_cpu()
             subprocess.run([PYTHON, "-m", "pytest", "suites", "--agent", "oracle", "-q", "-p", "no:cacheprovider",
                             "--ma-output", str(out), "--ma-run-id", run_id, "--ma-final-states", policy],
                            cwd=ROOT, env=_env(), check=False, stdout=subprocess.DEVNULL)
-            times[policy].append(time.perf_counter() - t0)
+            times[policy].append(round(children_cpu() - c0, 2))
     off, on = statistics.median(times["off"]), statistics.median(times["on"])
     n = max(1, episodes_in(out / "overhead-on-0"))
-    print(f"suites with the oracle ({n} episodes): final states off {off:.1f} s, on {on:.1f} s (medians of "
-          f"{repeats}; {times}); {(on - off) / n * 1000:.2f} ms an episode")
+    print(f"suites with the oracle ({n} episodes), CPU seconds: final states off {off:.1f} s, on {on:.1f} s "
+          f"(medians of {repeats}; {times}); {(on - off) / n * 1000:.2f} ms an episode")
     print(sizes(out / "overhead-on-0"))
 
 

@@ -253,3 +253,23 @@ def test_recorded_outputs_round_trip_through_the_record() -> None:
         step = json.loads(json.dumps({"action": action.to_dict()}))
         assert recorded_output(step) == action
     assert isinstance(Replay([]).step(None), Action)  # the mutation proofs' replay ends by completing
+
+
+def test_a_recording_replays_on_a_phone_behind_adb(tmp_path: Path) -> None:
+    """The same recording, played through the real-device backend (adbutils and uiautomator2 against the
+    simulator's adb server): the same verdicts; such a run keeps no final states, and ma-rescore says to replay."""
+    from pytest_mobileagent.report import rescore
+    from pytest_mobileagent.sim.testing import serve
+
+    select = "RecipeDeleteSingleRecipe or SimpleSmsReply or CalendarOpen"
+    run_suites(tmp_path, "recorded", "--agent=oracle", select=select)
+    with SimDevice(serial="emulator-5554") as a, serve(a) as server:
+        replayed = run_suites(tmp_path, "wire", "--agent=replay", "--ma-replay", str(tmp_path / "recorded"),
+                              "--ma-device", server.device_spec(a.serial), select=select)
+    before, after = records(tmp_path / "recorded"), records(tmp_path / "wire")
+    assert before and {n: r["success"] for n, r in after.items()} == {n: r["success"] for n, r in before.items()}, \
+        replayed.stdout[-3000:]
+    assert not (tmp_path / "wire" / "final_states").exists()
+    with pytest.raises(SystemExit) as stopped:
+        rescore.main([str(tmp_path / "wire"), "--rootdir", str(ROOT)])
+    assert stopped.value.code == 2
