@@ -236,3 +236,15 @@ def test_every_suite_item_rescores_to_its_recorded_verdict(tmp_path: Path) -> No
     assert report["rejudged"] == report["episodes"] == len(records(run)) > 400, report["not_rejudged"][:5]
     before, after = records(run), records(run / "rescore")
     assert {n: r["metrics"] for n, r in before.items()} == {n: r["metrics"] for n, r in after.items()}
+
+
+def test_what_a_setup_keeps_that_cannot_be_saved_is_named(suite: pytest.Pytester,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = suite.path / "mysuites" / "demo" / "tasks_demo.py"
+    path.write_text(path.read_text().replace("device.clipboard_get()", "device.clipboard_get()\n"
+                                             "        self.later = lambda: None"))
+    suite.runpytest("mysuites", "--agent=oracle", "--ma-run-id", "rec").assert_outcomes(passed=1)
+    with pytest.raises(SystemExit):
+        rescored(suite, capsys, str(suite.path / "reports" / "rec"))
+    assert "SearchDrawer keeps ['clipboard_before', 'later'] from its setup, which cannot be saved" in \
+        capsys.readouterr().err

@@ -76,7 +76,12 @@ class FinalStates:
                     "gamma": options.metrics.gamma, "text_similarity": options.metrics.text_similarity,
                     "ground_truth": [dict(a) for a in ground_truth] if ground_truth else None}
             meta.update(setup_attributes(task))
-            self.save(case.episode, cast("SimDevice", device), meta)
+            try:
+                self.save(case.episode, cast("SimDevice", device), meta)
+            except Exception as e:  # the episode goes on: its re-scoring will say why it cannot be re-judged
+                self.folder.mkdir(parents=True, exist_ok=True)
+                _write(self.path(case.episode).with_suffix(".error"),
+                       f"its final state could not be saved: {type(e).__name__}: {e}".encode())
 
         return save
 
@@ -88,6 +93,7 @@ class FinalStates:
         if saved.base is not None and not self.base_path(saved.base).exists():
             _write(self.base_path(saved.base), state.encode("base", {"files": device.export_base(saved.base)}))
         _write(self.path(episode), state.encode("state", state.state_body(saved)))
+        self.path(episode).with_suffix(".error").unlink(missing_ok=True)  # an earlier attempt's
 
     def load(self, episode: str) -> State:
         """The episode's state; :class:`~pytest_mobileagent.sim.state.StateError` saying what is missing."""
@@ -97,6 +103,9 @@ class FinalStates:
         try:
             data = path.read_bytes()
         except FileNotFoundError:
+            error = path.with_suffix(".error")
+            if error.is_file():
+                raise state.StateError(error.read_text(errors="replace")) from None
             raise state.StateError(f"no final state {path.relative_to(self.folder.parent)} (the episode ran on an "
                                    "emulator, with --ma-final-states off, or before final states were saved)") from None
         return state.state_of(state.decode(data, "state", str(path)), str(path))
