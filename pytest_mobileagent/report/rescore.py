@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from pytest_mobileagent.metrics.success import FIELDS
 from pytest_mobileagent.records import EpisodeRecord, record_episode
 from pytest_mobileagent.report.artifacts import slug
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
@@ -338,10 +339,20 @@ def _work(args: tuple[str, str, list[tuple[int, int]]]) -> list[tuple[bytes, str
     with open(Path(run_dir) / "results.jsonl", "rb") as f:
         for offset, length in spans:
             f.seek(offset)
-            record = json.loads(f.read(length))
+            record = _decode(f.read(length))
             outcome = _JUDGE(record)
             out.append((json.dumps(outcome.record, sort_keys=True).encode(), outcome.unjudged, outcome.note))
     return out
+
+
+def _decode(line: bytes) -> Any:
+    """A results line's record: ``msgspec`` (several times faster), ``json`` for what it refuses (a NaN)."""
+    import msgspec  # here: the plugin imports this module for writing final states, which needs none of it
+
+    try:
+        return msgspec.json.decode(line)
+    except msgspec.DecodeError:
+        return json.loads(line)
 
 
 def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, int, int, bool]]:
@@ -365,30 +376,34 @@ def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, 
 
 
 def rejudge_run(run_dir: Path, root: Path, workers: int) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
-    """Every episode of the run, re-judged (errors passed through): (old record, new line, outcome)."""
+    """Every episode of the run, re-judged (errors passed through): (old record, new line, outcome), the records
+    holding the fields the metrics read (:data:`~pytest_mobileagent.metrics.success.FIELDS`)."""
     global _TASKS, _JUDGE
     _TASKS, _JUDGE = TaskIndex(root), None  # imported here, once: forked workers inherit the modules
     lines = chosen_lines(run_dir / "results.jsonl", _TASKS)
     judged = [(offset, length) for _, offset, length, error in lines if not error]
     chunks = [judged[i:i + CHUNK] for i in range(0, len(judged), CHUNK)]
     args = [(str(run_dir), str(root), chunk) for chunk in chunks]
-    if workers > 1 and len(chunks) > 1:
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            results = list(pool.map(_work, args))
-    else:
-        results = [_work(a) for a in args]
-    done = iter(item for chunk in results for item in chunk)
-    with open(run_dir / "results.jsonl", "rb") as f:
-        for _, offset, length, error in lines:
-            f.seek(offset)
-            raw = f.read(length)
-            old = json.loads(raw)
-            if error:
-                yield old, raw.rstrip(b"\n"), Outcome(old, error=True)
-                continue
-            line, unjudged, note = next(done)
-            yield old, line, Outcome(json.loads(line), unjudged, note)
+    with contextlib.ExitStack() as stack:
+        if workers > 1 and len(chunks) > 1:
+            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                                  else None)
+            pool = stack.enter_context(ProcessPoolExecutor(workers, mp_context=context))
+            results: Iterator[list[tuple[bytes, str, str]]] = pool.map(_work, args)  # in order, as they finish
+        else:
+            results = map(_work, args)
+        done = (item for chunk in results for item in chunk)
+        fields = FieldReader(FIELDS)
+        with open(run_dir / "results.jsonl", "rb") as f:
+            for _, offset, length, error in lines:
+                f.seek(offset)
+                raw = f.read(length)
+                old = fields(raw) or {}
+                if error:
+                    yield old, raw.rstrip(b"\n"), Outcome(old, error=True)
+                    continue
+                line, unjudged, note = next(done)
+                yield old, line, Outcome(fields(line) or {}, unjudged, note)
 
 
 # -- the command ----------------------------------------------------------------------------------------------
