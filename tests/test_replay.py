@@ -273,3 +273,14 @@ def test_a_recording_replays_on_a_phone_behind_adb(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as stopped:
         rescore.main([str(tmp_path / "wire"), "--rootdir", str(ROOT)])
     assert stopped.value.code == 2
+
+
+def test_a_changed_step_budget_is_reported(phone: SimDevice) -> None:
+    recorded = play(phone, Home({}), Scripted([Action.key("home"), Action.status("complete")]),
+                    reset=lambda d: d.snapshot_load("clean"))
+    record = recorded.to_json()
+    record["max_steps"] = 30
+    agent = RecordedAgent()
+    agent.load(record)
+    play(phone, Home({}), agent, reset=lambda d: d.snapshot_load("clean"))
+    assert agent.summary()["max_steps"] == {"recorded": 30, "replayed": Home({}).max_steps}

@@ -68,6 +68,7 @@ class RecordedAgent(Replay):
         self.divergence: dict[str, Any] | None = None
         #: The device seconds the current step's thinking took in the recording (None before the first step).
         self.think_time_s: float | None = None
+        self.budget: tuple[int, int] | None = None
 
     def load(self, record: EpisodeRecord) -> None:
         """The episode to play next."""
@@ -83,6 +84,9 @@ class RecordedAgent(Replay):
             raise ReplayError("no recorded episode was loaded: --agent replay plays the run --ma-replay names")
         super().reset(goal, context)
         self.divergence, self.think_time_s = None, None
+        recorded = self.record.get("max_steps")
+        #: The recorded step budget and this episode's, where they differ (the task's complexity changed).
+        self.budget = None if recorded in (None, context.max_steps) else (recorded, context.max_steps)
         if not self.actions and self.record.get("terminated_by") == "agent_error":
             raise ReplayError(f"the recorded agent failed before its first step:\n{self.record.get('agent_error')}")
 
@@ -116,7 +120,8 @@ class RecordedAgent(Replay):
         r = self.record
         return {"episode": record_episode(r), "recorded_agent": r.get("agent"), "recorded_run": r.get("run_id"),
                 "recorded_success": r.get("success"), "recorded_steps": len(r.get("steps") or []),
-                "divergence": self.divergence}
+                "divergence": self.divergence,
+                **({"max_steps": {"recorded": self.budget[0], "replayed": self.budget[1]}} if self.budget else {})}
 
 
 __all__ = ["RecordedAgent", "Replay", "ReplayError", "recorded_output"]

@@ -126,6 +126,8 @@ class ReplayReport:
         lines += [f"    screen {key}: differs from step {d['step']} (recorded {d['recorded_activity']} "
                   f"{d['recorded_screen']}, replayed {d['replayed_activity']} {d['replayed_screen']})"
                   for key, d in diverged]
+        lines += [f"    budget {key}: recorded with {r['max_steps']['recorded']} steps, replayed with "
+                  f"{r['max_steps']['replayed']}" for key, _, r in self.items if r.get("max_steps")]
         return lines
 
     @pytest.hookimpl(trylast=True)
