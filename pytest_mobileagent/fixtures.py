@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -274,10 +273,13 @@ def check_after(reset: Callable[[Device], None], check: Any) -> Callable[[Device
 
 
 def _resumed(config: pytest.Config, case: TaskCase, agent: str,
-             device_config: DeviceConfig | None = None) -> EpisodeResult | None:
-    """The episode a resumed run already finished for this item (same parameters and configuration), if any."""
+             device_config: DeviceConfig | None = None, params: dict[str, Any] | None = None) -> EpisodeResult | None:
+    """The episode a resumed run already finished for this item (same parameters and configuration), if any;
+    ``params`` are the task's (completed by the task, as its record keeps them), else the drawn ones."""
+    from pytest_mobileagent.report.replay import as_recorded
+
     earlier = config.stash.get(RESUMED_KEY, {}).get(f"{case.episode}@{agent}")
-    if earlier is None or earlier.get("params") != json.loads(json.dumps(case.params, default=str)):
+    if earlier is None or earlier.get("params") != as_recorded(case.params if params is None else params):
         return None
     if (earlier.get("device_config") or {}).get("config") != (device_config.id if device_config else None):
         return None
@@ -319,7 +321,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
                ma_artifacts: Artifacts, ma_recording: dict[str, Any] | None) -> EpisodeResult:
     """Run the item's episode (or take it from the run being resumed); the test body asserts on the result."""
     item = request.node
-    result = _resumed(request.config, task_case, ma_agent_name, ma_config)
+    result = _resumed(request.config, task_case, ma_agent_name, ma_config, ma_task.params)
     if result is None:
         log: list[dict[str, Any]] = []
         check = androidworld_check(ma_settings, ma_task)

@@ -284,3 +284,14 @@ def test_a_changed_step_budget_is_reported(phone: SimDevice) -> None:
     agent.load(record)
     play(phone, Home({}), agent, reset=lambda d: d.snapshot_load("clean"))
     assert agent.summary()["max_steps"] == {"recorded": 30, "replayed": Home({}).max_steps}
+
+
+def test_resume_keeps_the_episodes_of_tasks_that_complete_their_parameters(tmp_path: Path) -> None:
+    """The recording's parameters are the task's as its record writes them (completed by the task, data classes as
+    dicts): resuming matches on those too, instead of running such items again."""
+    select = "RetroPlayingQueue or RecipeDeleteSingleRecipe"
+    run_suites(tmp_path, "first", "--agent=oracle", select=select)
+    lines = (tmp_path / "first" / "results.jsonl").read_text().splitlines()
+    resumed = run_suites(tmp_path, "ignored", "--agent=oracle", "--ma-resume", str(tmp_path / "first"),
+                         select=select)
+    assert (tmp_path / "first" / "results.jsonl").read_text().splitlines() == lines, resumed.stdout[-2000:]
