@@ -58,15 +58,19 @@ def record(out: Path, episodes: int, workers: int) -> Path:
 
 
 def trimmed(run: Path, episodes: int) -> Path:
-    """A run folder holding the first ``episodes`` records of ``run`` (its final states linked, not copied)."""
+    """A run folder holding the records of the first ``episodes`` episodes of ``run`` (its final states linked,
+    not copied)."""
     target = run.with_name(f"{run.name}-{episodes}")
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir()
-    with (run / "results.jsonl").open("rb") as src, (target / "results.jsonl").open("wb") as dst:
-        for i, line in enumerate(src):
-            if i == episodes:
-                break
-            dst.write(line)
+    kept: dict[str, bytes] = {}  # one line per episode (the last), for the first ``episodes`` episodes
+    with (run / "results.jsonl").open("rb") as src:
+        for line in src:
+            record = json.loads(line)
+            key = f"{record['suite']}/{record['task']}[{record['instance']}-{record.get('repeat')}]"
+            if key in kept or len(kept) < episodes:
+                kept[key] = line
+    (target / "results.jsonl").write_bytes(b"".join(kept.values()))
     (target / "final_states").symlink_to(run / "final_states")
     return target
 

@@ -85,6 +85,7 @@ class SimDevice:
         #: Snapshot folders' tree digests (:meth:`export_state`), and the bases of imported states by digest.
         self._base_digests: dict[str, str] = {}
         self._bases: dict[str, str] = {}
+        self._base_entries: dict[str, dict[str, Entry]] = {}
         self.cache = cache
         self.system = System(self._root, width, height, density)
         if not cache:
@@ -414,19 +415,25 @@ class SimDevice:
                 self.system.fs.close_databases()
                 shutil.rmtree(self._root, ignore_errors=True)
                 os.makedirs(self._root)
+                state.write_entries(self._root, saved.files)
             else:
                 folder = self._bases.get(saved.base)
                 if folder is None:
                     folder = os.path.join(self._tmp, "bases", saved.base)
                     os.makedirs(folder)
-                    state.write_entries(folder, base(saved.base))
+                    self._base_entries[saved.base] = {e[0]: e for e in base(saved.base)}
+                    state.write_entries(folder, self._base_entries[saved.base].values())
                     self._bases[saved.base] = folder
                 changed = self.system.fs.changes_since(folder)
-                if changed is not None:  # what the state writes whole need not be copied back from the base first
-                    changed -= {rel for rel, kind, *_ in saved.files if kind in "fl"}
-                self.system.fs.restore(folder, changed)
+                self.system.fs.close_databases()  # the files are replaced under them
+                if changed is None:  # the tree is another snapshot's: a whole copy of the base first
+                    self.system.fs.restore(folder)
+                    state.write_entries(self._root, saved.files)
+                else:  # back to the base where the last state (or its check) changed it, and the state's changes
+                    base_entries, writes = self._base_entries[saved.base], {e[0] for e in saved.files}
+                    back = [base_entries.get(rel, (rel, "-", b"", 0, 0)) for rel in changed - writes]
+                    state.write_entries(self._root, back + saved.files)
                 references["base"] = folder
-            state.write_entries(self._root, saved.files)
             layouts = self.system.layout_cache
             self.system = state.loads_system(saved.system, references)
             self.system.layout_cache = layouts

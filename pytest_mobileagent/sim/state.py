@@ -17,6 +17,7 @@ import io
 import os
 import pickle
 import shutil
+import stat
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -88,30 +89,44 @@ def write_entries(root: str, entries: Iterable[Entry]) -> None:
     """Make the paths of ``entries`` under ``root`` what they say: removals first, folders before what they hold,
     the folders' times last (writing into a folder changes its time)."""
     entries = sorted(entries, key=lambda e: (e[0].count(os.sep), e[0]))
+    folders_now: set[str] = set()
     for rel, kind, _, _, _ in entries:
         host = os.path.join(root, rel)
-        if kind == "-" or (os.path.isdir(host) and not os.path.islink(host)) != (kind == "d"):
-            if os.path.isdir(host) and not os.path.islink(host):
+        try:
+            mode = os.lstat(host).st_mode
+        except FileNotFoundError:
+            continue
+        if stat.S_ISDIR(mode):
+            if kind == "d":
+                folders_now.add(host)
+            else:
                 shutil.rmtree(host)
-            elif os.path.lexists(host):
-                os.remove(host)
+        elif kind != "f" or stat.S_ISLNK(mode):  # a file is overwritten in place; anything else goes
+            os.remove(host)
     folders = []
     for rel, kind, content, atime, mtime in entries:
         host = os.path.join(root, rel)
         if kind == "d":
-            os.makedirs(host, exist_ok=True)
+            if host not in folders_now:
+                os.makedirs(host, exist_ok=True)
             folders.append((host, atime, mtime))
         elif kind == "f":
-            os.makedirs(os.path.dirname(host), exist_ok=True)
-            with open(host, "wb") as f:
-                f.write(content)
+            _write_file(host, content)
             os.utime(host, ns=(atime, mtime))
         elif kind == "l":
-            if os.path.lexists(host):
-                os.remove(host)
             os.symlink(content.decode(), host)
     for host, atime, mtime in reversed(folders):
         os.utime(host, ns=(atime, mtime))
+
+
+def _write_file(host: str, content: bytes) -> None:
+    try:
+        with open(host, "wb") as f:
+            f.write(content)
+    except FileNotFoundError:  # its folder is not an entry: make it
+        os.makedirs(os.path.dirname(host), exist_ok=True)
+        with open(host, "wb") as f:
+            f.write(content)
 
 
 def digest(entries: Iterable[Entry]) -> str:
