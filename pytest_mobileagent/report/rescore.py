@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import importlib
 import importlib.util
 import json
@@ -72,11 +73,16 @@ class FinalStates:
         """The ``before_check`` callback of :func:`~pytest_mobileagent.episode.play` saving the item's final
         state with what re-judging needs beyond the record: the scoring options, the LCS ground truth, and what
         the task's setup kept on it for its check (:func:`setup_attributes`)."""
+        try:  # what the task holds before its setup: what the setup adds is what the check may need
+            constructed: dict[str, Any] | None = copy.deepcopy(vars(task))
+        except Exception:  # a value that does not copy: a new task of the same parameters tells instead
+            constructed = None
+
         def save(device: Device, result: EpisodeResult, ground_truth: Sequence[dict[str, Any]] | None) -> None:
             meta = {"episode": case.episode, "require_complete": options.require_complete,
                     "gamma": options.metrics.gamma, "text_similarity": options.metrics.text_similarity,
                     "ground_truth": [dict(a) for a in ground_truth] if ground_truth else None}
-            meta.update(setup_attributes(task))
+            meta.update(setup_attributes(task, constructed))
             try:
                 self.save(case.episode, cast("SimDevice", device), meta)
             except Exception as e:  # the episode goes on: its re-scoring will say why it cannot be re-judged
@@ -123,13 +129,14 @@ class FinalStates:
         return list(state.decode(data, "base", str(path))["files"])
 
 
-def setup_attributes(task: Task) -> dict[str, Any]:
+def setup_attributes(task: Task, constructed: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``task``'s setup (and anything after its construction) kept on it, which its check may read (the rows
     before the agent acted...): ``{"task_state": pickled attributes}``, or ``{"task_state_error": why}`` where an
-    attribute cannot be saved. A new task of the same parameters is the reference: what it holds is not kept."""
+    attribute cannot be saved. What the task held when ``constructed`` (its attributes then; by default those of a
+    new task of the same parameters) is not kept: a task built again holds it."""
     from pytest_mobileagent.sim.state import dumps_system
 
-    fresh = vars(type(task)(dict(task.params)))
+    fresh = constructed if constructed is not None else vars(type(task)(dict(task.params)))
     kept = {}
     for name, value in vars(task).items():
         try:
@@ -139,7 +146,7 @@ def setup_attributes(task: Task) -> dict[str, Any]:
         if not same:
             kept[name] = value
     try:
-        return {"task_state": dumps_system(kept, {}), "task_params": dumps_system(dict(task.params), {})}
+        return {"task_state": dumps_system(kept), "task_params": dumps_system(dict(task.params))}
     except Exception as e:
         return {"task_state_error": f"{type(task).__name__} keeps {sorted(kept)} from its setup, which cannot be "
                                     f"saved ({type(e).__name__}: {e})"}
@@ -277,12 +284,12 @@ class Judge:
             raise Unjudged(saved.meta["task_state_error"])
         packages = (task_cls.__module__.split(".")[0],)
         try:  # the parameters as drawn (the record's JSON writes values of other types as text)
-            params = loads_system(saved.meta["task_params"], {}, packages)
+            params = loads_system(saved.meta["task_params"], packages)
             task = task_cls(params)
         except Exception as e:
             raise Unjudged(f"{record['task']} refuses the recorded parameters: {type(e).__name__}: {e}") from None
         try:
-            vars(task).update(loads_system(saved.meta.get("task_state") or _EMPTY, {}, packages))
+            vars(task).update(loads_system(saved.meta.get("task_state") or _EMPTY, packages))
             self.device.import_state(saved, self.states.base)
         except (StateError, Exception) as e:  # a class renamed or changed since: the state is of another version
             raise Unjudged(f"its final state cannot be restored by this version ({type(e).__name__}: {e}); "

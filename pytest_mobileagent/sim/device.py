@@ -48,6 +48,10 @@ def scratch_root() -> str | None:
     return "/dev/shm" if roomy and os.access("/dev/shm", os.W_OK | os.X_OK) else None
 
 
+#: What a state holds in place of the phone's host folders (its files, the snapshot they are changes of).
+_ROOT, _BASE = "<phone root>", "<base snapshot>"
+
+
 class SimDevice:
     """A deterministic in-process Android phone.
 
@@ -383,16 +387,22 @@ class SimDevice:
         with self._lock:
             self.system.invalidate()
             folder, changed = self._journal()
-            references: dict[str, Any] = {"virtual": self.system.fs.virtual, "root": self._root}
             if folder is None:
                 files, base = state.read_entries(self._root), None
             else:
-                files, references["base"] = state.read_entries(self._root, changed), folder
+                files = state.read_entries(self._root, changed)
                 base = self._base_digests.get(folder)
                 if base is None:
                     base = self._base_digests[folder] = state.digest(state.read_entries(folder))
-            return state.State(state.dumps_system(self.system, references), files, base, dict(meta or {}),
-                               (*self.physical_size, self.physical_density))
+            fs = self.system.fs  # its host folders and its /proc (the shell's) are this phone's: left out
+            virtual, fs.virtual = fs.virtual, None
+            old = state.swap_strings(fs, {self._root: _ROOT, **({folder: _BASE} if folder else {})})
+            try:
+                system = state.dumps_system(self.system)
+            finally:
+                fs.virtual = virtual
+                vars(fs).update(old)
+            return state.State(system, files, base, dict(meta or {}), (*self.physical_size, self.physical_density))
 
     def export_base(self, digest: str) -> list[Entry]:
         """The files of the snapshot whose tree has ``digest`` (one :meth:`export_state` named)."""
@@ -410,7 +420,7 @@ class SimDevice:
         from pytest_mobileagent.sim import state
 
         with self._lock:
-            references: dict[str, Any] = {"virtual": self.system.fs.virtual, "root": self._root}
+            folder = None
             if saved.base is None:
                 self.system.fs.close_databases()
                 shutil.rmtree(self._root, ignore_errors=True)
@@ -433,10 +443,11 @@ class SimDevice:
                     base_entries, writes = self._base_entries[saved.base], {e[0] for e in saved.files}
                     back = [base_entries.get(rel, (rel, "-", b"", 0, 0)) for rel in changed - writes]
                     state.write_entries(self._root, back + saved.files)
-                references["base"] = folder
-            layouts = self.system.layout_cache
-            self.system = state.loads_system(saved.system, references)
-            self.system.layout_cache = layouts
+            system = state.loads_system(saved.system)
+            state.swap_strings(system.fs, {_ROOT: self._root, **({_BASE: folder} if folder else {})})
+            system.fs.virtual = self.system.fs.virtual
+            system.layout_cache = self.system.layout_cache
+            self.system = system
             self.physical_size, self.physical_density = tuple(saved.physical[:2]), saved.physical[2]
 
     def close(self) -> None:

@@ -143,37 +143,27 @@ def digest(entries: Iterable[Entry]) -> str:
 
 class _Pickler(pickle.Pickler):
     """Pickles a :class:`System` as :meth:`SimDevice.snapshot_save` deep-copies it: objects that define their own
-    copy (open database connections, layout caches, pages' script engines) are pickled as their copy; the
-    device's ``/proc`` view and its host folders are references, bound to the loading device's."""
-
-    def __init__(self, file: io.BytesIO, references: dict[str, Any]):
-        super().__init__(file, protocol=5)
-        # host folders by their text (copies of the same path are the same folder), the rest by identity
-        self.paths = {obj: name for name, obj in references.items() if isinstance(obj, str)}
-        self.objects = {id(obj): name for name, obj in references.items() if not isinstance(obj, str)}
-
-    def persistent_id(self, obj: Any) -> str | None:
-        if type(obj) is str:
-            return self.paths.get(obj)
-        return self.objects.get(id(obj))
+    copy (open database connections, layout caches, pages' script engines) are pickled as their copy."""
 
     def reducer_override(self, obj: Any) -> Any:
-        if not isinstance(obj, type) and hasattr(type(obj), "__deepcopy__"):
-            return copy.deepcopy(obj).__reduce_ex__(5)
-        return NotImplemented
+        kind = type(obj)
+        own = _OWN_COPY.get(kind)
+        if own is None:
+            own = _OWN_COPY[kind] = kind is not type and hasattr(kind, "__deepcopy__")
+        return copy.deepcopy(obj).__reduce_ex__(5) if own else NotImplemented
+
+
+#: Whether a type defines its own deep copy (asked of every object pickled).
+_OWN_COPY: dict[type, bool] = {}
 
 
 class _Unpickler(pickle.Unpickler):
     """Builds only this package's classes (and those of the ``packages`` named) and the few standard types of
     :data:`_ALLOWED`."""
 
-    def __init__(self, file: io.BytesIO, references: dict[str, Any], packages: tuple[str, ...] = ()):
+    def __init__(self, file: io.BytesIO, packages: tuple[str, ...] = ()):
         super().__init__(file)
-        self.references = references
         self.packages = ("pytest_mobileagent", *packages)
-
-    def persistent_load(self, pid: Any) -> Any:
-        return self.references[pid]
 
     def find_class(self, module: str, name: str) -> Any:
         key = (module, name, self.packages)
@@ -196,17 +186,25 @@ class _Unpickler(pickle.Unpickler):
 _FOUND: dict[tuple[str, str, tuple[str, ...]], Any] = {}
 
 
-def dumps_system(system: Any, references: dict[str, Any]) -> bytes:
-    """``system`` pickled, each object of ``references`` (name -> object) stored as its name."""
+def dumps_system(obj: Any) -> bytes:
+    """``obj`` (a system, or values a task keeps) pickled as a snapshot deep-copies it."""
     buffer = io.BytesIO()
-    _Pickler(buffer, references).dump(system)
+    _Pickler(buffer, protocol=5).dump(obj)
     return buffer.getvalue()
 
 
-def loads_system(data: bytes, references: dict[str, Any], packages: tuple[str, ...] = ()) -> Any:
-    """The system :func:`dumps_system` pickled, its references bound to ``references``' objects; classes of the
-    ``packages`` named (a suite's, for a task's values) may be built too."""
-    return _Unpickler(io.BytesIO(data), references, packages).load()
+def loads_system(data: bytes, packages: tuple[str, ...] = ()) -> Any:
+    """What :func:`dumps_system` pickled; classes of the ``packages`` named (a suite's, for a task's values) may
+    be built too."""
+    return _Unpickler(io.BytesIO(data), packages).load()
+
+
+def swap_strings(obj: Any, replacements: dict[str, str]) -> dict[str, str]:
+    """Replace ``obj``'s attributes whose value is one of ``replacements``' keys by its value (a phone's host
+    folders by place-holders before pickling, and back after loading); returns the attributes' old values."""
+    old = {name: value for name, value in vars(obj).items() if type(value) is str and value in replacements}
+    vars(obj).update({name: replacements[value] for name, value in old.items()})
+    return old
 
 
 # -- files of states -------------------------------------------------------------------------------------------
