@@ -249,9 +249,10 @@ class Judge:
     """Re-judges episodes in one process: one simulated phone the states are restored into; ``tasks`` finds the
     task classes (the parent's, modules imported, when the workers are forked from it)."""
 
-    def __init__(self, run_dir: Path, tasks: TaskIndex):
+    def __init__(self, run_dir: Path, tasks: TaskIndex, threshold: float = 1.0):
         self.states = FinalStates(run_dir)
         self.tasks = tasks
+        self.threshold = threshold
         self._device: SimDevice | None = None
 
     @property
@@ -315,16 +316,16 @@ class Judge:
         except Exception as e:
             raise Unjudged(f"the check of {record['task']} raised {type(e).__name__}: {e}") from None
         new = cast(EpisodeRecord, {**record, **{name: getattr(result, name) for name in JUDGED}})
-        new["outcome"] = _outcome(record, new)
+        new["outcome"] = _outcome(record, new, self.threshold)
         return new, "", ""
 
 
-def _outcome(old: EpisodeRecord, new: EpisodeRecord) -> str:
-    """The new record's pytest outcome: the old one where the success is unchanged, else by the success (the
-    run's threshold is not recorded: a success is 1.0, as by default)."""
+def _outcome(old: EpisodeRecord, new: EpisodeRecord, threshold: float) -> str:
+    """The new record's pytest outcome: the old one where the success is unchanged, else by the success against
+    ``threshold`` (``--success-threshold``: the run's is not recorded)."""
     if float(old.get("success", 0.0)) == float(new.get("success", 0.0)):
         return str(old.get("outcome"))
-    return "success" if float(new.get("success", 0.0)) >= 1.0 else "failure"
+    return "success" if float(new.get("success", 0.0)) >= threshold else "failure"
 
 
 #: The fields of a record the judging sets (the rest is what the agent did, kept as recorded).
@@ -336,12 +337,12 @@ _TASKS: TaskIndex | None = None
 _EMPTY = pickle.dumps({}, protocol=5)
 
 
-def _work(args: tuple[str, str, list[tuple[int, int]]]) -> list[tuple[bytes, str, str]]:
+def _work(args: tuple[str, str, float, list[tuple[int, int]]]) -> list[tuple[bytes, str, str]]:
     """A worker's unit: re-judge the lines at (offset, length) of the results file."""
     global _JUDGE
-    run_dir, root, spans = args
+    run_dir, root, threshold, spans = args
     if _JUDGE is None:
-        _JUDGE = Judge(Path(run_dir), _TASKS if _TASKS is not None else TaskIndex(Path(root)))
+        _JUDGE = Judge(Path(run_dir), _TASKS if _TASKS is not None else TaskIndex(Path(root)), threshold)
     out = []
     with open(Path(run_dir) / "results.jsonl", "rb") as f:
         for offset, length in spans:
@@ -382,7 +383,8 @@ def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, 
     return [(key, *value) for key, value in sorted(chosen.items())]
 
 
-def rejudge_run(run_dir: Path, root: Path, workers: int) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
+def rejudge_run(run_dir: Path, root: Path, workers: int,
+                threshold: float = 1.0) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
     """Every episode of the run, re-judged (errors passed through): (old record, new line, outcome), the records
     holding the fields the metrics read (:data:`~pytest_mobileagent.metrics.success.FIELDS`)."""
     global _TASKS, _JUDGE
@@ -390,7 +392,7 @@ def rejudge_run(run_dir: Path, root: Path, workers: int) -> Iterator[tuple[Episo
     lines = chosen_lines(run_dir / "results.jsonl", _TASKS)
     judged = [(offset, length) for _, offset, length, error in lines if not error]
     chunks = [judged[i:i + CHUNK] for i in range(0, len(judged), CHUNK)]
-    args = [(str(run_dir), str(root), chunk) for chunk in chunks]
+    args = [(str(run_dir), str(root), threshold, chunk) for chunk in chunks]
     with contextlib.ExitStack() as stack:
         if workers > 1 and len(chunks) > 1:
             context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
@@ -468,7 +470,7 @@ def rescore(run: Path, out: Path, root: Path, workers: int, threshold: float = 1
     old_outcomes: dict[str, float] = {}
     out.mkdir(parents=True, exist_ok=True)
     with (out / "results.jsonl").open("wb") as results:
-        for old, line, outcome in rejudge_run(run, root, workers):
+        for old, line, outcome in rejudge_run(run, root, workers, threshold):
             key = record_episode(old)
             report.episodes += 1
             new = outcome.record
