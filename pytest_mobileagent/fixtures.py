@@ -26,7 +26,7 @@ import pytest
 
 from pytest_mobileagent.agents.base import ReportsUsage
 from pytest_mobileagent.agents.builtin import OracleAgent
-from pytest_mobileagent.agents.replay import RecordedAgent
+from pytest_mobileagent.agents.replay import RecordedAgent, ReplayError
 from pytest_mobileagent.android import launcher
 from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
@@ -328,7 +328,10 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
         reset = ma_reset if check is None else check_after(ma_reset, check)
         replaying = ma_recording is not None and isinstance(ma_agent, RecordedAgent)
         if replaying:
-            ma_agent.load(ma_recording)
+            try:
+                ma_agent.load(ma_recording)
+            except ReplayError as e:  # an action this version refuses: the recording cannot be played here
+                pytest.fail(str(e), pytrace=False)
 
         def make_result() -> EpisodeResult:
             fresh = new_result(ma_task, ma_agent_name, task_case.index, task_case.agent_seed, item.nodeid,
