@@ -501,7 +501,10 @@ def rescore(run: Path, out: Path, root: Path, workers: int, threshold: float = 1
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ma-rescore", description="Re-judge a recorded pytest-mobileagent run "
-                                     "with the current validators, from its saved final states (no agent, no model).")
+                                     "with the current validators, from its saved final states (no agent, no model).",
+                                     epilog="exit status: 0; 1 when a gate fails (or, with --fail-on-change, a verdict "
+                                     "changed); 2 for bad input (no run, no final states); 3 when some episodes "
+                                     "could not be re-judged (listed, and in rescore.json)")
     parser.add_argument("run", type=Path, help="the run folder (reports/<run-id>) or its results.jsonl")
     parser.add_argument("--out", type=Path, help="folder for the re-judged results.jsonl, metrics.json and "
                         "rescore.json [default: RUN/rescore]")
