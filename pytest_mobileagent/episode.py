@@ -115,6 +115,9 @@ class EpisodeResult:
     #: Trajectory metrics where the task defines what they need (AndroidArena's LCS metrics for a
     #: ground-truth sequence, Mobile-Bench's CheckPoint coverage for check points, invalid-step ratios).
     metrics: dict[str, float] = field(default_factory=dict)
+    #: ``--agent replay``: the recorded episode played (its run, agent and verdict) and the first step whose screen
+    #: differed from the recording's (``divergence``, None when none did).
+    replay: dict[str, Any] | None = None
 
     @property
     def num_steps(self) -> int:
@@ -157,6 +160,10 @@ class EpisodeResult:
         return cls(**kwargs)
 
 
+#: ``before_check(device, result, ground_truth)``: called with the episode's final state, just before the check.
+BeforeCheck = Callable[[Device, "EpisodeResult", "Sequence[dict[str, Any]] | None"], None]
+
+
 def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Observation:
     package, activity = device.current_activity()
     return Observation(goal=goal, step=step, xml=device.hierarchy(), package=package, activity=activity,
@@ -192,7 +199,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
                 metric_options: MetricOptions = MetricOptions(),
                 deadline: Deadline | None = None, think_time_s: float | None = None,
                 ground_truth: Sequence[dict[str, Any]] | None = None,
-                check_device: Callable[[Device], Device] | None = None) -> EpisodeResult:
+                check_device: Callable[[Device], Device] | None = None,
+                before_check: BeforeCheck | None = None) -> EpisodeResult:
     """Run ``agent`` on the already set-up ``task`` until it signals status/answer or the budget ends.
 
     Fills in and returns ``result``; ``task.check`` decides ``success``.
@@ -201,6 +209,7 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     (``think_time_s``, or the measured time when None).
     ``ground_truth`` is the reference sequence for the LCS metrics when the task has no fixed one.
     ``check_device`` wraps the device ``task.check`` reads (the trace records every read through it).
+    ``before_check(device, result, ground_truth)`` sees the final state just before the check reads it.
     When ``deadline`` passes, the agent loop ends: as the agent's timeout (``terminated_by`` "timeout", then
     checked as at the step limit) when it had most of the time, else as :class:`EpisodeTimeout`.
     """
@@ -216,6 +225,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         result.timed_out = spent
         result.terminated_by = "timeout"
     task.observe_trajectory([vars(s) for s in result.steps])
+    if before_check is not None:
+        before_check(device, result, ground_truth)
     checked = check_device(device) if check_device is not None else device
     result.state_success = float(task.check(checked, result.answer))
     result.success = result.state_success
@@ -270,7 +281,8 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             break
         t2 = time.perf_counter()
         if isinstance(device, SimulatedClock):  # a phone's clock moves while the agent thinks
-            device.elapse(t2 - t1 if think_time_s is None else think_time_s)
+            recorded = getattr(agent, "think_time_s", None)  # a replay's: the recorded step's measured time
+            device.elapse(think_time_s if think_time_s is not None else t2 - t1 if recorded is None else recorded)
         usage = agent.step_usage if isinstance(agent, ReportsUsage) else None
         record = StepRecord(step, None, obs.package, obs.activity, t1 - t0, 0.0, t2 - t1, usage=usage,
                             screen=screen_digest(obs.xml))
@@ -474,12 +486,14 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
          reset: Callable[[Device], None] | None = None,
          on_observation: Callable[[Observation], None] | None = None,
          before_teardown: Callable[[Device, EpisodeResult], None] | None = None,
-         check_device: Callable[[Device], Device] | None = None) -> EpisodeResult:
+         check_device: Callable[[Device], Device] | None = None,
+         before_check: BeforeCheck | None = None) -> EpisodeResult:
     """The one episode sequence; the plugin's fixture and the benchmarks both run it:
 
     1. ``reset(device)``: back to the clean state (the fixture restores the snapshot and sets the clock);
     2. ``task.setup(device)``; 3. refuse a goal that already holds (:class:`GoalAlreadyHolds`);
-    4. the agent loop and the check (:func:`run_episode`) into ``make_result()``;
+    4. the agent loop and the check (:func:`run_episode`; ``before_check`` sees the state it reads) into
+       ``make_result()``;
     5. ``before_teardown(device, result)``, for what needs the final screen (artifacts, a judge);
     6. ``task.teardown(device)``, always.
 
@@ -491,7 +505,8 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
     """
     for attempt in range(options.infra_retries + 1):
         try:
-            result = _attempt(device, task, agent, options, make_result, reset, on_observation, check_device)
+            result = _attempt(device, task, agent, options, make_result, reset, on_observation, check_device,
+                              before_check)
             if before_teardown is not None:
                 before_teardown(device, result)
             return result
@@ -506,7 +521,8 @@ def play(device: Device, task: Task, agent: Agent, options: EpisodeOptions = Epi
 def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
              make_result: Callable[[], EpisodeResult] | None, reset: Callable[[Device], None] | None,
              on_observation: Callable[[Observation], None] | None,
-             check_device: Callable[[Device], Device] | None = None) -> EpisodeResult:
+             check_device: Callable[[Device], Device] | None = None,
+             before_check: BeforeCheck | None = None) -> EpisodeResult:
     """Steps 1 to 4 of :func:`play`, under the episode's deadline."""
     deadline = Deadline(options.timeout_s)
     try:
@@ -522,7 +538,7 @@ def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
             return run_episode(device, task, agent, result, require_complete=options.require_complete,
                                on_observation=on_observation, metric_options=options.metrics, deadline=deadline,
                                think_time_s=options.think_time_s, ground_truth=truth,
-                               check_device=check_device)
+                               check_device=check_device, before_check=before_check)
     except DeadlinePassed:  # in reset, setup or the check: the device's time, whoever had the rest
         spent = dict(deadline.spent(), cause="device")
         raise EpisodeTimeout(spent, "outside the agent's steps (reset, setup or the check)") from None

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -27,6 +26,7 @@ import pytest
 
 from pytest_mobileagent.agents.base import ReportsUsage
 from pytest_mobileagent.agents.builtin import OracleAgent
+from pytest_mobileagent.agents.replay import RecordedAgent, ReplayError
 from pytest_mobileagent.android import launcher
 from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
@@ -302,10 +302,13 @@ def write_trace(trace: TraceRecorder, result: EpisodeResult, task: Task, reset: 
 
 
 def _resumed(config: pytest.Config, case: TaskCase, agent: str,
-             device_config: DeviceConfig | None = None) -> EpisodeResult | None:
-    """The episode a resumed run already finished for this item (same parameters and configuration), if any."""
+             device_config: DeviceConfig | None = None, params: dict[str, Any] | None = None) -> EpisodeResult | None:
+    """The episode a resumed run already finished for this item (same parameters and configuration), if any;
+    ``params`` are the task's (completed by the task, as its record keeps them), else the drawn ones."""
+    from pytest_mobileagent.report.replay import as_recorded
+
     earlier = config.stash.get(RESUMED_KEY, {}).get(f"{case.episode}@{agent}")
-    if earlier is None or earlier.get("params") != json.loads(json.dumps(case.params, default=str)):
+    if earlier is None or earlier.get("params") != as_recorded(case.params if params is None else params):
         return None
     if (earlier.get("device_config") or {}).get("config") != (device_config.id if device_config else None):
         return None
@@ -315,14 +318,39 @@ def _resumed(config: pytest.Config, case: TaskCase, agent: str,
 
 
 @pytest.fixture
+def ma_recording(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase, ma_task: Task,
+                 ma_config: DeviceConfig | None) -> dict[str, Any] | None:
+    """With ``--ma-replay RUN``: the recorded episode the item plays again (same identity); the item is skipped
+    where the run has none, and errs where its parameters, seed or device configuration differ. None without."""
+    if not ma_settings.replay:
+        return None
+    from pytest_mobileagent.report.replay import recording
+
+    found = recording(request.config, ma_settings.replay).episode_for(task_case, ma_task.params,
+                                                                      ma_config.id if ma_config else None)
+    return dict(found)
+
+
+def final_state_writer(options: Settings, config: pytest.Config, case: TaskCase, episode: EpisodeOptions,
+                       device: Device, task: Task) -> Any:
+    """``--ma-final-states on`` on a simulated phone: the callback saving the state the check reads under
+    ``<run>/final_states/`` (:mod:`~pytest_mobileagent.report.rescore`); None otherwise."""
+    if options.final_states != "on" or not hasattr(device, "export_state"):
+        return None
+    from pytest_mobileagent.report.rescore import FinalStates
+
+    return FinalStates(run(config).directory).writer(case, episode, task)
+
+
+@pytest.fixture
 def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase, ma_task: Task,
                ma_device: Device, ma_capable: None, ma_device_config: dict[str, str],
                ma_config: DeviceConfig | None, ma_agent: Any,
                ma_agent_name: str, ma_reset: Callable[[Device], None], ma_episode_options: EpisodeOptions,
-               ma_artifacts: Artifacts) -> EpisodeResult:
+               ma_artifacts: Artifacts, ma_recording: dict[str, Any] | None) -> EpisodeResult:
     """Run the item's episode (or take it from the run being resumed); the test body asserts on the result."""
     item = request.node
-    result = _resumed(request.config, task_case, ma_agent_name, ma_config)
+    result = _resumed(request.config, task_case, ma_agent_name, ma_config, ma_task.params)
     judged_instead = ma_settings.llm_judge and judged_on(ma_task, ma_device.capabilities)
     if judged_instead:  # the original's ground truth, from its reference on a simulated phone
         truth = ma_task.ground_truth or (reference_ground_truth(ma_task, ma_reset if isinstance(ma_reset, Restore)
@@ -334,6 +362,12 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
         check = androidworld_check(ma_settings, ma_task)
         trace = trace_recorder(ma_artifacts, ma_device, ma_agent)
         reset = ma_reset if check is None else check_after(ma_reset, check)
+        replaying = ma_recording is not None and isinstance(ma_agent, RecordedAgent)
+        if replaying:
+            try:
+                ma_agent.load(ma_recording)
+            except ReplayError as e:  # an action this version refuses: the recording cannot be played here
+                pytest.fail(str(e), pytrace=False)
 
         def make_result() -> EpisodeResult:
             fresh = new_result(ma_task, ma_agent_name, task_case.index, task_case.agent_seed, item.nodeid,
@@ -362,10 +396,14 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
             result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=reset,
                           on_observation=trace.observe if trace is not None else ma_artifacts.recorder(),
                           before_teardown=before_teardown,
-                          check_device=trace.check_device if trace is not None else None)
+                          check_device=trace.check_device if trace is not None else None,
+                          before_check=final_state_writer(ma_settings, request.config, task_case,
+                                                          ma_episode_options, ma_device, ma_task))
         finally:
             if check is not None:
                 check.close()
+        if replaying:
+            result.replay = ma_agent.summary()
         save_model_log(run(request.config).directory, task_case.episode, log, ma_settings.llm_log_max_bytes)
     item.stash[EPISODE_KEY] = result
     return result

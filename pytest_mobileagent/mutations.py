@@ -21,8 +21,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from pytest_mobileagent.actions import Action
-from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.builtin import OracleAgent
+from pytest_mobileagent.agents.replay import Replay
 from pytest_mobileagent.device.base import Device
 from pytest_mobileagent.episode import EpisodeResult, play
 from pytest_mobileagent.observe.elements import Observation
@@ -122,24 +122,6 @@ def apply(mutation: Mutation, actions: list[Action]) -> list[Action]:
         i = max(i for i, a in enumerate(out) if a.kind == "answer")
         out[i] = dataclasses.replace(out[i], text=change_answer(out[i].text or "", mutation.how))
     return out
-
-
-class Replay:
-    """An agent that plays a fixed list of actions, then declares completion. Replaying rather than re-running
-    the oracle keeps a mistake a mistake: the oracle would see its effect on screen and make up for it."""
-
-    def __init__(self, actions: list[Action]) -> None:
-        self.actions = actions
-        self._next = 0
-
-    def reset(self, goal: str, context: AgentContext) -> None:
-        self._next = 0
-
-    def step(self, observation: Observation) -> Action:
-        if self._next >= len(self.actions):
-            return Action.status("complete")
-        self._next += 1
-        return self.actions[self._next - 1]
 
 
 class Recorder(OracleAgent):

@@ -104,6 +104,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "ma_episode(**fields): override fields of the episode options for a test "
                             "(require_complete, infra_retries, metrics)")
     config.pluginmanager.register(ReportObserver(config), "mobileagent-observer")
+    if options.replay and workerinput is None:
+        _replay_report(config, options.replay)
     if config.pluginmanager.hasplugin("xdist"):
         from pytest_mobileagent.xdist_hooks import XdistHooks
 
@@ -134,6 +136,18 @@ def _run_folder(config: pytest.Config) -> tuple[str, Path]:
         raise pytest.UsageError(f"--ma-resume {resume}: no run there ({directory / 'results.jsonl'} not found)"
                                 + known)
     return directory.name, directory
+
+
+def _replay_report(config: pytest.Config, text: str) -> None:
+    """``--ma-replay``: read the recording now (a bad one is a usage error before collection) and report the
+    replay at the end."""
+    from pytest_mobileagent.report.replay import ReplayReport, recording
+
+    try:
+        recording(config, text)
+    except ValueError as e:
+        raise pytest.UsageError(f"--ma-replay {text}: {e}") from None
+    config.pluginmanager.register(ReplayReport(text), "mobileagent-replay")
 
 
 def _check_writable(directory: Path) -> None:

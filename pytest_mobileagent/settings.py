@@ -156,6 +156,15 @@ def config_set(text: str) -> str:
     return text
 
 
+def recorded_run(text: str) -> str:
+    """A run folder holding a ``results.jsonl``, or that file."""
+    if text:
+        from pytest_mobileagent.report.replay import results_path
+
+        results_path(text)
+    return text
+
+
 def plain_name(text: str) -> str:
     if text and not re.fullmatch(r"[A-Za-z0-9_.\-]+", text):
         raise ValueError("expected a plain folder name (letters, digits, '_', '.', '-')")
@@ -165,6 +174,7 @@ def plain_name(text: str) -> str:
 # -- the settings -------------------------------------------------------------------------------------
 
 TRAJECTORY_POLICIES = ("on", "off", "failed")
+FINAL_STATE_POLICIES = ("on", "off")
 SCREENSHOT_POLICIES = ("none", "on-failure", "all")
 
 
@@ -228,6 +238,12 @@ class Settings:
     shard: str = _field("", "run shard K of N ('2/4'): the items whose id hashes to it, the same on every "
                         "machine; each shard writes its own run folder (default id ...-shard-2-of-4) for ma-merge",
                         shard_spec)
+    replay: str = _field("", "with --agent replay: the recorded run whose actions each item plays again (its folder "
+                         "or its results.jsonl); the first step whose screen differs from the recording is "
+                         "reported", recorded_run)
+    final_states: str = _field("on", "on the simulator, save each episode's final state (a few KB) under "
+                               "<run>/final_states/, for re-judging the run with ma-rescore",
+                               choices=FINAL_STATE_POLICIES)
     resume: str = _field("", "resume a run (its id, or its folder such as reports/<run-id>): finished episodes are "
                          "taken from its results.jsonl")
     require_complete: bool = _field(False, "AndroidWorld's rule: success counts only if the agent declared "
@@ -264,6 +280,10 @@ class Settings:
                            "mobilebench/api_list.json)", existing_file)
 
     def __post_init__(self) -> None:
+        if self.agent == "replay" and not self.replay:
+            raise pytest.UsageError("--agent replay needs --ma-replay RUN (the recorded run to play again)")
+        if self.replay and self.agent != "replay":
+            raise pytest.UsageError(f"--ma-replay plays a recorded run with --agent replay, not --agent {self.agent}")
         if self.max_regression and not self.baseline:
             raise pytest.UsageError("--ma-max-regression needs --ma-baseline (the run to compare with)")
         if self.lock and not self.freeze_params:

@@ -17,7 +17,7 @@ from pytest_mobileagent.metrics.success import FIELDS
 
 #: What the controller reads of an episode's record: the aggregates' fields, the tokens spent (Allure's
 #: environment) and whether an error was the infrastructure's (the streak that stops a session).
-SENT_FIELDS = FIELDS | {"usage", "infrastructure"}
+SENT_FIELDS = FIELDS | {"usage", "infrastructure", "replay"}  # replay: the replay report's account
 #: ``path::Task[index]`` or ``path::Task[index-r<repeat>]``: a task item's node id.
 _TASK_ITEM = re.compile(r"^(?P<path>[^:]+)::(?P<task>\w+)\[(?P<index>\d+)(?:-r(?P<repeat>\d+))?\]$")
 

@@ -119,7 +119,7 @@ def test_unknown_agent_is_a_usage_error(suite: pytest.Pytester) -> None:
     result = suite.runpytest("mysuites", "--agent=nonsense")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*unknown agent 'nonsense'; available agents: arena, arena-explore, arena-reflexion, "
-                                "bmoca, m3a, mobilebench, noop, oracle, random, seeact, t3a*"])
+                                "bmoca, m3a, mobilebench, noop, oracle, random, replay, seeact, t3a*"])
 
 
 def test_agent_by_module_and_class(suite: pytest.Pytester) -> None:

@@ -1,4 +1,5 @@
-"""Built-in agents: ``oracle`` (the task's own solution), ``noop``, ``random``, and the model agents ``t3a``,
+"""Built-in agents: ``oracle`` (the task's own solution), ``noop``, ``random``, ``replay`` (a recorded run's
+actions, :mod:`~pytest_mobileagent.agents.replay`), and the model agents ``t3a``,
 ``m3a``, ``seeact``, ``arena`` (``arena-explore``, ``arena-reflexion``), ``mobilebench`` and ``bmoca``."""
 
 from __future__ import annotations
@@ -150,6 +151,13 @@ def bmoca(client: LLMClient) -> object:
     return BMoCA(client)
 
 
-BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "t3a": t3a, "m3a": m3a,
+def replay() -> object:
+    """The recorded run's actions (``--ma-replay RUN``), item by item."""
+    from pytest_mobileagent.agents.replay import RecordedAgent
+
+    return RecordedAgent()
+
+
+BUILTIN = {"oracle": OracleAgent, "noop": NoopAgent, "random": RandomAgent, "replay": replay, "t3a": t3a, "m3a": m3a,
            "seeact": seeact, "arena": arena, "arena-explore": _model_agent(partial(arena, exploration_hint=True)),
            "arena-reflexion": _model_agent(partial(arena, reflexion=True)), "mobilebench": mobilebench, "bmoca": bmoca}

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pytest_mobileagent.sim.shell import Caller, Process
+    from pytest_mobileagent.sim.state import Entry, State
 
 
 #: Free space a memory file system needs to hold simulated phones' files (several phones, their snapshots).
@@ -45,6 +46,10 @@ def scratch_root() -> str | None:
         return None
     roomy = stat.f_bavail * stat.f_frsize >= MEMORY_ROOT_MIN_FREE
     return "/dev/shm" if roomy and os.access("/dev/shm", os.W_OK | os.X_OK) else None
+
+
+#: What a state holds in place of the phone's host folders (its files, the snapshot they are changes of).
+_ROOT, _BASE = "<phone root>", "<base snapshot>"
 
 
 class SimDevice:
@@ -81,6 +86,10 @@ class SimDevice:
         #: Never notified: waiting on it releases the lock (however deeply held) for a while (:meth:`pause`).
         self._idle = threading.Condition(self._lock)
         self._snapshots: dict[str, System] = {}
+        #: Snapshot folders' tree digests (:meth:`export_state`), and the bases of imported states by digest.
+        self._base_digests: dict[str, str] = {}
+        self._bases: dict[str, str] = {}
+        self._base_entries: dict[str, dict[str, Entry]] = {}
         self.cache = cache
         self.system = System(self._root, width, height, density)
         if not cache:
@@ -342,6 +351,7 @@ class SimDevice:
             self.system.invalidate()
             self._snapshots[name] = copy.deepcopy(self.system)
             self.system.fs.snapshot(self._snapshot_dir(name))
+            self._base_digests.pop(self._snapshot_dir(name), None)
 
     def snapshot_load(self, name: str) -> None:
         with self._lock:
@@ -357,6 +367,88 @@ class SimDevice:
 
     def snapshots(self) -> list[str]:
         return sorted(self._snapshots)
+
+    # -- states: the phone as bytes, for re-judging a recorded episode (sim/state.py) ----------------------------
+
+    def _journal(self) -> tuple[str | None, set[str] | None]:
+        """The snapshot folder the tree is journaled against and the paths changed since, or (None, None)."""
+        for folder in [self._snapshot_dir(name) for name in self._snapshots] + list(self._bases.values()):
+            changed = self.system.fs.changes_since(folder)
+            if changed is not None:
+                return folder, changed
+        return None, None
+
+    def export_state(self, meta: dict[str, Any] | None = None) -> State:
+        """The phone's state now (:class:`~pytest_mobileagent.sim.state.State`): its system, and its files as the
+        changes since the snapshot they are journaled against (the whole tree where there is none). Cheap: a few
+        kilobytes pickled and the files an episode changed. :meth:`export_base` gives the base's files."""
+        from pytest_mobileagent.sim import state
+
+        with self._lock:
+            self.system.invalidate()
+            folder, changed = self._journal()
+            if folder is None:
+                files, base = state.read_entries(self._root), None
+            else:
+                files = state.read_entries(self._root, changed)
+                base = self._base_digests.get(folder)
+                if base is None:
+                    base = self._base_digests[folder] = state.digest(state.read_entries(folder))
+            fs = self.system.fs  # its host folders and its /proc (the shell's) are this phone's: left out
+            virtual, fs.virtual = fs.virtual, None
+            old = state.swap_strings(fs, {self._root: _ROOT, **({folder: _BASE} if folder else {})})
+            try:
+                system = state.dumps_system(self.system)
+            finally:
+                fs.virtual = virtual
+                vars(fs).update(old)
+            return state.State(system, files, base, dict(meta or {}), (*self.physical_size, self.physical_density))
+
+    def export_base(self, digest: str) -> list[Entry]:
+        """The files of the snapshot whose tree has ``digest`` (one :meth:`export_state` named)."""
+        from pytest_mobileagent.sim import state
+
+        with self._lock:
+            for folder, known in {**self._base_digests, **{v: k for k, v in self._bases.items()}}.items():
+                if known == digest and os.path.isdir(folder):
+                    return state.read_entries(folder)
+        raise KeyError(f"no snapshot of this phone has the tree {digest}")
+
+    def import_state(self, saved: State, base: Callable[[str], list[Entry]]) -> None:
+        """Make the phone the state ``saved``; ``base(digest)`` gives its base's files the first time a state on
+        that base is imported (they are kept, so the next state on it copies back only what changed)."""
+        from pytest_mobileagent.sim import state
+
+        with self._lock:
+            folder = None
+            if saved.base is None:
+                self.system.fs.close_databases()
+                shutil.rmtree(self._root, ignore_errors=True)
+                os.makedirs(self._root)
+                state.write_entries(self._root, saved.files)
+            else:
+                folder = self._bases.get(saved.base)
+                if folder is None:
+                    folder = os.path.join(self._tmp, "bases", saved.base)
+                    os.makedirs(folder)
+                    self._base_entries[saved.base] = {e[0]: e for e in base(saved.base)}
+                    state.write_entries(folder, self._base_entries[saved.base].values())
+                    self._bases[saved.base] = folder
+                changed = self.system.fs.changes_since(folder)
+                self.system.fs.close_databases()  # the files are replaced under them
+                if changed is None:  # the tree is another snapshot's: a whole copy of the base first
+                    self.system.fs.restore(folder)
+                    state.write_entries(self._root, saved.files)
+                else:  # back to the base where the last state (or its check) changed it, and the state's changes
+                    base_entries, writes = self._base_entries[saved.base], {e[0] for e in saved.files}
+                    back = [base_entries.get(rel, (rel, "-", b"", 0, 0)) for rel in changed - writes]
+                    state.write_entries(self._root, back + saved.files)
+            system = state.loads_system(saved.system)
+            state.swap_strings(system.fs, {_ROOT: self._root, **({_BASE: folder} if folder else {})})
+            system.fs.virtual = self.system.fs.virtual
+            system.layout_cache = self.system.layout_cache
+            self.system = system
+            self.physical_size, self.physical_density = tuple(saved.physical[:2]), saved.physical[2]
 
     def close(self) -> None:
         self._cleanup()

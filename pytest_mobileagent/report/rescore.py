@@ -1,0 +1,580 @@
+"""Final states and ``ma-rescore``: re-judge a recorded run with the current validators, without the agent or the
+model.
+
+On the simulator, each episode's final state (the phone as the check read it: :mod:`pytest_mobileagent.sim.state`)
+is saved under ``<run>/final_states/<episode>.state`` when the check runs (``--ma-final-states on``, the default:
+about 5 KB and 1 ms an episode), beside the clean snapshot's tree it is a change of (``base-<digest>.tree``, once
+per run). ``ma-rescore RUN`` restores each state into a simulated phone, rebuilds the task from the record (its
+module, named by the item's node id, imported as pytest collects it), runs its current ``check`` and the scoring
+rules of the episode (completion rule, agent errors, constraints), recomputes the trajectory metrics, and writes
+into ``--out`` (default ``<RUN>/rescore``) the re-judged ``results.jsonl``, ``metrics.json`` and ``rescore.json``
+(the items whose verdict changed, old and new, and those it could not re-judge, with why).
+
+    ma-rescore reports/<run-id>
+    ma-rescore reports/<run-id> --max-regression success_rate=0pp     # gate against the recorded verdicts
+    ma-rescore reports/<run-id> --baseline baseline.json --max-regression success_rate=5pp
+
+Exit status: 0; 1 when a gate fails (or a verdict changed, with ``--fail-on-change``); 2 for bad input (no run, no
+final states: the message names what is missing); 3 when some items could not be re-judged (listed).
+A run on an emulator has no final states: replay it instead (``pytest --agent replay --ma-replay RUN``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import importlib
+import importlib.util
+import json
+import multiprocessing
+import os
+import pickle
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from pytest_mobileagent.metrics.success import FIELDS
+from pytest_mobileagent.records import EpisodeRecord, record_episode
+from pytest_mobileagent.report.artifacts import slug
+from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.device.base import Device
+    from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult
+    from pytest_mobileagent.sim.device import SimDevice
+    from pytest_mobileagent.sim.state import State
+    from pytest_mobileagent.tasks.base import Task
+    from pytest_mobileagent.tasks.registry import TaskCase
+
+FOLDER = "final_states"
+#: Re-judged episodes per unit of work a worker process takes.
+CHUNK = 250
+
+
+class FinalStates:
+    """A run's ``final_states/`` folder: one state per episode, and the base trees they are changes of."""
+
+    def __init__(self, run_dir: Path):
+        self.folder = run_dir / FOLDER
+
+    def path(self, episode: str) -> Path:
+        return self.folder / f"{slug(episode)}.state"
+
+    def base_path(self, digest: str) -> Path:
+        return self.folder / f"base-{digest}.tree"
+
+    def writer(self, case: TaskCase, options: EpisodeOptions,
+               task: Task) -> Callable[[Device, EpisodeResult, Any], None]:
+        """The ``before_check`` callback of :func:`~pytest_mobileagent.episode.play` saving the item's final
+        state with what re-judging needs beyond the record: the scoring options, the LCS ground truth, and what
+        the task's setup kept on it for its check (:func:`setup_attributes`)."""
+        try:  # what the task holds before its setup: what the setup adds is what the check may need
+            constructed: dict[str, Any] | None = copy.deepcopy(vars(task))
+        except Exception:  # a value that does not copy: a new task of the same parameters tells instead
+            constructed = None
+
+        def save(device: Device, result: EpisodeResult, ground_truth: Sequence[dict[str, Any]] | None) -> None:
+            meta = {"episode": case.episode, "require_complete": options.require_complete,
+                    "gamma": options.metrics.gamma, "text_similarity": options.metrics.text_similarity,
+                    "ground_truth": [dict(a) for a in ground_truth] if ground_truth else None}
+            meta.update(setup_attributes(task, constructed))
+            try:
+                self.save(case.episode, cast("SimDevice", device), meta)
+            except Exception as e:  # the episode goes on: its re-scoring will say why it cannot be re-judged
+                self.folder.mkdir(parents=True, exist_ok=True)
+                _write(self.path(case.episode).with_suffix(".error"),
+                       f"its final state could not be saved: {type(e).__name__}: {e}".encode())
+
+        return save
+
+    def save(self, episode: str, device: SimDevice, meta: dict[str, Any]) -> None:
+        from pytest_mobileagent.sim import state
+
+        saved = device.export_state(meta)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if saved.base is not None and not self.base_path(saved.base).exists():
+            _write(self.base_path(saved.base), state.encode("base", {"files": device.export_base(saved.base)}))
+        _write(self.path(episode), state.encode("state", state.state_body(saved)))
+        self.path(episode).with_suffix(".error").unlink(missing_ok=True)  # an earlier attempt's
+
+    def load(self, episode: str) -> State:
+        """The episode's state; :class:`~pytest_mobileagent.sim.state.StateError` saying what is missing."""
+        from pytest_mobileagent.sim import state
+
+        path = self.path(episode)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            error = path.with_suffix(".error")
+            if error.is_file():
+                raise state.StateError(error.read_text(errors="replace")) from None
+            raise state.StateError(f"no final state {path.relative_to(self.folder.parent)} (the episode ran on an "
+                                   "emulator, with --ma-final-states off, or before final states were saved)") from None
+        return state.state_of(state.decode(data, "state", str(path)), str(path))
+
+    def base(self, digest: str) -> list[Any]:
+        from pytest_mobileagent.sim import state
+
+        path = self.base_path(digest)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise state.StateError(f"no base tree {path.name} in {self.folder} (the states on it cannot be "
+                                   "restored)") from None
+        return list(state.decode(data, "base", str(path))["files"])
+
+
+def setup_attributes(task: Task, constructed: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``task``'s setup (and anything after its construction) kept on it, which its check may read (the rows
+    before the agent acted...): ``{"task_state": pickled attributes}``, or ``{"task_state_error": why}`` where an
+    attribute cannot be saved. What the task held when ``constructed`` (its attributes then; by default those of a
+    new task of the same parameters) is not kept: a task built again holds it."""
+    from pytest_mobileagent.sim.state import dumps_system
+
+    fresh = constructed if constructed is not None else vars(type(task)(dict(task.params)))
+    kept = {}
+    for name, value in vars(task).items():
+        try:
+            same = name in fresh and bool(fresh[name] == value)
+        except Exception:  # a value that does not compare: keep it
+            same = False
+        if not same:
+            kept[name] = value
+    try:
+        return {"task_state": dumps_system(kept), "task_params": dumps_system(dict(task.params))}
+    except Exception as e:
+        return {"task_state_error": f"{type(task).__name__} keeps {sorted(kept)} from its setup, which cannot be "
+                                    f"saved ({type(e).__name__}: {e})"}
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write whole or not at all (an xdist worker may write the same base at the same time)."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}")
+    partial.write_bytes(data)
+    os.replace(partial, path)
+
+
+# -- finding tasks as pytest collects them -------------------------------------------------------------------
+
+
+class Unjudged(Exception):
+    """An episode that cannot be re-judged; the message says why (a missing state, a task no longer defined...)."""
+
+
+class TaskIndex:
+    """Task classes by the module and name an item's node id gives (``suites/x/tasks_y.py::Name[3]``), imported
+    from ``root`` as pytest imports them (prepend mode: the module's package, from the first folder up without an
+    ``__init__.py``); AndroidArena YAML files through their importer."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.modules: dict[str, dict[str, type[Task]] | str] = {}
+
+    def task_class(self, record: EpisodeRecord) -> type[Task]:
+        nodeid = record.get("nodeid") or ""
+        path, sep, _ = nodeid.partition("::")
+        if not sep:
+            raise Unjudged("its record names no task module (no node id)")
+        found = self.modules.get(path)
+        if found is None:
+            found = self.modules[path] = self._load(path)
+        if isinstance(found, str):
+            raise Unjudged(found)
+        cls = found.get(record["task"])
+        if cls is None:
+            raise Unjudged(f"task {record['task']} is no longer defined in {path}")
+        return cls
+
+    def _load(self, rel: str) -> dict[str, type[Task]] | str:
+        from pytest_mobileagent.tasks.registry import TaskDefinitionError, suite_of, tasks_in
+
+        path = (self.root / rel).resolve()
+        if not path.is_file():
+            return f"its task module {rel} is not under {self.root} (run ma-rescore from the project's root, or " \
+                   "give --rootdir)"
+        try:
+            if path.suffix in (".yaml", ".yml"):
+                from pytest_mobileagent.tasks.importers.androidarena import build_tasks
+
+                classes = [c for c in build_tasks(path, f"arena_tasks.{path.stem}").values() if isinstance(c, type)]
+            else:
+                classes = tasks_in(_import(path))
+        except (Exception, TaskDefinitionError) as e:  # a module that no longer imports: its tasks are undefined
+            return f"its task module {rel} does not import: {type(e).__name__}: {e}"
+        for cls in classes:
+            cls.suite = suite_of(cls, path)
+        return {cls.name: cls for cls in classes}
+
+
+def _import(path: Path) -> Any:
+    """Import a task module as pytest's prepend import mode names it (its package from the first folder up
+    without an ``__init__.py``, that folder on ``sys.path``), from the file as it is now."""
+    base, parts = path.parent, [path.stem]
+    while (base / "__init__.py").is_file():
+        parts.insert(0, base.name)
+        base = base.parent
+    if str(base) not in sys.path:
+        sys.path.insert(0, str(base))
+    name = ".".join(parts)
+    if len(parts) > 1:
+        importlib.import_module(name.rpartition(".")[0])
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # the states' pickles name the suite's classes by module
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- re-judging -------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Outcome:
+    """One episode re-judged: its new record, or why it could not be (then its record as it was)."""
+
+    record: EpisodeRecord
+    unjudged: str = ""
+    note: str = ""
+    #: An infrastructure error's record: nothing was judged, nothing to re-judge.
+    error: bool = False
+
+
+class Judge:
+    """Re-judges episodes in one process: one simulated phone the states are restored into; ``tasks`` finds the
+    task classes (the parent's, modules imported, when the workers are forked from it)."""
+
+    def __init__(self, run_dir: Path, tasks: TaskIndex, threshold: float = 1.0):
+        self.states = FinalStates(run_dir)
+        self.tasks = tasks
+        self.threshold = threshold
+        self._device: SimDevice | None = None
+
+    @property
+    def device(self) -> SimDevice:
+        if self._device is None:
+            from pytest_mobileagent.sim.device import SimDevice
+
+            self._device = SimDevice(serial="rescore")
+        return self._device
+
+    def __call__(self, record: EpisodeRecord) -> Outcome:
+        try:
+            return Outcome(*self._rejudge(record))
+        except Unjudged as e:
+            return Outcome(record, unjudged=str(e))
+
+    def _rejudge(self, record: EpisodeRecord) -> tuple[EpisodeRecord, str, str]:
+        from pytest_mobileagent.episode import EpisodeResult, MetricOptions, trajectory_metrics
+        from pytest_mobileagent.metrics import ability
+        from pytest_mobileagent.sim.state import StateError, loads_system
+
+        try:
+            saved = self.states.load(record_episode(record))
+        except StateError as e:
+            raise Unjudged(str(e)) from None
+        task_cls = self.tasks.task_class(record)
+        if task_cls.judged_by_model:
+            return record, "", "kept: its success is the model judge's, which ma-rescore does not ask"
+        if saved.meta.get("task_state_error"):
+            raise Unjudged(saved.meta["task_state_error"])
+        packages = (task_cls.__module__.split(".")[0],)
+        try:  # the parameters as drawn (the record's JSON writes values of other types as text)
+            params = loads_system(saved.meta["task_params"], packages)
+            task = task_cls(params)
+        except Exception as e:
+            raise Unjudged(f"{record['task']} refuses the recorded parameters: {type(e).__name__}: {e}") from None
+        try:
+            vars(task).update(loads_system(saved.meta.get("task_state") or _EMPTY, packages))
+            self.device.import_state(saved, self.states.base)
+        except (StateError, Exception) as e:  # a class renamed or changed since: the state is of another version
+            raise Unjudged(f"its final state cannot be restored by this version ({type(e).__name__}: {e}); "
+                           "replay the run instead (pytest --agent replay --ma-replay RUN)") from None
+        result = EpisodeResult.from_json(dict(record))
+        meta = saved.meta
+        try:  # the scoring of episode.run_episode, on the saved state
+            task.observe_trajectory([vars(s) for s in result.steps])
+            result.state_success = float(task.check(self.device, result.answer))
+            result.success = result.state_success
+            if (meta.get("require_complete") or task.requires_completion) and result.self_reported != "complete":
+                result.success = 0.0
+            if result.agent_error is not None:
+                result.success = 0.0
+            constraints = ability.Constraints.of(task.constraints)
+            result.constraint_violations = [] if constraints is None else ability.constraint_violations(
+                constraints, [vars(s) for s in result.steps])
+            if result.constraint_violations:
+                result.success = 0.0
+            result.validator_state = task.describe_state(self.device)
+            options = MetricOptions(meta.get("gamma", 0.9), meta.get("text_similarity", 0.6))
+            result.metrics = trajectory_metrics(task, result, options, meta.get("ground_truth"))
+        except Exception as e:
+            raise Unjudged(f"the check of {record['task']} raised {type(e).__name__}: {e}") from None
+        new = cast(EpisodeRecord, {**record, **{name: getattr(result, name) for name in JUDGED}})
+        new["outcome"] = _outcome(record, new, self.threshold)
+        return new, "", ""
+
+
+def _outcome(old: EpisodeRecord, new: EpisodeRecord, threshold: float) -> str:
+    """The new record's pytest outcome: the old one where the success is unchanged, else by the success against
+    ``threshold`` (``--success-threshold``: the run's is not recorded)."""
+    if float(old.get("success", 0.0)) == float(new.get("success", 0.0)):
+        return str(old.get("outcome"))
+    return "success" if float(new.get("success", 0.0)) >= threshold else "failure"
+
+
+#: The fields of a record the judging sets (the rest is what the agent did, kept as recorded).
+JUDGED = ("success", "state_success", "constraint_violations", "validator_state", "metrics")
+
+_JUDGE: Judge | None = None
+#: The task index of the run being re-judged, set before the workers start (forked workers inherit it).
+_TASKS: TaskIndex | None = None
+_EMPTY = pickle.dumps({}, protocol=5)
+
+
+def _work(args: tuple[str, str, float, list[tuple[int, int]]]) -> list[tuple[bytes, str, str]]:
+    """A worker's unit: re-judge the lines at (offset, length) of the results file."""
+    global _JUDGE
+    run_dir, root, threshold, spans = args
+    if _JUDGE is None:
+        _JUDGE = Judge(Path(run_dir), _TASKS if _TASKS is not None else TaskIndex(Path(root)), threshold)
+    out = []
+    with open(Path(run_dir) / "results.jsonl", "rb") as f:
+        for offset, length in spans:
+            f.seek(offset)
+            record = _decode(f.read(length))
+            outcome = _JUDGE(record)
+            out.append((json.dumps(outcome.record, sort_keys=True).encode(), outcome.unjudged, outcome.note))
+    return out
+
+
+def _decode(line: bytes) -> Any:
+    """A results line's record: ``msgspec`` (several times faster), ``json`` for what it refuses (a NaN)."""
+    import msgspec  # here: the plugin imports this module for writing final states, which needs none of it
+
+    try:
+        return msgspec.json.decode(line)
+    except msgspec.DecodeError:
+        return json.loads(line)
+
+
+def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, int, int, bool]]:
+    """One line per episode (the last finished one, else its last error): (key, offset, length, error); ``tasks``
+    imports the modules the episodes' node ids name on the way."""
+    identity = FieldReader(("suite", "task", "instance", "repeat", "agent", "outcome", "nodeid"))
+    chosen: dict[str, tuple[int, int, bool]] = {}
+    for offset, line in ResultsFile(path).lines():
+        record = identity(line)
+        if record is None:
+            continue  # a line cut by a crash
+        key, error = episode_key(record), record.get("outcome") == "error"
+        held = chosen.get(key)
+        if error and held is not None and not held[2]:
+            continue
+        chosen[key] = (offset, len(line), error)
+        if tasks is not None and not error:
+            with contextlib.suppress(Unjudged, KeyError):
+                tasks.task_class(record)
+    return [(key, *value) for key, value in sorted(chosen.items())]
+
+
+def rejudge_run(run_dir: Path, root: Path, workers: int,
+                threshold: float = 1.0) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
+    """Every episode of the run, re-judged (errors passed through): (old record, new line, outcome), the records
+    holding the fields the metrics read (:data:`~pytest_mobileagent.metrics.success.FIELDS`)."""
+    global _TASKS, _JUDGE
+    _TASKS, _JUDGE = TaskIndex(root), None  # imported here, once: forked workers inherit the modules
+    lines = chosen_lines(run_dir / "results.jsonl", _TASKS)
+    judged = [(offset, length) for _, offset, length, error in lines if not error]
+    chunks = [judged[i:i + CHUNK] for i in range(0, len(judged), CHUNK)]
+    args = [(str(run_dir), str(root), threshold, chunk) for chunk in chunks]
+    with contextlib.ExitStack() as stack:
+        if workers > 1 and len(chunks) > 1:
+            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                                  else None)
+            pool = stack.enter_context(ProcessPoolExecutor(workers, mp_context=context))
+            results: Iterator[list[tuple[bytes, str, str]]] = pool.map(_work, args)  # in order, as they finish
+        else:
+            results = map(_work, args)
+        done = (item for chunk in results for item in chunk)
+        fields = FieldReader(FIELDS)
+        with open(run_dir / "results.jsonl", "rb") as f:
+            for _, offset, length, error in lines:
+                f.seek(offset)
+                raw = f.read(length)
+                old = fields(raw) or {}
+                if error:
+                    yield old, raw.rstrip(b"\n"), Outcome(old, error=True)
+                    continue
+                line, unjudged, note = next(done)
+                yield old, line, Outcome(fields(line) or {}, unjudged, note)
+
+
+# -- the command ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Report:
+    """What ``rescore.json`` says."""
+
+    run: str
+    episodes: int = 0
+    rejudged: int = 0
+    changed: list[dict[str, Any]] = field(default_factory=list)
+    unjudged: list[dict[str, str]] = field(default_factory=list)
+    kept: list[dict[str, str]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"run": self.run, "episodes": self.episodes, "rejudged": self.rejudged,
+                "changed": self.changed, "not_rejudged": self.unjudged, "kept": self.kept,
+                "seconds": round(self.seconds, 3)}
+
+
+class BadInput(Exception):
+    """The run cannot be re-judged at all; the message names what is missing."""
+
+
+def check_run(run: Path) -> Path:
+    """The run folder, or :class:`BadInput` naming what is missing."""
+    folder = run.parent if run.is_file() and run.name == "results.jsonl" else run
+    if not folder.is_dir():
+        raise BadInput(f"{run}: no such run folder")
+    if not (folder / "results.jsonl").is_file():
+        raise BadInput(f"{folder}: no results.jsonl (not a run folder: give reports/<run-id>)")
+    if not (folder / FOLDER).is_dir():
+        raise BadInput(f"{folder}: no final states ({FOLDER}/): the run was on an emulator or phone, or ran with "
+                       f"--ma-final-states off; re-judge it by replaying its actions instead: pytest <suites> "
+                       f"--agent replay --ma-replay {folder}")
+    return folder
+
+
+def rescore(run: Path, out: Path, root: Path, workers: int, threshold: float = 1.0) -> tuple[Report, dict[str, Any],
+                                                                                           dict[str, Any],
+                                                                                           dict[str, float],
+                                                                                           dict[str, float]]:
+    """Re-judge ``run`` into ``out``: returns the report, the new and the recorded ``metrics.json`` bodies, and
+    the new and the recorded outcomes (success per episode, errors apart)."""
+    from pytest_mobileagent.metrics.success import Aggregate, score
+    from pytest_mobileagent.report.summary import build_metrics
+
+    started = time.perf_counter()
+    report = Report(str(run))
+    new_aggregate, old_aggregate = Aggregate(threshold), Aggregate(threshold)
+    new_outcomes: dict[str, float] = {}
+    old_outcomes: dict[str, float] = {}
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / "results.jsonl").open("wb") as results:
+        for old, line, outcome in rejudge_run(run, root, workers, threshold):
+            key = record_episode(old)
+            report.episodes += 1
+            new = outcome.record
+            results.write(line + b"\n")
+            new_aggregate.add(new)
+            old_aggregate.add(old)
+            if (s := score(old)) is not None:
+                old_outcomes[key] = s
+            if (s := score(new)) is not None:
+                new_outcomes[key] = s
+            if outcome.error:
+                continue
+            if outcome.unjudged:
+                report.unjudged.append({"episode": key, "why": outcome.unjudged})
+            elif outcome.note:
+                report.kept.append({"episode": key, "why": outcome.note})
+            else:
+                report.rejudged += 1
+                before, after = float(old.get("success", 0.0)), float(new.get("success", 0.0))
+                if before != after:
+                    report.changed.append({"episode": key, "old": before, "new": after,
+                                           "passed": [before >= threshold, after >= threshold]})
+    report.seconds = time.perf_counter() - started
+    name = f"{run.name}-rescore"
+    return report, build_metrics(new_aggregate, name), build_metrics(old_aggregate, run.name), new_outcomes, \
+        old_outcomes
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ma-rescore", description="Re-judge a recorded pytest-mobileagent run "
+                                     "with the current validators, from its saved final states (no agent, no model).",
+                                     epilog="exit status: 0; 1 when a gate fails (or, with --fail-on-change, a verdict "
+                                     "changed); 2 for bad input (no run, no final states); 3 when some episodes "
+                                     "could not be re-judged (listed, and in rescore.json)")
+    parser.add_argument("run", type=Path, help="the run folder (reports/<run-id>) or its results.jsonl")
+    parser.add_argument("--out", type=Path, help="folder for the re-judged results.jsonl, metrics.json and "
+                        "rescore.json [default: RUN/rescore]")
+    parser.add_argument("--rootdir", type=Path, default=Path.cwd(), help="the project's root, where the node ids' "
+                        "task modules are [default: the current folder]")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes [default: the CPUs]")
+    parser.add_argument("--success-threshold", type=float, default=1.0, help="score at which an episode passes")
+    parser.add_argument("--baseline", type=Path, help="gate against this baseline (--ma-save-baseline's) instead "
+                        "of the recorded verdicts")
+    parser.add_argument("--fail-under", default="", help="gate: floors, e.g. 'success_rate=0.4'")
+    parser.add_argument("--max-regression", default="", help="gate: allowed drop from the baseline (the recorded "
+                        "verdicts by default), e.g. 'success_rate=5pp'")
+    parser.add_argument("--save-baseline", type=Path, help="write the re-judged outcomes as a baseline file")
+    parser.add_argument("--fail-on-change", action="store_true", help="exit 1 when any verdict changed")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    from pytest_mobileagent.report.gates import aggregates, decide, parse_limits, save_baseline
+
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        run = check_run(args.run)
+        limits = parse_limits(args.fail_under), parse_limits(args.max_regression)
+        baseline = json.loads(args.baseline.read_text(encoding="utf-8")) if args.baseline else None
+    except (BadInput, ValueError, OSError) as e:
+        parser.exit(2, f"ma-rescore: error: {e}\n")
+    out = args.out or run / "rescore"
+    report, metrics, recorded, outcomes, old = rescore(run, out, args.rootdir.resolve(), max(1, args.workers),
+                                                       args.success_threshold)
+    if report.episodes and len(report.unjudged) == report.episodes:
+        reasons = sorted({u["why"] for u in report.unjudged})
+        parser.exit(2, f"ma-rescore: error: no episode of {run} could be re-judged: " + "; ".join(reasons[:3])
+                    + "\n")
+    (out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (out / "rescore.json").write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
+    if args.save_baseline:
+        save_baseline(args.save_baseline, outcomes, metrics)
+    _print(report, metrics, recorded, out)
+    status = 0
+    if limits[0] or limits[1]:
+        base = baseline or {"version": 2, "tasks": old, "aggregates": aggregates(recorded)}
+        decision = decide(outcomes, metrics, base, limits[0], limits[1], metrics["overall"]["errors"],
+                          threshold=args.success_threshold)
+        print(f"  gate: {'PASSED' if decision.passed else 'FAILED'} (against "
+              f"{args.baseline or 'the recorded verdicts'})")
+        for reason in decision.reasons:
+            print(f"    {reason}")
+        status = 0 if decision.passed else 1
+    if args.fail_on_change and report.changed:
+        status = 1
+    if status == 0 and report.unjudged:
+        status = 3
+    return status
+
+
+def _print(report: Report, metrics: dict[str, Any], recorded: dict[str, Any], out: Path) -> None:
+    before, after = recorded["overall"], metrics["overall"]
+    print(f"ma-rescore {report.run}: {report.rejudged} of {report.episodes} episodes re-judged in "
+          f"{report.seconds:.1f} s; success {before['rate'] * 100:.1f}% -> {after['rate'] * 100:.1f}%; "
+          f"{len(report.changed)} verdicts changed")
+    for c in report.changed:
+        print(f"  changed {c['episode']}: {c['old']:g} -> {c['new']:g}")
+    for u in report.unjudged:
+        print(f"  not re-judged {u['episode']}: {u['why']}")
+    for k in report.kept:
+        print(f"  kept {k['episode']}: {k['why']}")
+    print(f"  -> {out / 'metrics.json'}, {out / 'rescore.json'}, {out / 'results.jsonl'}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
