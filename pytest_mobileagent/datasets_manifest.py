@@ -232,9 +232,19 @@ dda5dfce2380f52d2a8341215591de49b660ade3d19be28b37b50504eb91c2cd  google-drive.y
 809d0f87387d1d75f4ffebe73b9f01ec1385cca77b60e36797afe0ff252d2bdb  slack.yaml
 c6ee3821504097c8da1346761b2c2be1f5c160265ba54fd7100f2b8507e2e191  weather.yaml
 30246fadfb575ec5ad6067b0b06dd9c6436b38a4aa0bf403fcccea4225ced890  youtube.yaml
+""",
+    {"": "tasks/"},
+)
+
+#: AndroidArena's evaluator itself, a dataset of its own (``ma-datasets fetch androidarena-evaluator``): the tests
+#: that run its ``eval_constrain`` on the project's episodes use it where it is fetched, and skip without it.
+ANDROIDARENA_EVALUATOR = Source(
+    "AndroidArenaAgent/AndroidArena",
+    "c06a141557ef310a9f3a3aeef9e7535ba0747087",
+    """
 257c42e980a0b14bd74bfcc381a0ecbef2b538c0f1cc1a94d22925efe354fb8e  run_evaluator.py
 """,
-    {"run_evaluator.py": "run_evaluator.py", "": "tasks/"},
+    {"": ""},
 )
 
 MOBILEBENCH = Source(
@@ -255,6 +265,7 @@ SOURCES: dict[str, Source] = {
     "bmoca": BMOCA,
     "androidarena": ANDROIDARENA,
     "mobilebench": MOBILEBENCH,
+    "androidarena-evaluator": ANDROIDARENA_EVALUATOR,
 }
 
 __all__ = ["SOURCES", "Entry", "Source"]

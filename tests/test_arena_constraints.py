@@ -161,7 +161,7 @@ def test_androidarenas_own_eval_constrain_agrees(agent: type[OracleAgent], devic
                                                  pytestconfig: pytest.Config) -> None:
     """The held-out run: AndroidArena's ``eval_cons`` scores all 35 episodes in one call, as it scores a folder of
     trajectories; a score above 0 must be the project's violation, but for the two checks that cannot fire."""
-    evaluator = published_file(pytestconfig, "androidarena/run_evaluator.py")
+    evaluator = published_file(pytestconfig, "androidarena-evaluator/run_evaluator.py")
     constrain_yaml = published_file(pytestconfig, "androidarena/constrain.yaml")
     eval_cons = their_eval_cons(evaluator, constrain_yaml)
     ordered = in_published_order(constrain_yaml)

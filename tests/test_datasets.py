@@ -271,9 +271,10 @@ def test_the_installed_console_script(tmp_path: Path) -> None:
 
 
 def test_the_manifest_pins_every_benchmark_file() -> None:
-    assert list(SOURCES) == ["androidworld", "bmoca", "androidarena", "mobilebench"]
+    assert list(SOURCES) == ["androidworld", "bmoca", "androidarena", "mobilebench", "androidarena-evaluator"]
     counts = {name: len(source.entries) for name, source in SOURCES.items()}
-    assert counts == {"androidworld": 3, "bmoca": 135, "androidarena": 18, "mobilebench": 4}
+    assert counts == {"androidworld": 3, "bmoca": 135, "androidarena": 17, "mobilebench": 4,
+                      "androidarena-evaluator": 1}
     for source in SOURCES.values():
         assert re.fullmatch(r"[0-9a-f]{40}", source.commit)
         names = [entry.name for entry in source.entries]
