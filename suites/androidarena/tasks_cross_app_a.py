@@ -36,7 +36,7 @@ from suites.androidarena.tasks_contacts import expected
 from suites.androidarena.tasks_contacts import seed as seed_book
 from suites.androidarena.tasks_drive import BACKGROUND
 from suites.androidarena.tasks_firefox import SEEDED, type_address
-from suites.androidarena.tasks_maps import SAME_RESULT
+from suites.androidarena.tasks_maps import SAME_RESULT, SUGGESTED
 
 
 def _at(month: int, day: int, hour: int, minute: int = 0) -> dt.datetime:
@@ -171,7 +171,7 @@ class _MailToRoute(_CrossTask):
         place = self.extract(mail_body(ui))
         yield ui.open_app("Maps")
         yield ui.tolerate(ui.type(place, desc=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
-        yield ui.enter()
+        yield ui.tolerate(ui.enter(), SUGGESTED, "skip")
         yield ui.click(text=place, rid="title")
         yield ui.click(text="Directions")
         yield ui.complete()

@@ -34,6 +34,7 @@ from pytest_mobileagent.validators.google_calendar import CalendarEvent, list_ev
 from pytest_mobileagent.validators.sms import add_sms, device_time_ms
 from suites.androidarena.common import ArenaTask
 from suites.androidarena.tasks_calendar import at, device_today, next_month
+from suites.androidarena.tasks_maps import SUGGESTED
 from suites.androidarena.tasks_weather import clock, conditions
 
 # -- Google Calendar: the events around, and making a new one as a user does --------------------------------------
@@ -317,7 +318,7 @@ class CrossContactsRouteToJohnsCompany(_FromContact):
         yield ui.open_app("Maps")
         yield ui.tolerate(ui.type(address, desc=maps.SEARCH_HINT),
                           "Maps finds an address from its start: one letter short finds the same place", "text:drop")
-        yield ui.enter()
+        yield ui.tolerate(ui.enter(), SUGGESTED, "skip")
         yield ui.click(rid="title")
         yield ui.click(text="Directions")
         yield ui.complete()

@@ -27,6 +27,9 @@ SVC = "Microsoft SVC Building"
 #: Places a drawn instance goes to (the published one first).
 #: Why a search typed one letter short passes: Maps matches part of a name, and finds the same place.
 SAME_RESULT = "Maps matches part of a name or kind: the query one letter short finds the same place"
+#: Why pressing enter after typing the search may be skipped.
+SUGGESTED = ("the search page lists the matching places as suggestions while typing (typed_suggest_container, as "
+             "AndroidArena's recorded Maps shows them): tapping the place there opens it as the results list does")
 DESTINATIONS = (SVC, "Los Altos Gardens", "Hotel Zico", "El Camino Hospital", "Cascal")
 
 
@@ -43,7 +46,7 @@ class _Maps(ArenaTask):
     def open_place(self, ui: UI, name: str) -> Iterator[Action]:
         yield ui.open_app("Maps")
         yield ui.tolerate(ui.type(name, desc=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
-        yield ui.enter()
+        yield ui.tolerate(ui.enter(), SUGGESTED, "skip")
         yield ui.click(text=name, rid="title")
 
 
@@ -232,7 +235,7 @@ class _Nearest(_Maps):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Maps")
         yield ui.tolerate(ui.type(self.query, desc=maps.SEARCH_HINT), SAME_RESULT, "text:drop")
-        yield ui.enter()
+        yield ui.tolerate(ui.enter(), SUGGESTED, "skip")
         yield from ui.reach(text=self.nearest(), rid="title")
         yield ui.complete()
 
