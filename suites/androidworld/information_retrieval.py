@@ -468,20 +468,22 @@ class OpenTracksAdapter:
 
     @staticmethod
     def read_screen(ui: UI) -> list[Shown]:
-        """Track rows: name, "type · Oct 12, 2023 08:00", total time ``h:mm:ss``, distance ``n.nn mi``."""
+        """Track rows: name, "h:mm:ss (n.nn mi)", the type, "Oct 12, 2023" and "08:00"."""
         shown = []
-        for group in _rows_from(ui, "list_item_name", "list_item_category_and_time", "list_item_total_time",
-                                   "list_item_distance"):
+        parts = ("track_list_item_time_distance", "track_list_item_category_description", "track_list_item_date",
+                 "track_list_item_time")
+        for group in _rows_from(ui, "track_list_item_name", *parts):
             texts = {e.resource_name: e.text for e in group}
-            if not {"list_item_category_and_time", "list_item_total_time", "list_item_distance"} <= set(texts):
+            if not set(parts) <= set(texts):
                 continue
-            category, _, started = texts["list_item_category_and_time"].rpartition(" · ")
-            when = dt.datetime.strptime(started, "%b %d, %Y %H:%M")
-            h, m, sec = (int(x) for x in texts["list_item_total_time"].split(":"))
-            row = {"name": texts["list_item_name"], "category": category, "start_date": _day_text(when.date()),
-                   "start_time": when.strftime("%H:%M"), "duration": str(h * 60 + m + round(sec / 60)),
-                   "total_distance": str(round(float(texts["list_item_distance"].removesuffix(" mi"))
-                                               * METERS_PER_MILE))}
+            when = dt.datetime.strptime(f"{texts['track_list_item_date']} {texts['track_list_item_time']}",
+                                        "%b %d, %Y %H:%M")
+            total, _, distance = texts["track_list_item_time_distance"].partition(" (")
+            h, m, sec = (int(x) for x in total.split(":"))
+            row = {"name": texts["track_list_item_name"], "category": texts["track_list_item_category_description"],
+                   "start_date": _day_text(when.date()), "start_time": when.strftime("%H:%M"),
+                   "duration": str(h * 60 + m + round(sec / 60)),
+                   "total_distance": str(round(float(distance.removesuffix(" mi)")) * METERS_PER_MILE))}
             shown.append((row, *_span(group)))
         return shown
 
