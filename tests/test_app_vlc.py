@@ -37,7 +37,7 @@ def test_videos_are_discovered_with_durations_and_added_in_picked_order(d: SimDe
     tap(d, desc="Add to playlist")
     tap(d, rid="dialog_playlist_name")
     d.input_text("Snow Day Favorites")
-    tap(d, text="Create")
+    tap(d, text="Add")
     rows = d.sqlite(DB, "SELECT m.filename, r.position FROM PlaylistMediaRelation r JOIN Media m ON "
                     "m.id_media = r.media_id ORDER BY r.position")
     assert rows == [("scene_12_HD.mp4", 0), ("clip_3.mp4", 1)]

@@ -89,4 +89,4 @@ def as_recipe(row: object) -> Recipe:
     return Recipe(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Recipe) if hasattr(row, f.name)})
 
 
-__all__ = ["APP_VERSION", "DB_NAME", "EVIDENCE", "DB_PATH", "MAIN_ACTIVITY", "PACKAGE", "Recipe", "as_recipe"]
+__all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "Recipe", "as_recipe"]

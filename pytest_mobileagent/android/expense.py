@@ -87,5 +87,5 @@ def as_expense(row: object) -> Expense:
     return Expense(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Expense) if hasattr(row, f.name)})
 
 
-__all__ = ["APP_VERSION", "CATEGORIES", "EVIDENCE", "COLUMNS", "DB_NAME", "DB_PATH", "MAIN_ACTIVITY", "PACKAGE", "SCHEMA", "Expense",
-           "as_expense", "dollars"]
+__all__ = ["APP_VERSION", "CATEGORIES", "COLUMNS", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
+           "SCHEMA", "Expense", "as_expense", "dollars"]
