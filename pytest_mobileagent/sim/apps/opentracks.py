@@ -6,7 +6,8 @@ list and the details show miles, as the app does on a US-locale phone. Ids follo
 (``track_list.xml``, ``track_list_item.xml``, ``statistics_recorded.xml``; the contract module's ``EVIDENCE``):
 a row shows the name, "total time (distance)", the start's date and time, and the category (the real row shows the
 category only for an activity type it does not know, the type otherwise being its icon, described "Track").
-A list row is as tall as its texts (a long name wraps and pushes the time and distance down, as the app's wrap_content rows do), so nothing is cut.
+A list row is as tall as its texts (a long name wraps and pushes the rest down, as the app's wrap_content rows
+do), so nothing is cut.
 """
 
 from __future__ import annotations
