@@ -104,7 +104,7 @@ def create_playlist(ui: UI, name: str, files: list[str]) -> Iterator[Action]:
             raise OracleError(f"video {f!r} not found")
         yield ui.long_press(text=f) if i == 0 else ui.click(text=f)
     yield ui.click(desc="Add to playlist")
-    yield ui.type(name, rid="dialog_playlist_name")
+    yield ui.type(name, hint="Playlist name")
     yield ui.click(text="Add", rid="dialog_playlist_save")
 
 

@@ -19,6 +19,7 @@ from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
     CheckBox,
     Column,
+    EditText,
     Frame,
     ImageButton,
     RadioGroup,
@@ -160,7 +161,8 @@ class TaskList(Activity):
                    RadioGroup(PRIORITIES, PRIORITIES[self.priority], self.set_priority),
                    Text(f"Due {fmt_day(due)} {fmt_time(due)}" if due else "No due date"),
                    Text(f"Completed {fmt_day(completed)}") if completed else None,
-                   self.field("notes", hint="Description", multiline=True),
+                   EditText("#notes", self.fields.get("notes", ""), lambda v: self.fields.__setitem__("notes", v),
+                            hint="Description", multiline=True),
                    cls="androidx.compose.ui.platform.ComposeView", id="compose_view", weight=1),
         )
 

@@ -21,6 +21,7 @@ from pytest_mobileagent.sim.views import (
     Button,
     Column,
     Dialog,
+    EditText,
     ImageButton,
     ListItem,
     Row,
@@ -221,7 +222,9 @@ class MainActivity(Activity):
         existing = [ListItem(n, f"{c} videos", lambda i=i: self.add_to(i), title_id="textView16",
                              summary_id="subtitle") for i, n, c in self.library().playlists()]
         return Dialog("", Text("Add to new playlist", id="textView9", style="title"),
-                      self.field("dialog_playlist_name", hint="Playlist name"),
+                      Column(EditText("#playlist_name", self.fields.get("dialog_playlist_name", ""),
+                                      lambda v: self.fields.__setitem__("dialog_playlist_name", v),
+                                      hint="Playlist name"), id="dialog_playlist_name"),
                       Text("Add to existing playlist", id="textView8", style="title"),
                       Column(*existing, id="android:id/list") if existing else
                       Text("No playlist found.", id="android:id/empty"),
