@@ -68,4 +68,5 @@ EVIDENCE = {
     **framework("content", "action_bar", "title"),
 }
 
-__all__ = ["APP_VERSION", "DB_PATH", "EVENT_INFO_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "PROVIDER_PACKAGE", "SCHEMA"]
+__all__ = ["APP_VERSION", "DB_PATH", "EVENT_INFO_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
+           "PROVIDER_PACKAGE", "SCHEMA"]
