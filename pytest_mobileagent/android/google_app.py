@@ -33,7 +33,10 @@ EVIDENCE = {
                                            note="the Google app's SearchActivity"),
     **entries("id", ("googleapp_hint_text", "googleapp_search_box"), _SCRIPTS),
     **entries("id", ("googleapp_facade_search_box", "googleapp_discover_feed", "googleapp_search_widget_lens_btn",
-                     "googleapp_search_widget_voice_btn", "googleapp_srp_search_box", "card_title"),
+                     "googleapp_search_widget_voice_btn", "googleapp_srp_search_box", "googleapp_srp_offline",
+                     "card_title", "googleapp_time_card", "googleapp_time_card_time", "place_card", "place_title",
+                     "place_subtitle", "place_address", "weather_card", "weather_location", "weather_temperature",
+                     "weather_condition", "weather_day", "weather_details"),
               Unconfirmed("Google-app-style names the simulator gives; not found in public evidence")),
     **framework("content"),
 }
