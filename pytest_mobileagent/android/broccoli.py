@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, entries, framework, key
 
 PACKAGE = "com.flauschcode.broccoli"
 MAIN_ACTIVITY = "com.flauschcode.broccoli.MainActivity"
@@ -60,8 +60,8 @@ EVIDENCE = {
     key("text", "Search in ALL RECIPES"): _at("app/src/main/java/com/flauschcode/broccoli/recipe/list/"
                                               "RecipeFragment.java", "query hint search_in with the filter "
                                               "name upper-cased; 'All recipes' is CategoryRepository's first"),
-    key("text", "New Recipe"): Unconfirmed("the editor's title for a new recipe (the string exists; where the "
-                                           "activity sets it was not checked)"),
+    key("text", "New Recipe"): _at("app/src/main/AndroidManifest.xml", "CreateAndEditRecipeActivity's label "
+                                   "(new_recipe), its title when editing too"),
     **framework("content", "parentPanel", "message", "buttonPanel", "button1", "button2", "title", "text1"),
 }
 

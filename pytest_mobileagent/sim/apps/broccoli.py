@@ -250,10 +250,9 @@ class CreateAndEditRecipeActivity(Activity):
         self.original = dict(self.fields)
 
     def build(self) -> View:
-        title = "New Recipe" if not self.intent.extras.get("recipe_id") else "Edit"
         multiline = {"ingredients", "directions", "description"}
         return Column(
-            Toolbar(title, navigate_up=self.leave,
+            Toolbar("New Recipe", navigate_up=self.leave,  # the activity's label, for a new or an edited recipe
                     actions=[Button("Save", self.save, id="button_save_recipe")]),
             Scroll(*[self.field(fid, hint=hint, multiline=col in multiline) for col, hint, fid in FIELDS],
                    id="", cls="androidx.core.widget.NestedScrollView", weight=1),
