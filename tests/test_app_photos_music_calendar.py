@@ -62,6 +62,7 @@ def test_calendar_reads_the_provider(d: SimDevice) -> None:
         db.execute("INSERT INTO Events (calendar_id, title, dtstart, dtend) VALUES (1, 'Dentist', ?, ?)",
                    (start, start + 1_800_000))
     d.start_app(aosp_calendar.PACKAGE)
+    tap(d, rid="top_button_date")  # the action bar's view pulldown
     tap(d, text="Agenda")
     tap(d, text="Dentist")
     assert d.current_activity()[1] == aosp_calendar.EVENT_INFO_ACTIVITY

@@ -35,9 +35,9 @@ def test_videos_are_discovered_with_durations_and_added_in_picked_order(d: SimDe
     d.long_press(*find(d, text="scene_12_HD.mp4").center)
     tap(d, text="clip_3.mp4")
     tap(d, desc="Add to playlist")
-    tap(d, rid="dialog_playlist_name")
+    tap(d, text="Playlist name")  # the EditText inside the dialog_playlist_name TextInputLayout
     d.input_text("Snow Day Favorites")
-    tap(d, text="Create")
+    tap(d, text="Add")
     rows = d.sqlite(DB, "SELECT m.filename, r.position FROM PlaylistMediaRelation r JOIN Media m ON "
                     "m.id_media = r.media_id ORDER BY r.position")
     assert rows == [("scene_12_HD.mp4", 0), ("clip_3.mp4", 1)]

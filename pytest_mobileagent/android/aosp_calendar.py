@@ -8,9 +8,17 @@
 ``dtend``, ``allDay``, ``deleted``; times in epoch milliseconds, UTC), and of ``Attendees`` (an event's guests:
 ``attendeeRelationship`` 1 attendee / 2 organizer, ``attendeeStatus`` 0 none / 3 invited) and ``Reminders``
 (``method`` 1 alert).
+
+:data:`EVIDENCE` cites AOSP Calendar (``aosp-mirror/platform_packages_apps_calendar``, its master as stored,
+last changed 2025-02-25; the app has barely changed since Android 4). AOSP draws the month as one canvas
+(``MonthWeekEventsView``), so the simulated month's day cells and its event list below the grid have no AOSP
+counterpart: unconfirmed. Mobile-Bench's phones ran MIUI's calendar under the same package; its screens are not
+public.
 """
 
 from __future__ import annotations
+
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "com.android.calendar"
 MAIN_ACTIVITY = f"{PACKAGE}.AllInOneActivity"
@@ -31,4 +39,34 @@ SCHEMA = (
     "minutes INTEGER, method INTEGER NOT NULL DEFAULT 0)",
 )
 
-__all__ = ["DB_PATH", "EVENT_INFO_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE", "PROVIDER_PACKAGE", "SCHEMA"]
+APP_VERSION = "AOSP Calendar (aosp-mirror/platform_packages_apps_calendar master, 2025-02-25)"
+_REPO = "aosp-mirror/platform_packages_apps_calendar"
+
+
+def _aosp(path: str, note: str = "") -> Source:
+    return Source(_REPO, path, note=note)
+
+
+_GRID = Unconfirmed("the simulator's month grid: AOSP draws the month on a canvas (MonthWeekEventsView), "
+                    "with no view per day")
+EVIDENCE = {
+    **entries("activity", (MAIN_ACTIVITY, EVENT_INFO_ACTIVITY), _aosp("AndroidManifest.xml")),
+    key("id", "action_today"): _aosp("res/menu/all_in_one_title_bar.xml", "titled goto_today, 'Today'"),
+    key("id", "top_button_date"): _aosp("res/layout/actionbar_pulldown_menu_top_button.xml",
+                                        "the action bar's view pulldown (CalendarViewAdapter)"),
+    key("id", "agenda_events_list"): _aosp("res/layout/agenda_fragment.xml"),
+    **entries("id", ("title", "when", "where"), _aosp("res/layout/agenda_item.xml", "an agenda row; title and "
+                                                     "where also in event_info_headline.xml")),
+    key("id", "when_datetime"): _aosp("res/layout/event_info_headline.xml"),
+    key("id", "description"): _aosp("res/layout/event_info.xml"),
+    **entries("id", ("month_view", "month_day", "month_events_list"), _GRID),
+    **entries("desc", ("Previous month", "Next month"), _GRID),
+    **entries("text", ("Today", "Month", "Agenda", "Day", "Week", "(No title)"),
+              _aosp("res/values/strings.xml", "goto_today, month_view, agenda_view, day_view, week_view, "
+                    "no_title_label")),
+    key("text", "No upcoming events"): Unconfirmed("the empty agenda's text; not checked"),
+    **framework("content", "action_bar", "title"),
+}
+
+__all__ = ["APP_VERSION", "DB_PATH", "EVENT_INFO_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
+           "PROVIDER_PACKAGE", "SCHEMA"]

@@ -1,15 +1,69 @@
-"""Broccoli (``com.flauschcode.broccoli``): recipes in its Room database."""
+"""Broccoli (``com.flauschcode.broccoli``): recipes in its Room database.
+
+:data:`EVIDENCE` cites the app's own repository (``flauschtrud/broccoli``, formerly ``flauschcode/broccoli``) at the
+tag of the build AndroidWorld installs (``com.flauschcode.broccoli_1020600.apk``: version 1.2.6, tag ``v1.2.6``).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+
+from pytest_mobileagent.android.evidence import Source, entries, framework, key
 
 PACKAGE = "com.flauschcode.broccoli"
 MAIN_ACTIVITY = "com.flauschcode.broccoli.MainActivity"
 DB_NAME = "broccoli"
 DB_PATH = f"/data/data/{PACKAGE}/databases/{DB_NAME}"
 
+APP_VERSION = "1.2.6 (versionCode 1020600, AndroidWorld's APK; flauschtrud/broccoli tag v1.2.6)"
+REPO = "flauschtrud/broccoli"
+_RES = "app/src/main/res"
 
+
+def _at(path: str, note: str = "") -> Source:
+    """A file of the app's repository at tag v1.2.6."""
+    return Source(REPO, path, app_version="v1.2.6", note=note)
+
+
+_STRINGS = _at(f"{_RES}/values/strings.xml")
+_APPCOMPAT = Source("androidx/androidx", "appcompat/appcompat/src/main/res/layout/abc_search_view.xml",
+                    note="AppCompat's SearchView (the app's menu/recipes.xml action view), merged into the app")
+
+EVIDENCE = {
+    **{key("activity", f"{PACKAGE}.{a}"): _at("app/src/main/AndroidManifest.xml")
+       for a in ("MainActivity", "recipe.details.RecipeDetailsActivity", "recipe.crud.CreateAndEditRecipeActivity")},
+    **entries("id", ("toolbar_recipes", "spinner", "recipes_empty", "fab_recipes"),
+              _at(f"{_RES}/layout/fragment_recipes.xml")),
+    key("id", "recycler_view"): _at(f"{_RES}/layout/recipes_list.xml"),
+    **entries("id", ("card_text_view_title", "card_text_view_description", "card_text_view_source"),
+              _at(f"{_RES}/layout/recipe_item.xml", "MaterialCardView rows")),
+    key("id", "action_search"): _at(f"{_RES}/menu/recipes.xml"),
+    key("id", "search_src_text"): _APPCOMPAT,
+    **entries("id", ("toolbar", "fab_cooking_assistant"), _at(f"{_RES}/layout/activity_recipe_details.xml",
+                                                              "toolbar also in activity_new_recipe.xml")),
+    **entries("id", ("scroll_view", "details_title", "details_servings", "details_preparation_time",
+                     "details_description", "details_source", "details_ingredients", "details_directions"),
+              _at(f"{_RES}/layout/content_recipe_details.xml")),
+    key("id", "ingredient_text"): _at(f"{_RES}/layout/ingredient_item.xml"),
+    **entries("id", ("direction_position", "direction_text"), _at(f"{_RES}/layout/direction_item.xml")),
+    **entries("id", ("action_details_like", "action_details_unlike"), _at(f"{_RES}/menu/details.xml")),
+    **entries("id", ("button_save_recipe", "new_title", "new_description", "new_source", "new_servings",
+                     "new_preparation_time", "new_ingredients", "new_directions"),
+              _at(f"{_RES}/layout/activity_new_recipe.xml")),
+    **entries("desc", ("New Recipe", "Search", "Mark as favorite", "Remove from favorites", "Categories", "Cook"),
+              _STRINGS),
+    **entries("text", ("No recipes found.", "create a new recipe", "import a recipe from a website", "All recipes",
+                       "Title", "Description", "Source", "Servings", "Time", "Ingredients", "Directions",
+                       "Save", "Edit", "Delete", "Share", "Share as file", "Discard", "Delete this recipe?",
+                       "Discard changes?", "Please add a title.", "The recipe has been saved.",
+                       "The recipe has been deleted."), _STRINGS),
+    key("text", "Search in ALL RECIPES"): _at("app/src/main/java/com/flauschcode/broccoli/recipe/list/"
+                                              "RecipeFragment.java", "query hint search_in with the filter "
+                                              "name upper-cased; 'All recipes' is CategoryRepository's first"),
+    key("text", "New Recipe"): _at("app/src/main/AndroidManifest.xml", "CreateAndEditRecipeActivity's label "
+                                   "(new_recipe), its title when editing too"),
+    **framework("content", "parentPanel", "message", "buttonPanel", "button1", "button2", "title", "text1"),
+}
 
 @dataclasses.dataclass(frozen=True)
 class Recipe:
@@ -35,4 +89,4 @@ def as_recipe(row: object) -> Recipe:
     return Recipe(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Recipe) if hasattr(row, f.name)})
 
 
-__all__ = ["DB_NAME", "DB_PATH", "MAIN_ACTIVITY", "PACKAGE", "Recipe", "as_recipe"]
+__all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "Recipe", "as_recipe"]

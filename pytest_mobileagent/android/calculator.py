@@ -6,9 +6,14 @@ ids are those of ExactCalculator's layouts (``res/layout/pad_numeric.xml``: ``di
 result), ``op_div``, ``op_mul``, ``op_sub``, ``op_add``; ``display_one_line.xml``: ``formula``, the expression,
 and ``result``, its value), with the operator glyphs of ``res/values/strings.xml`` and their content
 descriptions (``desc_op_add`` "plus"...).
+
+:data:`EVIDENCE` cites AOSP ExactCalculator as LineageOS keeps it (branch ``lineage-20.0``, Android 13, the
+image AndroidWorld uses); Google's own Calculator build is not public, so its ids are AOSP's by lineage.
 """
 
 from __future__ import annotations
+
+from pytest_mobileagent.android.evidence import Source, entries, framework, key
 
 PACKAGE = "com.google.android.calculator"
 MAIN_ACTIVITY = "com.android.calculator2.Calculator"
@@ -22,5 +27,26 @@ FORMULA, RESULT = "formula", "result"
 #: What the result shows for a division by zero (ExactCalculator's ``error_zero_divide``).
 ZERO_DIVIDE = "Can't divide by 0"
 
-__all__ = ["CLR", "DEC_POINT", "DEL", "DIGIT_IDS", "EQ", "FORMULA", "MAIN_ACTIVITY", "OPERATORS", "PACKAGE",
-           "RESULT", "ZERO_DIVIDE"]
+APP_VERSION = "AOSP ExactCalculator, Android 13 (LineageOS/android_packages_apps_ExactCalculator lineage-20.0)"
+_REPO = "LineageOS/android_packages_apps_ExactCalculator"
+
+
+def _aosp(path: str, note: str = "") -> Source:
+    return Source(_REPO, path, app_version="lineage-20.0", note=note or "AOSP ExactCalculator, which Google's "
+                  "Calculator builds on")
+
+
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): _aosp("AndroidManifest.xml", "activity .Calculator of package "
+                                          "com.android.calculator2 (Google's build keeps the class)"),
+    **entries("id", ("pad_numeric", "dec_point", "eq", *DIGIT_IDS.values()), _aosp("res/layout/pad_numeric.xml")),
+    **entries("id", ("pad_operator", "del", "clr", *OPERATORS), _aosp("res/layout/pad_operator_one_col.xml")),
+    **entries("id", ("display", "formula", "result"), _aosp("res/layout/display_one_line.xml")),
+    **entries("desc", ("plus", "minus", "multiply", "divide", "point", "equals", "clear", "delete"),
+              _aosp("res/values/strings.xml")),
+    key("text", ZERO_DIVIDE): _aosp("res/values/strings.xml", "error_zero_divide"),
+    **framework("content"),
+}
+
+__all__ = ["APP_VERSION", "CLR", "DEC_POINT", "DEL", "DIGIT_IDS", "EQ", "EVIDENCE", "FORMULA", "MAIN_ACTIVITY",
+           "OPERATORS", "PACKAGE", "RESULT", "ZERO_DIVIDE"]

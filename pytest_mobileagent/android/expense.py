@@ -1,8 +1,14 @@
-"""Pro Expense (``com.arduia.expense``): its Room database ``accounting.db`` and the categories it offers."""
+"""Pro Expense (``com.arduia.expense``): its Room database ``accounting.db`` and the categories it offers.
+
+:data:`EVIDENCE` cites the app's repository ``arduia/ProExpense`` at tag ``v1.0.0-beta05`` (versionCode 11, the
+``com.arduia.expense_11.apk`` AndroidWorld installs).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+
+from pytest_mobileagent.android.evidence import Source, entries, framework, key
 
 PACKAGE = "com.arduia.expense"
 MAIN_ACTIVITY = f"{PACKAGE}.ui.MainActivity"
@@ -16,6 +22,42 @@ COLUMNS = ("expense_id", "name", "amount", "category", "note", "created_date", "
 #: ``expense.category`` ids and the names the app shows for them.
 CATEGORIES = {1: "Others", 2: "Income", 3: "Food", 4: "Housing", 5: "Social", 6: "Entertainment",
               7: "Transportation", 8: "Clothes", 9: "Health Care", 10: "Education", 11: "Donation"}
+
+
+APP_VERSION = "1.0.0-beta05 (versionCode 11, AndroidWorld's APK; arduia/ProExpense tag v1.0.0-beta05)"
+REPO = "arduia/ProExpense"
+
+
+def _at(path: str, note: str = "") -> Source:
+    """A file of the app's repository at tag v1.0.0-beta05."""
+    return Source(REPO, f"app/src/main/{path}", app_version="v1.0.0-beta05", note=note)
+
+
+_STRINGS = _at("res/values/strings.xml")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): _at("AndroidManifest.xml"),
+    key("id", "fb_main_add"): _at("res/layout/activ_main.xml", "FloatingActionButton, no contentDescription"),
+    **entries("id", ("tb_expense", "rv_expense", "layout_no_data"), _at("res/layout/frag_expense_logs.xml")),
+    **entries("id", ("tv_no_expense_logs", "tv_no_expense_description"),
+              _at("res/layout/layout_no_expense_logs.xml")),
+    **entries("id", ("cd_expense", "tv_name", "tv_date", "tv_amount"), _at("res/layout/item_expense_log.xml")),
+    key("id", "delete"): _at("res/menu/menu_expense_log.xml", "the expense logs' toolbar menu"),
+    **entries("id", ("toolbar", "sv_entry", "edt_name", "edt_amount", "rv_category", "edt_note", "btn_save"),
+              _at("res/layout/frag_expense_entry.xml")),
+    **entries("id", ("tv_delete_item", "tv_items", "tv_delete_description", "btn_confirm"),
+              _at("res/layout/frag_delete_confirm_dialog.xml")),
+    key("id", "design_bottom_sheet"): Source("material-components/material-components-android",
+                                             "lib/java/com/google/android/material/bottomsheet/res/layout/"
+                                             "design_bottom_sheet_dialog.xml",
+                                             note="a BottomSheetDialog's sheet, merged into the app"),
+    **entries("text", ("Expense Logs", "Expense Entry", "Name", "Amount", "Note", "Save", "Delete", "Delete Items",
+                       "Confirm", "will be deleted!"), _STRINGS),
+    **entries("text", ("No Expense Logs", "There is no expense logs.\n Please start adding your expense."),
+              _at("res/layout/layout_no_expense_logs.xml", "literal android:text")),
+    **entries("text", tuple(CATEGORIES.values()), _STRINGS),
+    key("desc", "Delete"): _STRINGS,
+    **framework("content"),
+}
 
 
 def dollars(cents: int) -> str:
@@ -45,5 +87,5 @@ def as_expense(row: object) -> Expense:
     return Expense(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Expense) if hasattr(row, f.name)})
 
 
-__all__ = ["CATEGORIES", "COLUMNS", "DB_NAME", "DB_PATH", "MAIN_ACTIVITY", "PACKAGE", "SCHEMA", "Expense",
-           "as_expense", "dollars"]
+__all__ = ["APP_VERSION", "CATEGORIES", "COLUMNS", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
+           "SCHEMA", "Expense", "as_expense", "dollars"]

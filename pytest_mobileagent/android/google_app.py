@@ -4,9 +4,15 @@
 ``adb_utils``; real ``PackageManager`` log lines enable it by that name). Public UI-automation code
 against the real app uses ``googleapp_hint_text`` / ``googleapp_facade_search_box`` (the home screen's
 search bar, a facade) and ``googleapp_search_box`` (the search page's edit field).
+
+The app's source is not public: :data:`EVIDENCE` confirms the activity from AndroidWorld and leaves the ids
+unconfirmed (the two above appear in public Appium scripts, as a TextView and an EditText, whose repositories
+were not pinned down here).
 """
 
 from __future__ import annotations
+
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "com.google.android.googlequicksearchbox"
 MAIN_ACTIVITY = "com.google.android.googlequicksearchbox.SearchActivity"
@@ -19,4 +25,20 @@ FEED: tuple[tuple[str, str], ...] = (
     ("ESPN", "Season preview: what to watch for this fall"),
 )
 
-__all__ = ["FEED", "MAIN_ACTIVITY", "PACKAGE"]
+APP_VERSION = "the Google app of the Android 13 google_apis image (no version recorded)"
+_SCRIPTS = Unconfirmed("named by public Appium scripts against the real app (googleapp_hint_text a TextView, "
+                       "googleapp_search_box an EditText); repository not pinned down")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
+                                           note="the Google app's SearchActivity"),
+    **entries("id", ("googleapp_hint_text", "googleapp_search_box"), _SCRIPTS),
+    **entries("id", ("googleapp_facade_search_box", "googleapp_discover_feed", "googleapp_search_widget_lens_btn",
+                     "googleapp_search_widget_voice_btn", "googleapp_srp_search_box", "googleapp_srp_offline",
+                     "card_title", "googleapp_time_card", "googleapp_time_card_time", "place_card", "place_title",
+                     "place_subtitle", "place_address", "weather_card", "weather_location", "weather_temperature",
+                     "weather_condition", "weather_day", "weather_details"),
+              Unconfirmed("Google-app-style names the simulator gives; not found in public evidence")),
+    **framework("content"),
+}
+
+__all__ = ["APP_VERSION", "EVIDENCE", "FEED", "MAIN_ACTIVITY", "PACKAGE"]

@@ -1,6 +1,12 @@
-"""Retro Music (``code.name.monkey.retromusic``): playlists and the playback state."""
+"""Retro Music (``code.name.monkey.retromusic``): playlists and the playback state.
+
+:data:`EVIDENCE` cites the app's repository ``RetroMusicPlayer/RetroMusicPlayer`` at tag ``v6.1.0`` (versionCode
+10603, the ``code.name.monkey.retromusic_10603.apk`` AndroidWorld installs).
+"""
 
 from __future__ import annotations
+
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "code.name.monkey.retromusic"
 MAIN_ACTIVITY = "code.name.monkey.retromusic.activities.MainActivity"
@@ -9,5 +15,39 @@ PLAYLIST_DB_PATH = f"/data/data/{PACKAGE}/databases/{PLAYLIST_DB_NAME}"
 PLAYBACK_DB_NAME = "music_playback_state.db"
 PLAYBACK_DB_PATH = f"/data/data/{PACKAGE}/databases/{PLAYBACK_DB_NAME}"
 
+APP_VERSION = "6.1.0 (versionCode 10603, AndroidWorld's APK; RetroMusicPlayer/RetroMusicPlayer tag v6.1.0)"
+REPO = "RetroMusicPlayer/RetroMusicPlayer"
 
-__all__ = ["MAIN_ACTIVITY", "PACKAGE", "PLAYBACK_DB_NAME", "PLAYBACK_DB_PATH", "PLAYLIST_DB_NAME", "PLAYLIST_DB_PATH"]
+
+def _at(path: str, note: str = "") -> Source:
+    """A file of the app's repository at tag v6.1.0."""
+    return Source(REPO, f"app/src/main/{path}", app_version="v6.1.0", note=note)
+
+
+_STRINGS = _at("res/values/strings.xml")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): _at("AndroidManifest.xml"),
+    **entries("id", ("navigationView", "miniPlayerFragment"), _at("res/layout/sliding_music_panel_layout.xml")),
+    key("id", "miniPlayerTitle"): _at("res/layout/fragment_mini_player.xml"),
+    key("id", "recycler_view"): _at("res/layout/fragment_main_recycler.xml"),
+    key("id", "toolbar"): _at("res/layout/simple_appbar_layout.xml", "the library screens' app bar"),
+    key("id", "action_search"): _at("java/code/name/monkey/retromusic/fragments/base/AbsRecyclerViewFragment.kt",
+                                    "the app bar's search item (id declared in res/navigation/main_graph.xml)"),
+    **entries("id", ("title", "text", "menu"), _at("res/layout/item_list.xml", "a song or playlist row")),
+    **entries("id", ("action_add_to_playlist", "action_add_to_current_playing"),
+              _at("res/menu/menu_media_selection.xml", "the multi-selection's actions")),
+    key("id", "actionNewPlaylist"): _at("res/layout/dialog_playlist.xml", "hint playlist_name_empty"),
+    key("id", "cab_close"): Unconfirmed("the selection bar's close button of com.afollestad:material-cab 2.0.1 "
+                                        "(app/build.gradle); that library's id was not checked"),
+    **entries("desc", ("Add to playlist", "Add to playing queue", "Search"), _STRINGS),
+    **entries("text", ("Songs", "Playlists", "New playlist", "Playlist name", "Create", "Cancel"), _STRINGS),
+    key("text", "Add to playlist"): _at("java/code/name/monkey/retromusic/dialogs/AddToPlaylistDialog.kt",
+                                        "add_playlist_title; rows: action_new_playlist, then the playlists"),
+    **entries("text", ("Home", "Albums", "Artists"), Unconfirmed("bottom navigation titles (menu "
+                                                               "bottom_navigation_main; not checked)")),
+    **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "title", "summary",
+                "text1", "select_dialog_listview"),
+}
+
+__all__ = ["APP_VERSION", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "PLAYBACK_DB_NAME", "PLAYBACK_DB_PATH",
+           "PLAYLIST_DB_NAME", "PLAYLIST_DB_PATH"]

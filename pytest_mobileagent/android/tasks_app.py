@@ -1,11 +1,48 @@
-"""Tasks (``org.tasks``): to-dos in its Room database."""
+"""Tasks (``org.tasks``): to-dos in its Room database.
+
+:data:`EVIDENCE` cites the app's repository ``tasks/tasks`` at tag ``13.6.3`` (versionCode 130605, the
+``org.tasks_130605.apk`` AndroidWorld installs). Its task editor is a Compose screen (``compose_view`` in
+``fragment_task_edit.xml``) whose rows carry no resource ids.
+"""
 
 from __future__ import annotations
+
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "org.tasks"
 MAIN_ACTIVITY = "com.todoroo.astrid.activity.MainActivity"
 DB_NAME = "database"
 DB_PATH = f"/data/data/{PACKAGE}/databases/{DB_NAME}"
 
+APP_VERSION = "13.6.3 (versionCode 130605, AndroidWorld's APK; tasks/tasks tag 13.6.3)"
+REPO = "tasks/tasks"
 
-__all__ = ["DB_NAME", "DB_PATH", "MAIN_ACTIVITY", "PACKAGE"]
+
+def _at(path: str, note: str = "") -> Source:
+    """A file of the app's repository at tag 13.6.3."""
+    return Source(REPO, f"app/src/main/{path}", app_version="13.6.3", note=note)
+
+
+_STRINGS = _at("res/values/strings.xml")
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): _at("AndroidManifest.xml"),
+    **entries("id", ("toolbar", "fab", "body_empty"), _at("res/layout/fragment_task_list.xml",
+                                                          "toolbar and fab also in fragment_task_edit.xml")),
+    key("id", "recycler_view"): _at("res/layout/task_list_body_standard.xml"),
+    **entries("id", ("row", "completeBox", "title", "due_date"), _at("res/layout/task_adapter_row.xml",
+                                                                     "title also the editor's name field")),
+    key("id", "compose_view"): _at("res/layout/fragment_task_edit.xml", "the editor's Compose rows"),
+    key("id", "notes"): Unconfirmed("the description field (DescriptionRow.kt, an EditText hinted TEA_note_label "
+                                    "inside Compose); its id, if any, was not found"),
+    key("desc", "Create new task"): _STRINGS,
+    **entries("text", ("My Tasks", "Task name", "Description", "Priority", "Show completed", "Show unstarted",
+                       "Delete task"), _STRINGS),
+    key("desc", "Save"): _at("java/com/todoroo/astrid/activity/TaskEditFragment.kt",
+                             "the toolbar's navigation icon saves; its description is 'save' (or 'discard' when "
+                             "the back button saves)"),
+    **entries("desc", ("None priority", "Low priority", "Medium priority", "High priority"),
+              Unconfirmed("the row checkbox's description naming the priority (the app colours it)")),
+    **framework("content", "title"),
+}
+
+__all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE"]

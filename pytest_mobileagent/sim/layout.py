@@ -23,6 +23,11 @@ DEFAULT_LINE_DP = 24
 CHAR_WIDTH = 0.5
 
 
+def focus_key(view: View, resource_id: str) -> str:
+    """The key focus is kept under: the resource-id, or a ``#name`` id's own name for a view without one."""
+    return view.id if view.id.startswith("#") else resource_id
+
+
 @dataclass(eq=False)
 class Node:
     """A view placed on screen: what the hierarchy dump and the renderer read.
@@ -190,9 +195,10 @@ class Layout:
         """Place ``view`` in ``frame`` (its full box) and return the node with its children."""
         visible = _intersect(frame, clip)
         rid = self.resource_id(view)
-        occurrence = self._seen.get(rid, 0)
-        self._seen[rid] = occurrence + 1
-        focused = (bool(rid) and view.focusable and self.state.get("focus") == rid
+        key = focus_key(view, rid)  # a field without a resource-id is focused by its "#name" state key
+        occurrence = self._seen.get(key, 0)
+        self._seen[key] = occurrence + 1
+        focused = (bool(key) and view.focusable and self.state.get("focus") == key
                    and self.state.get("focus_n", 0) == occurrence)
         node = Node(view=view, bounds=visible, index=index, resource_id=rid, package=self.package, focused=focused)
         if not view.children or not _visible(visible):

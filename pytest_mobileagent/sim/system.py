@@ -17,7 +17,7 @@ from pytest_mobileagent.device.base import keycode
 from pytest_mobileagent.sim import services
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.key_listeners import filtered
-from pytest_mobileagent.sim.layout import Layout, LayoutCache, Node, lay_out
+from pytest_mobileagent.sim.layout import Layout, LayoutCache, Node, focus_key, lay_out
 from pytest_mobileagent.sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
 from pytest_mobileagent.sim.views import Button, Frame, ImageButton, Row, Text, View, translated
 
@@ -482,8 +482,8 @@ class System:
     def _focus(self, win: Window, node: Node) -> None:
         if win.owner is None:
             return
-        rid = node.resource_id
-        same = [n for n in win.root.walk() if n.resource_id == rid]
+        rid = focus_key(node.view, node.resource_id)
+        same = [n for n in win.root.walk() if focus_key(n.view, n.resource_id) == rid]
         win.owner.view_state["focus"] = rid
         win.owner.view_state["focus_n"] = same.index(node) if node in same else 0
         win.owner.view_state[("cursor", rid)] = len(node.view.text)

@@ -81,20 +81,26 @@ Row = dict[str, str]
 Shown = tuple[Row, int, int]
 
 
-def read_list(ui: UI, rid: str, read: Callable[[UI], list[Shown]],
+#: Joplin's note list (React Native: no resource id; a ReactScrollView).
+JOPLIN_LIST: dict[str, object] = {"cls": "android.widget.ScrollView"}
+
+
+def read_list(ui: UI, rid: str | dict[str, object], read: Callable[[UI], list[Shown]],
               enough: Callable[[list[Row]], bool] = lambda rows: False, limit: int = 12) -> Reading:
-    """Scroll down the list ``rid`` to its end (or until ``enough`` of it is read), reading each screen's rows.
+    """Scroll down the list ``rid`` (a resource id, or a selector for a list without one) to its end (or until
+    ``enough`` of it is read), reading each screen's rows.
 
     Only rows wholly inside the list count (a row cut at an edge is read when it is whole). The list ends where
     empty space follows its last row, or where a scroll no longer moves it. The rows a scroll keeps on screen
     are recognised by their fields and by how far they moved (:func:`_append_new`), so no row is read twice.
     """
+    sel = rid if isinstance(rid, dict) else {"rid": rid}
     seen: list[Row] = []
     previous: list[Shown] = []
     for _ in range(limit):
-        if not ui.exists(rid=rid):  # an empty list shows a placeholder instead
+        if not ui.exists(**sel):  # an empty list shows a placeholder instead
             return seen
-        left, top, right, bottom = ui.element(rid=rid)[1].bounds
+        left, top, right, bottom = ui.element(**sel)[1].bounds
         whole = [r for r in read(ui) if r[1] > top and r[2] < bottom]
         drawn = [e.bounds for e in ui.obs.elements if top < e.bounds[1] < bottom
                  and (e.text or e.content_description) and e.bounds[0] < left + (right - left) // 4]
@@ -105,7 +111,7 @@ def read_list(ui: UI, rid: str, read: Callable[[UI], list[Shown]],
             return seen
         previous = whole
         before = _signature(ui)
-        yield ui.scroll("down", rid=rid)
+        yield ui.scroll("down", **sel)
         if _signature(ui) == before:  # the end: its last row may end on the list's edge, whole
             _append_new(seen, previous, [r for r in read(ui) if r[1] > top and r[2] <= bottom], None)
             return seen
@@ -345,26 +351,26 @@ class JoplinAdapter:
         conditions = {c["field"]: c["value"] for c in task.resolved.exclusions}
         yield ui.open_app("Joplin")
         if "folder" in conditions:
-            yield ui.click(desc="Open sidebar")
+            yield ui.click(desc="Sidebar")
             yield ui.click(text=conditions["folder"])
-            folder = ui.obs.elements[ui.element(desc="Open sidebar")[0] + 1].text
-            return (yield from read_list(ui, "note_list", lambda ui: self.read_screen(ui, folder)))
+            folder = ui.obs.elements[ui.element(desc="Sidebar")[0] + 1].text
+            return (yield from read_list(ui, JOPLIN_LIST, lambda ui: self.read_screen(ui, folder)))
         if "title" not in conditions:
             raise OracleError(f"{task.name}: neither a notebook nor a title to look for")
         yield ui.click(desc="Search")
-        yield ui.type(conditions["title"], rid="search_input")
+        yield ui.type(conditions["title"], cls="android.widget.EditText")
         yield ui.click(text=conditions["title"], cls="TextView")  # the result, not the search field
         return [self.read_note(ui)]
 
     @staticmethod
     def read_screen(ui: UI, folder: str) -> list[Shown]:
         """A notebook's rows: a to-do's checkbox (checked when done), then the title."""
-        _, listing = ui.element(rid="note_list")
+        _, listing = ui.element(**JOPLIN_LIST)
         inside = [e for e in ui.obs.elements if e is not listing and listing.bounds[1] <= e.bounds[1]
                   and e.bounds[3] <= listing.bounds[3]]
         shown = []
-        for group in _rows_from_list(inside, lambda e: bool(e.text) or e.content_description == "to-do"):
-            box = next((e for e in group if e.content_description == "to-do"), None)
+        for group in _rows_from_list(inside, lambda e: bool(e.text) or e.content_description.startswith("to-do: ")):
+            box = next((e for e in group if e.content_description.startswith("to-do: ")), None)
             title = next((e.text for e in group if e.text), None)
             if title is None:
                 continue
@@ -376,7 +382,7 @@ class JoplinAdapter:
     @staticmethod
     def read_note(ui: UI) -> Row:
         """The open note: its title above the body, and the to-do checkbox when it is one."""
-        i, _ = ui.element(rid="note_body")
+        i, _ = ui.element(cls="android.webkit.WebView")
         texts = [e for e in ui.obs.elements[:i] if e.text]
         body = next((e.text for e in ui.obs.elements[i + 1:] if e.text), "")
         box = ui.find(desc="to-do")
@@ -468,20 +474,22 @@ class OpenTracksAdapter:
 
     @staticmethod
     def read_screen(ui: UI) -> list[Shown]:
-        """Track rows: name, "type · Oct 12, 2023 08:00", total time ``h:mm:ss``, distance ``n.nn mi``."""
+        """Track rows: name, "h:mm:ss (n.nn mi)", the type, "Oct 12, 2023" and "08:00"."""
         shown = []
-        for group in _rows_from(ui, "list_item_name", "list_item_category_and_time", "list_item_total_time",
-                                   "list_item_distance"):
+        parts = ("track_list_item_time_distance", "track_list_item_category_description", "track_list_item_date",
+                 "track_list_item_time")
+        for group in _rows_from(ui, "track_list_item_name", *parts):
             texts = {e.resource_name: e.text for e in group}
-            if not {"list_item_category_and_time", "list_item_total_time", "list_item_distance"} <= set(texts):
+            if not set(parts) <= set(texts):
                 continue
-            category, _, started = texts["list_item_category_and_time"].rpartition(" · ")
-            when = dt.datetime.strptime(started, "%b %d, %Y %H:%M")
-            h, m, sec = (int(x) for x in texts["list_item_total_time"].split(":"))
-            row = {"name": texts["list_item_name"], "category": category, "start_date": _day_text(when.date()),
-                   "start_time": when.strftime("%H:%M"), "duration": str(h * 60 + m + round(sec / 60)),
-                   "total_distance": str(round(float(texts["list_item_distance"].removesuffix(" mi"))
-                                               * METERS_PER_MILE))}
+            when = dt.datetime.strptime(f"{texts['track_list_item_date']} {texts['track_list_item_time']}",
+                                        "%b %d, %Y %H:%M")
+            total, _, distance = texts["track_list_item_time_distance"].partition(" (")
+            h, m, sec = (int(x) for x in total.split(":"))
+            row = {"name": texts["track_list_item_name"], "category": texts["track_list_item_category_description"],
+                   "start_date": _day_text(when.date()), "start_time": when.strftime("%H:%M"),
+                   "duration": str(h * 60 + m + round(sec / 60)),
+                   "total_distance": str(round(float(distance.removesuffix(" mi)")) * METERS_PER_MILE))}
             shown.append((row, *_span(group)))
         return shown
 

@@ -160,7 +160,7 @@ class _ExpenseAdd(_ExpenseTask):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Pro Expense")
         for e in self.wanted():
-            yield ui.click(desc="Add expense")
+            yield ui.click(rid="fb_main_add")
             yield ui.type(e.name, hint="Name")
             amount = f"{e.amount / 100:.2f}"  # a third decimal, or a dropped trailing zero, is the same amount
             yield ui.tolerate(ui.type(amount, hint="Amount"), "accounting.db keeps integer cents",
@@ -170,7 +170,7 @@ class _ExpenseAdd(_ExpenseTask):
                 yield ui.click(text=CATEGORIES[e.category])
             yield from ui.scroll_to(hint="Note", container={"rid": "sv_entry"})
             yield ui.type(e.note, hint="Note")
-            yield ui.click(desc="Save")
+            yield ui.click(text="Save", rid="btn_save")
         yield ui.complete()
 
 
@@ -408,11 +408,13 @@ class _ExpenseDeleteDuplicates(_ExpenseTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Pro Expense")
-        yield ui.tolerate(ui.click(desc="Search"), "the search only narrows the list the copies are picked from",
-                          "skip")
-        yield ui.tolerate(ui.type(self.params["name"], rid="search"),
-                          "the search only narrows the list the copies are picked from", "skip", "text:drop")
+        yield from ui.scroll_to(text=self.params["name"], container={"rid": "rv_expense"}, limit=25)
         copies = listed(ui, self.params["name"], self.params["amount"])
+        for _ in range(25):  # the app has no search: scroll until both copies are in view
+            if len(copies) >= 2:
+                break
+            yield ui.scroll("down", rid="rv_expense")
+            copies = listed(ui, self.params["name"], self.params["amount"])
         if len(copies) < 2:
             raise OracleError("the two copies are not both listed")
         j, el = copies[1]

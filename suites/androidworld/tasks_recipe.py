@@ -204,7 +204,7 @@ class _RecipeAdd(_RecipeTask):
                                 ("preparationTime", "Time"), ("ingredients", "Ingredients"),
                                 ("directions", "Directions")):
                 yield ui.type(getattr(target, field), hint=hint)
-            yield ui.click(desc="Save")
+            yield ui.click(text="Save", rid="button_save_recipe")
         yield ui.complete()
 
 
@@ -334,11 +334,16 @@ def open_recipe(ui: UI, title: str, nth: int = 0, reading: str = "") -> Iterator
 
 
 def shows(ui: UI, recipe: Recipe) -> bool:
-    """The details on screen are ``recipe``'s (every field the details show, which are the non-empty ones)."""
-    for field in ("description", "servings", "preparationTime", "source", "ingredients", "directions"):
-        want = getattr(recipe, field) or ""
-        found = ui.find_all(rid=f"details_{field}")
-        if (found[0][1].text if found else "") != want:
+    """The details on screen are ``recipe``'s: each single-line field the details show (the non-empty ones), and
+    the ingredients' and directions' rows (one per non-blank line)."""
+    for field, rid in (("servings", "details_servings"), ("preparationTime", "details_preparation_time"),
+                       ("description", "details_description"), ("source", "details_source")):
+        found = ui.find_all(rid=rid)
+        if (found[0][1].text if found else "") != (getattr(recipe, field) or ""):
+            return False
+    for field, rid in (("ingredients", "ingredient_text"), ("directions", "direction_text")):
+        want = [line for line in (getattr(recipe, field) or "").split("\n") if line.strip()]
+        if [node.text for _, node in ui.find_all(rid=rid)] != want:
             return False
     return True
 

@@ -124,7 +124,7 @@ def create_playlist(ui: UI, name: str, titles: list[str]) -> Iterator[Action]:
     yield ui.click(desc="Add to playlist")
     yield ui.tolerate(ui.click(text="New playlist"),
                       "tapping where the name field will be lands on the New playlist row, which opens it", "skip")
-    yield ui.type(name, rid="playlist_name")
+    yield ui.type(name, rid="actionNewPlaylist")
     yield ui.click(text="Create")
 
 
@@ -293,7 +293,7 @@ def shown_lengths(ui: UI) -> dict[str, int]:
     """The song rows on screen: title -> the length its second line shows (``artist • m:ss``), in seconds."""
     found: dict[str, int] = {}
     for _, title in ui.find_all(rid="title"):
-        below = [el for _, el in ui.find_all(rid="summary")
+        below = [el for _, el in ui.find_all(rid="text")
                  if el.bounds[0] == title.bounds[0] and 0 <= el.bounds[1] - title.bounds[3] <= 8]
         m = re.search(r"(\d+):(\d\d)$", below[0].text) if below else None
         if m:

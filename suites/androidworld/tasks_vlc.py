@@ -97,15 +97,15 @@ def create_playlist(ui: UI, name: str, files: list[str]) -> Iterator[Action]:
         for _ in range(8):
             if ui.exists(text=f):
                 break
-            shown = [el.text for _, el in ui.find_all(rid="title") if el.text.endswith(".mp4")]
+            shown = [el.text for _, el in ui.find_all(rid="ml_item_title") if el.text.endswith(".mp4")]
             yield ui.scroll("down" if shown and f.lower() > max(s.lower() for s in shown) else "up",
                             rid="video_grid")
         else:
             raise OracleError(f"video {f!r} not found")
         yield ui.long_press(text=f) if i == 0 else ui.click(text=f)
     yield ui.click(desc="Add to playlist")
-    yield ui.type(name, rid="dialog_playlist_name")
-    yield ui.click(text="Create")
+    yield ui.type(name, hint="Playlist name")
+    yield ui.click(text="Add", rid="dialog_playlist_save")
 
 
 class VlcCreatePlaylist(Task):

@@ -71,16 +71,17 @@ class AllInOneActivity(Activity):
     def build(self) -> View:
         year, month = self.month
         title = f"{cal.month_name[month]} {year}" if self.view == "Month" else "Agenda"
+        # The framework ActionBar: the view pulldown (actionbar_pulldown_menu_top_button.xml) and "Today"
+        # (menu/all_in_one_title_bar.xml); the pulldown lists the views (the simulator offers Month and Agenda).
         toolbar = Row(
-            Text(title, id="date_bar", style="title", weight=1, height=56),
+            Column(Text(title, id="top_button_date", style="title"), clickable=True, focusable=True, weight=1,
+                   height=56, on_click=lambda: self.open_menu("views")),
             Button("Today", self.today, id="action_today", style="flat", width=88),
-            *[Button(v, lambda v=v: self.show(v), id=f"action_{v.lower()}", style="flat", width=96,
-                     selected=v == self.view) for v in VIEWS],
-            id="toolbar", height=64, style="toolbar")
+            id="android:id/action_bar", height=64, style="toolbar")
         if self.view == "Agenda":
             rows = [self.event_row(e) for e in events(self.app, ms(self.system.clock.now.date()))]
             return Column(toolbar, Scroll(*rows, id="agenda_events_list", weight=1) if rows else
-                          Text("No upcoming events", id="agenda_empty", weight=1))
+                          Text("No upcoming events", weight=1))
         return Column(toolbar, self.month_grid(), Scroll(*[self.event_row(e) for e in self.month_events()],
                                                          id="month_events_list", weight=1))
 
@@ -107,9 +108,13 @@ class AllInOneActivity(Activity):
 
     def event_row(self, e: dict[str, Any]) -> View:
         return ListItem(e["title"] or "(No title)", span(e), lambda i=e["id"]: self.start(EventInfoActivity, id=i),
-                        id="agenda_item", title_id="title", summary_id="when")
+                        title_id="title", summary_id="when")
+
+    def menu_items(self, name: str):
+        return [(v, lambda v=v: self.show(v)) for v in VIEWS]
 
     def show(self, view: str) -> None:
+        self.close_menu()
         self.view = view
         self.view_state.clear()
 

@@ -7,10 +7,12 @@ and ``recipes_with_categories``. Version 1 is the schema of the 1.2.6 build Andr
 (``com.flauschcode.broccoli_1020600.apk``): its ``Recipe`` row type reads ``SELECT *`` into exactly these ten
 columns (``android_world/task_evals/utils/sqlite_schema_utils.py``); ``notes`` came with Room schema 2 and
 ``nutritionalValues`` with 3 (``app/schemas/com.flauschcode.broccoli.BroccoliDatabase/{1,2,3}.json`` in the app's
-repository). Screens: the recipe list
-(cards with title and description, a "New Recipe" button), the recipe's details (Edit, favourite, and
-Delete in the overflow menu, confirmed by "Delete this recipe?") and the editor (Save in the app bar;
-leaving with changes asks "Discard changes?"). Strings follow the app's resources.
+repository). Screens follow the app's
+1.2.6 layouts, menus and strings (``flauschtrud/broccoli`` at tag ``v1.2.6``; the contract module's ``EVIDENCE``
+cites each id): the recipe list (cards with title, description and source, the "New Recipe" button
+``fab_recipes``), the recipe's details (favourite in the app bar; Share, Share as file, Edit and Delete in the
+overflow, Delete confirmed by "Delete this recipe?") and the editor (the Save button in the app bar; leaving with
+changes asks "Discard changes?"). The navigation drawer, categories and the cooking assistant are not simulated.
 """
 
 from __future__ import annotations
@@ -43,11 +45,16 @@ SCHEMA = (
     "UPDATE NO ACTION ON DELETE CASCADE , FOREIGN KEY(`categoryId`) REFERENCES `categories`(`categoryId`) ON "
     "UPDATE NO ACTION ON DELETE CASCADE )",
 )
-#: The editor's fields: (column, hint shown in the form), in the form's order.
-FIELDS = (("title", "Title"), ("description", "Description"), ("servings", "Servings"),
-          ("preparationTime", "Time"), ("source", "Source"), ("ingredients", "Ingredients"),
-          ("directions", "Directions"))
-COLUMNS = ("recipeId", *(c for c, _ in FIELDS), "favorite")
+#: The editor's fields: (column, hint shown in the form, the field's id), in the form's order (1.2.6's
+#: ``activity_new_recipe.xml``; its Categories field is not simulated).
+FIELDS = (("title", "Title", "new_title"), ("description", "Description", "new_description"),
+          ("source", "Source", "new_source"), ("servings", "Servings", "new_servings"),
+          ("preparationTime", "Time", "new_preparation_time"), ("ingredients", "Ingredients", "new_ingredients"),
+          ("directions", "Directions", "new_directions"))
+#: The details' single-line fields: (column, id) as ``content_recipe_details.xml`` lays them out.
+DETAILS = (("servings", "details_servings"), ("preparationTime", "details_preparation_time"),
+           ("description", "details_description"), ("source", "details_source"))
+COLUMNS = ("recipeId", *(c for c, _, _ in FIELDS), "favorite")
 
 
 class Recipes:
@@ -68,7 +75,7 @@ class Recipes:
         return dict(zip(COLUMNS, row)) if row else None
 
     def save(self, recipe_id: int, values: dict[str, str]) -> int:
-        cols = [c for c, _ in FIELDS]
+        cols = [c for c, _, _ in FIELDS]
         with self.app.db(DB) as db:
             if recipe_id:
                 db.execute(f"UPDATE recipes SET {', '.join(f'`{c}` = ?' for c in cols)} WHERE recipeId = ?",
@@ -104,12 +111,16 @@ class MainActivity(Activity):
                                 for c in ("title", "description", "source", "ingredients"))
 
     def app_bar(self) -> View:
+        """``fragment_recipes.xml``'s Toolbar: the category Spinner ("All recipes") and the search action, which
+        expands into a SearchView hinted "Search in <CATEGORY>" (``RecipeFragment``)."""
         if self.searching:
             return Row(ImageButton("Collapse", self.stop_search, icon="arrow_back"),
-                       self.field("search_src_text", hint="Search in Recipes", weight=1),
-                       id="toolbar", height=64, style="toolbar")
-        return Toolbar("Recipes", actions=[ImageButton("Search", self.start_search, icon="search",
-                                                       id="action_search")])
+                       self.field("search_src_text", hint="Search in ALL RECIPES", weight=1),
+                       id="toolbar_recipes", height=64, style="toolbar")
+        spinner = View(cls="android.widget.Spinner", id="spinner", desc="Categories", clickable=True,
+                       focusable=True, weight=1, children=[Text("All recipes", id="android:id/text1")])
+        return Row(spinner, ImageButton("Search", self.start_search, icon="search", id="action_search"),
+                   id="toolbar_recipes", height=64, style="toolbar")
 
     def start_search(self) -> None:
         self.searching = True
@@ -129,25 +140,39 @@ class MainActivity(Activity):
     def build(self) -> View:
         recipes = [r for r in Recipes(self.app).all() if self.matches(r)]
         cards = [Column(Text(r["title"] or "", id="card_text_view_title", style="item-title"),
-                        Text(r["description"] or "", id="card_text_view_description", style="item-summary")
+                        Text(r["description"], id="card_text_view_description", style="item-summary")
                         if r["description"] else None,
-                        id="card_layout", clickable=True, focusable=True, padding=8,
-                        on_click=lambda i=r["recipeId"]: self.start(RecipeDetailsActivity, recipe_id=i))
+                        Text(r["source"], id="card_text_view_source", style="item-summary")
+                        if r["source"] else None,
+                        cls="com.google.android.material.card.MaterialCardView", clickable=True, focusable=True,
+                        padding=8, on_click=lambda i=r["recipeId"]: self.start(RecipeDetailsActivity, recipe_id=i))
                  for r in recipes]
         listing = (Scroll(*cards, id="recycler_view", weight=1) if cards else
-                   Text("Create your first recipe and start your collection!", id="empty_message", weight=1))
+                   Column(Text("No recipes found.", style="item-title"), Text("create a new recipe"),
+                          Text("import a recipe from a website"), id="recipes_empty", weight=1, padding=24))
         return Frame(
             Column(self.app_bar(), listing),
             Column(View(weight=1), Row(View(weight=1), ImageButton("New Recipe", self.new_recipe, icon="add",
-                                                                    id="fab", width=56, height=56), height=72)),
+                                                                    id="fab_recipes", width=56, height=56),
+                                       height=72)),
         )
 
     def new_recipe(self) -> None:
         self.start(CreateAndEditRecipeActivity, recipe_id=0)
 
 
+def lines(text: str | None) -> list[str]:
+    """The rows the details show for ingredients or directions: one per line (``IngredientBuilder`` and
+    ``DirectionBuilder`` split on newlines), blank lines left out."""
+    return [line for line in (text or "").split("\n") if line.strip()]
+
+
 class RecipeDetailsActivity(Activity):
-    """One recipe: its fields, favourite, edit, and delete with confirmation."""
+    """One recipe (``activity_recipe_details.xml`` + ``content_recipe_details.xml``): the title, servings, time,
+    description and source, then the ingredients (``ingredient_text`` rows; the app splits a leading quantity
+    into ``ingredient_quantity``, which the simulator does not) and the numbered directions; the app bar's
+    favourite action and the overflow (Share, Share as file, Edit, Delete; ``menu/details.xml``); the Cook
+    button ``fab_cooking_assistant`` (the cooking assistant is not simulated)."""
 
     name = "com.flauschcode.broccoli.recipe.details.RecipeDetailsActivity"
 
@@ -158,32 +183,39 @@ class RecipeDetailsActivity(Activity):
         r = self.recipe()
         if r is None:
             return Column(Toolbar("", navigate_up=self.finish))
-        favorite = "Remove from favorites" if r["favorite"] else "Mark as favorite"
-        sections = [Column(Text(label, style="item-summary", height=28), Text(r[col], id=f"details_{col}"))
-                    for col, label in FIELDS[1:] if r[col]]
-        return Column(
-            Toolbar(r["title"] or "", navigate_up=self.finish, actions=[
-                ImageButton(favorite, self.toggle_favorite, icon="star", id="action_favorite"),
-                ImageButton("Edit", self.edit, icon="edit", id="action_edit"),
-            ], overflow=lambda: self.open_menu("more")),
-            Scroll(*sections, id="details_scroll", weight=1),
+        favorite = (ImageButton("Remove from favorites", self.toggle_favorite, icon="star", id="action_details_unlike")
+                    if r["favorite"] else
+                    ImageButton("Mark as favorite", self.toggle_favorite, icon="star", id="action_details_like"))
+        sections: list[View | None] = [Text(r["title"] or "", id="details_title", style="title")]
+        sections += [Text(r[col], id=rid) for col, rid in DETAILS if r[col]]
+        if lines(r["ingredients"]):
+            sections += [Text("Ingredients", style="item-title"),
+                         Column(*[Text(line, id="ingredient_text") for line in lines(r["ingredients"])],
+                                id="details_ingredients")]
+        if lines(r["directions"]):
+            sections += [Text("Directions", style="item-title"),
+                         Column(*[Row(Text(str(n), id="direction_position", width=32),
+                                      Text(line, id="direction_text", weight=1))
+                                  for n, line in enumerate(lines(r["directions"]), 1)], id="details_directions")]
+        return Frame(
+            Column(Toolbar(r["title"] or "", navigate_up=self.finish, actions=[favorite],
+                           overflow=lambda: self.open_menu("more")),
+                   Scroll(*sections, id="scroll_view", cls="androidx.core.widget.NestedScrollView", weight=1)),
+            Column(View(weight=1), Row(View(weight=1), ImageButton("Cook", self.close_menu, icon="restaurant",
+                                                                    id="fab_cooking_assistant", width=56,
+                                                                    height=56), height=72)),
         )
 
     def menu_items(self, name: str):
-        return [("Cook", self.close_menu), ("Share", self.close_menu), ("Duplicate", self.duplicate),
+        return [("Share", self.close_menu), ("Share as file", self.close_menu), ("Edit", self.edit),
                 ("Delete", self.ask_delete)]
 
     def toggle_favorite(self) -> None:
         Recipes(self.app).toggle_favorite(self.intent.extras["recipe_id"])
 
     def edit(self) -> None:
-        self.start(CreateAndEditRecipeActivity, recipe_id=self.intent.extras["recipe_id"])
-
-    def duplicate(self) -> None:
         self.close_menu()
-        r = self.recipe()
-        if r is not None:
-            Recipes(self.app).save(0, {c: r[c] or "" for c, _ in FIELDS})
+        self.start(CreateAndEditRecipeActivity, recipe_id=self.intent.extras["recipe_id"])
 
     def ask_delete(self) -> None:
         self.close_menu()
@@ -206,31 +238,32 @@ class RecipeDetailsActivity(Activity):
 
 
 class CreateAndEditRecipeActivity(Activity):
-    """The editor: one field per column; Save writes the row."""
+    """The editor (``activity_new_recipe.xml``): one field per column; the app bar's Save button
+    (``button_save_recipe``, a MaterialButton) writes the row."""
 
     name = "com.flauschcode.broccoli.recipe.crud.CreateAndEditRecipeActivity"
 
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)
         existing = Recipes(app).get(intent.extras.get("recipe_id", 0)) if intent.extras.get("recipe_id") else None
-        self.fields = {col: (existing or {}).get(col) or "" for col, _ in FIELDS}
+        self.fields = {fid: (existing or {}).get(col) or "" for col, _, fid in FIELDS}
         self.original = dict(self.fields)
 
     def build(self) -> View:
-        title = "New Recipe" if not self.intent.extras.get("recipe_id") else "Edit"
         multiline = {"ingredients", "directions", "description"}
         return Column(
-            Toolbar(title, navigate_up=self.leave,
-                    actions=[ImageButton("Save", self.save, icon="check", id="action_save")]),
-            Scroll(*[self.field(col, hint=hint, multiline=col in multiline) for col, hint in FIELDS],
-                   id="edit_scroll", weight=1),
+            Toolbar("New Recipe", navigate_up=self.leave,  # the activity's label, for a new or an edited recipe
+                    actions=[Button("Save", self.save, id="button_save_recipe")]),
+            Scroll(*[self.field(fid, hint=hint, multiline=col in multiline) for col, hint, fid in FIELDS],
+                   id="", cls="androidx.core.widget.NestedScrollView", weight=1),
         )
 
     def save(self) -> None:
-        if not self.fields.get("title", "").strip():
+        if not self.fields.get("new_title", "").strip():
             self.toast("Please add a title.")
             return
-        Recipes(self.app).save(self.intent.extras.get("recipe_id", 0), self.fields)
+        values = {col: self.fields.get(fid, "") for col, _, fid in FIELDS}
+        Recipes(self.app).save(self.intent.extras.get("recipe_id", 0), values)
         self.toast("The recipe has been saved.")
         self.finish()
 

@@ -1,9 +1,14 @@
 """Pro Expense (``com.arduia.expense``): expenses in its Room database ``accounting.db``.
 
 State is where AndroidWorld reads it: table ``expense`` (``expense_id``, ``name``, ``amount`` in cents,
-``category`` 1-11, ``note``, ``created_date`` and ``modified_date`` in epoch ms). Screens: the expense
-list (newest first; name, category, amount and date per row; search in the app bar), long-press
-selection with Delete (confirmed), and the entry form ("+": name, amount, category, note, Save).
+``category`` 1-11, ``note``, ``created_date`` and ``modified_date`` in epoch ms). Screens follow the layouts of
+1.0.0-beta05 (``arduia/ProExpense`` tag ``v1.0.0-beta05``, the build AndroidWorld installs; the contract module's
+``EVIDENCE`` cites each id): the expense logs (``frag_expense_logs.xml``: newest first; name, category and date,
+amount per ``item_expense_log`` row; no search: 1.0.0-beta05 includes its search box layout nowhere),
+long-press selection with Delete (``menu_expense_log.xml``) confirmed on the "Delete Items" bottom sheet
+(``frag_delete_confirm_dialog.xml``), and the entry form (the "+" button ``fb_main_add``, which has no content
+description: name, amount, category, note, the Save button under them). The app opens on the expense logs; the
+real app opens on Home (recent expenses) with the logs one drawer entry away (not simulated).
 """
 
 from __future__ import annotations
@@ -48,35 +53,30 @@ class ExpenseActivity(Activity):
     def __init__(self, app: App, intent: Any):
         super().__init__(app, intent)
         self.selected: list[int] = []
-        self.searching = False
         self.editing = False
         self.category = 1
 
     def rows(self) -> list[tuple[Any, ...]]:
-        query = self.fields.get("search", "").strip().lower() if self.searching else ""
         with self.app.db(DB) as db:
-            rows = db.execute("SELECT expense_id, name, amount, category, note, created_date FROM expense "
+            return db.execute("SELECT expense_id, name, amount, category, note, created_date FROM expense "
                               "ORDER BY created_date DESC, expense_id DESC").fetchall()
-        return [r for r in rows if query in r[1].lower()] if query else rows
 
     def build(self) -> View:
         if self.editing:
             return self.build_form()
         items = [self.row(r) for r in self.rows()]
         if self.selected:
-            bar = Toolbar(f"{len(self.selected)} selected", actions=[
-                ImageButton("Delete", self.ask_delete, icon="delete", id="mi_delete")])
+            bar = Toolbar(f"{len(self.selected)} selected", id="tb_expense", actions=[
+                ImageButton("Delete", self.ask_delete, icon="delete", id="delete")])
             bar.children.insert(0, ImageButton("Done", self.clear_selection, icon="close"))
-        elif self.searching:
-            bar = Row(ImageButton("Close search", self.stop_search, icon="arrow_back"),
-                      self.field("search", hint="Search", weight=1), id="toolbar", height=64, style="toolbar")
         else:
-            bar = Toolbar("Expenses", actions=[ImageButton("Search", self.start_search, icon="search",
-                                                           id="mi_search")])
-        listing = Scroll(*items, id="rv_expense", weight=1) if items else Text("No expenses", id="tv_empty",
-                                                                               weight=1)
+            bar = Toolbar("Expense Logs", id="tb_expense")
+        listing = Scroll(*items, id="rv_expense", weight=1) if items else Column(
+            Text("No Expense Logs", id="tv_no_expense_logs", style="item-title"),
+            Text("There is no expense logs.\n Please start adding your expense.", id="tv_no_expense_description"),
+            id="layout_no_data", weight=1, padding=24)
         return Frame(Column(bar, listing),
-                     Column(View(weight=1), Row(View(weight=1), ImageButton("Add expense", self.new, icon="add",
+                     Column(View(weight=1), Row(View(weight=1), ImageButton("", self.new, icon="add",
                                                                              id="fb_main_add", width=56,
                                                                              height=56, style="fab"), height=72)))
 
@@ -87,7 +87,7 @@ class ExpenseActivity(Activity):
                           Text(f"{CATEGORIES.get(category, 'Others')} · {day:%b} {day.day}", id="tv_date",
                                style="item-summary", height=24), weight=1),
                    Text(dollars(amount), id="tv_amount", width=110),
-                   id="cl_expense_item", clickable=True, focusable=True, long_clickable=True, height=72, padding=8,
+                   id="cd_expense", clickable=True, focusable=True, long_clickable=True, height=72, padding=8,
                    selected=expense_id in self.selected, on_click=lambda i=expense_id: self.tapped(i),
                    on_long_click=lambda i=expense_id: self.toggle(i))
 
@@ -106,22 +106,15 @@ class ExpenseActivity(Activity):
     def clear_selection(self) -> None:
         self.selected = []
 
-    def start_search(self) -> None:
-        self.searching = True
-        self.fields["search"] = ""
-        self.request_focus("search")
-
-    def stop_search(self) -> None:
-        self.searching = False
-
     def ask_delete(self) -> None:
         self.dialog = "delete"
 
     def build_dialog(self, name: str) -> View:
         n = len(self.selected)
-        return Dialog("Delete", Text(f"Delete {n} selected item{'s' if n != 1 else ''}?", id="android:id/message"),
-                      buttons=[Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2"),
-                               Button("Confirm", self.delete, id="android:id/button1")])
+        return Dialog("", Text("Delete Items", id="tv_delete_item", style="title"),
+                      Row(Text(f"{n} item{'s' if n != 1 else ''} ", id="tv_items"),
+                          Text("will be deleted!", id="tv_delete_description")),
+                      Button("Confirm", self.delete, id="btn_confirm"), id="design_bottom_sheet")
 
     def delete(self) -> None:
         with self.app.db(DB) as db:
@@ -138,9 +131,6 @@ class ExpenseActivity(Activity):
         if self.selected:
             self.selected = []
             return True
-        if self.searching:
-            self.stop_search()
-            return True
         return False
 
     # -- the entry form --------------------------------------------------------------------------
@@ -152,13 +142,13 @@ class ExpenseActivity(Activity):
 
     def build_form(self) -> View:
         return Column(
-            Toolbar("Expense Entry", navigate_up=self.close_form,
-                    actions=[ImageButton("Save", self.save, icon="check", id="btn_save")]),
+            Toolbar("Expense Entry", navigate_up=self.close_form),
             Scroll(self.field("edt_name", hint="Name"), self.field("edt_amount", hint="Amount"),
                    Text("Category", style="item-summary", height=32),
                    RadioGroup(list(CATEGORIES.values()), CATEGORIES[self.category], self.set_category,
                               id="rv_category"),
-                   self.field("edt_note", hint="Note", multiline=True), id="sv_entry", weight=1))
+                   self.field("edt_note", hint="Note", multiline=True), Button("Save", self.save, id="btn_save"),
+                   id="sv_entry", cls="androidx.core.widget.NestedScrollView", weight=1))
 
     def set_category(self, label: str) -> None:
         self.category = next(i for i, n in CATEGORIES.items() if n == label)

@@ -58,6 +58,11 @@ SCHEMA = [
 ALL_NOTES = ""
 
 
+#: React Native gives views no resource id unless the code sets a testID (Joplin 2.14 sets one, on the note
+#: editor); its lists are ReactScrollViews and the note body a react-native-webview WebView.
+LIST_CLASS = "android.widget.ScrollView"
+BODY_CLASS = "android.webkit.WebView"
+
 class Notes(Activity):
     """The main screen: note list, side menu of notebooks, search and the note view."""
 
@@ -97,19 +102,20 @@ class Notes(Activity):
         rows = [self.row(n) for n in self.notes()]
         header = Row(
             ImageButton("Back", self.close_search, icon="arrow_back") if self.searching
-            else ImageButton("Open sidebar", self.open_sidebar, icon="menu"),
-            EditText("search_input", self.fields.get("search", ""), lambda v: self.fields.__setitem__("search", v),
-                     hint="Search...", weight=1) if self.searching else Text(title, style="title", weight=1),
+            else ImageButton("Sidebar", self.open_sidebar, icon="menu"),
+            EditText("#search", self.fields.get("search", ""), lambda v: self.fields.__setitem__("search", v),
+                     weight=1) if self.searching else Text(title, style="title", weight=1),
             None if self.searching else ImageButton("Search", self.open_search, icon="search"),
             height=64, style="toolbar",
         )
-        return Column(header, Scroll(*rows, id="note_list", weight=1) if rows else
-                      Text("There are currently no notes.", weight=1))
+        return Column(header, Scroll(*rows, id="", cls=LIST_CLASS, weight=1) if rows else
+                      Text("There are currently no notes. Create one by clicking on the (+) button.", weight=1))
 
     def row(self, note: tuple[Any, ...]) -> View:
         note_id, title, is_todo, done = note
         return Row(
-            CheckBox("", bool(done), lambda n=note_id, d=done: self.set_done(n, not d), desc="to-do", width=48)
+            CheckBox("", bool(done), lambda n=note_id, d=done: self.set_done(n, not d), desc=f"to-do: {title}",
+                     width=48)
             if is_todo else None,
             Text(title, style="item-title", weight=1),
             clickable=True, focusable=True, on_click=lambda n=note_id: self.open_note(n), height=56, padding=8,
@@ -119,11 +125,11 @@ class Notes(Activity):
         found = self.query("SELECT title, body, is_todo, todo_completed FROM notes WHERE id = ?", (self.note,))
         title, body, is_todo, done = found[0] if found else ("", "", 0, 0)
         return Column(
-            Toolbar("", navigate_up=self.close_note),
+            Toolbar("", navigate_up=self.close_note, id=""),
             CheckBox("", bool(done), lambda: self.set_done(self.note or "", not done), desc="to-do")
             if is_todo else None,
             Text(title, style="headline"),
-            Scroll(Text(body, style="body"), id="note_body", weight=1),
+            Scroll(Text(body, style="body"), id="", cls=BODY_CLASS, weight=1),
         )
 
     def overlay(self) -> View | None:

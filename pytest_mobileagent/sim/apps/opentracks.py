@@ -2,8 +2,12 @@
 
 Distances are stored in meters and times in epoch milliseconds, as in the real
 database (``/data/data/de.dennisguse.opentracks/databases/database.db``); the
-list and the details show miles, as the app does on a US-locale phone. A list row is as tall as its texts (a
-long name wraps and pushes the time and distance down, as the app's wrap_content rows do), so nothing is cut.
+list and the details show miles, as the app does on a US-locale phone. Ids follow 4.11.3's layouts
+(``track_list.xml``, ``track_list_item.xml``, ``statistics_recorded.xml``; the contract module's ``EVIDENCE``):
+a row shows the name, "total time (distance)", the start's date and time, and the category (the real row shows the
+category only for an activity type it does not know, the type otherwise being its icon, described "Track").
+A list row is as tall as its texts (a long name wraps and pushes the rest down, as the app's wrap_content rows
+do), so nothing is cut.
 """
 
 from __future__ import annotations
@@ -34,8 +38,16 @@ def duration(ms: int) -> str:
 
 
 def started(ms: int) -> str:
+    return f"{started_day(ms)} {started_time(ms)}"
+
+
+def started_day(ms: int) -> str:
     when = dt.datetime.fromtimestamp(ms / 1000, dt.timezone.utc)
-    return f"{when:%b} {when.day}, {when.year} {when:%H:%M}"
+    return f"{when:%b} {when.day}, {when.year}"
+
+
+def started_time(ms: int) -> str:
+    return f"{dt.datetime.fromtimestamp(ms / 1000, dt.timezone.utc):%H:%M}"
 
 
 class TrackList(Activity):
@@ -57,17 +69,21 @@ class TrackList(Activity):
             return self.build_track()
         items = [
             Row(
-                Image(desc=category or "unknown", icon=category or "activity", width=48, height=48),
-                Column(Text(name, id="list_item_name", style="item-title"),
-                       Text(f"{category} · {started(start)}", id="list_item_category_and_time", style="item-summary"),
-                       Row(Text(duration(total), id="list_item_total_time", weight=1),
-                           Text(miles(dist), id="list_item_distance", weight=1)), weight=1),
+                Image(desc="Track", icon=category or "activity", id="track_list_item_icon", width=48, height=48),
+                Column(Text(name, id="track_list_item_name", style="item-title"),
+                       Text(f"{duration(total)} ({miles(dist)})", id="track_list_item_time_distance"),
+                       Text(category or "", id="track_list_item_category_description", style="item-summary"),
+                       weight=1),
+                Column(Text(started_day(start), id="track_list_item_date", style="item-summary"),
+                       Text(started_time(start), id="track_list_item_time", style="item-summary"), width=130),
                 clickable=True, focusable=True, on_click=lambda t=tid: self.open(t), padding=8,
             )
             for tid, name, _desc, category, start, dist, total, _gain, _loss in self.rows()
         ]
         return Column(Toolbar("OpenTracks", id="track_list_toolbar"),
-                      Scroll(*items, id="track_list", weight=1) if items else Text("No tracks yet", weight=1))
+                      Scroll(*items, id="track_list", weight=1) if items else
+                      Column(Text("Start recording your next adventure here"), id="track_list_empty_view",
+                             weight=1))
 
     def build_track(self) -> View:
         with self.app.db(DB) as db:
@@ -76,13 +92,14 @@ class TrackList(Activity):
         stat = lambda label, value, rid: Column(Text(label, style="caption"), Text(value, id=rid))  # noqa: E731
         return Column(
             Toolbar(name, navigate_up=self.close),
-            Text(category or "", id="stats_activity_type"),
-            Text(started(start), id="stats_start_datetime"),
+            Row(Image(desc=category or "", icon=category or "activity", id="stats_activity_type_icon", width=48),
+                Text(name, id="stats_name_value", weight=1)),
+            Text(desc or "", id="stats_description_value"),
+            Text(started(start), id="stats_start_datetime_value"),
             Row(stat("Distance", miles(dist), "stats_distance_value"),
                 stat("Total time", duration(total), "stats_total_time_value"), height=72),
-            Row(stat("Elevation gain", f"{gain:.0f} ft", "stats_elevation_gain_value"),
-                stat("Elevation loss", f"{loss:.0f} ft", "stats_elevation_loss_value"), height=72),
-            Text(desc or "", id="stats_description"),
+            Row(stat("Elevation gain", f"{gain:.0f} ft", "stats_altitude_gain_value"),
+                stat("Elevation loss", f"{loss:.0f} ft", "stats_altitude_loss_value"), height=72),
         )
 
     def open(self, track_id: int) -> None:

@@ -185,7 +185,8 @@ class MainActivity(Activity):
         content = self.build_songs() if self.tab == "Songs" else self.build_playlists() \
             if self.tab == "Playlists" else Text("Nothing here yet", id="empty", weight=1)
         queue = self.library().queue()
-        mini = Row(Text(queue[0], id="mini_player_title", weight=1), id="mini_player", height=56) if queue else None
+        mini = Row(Text(queue[0], id="miniPlayerTitle", weight=1), id="miniPlayerFragment", height=56) \
+            if queue else None
         if self.selected:
             bar = ActionModeBar(len(self.selected), [
                 ImageButton("Add to playlist", self.ask_playlist, icon="playlist_add", id="action_add_to_playlist"),
@@ -197,7 +198,7 @@ class MainActivity(Activity):
         return Column(
             bar,
             content, mini,
-            Tabs(TABS, TABS.index(self.tab), self.select_tab, id="bottom_navigation"),
+            Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigationView"),
         )
 
     def select_tab(self, index: int) -> None:
@@ -207,7 +208,7 @@ class MainActivity(Activity):
 
     def build_songs(self) -> View:
         rows = [ListItem(tags.title, f"{tags.artist or '<unknown>'} • {clock(tags.duration_ms)}",
-                         lambda p=path, t=tags: self.song_tapped(p, t), id="song_item",
+                         lambda p=path, t=tags: self.song_tapped(p, t), title_id="title", summary_id="text",
                          on_long_click=lambda p=path: self.toggle(p), selected=path in self.selected,
                          widget=ImageButton("More options", lambda p=path: self.song_menu(p), icon="more_vert",
                                             id="menu"))
@@ -234,7 +235,7 @@ class MainActivity(Activity):
 
     def build_playlists(self) -> View:
         rows = [ListItem(name, f"{count} song" + ("" if count == 1 else "s"),
-                         lambda i=pid: self.open_playlist(i), id="playlist_item",
+                         lambda i=pid: self.open_playlist(i), title_id="title", summary_id="text",
                          widget=ImageButton("More options", lambda i=pid: self.playlist_menu(i), icon="more_vert",
                                             id="menu"))
                 for pid, name, count in self.library().playlists()]
@@ -245,7 +246,7 @@ class MainActivity(Activity):
         name = next((n for i, n, _ in self.library().playlists() if i == self.playlist), "")
         songs = self.library().playlist_songs(self.playlist or 0)
         return Column(Toolbar(name, navigate_up=self.close_playlist),
-                      Scroll(*[ListItem(t, "", None, id="song_item") for t, _ in songs], id="recycler_view",
+                      Scroll(*[ListItem(t, "", None, title_id="title") for t, _ in songs], id="recycler_view",
                              weight=1))
 
     def open_playlist(self, playlist_id: int) -> None:
@@ -320,25 +321,26 @@ class MainActivity(Activity):
 
     def build_dialog(self, name: str) -> View:
         if name == "new_playlist":
-            return Dialog("New playlist", self.field("playlist_name", hint="Playlist name"),
+            return Dialog("New playlist", self.field("actionNewPlaylist", hint="Playlist name"),
                           buttons=[Button("Cancel", self.cancel, id="android:id/button2"),
                                    Button("Create", self.create_playlist, id="android:id/button1")])
-        items = [ListItem("New playlist", "", self.ask_new_playlist, id="playlist_item", icon="add")]
-        items += [ListItem(n, "", lambda i=pid: self.add_song_to(i), id="playlist_item")
-                  for pid, n, _ in self.library().playlists()]
-        return Dialog("Add to playlist", Column(*items),
+        items = [Text("New playlist", id="android:id/text1", clickable=True, focusable=True, height=48,
+                      on_click=self.ask_new_playlist)]
+        items += [Text(n, id="android:id/text1", clickable=True, focusable=True, height=48,
+                       on_click=lambda i=pid: self.add_song_to(i)) for pid, n, _ in self.library().playlists()]
+        return Dialog("Add to playlist", Column(*items, id="android:id/select_dialog_listview"),
                       buttons=[Button("Cancel", self.cancel, id="android:id/button2")])
 
     def cancel(self) -> None:
         self.dialog = None
 
     def ask_new_playlist(self) -> None:
-        self.fields = {"playlist_name": ""}
+        self.fields = {"actionNewPlaylist": ""}
         self.dialog = "new_playlist"
-        self.request_focus("playlist_name")
+        self.request_focus("actionNewPlaylist")
 
     def create_playlist(self) -> None:
-        name = self.fields.get("playlist_name", "").strip()
+        name = self.fields.get("actionNewPlaylist", "").strip()
         if not name:
             return
         self.add_song_to(self.library().create_playlist(name))

@@ -17,9 +17,9 @@ from pytest_mobileagent.android.tasks_app import DB_NAME as DB
 from pytest_mobileagent.android.tasks_app import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import (
-    Button,
     CheckBox,
     Column,
+    EditText,
     Frame,
     ImageButton,
     RadioGroup,
@@ -101,7 +101,7 @@ class TaskList(Activity):
                 Toolbar("My Tasks", actions=[ImageButton("Search", None, icon="search")],
                         overflow=lambda: self.open_menu("list")),
                 Scroll(*rows, id="recycler_view", weight=1) if rows else
-                Text("No tasks", id="empty_text", style="item-summary", weight=1),
+                Text("No tasks", id="body_empty", style="item-summary", weight=1),
             ),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Create new task", self.new_task, icon="add",
                                                                     id="fab", width=56, height=56), height=72)),
@@ -123,6 +123,9 @@ class TaskList(Activity):
         )
 
     def menu_items(self, name: str):
+        if name == "edit":
+            return [("Discard changes", self.discard), ("Delete task", self.delete)]
+
         def toggle(attr: str):
             def run() -> None:
                 setattr(self, attr, not getattr(self, attr))
@@ -149,17 +152,18 @@ class TaskList(Activity):
         found = self.task(self.editing) if self.editing else None
         due = found[3] if found else 0
         completed = found[5] if found else 0
+        bar = Toolbar("", overflow=(lambda: self.open_menu("edit")) if found else None)
+        bar.children.insert(0, ImageButton("Save", self.save, icon="save"))  # the navigation icon saves
         return Column(
-            Toolbar("", navigate_up=self.save, actions=[ImageButton("Save", self.save, icon="check")],
-                    overflow=None),
+            bar,
             self.field("title", hint="Task name"),
-            Text("Priority", style="caption"),
-            RadioGroup(PRIORITIES, PRIORITIES[self.priority], self.set_priority, id="priority_row"),
-            Text(f"Due {fmt_day(due)} {fmt_time(due)}" if due else "No due date", id="due_date"),
-            Text(f"Completed {fmt_day(completed)}" if completed else "", id="completed_date") if completed else None,
-            self.field("notes", hint="Notes", multiline=True),
-            Button("Delete", self.delete, id="delete") if found else None,
-            id="task_edit",
+            Column(Text("Priority", style="caption"),
+                   RadioGroup(PRIORITIES, PRIORITIES[self.priority], self.set_priority),
+                   Text(f"Due {fmt_day(due)} {fmt_time(due)}" if due else "No due date"),
+                   Text(f"Completed {fmt_day(completed)}") if completed else None,
+                   EditText("#notes", self.fields.get("notes", ""), lambda v: self.fields.__setitem__("notes", v),
+                            hint="Description", multiline=True),
+                   cls="androidx.compose.ui.platform.ComposeView", id="compose_view", weight=1),
         )
 
     def set_priority(self, label: str) -> None:
@@ -179,7 +183,12 @@ class TaskList(Activity):
         self.editing = None
         self.system.clear_focus(self)
 
+    def discard(self) -> None:
+        self.close_menu()
+        self.editing = None
+
     def delete(self) -> None:
+        self.close_menu()
         with self.app.db(DB) as db:
             db.execute("UPDATE tasks SET deleted = ? WHERE _id = ?", (self.system.clock.millis(), self.editing))
         self.editing = None

@@ -21,6 +21,7 @@ from pytest_mobileagent.sim.views import (
     Button,
     Column,
     Dialog,
+    EditText,
     ImageButton,
     ListItem,
     Row,
@@ -127,20 +128,21 @@ class MainActivity(Activity):
     def build(self) -> View:
         if self.opened is not None:
             name = next((n for i, n, _ in self.library().playlists() if i == self.opened), "")
-            return Column(Toolbar(name, navigate_up=self.close_playlist),
-                          Scroll(*[ListItem(f, "", None, id="item") for f in self.library().playlist_items(
-                              self.opened)], id="list", weight=1))
+            return Column(Toolbar(name, navigate_up=self.close_playlist, id="main_toolbar"),
+                          Scroll(*[ListItem(f, "", None, id="item_container", title_id="audio_item_title")
+                                   for f in self.library().playlist_items(self.opened)], id="audio_list", weight=1))
         if self.selected:
             bar = ActionModeBar(len(self.selected), [
                 ImageButton("Play", None, icon="play", id="action_video_play"),
                 ImageButton("Add to playlist", self.ask_playlist, icon="playlist_add",
-                            id="action_video_append"),
+                            id="action_mode_audio_add_playlist"),
             ], self.clear, done_id="action_mode_close_button")
+            bar.id = "action_mode_bar"  # AppCompat's ActionBarContextView (abc_screen_toolbar.xml)
         else:
-            bar = Toolbar(self.tab if self.tab != "Video" else "Videos",
-                          actions=[ImageButton("Search", None, icon="search", id="ml_menu_filter")])
+            bar = Toolbar(self.tab if self.tab != "Video" else "Videos", id="main_toolbar",
+                          actions=[ImageButton("Search…", None, icon="search", id="ml_menu_filter")])
         body = self.build_videos() if self.tab == "Video" else self.build_playlists() if self.tab == "Playlists" \
-            else self.build_browse() if self.tab == "Browse" else Text("Nothing to show", id="empty", weight=1)
+            else self.build_browse() if self.tab == "Browse" else Text("Nothing to show", id="empty_loading", weight=1)
         return Column(bar, body, Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigation"))
 
     def select_tab(self, index: int) -> None:
@@ -148,10 +150,11 @@ class MainActivity(Activity):
         self.view_state.clear()
 
     def build_videos(self) -> View:
-        rows = [ListItem(name, clock(ms), lambda i=i: self.tapped(i), id="ml_item_title_layout", icon="movie",
+        rows = [ListItem(name, clock(ms), lambda i=i: self.tapped(i), id="container", title_id="ml_item_title",
+                         summary_id="ml_item_time", icon="movie",
                          on_long_click=lambda i=i: self.toggle(i), selected=i in self.selected)
                 for i, name, ms in self.library().discover()]
-        return Scroll(*rows, id="video_grid", weight=1) if rows else Text("No videos", id="empty", weight=1)
+        return Scroll(*rows, id="video_grid", weight=1) if rows else Text("No videos", id="empty_loading", weight=1)
 
     def build_browse(self) -> View:
         """Storage folders, then a folder's media files; tapping a video plays it."""
@@ -159,16 +162,16 @@ class MainActivity(Activity):
         folder = self.browsing or STORAGE
         names = fs.listdir(folder) if fs.isdir(folder) else []
         rows = [] if folder == STORAGE else [ListItem("..", "", lambda: self.browse(posixpath.dirname(folder)),
-                                                      id="ml_item_title_layout", icon="folder")]
+                                                      id="browser_container", title_id="title", icon="folder")]
         for name in names:
             path = posixpath.join(folder, name)
             if fs.isdir(path) and not name.startswith(("Android", ".")):
-                rows.append(ListItem(name, "", lambda p=path: self.browse(p), id="ml_item_title_layout",
-                                     icon="folder"))
+                rows.append(ListItem(name, "", lambda p=path: self.browse(p), id="browser_container",
+                                     title_id="title", icon="folder"))
             elif name.lower().endswith(VIDEO_EXT):
                 rows.append(ListItem(name, clock(mp4_duration_ms(fs.read(path))),
                                      lambda p=path: self.start(VideoPlayerActivity, path=p),
-                                     id="ml_item_title_layout", icon="movie"))
+                                     id="browser_container", title_id="title", summary_id="text", icon="movie"))
         return Scroll(*rows, id="network_list", weight=1)
 
     def browse(self, folder: str) -> None:
@@ -177,10 +180,10 @@ class MainActivity(Activity):
 
     def build_playlists(self) -> View:
         rows = [ListItem(n, f"{c} videos" if c != 1 else "1 video", lambda i=i: self.open_playlist(i),
-                         id="ml_item_title_layout", icon="playlist")
+                         title_id="title", summary_id="subtitle", icon="playlist")
                 for i, n, c in self.library().playlists()]
-        return Scroll(*rows, id="playlists_list", weight=1) if rows else \
-            Text("No playlists yet", id="empty", weight=1)
+        return Scroll(*rows, id="audio_list", weight=1) if rows else \
+            Text("No playlists yet", id="empty_loading", weight=1)
 
     def tapped(self, media_id: int) -> None:
         if self.selected:
@@ -216,12 +219,16 @@ class MainActivity(Activity):
         self.dialog = "add"
 
     def build_dialog(self, name: str) -> View:
-        existing = [ListItem(n, f"{c} videos", lambda i=i: self.add_to(i), id="playlist_item")
-                    for i, n, c in self.library().playlists()]
-        return Dialog("Add to playlist", Column(*existing, id="list"),
-                      Row(self.field("dialog_playlist_name", hint="New playlist", weight=1),
-                          Button("Create", self.create, id="dialog_playlist_save"), height=64),
-                      buttons=[Button("Cancel", self.cancel, id="android:id/button2")])
+        existing = [ListItem(n, f"{c} videos", lambda i=i: self.add_to(i), title_id="textView16",
+                             summary_id="subtitle") for i, n, c in self.library().playlists()]
+        return Dialog("", Text("Add to new playlist", id="textView9", style="title"),
+                      Column(EditText("#playlist_name", self.fields.get("dialog_playlist_name", ""),
+                                      lambda v: self.fields.__setitem__("dialog_playlist_name", v),
+                                      hint="Playlist name"), id="dialog_playlist_name"),
+                      Text("Add to existing playlist", id="textView8", style="title"),
+                      Column(*existing, id="android:id/list") if existing else
+                      Text("No playlist found.", id="android:id/empty"),
+                      Button("Add", self.create, id="dialog_playlist_save"), id="design_bottom_sheet")
 
     def cancel(self) -> None:
         self.dialog = None
@@ -259,7 +266,8 @@ class VideoPlayerActivity(Activity):
         shown = frames[index] if index < len(frames) else ""
         total = mp4_duration_ms(data) // 1000
         return Column(
-            View(cls="android.view.SurfaceView", id="player_surface", weight=1, style="videoframe", icon=shown),
+            View(cls="org.videolan.libvlc.util.VLCVideoLayout", id="video_layout", weight=1, style="videoframe",
+                 icon=shown),
             Row(Text(f"{min(t, total) // 60:02d}:{min(t, total) % 60:02d}", id="player_overlay_time", width=80),
                 View(weight=1),
                 ImageButton("Play" if self.paused_at is not None else "Pause", self.toggle, icon="play",
