@@ -111,9 +111,12 @@ def test_draw_saves_the_chosen_format_in_the_chosen_folder(d: SimDevice) -> None
     d.start_app("com.simplemobiletools.draw.pro")
     d.swipe(200, 900, 900, 900)
     tap(d, desc="Save")
-    assert find(d, rid="save_image_path").text == "/Internal/Pictures"
-    tap(d, rid="save_image_path")
+    assert find(d, rid="folder_value").text == "Internal/Simple Draw"
+    tap(d, rid="folder_value")
+    assert find(d, rid="filepicker_breadcrumbs").text == "Internal"  # the folder does not exist yet
     tap(d, text="Download")
+    tap(d, text="OK")
+    assert find(d, rid="folder_value").text == "Internal/Download"
     tap(d, rid="save_image_radio_jpg")
     tap(d, text="OK")
     [saved] = d.list_dir("/sdcard/Download")
