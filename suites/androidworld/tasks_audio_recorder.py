@@ -68,9 +68,9 @@ class _AudioRecorderTask(Task):
 
     def record(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Audio Recorder")
-        yield ui.click(desc="Record")
+        yield ui.click(rid="btn_record")
         yield ui.wait(2)
-        yield ui.click(desc="Stop recording")
+        yield ui.click(rid="btn_record_stop")
 
 
 class AudioRecorderRecordAudio(_AudioRecorderTask):
@@ -114,6 +114,6 @@ class AudioRecorderRecordAudioWithFileName(_AudioRecorderTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from self.record(ui)
-        yield ui.type(self.params["file_name"], clear=True, hint="Name")
+        yield ui.type(self.params["file_name"], clear=True, rid="input_name")
         yield ui.click(text="Save")
         yield ui.complete()
