@@ -347,23 +347,25 @@ class InCallActivity(Activity):
             Column(
                 Text(status, id="contactgrid_status_text", style="caption") if status else None,
                 Text(name or call["number"], id="contactgrid_contact_name", style="headline"),
-                Text(call["number"], id="contactgrid_contact_number", style="item-summary") if name else None,
+                Text(call["number"], id="contactgrid_bottom_text", style="item-summary") if name else None,
                 Text(format_duration(elapsed - ANSWER_MS), id="contactgrid_bottom_timer", style="caption")
                 if elapsed >= ANSWER_MS else None,
                 id="incall_contact_grid", padding=24,
             ),
             View(weight=1),
-            Row(self.toggle("Mute", "mute", "mic_off"), self.toggle("Speaker", "speaker", "volume_up"),
-                self.toggle("Hold", "hold", "pause"), id="incall_button_grid", height=96),
+            # AOSP InCallUI: the buttons of incall_button_grid.xml in the incall_pager ViewPager
+            Row(self.toggle("Mute", "mute", "mic_off", "incall_first_button"),
+                self.toggle("Speaker", "speaker", "volume_up", "incall_second_button"),
+                self.toggle("Hold", "hold", "pause", "incall_third_button"), id="incall_pager", height=96),
             Row(View(weight=1), ImageButton("End call", lambda: end_call(self.system), id="incall_end_call",
                                             icon="call_end", width=64, height=64), View(weight=1),
                 height=104, padding=20),
             style="incall",
         )
 
-    def toggle(self, label: str, key: str, icon: str) -> View:
+    def toggle(self, label: str, key: str, icon: str, id: str) -> View:
         call = self.call() or {}
-        return View(cls="android.widget.LinearLayout", desc=label, checkable=True, checked=bool(call.get(key)),
+        return View(cls="android.widget.LinearLayout", desc=label, id=id, checkable=True, checked=bool(call.get(key)),
                     clickable=True, focusable=True, on_click=lambda: self.flip(key), weight=1, height=96,
                     children=[Column(Image(icon=icon), Text(label, style="caption"))])
 
