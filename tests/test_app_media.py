@@ -64,8 +64,31 @@ def test_video_check_counts_videos_in_either_folder(d: SimDevice, made: str, exp
     assert task.check(d) == expected
 
 
-def test_recorder_asks_a_name_after_stop_and_saves_m4a(d: SimDevice) -> None:
+def open_recorder(d: SimDevice) -> None:
+    """Start Audio Recorder past its first run's welcome page and setup."""
     d.start_app("com.dimowner.audiorecorder")
+    if d.current_activity()[1].endswith("WelcomeActivity"):
+        tap(d, text="Get started")
+        tap(d, text="Apply")
+
+
+def test_recorder_first_run_goes_through_welcome_and_setup_once(d: SimDevice) -> None:
+    d.start_app("com.dimowner.audiorecorder")
+    assert d.current_activity()[1] == "com.dimowner.audiorecorder.app.welcome.WelcomeActivity"
+    tap(d, text="Get started")
+    assert d.current_activity()[1] == "com.dimowner.audiorecorder.app.setup.SetupActivity"
+    tap(d, text="Apply")
+    assert d.current_activity()[1] == "com.dimowner.audiorecorder.app.main.MainActivity"
+    d.shell("am force-stop com.dimowner.audiorecorder")
+    d.start_app("com.dimowner.audiorecorder")
+    assert d.current_activity()[1] == "com.dimowner.audiorecorder.app.main.MainActivity"
+    # AndroidWorld's adb_utils starts the welcome activity by name: it is exported
+    assert "Error" not in d.shell("am start -n com.dimowner.audiorecorder/.app.welcome.WelcomeActivity")
+    assert find(d, rid="btn_action", text="Get started")
+
+
+def test_recorder_asks_a_name_after_stop_and_saves_m4a(d: SimDevice) -> None:
+    open_recorder(d)
     tap(d, rid="btn_record")
     d.shell("sleep 2")
     tap(d, rid="btn_record_stop")
@@ -98,7 +121,7 @@ def test_a_recording_counts_only_when_it_lasts(d: SimDevice) -> None:
 
 
 def test_recordings_made_in_the_app_carry_their_duration(d: SimDevice) -> None:
-    d.start_app("com.dimowner.audiorecorder")
+    open_recorder(d)
     tap(d, rid="btn_record")
     d.set_time(d.now() + dt.timedelta(seconds=4))
     tap(d, rid="btn_record_stop")
@@ -141,7 +164,7 @@ def test_drawing_check(d: SimDevice, mistake: str | None) -> None:
 
 
 def test_record_button_pauses_and_resumes_and_stop_appears_only_while_recording(d: SimDevice) -> None:
-    d.start_app("com.dimowner.audiorecorder")
+    open_recorder(d)
     assert find(d, rid="btn_record", desc="Recording: %s")  # its layout's description, unformatted
     with pytest.raises(AssertionError):
         find(d, rid="btn_record_stop")  # invisible until a recording runs

@@ -12,9 +12,14 @@ from pytest_mobileagent.android.opensource import android_world
 
 PACKAGE = "com.dimowner.audiorecorder"
 MAIN_ACTIVITY = "com.dimowner.audiorecorder.app.main.MainActivity"
-#: The activity AndroidWorld's ``adb_utils`` starts for "audio recorder" (the first-run welcome pages, which the
-#: simulator does not have).
+#: The activity AndroidWorld's ``adb_utils`` starts for "audio recorder": the first-run welcome page ("Get started"
+#: leads to ``SETUP_ACTIVITY``, whose "Apply" ends the first run and opens the recorder).
 WELCOME_ACTIVITY = "com.dimowner.audiorecorder.app.welcome.WelcomeActivity"
+SETUP_ACTIVITY = "com.dimowner.audiorecorder.app.setup.SetupActivity"
+#: ``PrefsImpl``'s preferences: the recorder shows the welcome page while ``is_first_run`` is absent or true, as on
+#: AndroidWorld's phone (its setup launches the app once and closes it on the welcome page).
+PREFS = f"/data/data/{PACKAGE}/shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml"
+KEY_FIRST_RUN = "is_first_run"
 RECORDS_DIR = f"/storage/emulated/0/Android/data/{PACKAGE}/files/Music/records"
 
 APP_VERSION = "0.9.26 (versionCode 926, AndroidWorld's com.dimowner.audiorecorder_926.apk; commit 05545b9)"
@@ -43,6 +48,15 @@ EVIDENCE = {
               _STRINGS),
     key("text", "Record-1"): _src("java/com/dimowner/audiorecorder/AppConstants.java", "BASE_RECORD_NAME 'Record-'"),
     key("activity", WELCOME_ACTIVITY): android_world("env/adb_utils.py", "'audio recorder': WelcomeActivity"),
+    key("activity", SETUP_ACTIVITY): _src("AndroidManifest.xml", "activity .app.setup.SetupActivity"),
+    **entries("id", ("pager", "btn_action"), _src("res/layout/activity_welcome.xml")),
+    **entries("id", ("txt_title", "txt_details"), _src("res/layout/welcome_page_item.xml")),
+    **entries("id", ("name_format", "btn_reset", "btn_apply"), _src("res/layout/activity_setup.xml")),
+    **entries("text", ("Get started", "Welcome to a simple and fast application", "Setup", "Apply", "Reset"),
+              _STRINGS),
+    key("text", "Naming: Record-1.m4a"): _src("java/com/dimowner/audiorecorder/app/setup/SetupActivity.java",
+                                              "the name format spinner's first item"),
 }
 
-__all__ = ["APP_VERSION", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "RECORDS_DIR", "WELCOME_ACTIVITY"]
+__all__ = ["APP_VERSION", "EVIDENCE", "KEY_FIRST_RUN", "MAIN_ACTIVITY", "PACKAGE", "PREFS", "RECORDS_DIR",
+           "SETUP_ACTIVITY", "WELCOME_ACTIVITY"]

@@ -181,7 +181,7 @@ EVIDENCE = {
     **entries("id", ("snapshot", "title", "clear_all"),
               Unconfirmed("Quickstep's overview of Android 13 (thumbnail, app name, Clear all); the stored "
                           "Launcher3 is a later release whose task card differs")),
-    **framework("content"),
+    **framework("content", "floating_toolbar_menu_item_text"),
     key("text", "No recent items"): Unconfirmed("Quickstep's recents_empty_message"),
 }
 

@@ -233,6 +233,9 @@ class MobileBenchRecordMemo(MobileBenchTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Audio Recorder")
+        if ui.exists(rid="btn_action"):  # the app's first run: welcome page, then setup
+            yield ui.click(text="Get started")
+            yield ui.click(text="Apply")
         yield ui.click(rid="btn_record")
         yield ui.wait(2)
         yield ui.click(rid="btn_record_stop")

@@ -16,11 +16,63 @@ import posixpath
 from typing import Any
 
 from pytest_mobileagent.android import mp4
-from pytest_mobileagent.android.audio_recorder import MAIN_ACTIVITY, PACKAGE, RECORDS_DIR
+from pytest_mobileagent.android.audio_recorder import (
+    KEY_FIRST_RUN,
+    MAIN_ACTIVITY,
+    PACKAGE,
+    PREFS,
+    RECORDS_DIR,
+    SETUP_ACTIVITY,
+    WELCOME_ACTIVITY,
+)
+from pytest_mobileagent.android.shared_prefs import format_prefs, parse_prefs
 from pytest_mobileagent.sim.app import Activity, App
 from pytest_mobileagent.sim.views import Button, CheckBox, Column, Dialog, ImageButton, Row, Text, View
 
 WIDGETS = "com.dimowner.audiorecorder.app.widget"
+
+
+def first_run(app: App) -> bool:
+    """``PrefsImpl.isFirstRun``: no ``is_first_run`` key yet, or true."""
+    fs = app.system.fs
+    return bool((parse_prefs(fs.read(PREFS)) if fs.exists(PREFS) else {}).get(KEY_FIRST_RUN, True))
+
+
+class WelcomeActivity(Activity):
+    """``activity_welcome.xml``: the welcome page and "Get started", which opens the setup."""
+
+    name = WELCOME_ACTIVITY
+    exported = True
+
+    def build(self) -> View:
+        page = Column(Text("Audio Recorder", id="txt_title", style="headline", height=64),
+                      Text("Welcome to a simple and fast application", id="txt_details", height=48), weight=1)
+        return Column(View(id="pager", cls="androidx.viewpager2.widget.ViewPager2", children=[page], weight=1),
+                      Button("Get started", self.get_started, id="btn_action"))
+
+    def get_started(self) -> None:
+        self.start(SetupActivity)
+        self.finish()
+
+
+class SetupActivity(Activity):
+    """``activity_setup.xml``: the recording settings of the first run; "Apply" ends the first run."""
+
+    name = SETUP_ACTIVITY
+
+    def build(self) -> View:
+        return Column(
+            Row(Text("Setup", style="title", weight=1, height=56), id="toolbar", height=64, style="toolbar"),
+            Text("Naming: Record-1.m4a", id="name_format", height=56), View(weight=1),  # the default naming
+            Row(Button("Reset", None, id="btn_reset"), Button("Apply", self.apply, id="btn_apply"), height=72),
+        )
+
+    def apply(self) -> None:
+        fs = self.system.fs
+        prefs = parse_prefs(fs.read(PREFS)) if fs.exists(PREFS) else {}
+        fs.write(PREFS, format_prefs({**prefs, KEY_FIRST_RUN: False}))
+        self.start(MainActivity)
+        self.finish()
 
 
 class MainActivity(Activity):
@@ -35,6 +87,11 @@ class MainActivity(Activity):
         self.recording = False
         self.before = 0  # seconds recorded before the last pause
         self.length = 0  # seconds of a stopped recording waiting for its name
+
+    def on_resume(self) -> None:
+        if first_run(self.app) and not self.finished:  # MainPresenter: the first run shows the welcome page
+            self.start(WelcomeActivity)
+            self.finish()
 
     def elapsed(self) -> int:
         running = self.system.clock.now.timestamp() - self.started if self.started is not None else 0
@@ -123,7 +180,7 @@ class AudioRecorderApp(App):
     package = PACKAGE
     label = "Audio Recorder"
     icon = "mic"
-    activities = (MainActivity,)
+    activities = (MainActivity, WelcomeActivity, SetupActivity)
     uid = 10061
 
     def install(self) -> None:
