@@ -243,7 +243,7 @@ class PixelLauncher(App):
             if window.name != "Overview":
                 continue
             for node in window.root.walk():
-                if node.view.id == "task_view" and node.contains(x, y):
+                if node.view.id == "task_view_single" and node.contains(x, y):
                     label = node.view.desc
                     for task in self.system.recent_tasks():
                         if self.system.localized(task.stack[-1].app.label, self.package) == label:
