@@ -51,8 +51,15 @@ EVIDENCE = {
     **entries("id", ("incall_first_button", "incall_second_button", "incall_third_button"),
               _aosp("incallui/incall/impl/res/layout/incall_button_grid.xml")),
     key("id", "call_log_entry"): Unconfirmed("AOSP's call_log_list_item.xml has call_log_row; Google's own not public"),
-    **entries("id", ("bottom_navigation", "call_button", "contacts_recycler_view", "new_call_log_recycler_view"),
-              Unconfirmed("Google Dialer's own ids, not in AOSP Dialer (bottom_nav_bar there); no public script")),
+    key("id", "bottom_nav_bar"): _aosp("dialer/main/impl/res/layout/main_activity.xml"),
+    **entries("id", ("bottom_nav_item_image", "bottom_nav_item_text"),
+              _aosp("dialer/main/impl/bottomnav/res/layout/bottom_nav_item.xml")),
+    **entries("id", ("tab_speed_dial", "tab_call_history", "tab_contacts"),
+              Unconfirmed("Google's tab ids as public Appium/uiautomator scripts address them (found by exact-string "
+                          "search, their files not retrievable); AOSP's are speed_dial_tab, call_log_tab, "
+                          "contacts_tab")),
+    **entries("id", ("call_button", "contacts_recycler_view", "new_call_log_recycler_view"),
+              Unconfirmed("Google Dialer's own ids, not in AOSP Dialer; no public script")),
     **framework("content", "parentPanel", "alertTitle", "message", "buttonPanel", "button1", "button2", "title"),
     key("desc", "End call"): UNCONFIRMED,
 }
