@@ -6,7 +6,7 @@ its ``env/setup_device/apps.py``), from ``gsantner/markor`` at tag ``v2.10.9``.
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 from pytest_mobileagent.android.opensource import android_world
 
 PACKAGE = "net.gsantner.markor"
@@ -60,7 +60,8 @@ EVIDENCE = {
         f"{_RES}/values/strings.xml", "do_you_really_want_to_delete_this_witharg with the plural 'documents'"),
     key("text", "More"): _STRINGS,
     key("text", "HTML"): Unconfirmed("the share submenu's HTML item is titled by share_html__mime_html"),
-    key("text", "Markor"): UNCONFIRMED,
+    key("text", "Markor"): _src("app/src/main/java/net/gsantner/markor/activity/MainActivity.java",
+                                "getFileBrowserTitle: app_name at the notebook, '> folder' below it"),
 }
 
 __all__ = ["APP_VERSION", "DOCUMENT_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "NOTEBOOK", "PACKAGE"]

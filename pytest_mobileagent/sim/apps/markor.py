@@ -87,7 +87,8 @@ class MainActivity(Activity):
                        ImageButton("Sort by", None, icon="sort", id="action_sort"),
                        ImageButton("Search", None, icon="search", id="action_search")]
             overflow = "main"
-        title = "Markor" if self.folder == NOTEBOOK else posixpath.basename(self.folder)
+        # MainActivity.getFileBrowserTitle: the app's name at the notebook, "> folder" below it, none while selecting
+        title = "" if self.selected else "Markor" if self.folder == NOTEBOOK else f"> {posixpath.basename(self.folder)}"
         bar = Toolbar(title, navigate_up=self.go_up if self.folder != NOTEBOOK and not self.selected else None,
                       actions=actions, overflow=lambda: self.open_menu(overflow), id="toolbar")
         listing = Scroll(*rows, id="ui__filesystem_dialog__list", weight=1) if rows else \
