@@ -52,8 +52,7 @@ def test_selection_rename_move_and_delete(d: SimDevice) -> None:
     d.shell(f"mkdir -p {NOTEBOOK}/Archive")
     d.start_app(PKG)
     d.long_press(*find(d, text="a.md").center)
-    tap(d, desc="More options")
-    tap(d, text="Rename")
+    tap(d, desc="Rename")
     for _ in "a.md":
         d.press("KEYCODE_DEL")
     d.input_text("b.md")
@@ -75,7 +74,9 @@ def test_share_sends_the_note_to_sms(d: SimDevice) -> None:
     write(d, "msg.md", "See you at 6")
     d.start_app(PKG)
     tap(d, text="msg.md")
-    tap(d, desc="Share")
+    tap(d, desc="More options")
+    tap(d, text="Share")
+    tap(d, text="Plain Text")
     tap(d, text="SMS Messenger")
     assert d.current_activity()[0] == "com.simplemobiletools.smsmessenger"
 

@@ -64,12 +64,35 @@ def test_video_check_counts_videos_in_either_folder(d: SimDevice, made: str, exp
     assert task.check(d) == expected
 
 
-def test_recorder_asks_a_name_after_stop_and_saves_m4a(d: SimDevice) -> None:
+def open_recorder(d: SimDevice) -> None:
+    """Start Audio Recorder past its first run's welcome page and setup."""
     d.start_app("com.dimowner.audiorecorder")
-    tap(d, desc="Record")
+    if d.current_activity()[1].endswith("WelcomeActivity"):
+        tap(d, text="Get started")
+        tap(d, text="Apply")
+
+
+def test_recorder_first_run_goes_through_welcome_and_setup_once(d: SimDevice) -> None:
+    d.start_app("com.dimowner.audiorecorder")
+    assert d.current_activity()[1] == "com.dimowner.audiorecorder.app.welcome.WelcomeActivity"
+    tap(d, text="Get started")
+    assert d.current_activity()[1] == "com.dimowner.audiorecorder.app.setup.SetupActivity"
+    tap(d, text="Apply")
+    assert d.current_activity()[1] == "com.dimowner.audiorecorder.app.main.MainActivity"
+    d.shell("am force-stop com.dimowner.audiorecorder")
+    d.start_app("com.dimowner.audiorecorder")
+    assert d.current_activity()[1] == "com.dimowner.audiorecorder.app.main.MainActivity"
+    # AndroidWorld's adb_utils starts the welcome activity by name: it is exported
+    assert "Error" not in d.shell("am start -n com.dimowner.audiorecorder/.app.welcome.WelcomeActivity")
+    assert find(d, rid="btn_action", text="Get started")
+
+
+def test_recorder_asks_a_name_after_stop_and_saves_m4a(d: SimDevice) -> None:
+    open_recorder(d)
+    tap(d, rid="btn_record")
     d.shell("sleep 2")
-    tap(d, desc="Stop recording")
-    assert find(d, text="Record name") and find(d, rid="name").text == "Record-1"
+    tap(d, rid="btn_record_stop")
+    assert find(d, text="New name") and find(d, rid="input_name").text == "Record-1"
     tap(d, text="Save")
     assert d.list_dir(RECORDS_DIR) == ["Record-1.m4a"]
     assert len(d.read_file(f"{RECORDS_DIR}/Record-1.m4a")) > 16_000
@@ -98,10 +121,10 @@ def test_a_recording_counts_only_when_it_lasts(d: SimDevice) -> None:
 
 
 def test_recordings_made_in_the_app_carry_their_duration(d: SimDevice) -> None:
-    d.start_app("com.dimowner.audiorecorder")
-    tap(d, desc="Record")
+    open_recorder(d)
+    tap(d, rid="btn_record")
     d.set_time(d.now() + dt.timedelta(seconds=4))
-    tap(d, desc="Stop recording")
+    tap(d, rid="btn_record_stop")
     tap(d, text="Save")
     [name] = d.list_dir(RECORDS_DIR)
     assert (mp4.duration(d.read_file(f"{RECORDS_DIR}/{name}")) or 0) >= 1
@@ -111,9 +134,12 @@ def test_draw_saves_the_chosen_format_in_the_chosen_folder(d: SimDevice) -> None
     d.start_app("com.simplemobiletools.draw.pro")
     d.swipe(200, 900, 900, 900)
     tap(d, desc="Save")
-    assert find(d, rid="save_image_path").text == "/Internal/Pictures"
-    tap(d, rid="save_image_path")
+    assert find(d, rid="folder_value").text == "Internal/Simple Draw"
+    tap(d, rid="folder_value")
+    assert find(d, rid="filepicker_breadcrumbs").text == "Internal"  # the folder does not exist yet
     tap(d, text="Download")
+    tap(d, text="OK")
+    assert find(d, rid="folder_value").text == "Internal/Download"
     tap(d, rid="save_image_radio_jpg")
     tap(d, text="OK")
     [saved] = d.list_dir("/sdcard/Download")
@@ -135,3 +161,21 @@ def test_drawing_check(d: SimDevice, mistake: str | None) -> None:
     if mistake == "noise removed":
         d.remove("/sdcard/Pictures/sunset.jpg")
     assert task.check(d) == (1.0 if mistake is None else 0.0)
+
+
+def test_record_button_pauses_and_resumes_and_stop_appears_only_while_recording(d: SimDevice) -> None:
+    open_recorder(d)
+    assert find(d, rid="btn_record", desc="Recording: %s")  # its layout's description, unformatted
+    with pytest.raises(AssertionError):
+        find(d, rid="btn_record_stop")  # invisible until a recording runs
+    tap(d, rid="btn_record")
+    d.set_time(d.now() + dt.timedelta(seconds=3))
+    tap(d, rid="btn_record")  # pause: the next 10 s are not recorded
+    d.set_time(d.now() + dt.timedelta(seconds=10))
+    tap(d, rid="btn_record")
+    d.set_time(d.now() + dt.timedelta(seconds=2))
+    tap(d, rid="btn_record_stop")
+    tap(d, text="Save")
+    [name] = d.list_dir(RECORDS_DIR)
+    length = mp4.duration(d.read_file(f"{RECORDS_DIR}/{name}")) or 0
+    assert 5 <= length < 15  # the 3 s and 2 s stretches (and the taps' own time), not the 10 s paused

@@ -235,3 +235,13 @@ def test_a_picker_without_its_button_is_unsupported(served, monkeypatch: pytest.
     monkeypatch.setattr(adb, "PICKER_WAIT_S", 0.0)
     with pytest.raises(UnsupportedCapability, match=r"no \"Set wallpaper\" button"):
         backend.apply_profile(DeviceProfile(wallpaper="04_sky"))
+
+
+def test_swiping_a_recent_task_card_up_removes_the_task() -> None:
+    with SimDevice() as d:
+        d.start_app("com.google.android.dialer")
+        d.press("app_switch")
+        [card] = [e for e in ui_elements(d.hierarchy()) if e.resource_id.endswith(":id/task_view_single")]
+        x, y = card.center
+        d.swipe(x, y, x, y - 800, 300)
+        assert not d.system.recent_tasks()

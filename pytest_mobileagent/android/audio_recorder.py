@@ -1,10 +1,62 @@
 """Audio Recorder (``com.dimowner.audiorecorder``): recordings as ``.m4a`` files in the app's external folder,
-where AndroidWorld looks for them."""
+where AndroidWorld looks for them.
+
+Screens follow version 0.9.26 (versionCode 926, AndroidWorld's ``com.dimowner.audiorecorder_926.apk``), from
+``Dimowner/AudioRecorder`` at commit ``05545b9`` (the one that set versionCode 926; the repository has no tag for it).
+"""
 
 from __future__ import annotations
 
+from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.opensource import android_world
+
 PACKAGE = "com.dimowner.audiorecorder"
 MAIN_ACTIVITY = "com.dimowner.audiorecorder.app.main.MainActivity"
+#: The activity AndroidWorld's ``adb_utils`` starts for "audio recorder": the first-run welcome page ("Get started"
+#: leads to ``SETUP_ACTIVITY``, whose "Apply" ends the first run and opens the recorder).
+WELCOME_ACTIVITY = "com.dimowner.audiorecorder.app.welcome.WelcomeActivity"
+SETUP_ACTIVITY = "com.dimowner.audiorecorder.app.setup.SetupActivity"
+#: ``PrefsImpl``'s preferences: the recorder shows the welcome page while ``is_first_run`` is absent or true, as on
+#: AndroidWorld's phone (its setup launches the app once and closes it on the welcome page).
+PREFS = f"/data/data/{PACKAGE}/shared_prefs/com.dimowner.audiorecorder.data.PrefsImpl.xml"
+KEY_FIRST_RUN = "is_first_run"
 RECORDS_DIR = f"/storage/emulated/0/Android/data/{PACKAGE}/files/Music/records"
 
-__all__ = ["MAIN_ACTIVITY", "PACKAGE", "RECORDS_DIR"]
+APP_VERSION = "0.9.26 (versionCode 926, AndroidWorld's com.dimowner.audiorecorder_926.apk; commit 05545b9)"
+_REPO, _COMMIT = "Dimowner/AudioRecorder", "05545b9"
+
+
+def _src(path: str, note: str = "") -> Source:
+    return Source(_REPO, f"app/src/main/{path}", app_version=f"0.9.26 ({_COMMIT})", note=note)
+
+
+_MAIN = _src("res/layout/activity_main.xml")
+_RENAME = _src("res/layout/dialog_rename.xml", "AndroidUtils.showRenameDialog")
+_STRINGS = _src("res/values/strings.xml")
+
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): _src("AndroidManifest.xml", "activity .app.main.MainActivity"),
+    **entries("id", ("toolbar", "btn_import", "btn_share", "record", "recording_view", "txt_progress", "txt_name",
+                     "btn_settings", "btn_record_delete", "btn_record", "btn_record_stop", "btn_records_list"), _MAIN),
+    **entries("id", ("dialog_title", "input_name", "check_box", "dialog_negative_btn", "dialog_positive_btn"),
+              _RENAME),
+    **framework("content", "parentPanel"),
+    key("desc", "Recording: %s"): _src("res/layout/activity_main.xml",
+                                       "btn_record's contentDescription @string/recording, unformatted"),
+    **entries("desc", ("Settings", "Delete"), _STRINGS),
+    **entries("text", ("Audio Recorder", "Recording\u2026", "New name", "Don't ask again", "Save", "Cancel", "00:00"),
+              _STRINGS),
+    key("text", "Record-1"): _src("java/com/dimowner/audiorecorder/AppConstants.java", "BASE_RECORD_NAME 'Record-'"),
+    key("activity", WELCOME_ACTIVITY): android_world("env/adb_utils.py", "'audio recorder': WelcomeActivity"),
+    key("activity", SETUP_ACTIVITY): _src("AndroidManifest.xml", "activity .app.setup.SetupActivity"),
+    **entries("id", ("pager", "btn_action"), _src("res/layout/activity_welcome.xml")),
+    **entries("id", ("txt_title", "txt_details"), _src("res/layout/welcome_page_item.xml")),
+    **entries("id", ("name_format", "btn_reset", "btn_apply"), _src("res/layout/activity_setup.xml")),
+    **entries("text", ("Get started", "Welcome to a simple and fast application", "Setup", "Apply", "Reset"),
+              _STRINGS),
+    key("text", "Naming: Record-1.m4a"): _src("java/com/dimowner/audiorecorder/app/setup/SetupActivity.java",
+                                              "the name format spinner's first item"),
+}
+
+__all__ = ["APP_VERSION", "EVIDENCE", "KEY_FIRST_RUN", "MAIN_ACTIVITY", "PACKAGE", "PREFS", "RECORDS_DIR",
+           "SETUP_ACTIVITY", "WELCOME_ACTIVITY"]

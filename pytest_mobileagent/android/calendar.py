@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat
+
 PACKAGE = "com.simplemobiletools.calendar.pro"
 DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
 EVENTS_TABLE = "events"
@@ -130,6 +133,94 @@ def weekly_repeat_rule(day: dt.date) -> int:
     return 1 << (day.isoweekday() - 1)
 
 
-__all__ = ["COLUMNS", "DAY", "DB_PATH", "EVENTS_TABLE", "FLAG_ALL_DAY", "IDENTITY_HASH", "MONTH", "PACKAGE",
-           "REGULAR_EVENT_TYPE_ID", "SCHEMA", "SCHEMA_VERSION", "SOURCE_IMPORTED_ICS", "SOURCE_SIMPLE_CALENDAR",
-           "WEEK", "YEAR", "Event", "event_from_row", "weekly_repeat_rule"]
+MAIN_ACTIVITY = f"{PACKAGE}.activities.MainActivity"
+EVENT_ACTIVITY = f"{PACKAGE}.activities.EventActivity"
+
+APP_VERSION = "6.22.2 (versionCode 238, AndroidWorld's com.simplemobiletools.calendar.pro_238.apk)"
+_REPO, _TAG, _COMMONS_COMMIT = "SimpleMobileTools/Simple-Calendar", "6.22.2", "71d66584bd"
+
+
+def _src(path: str, note: str = "") -> Source:
+    return Source(_REPO, f"app/src/main/{path}", app_version=_TAG, note=note)
+
+
+def _commons(path: str, note: str = "") -> Source:
+    return Source(COMMONS, f"commons/src/main/{path}", app_version=_TAG,
+                  note=note or f"Simple-Commons {_COMMONS_COMMIT}, pinned by 6.22.2")
+
+
+_STRINGS = _src("res/values/strings.xml")
+_COMMONS_STRINGS = _commons("res/values/strings.xml")
+
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): android_world("env/adb_utils.py", "'simple calendar pro': MainActivity"),
+    key("activity", EVENT_ACTIVITY): _src("AndroidManifest.xml"),
+    **entries("id", ("event_all_day", "event_all_day_holder", "event_color", "event_color_holder", "event_color_image",
+                     "event_color_text", "event_coordinator", "event_date_time_divider", "event_description",
+                     "event_description_divider", "event_end_date", "event_end_time", "event_location",
+                     "event_nested_scrollview", "event_reminder_1", "event_reminder_2", "event_reminder_3",
+                     "event_reminder_divider", "event_reminder_image", "event_repetition", "event_repetition_divider",
+                     "event_repetition_image", "event_repetition_limit", "event_repetition_limit_holder",
+                     "event_repetition_limit_label", "event_repetition_rule", "event_repetition_rule_holder",
+                     "event_repetition_rule_label", "event_show_on_map", "event_start_date", "event_start_time",
+                     "event_time_image", "event_title", "event_toolbar", "event_type", "event_type_holder",
+                     "event_type_image"), _src("res/layout/activity_event.xml")),
+    **entries("id", ("calendar_fab", "fab_event_label", "fab_extended_overlay", "fab_task_icon", "fab_task_label",
+                     "fragments_holder", "main_coordinator", "main_holder", "search_holder", "search_placeholder",
+                     "search_placeholder_2", "search_results_list", "swipe_refresh_layout"),
+              _src("res/layout/activity_main.xml")),
+    **entries("id", ("delete_event_description", "delete_event_holder", "delete_event_radio_view",
+                     "delete_event_repeat_description"), _src("res/layout/dialog_delete_event.xml")),
+    key("id", "reminder_warning"): _src("res/layout/dialog_reminder_warning.xml"),
+    **entries("id", ("dialog_radio_group", "dialog_radio_holder"), _src("res/layout/dialog_select_event_type.xml")),
+    key("id", "dialog_vertical_linear_layout"): _src("res/layout/dialog_vertical_linear_layout.xml"),
+    **entries("id", ("event_item_color_bar", "event_item_description", "event_item_holder", "event_item_time",
+                     "event_item_title"), _src("res/layout/event_list_item.xml")),
+    key("id", "event_section_title"): _src("res/layout/event_list_section_day.xml"),
+    **entries("id", ("day_events", "day_holder"), _src("res/layout/fragment_day.xml")),
+    **entries("id", ("top_left_arrow", "top_value", "top_right_arrow"), _src("res/layout/top_navigation.xml")),
+    key("id", "fragment_days_viewpager"): _src("res/layout/fragment_days_holder.xml"),
+    **entries("id", ("calendar_empty_list_placeholder", "calendar_empty_list_placeholder_2", "calendar_events_list",
+                     "calendar_events_list_holder"), _src("res/layout/fragment_event_list.xml")),
+    **entries("id", ("month_calendar_holder", "month_view_wrapper"), _src("res/layout/fragment_month.xml")),
+    **entries("id", ("month_day_calendar_holder", "month_day_events_list", "month_day_list_holder",
+                     "month_day_no_events_placeholder", "month_day_selected_day_label", "month_day_view_divider",
+                     "month_day_view_wrapper"), _src("res/layout/fragment_month_day.xml")),
+    key("id", "fragment_months_viewpager"): _src("res/layout/fragment_months_holder.xml"),
+    **entries("id", ("week_events_columns_holder", "week_holder", "week_letters_holder"),
+              _src("res/layout/fragment_week.xml")),
+    **entries("id", ("week_view_month_label", "week_view_view_pager"), _src("res/layout/fragment_week_holder.xml")),
+    **entries("id", ("calendar_holder", *(f"month_{m}{part}" for m in range(1, 13) for part in ("", "_label",
+                                                                                              "_holder"))),
+              _src("res/layout/fragment_year.xml")),
+    key("id", "fragment_years_viewpager"): _src("res/layout/fragment_years_holder.xml"),
+    key("id", "month_view"): _src("res/layout/month_view.xml"),
+    key("id", "month_view_background"): _src("res/layout/month_view_background.xml"),
+    key("id", "week_event_label"): _src("res/layout/week_event_marker.xml"),
+    **entries("id", ("cab_delete", "cab_share"), _src("res/menu/cab_day.xml")),
+    **entries("id", ("change_view", "go_to_today"), _src("res/menu/menu_main.xml")),
+    **entries("id", ("save", "delete", "duplicate", "share"), _src("res/menu/menu_event.xml")),
+    key("id", "actionbar_title"): _commons("res/layout/actionbar_title.xml"),
+    key("id", "message"): _commons("res/layout/dialog_message.xml", "ConfirmationAdvancedDialog's message"),
+    **entries("id", ("top_app_bar_layout", "top_toolbar_holder", "top_toolbar_search", "top_toolbar_search_icon"),
+              _commons("res/layout/menu_search.xml", "MySearchMenu")),
+    **appcompat("action_mode_bar", "action_mode_close_button"),
+    **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "button3", "timePicker",
+                "hour", "minute", "divider", "numberpicker_input", "datePicker", "day", "month", "year"),
+    **entries("text", ("The selection contains repeating events", "Task", "Repeat", "Repeat on",
+                       "No upcoming events.", "Forever", "Event", "Event color", "Edit Event", "Create a new event",
+                       "Location", "Description", "All-day", "No repetition", "Regular event", "Add another reminder",
+                       "Monthly view", "Weekly view", "Daily view", "Yearly view", "Simple event list",
+                       "Monthly and daily view", "Delete this and all future occurrences", "Delete all occurrences"),
+              _STRINGS),
+    **entries("desc", ("New Event", "Go to today", "Change view", "Duplicate event"), _STRINGS),
+    **entries("text", ("You have unsaved changes. Save before exit?", "Discard", "Settings", "Save", "Yes", "No", "OK",
+                       "Cancel", "Search", "No items found.", "Type in at least 2 characters to start the search.",
+                       "Title"), _COMMONS_STRINGS),
+    **entries("desc", ("Save", "Delete", "Share"), _COMMONS_STRINGS),
+}
+
+__all__ = ["APP_VERSION", "COLUMNS", "DAY", "DB_PATH", "EVENTS_TABLE", "EVENT_ACTIVITY", "EVIDENCE", "FLAG_ALL_DAY",
+           "IDENTITY_HASH", "MAIN_ACTIVITY", "MONTH", "PACKAGE", "REGULAR_EVENT_TYPE_ID", "SCHEMA", "SCHEMA_VERSION",
+           "SOURCE_IMPORTED_ICS", "SOURCE_SIMPLE_CALENDAR", "WEEK", "YEAR", "Event", "event_from_row",
+           "weekly_repeat_rule"]

@@ -9,6 +9,9 @@ source) answers ``RESULT_OK`` with the text, or with ``Text is copied into clipb
 
 from __future__ import annotations
 
+from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.opensource import android_world
+
 PACKAGE = "ca.zgrs.clipper"
 MAIN_ACTIVITY = "ca.zgrs.clipper.Main"
 #: The broadcasts ``ClipperReceiver`` registers, long and short forms.
@@ -17,7 +20,42 @@ ACTION_SET, ACTION_SET_SHORT = "clipper.set", "set"
 EXTRA_TEXT = "text"
 COPIED = "Text is copied into clipboard."
 NO_TEXT = 'No text is provided. Use -e text "text to be pasted"'
-LOG_TAG = "ClipperReceiver"
+#: The receiver's log tag: ``ClipboardReceiver`` (its ``TAG``, not the class name).
+LOG_TAG = "ClipboardReceiver"
+#: ``Main``'s two texts (``main.xml``, ``strings.xml``): the heading, and the usage.
+STARTED = "Clipper service is started."
+USAGE = ("You can now copy to or paste from clipboard using the following commands in adb shell:\n \n "
+         "1. am broadcast -a clipper.set -e text 'This may be pasted now' \n 2. am broadcast -a clipper.get")
 
-__all__ = ["ACTION_GET", "ACTION_GET_SHORT", "ACTION_SET", "ACTION_SET_SHORT", "COPIED", "EXTRA_TEXT", "LOG_TAG",
-           "MAIN_ACTIVITY", "NO_TEXT", "PACKAGE"]
+APP_VERSION = "1.2.1 (majido/clipper tag v1.2.1; AndroidWorld installs clipper.apk, no version named)"
+_REPO = "majido/clipper"
+
+
+def _src(path: str, note: str = "") -> Source:
+    return Source(_REPO, f"src/main/{path}", app_version="v1.2.1", note=note)
+
+
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): android_world("env/adb_utils.py", "'clipper': ca.zgrs.clipper.Main"),
+    **entries("id", ("head", "sub"), _src("res/layout/main.xml")),
+    **framework("content"),
+    **entries("text", (STARTED, USAGE, "Clipper"), _src("res/values/strings.xml")),
+    **entries("text", (COPIED, NO_TEXT), _src("java/ca/zgrs/clipper/ClipperReceiver.java", "setResultData")),
+}
+
+__all__ = [
+    "ACTION_GET",
+    "ACTION_GET_SHORT",
+    "ACTION_SET",
+    "ACTION_SET_SHORT",
+    "APP_VERSION",
+    "COPIED",
+    "EVIDENCE",
+    "EXTRA_TEXT",
+    "LOG_TAG",
+    "MAIN_ACTIVITY",
+    "NO_TEXT",
+    "PACKAGE",
+    "STARTED",
+    "USAGE",
+]

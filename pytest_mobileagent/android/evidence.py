@@ -105,6 +105,11 @@ FRAMEWORK: dict[str, Source] = {
     "numberpicker_input": _aosp("core/res/res/layout/number_picker_material.xml", "NumberPicker's text field"),
     "search_src_text": _aosp("core/res/res/layout/search_view.xml", "SearchView's text field"),
     "action_bar": _aosp("core/res/res/layout/screen_action_bar.xml", "the framework ActionBar (getActionBar())"),
+    "floating_toolbar_menu_item_text": _aosp("core/res/res/layout/floating_popup_menu_item_layout.xml",
+                                             "the text selection toolbar's items (Cut, Copy, Paste)"),
+    "datePicker": _aosp("core/res/res/layout/date_picker_dialog.xml", "DatePickerDialog"),
+    **{i: _aosp("core/res/res/layout/date_picker_legacy.xml", "DatePicker's spinner mode")
+       for i in ("day", "month", "year")},
 }
 
 

@@ -37,6 +37,7 @@ from pytest_mobileagent.android import (
     settings_app,
     youtube,
 )
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 
 PACKAGE = "com.google.android.apps.nexuslauncher"
 MAIN_ACTIVITY = f"{PACKAGE}.NexusLauncherActivity"
@@ -153,7 +154,38 @@ def default_rows(titles: Mapping[str, str]) -> list[tuple[object, ...]]:
 ROW_COLUMNS = ("_id", "title", "intent", "container", "screen", "cellX", "cellY", "spanX", "spanY", "itemType", "rank")
 
 
-__all__ = ["CONTAINER_DESKTOP", "CONTAINER_HOTSEAT", "DB_NAME", "DB_PATH", "DEFAULT_DESKTOP", "DEFAULT_HOTSEAT",
-           "EXTRA_DESKTOP", "ITEM_TYPE_APPLICATION", "MAIN_ACTIVITY", "PACKAGE", "PHONE_GRID", "ROW_COLUMNS",
-           "SCHEMA", "TABLET_GRID", "Cell", "Grid", "arrange", "default_rows", "grid_for", "intent_package",
-           "launch_intent"]
+APP_VERSION = ("Pixel Launcher of AndroidWorld's Android 13 image (no version recorded); AOSP Launcher3 as "
+               "LineageOS keeps it")
+_L3 = "LineageOS/android_packages_apps_Launcher3"
+_LAUNCHER_XML = Source(_L3, "res/layout/launcher.xml", note="AOSP Launcher3, which the Pixel Launcher builds on")
+
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): Source("helloklf/vtools",
+                                           "app/src/main/assets/custom/actions/launcher_chooser/set_launchers.sh",
+                                           note="pm set-home-activity com.google.android.apps.nexuslauncher/"
+                                                ".NexusLauncherActivity"),
+    **entries("id", ("workspace", "hotseat", "overview_panel", "apps_view"), _LAUNCHER_XML),
+    key("id", "search_container_all_apps"): Source(_L3, "res/layout/search_container_all_apps.xml",
+                                                   note="the all-apps search field"),
+    key("id", "apps_list_view"): Source(_L3, "res/layout/all_apps.xml", app_version="cm-14.1",
+                                        note="the all-apps list in Launcher3 of 2016; later releases moved it"),
+    key("id", "task_view_single"): Source(_L3, "quickstep/res/layout/task.xml", note="a recent task's card"),
+    key("id", "empty_recents_content"): Source(_L3, "quickstep/res/layout/overview_empty_recents_message.xml",
+                                               note="'No recent items' (recents_empty_message)"),
+    key("id", "icon"): Unconfirmed("Launcher3's all-apps icons are @+id/icon (all_apps_icon.xml, cm-14.1); its "
+                                   "workspace icons (app_icon.xml) carry no id there; the Pixel Launcher's own "
+                                   "layouts are not public"),
+    **entries("id", ("search_container_hotseat", "search_container_workspace"),
+              Unconfirmed("the Pixel Launcher's search bars (Launcher3 forks name a layout "
+                          "search_container_hotseat); no public source of the Pixel Launcher itself")),
+    **entries("id", ("snapshot", "title", "clear_all"),
+              Unconfirmed("Quickstep's overview of Android 13 (thumbnail, app name, Clear all); the stored "
+                          "Launcher3 is a later release whose task card differs")),
+    **framework("content", "floating_toolbar_menu_item_text"),
+    key("text", "No recent items"): Unconfirmed("Quickstep's recents_empty_message"),
+}
+
+__all__ = ["APP_VERSION", "CONTAINER_DESKTOP", "CONTAINER_HOTSEAT", "DB_NAME", "DB_PATH", "DEFAULT_DESKTOP",
+           "DEFAULT_HOTSEAT", "EVIDENCE", "EXTRA_DESKTOP", "ITEM_TYPE_APPLICATION", "MAIN_ACTIVITY", "PACKAGE",
+           "PHONE_GRID", "ROW_COLUMNS", "SCHEMA", "TABLET_GRID", "Cell", "Grid", "arrange", "default_rows", "grid_for",
+           "intent_package", "launch_intent"]

@@ -1,10 +1,67 @@
-"""Markor (``net.gsantner.markor``): notes are plain files in its notebook folder in shared storage."""
+"""Markor (``net.gsantner.markor``): notes are plain files in its notebook folder in shared storage.
+
+Screens follow Markor v2.10.9 (versionCode 146, the APK AndroidWorld installs: ``net.gsantner.markor_146.apk`` in
+its ``env/setup_device/apps.py``), from ``gsantner/markor`` at tag ``v2.10.9``.
+"""
 
 from __future__ import annotations
+
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.opensource import android_world
 
 PACKAGE = "net.gsantner.markor"
 MAIN_ACTIVITY = "net.gsantner.markor.activity.MainActivity"
 DOCUMENT_ACTIVITY = "net.gsantner.markor.activity.DocumentActivity"
 NOTEBOOK = "/storage/emulated/0/Documents/Markor"
 
-__all__ = ["DOCUMENT_ACTIVITY", "MAIN_ACTIVITY", "NOTEBOOK", "PACKAGE"]
+APP_VERSION = "v2.10.9 (versionCode 146, AndroidWorld's net.gsantner.markor_146.apk)"
+_REPO, _TAG = "gsantner/markor", "v2.10.9"
+
+
+def _src(path: str, note: str = "") -> Source:
+    return Source(_REPO, path, app_version=_TAG, note=note)
+
+
+_RES = "app/src/main/res"
+_MAIN = _src(f"{_RES}/layout/main__activity.xml")
+_FS_MENU = _src(f"{_RES}/menu/filesystem__menu.xml", "the file browser's menu (selection items shown when selected)")
+_EDIT_MENU = _src(f"{_RES}/menu/document__edit__menu.xml", "the editor's menu")
+_FS_ITEM = _src(f"{_RES}/layout/opoc_filesystem_item.xml", "a file browser row")
+_FS_DIALOG = _src(f"{_RES}/layout/opoc_filesystem_dialog.xml", "the folder picker (GsFileBrowserDialog)")
+_NEW = _src(f"{_RES}/layout/new_file_dialog.xml", "NewFileDialog (no title; Cancel, OK, Folder)")
+_STRINGS = _src(f"{_RES}/values/strings.xml")
+_NOT_TRANSLATED = _src(f"{_RES}/values/string-not_translatable.xml")
+
+EVIDENCE = {
+    key("activity", MAIN_ACTIVITY): android_world("env/adb_utils.py", "'markor': .activity.MainActivity"),
+    key("activity", DOCUMENT_ACTIVITY): _src("app/src/main/AndroidManifest.xml", "activity .activity.DocumentActivity"),
+    **entries("id", ("toolbar", "fab_add_new_item", "bottom_navigation_bar"), _MAIN),
+    **entries("id", ("action_rename_selected_item", "action_info_selected_item", "action_delete_selected_items",
+                     "action_share_files", "action_go_to", "action_sort", "action_search"), _FS_MENU),
+    **entries("id", ("action_undo", "action_redo", "action_preview", "action_save"), _EDIT_MENU),
+    key("id", "document__fragment__edit__highlighting_editor"): _src(f"{_RES}/layout/document__fragment__edit.xml"),
+    **entries("id", ("opoc_filesystem_item__root", "opoc_filesystem_item__title", "opoc_filesystem_item__description"),
+              _FS_ITEM),
+    **entries("id", ("ui__filesystem_dialog__list", "empty_hint"),
+              _src(f"{_RES}/layout/opoc_filesystem_fragment.xml", "the notebook's list and its empty hint")),
+    **entries("id", ("ui__filesystem_dialog__root", "ui__filesystem_dialog__title", "ui__filesystem_dialog__buttons",
+                     "ui__filesystem_dialog__button_cancel", "ui__filesystem_dialog__button_ok"), _FS_DIALOG),
+    **entries("id", ("new_file_dialog__name", "new_file_dialog__ext"), _NEW),
+    key("id", "new_name"): _src("app/thirdparty/res/layout/rename__dialog.xml", "WrRenameDialog's field"),
+    **framework("content", "parentPanel", "alertTitle", "message", "buttonPanel", "button1", "button2", "button3",
+                "title", "text1", "floating_toolbar_menu_item_text"),
+    **entries("desc", ("Create a new file or folder", "Rename", "Details", "Delete", "Go to", "Sort by", "Search",
+                       "Undo", "Redo", "View mode", "Save"), _STRINGS),
+    **entries("text", ("Files", "Share", "Move", "Copy", "Create shortcut", "Plain Text", "File", "File settings",
+                       "Format", "Tools", "Info", "Reload", "Import from device", "Settings", "Rename",
+                       "Confirm Delete", "Name", "Type", "Template", "Folder", "Cancel", "my_note"), _STRINGS),
+    **entries("text", ("To-Do", "QuickNote"), _NOT_TRANSLATED),
+    key("text", "Do you really want to delete this Document?"): _src(
+        f"{_RES}/values/strings.xml", "do_you_really_want_to_delete_this_witharg with the plural 'documents'"),
+    key("text", "More"): _STRINGS,
+    key("text", "HTML"): Unconfirmed("the share submenu's HTML item is titled by share_html__mime_html"),
+    key("text", "Markor"): _src("app/src/main/java/net/gsantner/markor/activity/MainActivity.java",
+                                "getFileBrowserTitle: app_name at the notebook, '> folder' below it"),
+}
+
+__all__ = ["APP_VERSION", "DOCUMENT_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "NOTEBOOK", "PACKAGE"]

@@ -36,6 +36,15 @@ def recordings(device: Device) -> dict[str, int]:
     return {n: len(device.read_file(posixpath.join(RECORDS_DIR, n))) for n in device.list_dir(RECORDS_DIR)}
 
 
+def open_recorder(ui: UI) -> Iterator[Action]:
+    """Open Audio Recorder; on its first run (as AndroidWorld's phone leaves it) the welcome page's "Get started"
+    and the setup's "Apply" come before the recorder."""
+    yield ui.open_app("Audio Recorder")
+    if ui.exists(rid="btn_action"):
+        yield ui.click(text="Get started")
+        yield ui.click(text="Apply")
+
+
 def earlier_recordings() -> st.SearchStrategy[list[str]]:
     return st.lists(st.sampled_from(EARLIER), max_size=3, unique=True)
 
@@ -67,10 +76,10 @@ class _AudioRecorderTask(Task):
         return f"recordings: {recordings(device)}"
 
     def record(self, ui: UI) -> Iterator[Action]:
-        yield ui.open_app("Audio Recorder")
-        yield ui.click(desc="Record")
+        yield from open_recorder(ui)
+        yield ui.click(rid="btn_record")
         yield ui.wait(2)
-        yield ui.click(desc="Stop recording")
+        yield ui.click(rid="btn_record_stop")
 
 
 class AudioRecorderRecordAudio(_AudioRecorderTask):
@@ -114,6 +123,6 @@ class AudioRecorderRecordAudioWithFileName(_AudioRecorderTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from self.record(ui)
-        yield ui.type(self.params["file_name"], clear=True, hint="Name")
+        yield ui.type(self.params["file_name"], clear=True, rid="input_name")
         yield ui.click(text="Save")
         yield ui.complete()

@@ -94,6 +94,11 @@ class SimpleDrawProCreateDrawing(Task):
         yield ui.swipe(200, 900, 900, 900)
         yield ui.click(desc="Save")
         yield ui.type(stem, clear=True, rid="save_image_filename")
+        # the dialog saves to "Internal/Simple Draw" until told otherwise: the path field opens the folder picker
+        yield ui.click(rid="folder_value")
+        yield from ui.scroll_to(text="Pictures", container={"rid": "filepicker_list"})
+        yield ui.click(text="Pictures")
+        yield ui.click(text="OK")
         if not ui.exists(rid=f"save_image_radio_{ext[1:]}", checked=True):  # PNG is preselected
             yield ui.click(rid=f"save_image_radio_{ext[1:]}")
         yield ui.click(text="OK")

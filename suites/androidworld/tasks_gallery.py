@@ -69,6 +69,9 @@ class SaveCopyOfReceiptTaskEval(Task):
         yield ui.long_press(text=self.params["file_name"])
         yield ui.click(desc="More options")
         yield ui.click(text="Copy to")
-        yield from ui.scroll_to(text="Download", container={"rid": "directories_grid"})
+        # "Select destination" lists only folders holding media: Download is reached through "Other folder"
+        yield ui.click(text="Other folder")
+        yield from ui.scroll_to(text="Download", container={"rid": "filepicker_list"})
         yield ui.click(text="Download")
+        yield ui.click(text="OK")
         yield ui.complete()

@@ -90,7 +90,7 @@ def new_note(ui: UI, name: str, text: str, leaves: bool = False) -> Iterator[Act
     """The "+" button, a name (with its extension), OK, then the text typed into the editor and saved
     (``leaves``: the next step leaves the editor, which saves too)."""
     yield ui.click(desc="Create a new file or folder")
-    yield ui.type(name, hint="Name")
+    yield ui.type(name, rid="new_file_dialog__name")
     yield ui.click(text="OK")
     if text:
         yield ui.type(text, rid="document__fragment__edit__highlighting_editor")
@@ -176,7 +176,7 @@ class MarkorCreateNoteFromClipboard(MarkorCreateNote):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_markor(ui)
         yield ui.click(desc="Create a new file or folder")
-        yield ui.type(self.params["file_name"], hint="Name")
+        yield ui.type(self.params["file_name"], rid="new_file_dialog__name")
         yield ui.click(text="OK")
         yield ui.long_press(rid="document__fragment__edit__highlighting_editor")
         yield ui.click(text="Paste")
@@ -207,7 +207,7 @@ class MarkorCreateFolder(_MarkorTask):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_markor(ui)
         yield ui.click(desc="Create a new file or folder")
-        yield ui.type(self.params["folder_name"], hint="Name")
+        yield ui.type(self.params["folder_name"], rid="new_file_dialog__name")
         yield ui.click(text="Folder")
         yield ui.complete()
 
@@ -355,13 +355,12 @@ class MarkorAddNoteHeader(MarkorEditNote):
         yield ui.click(desc="Save")
         if "new_name" in self.params:
             for _ in range(3):  # the keyboard, then the editor
-                if ui.exists(rid="ui__filesystem_item__title"):
+                if ui.exists(rid="opoc_filesystem_item__title"):
                     break
                 yield ui.back()
             yield ui.long_press(text=self.params["file_name"])
-            yield ui.click(desc="More options")
-            yield ui.click(text="Rename")
-            yield ui.type(self.params["new_name"], rid="rename_name", clear=True)
+            yield ui.click(desc="Rename")
+            yield ui.type(self.params["new_name"], rid="new_name", clear=True)
             yield ui.click(text="OK")
         yield ui.complete()
 
@@ -403,9 +402,16 @@ class MarkorDeleteAllNotes(_MarkorTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield from open_markor(ui)
-        yield ui.long_press(rid="ui__filesystem_item__title")
-        yield ui.click(desc="More options")
-        yield ui.click(text="Select all")
+        # Markor's file browser has no "select all": the first note is long-pressed, the others tapped
+        picked: set[str] = set()
+        for _ in range(12):
+            shown = [el.text for _, el in ui.find_all(rid="opoc_filesystem_item__title") if el.text not in picked]
+            if not shown:
+                break
+            for name in shown:
+                yield ui.click(text=name) if picked else ui.long_press(text=name)
+                picked.add(name)
+            yield ui.scroll(rid="ui__filesystem_dialog__list")
         yield ui.click(desc="Delete")
         yield ui.click(text="OK")
         yield ui.complete()
@@ -449,8 +455,8 @@ class MarkorDeleteNewestNote(_MarkorTask):
 
 def newest_listed(ui: UI) -> str:
     """The listed note with the latest date (Markor shows each row's ``dd.MM.yy HH:mm``)."""
-    titles = [el for _, el in ui.find_all(rid="ui__filesystem_item__title")]
-    dates = [el for _, el in ui.find_all(rid="ui__filesystem_item__description")]
+    titles = [el for _, el in ui.find_all(rid="opoc_filesystem_item__title")]
+    dates = [el for _, el in ui.find_all(rid="opoc_filesystem_item__description")]
     if not titles or len(titles) != len(dates):
         raise OracleError("the notes and their dates are not all on screen")
     when = [dt.datetime.strptime(d.text, "%d.%m.%y %H:%M") for d in dates]
@@ -539,8 +545,13 @@ class MarkorMergeNotes(_MarkorTask):
         yield from open_markor(ui)
         # Markor's new-file dialog appends the extension field (.md) to a name without one.
         yield ui.click(desc="Create a new file or folder")
-        yield ui.type(self.params["new_file_name"], hint="Name")
-        yield ui.type("", clear=True, hint="Extension")
+        yield ui.type(self.params["new_file_name"], rid="new_file_dialog__name")
+        # the field holds ".md" over its hint ".md" (new_file_dialog.xml): a clear cannot tell text from hint, so
+        # the three characters are deleted by key
+        yield ui.click(rid="new_file_dialog__ext")
+        yield ui.key("move_end")
+        for _ in ".md":
+            yield ui.key("delete")
         yield ui.click(text="OK")
         yield ui.type(self.merged(), rid="document__fragment__edit__highlighting_editor")
         yield ui.click(desc="Save")
@@ -580,7 +591,9 @@ class MarkorCreateNoteAndSms(_MarkorTask):
         p = self.params
         yield from open_markor(ui)
         yield from new_note(ui, p["file_name"], p["text"], leaves=True)
-        yield ui.click(desc="Share")
+        yield ui.click(desc="More options")  # Share is a submenu of the editor's overflow (document__edit__menu)
+        yield ui.click(text="Share")
+        yield ui.click(text="Plain Text")
         yield ui.tolerate(ui.click(text="SMS Messenger"),
                           "tapping where the address field will be lands on SMS Messenger in the share sheet", "skip")
         yield ui.type(p["number"], rid="new_conversation_address")
@@ -714,7 +727,7 @@ class MarkorTranscribeVideo(_MarkorTask):
                               lambda: ui.wait(8 * len(self.params["messages"])), ui.back)  # watched to the end
         yield ui.open_app("Markor")
         yield ui.click(desc="Create a new file or folder")
-        yield ui.type(self.params["file_name"], hint="Name")
+        yield ui.type(self.params["file_name"], rid="new_file_dialog__name")
         yield ui.click(text="OK")
         yield ui.type(", ".join(self.params["messages"]), rid="document__fragment__edit__highlighting_editor")
         yield ui.click(desc="Save")

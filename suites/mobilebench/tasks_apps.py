@@ -178,7 +178,7 @@ def write_note(ui: UI, name: str, text: str) -> Iterator[Action]:
     """Markor's "+" button, a file name, OK, the text typed into the editor, Save."""
     yield ui.open_app("Markor")
     yield ui.click(desc="Create a new file or folder")
-    yield ui.tolerate(ui.type(name, hint="Name"), "the request names no file: any name keeps the note",
+    yield ui.tolerate(ui.type(name, rid="new_file_dialog__name"), "the request names no file: any name keeps the note",
                       "text:append", "text:drop", "text")
     yield ui.click(text="OK")
     yield ui.type(text, rid="document__fragment__edit__highlighting_editor")

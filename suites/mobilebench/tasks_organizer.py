@@ -233,9 +233,12 @@ class MobileBenchRecordMemo(MobileBenchTask):
 
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Audio Recorder")
-        yield ui.click(desc="Record")
+        if ui.exists(rid="btn_action"):  # the app's first run: welcome page, then setup
+            yield ui.click(text="Get started")
+            yield ui.click(text="Apply")
+        yield ui.click(rid="btn_record")
         yield ui.wait(2)
-        yield ui.click(desc="Stop recording")
-        yield ui.type(self.params["name"], clear=True, hint="Name")
+        yield ui.click(rid="btn_record_stop")
+        yield ui.type(self.params["name"], clear=True, rid="input_name")
         yield ui.click(text="Save")
         yield ui.complete()

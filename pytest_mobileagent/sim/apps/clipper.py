@@ -5,7 +5,7 @@ uiautomator2's ``setClipboard`` use). As on Android 10+ (``ClipboardService.clip
 gives the text only while Clipper's activity has the focus, which is why AndroidWorld opens ``Main`` first; a
 write is allowed from the background. An empty clipboard reads as no clip (``RESULT_CANCELED``).
 
-``Main`` shows the app's name and how to use it; the real app's screen is as bare.
+``Main`` shows ``main.xml``: "Clipper service is started." (``head``) and the usage (``sub``) under the app's title.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from pytest_mobileagent.android.clipper import (
     MAIN_ACTIVITY,
     NO_TEXT,
     PACKAGE,
+    STARTED,
+    USAGE,
 )
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.framework import RESULT_CANCELED, RESULT_OK, BroadcastReceiver
@@ -34,7 +36,8 @@ class Main(Activity):
     def build(self) -> View:
         return Column(
             Text("Clipper", style="title", height=56),
-            Text("Use am broadcast -a clipper.get, or -a clipper.set -e text TEXT", id="text", weight=1),
+            Text(STARTED, id="head", style="headline", height=72),
+            Text(USAGE, id="sub", weight=1),
         )
 
 

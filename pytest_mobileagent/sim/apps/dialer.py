@@ -31,7 +31,7 @@ from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.framework import dumpsys_service
 from pytest_mobileagent.sim.providers import MISSED, OUTGOING, ContactsProvider, digits
 from pytest_mobileagent.sim.shell import Shell
-from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, ImageButton, Row, Scroll, Tabs, Text, View
+from pytest_mobileagent.sim.views import Column, EditText, Frame, Image, ImageButton, Row, Scroll, Text, View
 
 if TYPE_CHECKING:
     from pytest_mobileagent.sim.system import System
@@ -40,6 +40,8 @@ EMERGENCY_NUMBERS = ("911", "112")
 #: An outgoing call is answered (the emulator's modem answers) this long after it was placed.
 ANSWER_MS = 2000
 TABS = ("Favorites", "Recents", "Contacts")
+#: Google's ids of those tabs (AOSP's are speed_dial_tab, call_log_tab, contacts_tab).
+TAB_IDS = ("tab_speed_dial", "tab_call_history", "tab_contacts")
 #: Dial pad keys: resource id, digit, the letters under it.
 KEYS = (("one", "1", ""), ("two", "2", "ABC"), ("three", "3", "DEF"), ("four", "4", "GHI"), ("five", "5", "JKL"),
         ("six", "6", "MNO"), ("seven", "7", "PQRS"), ("eight", "8", "TUV"), ("nine", "9", "WXYZ"),
@@ -251,12 +253,24 @@ class DialtactsActivity(Activity):
         return Frame(
             Column(
                 body,
-                Tabs(TABS, self.tab, self.select_tab, id="bottom_navigation", height=64),
+                self.bottom_nav(),
             ),
             Column(View(weight=1), Row(View(weight=1), ImageButton("key pad", self.show_dial_pad, id="dialpad_fab",
                                                                    icon="dialpad", width=56, height=56), height=72),
                    View(height=64)),
         )
+
+    def bottom_nav(self) -> View:
+        """The bottom navigation: one tab per page, its icon and label (``bottom_nav_item_image`` /
+        ``bottom_nav_item_text`` of AOSP's ``bottom_nav_item.xml``), Google's tab ids as public scripts use them."""
+        tabs = [View(cls="android.widget.FrameLayout", id=rid, desc=title, selected=i == self.tab, clickable=True,
+                     focusable=True, weight=1, height=64, on_click=lambda i=i: self.select_tab(i),
+                     children=[Column(Image(icon=icon, id="bottom_nav_item_image"),
+                                      Text(title, id="bottom_nav_item_text",
+                                           style="tab-selected" if i == self.tab else "tab"))])
+                for i, (title, rid, icon) in enumerate(zip(TABS, TAB_IDS, ("star", "history", "people")))]
+        return View(cls="android.widget.LinearLayout", id="bottom_nav_bar", orientation="horizontal", children=tabs,
+                    height=64)
 
     def select_tab(self, index: int) -> None:
         self.tab = index
@@ -347,23 +361,25 @@ class InCallActivity(Activity):
             Column(
                 Text(status, id="contactgrid_status_text", style="caption") if status else None,
                 Text(name or call["number"], id="contactgrid_contact_name", style="headline"),
-                Text(call["number"], id="contactgrid_contact_number", style="item-summary") if name else None,
+                Text(call["number"], id="contactgrid_bottom_text", style="item-summary") if name else None,
                 Text(format_duration(elapsed - ANSWER_MS), id="contactgrid_bottom_timer", style="caption")
                 if elapsed >= ANSWER_MS else None,
                 id="incall_contact_grid", padding=24,
             ),
             View(weight=1),
-            Row(self.toggle("Mute", "mute", "mic_off"), self.toggle("Speaker", "speaker", "volume_up"),
-                self.toggle("Hold", "hold", "pause"), id="incall_button_grid", height=96),
+            # AOSP InCallUI: the buttons of incall_button_grid.xml in the incall_pager ViewPager
+            Row(self.toggle("Mute", "mute", "mic_off", "incall_first_button"),
+                self.toggle("Speaker", "speaker", "volume_up", "incall_second_button"),
+                self.toggle("Hold", "hold", "pause", "incall_third_button"), id="incall_pager", height=96),
             Row(View(weight=1), ImageButton("End call", lambda: end_call(self.system), id="incall_end_call",
                                             icon="call_end", width=64, height=64), View(weight=1),
                 height=104, padding=20),
             style="incall",
         )
 
-    def toggle(self, label: str, key: str, icon: str) -> View:
+    def toggle(self, label: str, key: str, icon: str, id: str) -> View:
         call = self.call() or {}
-        return View(cls="android.widget.LinearLayout", desc=label, checkable=True, checked=bool(call.get(key)),
+        return View(cls="android.widget.LinearLayout", desc=label, id=id, checkable=True, checked=bool(call.get(key)),
                     clickable=True, focusable=True, on_click=lambda: self.flip(key), weight=1, height=96,
                     children=[Column(Image(icon=icon), Text(label, style="caption"))])
 

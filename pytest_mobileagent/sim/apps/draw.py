@@ -1,9 +1,10 @@
 """Simple Draw Pro (``com.simplemobiletools.draw.pro``): a canvas, saved as PNG, SVG or JPG where the user says.
 
-Swipes on the canvas draw strokes. "Save" opens the save dialog of the real app: the folder
-(``save_image_path``, the Pictures folder by default; tapping it picks another standard folder), the
-file name (``save_image_filename``) and the format radios (``save_image_radio_png/svg/jpg``). The file
-is a real image of the chosen format with the strokes on it.
+Swipes on the canvas draw strokes. "Save" opens the save dialog of the real app (6.9.3's ``SaveImageDialog``,
+"Save as"): the folder (``folder_value``, "Internal/Simple Draw" until a save elsewhere; tapping it opens
+Simple-Commons' folder picker, which starts in internal storage when that folder does not exist yet), the file name
+(``save_image_filename``) and the format radios (``save_image_radio_png/svg/jpg``, ".png" preselected). The file is
+a real image of the chosen format with the strokes on it.
 """
 
 from __future__ import annotations
@@ -17,22 +18,21 @@ from PIL import ImageDraw
 
 from pytest_mobileagent.android.draw import MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App
-from pytest_mobileagent.sim.stores import SHARED_STORAGE_DIRS
+from pytest_mobileagent.sim.apps.simple_commons import STORAGE, file_picker, humanize, picker_start
 from pytest_mobileagent.sim.views import (
     Button,
     Column,
     Dialog,
+    EditText,
     ImageButton,
-    ListItem,
     RadioButton,
     Row,
-    Text,
     Toolbar,
     View,
 )
 
-STORAGE = "/storage/emulated/0"
-DEFAULT_FOLDER = f"{STORAGE}/Pictures"
+#: ``SaveImageDialog``: ``<internal storage>/Simple Draw`` while no save has chosen another folder.
+DEFAULT_FOLDER = f"{STORAGE}/Simple Draw"
 FORMATS = ("png", "svg", "jpg")
 WIDTH, HEIGHT = 270, 480
 #: Where a stroke goes for each swipe direction (start and end, on the saved image).
@@ -64,19 +64,25 @@ class MainActivity(Activity):
         super().__init__(app, intent)
         self.strokes: list[str] = []
         self.folder = DEFAULT_FOLDER
+        self.browse = STORAGE  # the folder the picker shows
         self.format = "png"
 
     def build(self) -> View:
+        # activity_main.xml: main_toolbar (menu.xml: Save, Clear, Share shown), the canvas and its tool icons
+        tools = [("Redo", "redo", "redo", None), ("Bucket fill", "bucket_fill", "format_color_fill", None),
+                 ("Eraser", "eraser", "eraser", None), ("Eyedropper", "eye_dropper", "colorize", None),
+                 ("Change color", "color_picker", "palette", None), ("Undo", "undo", "undo", self.undo)]
         return Column(
-            Toolbar("Simple Draw", actions=[
-                ImageButton("Undo", self.undo, icon="undo", id="menu_undo", enabled=bool(self.strokes)),
+            Toolbar("Draw", actions=[
                 ImageButton("Save", self.ask_save, icon="save", id="menu_save"),
-            ], overflow=lambda: self.open_menu("more")),
+                ImageButton("Clear", self.clear, icon="delete", id="clear"),
+                ImageButton("Share", None, icon="share", id="menu_share"),
+            ], overflow=lambda: self.open_menu("more"), id="main_toolbar"),
             View(cls="com.simplemobiletools.draw.pro.views.MyCanvas", id="my_canvas", weight=1,
                  desc=f"Canvas, {len(self.strokes)} strokes", style="canvas"),
-            Row(ImageButton("Change color", None, icon="palette", id="color_picker"),
-                ImageButton("Eraser", None, icon="eraser", id="eraser"), View(weight=1),
-                id="bottom_tools", height=56),
+            Row(*[ImageButton(desc, handler, icon=icon, id=rid) for desc, rid, icon, handler in tools
+                  if rid != "undo" or self.strokes], View(weight=1), height=56),
+            id="main_coordinator",
         )
 
     def on_swipe(self, direction: str) -> bool:
@@ -88,7 +94,8 @@ class MainActivity(Activity):
             self.strokes.pop()
 
     def menu_items(self, name: str):
-        return [("Clear", self.clear), ("Share", lambda: None), ("Settings", lambda: None)]
+        return [("Open file", self.close_menu), ("Change background color", self.close_menu),
+                ("Print", self.close_menu), ("Settings", self.close_menu), ("About", self.close_menu)]
 
     def clear(self) -> None:
         self.strokes = []
@@ -101,27 +108,30 @@ class MainActivity(Activity):
 
     def build_dialog(self, name: str) -> View:
         if name == "folders":
-            return Dialog("Select a folder", *[
-                ListItem(posixpath.basename(d), "", lambda d=d: self.pick_folder(d), id="folder_item")
-                for d in SHARED_STORAGE_DIRS])
-        radios = [RadioButton(f, f == self.format, (lambda f=f: self.set_format(f)), id=f"save_image_radio_{f}",
-                              weight=1)
+            return file_picker(self, self.browse, lambda f: setattr(self, "browse", f), self.back_to_save,
+                               self.pick_folder)
+        radios = [RadioButton(f".{f}", f == self.format, (lambda f=f: self.set_format(f)),
+                              id=f"save_image_radio_{f}", weight=1)
                   for f in FORMATS]
-        shown = self.folder.replace(STORAGE, "/Internal", 1)
+        # dialog_save_image.xml: Path (folder_value, opens the folder picker), Filename, the format radios
+        path = EditText("folder_value", humanize(self.folder), None, hint="Path",
+                        on_click=self.ask_folder, height=56)
         return Dialog(
-            "Save as",
-            Text(shown, id="save_image_path", clickable=True, on_click=self.ask_folder, height=48),
-            self.field("save_image_filename", hint="Filename"),
+            "Save as", path, self.field("save_image_filename", hint="Filename"),
             Row(*radios, id="save_image_radio_group", cls="android.widget.RadioGroup", height=48),
             buttons=[Button("Cancel", self.cancel, id="android:id/button2"),
                      Button("OK", self.save, id="android:id/button1")],
         )
 
     def ask_folder(self) -> None:
+        self.browse = picker_start(self, self.folder)
         self.dialog = "folders"
 
     def pick_folder(self, folder: str) -> None:
         self.folder = self.system.fs.canonical(folder)
+        self.dialog = "save"
+
+    def back_to_save(self) -> None:
         self.dialog = "save"
 
     def set_format(self, fmt: str) -> None:
@@ -132,10 +142,14 @@ class MainActivity(Activity):
 
     def save(self) -> None:
         name = self.fields.get("save_image_filename", "").strip()
-        if not name or "/" in name:
-            self.toast("Invalid name")
+        if not name:
+            self.toast("Filename cannot be empty")
+            return
+        if "/" in name:
+            self.toast("Filename contains invalid characters")
             return
         path = posixpath.join(self.folder, f"{name}.{self.format}")
+        self.system.fs.mkdirs(self.folder)
         self.system.fs.write(path, render(self.strokes, self.format))
         self.log("SimpleDraw", f"Saved {path}")
         self.toast("File saved successfully")
@@ -143,14 +157,17 @@ class MainActivity(Activity):
 
     def on_back(self) -> bool:
         if self.dialog == "folders":
-            self.dialog = "save"
+            if self.browse != STORAGE:  # the breadcrumbs' parent
+                self.browse = posixpath.dirname(self.browse)
+            else:
+                self.dialog = "save"
             return True
         return super().on_back()
 
 
 class SimpleDrawApp(App):
     package = PACKAGE
-    label = "Simple Draw Pro"
+    label = "Draw"  # app_launcher_name
     icon = "brush"
     activities = (MainActivity,)
     uid = 10062

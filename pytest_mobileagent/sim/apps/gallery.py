@@ -2,8 +2,10 @@
 
 The state is the image files themselves. Screens: the folders that hold images (name and count),
 a folder's images (list view with file names), the full-screen viewer that draws the photo itself
-(so text in a receipt can be read from a screenshot), and long-press selection whose overflow
-menu has "Copy to" / "Move to", which ask for a destination folder.
+(so text in a receipt can be read from a screenshot), and long-press selection (AppCompat's action mode, "1 / N")
+whose overflow menu has "Copy to" / "Move to". Those ask for a destination in ``PickDirectoryDialog`` ("Select
+destination": the folders that hold media, and "Other folder", which opens Simple-Commons' ``FilePickerDialog``,
+"Select a folder", to browse storage and confirm with OK), as Simple Gallery 6.28.1 does.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from pytest_mobileagent.android.gallery import MAIN_ACTIVITY, MEDIA_ACTIVITY, PACKAGE, VIEW_PAGER_ACTIVITY
 from pytest_mobileagent.sim.app import Activity, App
-from pytest_mobileagent.sim.stores import SHARED_STORAGE_DIRS
+from pytest_mobileagent.sim.apps.simple_commons import STORAGE, file_picker, matches, search_menu
 from pytest_mobileagent.sim.views import (
     Button,
     Column,
@@ -26,7 +28,6 @@ from pytest_mobileagent.sim.views import (
     View,
 )
 
-STORAGE = "/storage/emulated/0"
 IMAGE_EXT = (".jpg", ".jpeg", ".png", ".webp", ".gif")
 
 
@@ -48,6 +49,12 @@ def folders_with_images(app: App) -> list[tuple[str, int]]:
     return sorted(found.items(), key=lambda f: posixpath.basename(f[0]).lower())
 
 
+def directory_row(folder: str, count: int, on_click: Any) -> View:
+    """A folder row of ``directory_item_list.xml``: name and media count."""
+    return ListItem(posixpath.basename(folder), str(count), on_click, id="dir_holder", title_id="dir_name",
+                    summary_id="photo_cnt", icon="folder")
+
+
 class MainActivity(Activity):
     """The folders."""
 
@@ -55,12 +62,15 @@ class MainActivity(Activity):
     exported = True
 
     def build(self) -> View:
-        rows = [ListItem(posixpath.basename(folder), str(count), lambda f=folder: self.start(MediaActivity, folder=f),
-                         id="dir_holder", title_id="dir_name", summary_id="photo_cnt", icon="folder")
-                for folder, count in folders_with_images(self.app)]
-        return Column(Toolbar("Simple Gallery", actions=[ImageButton("Search", None, icon="search")]),
-                      Scroll(*rows, id="directories_grid", weight=1) if rows else
-                      Text("No media files have been found", id="directories_empty_placeholder", weight=1))
+        rows = [directory_row(folder, count, lambda f=folder: self.start(MediaActivity, folder=f))
+                for folder, count in folders_with_images(self.app) if matches(self, posixpath.basename(folder))]
+        listing = Scroll(*rows, id="directories_grid", weight=1) if rows else \
+            Text("No media files have been found with the selected filters.", id="directories_empty_placeholder",
+                 weight=1)
+        return Column(search_menu(self, "main_menu", "Search folders"), listing, id="directories_coordinator")
+
+    def menu_items(self, name: str):
+        return [("Settings", self.close_menu), ("About", self.close_menu)]
 
 
 class MediaActivity(Activity):
@@ -72,24 +82,32 @@ class MediaActivity(Activity):
         super().__init__(app, intent)
         self.selected: list[str] = []
         self.operation = "copy"
+        self.browse = STORAGE  # the folder FilePickerDialog shows
 
     @property
     def folder(self) -> str:
         return self.intent.extras["folder"]
 
     def build(self) -> View:
+        shown = [p for p in images_in(self.app, self.folder) if matches(self, posixpath.basename(p))]
         rows = [ListItem(posixpath.basename(p), "", lambda p=p: self.tapped(p), id="media_item_holder",
                          title_id="medium_name", icon="image", on_long_click=lambda p=p: self.toggle(p),
                          selected=p in self.selected)
-                for p in images_in(self.app, self.folder)]
-        if self.selected:
-            bar = Toolbar(f"{len(self.selected)} selected", actions=[
-                ImageButton("Share", None, icon="share", id="cab_share"),
-                ImageButton("Delete", self.delete, icon="delete", id="cab_delete"),
-            ], overflow=lambda: self.open_menu("selection"))
+                for p in shown]
+        if self.selected:  # AppCompat's action mode with cab_media.xml (Delete and Share always shown)
+            bar = View(cls="android.view.ViewGroup", id="action_mode_bar", orientation="horizontal", height=64,
+                       style="toolbar", children=[
+                           ImageButton("Done", self.clear_selection, icon="arrow_back", id="action_mode_close_button"),
+                           Text(f"{len(self.selected)} / {len(shown)}", style="title", weight=1, height=56),
+                           ImageButton("Delete", self.delete, icon="delete", id="cab_delete"),
+                           ImageButton("Share", None, icon="share", id="cab_share"),
+                           ImageButton("More options", lambda: self.open_menu("selection"), icon="more_vert")])
         else:
-            bar = Toolbar(posixpath.basename(self.folder), navigate_up=self.finish)
-        return Column(bar, Scroll(*rows, id="media_grid", weight=1))
+            bar = search_menu(self, "media_menu", f"Search in {posixpath.basename(self.folder)}")
+        return Column(bar, Scroll(*rows, id="media_grid", weight=1), id="media_coordinator")
+
+    def clear_selection(self) -> None:
+        self.selected = []
 
     def tapped(self, path: str) -> None:
         if self.selected:
@@ -103,15 +121,16 @@ class MediaActivity(Activity):
         else:
             self.selected.append(path)
 
-    def on_back(self) -> bool:
-        if not (self.menu or self.dialog) and self.selected:
-            self.selected = []
-            return True
-        return super().on_back()
-
     def menu_items(self, name: str):
-        return [("Copy to", lambda: self.pick("copy")), ("Move to", lambda: self.pick("move")),
-                ("Rename", self.close_menu), ("Properties", self.close_menu)]
+        if name == "main":
+            return [("Settings", self.close_menu)]
+        return [("Properties", self.close_menu), ("Rename", self.close_menu), ("Copy to", lambda: self.pick("copy")),
+                ("Move to", lambda: self.pick("move")), ("Create shortcut", self.close_menu),
+                ("Select all", self.select_all)]
+
+    def select_all(self) -> None:
+        self.close_menu()
+        self.selected = list(images_in(self.app, self.folder))
 
     def pick(self, operation: str) -> None:
         self.close_menu()
@@ -119,17 +138,38 @@ class MediaActivity(Activity):
         self.dialog = "destination"
 
     def build_dialog(self, name: str) -> View:
-        folders = sorted({*(self.system.fs.canonical(d) for d in SHARED_STORAGE_DIRS),
-                          *(f for f, _ in folders_with_images(self.app))}, key=lambda f: f.lower())
-        items = [ListItem(posixpath.basename(f), f.replace(STORAGE, "Internal", 1), lambda f=f: self.transfer(f),
-                          id="directory_holder", icon="folder") for f in folders if f != self.folder]
-        return Dialog("Select a folder", Scroll(*items, id="directories_grid", height=520),
-                      buttons=[Button("Cancel", self.cancel, id="android:id/button2")])
+        if name == "other":
+            return self.file_picker()
+        # PickDirectoryDialog (dialog_directory_picker.xml): the folders that hold media
+        rows = [directory_row(f, n, lambda f=f: self.transfer(f)) for f, n in folders_with_images(self.app)]
+        return Dialog("Select destination", Scroll(*rows, id="directories_grid", height=520),
+                      buttons=[Button("Other folder", self.other_folder, id="android:id/button3"), View(weight=1),
+                               Button("Cancel", self.cancel, id="android:id/button2"),
+                               Button("OK", None, id="android:id/button1")])
+
+    def other_folder(self) -> None:
+        self.browse = STORAGE
+        self.dialog = "other"
+
+    def file_picker(self) -> View:
+        return file_picker(self, self.browse, lambda f: setattr(self, "browse", f), self.cancel, self.transfer)
+
+    def on_back(self) -> bool:
+        if self.dialog == "other" and self.browse != STORAGE:
+            self.browse = posixpath.dirname(self.browse)
+            return True
+        if not (self.menu or self.dialog) and self.selected:
+            self.selected = []
+            return True
+        return super().on_back()
 
     def cancel(self) -> None:
         self.dialog = None
 
     def transfer(self, folder: str) -> None:
+        if folder == self.folder:
+            self.toast("Source and destination cannot be the same")
+            return
         fs = self.system.fs
         for path in self.selected:
             target = posixpath.join(folder, posixpath.basename(path))
@@ -139,8 +179,7 @@ class MediaActivity(Activity):
                 fs.move(path, target)
             else:
                 fs.write(target, fs.read(path))
-        n = len(self.selected)
-        self.toast(f"{'Moving' if self.operation == 'move' else 'Copying'} {n} item{'s' if n != 1 else ''}")
+        self.toast("Moving\u2026" if self.operation == "move" else "Copying\u2026")
         self.selected, self.dialog = [], None
 
     def delete(self) -> None:
@@ -156,7 +195,8 @@ class ViewPagerActivity(Activity):
 
     def build(self) -> View:
         path = self.intent.extras["path"]
-        return Column(Toolbar(posixpath.basename(path), navigate_up=self.finish),
+        # activity_medium.xml: the pager (pager_photo_item.xml's gestures_view) under medium_viewer_toolbar
+        return Column(Toolbar(posixpath.basename(path), navigate_up=self.finish, id="medium_viewer_toolbar"),
                       View(cls="android.widget.ImageView", id="gestures_view", desc=posixpath.basename(path),
                            icon=path, style="bitmap", weight=1))
 

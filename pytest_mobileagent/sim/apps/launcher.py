@@ -215,12 +215,12 @@ class PixelLauncher(App):
                     View(cls="android.view.View", desc=task.stack[-1].app.label, id="snapshot", weight=1,
                          style="card"),
                 ),
-                id="task_view", cls="android.widget.FrameLayout", desc=task.stack[-1].app.label, clickable=True,
+                id="task_view_single", cls="android.widget.FrameLayout", desc=task.stack[-1].app.label, clickable=True,
                 focusable=True, on_click=(lambda t=task: self.open_task(t)), height=480,
             )
             for task in self.system.recent_tasks()
         ]
-        body = cards or [Text("No recent items", id="empty_message")]
+        body = cards or [Text("No recent items", id="empty_recents_content")]
         return Column(
             Scroll(*body, id="overview_panel", weight=1),
             Button("Clear all", self.clear_all, id="clear_all") if cards else None,
@@ -243,7 +243,7 @@ class PixelLauncher(App):
             if window.name != "Overview":
                 continue
             for node in window.root.walk():
-                if node.view.id == "task_view" and node.contains(x, y):
+                if node.view.id == "task_view_single" and node.contains(x, y):
                     label = node.view.desc
                     for task in self.system.recent_tasks():
                         if self.system.localized(task.stack[-1].app.label, self.package) == label:

@@ -17,7 +17,6 @@ from typing import Any
 from pytest_mobileagent.android.markor import DOCUMENT_ACTIVITY, MAIN_ACTIVITY, NOTEBOOK, PACKAGE
 from pytest_mobileagent.sim.app import Activity, App, Intent
 from pytest_mobileagent.sim.views import (
-    ActionModeBar,
     Button,
     Column,
     Dialog,
@@ -73,22 +72,27 @@ class MainActivity(Activity):
             stat = fs.stat(path)
             when = dt.datetime.fromtimestamp(stat.st_mtime, dt.timezone.utc) if stat else None
             rows.append(ListItem(posixpath.basename(path), f"{when:%d.%m.%y %H:%M}" if when else "",
-                                 lambda p=path, d=is_dir: self.tapped(p, d), id="ui__filesystem_item__root",
-                                 title_id="ui__filesystem_item__title",
-                                 summary_id="ui__filesystem_item__description", icon="folder" if is_dir else "note",
+                                 lambda p=path, d=is_dir: self.tapped(p, d), id="opoc_filesystem_item__root",
+                                 title_id="opoc_filesystem_item__title",
+                                 summary_id="opoc_filesystem_item__description", icon="folder" if is_dir else "note",
                                  on_long_click=lambda p=path: self.toggle(p), selected=path in self.selected))
-        if self.selected:
-            bar = ActionModeBar(len(self.selected), [
-                ImageButton("Delete", self.ask_delete, icon="delete", id="action_delete_selected_items"),
-                ImageButton("Share", self.share_selected, icon="share", id="action_share_files"),
-            ], self.clear_selection, overflow=lambda: self.open_menu("selection"))
+        if self.selected:  # the fragment's selection items on the same toolbar (filesystem__menu.xml)
+            single = [ImageButton("Rename", self.ask_rename, icon="edit", id="action_rename_selected_item")] \
+                if len(self.selected) == 1 else []
+            actions = [*single, ImageButton("Details", None, icon="info", id="action_info_selected_item"),
+                       ImageButton("Delete", self.ask_delete, icon="delete", id="action_delete_selected_items")]
+            overflow = "selection"
         else:
-            title = "Markor" if self.folder == NOTEBOOK else posixpath.basename(self.folder)
-            bar = Toolbar(title, navigate_up=self.go_up if self.folder != NOTEBOOK else None,
-                          actions=[ImageButton("Search", None, icon="search", id="action_search")],
-                          overflow=lambda: self.open_menu("main"))
+            actions = [ImageButton("Go to", None, icon="folder", id="action_go_to"),
+                       ImageButton("Sort by", None, icon="sort", id="action_sort"),
+                       ImageButton("Search", None, icon="search", id="action_search")]
+            overflow = "main"
+        # MainActivity.getFileBrowserTitle: the app's name at the notebook, "> folder" below it, none while selecting
+        title = "" if self.selected else "Markor" if self.folder == NOTEBOOK else f"> {posixpath.basename(self.folder)}"
+        bar = Toolbar(title, navigate_up=self.go_up if self.folder != NOTEBOOK and not self.selected else None,
+                      actions=actions, overflow=lambda: self.open_menu(overflow), id="toolbar")
         listing = Scroll(*rows, id="ui__filesystem_dialog__list", weight=1) if rows else \
-            Text("Empty folder", id="ui__filesystem_dialog__empty", weight=1)
+            Text("\u00af\\_(\u30c4)_/\u00af", id="empty_hint", weight=1)
         return Frame(
             Column(bar, listing, Tabs(TABS, 0, lambda i: None, id="bottom_navigation_bar")),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Create a new file or folder", self.ask_new,
@@ -130,13 +134,10 @@ class MainActivity(Activity):
 
     def menu_items(self, name: str):
         if name == "selection":
-            return [("Select all", self.select_all), ("Rename", self.ask_rename), ("Move", self.ask_move),
-                    ("Copy", self.close_menu)]
-        return [("Sort by", self.close_menu), ("Settings", self.close_menu)]
-
-    def select_all(self) -> None:
-        self.close_menu()
-        self.selected = [p for p, _ in self.entries(self.folder)]
+            share = [("Share", self.share_selected)] if not any(self.system.fs.isdir(p) for p in self.selected) \
+                else []
+            return [("Move", self.ask_move), ("Copy", self.close_menu), ("Create shortcut", self.close_menu), *share]
+        return [("Import from device", self.close_menu), ("Settings", self.close_menu)]
 
     # -- dialogs -------------------------------------------------------------------------------------
 
@@ -146,14 +147,15 @@ class MainActivity(Activity):
         self.request_focus("new_file_dialog__name")
 
     def ask_delete(self) -> None:
+        self.close_menu()
         self.dialog = "delete"
 
     def ask_rename(self) -> None:
         self.close_menu()
         if len(self.selected) == 1:
-            self.fields = {"rename_name": posixpath.basename(self.selected[0])}
+            self.fields = {"new_name": posixpath.basename(self.selected[0])}
             self.dialog = "rename"
-            self.request_focus("rename_name")
+            self.request_focus("new_name")
 
     def ask_move(self) -> None:
         self.close_menu()
@@ -163,29 +165,37 @@ class MainActivity(Activity):
     def build_dialog(self, name: str) -> View:
         cancel = Button("Cancel", self.cancel, id="android:id/button2")
         if name == "new":
-            return Dialog("New", self.field("new_file_dialog__name", hint="Name"),
-                          self.field("new_file_dialog__ext", hint="Extension"),
+            # new_file_dialog.xml: no title; "Name" labels the name field (hint my_note), the extension's hint .md
+            return Dialog("", Text("Name"), Row(self.field("new_file_dialog__name", hint="my_note", weight=1),
+                                                self.field("new_file_dialog__ext", hint=".md", width=96)),
+                          Text("Type"), Text("Template"),
                           buttons=[Button("Folder", self.create_folder, id="android:id/button3"), View(weight=1),
                                    cancel, Button("OK", self.create_file, id="android:id/button1")])
         if name == "delete":
-            names = ", ".join(posixpath.basename(p) for p in self.selected)
-            return Dialog("Delete", Text(f"Do you really want to delete this? {names}", id="android:id/message"),
+            names = "\n".join(posixpath.basename(p) for p in self.selected)
+            what = "Document" if len(self.selected) == 1 else "Documents"
+            return Dialog("Confirm Delete", Text(f"Do you really want to delete this {what}?\n\n{names}",
+                                                 id="android:id/message"),
                           buttons=[cancel, Button("OK", self.delete_selected, id="android:id/button1")])
         if name == "rename":
-            return Dialog("Rename", self.field("rename_name", hint="Name"),
+            return Dialog("Rename", self.field("new_name", hint="Name"),
                           buttons=[cancel, Button("OK", self.rename, id="android:id/button1")])
         if name == "move":
             folders = [p for p, is_dir in self.entries(self.browse) if is_dir]
             up = [ListItem("..", "", lambda: setattr(self, "browse", posixpath.dirname(self.browse)),
-                           id="ui__filesystem_item__root", title_id="ui__filesystem_item__title", icon="folder")] \
+                           id="opoc_filesystem_item__root", title_id="opoc_filesystem_item__title", icon="folder")] \
                 if self.browse != NOTEBOOK else []
             rows = [ListItem(posixpath.basename(p), "", lambda p=p: setattr(self, "browse", p),
-                             id="ui__filesystem_item__root", title_id="ui__filesystem_item__title", icon="folder")
+                             id="opoc_filesystem_item__root", title_id="opoc_filesystem_item__title", icon="folder")
                     for p in folders]
             shown = "Markor" + self.browse[len(NOTEBOOK):]
-            return Dialog("Select folder", Text(shown, id="ui__filesystem_dialog__current_folder"),
+            # opoc_filesystem_dialog.xml: a DialogFragment of its own, not an AlertDialog
+            return Column(Text(shown, id="ui__filesystem_dialog__title", style="dialog-title"),
                           Scroll(*up, *rows, id="ui__filesystem_dialog__list", height=360),
-                          buttons=[cancel, Button("OK", self.move_selected, id="android:id/button1")])
+                          Row(View(weight=1), Button("Cancel", self.cancel, id="ui__filesystem_dialog__button_cancel"),
+                              Button("OK", self.move_selected, id="ui__filesystem_dialog__button_ok"),
+                              id="ui__filesystem_dialog__buttons", height=56),
+                          id="ui__filesystem_dialog__root", style="dialog", padding=24)
         return share_dialog(self, name)
 
     def cancel(self) -> None:
@@ -220,7 +230,7 @@ class MainActivity(Activity):
         self.selected, self.dialog = [], None
 
     def rename(self) -> None:
-        new = self.fields.get("rename_name", "").strip()
+        new = self.fields.get("new_name", "").strip()
         old = self.selected[0]
         target = posixpath.join(posixpath.dirname(old), new)
         if not new or "/" in new or (target != old and self.system.fs.exists(target)):
@@ -238,6 +248,7 @@ class MainActivity(Activity):
         self.selected, self.dialog = [], None
 
     def share_selected(self) -> None:
+        self.close_menu()
         if len(self.selected) == 1 and not self.system.fs.isdir(self.selected[0]):
             self.sharing = self.system.fs.read(self.selected[0]).decode("utf-8", "replace")
             self.dialog = "share"
@@ -282,13 +293,21 @@ class DocumentActivity(Activity):
                           self.fields["document__fragment__edit__highlighting_editor"],
                           lambda v: self.fields.__setitem__("document__fragment__edit__highlighting_editor", v),
                           multiline=True, weight=1, height=None)
+        # document__edit__menu.xml: Undo, Redo, View mode, Save and Search shown; Share (a submenu) in the overflow
         return Column(Toolbar(posixpath.basename(self.path), navigate_up=self.leave, actions=[
+            ImageButton("Undo", None, icon="undo", id="action_undo"),
+            ImageButton("Redo", None, icon="redo", id="action_redo"),
+            ImageButton("View mode", None, icon="view", id="action_preview"),
             ImageButton("Save", self.save, icon="save", id="action_save"),
-            ImageButton("Share", self.share, icon="share", id="action_share"),
-        ], overflow=lambda: self.open_menu("more")), editor)
+            ImageButton("Search", None, icon="search", id="action_search"),
+        ], overflow=lambda: self.open_menu("more"), id="toolbar"), editor)
 
     def menu_items(self, name: str):
-        return [("View", self.close_menu), ("Settings", self.close_menu)]
+        if name == "share":
+            return [("Plain Text", self.share), ("File", self.close_menu), ("HTML", self.close_menu)]
+        return [("File settings", self.close_menu), ("Format", self.close_menu),
+                ("Share", lambda: self.open_menu("share")), ("Tools", self.close_menu), ("Info", self.close_menu),
+                ("Reload", self.close_menu)]
 
     def save(self) -> None:
         text = self.fields["document__fragment__edit__highlighting_editor"]
@@ -308,6 +327,7 @@ class DocumentActivity(Activity):
         return True
 
     def share(self) -> None:
+        self.close_menu()
         self.save()
         self.sharing = self.fields["document__fragment__edit__highlighting_editor"]
         self.dialog = "share"

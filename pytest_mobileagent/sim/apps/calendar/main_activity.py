@@ -262,17 +262,21 @@ class MainActivity(EventRows, PickerMixin):
     def week_fragment(self) -> View:
         day = self.shown_day
         first = week_start(day)
-        columns = []
+        letters: list[View] = []
+        columns: list[View] = []
         for i in range(7):
             d = first + dt.timedelta(days=i)
             blocks = [Text(o.event.title, id="week_event_label", clickable=True, focusable=True, style="event-label",
                            on_click=lambda o=o: self.start(EventActivity, event_id=o.event.id,
                                                            event_occurrence_ts=o.start_ts), height=40)
                       for o in self.day_occurrences(d)]
-            columns.append(Column(Text(f"{WEEKDAYS[d.weekday()][0]}\n{d.day}", id="weekly_view_day_letter",
-                                       style="caption", height=48), *blocks, id="weekly_view_day_column", weight=1))
+            letters.append(Text(f"{WEEKDAYS[d.weekday()][0]}\n{d.day}", style="caption", weight=1, height=48))
+            columns.append(Column(*blocks, weight=1))
+        # fragment_week.xml: the day letters (weekly_view_day_letter.xml, no id) in week_letters_holder above the
+        # columns (weekly_view_day_column.xml, no id) of week_events_columns_holder
         return Column(Row(Text(month_label(first, self.app.today), id="week_view_month_label", style="title",
                                weight=1, height=48), height=48),
+                      Row(*letters, id="week_letters_holder", height=48),
                       Row(*columns, id="week_events_columns_holder", weight=1), id="week_holder")
 
     def year_fragment(self) -> View:
