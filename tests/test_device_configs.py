@@ -19,7 +19,7 @@ from pytest_mobileagent.episode import new_result, play
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from tests.pytester_tasks import OPEN_SETTINGS
-from tests.suite_tasks import all_tasks
+from tests.suite_tasks import all_tasks, quick_sample
 
 BMOCA = [t for t in all_tasks() if t.suite == "bmoca"]
 HEADER = "Unnamed: 0,idx,device_id,locale,wallpaper,dpi,darkmode\n"
@@ -177,7 +177,7 @@ def episode(device: SimDevice, task: Task, agent: Any, config: Any) -> Any:
     return play(device, task, agent, make_result=make_result)
 
 
-@pytest.mark.parametrize("config", builtin("all"), ids=lambda c: c.id)
+@pytest.mark.parametrize("config", quick_sample(builtin("all"), 3, lambda c: c.id))
 def test_the_bmoca_oracle_passes_under_every_environment(phone: SimDevice, config: Any) -> None:
     from pytest_mobileagent.tasks.registry import cases
 

@@ -29,7 +29,7 @@ from pytest_mobileagent.mutations import (
 from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.params import draw, instance_seed
-from tests.suite_tasks import all_tasks
+from tests.suite_tasks import all_tasks, quick_sample
 
 INSTANCES = int(os.environ.get("MA_MUTATION_INSTANCES", "1"))
 TASKS = all_tasks()
@@ -52,9 +52,7 @@ def reset(device: SimDevice) -> None:
 SAMPLE = 3
 
 
-@pytest.mark.parametrize("task_cls", [pytest.param(t, id=f"{t.suite}.{t.name}",
-                                                   marks=() if i % SAMPLE == 0 else pytest.mark.compat)
-                                      for i, t in enumerate(TASKS)])
+@pytest.mark.parametrize("task_cls", quick_sample(TASKS, SAMPLE, lambda t: f"{t.suite}.{t.name}"))
 def test_every_mutation_of_the_oracle_fails(task_cls: type[Task], device: SimDevice,
                                             record_property: pytest.RecordProperty) -> None:
     for i in range(INSTANCES):

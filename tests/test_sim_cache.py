@@ -33,7 +33,7 @@ from pytest_mobileagent.sim.layout import Node
 from pytest_mobileagent.sim.views import Column, EditText, Scroll, Text, View
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
 from pytest_mobileagent.tasks.registry import cases
-from tests.suite_tasks import ROOT, all_tasks
+from tests.suite_tasks import ROOT, all_tasks, quick_sample
 
 SCREENSHOT_EVERY = int(os.environ.get("MA_CACHE_SCREENSHOT_EVERY", "20"))
 #: How many random actions follow the oracle's episode on the twins (``MA_CACHE_RANDOM_STEPS``).
@@ -155,7 +155,7 @@ class FirstRandomSteps(RandomAgent):
         return super().step(observation) if self.steps <= RANDOM_STEPS else Action.status("complete")
 
 
-@pytest.mark.parametrize("task_cls", TASKS, ids=[f"{t.suite}.{t.name}" for t in TASKS])
+@pytest.mark.parametrize("task_cls", quick_sample(TASKS, 2, lambda t: f"{t.suite}.{t.name}"))
 def test_cached_screens_equal_fresh_ones_over_episodes(task_cls: type, twins: Twins) -> None:
     path = ROOT / "suites" / task_cls.suite
     for case in cases(task_cls, str(DEFAULT_SEED), 1, path):
