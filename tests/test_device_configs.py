@@ -177,7 +177,7 @@ def episode(device: SimDevice, task: Task, agent: Any, config: Any) -> Any:
     return play(device, task, agent, make_result=make_result)
 
 
-@pytest.mark.parametrize("config", quick_sample(builtin("all"), 3, lambda c: c.id))
+@pytest.mark.parametrize("config", quick_sample(builtin("all"), 5, lambda c: c.id))
 def test_the_bmoca_oracle_passes_under_every_environment(phone: SimDevice, config: Any) -> None:
     from pytest_mobileagent.tasks.registry import cases
 

@@ -255,6 +255,7 @@ def test_recorded_outputs_round_trip_through_the_record() -> None:
     assert isinstance(Replay([]).step(None), Action)  # the mutation proofs' replay ends by completing
 
 
+@pytest.mark.compat  # over the wire: CI's long stage
 def test_a_recording_replays_on_a_phone_behind_adb(tmp_path: Path) -> None:
     """The same recording, played through the real-device backend (adbutils and uiautomator2 against the
     simulator's adb server): the same verdicts; such a run keeps no final states, and ma-rescore says to replay."""

@@ -155,7 +155,7 @@ class FirstRandomSteps(RandomAgent):
         return super().step(observation) if self.steps <= RANDOM_STEPS else Action.status("complete")
 
 
-@pytest.mark.parametrize("task_cls", quick_sample(TASKS, 2, lambda t: f"{t.suite}.{t.name}"))
+@pytest.mark.parametrize("task_cls", quick_sample(TASKS, 3, lambda t: f"{t.suite}.{t.name}"))
 def test_cached_screens_equal_fresh_ones_over_episodes(task_cls: type, twins: Twins) -> None:
     path = ROOT / "suites" / task_cls.suite
     for case in cases(task_cls, str(DEFAULT_SEED), 1, path):
