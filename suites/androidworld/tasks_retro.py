@@ -284,7 +284,9 @@ class RetroPlaylistDuration(_RetroTask):
     def oracle(self, ui: UI) -> Iterator[Action]:
         yield ui.open_app("Retro Music")
         lengths = yield from read_lengths(ui)
-        picked = sorted(fewest_songs_lasting(lengths, 45 * 60, 50 * 60), key=str.lower)  # in list order
+        # the songs of the playlist setup keeps are on the phone too, but not among the provided ones
+        provided = {title: s for title, s in lengths.items() if title not in KEPT_PLAYLIST[1]}
+        picked = sorted(fewest_songs_lasting(provided, 45 * 60, 50 * 60), key=str.lower)  # in list order
         yield from create_playlist(ui, self.params["playlist_name"], picked)
         yield ui.complete()
 
