@@ -394,7 +394,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
 
         try:
             result = play(ma_device, ma_task, ma_agent, ma_episode_options, make_result=make_result, reset=reset,
-                          on_observation=trace.observe if trace is not None else ma_artifacts.recorder(),
+                          on_observation=trace.observe if trace is not None else None,
                           before_teardown=before_teardown,
                           check_device=trace.check_device if trace is not None else None,
                           before_check=final_state_writer(ma_settings, request.config, task_case,

@@ -1,7 +1,7 @@
 """Per-item artifacts by policy, under ``<run>/trajectories/<item>/``, as pytest-playwright keeps its own:
 
-- ``--ma-trajectories on|off|failed``: every step's screen and UI tree (``step-NNN.png``/``.xml``), for
-  every item, none, or only the items that failed (recorded, then removed when the item passes);
+- ``--ma-trajectories on|off|failed``: the episode's trace (:mod:`pytest_mobileagent.report.trace`), for every
+  item, none, or only the items that failed (recorded, then removed when the item passes);
 - ``--ma-screenshots none|on-failure|all``: the final screen and UI tree (``final.png``/``.xml``).
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +19,6 @@ from pytest_mobileagent.redaction import redacted_line
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
-    from pytest_mobileagent.observe.elements import Observation
 
 ARTIFACTS_KEY = pytest.StashKey[dict[str, str]]()
 
@@ -28,11 +26,6 @@ ARTIFACTS_KEY = pytest.StashKey[dict[str, str]]()
 def slug(name: str) -> str:
     """A file-system-safe folder name for an episode (``suite/Task[3]`` -> ``suite-Task[3]``)."""
     return re.sub(r"[^A-Za-z0-9_.\-\[\]]+", "-", name)[:120]
-
-
-def step_files(folder: Path, index: int) -> tuple[Path, Path]:
-    """Where step ``index``'s screen and UI tree are kept: ``step-NNN.png`` and ``step-NNN.xml``."""
-    return folder / f"step-{index:03d}.png", folder / f"step-{index:03d}.xml"
 
 
 @dataclass(frozen=True)
@@ -49,22 +42,6 @@ class Artifacts:
     @classmethod
     def of(cls, run_dir: Path, episode: str, trajectories: str, screenshots: str) -> Artifacts:
         return cls(run_dir / "trajectories" / slug(episode), trajectories, screenshots)
-
-    def recorder(self) -> Callable[[Observation], None] | None:
-        """Unless trajectories are off: a callback saving every step's screen and UI tree."""
-        if self.trajectories == "off":
-            return None
-        folder = self.folder
-
-        def record(obs: Observation) -> None:
-            if obs.step == 0 and folder.exists():  # an earlier attempt (an infrastructure retry): start afresh
-                shutil.rmtree(folder)
-            folder.mkdir(parents=True, exist_ok=True)
-            png, xml = step_files(folder, obs.step)
-            png.write_bytes(obs.screenshot)
-            xml.write_text(obs.xml, encoding="utf-8")
-
-        return record
 
     def save(self, item: pytest.Item, device: Device, passed: bool) -> None:
         """Keep the item's steps and save its final screen and UI tree as the policies ask; what was kept
