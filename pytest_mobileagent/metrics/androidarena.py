@@ -52,14 +52,16 @@ def reference_metrics(truth: Sequence[dict[str, Any]], steps: Sequence[dict[str,
     awareness of completion, nuggets mining, and their variants."""
     same = _same(text_rule, threshold)
     reference = arena_steps.arena_truth(truth)
-    actions = arena_steps.arena_actions(steps)
+    records = arena_steps.agent_records(steps)
+    actions = [record for _, record in records]
     pairs = lcs.common_subsequence(reference, actions, same)
     common = [reference[i] for i, _ in pairs]
     metrics = lcs.trajectory_scores(reference, actions, success, gamma, same).to_dict()
     metrics["operation_logic"] = ability.operation_logic(reference, actions, common, same)
     metrics["operation_logic_per_step"] = ability.operation_logic_per_step(pairs)
     metrics["awareness_of_completion"] = ability.awareness_of_completion(reference, actions, same)
-    metrics["nuggets_mining"] = ability.nuggets_mining(actions, arena_steps.nugget_shares(steps), common, same)
+    metrics["nuggets_mining"] = ability.nuggets_mining(actions, arena_steps.nugget_shares(steps, records), common,
+                                                    same)
     return metrics
 
 

@@ -147,13 +147,15 @@ def finished(steps: Sequence[dict[str, Any]]) -> bool:
 ELEMENT_TYPES = ("CLICK", "LONG_CLICK", "DOUBLE_CLICK", "SET_TEXT")
 
 
-def nugget_shares(steps: Sequence[dict[str, Any]]) -> list[float | None]:
+def nugget_shares(steps: Sequence[dict[str, Any]],
+                  records: Sequence[tuple[int, ArenaAction]] | None = None) -> list[float | None]:
     """For each agent record, the share of its observation's text taken by the element it aimed at, None for actions
     on no element; aligned with :func:`arena_actions`. The share is 1 where the element is not in that observation:
     an element not aimed at by index, or a step right after an invalid one, whose observation in AndroidArena is the
-    error the agent was shown instead of the screen."""
+    error the agent was shown instead of the screen. ``records``: :func:`agent_records` of ``steps``, if already
+    known."""
     shares: list[float | None] = []
-    for at, record in agent_records(steps):
+    for at, record in agent_records(steps) if records is None else records:
         s = steps[at]
         if record.type not in ELEMENT_TYPES:
             shares.append(None)

@@ -48,22 +48,27 @@ CALL_RESULT = "API execution successful"
 KEYCODES = {"navigate_back": "KEYCODE_BACK", "navigate_home": "KEYCODE_HOME", "keyboard_enter": "KEYCODE_ENTER"}
 
 
+def _found(needle: str, history: Sequence[str], start: int = 0) -> int:
+    """Index of the first history entry from ``start`` containing ``needle``, or -1."""
+    return next((i for i in range(start, len(history)) if needle in history[i]), -1)
+
+
+def _in_history(needle: Any, history: Sequence[str]) -> bool:
+    return _found(str(needle), history) >= 0
+
+
 # -- the published scorer --------------------------------------------------------------------------------------
-
-
-def _anywhere(needle: Any, history: Sequence[str]) -> bool:
-    return any(str(needle) in entry for entry in history)
 
 
 def published_value(value: Any, history: Sequence[str]) -> tuple[int, int]:
     """(passed, total) of one level-2 check point value, as the published scorer counts it."""
     if not isinstance(value, list):
-        return (int(_anywhere(value, history)), 1)
+        return (int(_in_history(value, history)), 1)
     if "|" in value:
-        return (int(any(_anywhere(v, history) for v in value if v != "|")), 1)
+        return (int(any(_in_history(v, history) for v in value if v != "|")), 1)
     if "&" in value:
         return (int(all(str(v) in entry for v in value if v != "&" for entry in history)), 1)
-    return (sum(_anywhere(v, history) for v in value), len(value))
+    return (sum(_in_history(v, history) for v in value), len(value))
 
 
 def published_scores(check_point: dict[str, Any], history: Sequence[str]) -> dict[str, float]:
@@ -73,7 +78,7 @@ def published_scores(check_point: dict[str, Any], history: Sequence[str]) -> dic
         level1 = 0.0  # published: 0 without a package; a division by zero for an empty one
     else:
         items = list(packages) if isinstance(packages, (str, list)) else [packages]
-        level1 = sum(_anywhere(p, history) for p in items) / len(items)
+        level1 = sum(_in_history(p, history) for p in items) / len(items)
     passed = total = 0
     for name in FIELDS:
         if check_point.get(name):
@@ -85,22 +90,19 @@ def published_scores(check_point: dict[str, Any], history: Sequence[str]) -> dic
 # -- the corrected scorer --------------------------------------------------------------------------------------
 
 
-def _found(needle: str, history: Sequence[str], start: int = 0) -> int:
-    """Index of the first history entry from ``start`` containing ``needle``, or -1."""
-    return next((i for i in range(start, len(history)) if needle in history[i]), -1)
 
 
 def score_value(value: Any, history: Sequence[str], ordered: bool = False) -> tuple[int, int]:
     """(passed, total) for one check point value, corrected."""
     if isinstance(value, str):
-        return (int(_found(value, history) >= 0), 1)
+        return (int(_in_history(value, history)), 1)
     items = [str(v) for v in value]
     if "|" in items:
-        return (int(any(_found(v, history) >= 0 for v in items if v not in MARKERS)), 1)
+        return (int(any(_in_history(v, history) for v in items if v not in MARKERS)), 1)
     if "&" in items:
-        return (int(all(_found(v, history) >= 0 for v in items if v not in MARKERS)), 1)
+        return (int(all(_in_history(v, history) for v in items if v not in MARKERS)), 1)
     if not ordered:
-        return (sum(_found(v, history) >= 0 for v in items), len(items))
+        return (sum(_in_history(v, history) for v in items), len(items))
     passed, at = 0, 0
     for v in items:
         hit = _found(v, history, at)

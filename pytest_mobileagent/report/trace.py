@@ -514,13 +514,14 @@ def alignment(truth: Sequence[dict[str, Any]], result: EpisodeResult,
               options: MetricOptions | None) -> dict[str, Any]:
     """AndroidArena's view: each reference step, and the agent step the longest common subsequence pairs it with
     (None where the agent never did it), by the equivalence the metrics use."""
+    from pytest_mobileagent.episode import MetricOptions
     from pytest_mobileagent.metrics.androidarena import aligned_steps
     from pytest_mobileagent.metrics.arena_steps import without_finish
 
-    rule = (options.text_rule, options.text_similarity) if options is not None else ("difflib", 0.6)
+    options = options or MetricOptions()
     steps = [vars(s) for s in result.steps]
     reference = without_finish(list(truth))
-    pairs = dict(aligned_steps(truth, steps, *rule))
+    pairs = dict(aligned_steps(truth, steps, options.text_rule, options.text_similarity))
     return {"reference": [{"action": a, "step": steps[pairs[i]]["index"] if i in pairs else None}
                           for i, a in enumerate(reference)],
             "matched": len(pairs), "total": len(reference)}
