@@ -281,9 +281,9 @@ def _selected(lines: list[list[str]], words: list[str]) -> list[list[str]]:
 @contextlib.contextmanager
 def _served_phone() -> Iterator[tuple[int, str]]:
     """A fresh simulated phone served on a free port: (port, serial)."""
-    from pytest_mobileagent.sim import SimDevice
-    from pytest_mobileagent.sim.adb_server import free_emulator_serials
-    from pytest_mobileagent.sim.testing import serve
+    from mobileagent_sim import SimDevice
+    from mobileagent_sim.adb_server import free_emulator_serials
+    from mobileagent_sim.testing import serve
 
     with SimDevice(free_emulator_serials(1)[0]) as phone, serve(phone) as server:
         yield server.port, phone.serial

@@ -7,7 +7,7 @@ the writing of the XML alone from the laid-out nodes. ``--old-hierarchy PATH`` a
 checks both give the same text. Run from the repository root::
 
     python benchmarks/bench_hierarchy.py
-    python benchmarks/bench_hierarchy.py --old-hierarchy /path/to/old/pytest_mobileagent/sim/hierarchy.py
+    python benchmarks/bench_hierarchy.py --old-hierarchy /path/to/old/mobileagent_sim/hierarchy.py
 
 Nothing here is asserted: these are figures to record, not tests.
 """
@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pytest_mobileagent.sim import SimDevice, hierarchy  # noqa: E402
+from mobileagent_sim import SimDevice, hierarchy  # noqa: E402
 
 SCREENS = ("com.google.android.apps.nexuslauncher", "com.android.settings", "com.simplemobiletools.calendar.pro",
            "com.simplemobiletools.gallery.pro")

@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mobileagent_sim import SimDevice  # noqa: E402
 from pytest_mobileagent.android.wallpaper import wallpaper_image  # noqa: E402
 from pytest_mobileagent.device.profile import DeviceProfile  # noqa: E402
-from pytest_mobileagent.sim import SimDevice  # noqa: E402
 
 
 def best_ms(fn, number: int = 10) -> float:

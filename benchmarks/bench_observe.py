@@ -70,7 +70,7 @@ def default_dumps() -> dict[str, str]:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from observation_size import screens
 
-    from pytest_mobileagent.sim import SimDevice
+    from mobileagent_sim import SimDevice
 
     out = {}
     with SimDevice(serial="emulator-5554") as device:

@@ -29,12 +29,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mobileagent_sim import SimDevice  # noqa: E402
 from pytest_mobileagent.agents.builtin import OracleAgent  # noqa: E402
 from pytest_mobileagent.device.clock import DEFAULT_TIME  # noqa: E402
 from pytest_mobileagent.device.configs import load  # noqa: E402
 from pytest_mobileagent.episode import EpisodeResult, new_result, play, restore  # noqa: E402
 from pytest_mobileagent.fixtures import config_of  # noqa: E402
-from pytest_mobileagent.sim import SimDevice  # noqa: E402
 from pytest_mobileagent.tasks.params import DEFAULT_SEED  # noqa: E402
 from pytest_mobileagent.tasks.registry import cases, suite_of, tasks_in  # noqa: E402
 
@@ -81,8 +81,8 @@ def main() -> int:
     server = None
     device: Any = phone
     if args.wire:
+        from mobileagent_sim.adb_server import AdbServer
         from pytest_mobileagent.device.adb import AdbDevice
-        from pytest_mobileagent.sim.adb_server import AdbServer
 
         os.environ["ADBUTILS_ADB_PATH"] = "/bin/true"  # never start a real adb daemon
         server = AdbServer([phone], console_token="bench").start()

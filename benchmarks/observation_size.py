@@ -23,10 +23,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mobileagent_sim import SimDevice  # noqa: E402
 from pytest_mobileagent.observe.compressed import compress  # noqa: E402
 from pytest_mobileagent.observe.html_view import html_view  # noqa: E402
 from pytest_mobileagent.observe.numbered import numbered_list  # noqa: E402
-from pytest_mobileagent.sim import SimDevice  # noqa: E402
 
 COLUMNS = ("raw", "compressed", "html", "numbered")
 

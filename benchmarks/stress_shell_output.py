@@ -1,7 +1,7 @@
 """Stress: large outputs through ``adb shell`` with stdin closed early, on a simulated phone; every byte must arrive.
 
 Reads a ``--size`` file (default 300 KB) ``--runs`` times (default 10,000) per client and protocol, from a phone
-served by :class:`~pytest_mobileagent.sim.adb_server.AdbServer`:
+served by :class:`~mobileagent_sim.adb_server.AdbServer`:
 
 - the real ``adb`` client, shell protocol v2, stdin at end of file (``input=b""``: close-stdin sent at once);
 - the real ``adb`` client, ``shell -x`` (v1), with input the command never reads;
@@ -26,8 +26,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.testing import adb_device, serve
+from mobileagent_sim import SimDevice
+from mobileagent_sim.testing import adb_device, serve
 
 PATH = "/data/local/tmp/stress.txt"
 

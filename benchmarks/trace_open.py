@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mobileagent_sim import SimDevice  # noqa: E402
 from pytest_mobileagent.agents.builtin import RandomAgent  # noqa: E402
 from pytest_mobileagent.device.clock import prepare_clock  # noqa: E402
 from pytest_mobileagent.episode import new_result, play  # noqa: E402
 from pytest_mobileagent.report.trace import TraceRecorder  # noqa: E402
 from pytest_mobileagent.report.trace_browser import Chromium, chromium_path  # noqa: E402
-from pytest_mobileagent.sim import SimDevice  # noqa: E402
 from pytest_mobileagent.tasks.base import Task  # noqa: E402
 
 

@@ -143,7 +143,7 @@ def simulator_refusal(api: Api) -> str | None:
     simulated device, fails there."""
     if api.on_host:
         return "a host-side adb command, not a device shell command"
-    from pytest_mobileagent.sim import SimDevice
+    from mobileagent_sim import SimDevice
 
     command = api.render({p: EXAMPLE_ARGS.get(p, "1") for p in api.parameters})
     with SimDevice() as device:

@@ -376,7 +376,7 @@ def reference_ground_truth(task: Task, reset: Restore | None = None) -> tuple[di
 @functools.cache
 def _scratch_device() -> Device:
     """The process's simulated phone for references, its clean state saved as snapshot ``reference``."""
-    from pytest_mobileagent.sim.device import SimDevice
+    from mobileagent_sim.device import SimDevice
 
     device = SimDevice(serial="reference")
     prepare_clock(device)

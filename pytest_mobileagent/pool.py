@@ -2,7 +2,7 @@
 
 Specs:
 
-- ``sim`` (or ``sim:<serial>``): a fresh :class:`~pytest_mobileagent.sim.SimDevice`, optionally configured
+- ``sim`` (or ``sim:<serial>``): a fresh :class:`~mobileagent_sim.SimDevice`, optionally configured
   as B-MoCA varies devices: ``sim:<serial>?size=720x1280&density=320&locale=fr-FR&dark_mode=on``;
 - ``emulator-5554`` (any serial): that device on the default adb server (127.0.0.1:5037);
 - ``adb://HOST:PORT/SERIAL?console=PORT&token=TOKEN``: a device on another adb server,
@@ -136,7 +136,7 @@ def open_device(spec: str, name: str = "master", snapshot: str = "", timeout: fl
     serials unique; ``timeout`` bounds every request to an adb device (``--ma-adb-timeout``)."""
     spec = spec.strip() or "sim"
     if spec == "sim" or spec.startswith("sim:"):
-        from pytest_mobileagent.sim import SimDevice
+        from mobileagent_sim import SimDevice
 
         serial, _ = _sim_options(spec.partition(":")[2])
         device: Device = SimDevice(serial=serial or f"sim-{name}")

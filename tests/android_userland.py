@@ -22,8 +22,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.shell import Caller, adbd_environment
+from mobileagent_sim import SimDevice
+from mobileagent_sim.shell import Caller, adbd_environment
 
 #: Debian's ``mksh`` (not ``mksh-static``: that one is built with ``MKSH_BINSHPOSIX``/``MKSH_BINSHREDUCED`` and turns
 #: on ``set -o posix -o sh`` when called as ``sh``, which AOSP's build of ``external/mksh`` does not: on a phone

@@ -1,6 +1,6 @@
 """The compatibility run: AndroidWorld's own task code initialises and judges, the project's agents play.
 
-For one family: a fresh simulated phone served by an :class:`~pytest_mobileagent.sim.adb_server.AdbServer` on a
+For one family: a fresh simulated phone served by an :class:`~mobileagent_sim.adb_server.AdbServer` on a
 free port; AndroidWorld's ``initialize_task`` over the real ``adb`` client
 (:mod:`pytest_mobileagent.tasks.androidworld`), ``is_successful`` (must be 0), the project's noop agent (still 0),
 the project's oracle with AndroidWorld's own params, ``is_successful`` (must be 1), ``tear_down``. The project's
@@ -66,9 +66,9 @@ def emulator_serial() -> str:
 @contextmanager
 def served_phone(serial: str | None = None) -> Iterator[tuple[Any, Any]]:
     """A fresh simulated phone, its clock at the suites' time, served on a free port: ``(device, server)``."""
+    from mobileagent_sim import SimDevice
+    from mobileagent_sim.adb_server import AdbServer
     from pytest_mobileagent.device.clock import DEFAULT_TIME
-    from pytest_mobileagent.sim import SimDevice
-    from pytest_mobileagent.sim.adb_server import AdbServer
 
     with SimDevice(serial=serial or emulator_serial()) as device:
         device.set_time(DEFAULT_TIME)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
+from mobileagent_sim import SimDevice
 
 
 @pytest.fixture(scope="module")

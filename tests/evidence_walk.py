@@ -11,12 +11,12 @@ import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.android.evidence import key
 from pytest_mobileagent.catalog import resolve_app
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import play
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.registry import cases
 from tests.suite_tasks import ROOT, all_tasks

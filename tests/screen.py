@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
-from pytest_mobileagent.sim import SimDevice
 
 #: Selector keywords and the UIElement fields they compare.
 FIELDS = {"text": "text", "desc": "content_description", "rid": "resource_name", "hint": "hint"}

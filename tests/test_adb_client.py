@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.adb_server import AdbServer, free_emulator_serials
-from pytest_mobileagent.sim.testing import adb_device, serve
+from mobileagent_sim import SimDevice
+from mobileagent_sim.adb_server import AdbServer, free_emulator_serials
+from mobileagent_sim.testing import adb_device, serve
 
 ADB = shutil.which("adb")
 pytestmark = pytest.mark.skipif(ADB is None, reason="the adb client is not installed (Debian package adb)")

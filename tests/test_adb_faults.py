@@ -14,11 +14,11 @@ from pathlib import Path
 import adbutils
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.adb_server import AdbServer, free_emulator_serials
+from mobileagent_sim.testing import serve
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import DeviceError
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.adb_server import AdbServer, free_emulator_serials
-from pytest_mobileagent.sim.testing import serve
 
 TOKEN = "console-token-for-fault-tests"
 TASK = '''
@@ -106,7 +106,7 @@ def test_the_command_serves_phones_to_adb_clients(tmp_path) -> None:
     (tmp_path / ".emulator_console_auth_token").write_text("token-from-the-file")
     # consoles from a port no other test's phone takes (those serve emulator-5554 and up), as emulator -port does
     base = int(free_emulator_serials(1, first=20000 + 2 * (os.getpid() % 5000), last=40000)[0].split("-")[1])
-    proc = subprocess.Popen([sys.executable, "-m", "pytest_mobileagent.sim.adb_server", "--devices", "2", "--port",
+    proc = subprocess.Popen([sys.executable, "-m", "mobileagent_sim.adb_server", "--devices", "2", "--port",
                              "0", "--console-port", str(base)], stdout=subprocess.PIPE, text=True,
                             env={**os.environ, "ADBUTILS_ADB_PATH": "/bin/true", "HOME": str(tmp_path)})
     try:

@@ -30,14 +30,14 @@ import uiautomator2 as u2
 from lxml import etree
 from PIL import Image
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim import shell as shell_mod
+from mobileagent_sim.adb_server import AdbServer
+from mobileagent_sim.testing import adb_client, adb_device, serve
 from pytest_mobileagent.android import mp4
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability
 from pytest_mobileagent.device.console import ConsoleError, EmulatorConsole, console_port_of
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim import shell as shell_mod
-from pytest_mobileagent.sim.adb_server import AdbServer
-from pytest_mobileagent.sim.testing import adb_client, adb_device, serve
 from tests.device_contract import check_device_contract
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"

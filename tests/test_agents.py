@@ -6,12 +6,12 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import KINDS, Action, execute
 from pytest_mobileagent.agents import loading
 from pytest_mobileagent.agents.base import AgentContext
 from pytest_mobileagent.agents.builtin import NoopAgent, RandomAgent
 from pytest_mobileagent.observe.elements import Observation
-from pytest_mobileagent.sim import SimDevice
 
 
 class EchoAgent:

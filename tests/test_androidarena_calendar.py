@@ -7,12 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeResult, play, reference_ground_truth, restore
 from pytest_mobileagent.metrics.arena_steps import without_finish
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.params import draw

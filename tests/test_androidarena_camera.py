@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import camera
 from pytest_mobileagent.android.shared_prefs import parse_prefs
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import camera as cam
 
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import contacts
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import contacts as book
 from tests.screen import elements, find, tap
 

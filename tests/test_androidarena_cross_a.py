@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import play
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.registry import cases
 from pytest_mobileagent.validators import gmail as mail

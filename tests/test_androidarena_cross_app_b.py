@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import maps, wallpaper
 from pytest_mobileagent.android.ui_tree import ui_elements
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import contacts as book
 from pytest_mobileagent.validators import maps as checks
 from suites.androidarena.tasks_cross_app_b import CrossContactsRouteToJohnsCompany

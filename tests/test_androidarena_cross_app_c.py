@@ -3,8 +3,8 @@ values (a farther place, an older "hello", a message without the search)."""
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android.slack import ME
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import slack
 from suites.androidarena.tasks_cross_app_c import (
     HELLOS,

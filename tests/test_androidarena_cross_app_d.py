@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import firefox, google_calendar
 from pytest_mobileagent.android.websites import PROFILES, fetch
 from pytest_mobileagent.device.clock import DEFAULT_TIME
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.google_calendar import list_events, seed_events
 from tests.screen import elements, find, tap
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import drive
 from pytest_mobileagent.android.drive import item
 from pytest_mobileagent.catalog import resolve_app
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.drive import drive_items, find_item, seed_drive, theme
 from tests.screen import tap
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import firefox
 from pytest_mobileagent.android.websites import HOME_PAGES, fetch
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.firefox import VISITED, page_shown, seed_places, visits
 from tests.screen import elements, find, tap
 

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import maps
 from pytest_mobileagent.android.ui_tree import ui_elements
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import maps as checks
 
 

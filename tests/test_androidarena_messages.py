@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import messages
 from pytest_mobileagent.android.telephony import INBOX
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import messages as bugle
 from pytest_mobileagent.validators.contacts import seed_contacts
 from pytest_mobileagent.validators.sms import add_sms, device_time_ms

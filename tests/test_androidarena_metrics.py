@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import play, reference_ground_truth, restore
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.arena import ArenaTask
 
 TASKS = '''

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import photos
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.photos import photos_account, seed_photos
 from tests.screen import find, tap
 

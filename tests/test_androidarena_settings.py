@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import chrome, permissioncontroller, settings_app, wallpaper
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import roles
 from pytest_mobileagent.validators.shared_prefs import read_prefs
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import firefox
 from pytest_mobileagent.android import slack as contract
 from pytest_mobileagent.metrics.ability import Constraints
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import slack
 from suites.androidarena.tasks_firefox import ConstrainedFirefoxWikipediaSearch
 from suites.androidarena.tasks_slack import SEND_BUTTON

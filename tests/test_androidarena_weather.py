@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.android import weather
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.mutations import Replay
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators import weather as checks
 from suites.androidarena.tasks_weather import (
     ConstrainedWeatherCurrent,

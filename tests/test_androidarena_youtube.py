@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import youtube
 from pytest_mobileagent.android.account_state import state_path
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.youtube import account, playlists, seed_account
 from tests.screen import find, tap
 

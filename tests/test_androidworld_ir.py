@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import new_result, play, run_episode
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.importers.androidworld_ir import (
     OPERATIONS,
     ROW_FIELDS,

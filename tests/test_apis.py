@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from lxml import html as lxml_html
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.apis import SIM_APIS, Api, api_catalog, load_mobilebench_apis, simulator_refusal, support_table
 from pytest_mobileagent.metrics.checkpoint import fixed_scores, history_of
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.deskclock import alarms_at
 from tests.published import published_file
 

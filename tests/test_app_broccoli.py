@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android.broccoli import Recipe
-from pytest_mobileagent.sim import SimDevice
 from suites.androidworld.tasks_recipe import (
     DB,
     RecipeAddMultipleRecipes,

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.apps.calculator import evaluate, shown
 from pytest_mobileagent.android import calculator
 from pytest_mobileagent.catalog import resolve_app
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.apps.calculator import evaluate, shown
 
 
 @pytest.fixture

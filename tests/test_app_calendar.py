@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android.calendar import DAY, WEEK, Event
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.calendar import list_events, seed_events
 from suites.androidworld.information_retrieval import parse_minutes
 from suites.androidworld.tasks_calendar import (

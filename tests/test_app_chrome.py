@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android.task_pages import maze_layout
-from pytest_mobileagent.sim import SimDevice
 from suites.androidworld.tasks_browser import BrowserDraw, BrowserMaze, BrowserMultiply, maze_path
 from tests.screen import elements, find, tap
 

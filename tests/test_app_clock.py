@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 from lxml import etree
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import deskclock
 from pytest_mobileagent.android.shared_prefs import Long, format_prefs, parse_prefs
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.observe.elements import UIElement, ui_elements
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.validators import deskclock as clock
 from pytest_mobileagent.validators.deskclock import AlarmRow

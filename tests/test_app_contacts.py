@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from lxml import etree
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.device.clock import DEFAULT_TIME
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.contacts import Contact, add_contact, list_contacts, query_rows
 from suites.androidworld.tasks_contacts import ContactsAddContact, ContactsNewContactDraft
 from suites.bmoca.tasks_contacts import ContactsActivateEditPage, ContactsActivateInsertPage
@@ -116,7 +116,7 @@ def test_the_phone_field_keeps_only_what_dialer_key_listener_accepts(d: SimDevic
 def test_uiautomator2_set_text_on_the_phone_field_is_filtered_too() -> None:
     import uiautomator2 as u2
 
-    from pytest_mobileagent.sim.testing import adb_device, serve
+    from mobileagent_sim.testing import adb_device, serve
 
     with SimDevice() as phone, serve(phone) as server:
         d = u2.connect(adb_device(server, phone.serial))

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from lxml import etree
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.device.clock import DEFAULT_TIME
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.contacts import add_contact
 from pytest_mobileagent.validators.state import logcat_matches
 from pytest_mobileagent.validators.telephony import (

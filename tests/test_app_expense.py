@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.apps.expense import parse_amount
 from pytest_mobileagent.android.expense import DB_PATH as DB
 from pytest_mobileagent.android.expense import Expense
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.apps.expense import parse_amount
 from suites.androidworld.tasks_expense import (
     ExpenseAddMultiple,
     ExpenseDeleteDuplicates2,

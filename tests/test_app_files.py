@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from pytest_mobileagent.sim import SimDevice
+from mobileagent_sim import SimDevice
 from suites.androidworld.tasks_files import FilesDeleteFile, FilesMoveFile, content_of
 from tests.screen import elements, find, tap
 
@@ -193,7 +193,7 @@ def test_move_check_near_misses(d: SimDevice, mistake: str) -> None:
 
 
 def test_category_roots_list_by_type_and_log_the_directory_shown() -> None:
-    from pytest_mobileagent.sim import SimDevice
+    from mobileagent_sim import SimDevice
     from tests.screen import elements, tap
 
     with SimDevice() as d:

@@ -7,8 +7,8 @@ import io
 import pytest
 from PIL import Image
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android.media import jpeg_with_text
-from pytest_mobileagent.sim import SimDevice
 from suites.androidworld.receipts import receipt_lines
 from suites.androidworld.tasks_gallery import SaveCopyOfReceiptTaskEval
 from tests.screen import elements, find, tap

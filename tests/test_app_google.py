@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import chrome, gmail, google_app, maps, youtube
 from pytest_mobileagent.catalog import resolve_app
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.chrome import history_urls
 from pytest_mobileagent.validators.state import logcat_matches
 from tests.screen import elements, find, tap

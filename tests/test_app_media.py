@@ -8,8 +8,8 @@ import io
 import pytest
 from PIL import Image
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import mp4
-from pytest_mobileagent.sim import SimDevice
 from suites.androidworld.tasks_audio_recorder import (
     RECORDS_DIR,
     AudioRecorderRecordAudio,
@@ -149,7 +149,7 @@ def test_draw_saves_the_chosen_format_in_the_chosen_folder(d: SimDevice) -> None
 @pytest.mark.parametrize("mistake", [None, "wrong folder", "wrong format", "extra file", "noise removed",
                                      "blank canvas"])
 def test_drawing_check(d: SimDevice, mistake: str | None) -> None:
-    from pytest_mobileagent.sim.apps.draw import render
+    from mobileagent_sim.apps.draw import render
 
     task = SimpleDrawProCreateDrawing({"file_name": "sketch_calm_river.png", "pictures": ["sunset.jpg"]})
     task.setup(d)

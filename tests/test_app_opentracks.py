@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.state import insert_rows
 from suites.androidworld.information_retrieval import OpenTracksAdapter, miles_rounded
 from suites.androidworld.tasks_information_retrieval import SportsTrackerLongestDistanceActivity

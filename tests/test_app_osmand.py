@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.apps.osmand import coordinates
+from mobileagent_sim import SimDevice
+from mobileagent_sim.apps.osmand import coordinates
 from suites.androidworld.tasks_osmand import (
     FAVORITES,
     MARKERS_DB,

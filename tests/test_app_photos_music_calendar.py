@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import aosp_calendar, drive, media, music, photos, settings_app
-from pytest_mobileagent.sim import SimDevice
 from tests.screen import elements, find, tap
 
 

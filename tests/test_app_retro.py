@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.android.media import Tags, mp3_duration_ms, mp3_with_tags, read_tags
 from pytest_mobileagent.android.retromusic import PACKAGE
 from pytest_mobileagent.episode import new_result, run_episode
-from pytest_mobileagent.sim import SimDevice
 from suites.androidworld.tasks_retro import (
     PLAYBACK_DB,
     PLAYLIST_DB,

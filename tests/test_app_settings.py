@@ -7,11 +7,11 @@ from collections.abc import Iterator
 import pytest
 import uiautomator2 as u2
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.apps.settings import HOMEPAGE, PAGES
+from mobileagent_sim.testing import adb_device, serve
 from pytest_mobileagent.android import audio, zen_mode
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.apps.settings import HOMEPAGE, PAGES
-from pytest_mobileagent.sim.testing import adb_device, serve
 
 
 @pytest.fixture

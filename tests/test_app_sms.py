@@ -9,15 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from lxml import etree
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.telephony import SMS_COLUMNS
+from mobileagent_sim.testing import serve
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.android.telephony import DRAFT, FAILED, INBOX, MMSSMS_DB, SENT
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.device.console import ConsoleError
 from pytest_mobileagent.episode import new_result, play, run_episode
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.telephony import SMS_COLUMNS
-from pytest_mobileagent.sim.testing import serve
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.validators.contacts import add_contact
 from pytest_mobileagent.validators.sms import (

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 from lxml import etree
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.state import insert_rows, table_rows
 
 TASKS_DB = "/data/data/org.tasks/databases/database"

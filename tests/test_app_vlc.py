@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
+from mobileagent_sim import SimDevice
 from suites.androidworld.tasks_vlc import DB, VlcCreatePlaylist, VlcCreateTwoPlaylists
 from tests.screen import elements, find, tap
 

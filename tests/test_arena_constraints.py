@@ -33,11 +33,11 @@ from typing import Any
 import pytest
 import yaml
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeResult, play
 from pytest_mobileagent.observe.elements import Observation
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.params import draw, instance_seed

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.adb_server import AdbServer
+from mobileagent_sim.testing import serve
 from pytest_mobileagent.llm.scripted import ScriptedServer
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.adb_server import AdbServer
-from pytest_mobileagent.sim.testing import serve
 from pytest_mobileagent.tasks.judged import JUDGED_INSTEAD, SERVER_STATE, judged_by_model, judged_on
 from pytest_mobileagent.tasks.params import draw, instance_seed
 from tests.pytester_tasks import OPEN_SETTINGS

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import firefox
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import play, restore
 from pytest_mobileagent.observe.arena_text import arena_text
 from pytest_mobileagent.observe.elements import Observation
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from tests import arena_eval
 from tests.screen import tap

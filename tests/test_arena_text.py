@@ -4,8 +4,8 @@ fields and separators, the recorded xpath), checked on small dumps against lines
 
 from __future__ import annotations
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.observe.arena_text import app_name, arena_text
-from pytest_mobileagent.sim import SimDevice
 from tests.screen import tap
 
 FLAGS = ("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable",

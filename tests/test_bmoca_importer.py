@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.plugin import real_apps
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.importers.bmoca import (
     BmocaTaskError,
     LogFilter,

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice, shell
+from mobileagent_sim.adb_server import AdbServer
+from mobileagent_sim.testing import serve
+from mobileagent_sim.u2_server import U2Service
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import CAPABILITIES, InfrastructureError, UnsupportedCapability
 from pytest_mobileagent.device.config import read_config
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.pool import check_spec, device_profile, open_device
-from pytest_mobileagent.sim import SimDevice, shell
-from pytest_mobileagent.sim.adb_server import AdbServer
-from pytest_mobileagent.sim.testing import serve
-from pytest_mobileagent.sim.u2_server import U2Service
 from tests.pytester_tasks import OPEN_SETTINGS
 
 TOKEN = "capabilities-token"

@@ -3,7 +3,7 @@
 The copies are in ``$MA_DATASETS/clients`` (adbutils 2.12.0's ``e2etests``, uiautomator2 3.7.0's
 ``mobile_tests`` and ``demo_tests``; see that folder's README); without them these tests skip. Each suite runs
 in a subprocess pytest (its own ``conftest.py``, ``adbutils.AdbClient()`` and ``u2.connect()`` defaults) against
-an :class:`~pytest_mobileagent.sim.adb_server.AdbServer` on port 5037, which adbutils' ``test_adb.py`` assumes:
+an :class:`~mobileagent_sim.adb_server.AdbServer` on port 5037, which adbutils' ``test_adb.py`` assumes:
 in a private network namespace (``unshare -rn``) where the system allows one, so that no real adb server on the
 machine is touched; else on another port (``ANDROID_ADB_SERVER_PORT``), adbutils' suite on 5037 if it is free
 and otherwise without ``test_adb.py``.
@@ -94,8 +94,8 @@ def _loopback_up() -> None:
 
 def serve_and_run(paths: list[str], junit: str, port: int, netns: bool, exclude: list[str]) -> int:
     """Serve one simulated phone on ``port`` and run pytest on ``paths`` against it; pytest's exit status."""
-    from pytest_mobileagent.sim import SimDevice
-    from pytest_mobileagent.sim.adb_server import AdbServer, free_emulator_serials
+    from mobileagent_sim import SimDevice
+    from mobileagent_sim.adb_server import AdbServer, free_emulator_serials
 
     if netns:
         _loopback_up()

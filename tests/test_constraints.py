@@ -10,11 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.metrics.ability import Constraints
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from pytest_mobileagent.tasks.params import draw, instance_seed

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.device.configs import ConfigError, builtin, load, read_file
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.episode import new_result, play
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from tests.pytester_tasks import OPEN_SETTINGS
 from tests.suite_tasks import all_tasks, quick_sample
@@ -195,7 +195,7 @@ def test_the_bmoca_oracle_passes_under_every_environment(phone: SimDevice, confi
 def test_configurations_are_applied_over_the_wire_as_on_an_emulator(pytester: pytest.Pytester) -> None:
     """The adb backend's own path (``wm``, the locale as root, the wallpaper picker, the launcher's table) on
     the simulator served over adb: B-MoCA's open-app and Settings rows pass under drawn test environments."""
-    from pytest_mobileagent.sim.testing import serve
+    from mobileagent_sim.testing import serve
 
     suite = Path(__file__).resolve().parents[1] / "suites" / "bmoca" / "tasks_apps.py"
     with SimDevice() as phone, serve(phone, console_token="t") as server:

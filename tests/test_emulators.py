@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.testing import serve
 from pytest_mobileagent.device.base import DeviceError
 from pytest_mobileagent.device.emulators import EmulatorFleet, emulator_command
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.testing import serve
 
 
 def test_each_emulator_is_headless_read_only_on_its_own_port() -> None:

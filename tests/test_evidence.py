@@ -13,9 +13,9 @@ from types import ModuleType
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import evidence
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, key
-from pytest_mobileagent.sim import SimDevice
 from tests.evidence_walk import FAILED, shown_while_solving
 from tests.suite_tasks import all_tasks
 

@@ -243,9 +243,9 @@ def test_an_endpoint_past_the_episode_limit_is_an_infrastructure_error(tasks: py
 
 
 def test_off_the_main_thread_the_limit_ends_the_episode_at_the_next_step() -> None:
+    from mobileagent_sim import SimDevice
     from pytest_mobileagent.actions import Action
     from pytest_mobileagent.episode import EpisodeOptions, play
-    from pytest_mobileagent.sim import SimDevice
     from pytest_mobileagent.tasks.base import Task
 
     class OpenSettings(Task):
@@ -315,9 +315,9 @@ def test_an_earlier_timer_still_fires_on_time_inside_an_episode() -> None:
 
 
 def test_the_simulated_clock_moves_while_the_agent_thinks() -> None:
+    from mobileagent_sim import SimDevice
     from pytest_mobileagent.actions import Action
     from pytest_mobileagent.episode import EpisodeOptions, play
-    from pytest_mobileagent.sim import SimDevice
     from pytest_mobileagent.tasks.base import Task
 
     class Home(Task):
@@ -342,10 +342,10 @@ def test_the_simulated_clock_moves_while_the_agent_thinks() -> None:
 
 
 def test_a_slow_agent_misses_androidworlds_just_sent_window_as_on_a_phone() -> None:
+    from mobileagent_sim import SimDevice
     from pytest_mobileagent.agents.builtin import OracleAgent
     from pytest_mobileagent.device.clock import DEFAULT_TIME
     from pytest_mobileagent.episode import EpisodeOptions, play
-    from pytest_mobileagent.sim import SimDevice
     from pytest_mobileagent.tasks.params import draw
     from tests.suite_tasks import all_tasks
 

@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.testing import adb_device, serve
 from pytest_mobileagent.android.telephony import MMSSMS_DB
 from pytest_mobileagent.device.base import KEYEVENT_CODES, keycode, keycode_from_string
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.testing import adb_device, serve
 from tests.published import published_file
 
 SETTINGS = "com.android.settings/com.android.settings.Settings"
@@ -484,7 +484,7 @@ def test_uiautomator2_installs_its_adb_keyboard_and_types_with_it(phone: SimDevi
 
 
 def test_adb_keyboard_answers_only_as_the_selected_input_method(phone: SimDevice) -> None:
-    from pytest_mobileagent.sim.apps.adb_keyboard import AdbKeyboardApp
+    from mobileagent_sim.apps.adb_keyboard import AdbKeyboardApp
 
     phone.system.install(AdbKeyboardApp)
     text = "ADB_KEYBOARD_INPUT_TEXT --es text aGk="
@@ -552,7 +552,7 @@ def test_logcat_reads_android_log_tags_from_the_environment(phone: SimDevice) ->
 
 def test_a_following_logcat_gives_what_is_logged_after(phone: SimDevice) -> None:
     """What a server keeping ``adb logcat -v time`` open (adbutils' ``device.logcat``) builds on."""
-    from pytest_mobileagent.sim.logcat import follower
+    from mobileagent_sim.logcat import follower
 
     assert follower(["logcat", "-d"], {}) is None and follower(["logcat", "-c"], {}) is None
     follow = follower(["logcat", "-v", "time", "-s", "TAG"], {})
@@ -806,7 +806,7 @@ def test_dumpsys_activity_sections(phone: SimDevice) -> None:
 
 def test_the_shell_user_may_not_send_protected_broadcasts() -> None:
     """``broadcastIntentLocked``: a ``<protected-broadcast>`` from uid 2000 is a SecurityException; root may."""
-    from pytest_mobileagent.sim.shell import Caller
+    from mobileagent_sim.shell import Caller
 
     with SimDevice() as phone:
         out, err, status = phone.shell_streams("am broadcast -a android.intent.action.BOOT_COMPLETED",
@@ -835,7 +835,7 @@ def test_bugreportz_makes_dumpstates_zip(phone: SimDevice) -> None:
 def test_adb_bugreport_pulls_the_zip(tmp_path: Path) -> None:
     """adb 29's ``bugreport``: ``bugreportz -v`` then ``-p`` (its stdin left open: nothing of the report may wait
     for it), then a pull of the zip ``OK:`` names."""
-    from pytest_mobileagent.sim.adb_server import free_emulator_serials
+    from mobileagent_sim.adb_server import free_emulator_serials
 
     with SimDevice(free_emulator_serials(1)[0]) as phone, serve(phone) as server:
         r = subprocess.run(["adb", "-P", str(server.port), "-s", phone.serial, "bugreport", f"{tmp_path}/"],

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice, shell
+from mobileagent_sim.testing import serve
 from pytest_mobileagent.agents.builtin import OracleAgent
 from pytest_mobileagent.android import launcher
 from pytest_mobileagent.android.wallpaper import NAMES, WALLPAPER_FILE, wallpaper_image, wallpaper_png
@@ -18,8 +20,6 @@ from pytest_mobileagent.device.base import UnsupportedCapability
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice, shell
-from pytest_mobileagent.sim.testing import serve
 from suites.bmoca import tasks_apps
 from suites.bmoca.app_tasks import OpenAppTask
 from tests.screen import tap

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pytest_mobileagent.sim.key_listeners import filtered
+from mobileagent_sim.key_listeners import filtered
 
 
 def test_a_phone_field_keeps_what_dialer_key_listener_accepts() -> None:

@@ -10,15 +10,15 @@ import pytest
 import uiautomator2 as u2
 from hypothesis import HealthCheck, given, settings
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.testing import adb_device, serve
+from mobileagent_sim.views import Column, EditText, Text, translated
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.android import deskclock, launcher, settings_app, strings
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.episode import EpisodeResult, new_result, play
 from pytest_mobileagent.observe.elements import Observation
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.testing import adb_device, serve
-from pytest_mobileagent.sim.views import Column, EditText, Text, translated
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.oracle import UI
 from tests.suite_tasks import all_tasks

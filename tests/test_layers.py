@@ -109,6 +109,6 @@ def test_no_cycles_between_units() -> None:
 def test_suites_import_the_package_not_each_other_or_the_simulator(suite: str) -> None:
     wrong = sorted(f"{path.relative_to(ROOT)}: {module}"
                    for path in (ROOT / "suites" / suite).rglob("*.py") for module in imported_modules(path)
-                   if module.startswith("pytest_mobileagent.sim")
+                   if module.startswith("mobileagent_sim")
                    or (module.startswith("suites.") and not module.startswith(f"suites.{suite}")))
     assert wrong == []

@@ -11,10 +11,10 @@ import re
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim import logcat as logcat_mod
-from pytest_mobileagent.sim.logcat import IdleChatter
-from pytest_mobileagent.sim.testing import adb_device, serve
+from mobileagent_sim import SimDevice
+from mobileagent_sim import logcat as logcat_mod
+from mobileagent_sim.logcat import IdleChatter
+from mobileagent_sim.testing import adb_device, serve
 
 SCAN_TAGS = ("WifiNl80211Manager", "WifiNative")
 

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent, RandomAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeOptions, new_result, play, reference_ground_truth, restore
 from pytest_mobileagent.metrics import androidarena
 from pytest_mobileagent.metrics.checkpoint import fixed_scores, published_history, published_scores
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.params import draw
 
 from . import arena_reference, mobilebench_reference

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.builtin import NoopAgent
 from pytest_mobileagent.episode import play
 from pytest_mobileagent.mutations import Replay
 from pytest_mobileagent.plugin import real_apps
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.importers.mobilebench import (
     TIERS,
     build_tasks,

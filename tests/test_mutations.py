@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import play
@@ -26,7 +27,6 @@ from pytest_mobileagent.mutations import (
     mutations_of,
     prove,
 )
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.params import draw, instance_seed
 from tests.suite_tasks import all_tasks, quick_sample

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from lxml import etree
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.android import ui_tree
 from pytest_mobileagent.android.ui_tree import Screen, UIElement, in_clickable, is_actionable, on_screen, parse_bounds
 from pytest_mobileagent.observe.compressed import compress
 from pytest_mobileagent.observe.elements import Observation, element_lines, ui_elements
 from pytest_mobileagent.observe.html_view import html_view
 from pytest_mobileagent.observe.numbered import numbered_list
-from pytest_mobileagent.sim import SimDevice
 from tests import real_format
 
 VIEWS: dict[str, Callable[[Any], str]] = {

@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action, execute
 from pytest_mobileagent.observe.compressed import CompressedView, compress
 from pytest_mobileagent.observe.elements import Observation, parse_tree, ui_elements
 from pytest_mobileagent.observe.html_view import html_view
 from pytest_mobileagent.observe.numbered import numbered_list
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.validators.contacts import add_contact
 from tests.screen import tap
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
 from pytest_mobileagent.agents.apis import SIM_APIS, load_mobilebench_apis
 from pytest_mobileagent.agents.parsing import (
@@ -19,7 +20,6 @@ from pytest_mobileagent.agents.parsing import (
     parse_json_action,
 )
 from pytest_mobileagent.llm.judge import parse_verdict
-from pytest_mobileagent.sim import SimDevice
 from tests.published import published_file
 
 DATA = Path(__file__).parent / "data"

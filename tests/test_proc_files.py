@@ -1,7 +1,7 @@
 """The kernel's files and the tools that show the machine at work: ``/proc``, ``/sys``, ``top``, ``mount``,
 ``getenforce``, ``netstat``, ``ping``.
 
-What an Android 13 emulator (google_apis x86_64) prints; the figures of :mod:`pytest_mobileagent.sim.kernel`,
+What an Android 13 emulator (google_apis x86_64) prints; the figures of :mod:`mobileagent_sim.kernel`,
 which every command and file reads, so they agree with each other (``uname`` and ``/proc/version``, ``free`` and
 ``/proc/meminfo``, ``ps`` and ``ls /proc``, ``dumpsys battery`` and ``/sys/class/power_supply``).
 """
@@ -14,8 +14,8 @@ import subprocess
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.shell import Caller
+from mobileagent_sim import SimDevice
+from mobileagent_sim.shell import Caller
 
 SHELL = Caller(uid=2000)
 
@@ -121,7 +121,7 @@ def test_root_writing_procfs_gets_the_kernels_error(phone: SimDevice) -> None:
 
 
 def test_adb_pull_reads_proc_files() -> None:
-    from pytest_mobileagent.sim.testing import adb_device, serve
+    from mobileagent_sim.testing import adb_device, serve
 
     with SimDevice() as p, serve(p) as server:
         d = adb_device(server, p.serial)
@@ -221,8 +221,8 @@ def test_ping_elsewhere_is_a_phone_without_network() -> None:
 
 @pytest.mark.skipif(shutil.which("adb") is None, reason="the adb client is not installed (Debian package adb)")
 def test_the_adb_client_reads_proc_and_sys() -> None:
-    from pytest_mobileagent.sim.adb_server import free_emulator_serials
-    from pytest_mobileagent.sim.testing import serve
+    from mobileagent_sim.adb_server import free_emulator_serials
+    from mobileagent_sim.testing import serve
 
     with SimDevice(free_emulator_serials(1)[0]) as p, serve(p) as server:
         def adb(*words: str) -> subprocess.CompletedProcess[bytes]:
@@ -252,8 +252,8 @@ def test_the_memory_devices_of_dev(phone: SimDevice) -> None:
 def test_the_consoles_power_commands_change_the_battery() -> None:
     """``adb emu power capacity N`` / ``ac off``: the goldfish battery changes, so the power supply files and
     BatteryService agree on it; ``dumpsys battery set`` freezes only the service's view."""
-    from pytest_mobileagent.sim.adb_server import free_emulator_serials
-    from pytest_mobileagent.sim.testing import serve
+    from mobileagent_sim.adb_server import free_emulator_serials
+    from mobileagent_sim.testing import serve
 
     with SimDevice(free_emulator_serials(1)[0]) as p, serve(p) as server:
         def adb(*words: str) -> str:

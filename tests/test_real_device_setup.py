@@ -8,12 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from mobileagent_sim import SimDevice, shell
+from mobileagent_sim.adb_server import AdbServer
+from mobileagent_sim.testing import adb_client, serve
 from pytest_mobileagent.android import calendar
 from pytest_mobileagent.device.adb import AdbDevice, RootRequired
 from pytest_mobileagent.device.clock import prepare_clock
-from pytest_mobileagent.sim import SimDevice, shell
-from pytest_mobileagent.sim.adb_server import AdbServer
-from pytest_mobileagent.sim.testing import adb_client, serve
 from tests.pytester_tasks import OPEN_SETTINGS
 
 TOKEN = "setup-tests-token"

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from lxml import etree
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.testing import serve
 from pytest_mobileagent.actions import Action, execute
 from pytest_mobileagent.android.ui_tree import MalformedDump, is_actionable, target_nodes
 from pytest_mobileagent.device.adb import AdbDevice
@@ -19,8 +21,6 @@ from pytest_mobileagent.observe.compressed import compress
 from pytest_mobileagent.observe.elements import Observation, parse_tree, ui_elements
 from pytest_mobileagent.observe.html_view import html_view
 from pytest_mobileagent.observe.numbered import numbered_list
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.testing import serve
 
 DUMP = (Path(__file__).parent / "data" / "real_dump_search.xml").read_text(encoding="utf-8")
 VIEWS = {"elements": lambda xml: "\n".join(e.describe() for e in ui_elements(xml)),

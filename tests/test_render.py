@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image, ImageChops
 
+from mobileagent_sim import SimDevice, render
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice, render
 
 
 @pytest.fixture

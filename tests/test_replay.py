@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action, InvalidOutput
 from pytest_mobileagent.agents.replay import RecordedAgent, recorded_output
 from pytest_mobileagent.episode import new_result, play
 from pytest_mobileagent.mutations import Replay
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -259,8 +259,8 @@ def test_recorded_outputs_round_trip_through_the_record() -> None:
 def test_a_recording_replays_on_a_phone_behind_adb(tmp_path: Path) -> None:
     """The same recording, played through the real-device backend (adbutils and uiautomator2 against the
     simulator's adb server): the same verdicts; such a run keeps no final states, and ma-rescore says to replay."""
+    from mobileagent_sim.testing import serve
     from pytest_mobileagent.report import rescore
-    from pytest_mobileagent.sim.testing import serve
 
     select = "RecipeDeleteSingleRecipe or SimpleSmsReply or CalendarOpen"
     run_suites(tmp_path, "recorded", "--agent=oracle", select=select)

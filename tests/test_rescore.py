@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim import state as sim_state
 from pytest_mobileagent.report import rescore
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim import state as sim_state
 
 from .test_replay import ROOT, records, run_suites
 

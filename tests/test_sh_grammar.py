@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice, sh_parse
+from mobileagent_sim import SimDevice, sh_parse
 from tests.android_userland import Pair, Result, unavailable
 
 #: Judged by Debian's mksh and toybox (other projects' code, in a chroot): run after the README's test command

@@ -21,16 +21,16 @@ import pytest
 from lxml import etree
 from PIL import Image
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.hierarchy import XML_DECLARATION, node_text
+from mobileagent_sim.layout import Node
+from mobileagent_sim.views import Column, EditText, Scroll, Text, View
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.builtin import OracleAgent, RandomAgent
 from pytest_mobileagent.android import gallery
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeOptions, new_result, play, restore
 from pytest_mobileagent.observe.elements import ui_elements
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.hierarchy import XML_DECLARATION, node_text
-from pytest_mobileagent.sim.layout import Node
-from pytest_mobileagent.sim.views import Column, EditText, Scroll, Text, View
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
 from pytest_mobileagent.tasks.registry import cases
 from tests.suite_tasks import ROOT, all_tasks, quick_sample
@@ -237,7 +237,7 @@ def test_a_picture_file_replaced_under_the_same_screen_shows(pair: tuple[SimDevi
 
 def test_a_reused_layout_taps_the_newest_handlers() -> None:
     """Two builds alike as data but with different handlers: the reused nodes must reach the newer ones."""
-    from pytest_mobileagent.sim.app import Activity, App
+    from mobileagent_sim.app import Activity, App
 
     hits: list[int] = []
 
@@ -276,7 +276,7 @@ def test_a_reused_layout_taps_the_newest_handlers() -> None:
 
 
 def test_a_screen_showing_the_time_is_built_again_when_time_passes() -> None:
-    from pytest_mobileagent.sim.app import Activity, App
+    from mobileagent_sim.app import Activity, App
 
     class Stopwatch(Activity):
         name = "com.example.watch.Main"

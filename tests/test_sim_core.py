@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.actions import Action, InvalidAction, execute
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.observe.elements import Observation, ui_elements
-from pytest_mobileagent.sim import SimDevice
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
 #: uiautomator2's dumper, in order (NAF only when set).
@@ -210,8 +210,8 @@ def test_overview_lists_recent_tasks_and_clears_them(device: SimDevice) -> None:
 
 
 def test_time_and_date_pickers_step_and_wrap() -> None:
-    from pytest_mobileagent.sim.app import Activity, App
-    from pytest_mobileagent.sim.views import Column, DatePicker, TimePicker
+    from mobileagent_sim.app import Activity, App
+    from mobileagent_sim.views import Column, DatePicker, TimePicker
 
     class Pick(Activity):
         name = "com.example.pick.Pick"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pytest_mobileagent.sim import SimDevice
+from mobileagent_sim import SimDevice
 
 NAMES = st.sampled_from(["a", "b", "c.db", "notes"])
 FOLDERS = st.sampled_from(["/sdcard/Download", "/sdcard/Music", "/sdcard/Download/sub",

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import adbutils
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.testing import adb_device, serve
+from mobileagent_sim import SimDevice
+from mobileagent_sim.testing import adb_device, serve
 
 FRUIT = "/sdcard/Download/fruit.txt"
 

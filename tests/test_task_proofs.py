@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from mobileagent_sim import SimDevice
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeResult, play
-from pytest_mobileagent.sim import SimDevice
 from pytest_mobileagent.tasks.base import Task
 from tests.suite_tasks import all_tasks, quick_sample
 

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.shell import Caller
+from mobileagent_sim import SimDevice
+from mobileagent_sim.shell import Caller
 from tests.android_userland import Pair, unavailable
 
 #: Judged by Debian's mksh and toybox (other projects' code, in a chroot): run after the README's test command
@@ -573,7 +573,7 @@ def test_stat_default_format(seeded: Pair) -> None:
 
 def test_as_user_helpers_for_redirections() -> None:
     """What ``> FILE`` and ``< FILE`` need: the kernel's answer for adbd's user."""
-    from pytest_mobileagent.sim.toybox import read_as_user, write_as_user
+    from mobileagent_sim.toybox import read_as_user, write_as_user
 
     with SimDevice() as phone:
         sh = phone._shell

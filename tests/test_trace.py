@@ -324,9 +324,9 @@ def test_the_check_reads_are_recorded_whatever_the_device_method() -> None:
 
 
 def test_a_step_without_a_screenshot_is_kept_without_its_screen(tmp_path: Path) -> None:
+    from mobileagent_sim import SimDevice
     from pytest_mobileagent.agents.builtin import NoopAgent
     from pytest_mobileagent.episode import new_result, play
-    from pytest_mobileagent.sim import SimDevice
     from pytest_mobileagent.tasks.base import Task
 
     class Look(Task):
@@ -355,11 +355,11 @@ def test_a_trace_over_the_adb_backend(tmp_path: Path) -> None:
     """The same trace through adbutils and uiautomator2 (AdbDevice) on a simulated phone served over the wire:
     logcat is read whole and filtered by a clock of one-second resolution there, and still no step repeats
     another's lines."""
+    from mobileagent_sim import SimDevice
+    from mobileagent_sim.testing import serve
     from pytest_mobileagent.actions import Action
     from pytest_mobileagent.device.adb import AdbDevice
     from pytest_mobileagent.episode import new_result, play
-    from pytest_mobileagent.sim import SimDevice
-    from pytest_mobileagent.sim.testing import serve
     from pytest_mobileagent.tasks.base import Task
 
     class AirplaneOn(Task):
@@ -393,7 +393,7 @@ def test_a_trace_over_the_adb_backend(tmp_path: Path) -> None:
 
 
 def test_where_each_kind_of_action_is_drawn() -> None:
-    from pytest_mobileagent.sim import SimDevice
+    from mobileagent_sim import SimDevice
 
     xml = SimDevice(serial="draw").hierarchy()
     size = (1080, 2400)

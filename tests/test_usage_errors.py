@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.adb_server import free_emulator_serials
+from mobileagent_sim.testing import serve
 from pytest_mobileagent.llm.scripted import ScriptedServer
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.adb_server import free_emulator_serials
-from pytest_mobileagent.sim.testing import serve
 from tests.pytester_tasks import OPEN_SETTINGS
 
 

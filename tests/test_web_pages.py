@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from mobileagent_sim import SimDevice
+from mobileagent_sim.web import Page
 from pytest_mobileagent.android.task_pages import (
     COLORS,
     MAZE_SIZE,
@@ -19,8 +21,6 @@ from pytest_mobileagent.android.task_pages import (
     multiply_numbers,
     task_page,
 )
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.web import Page
 from pytest_mobileagent.tasks import androidworld as aw
 from tests.screen import elements, find, tap
 

@@ -1,7 +1,7 @@
 """Every suite item gets the same verdict over the wire as in process.
 
 The same suites, the same agent, the same seed: once on the embedded simulator, once on two simulated phones
-behind :class:`~pytest_mobileagent.sim.adb_server.AdbServer`, driven through the ``AdbDevice`` backend (real
+behind :class:`~mobileagent_sim.adb_server.AdbServer`, driven through the ``AdbDevice`` backend (real
 adbutils and uiautomator2, two xdist workers, a pool file of the specs the server prints). Over the wire the
 items a phone behind adb cannot play are skipped for a declared capability (``requires``: seeding app state the
 simulator keeps in memory...); every other item must end as it ended in process.
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from pytest_mobileagent.sim import SimDevice
-from pytest_mobileagent.sim.testing import serve
+from mobileagent_sim import SimDevice
+from mobileagent_sim.testing import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 

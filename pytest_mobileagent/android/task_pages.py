@@ -1,7 +1,7 @@
 """The browser tasks' pages (AndroidWorld's maze, memory and colour games), as files a task pushes to the phone.
 
 A task page is an HTML file with its seed on ``<body data-seed="N">``; its own script plays the game in any browser
-(the simulated Chrome runs it too, :mod:`pytest_mobileagent.sim.web`). The seeded generator and the games' layouts
+(the simulated Chrome runs it too, :mod:`mobileagent_sim.web`). The seeded generator and the games' layouts
 are here too, so a task's oracle can compute the answer: AndroidWorld's own pages draw theirs with the same
 generator, so the same seed gives the same maze, numbers and colours on both.
 """

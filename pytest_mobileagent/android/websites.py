@@ -6,7 +6,7 @@ for the simulator (their words are ours, not the sites'): Wikipedia's portal, ar
 with its search; Google's results pages; a few home pages; faculty profiles on Stanford Profiles (Fei-Fei Li's, the
 one AndroidArena names, and invented colleagues': the contact details on them are made up). Each page is an
 ordinary mobile page (``<meta name="viewport" content="width=device-width">``, as the real sites have) that the
-browser shows as it shows any page (:mod:`pytest_mobileagent.sim.web`): its text, links and search forms. Unknown
+browser shows as it shows any page (:mod:`mobileagent_sim.web`): its text, links and search forms. Unknown
 addresses return None (the browser's "can't find the site" page).
 """
 

@@ -1,7 +1,7 @@
 """``AdbDevice``: the :class:`~pytest_mobileagent.device.base.Device` protocol over adb and uiautomator2.
 
 Works with real phones, emulators and the simulator served over the wire
-(:class:`pytest_mobileagent.sim.adb_server.AdbServer`), using unmodified
+(:class:`mobileagent_sim.adb_server.AdbServer`), using unmodified
 adbutils and uiautomator2:
 
 - observation: the UI tree from uiautomator2's ``dump_hierarchy`` (the jar's

@@ -1,7 +1,7 @@
 """The one device protocol every backend implements.
 
 Tasks, validators, agents and reports only ever see a :class:`Device`. The
-embedded simulator (:class:`pytest_mobileagent.sim.SimDevice`) and the adb
+embedded simulator (:class:`mobileagent_sim.SimDevice`) and the adb
 backend (:class:`pytest_mobileagent.device.adb.AdbDevice`) both implement it,
 so a validator written against one works unchanged on the other.
 """

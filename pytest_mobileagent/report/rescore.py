@@ -1,7 +1,7 @@
 """Final states and ``ma-rescore``: re-judge a recorded run with the current validators, without the agent or the
 model.
 
-On the simulator, each episode's final state (the phone as the check read it: :mod:`pytest_mobileagent.sim.state`)
+On the simulator, each episode's final state (the phone as the check read it: :mod:`mobileagent_sim.state`)
 is saved under ``<run>/final_states/<episode>.state`` when the check runs (``--ma-final-states on``, the default:
 about 5 KB and 1 ms an episode), beside the clean snapshot's tree it is a change of (``base-<digest>.tree``, once
 per run). ``ma-rescore RUN`` restores each state into a simulated phone, rebuilds the task from the record (its
@@ -44,10 +44,10 @@ from pytest_mobileagent.report.artifacts import slug
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
 if TYPE_CHECKING:
+    from mobileagent_sim.device import SimDevice
+    from mobileagent_sim.state import State
     from pytest_mobileagent.device.base import Device
     from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult
-    from pytest_mobileagent.sim.device import SimDevice
-    from pytest_mobileagent.sim.state import State
     from pytest_mobileagent.tasks.base import Task
     from pytest_mobileagent.tasks.registry import TaskCase
 
@@ -93,7 +93,7 @@ class FinalStates:
         return save
 
     def save(self, episode: str, device: SimDevice, meta: dict[str, Any]) -> None:
-        from pytest_mobileagent.sim import state
+        from mobileagent_sim import state
 
         saved = device.export_state(meta)
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -103,8 +103,8 @@ class FinalStates:
         self.path(episode).with_suffix(".error").unlink(missing_ok=True)  # an earlier attempt's
 
     def load(self, episode: str) -> State:
-        """The episode's state; :class:`~pytest_mobileagent.sim.state.StateError` saying what is missing."""
-        from pytest_mobileagent.sim import state
+        """The episode's state; :class:`~mobileagent_sim.state.StateError` saying what is missing."""
+        from mobileagent_sim import state
 
         path = self.path(episode)
         try:
@@ -118,7 +118,7 @@ class FinalStates:
         return state.state_of(state.decode(data, "state", str(path)), str(path))
 
     def base(self, digest: str) -> list[Any]:
-        from pytest_mobileagent.sim import state
+        from mobileagent_sim import state
 
         path = self.base_path(digest)
         try:
@@ -134,7 +134,7 @@ def setup_attributes(task: Task, constructed: dict[str, Any] | None = None) -> d
     before the agent acted...): ``{"task_state": pickled attributes}``, or ``{"task_state_error": why}`` where an
     attribute cannot be saved. What the task held when ``constructed`` (its attributes then; by default those of a
     new task of the same parameters) is not kept: a task built again holds it."""
-    from pytest_mobileagent.sim.state import dumps_system
+    from mobileagent_sim.state import dumps_system
 
     fresh = constructed if constructed is not None else vars(type(task)(dict(task.params)))
     kept = {}
@@ -258,7 +258,7 @@ class Judge:
     @property
     def device(self) -> SimDevice:
         if self._device is None:
-            from pytest_mobileagent.sim.device import SimDevice
+            from mobileagent_sim.device import SimDevice
 
             self._device = SimDevice(serial="rescore")
         return self._device
@@ -270,9 +270,9 @@ class Judge:
             return Outcome(record, unjudged=str(e))
 
     def _rejudge(self, record: EpisodeRecord) -> tuple[EpisodeRecord, str, str]:
+        from mobileagent_sim.state import StateError, loads_system
         from pytest_mobileagent.episode import EpisodeResult, MetricOptions, trajectory_metrics
         from pytest_mobileagent.metrics import ability
-        from pytest_mobileagent.sim.state import StateError, loads_system
 
         try:
             saved = self.states.load(record_episode(record))

@@ -6,7 +6,7 @@ The stack is AndroidWorld's, cut where the emulator's gRPC would start:
 - :class:`WireEnv`: the part of android_env's ``AndroidEnvInterface`` AndroidWorld's task code reaches
   (``execute_adb_call``; ``step``/``reset`` for the screen). Its adb calls go through android_env's own
   ``AdbCallParser`` and ``AdbController``, which run the real ``adb`` client against an adb server (the project's
-  :class:`~pytest_mobileagent.sim.adb_server.AdbServer` for a simulated phone, the machine's for an emulator); the
+  :class:`~mobileagent_sim.adb_server.AdbServer` for a simulated phone, the machine's for an emulator); the
   pixels come from ``adb exec-out screencap -p``, in place of the emulator's gRPC ``getScreenshot``.
 - AndroidWorld's ``AndroidWorldController`` in its ``UIAUTOMATOR`` mode (``uiautomator dump`` over adb, in place of
   the AccessibilityForwarder app that reports to the host over gRPC), under its ``AsyncAndroidEnv``: the ``env``
@@ -192,12 +192,12 @@ def wire_failures(env: Any) -> list[str]:
 @contextmanager
 def adb_address(device: Device) -> Iterator[tuple[int, str]]:
     """``(adb server port, serial)`` that reach ``device``: a simulated phone is served by an
-    :class:`~pytest_mobileagent.sim.adb_server.AdbServer` for the duration; an adb device is reached through its
+    :class:`~mobileagent_sim.adb_server.AdbServer` for the duration; an adb device is reached through its
     own (local) adb server."""
-    from pytest_mobileagent.sim import SimDevice
+    from mobileagent_sim import SimDevice
 
     if isinstance(device, SimDevice):
-        from pytest_mobileagent.sim.adb_server import AdbServer
+        from mobileagent_sim.adb_server import AdbServer
 
         with AdbServer(device).start() as server:
             yield server.port, device.serial
