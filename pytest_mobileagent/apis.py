@@ -140,18 +140,34 @@ def api_catalog(path: Path | str | None = None) -> dict[str, Api]:
 @functools.lru_cache(maxsize=1024)
 def simulator_refusal(api: Api) -> str | None:
     """Why the simulator cannot run ``api`` (None if it can): its command, with sample arguments, run on a fresh
-    simulated device, fails there."""
+    scratch device (a backend's with the ``scratch`` capability: the simulator's), fails there."""
     if api.on_host:
         return "a host-side adb command, not a device shell command"
-    from mobileagent_sim import SimDevice
+    from pytest_mobileagent.device.backend import installed_backends
 
     command = api.render({p: EXAMPLE_ARGS.get(p, "1") for p in api.parameters})
-    with SimDevice() as device:
-        output, status = device.shell_exit(command)
+    device = installed_backends().scratch_device("api-trial")
+    if device is None:
+        return "no device backend has scratch devices to try it on"
+    try:
+        output, status = shell_exit(device, command)
+    finally:
+        device.close()
     if status != 0 or FAILED.search(output):
         said = output.strip().splitlines()[-1][:200] if output.strip() else f"exit status {status}"
         return f"the simulated shell cannot run it ({said})"
     return None
+
+
+def shell_exit(device: Device, command: str) -> tuple[str, int]:
+    """``command``'s output on ``device`` and its exit status, through the protocol's ``shell`` (the status is
+    echoed after a marker line the command's own output cannot end with)."""
+    marker = "ma-api-exit-status:"
+    output = device.shell(f"{command}\necho; echo {marker}$?")
+    body, found, status = output.rpartition(f"\n{marker}")
+    if not found or not status.strip().isdigit():
+        return output, 1
+    return body.removesuffix("\n"), int(status)
 
 
 def call_api(device: Device, name: str, args: Mapping[str, str], catalog: Mapping[str, Api]) -> ApiCall:

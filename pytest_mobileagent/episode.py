@@ -20,6 +20,7 @@ from typing import Any
 from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
 from pytest_mobileagent.agents.base import Agent, AgentContext, ReportsUsage, TaskAware
 from pytest_mobileagent.deadline import Deadline, DeadlinePassed
+from pytest_mobileagent.device.backend import installed_backends
 from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
 from pytest_mobileagent.device.clock import DEFAULT_TIME, prepare_clock
 from pytest_mobileagent.device.profile import DeviceProfile
@@ -374,13 +375,13 @@ def reference_ground_truth(task: Task, reset: Restore | None = None) -> tuple[di
 
 
 @functools.cache
-def _scratch_device() -> Device:
-    """The process's simulated phone for references, its clean state saved as snapshot ``reference``."""
-    from mobileagent_sim.device import SimDevice
-
-    device = SimDevice(serial="reference")
-    prepare_clock(device)
-    device.snapshot_save("reference")
+def _scratch_device() -> Device | None:
+    """The process's phone for references, its clean state saved as snapshot ``reference``: a scratch device of
+    the installed backends (the simulator's, whatever device the episode runs on); None when none has them."""
+    device = installed_backends().scratch_device("reference")
+    if device is not None:
+        prepare_clock(device)
+        device.snapshot_save("reference")
     return device
 
 
@@ -389,6 +390,8 @@ def _play_reference(task: Task, clock_at: dt.datetime,
     from pytest_mobileagent.agents.builtin import ReferenceAgent
 
     device = _scratch_device()
+    if device is None:
+        return None
     Restore("reference", clock_at, profile)(device)
     result = new_result(task, "reference")
     try:

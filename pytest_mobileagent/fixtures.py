@@ -30,6 +30,7 @@ from pytest_mobileagent.agents.replay import RecordedAgent, ReplayError
 from pytest_mobileagent.android import launcher
 from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
+from pytest_mobileagent.device.backend import Backend, Backends
 from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, has_package, require
 from pytest_mobileagent.device.configs import DeviceConfig, load
 from pytest_mobileagent.episode import (
@@ -42,6 +43,7 @@ from pytest_mobileagent.episode import (
     reference_ground_truth,
     restore,
 )
+from pytest_mobileagent.pool import device_backends
 from pytest_mobileagent.report.artifacts import ARTIFACTS_KEY, Artifacts, artifacts, save_model_log
 from pytest_mobileagent.report.trace import TraceRecorder
 from pytest_mobileagent.settings import Settings, run, settings
@@ -76,6 +78,12 @@ def configured_specs(options: Settings) -> list[str]:
 
 
 @pytest.fixture(scope="session")
+def ma_backend(request: pytest.FixtureRequest, ma_device_spec: str) -> Backend:
+    """The device backend of this worker's device (:mod:`~pytest_mobileagent.device.backend`)."""
+    return device_backends(request.config).for_spec(ma_device_spec)
+
+
+@pytest.fixture(scope="session")
 def ma_device(request: pytest.FixtureRequest, ma_settings: Settings, ma_device_spec: str) -> Iterator[Device]:
     """The worker's device, with a clean snapshot saved to restore before every item.
 
@@ -84,7 +92,7 @@ def ma_device(request: pytest.FixtureRequest, ma_settings: Settings, ma_device_s
     worker = getattr(request.config, "workerinput", {}).get("workerid", "master")
     for attempt in range(ma_settings.infra_retries + 1):
         try:
-            device = _prepared_device(ma_device_spec, worker, ma_settings)
+            device = _prepared_device(ma_device_spec, worker, ma_settings, device_backends(request.config))
             break
         except InfrastructureError:
             if attempt == ma_settings.infra_retries:
@@ -94,13 +102,14 @@ def ma_device(request: pytest.FixtureRequest, ma_settings: Settings, ma_device_s
     device.close()
 
 
-def _prepared_device(spec: str, worker: str, options: Settings) -> Device:
-    """Open the device and save the clean snapshot: from the prepared snapshot (``--ma-snapshot``), or from the
-    defined state (:func:`to_defined_state`) when the session makes its own."""
+def _prepared_device(spec: str, worker: str, options: Settings, backends: Backends) -> Device:
+    """Open the device through its backend and save the clean snapshot: from the prepared snapshot
+    (``--ma-snapshot``), or from the defined state (:func:`to_defined_state`) when the session makes its own."""
     from pytest_mobileagent.pool import open_device
 
     # a snapshot the user prepared (apps installed, onboarding done) is restored first, then the spec's profile
-    device = open_device(spec, name=worker, snapshot=options.snapshot, timeout=options.adb_timeout)
+    device = open_device(spec, name=worker, snapshot=options.snapshot, timeout=options.adb_timeout,
+                         backends=backends)
     try:
         require(device, "snapshots", "every item starts from the clean snapshot the session saves; use an "
                 "emulator (emulator-<port>, or adb://HOST:PORT/SERIAL?console=PORT) or the simulator")
@@ -266,14 +275,15 @@ def judge_episode(options: Settings, result: EpisodeResult, device: Device) -> l
     return [dict(entry, role="judge") for entry in client.log]
 
 
-def androidworld_check(options: Settings, task: Task) -> Any:
+def androidworld_check(options: Settings, task: Task, backend: Backend) -> Any:
     """``--ma-androidworld-check`` on an AndroidWorld item: its :class:`~pytest_mobileagent.tasks.androidworld.
-    ItemCheck` (None for other items or without the option)."""
+    ItemCheck`, reaching the device over the adb server its backend gives (None for other items or without the
+    option)."""
     if not options.androidworld_check or task.suite != "androidworld":
         return None
     from pytest_mobileagent.tasks.androidworld import ItemCheck
 
-    return ItemCheck(task.name, task.params, options.datasets or None)
+    return ItemCheck(task.name, task.params, options.datasets or None, adb_server=backend.adb_server)
 
 
 def check_after(reset: Callable[[Device], None], check: Any) -> Callable[[Device], None]:
@@ -332,19 +342,20 @@ def ma_recording(request: pytest.FixtureRequest, ma_settings: Settings, task_cas
 
 
 def final_state_writer(options: Settings, config: pytest.Config, case: TaskCase, episode: EpisodeOptions,
-                       device: Device, task: Task) -> Any:
-    """``--ma-final-states on`` on a simulated phone: the callback saving the state the check reads under
-    ``<run>/final_states/`` (:mod:`~pytest_mobileagent.report.rescore`); None otherwise."""
-    if options.final_states != "on" or not hasattr(device, "export_state"):
+                       backend: Backend, task: Task) -> Any:
+    """``--ma-final-states on`` on a backend that keeps final states (the simulator's): the callback saving the
+    state the check reads under ``<run>/final_states/`` (:mod:`~pytest_mobileagent.report.rescore`); None
+    otherwise."""
+    if options.final_states != "on" or "final_states" not in backend.capabilities:
         return None
     from pytest_mobileagent.report.rescore import FinalStates
 
-    return FinalStates(run(config).directory).writer(case, episode, task)
+    return FinalStates(run(config).directory).writer(case, episode, task, backend)
 
 
 @pytest.fixture
 def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case: TaskCase, ma_task: Task,
-               ma_device: Device, ma_capable: None, ma_device_config: dict[str, str],
+               ma_device: Device, ma_backend: Backend, ma_capable: None, ma_device_config: dict[str, str],
                ma_config: DeviceConfig | None, ma_agent: Any,
                ma_agent_name: str, ma_reset: Callable[[Device], None], ma_episode_options: EpisodeOptions,
                ma_artifacts: Artifacts, ma_recording: dict[str, Any] | None) -> EpisodeResult:
@@ -359,7 +370,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
         ma_task.ground_truth = truth
     if result is None:
         log: list[dict[str, Any]] = []
-        check = androidworld_check(ma_settings, ma_task)
+        check = androidworld_check(ma_settings, ma_task, ma_backend)
         trace = trace_recorder(ma_artifacts, ma_device, ma_agent)
         reset = ma_reset if check is None else check_after(ma_reset, check)
         replaying = ma_recording is not None and isinstance(ma_agent, RecordedAgent)
@@ -398,7 +409,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
                           before_teardown=before_teardown,
                           check_device=trace.check_device if trace is not None else None,
                           before_check=final_state_writer(ma_settings, request.config, task_case,
-                                                          ma_episode_options, ma_device, ma_task))
+                                                          ma_episode_options, ma_backend, ma_task))
         finally:
             if check is not None:
                 check.close()

@@ -19,3 +19,9 @@ def pytest_mobileagent_episode_finished(config: pytest.Config, item: pytest.Item
 
 def pytest_mobileagent_summary(config: pytest.Config, metrics: dict[str, Any]) -> None:
     """The run's aggregated metrics, on the controller, before ``metrics.json`` is written; may add keys."""
+
+
+def pytest_mobileagent_device_backends(config: pytest.Config) -> Any:
+    """Return device backends (:class:`~pytest_mobileagent.device.backend.Backend` instances, one or a list) this
+    run may open devices with, before the installed ones (entry-point group ``pytest_mobileagent.backends``): a
+    spec goes to the first backend that claims it. Called once per process (controller and each worker)."""

@@ -119,23 +119,33 @@ def baseline_file(text: str) -> str:
 
 
 def device_list(text: str) -> str:
-    """Device specs, comma-separated; each must parse (``sim[:...]``, a serial, ``adb://HOST:PORT/SERIAL``)."""
-    from pytest_mobileagent.pool import check_spec
-
-    for spec in filter(None, (s.strip() for s in str(text).split(","))):
-        check_spec(spec)
+    """Device specs, comma-separated; each is checked by the backend that claims it (:func:`_check_specs`)."""
     return str(text).strip()
 
 
 def pool_file(text: str) -> str:
-    if not text:
-        return text
-    existing_file(text)
-    from pytest_mobileagent.pool import check_spec, pool_file_specs
-
-    for spec in pool_file_specs(text):
-        check_spec(spec)
+    if text:
+        existing_file(text)
     return text
+
+
+def _specs_of(name: str, value: str) -> list[str]:
+    """The device specs option ``name`` (``device``, ``serials`` or ``pool_file``) names."""
+    from pytest_mobileagent.pool import pool_file_specs
+
+    if name == "pool_file":
+        return pool_file_specs(value) if value else []
+    return [s for s in (s.strip() for s in value.split(",")) if s]
+
+
+def _check_specs(config: pytest.Config, name: str, value: str) -> None:
+    """Each spec the option names must parse for the backend that takes it (``sim[:...]``, a serial,
+    ``adb://HOST:PORT/SERIAL``, or a spec of a backend a plugin adds); :class:`ValueError` otherwise."""
+    from pytest_mobileagent.pool import check_spec, device_backends
+
+    backends = device_backends(config)
+    for spec in _specs_of(name, value):
+        check_spec(spec, backends)
 
 
 def shard_spec(text: str) -> str:
@@ -371,8 +381,17 @@ def build(config: pytest.Config) -> Settings:
                 value = parse(value)
             except ValueError as e:
                 raise pytest.UsageError(redact(f"{source}: {value!r}: {e}")) from None
+        if name in _SPEC_OPTIONS:
+            try:
+                _check_specs(config, name, value)
+            except ValueError as e:
+                raise pytest.UsageError(redact(f"{source}: {value!r}: {e}")) from None
         values[name] = value
     return Settings(**values)
+
+
+#: The options naming device specs, which the device backends check.
+_SPEC_OPTIONS = frozenset({"device", "serials", "pool_file"})
 
 
 def settings(config: pytest.Config) -> Settings:

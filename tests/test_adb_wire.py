@@ -38,7 +38,7 @@ from pytest_mobileagent.android import mp4
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability
 from pytest_mobileagent.device.console import ConsoleError, EmulatorConsole, console_port_of
-from tests.device_contract import check_device_contract
+from pytest_mobileagent.device.contract import check_device_contract
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
 SEARCH = f"{LAUNCHER}:id/search_container_all_apps"

@@ -1,5 +1,7 @@
-"""The tree is the architecture: each layer imports only the layers below it, and suites import the package,
-never each other or the simulator. Imports under ``if TYPE_CHECKING:`` are annotations, not dependencies."""
+"""The tree is the architecture: each layer imports only the layers below it, the plugin never imports the
+simulator (it reaches it through the device-backend hook: ``mobileagent_sim.backend`` is an entry point of
+``pytest_mobileagent.backends``), and suites import the package, never each other or the simulator. Imports under
+``if TYPE_CHECKING:`` are annotations, not dependencies."""
 
 from __future__ import annotations
 
@@ -23,8 +25,7 @@ LAYERS: list[set[str]] = [
     {"metrics"},
     {"observe", "actions", "catalog", "apis"},
     {"validators"},  # state checks and seeders
-    {"sim"},
-    {"device"},
+    {"device"},  # the Device protocol, the backend interface, the adb backend
     {"android", "records", "datasets", "datasets_manifest", "redaction", "deadline"},
 ]
 LAYER_OF = {unit: depth for depth, units in enumerate(LAYERS) for unit in units}
@@ -105,6 +106,13 @@ def test_no_cycles_between_units() -> None:
     assert cycles == []
 
 
+def test_the_plugin_never_imports_the_simulator() -> None:
+    """Not even lazily: the simulator is one device backend among others, registered by its package."""
+    wrong = sorted(f"{path.relative_to(ROOT)}: {module}" for path in PACKAGE.rglob("*.py")
+                   for module in imported_modules(path) if module.split(".")[0] == "mobileagent_sim")
+    assert wrong == []
+
+
 @pytest.mark.parametrize("suite", sorted(p.name for p in (ROOT / "suites").iterdir() if (p / "__init__.py").exists()))
 def test_suites_import_the_package_not_each_other_or_the_simulator(suite: str) -> None:
     wrong = sorted(f"{path.relative_to(ROOT)}: {module}"
@@ -112,3 +120,19 @@ def test_suites_import_the_package_not_each_other_or_the_simulator(suite: str) -
                    if module.startswith("mobileagent_sim")
                    or (module.startswith("suites.") and not module.startswith(f"suites.{suite}")))
     assert wrong == []
+
+
+def test_the_simulator_runs_without_pytest() -> None:
+    """``mobileagent_sim`` is usable outside a pytest run: a phone boots and answers, and no module of pytest or
+    of the plugin's upper layers is loaded (only the contracts, ``android`` and ``device``)."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys\nfrom mobileagent_sim import SimDevice\nimport mobileagent_sim.adb_server\n"
+            "with SimDevice() as d: assert d.shell('getprop ro.product.model').strip()\n"
+            "print(json.dumps(sorted({m.split('.')[0] if not m.startswith('pytest_mobileagent.') else m.split('.')[1] "
+            "for m in sys.modules if m.split('.')[0] in ('pytest', '_pytest', 'pytest_mobileagent')})))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert set(json.loads(done.stdout)) <= {"pytest_mobileagent", "android", "device", "redaction"}, done.stdout

@@ -13,7 +13,7 @@ import pytest
 
 from pytest_mobileagent.device.adb import AdbDevice
 from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
-from tests.device_contract import check_device_contract
+from pytest_mobileagent.device.contract import check_device_contract
 
 SERIAL = os.environ.get("MA_REAL_DEVICE", "")
 AVD = os.environ.get("MA_AVD", "")

@@ -3,7 +3,8 @@
 Tasks, validators, agents and reports only ever see a :class:`Device`. The
 embedded simulator (:class:`mobileagent_sim.SimDevice`) and the adb
 backend (:class:`pytest_mobileagent.device.adb.AdbDevice`) both implement it,
-so a validator written against one works unchanged on the other.
+so a validator written against one works unchanged on the other. Devices are
+opened by device backends (:mod:`pytest_mobileagent.device.backend`).
 """
 
 from __future__ import annotations

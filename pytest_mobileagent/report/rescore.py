@@ -1,8 +1,8 @@
 """Final states and ``ma-rescore``: re-judge a recorded run with the current validators, without the agent or the
 model.
 
-On the simulator, each episode's final state (the phone as the check read it: :mod:`mobileagent_sim.state`)
-is saved under ``<run>/final_states/<episode>.state`` when the check runs (``--ma-final-states on``, the default:
+On a backend that keeps final states (the simulator's), each episode's final state (the phone as the check read
+it) is saved under ``<run>/final_states/<episode>.state`` when the check runs (``--ma-final-states on``, the default:
 about 5 KB and 1 ms an episode), beside the clean snapshot's tree it is a change of (``base-<digest>.tree``, once
 per run). ``ma-rescore RUN`` restores each state into a simulated phone, rebuilds the task from the record (its
 module, named by the item's node id, imported as pytest collects it), runs its current ``check`` and the scoring
@@ -29,7 +29,6 @@ import importlib.util
 import json
 import multiprocessing
 import os
-import pickle
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -38,14 +37,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from pytest_mobileagent.device.backend import Backend, Backends, FinalStateError, StateFolder, installed_backends
 from pytest_mobileagent.metrics.success import FIELDS
 from pytest_mobileagent.records import EpisodeRecord, record_episode
 from pytest_mobileagent.report.artifacts import slug
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
 if TYPE_CHECKING:
-    from mobileagent_sim.device import SimDevice
-    from mobileagent_sim.state import State
     from pytest_mobileagent.device.base import Device
     from pytest_mobileagent.episode import EpisodeOptions, EpisodeResult
     from pytest_mobileagent.tasks.base import Task
@@ -56,86 +54,95 @@ FOLDER = "final_states"
 CHUNK = 250
 
 
+class MissingFinalState(FinalStateError):
+    """The episode has no final state (the reason it could not be saved, where it was recorded)."""
+
+
 class FinalStates:
-    """A run's ``final_states/`` folder: one state per episode, and the base trees they are changes of."""
+    """A run's ``final_states/`` folder: one state per episode, in the format of the device backend that saved
+    them (named in the folder's ``backend`` file), by :meth:`~pytest_mobileagent.device.backend.Backend.
+    save_final_state`."""
+
+    #: The file naming the backend whose format the states are in.
+    BACKEND_FILE = "backend"
 
     def __init__(self, run_dir: Path):
-        self.folder = run_dir / FOLDER
+        self.states = StateFolder(run_dir / FOLDER)
+        self.folder = self.states.folder
 
-    def path(self, episode: str) -> Path:
-        return self.folder / f"{slug(episode)}.state"
+    @staticmethod
+    def key(episode: str) -> str:
+        return slug(episode)
 
-    def base_path(self, digest: str) -> Path:
-        return self.folder / f"base-{digest}.tree"
-
-    def writer(self, case: TaskCase, options: EpisodeOptions,
-               task: Task) -> Callable[[Device, EpisodeResult, Any], None]:
+    def writer(self, case: TaskCase, options: EpisodeOptions, task: Task,
+               backend: Backend) -> Callable[[Device, EpisodeResult, Any], None]:
         """The ``before_check`` callback of :func:`~pytest_mobileagent.episode.play` saving the item's final
-        state with what re-judging needs beyond the record: the scoring options, the LCS ground truth, and what
-        the task's setup kept on it for its check (:func:`setup_attributes`)."""
+        state through ``backend`` with what re-judging needs beyond the record: the scoring options, the LCS
+        ground truth, and what the task's setup kept on it for its check (:func:`setup_attributes`)."""
         try:  # what the task holds before its setup: what the setup adds is what the check may need
             constructed: dict[str, Any] | None = copy.deepcopy(vars(task))
         except Exception:  # a value that does not copy: a new task of the same parameters tells instead
             constructed = None
 
         def save(device: Device, result: EpisodeResult, ground_truth: Sequence[dict[str, Any]] | None) -> None:
-            meta = {"episode": case.episode, "require_complete": options.require_complete,
+            meta = {"episode": case.episode, "task": type(task).__name__, "require_complete": options.require_complete,
                     "gamma": options.metrics.gamma, "text_similarity": options.metrics.text_similarity,
                     "ground_truth": [dict(a) for a in ground_truth] if ground_truth else None}
-            meta.update(setup_attributes(task, constructed))
-            try:
-                self.save(case.episode, cast("SimDevice", device), meta)
-            except Exception as e:  # the episode goes on: its re-scoring will say why it cannot be re-judged
-                self.folder.mkdir(parents=True, exist_ok=True)
-                _write(self.path(case.episode).with_suffix(".error"),
-                       f"its final state could not be saved: {type(e).__name__}: {e}".encode())
+            self.save(backend, case.episode, device, meta, setup_attributes(task, constructed))
 
         return save
 
-    def save(self, episode: str, device: SimDevice, meta: dict[str, Any]) -> None:
-        from mobileagent_sim import state
-
-        saved = device.export_state(meta)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if saved.base is not None and not self.base_path(saved.base).exists():
-            _write(self.base_path(saved.base), state.encode("base", {"files": device.export_base(saved.base)}))
-        _write(self.path(episode), state.encode("state", state.state_body(saved)))
-        self.path(episode).with_suffix(".error").unlink(missing_ok=True)  # an earlier attempt's
-
-    def load(self, episode: str) -> State:
-        """The episode's state; :class:`~mobileagent_sim.state.StateError` saying what is missing."""
-        from mobileagent_sim import state
-
-        path = self.path(episode)
+    def save(self, backend: Backend, episode: str, device: Device, meta: dict[str, Any],
+             values: dict[str, Any]) -> None:
+        """Save the episode's state; where it cannot be, an ``.error`` file beside says why (the episode goes on:
+        its re-scoring names the reason)."""
+        key = self.key(episode)
         try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            error = path.with_suffix(".error")
-            if error.is_file():
-                raise state.StateError(error.read_text(errors="replace")) from None
-            raise state.StateError(f"no final state {path.relative_to(self.folder.parent)} (the episode ran on an "
-                                   "emulator, with --ma-final-states off, or before final states were saved)") from None
-        return state.state_of(state.decode(data, "state", str(path)), str(path))
+            if not self.states.has(self.BACKEND_FILE):
+                self.states.write(self.BACKEND_FILE, backend.name.encode())
+            try:
+                backend.save_final_state(device, self.states, key, meta, values)
+            except Exception as e:
+                if not values.get("state"):
+                    raise
+                kept = sorted(values["state"])  # the phone without what the setup kept: re-scoring says why
+                why = f"{meta.get('task', 'the task')} keeps {kept} from its setup, which cannot be saved " \
+                      f"({type(e).__name__}: {e})"
+                backend.save_final_state(device, self.states, key, {**meta, "task_state_error": why}, {})
+            self.states.remove(f"{key}.error")  # an earlier attempt's
+        except Exception as e:
+            self.states.write(f"{key}.error", f"its final state could not be saved: {type(e).__name__}: {e}".encode())
 
-    def base(self, digest: str) -> list[Any]:
-        from mobileagent_sim import state
-
-        path = self.base_path(digest)
+    def backend(self, backends: Backends) -> Backend:
+        """The installed backend whose format the run's states are in; :class:`FinalStateError` naming it when
+        none is."""
         try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise state.StateError(f"no base tree {path.name} in {self.folder} (the states on it cannot be "
-                                   "restored)") from None
-        return list(state.decode(data, "base", str(path))["files"])
+            name = self.states.read(self.BACKEND_FILE).decode("ascii", "replace").strip()
+        except FinalStateError:
+            name = "sim"  # states saved before the file was written were the simulator's
+        found = backends.named(name)
+        if found is None or "final_states" not in found.capabilities:
+            raise FinalStateError(f"the final states in {self.folder} are the {name!r} device backend's, which is "
+                                  "not installed here (or keeps no final states)")
+        return found
+
+    def restore(self, backend: Backend, episode: str,
+                packages: tuple[str, ...]) -> tuple[Device, dict[str, Any], dict[str, Any]]:
+        """The episode's state restored on ``backend``'s device; :class:`FinalStateError` saying what is missing."""
+        key = self.key(episode)
+        if not backend.has_final_state(self.states, key):
+            if self.states.has(f"{key}.error"):
+                raise MissingFinalState(self.states.read(f"{key}.error").decode(errors="replace"))
+            raise MissingFinalState(f"no final state {FOLDER}/{key}.state (the episode ran on an emulator, with "
+                                  "--ma-final-states off, or before final states were saved)")
+        return backend.restore_final_state(self.states, key, packages)
 
 
 def setup_attributes(task: Task, constructed: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What ``task``'s setup (and anything after its construction) kept on it, which its check may read (the rows
-    before the agent acted...): ``{"task_state": pickled attributes}``, or ``{"task_state_error": why}`` where an
-    attribute cannot be saved. What the task held when ``constructed`` (its attributes then; by default those of a
-    new task of the same parameters) is not kept: a task built again holds it."""
-    from mobileagent_sim.state import dumps_system
-
+    """What re-judging ``task`` needs of it beyond its record: ``{"params": its parameters as drawn, "state":
+    what its setup (and anything after its construction) kept on it}``, which its check may read (the rows before
+    the agent acted...). What the task held when ``constructed`` (its attributes then; by default those of a new
+    task of the same parameters) is not kept: a task built again holds it."""
     fresh = constructed if constructed is not None else vars(type(task)(dict(task.params)))
     kept = {}
     for name, value in vars(task).items():
@@ -145,18 +152,7 @@ def setup_attributes(task: Task, constructed: dict[str, Any] | None = None) -> d
             same = False
         if not same:
             kept[name] = value
-    try:
-        return {"task_state": dumps_system(kept), "task_params": dumps_system(dict(task.params))}
-    except Exception as e:
-        return {"task_state_error": f"{type(task).__name__} keeps {sorted(kept)} from its setup, which cannot be "
-                                    f"saved ({type(e).__name__}: {e})"}
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write whole or not at all (an xdist worker may write the same base at the same time)."""
-    partial = path.with_name(f".{path.name}.{os.getpid()}")
-    partial.write_bytes(data)
-    os.replace(partial, path)
+    return {"params": dict(task.params), "state": kept}
 
 
 # -- finding tasks as pytest collects them -------------------------------------------------------------------
@@ -246,22 +242,15 @@ class Outcome:
 
 
 class Judge:
-    """Re-judges episodes in one process: one simulated phone the states are restored into; ``tasks`` finds the
-    task classes (the parent's, modules imported, when the workers are forked from it)."""
+    """Re-judges episodes in one process, on the device of the backend that saved the run's states (each state
+    restored into it in turn); ``tasks`` finds the task classes (the parent's, modules imported, when the workers
+    are forked from it)."""
 
     def __init__(self, run_dir: Path, tasks: TaskIndex, threshold: float = 1.0):
         self.states = FinalStates(run_dir)
         self.tasks = tasks
         self.threshold = threshold
-        self._device: SimDevice | None = None
-
-    @property
-    def device(self) -> SimDevice:
-        if self._device is None:
-            from mobileagent_sim.device import SimDevice
-
-            self._device = SimDevice(serial="rescore")
-        return self._device
+        self._backend: Backend | None = None
 
     def __call__(self, record: EpisodeRecord) -> Outcome:
         try:
@@ -269,37 +258,37 @@ class Judge:
         except Unjudged as e:
             return Outcome(record, unjudged=str(e))
 
+    def _restore(self, record: EpisodeRecord,
+                 task_cls: type[Task]) -> tuple[Device, dict[str, Any], dict[str, Any]]:
+        try:
+            if self._backend is None:  # this process's own: its restore device is not shared with another
+                self._backend = type(self.states.backend(installed_backends()))()
+            return self.states.restore(self._backend, record_episode(record), (task_cls.__module__.split(".")[0],))
+        except MissingFinalState as e:
+            raise Unjudged(str(e)) from None
+        except Exception as e:  # damaged, of another format, or a class renamed or changed since
+            raise Unjudged(f"{e if isinstance(e, FinalStateError) else f'{type(e).__name__}: {e}'}; replay the run "
+                           "instead (pytest --agent replay --ma-replay RUN)") from None
+
     def _rejudge(self, record: EpisodeRecord) -> tuple[EpisodeRecord, str, str]:
-        from mobileagent_sim.state import StateError, loads_system
         from pytest_mobileagent.episode import EpisodeResult, MetricOptions, trajectory_metrics
         from pytest_mobileagent.metrics import ability
 
-        try:
-            saved = self.states.load(record_episode(record))
-        except StateError as e:
-            raise Unjudged(str(e)) from None
         task_cls = self.tasks.task_class(record)
+        device, meta, values = self._restore(record, task_cls)
         if task_cls.judged_by_model:
             return record, "", "kept: its success is the model judge's, which ma-rescore does not ask"
-        if saved.meta.get("task_state_error"):
-            raise Unjudged(saved.meta["task_state_error"])
-        packages = (task_cls.__module__.split(".")[0],)
+        if meta.get("task_state_error"):
+            raise Unjudged(meta["task_state_error"])
         try:  # the parameters as drawn (the record's JSON writes values of other types as text)
-            params = loads_system(saved.meta["task_params"], packages)
-            task = task_cls(params)
+            task = task_cls(values["params"])
         except Exception as e:
             raise Unjudged(f"{record['task']} refuses the recorded parameters: {type(e).__name__}: {e}") from None
-        try:
-            vars(task).update(loads_system(saved.meta.get("task_state") or _EMPTY, packages))
-            self.device.import_state(saved, self.states.base)
-        except (StateError, Exception) as e:  # a class renamed or changed since: the state is of another version
-            raise Unjudged(f"its final state cannot be restored by this version ({type(e).__name__}: {e}); "
-                           "replay the run instead (pytest --agent replay --ma-replay RUN)") from None
+        vars(task).update(values.get("state") or {})
         result = EpisodeResult.from_json(dict(record))
-        meta = saved.meta
         try:  # the scoring of episode.run_episode, on the saved state
             task.observe_trajectory([vars(s) for s in result.steps])
-            result.state_success = float(task.check(self.device, result.answer))
+            result.state_success = float(task.check(device, result.answer))
             result.success = result.state_success
             if (meta.get("require_complete") or task.requires_completion) and result.self_reported != "complete":
                 result.success = 0.0
@@ -310,7 +299,7 @@ class Judge:
                 constraints, [vars(s) for s in result.steps])
             if result.constraint_violations:
                 result.success = 0.0
-            result.validator_state = task.describe_state(self.device)
+            result.validator_state = task.describe_state(device)
             options = MetricOptions(meta.get("gamma", 0.9), meta.get("text_similarity", 0.6))
             result.metrics = trajectory_metrics(task, result, options, meta.get("ground_truth"))
         except Exception as e:
@@ -334,7 +323,6 @@ JUDGED = ("success", "state_success", "constraint_violations", "validator_state"
 _JUDGE: Judge | None = None
 #: The task index of the run being re-judged, set before the workers start (forked workers inherit it).
 _TASKS: TaskIndex | None = None
-_EMPTY = pickle.dumps({}, protocol=5)
 
 
 def _work(args: tuple[str, str, float, list[tuple[int, int]]]) -> list[tuple[bytes, str, str]]:

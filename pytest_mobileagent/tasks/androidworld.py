@@ -6,7 +6,8 @@ The stack is AndroidWorld's, cut where the emulator's gRPC would start:
 - :class:`WireEnv`: the part of android_env's ``AndroidEnvInterface`` AndroidWorld's task code reaches
   (``execute_adb_call``; ``step``/``reset`` for the screen). Its adb calls go through android_env's own
   ``AdbCallParser`` and ``AdbController``, which run the real ``adb`` client against an adb server (the project's
-  :class:`~mobileagent_sim.adb_server.AdbServer` for a simulated phone, the machine's for an emulator); the
+  device's backend gives, ``Backend.adb_server``: the simulator's serves the phone on loopback, an emulator's is the
+  machine's); the
   pixels come from ``adb exec-out screencap -p``, in place of the emulator's gRPC ``getScreenshot``.
 - AndroidWorld's ``AndroidWorldController`` in its ``UIAUTOMATOR`` mode (``uiautomator dump`` over adb, in place of
   the AccessibilityForwarder app that reports to the host over gRPC), under its ``AsyncAndroidEnv``: the ``env``
@@ -30,8 +31,8 @@ import random
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -189,24 +190,9 @@ def wire_failures(env: Any) -> list[str]:
     return list(env.controller.env.failures)
 
 
-@contextmanager
-def adb_address(device: Device) -> Iterator[tuple[int, str]]:
-    """``(adb server port, serial)`` that reach ``device``: a simulated phone is served by an
-    :class:`~mobileagent_sim.adb_server.AdbServer` for the duration; an adb device is reached through its
-    own (local) adb server."""
-    from mobileagent_sim import SimDevice
-
-    if isinstance(device, SimDevice):
-        from mobileagent_sim.adb_server import AdbServer
-
-        with AdbServer(device).start() as server:
-            yield server.port, device.serial
-        return
-    client = getattr(device, "_client", None)
-    host, port = getattr(client, "host", None), getattr(client, "port", None)
-    if port is None or host not in ("127.0.0.1", "localhost", "::1"):
-        raise RuntimeError(f"AndroidWorld's adb client reaches only a local adb server; {device!r} is at {host}")
-    yield int(port), str(device.serial)
+#: ``adb_server(device)``: a context manager giving ``(port, serial)`` of a local adb server reaching ``device``
+#: (:meth:`~pytest_mobileagent.device.backend.Backend.adb_server`).
+AdbServerFor = Callable[[Device], AbstractContextManager[tuple[int, str]]]
 
 
 class Judge:
@@ -255,8 +241,10 @@ class ItemCheck:
     stopped it is the verdict's error (a missing requirement, AndroidWorld's code failing on the device, with the
     adb commands that failed)."""
 
-    def __init__(self, family: str, params: dict[str, Any], datasets: str | os.PathLike[str] | None = None):
+    def __init__(self, family: str, params: dict[str, Any], datasets: str | os.PathLike[str] | None, *,
+                 adb_server: AdbServerFor):
         self.family, self.params, self.datasets = family, params, datasets
+        self.adb_server = adb_server
         self.error = ""
         self._judge: Judge | None = None
         self._wire: Any = None
@@ -268,7 +256,7 @@ class ItemCheck:
             cls = families_from(self.datasets).get(self.family)
             if cls is None:
                 raise RuntimeError(f"AndroidWorld has no family {self.family}")
-            self._wire = adb_address(device)
+            self._wire = self.adb_server(device)
             port, serial = self._wire.__enter__()
             self._judge = Judge(cls, self.params, port, serial)
             self._judge.initialize()
@@ -307,7 +295,6 @@ __all__ = [
     "ItemCheck",
     "Judge",
     "WireEnv",
-    "adb_address",
     "adb_path",
     "androidworld_families",
     "androidworld_params",

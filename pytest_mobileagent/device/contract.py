@@ -1,4 +1,16 @@
-"""The Device conformance check every backend must pass: ``check_device_contract(device)``.
+"""The public conformance suite: what every device backend and each of its devices must do.
+
+``check_backend_contract(backend, spec)`` checks a :class:`~pytest_mobileagent.device.backend.Backend`: it claims
+its spec and checks it without opening anything, opens a device that passes the device contract, and each
+capability it declares works (what it does not declare raises
+:class:`~pytest_mobileagent.device.backend.UnsupportedBackendCapability`). A backend's own tests call it::
+
+    from pytest_mobileagent.device.contract import check_backend_contract
+
+    def test_my_backend_honours_the_contract():
+        check_backend_contract(FarmBackend(), "farm:pixel-6")
+
+``check_device_contract(device)`` is the part about one device:
 
 It exercises each method of :class:`~pytest_mobileagent.device.base.Device`
 through the protocol only, so the same check runs on ``SimDevice``, on
@@ -15,13 +27,21 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+import socket
 import time
+from pathlib import Path
 
 import pytest
 from lxml import etree
 from PIL import Image
 
 from pytest_mobileagent.android import audio
+from pytest_mobileagent.device.backend import (
+    BACKEND_CAPABILITIES,
+    Backend,
+    StateFolder,
+    UnsupportedBackendCapability,
+)
 from pytest_mobileagent.device.base import CAPABILITIES, Device, UnsupportedCapability
 from pytest_mobileagent.device.config import read_config
 from pytest_mobileagent.device.profile import DeviceProfile
@@ -29,6 +49,86 @@ from pytest_mobileagent.device.profile import DeviceProfile
 SCRATCH = "/sdcard/Download/device-contract"
 THREADTIME = re.compile(r"^\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} +\d+ +\d+ [VDIWEF] .*?: ")
 NOT_INSTALLED = "com.example.device.contract.absent"
+
+
+def check_backend_contract(backend: Backend, spec: str, *, device_contract: bool = True,
+                           state_folder: Path | None = None) -> None:
+    """Assert ``backend`` honours the backend interface for ``spec`` (one of its own); ``device_contract``: also
+    run :func:`check_device_contract` on the device it opens; ``state_folder``: where to try ``final_states``
+    (default: a temporary folder)."""
+    assert isinstance(backend.name, str) and backend.name, "a backend has a name"
+    assert isinstance(backend.capabilities, frozenset) and backend.capabilities <= set(BACKEND_CAPABILITIES), (
+        f"{backend.name}: capabilities {sorted(backend.capabilities - set(BACKEND_CAPABILITIES))} are not "
+        "backend capabilities")
+    assert backend.claims(spec), f"{backend.name} does not claim its own spec {spec!r}"
+    backend.check_spec(spec)
+    assert isinstance(backend.profile(spec), DeviceProfile)
+    backend.check_reachable(spec)
+    device = backend.open(spec, name="contract")
+    try:
+        assert isinstance(device, Device)
+        if device_contract:
+            check_device_contract(device)
+        _backend_capabilities(backend, device, state_folder)
+    finally:
+        device.close()
+
+
+def _backend_capabilities(backend: Backend, device: Device, state_folder: Path | None) -> None:
+    undeclared = set(BACKEND_CAPABILITIES) - backend.capabilities
+    calls = {
+        "scratch": lambda: backend.scratch_device("contract-scratch"),
+        "catalogue": backend.installed_packages,
+        "adb_server": lambda: backend.adb_server(device).__enter__(),
+        "final_states": lambda: backend.has_final_state(StateFolder(Path("/nonexistent")), "x"),
+    }
+    for name in sorted(undeclared):
+        with pytest.raises(UnsupportedBackendCapability, match=name):
+            calls[name]()
+    if "scratch" in backend.capabilities:
+        scratch = backend.scratch_device("contract-scratch")
+        try:
+            assert isinstance(scratch, Device) and scratch.serial == "contract-scratch"
+            assert scratch.window_size()[0] > 0 and scratch.hierarchy().lstrip().startswith("<?xml")
+        finally:
+            scratch.close()
+    if "catalogue" in backend.capabilities:
+        packages = backend.installed_packages()
+        assert isinstance(packages, frozenset) and packages and all(isinstance(p, str) for p in packages)
+        installed = _packages(device)
+        assert packages <= set(installed), f"not installed: {sorted(packages - set(installed))[:5]}"
+    if "adb_server" in backend.capabilities:
+        with backend.adb_server(device) as (port, serial):
+            assert isinstance(port, int) and serial == device.serial
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:  # adb's host:version
+                conn.sendall(b"000chost:version")
+                assert conn.recv(4) == b"OKAY"
+    if "final_states" in backend.capabilities:
+        if state_folder is None:
+            import tempfile
+
+            with tempfile.TemporaryDirectory() as tmp:
+                _final_states(backend, device, Path(tmp))
+        else:
+            _final_states(backend, device, state_folder)
+
+
+def _final_states(backend: Backend, device: Device, where: Path) -> None:
+    """A state saved and restored: the restored device reads as the saved one did, the values come back."""
+    folder = StateFolder(where / "final_states")
+    key = "contract-Task[0]"
+    assert not backend.has_final_state(folder, key)
+    device.settings_put("system", "screen_off_timeout", "60003")
+    values = {"params": {"n": 3, "when": dt.datetime(2024, 1, 2, tzinfo=dt.timezone.utc)}, "state": {"rows": [(1,)]}}
+    backend.save_final_state(device, folder, key, {"episode": "contract/Task[0]", "n": 1}, values)
+    assert backend.has_final_state(folder, key)
+    assert all(StateFolder.NAME.fullmatch(p.name) for p in folder.folder.iterdir() if not p.name.startswith("."))
+    device.settings_put("system", "screen_off_timeout", "99999")
+    restored, meta, back = backend.restore_final_state(folder, key)
+    assert isinstance(restored, Device)
+    assert meta["episode"] == "contract/Task[0]" and meta["n"] == 1
+    assert back == values
+    assert restored.settings_get("system", "screen_off_timeout") == "60003"
 
 
 def check_device_contract(device: Device, package: str | None = None, scratch: str = SCRATCH) -> None:
