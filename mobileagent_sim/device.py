@@ -11,8 +11,15 @@ import threading
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from mobileagent_sim import hierarchy, services, telephony
+from mobileagent_sim import (
+    hierarchy,
+    services,
+    telephony,
+    userland,  # noqa: F401  (the shell's commands: loading them fills its table)
+)
 from mobileagent_sim.console import ConsoleSession
+from mobileagent_sim.kernel import VirtualFiles
+from mobileagent_sim.shell import ADBD_PID, Shell
 from mobileagent_sim.stores import SHARED_STORAGE_DIRS, rows
 from mobileagent_sim.system import System
 from pytest_mobileagent.android.app_data import owning_package
@@ -102,9 +109,6 @@ class SimDevice:
             self.system.install(app)
         self.system.log("ActivityManager", "System now ready", pid=1000, tid=1543)
         self.system.go_home()
-        from mobileagent_sim.kernel import VirtualFiles
-        from mobileagent_sim.shell import Shell
-
         self._shell = Shell(self)
         self.system.fs.virtual = VirtualFiles(self._shell)  # /proc and /sys, from the kernel's figures
 
@@ -204,8 +208,6 @@ class SimDevice:
         """A process of the phone started from outside its shell (the adb server's uiautomator2 ``app_process``),
         in the phone's process table: ``ps`` lists it until its :attr:`~.shell.Process.status` is set, ``kill``
         calls ``on_signal``."""
-        from mobileagent_sim.shell import ADBD_PID
-
         with self._lock:
             return self._shell.spawn(name, uid, on_signal, ppid=ADBD_PID)
 
