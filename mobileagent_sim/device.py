@@ -17,6 +17,7 @@ from mobileagent_sim import (
     telephony,
     userland,  # noqa: F401  (the shell's commands: loading them fills its table)
 )
+from mobileagent_sim.apps.catalogue import DEFAULT_APPS, HOME_APP, installable
 from mobileagent_sim.console import ConsoleSession
 from mobileagent_sim.kernel import VirtualFiles
 from mobileagent_sim.shell import ADBD_PID, Shell
@@ -79,8 +80,6 @@ class SimDevice:
 
     def __init__(self, serial: str = "emulator-5554", width: int = 1080, height: int = 2400,
                  density: int = 420, apps: list[type] | None = None, cache: bool = True):
-        from mobileagent_sim.apps import DEFAULT_APPS, HOME_APP
-
         self.serial = serial
         #: The physical screen (``wm size``/``wm density`` print it beside an override).
         self.physical_size, self.physical_density = (width, height), density
@@ -104,6 +103,8 @@ class SimDevice:
         self._screenshot: tuple[tuple[object, ...], bytes] | None = None
         for d in (*SHARED_STORAGE_DIRS, "/sdcard/DCIM/Camera", "/data/local/tmp"):
             self.system.fs.mkdirs(d)
+        #: The apps ``pm install`` can install, by package (the catalogue's: the shell's ``pm`` asks the phone).
+        self.installable: dict[str, type] = installable()
         self.system.install(HOME_APP, home=True)
         for app in apps if apps is not None else DEFAULT_APPS:
             self.system.install(app)

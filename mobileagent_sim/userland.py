@@ -5,7 +5,8 @@ The shell (:mod:`mobileagent_sim.shell`, mksh) owns the table of the commands it
 (:mod:`mobileagent_sim.framework`) the tables of ``dumpsys`` services and content providers; each module here
 adds its own to them as it loads (``@command``, ``@toy``, ``@dumpsys_service``), so no table's module imports
 what fills it. Whatever builds a phone (:class:`~mobileagent_sim.device.SimDevice`) imports this module; the apps
-add theirs (``content`` providers, ``dumpsys telephony.registry``) as they load.
+installed add theirs (``content`` providers, ``dumpsys telephony.registry``) through
+:mod:`mobileagent_sim.apps.catalogue`.
 """
 
 from __future__ import annotations

@@ -357,7 +357,7 @@ def real_apps(task_cls: Any) -> list[str]:
     packages = getattr(task_cls, "packages", ())
     if not packages:
         return []
-    from mobileagent_sim.apps import default_packages
+    from mobileagent_sim.apps.catalogue import default_packages
 
     return sorted(set(packages) - default_packages())
 
