@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import zipfile
 
-from mobileagent_sim import kernel
+import mobileagent_sim.kernel as kernel
 from mobileagent_sim.framework import BUILD_ID, FINGERPRINT, PROPS
 from mobileagent_sim.shell import SHELL_PID, Result, Shell, command, ok, with_stderr
 from mobileagent_sim.toybox import _run_argv

@@ -11,12 +11,11 @@ import threading
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from mobileagent_sim import (
-    hierarchy,
-    services,
-    telephony,
-    userland,  # noqa: F401  (the shell's commands: loading them fills its table)
-)
+import mobileagent_sim.hierarchy as hierarchy
+import mobileagent_sim.services as services
+import mobileagent_sim.state as state
+import mobileagent_sim.telephony as telephony
+import mobileagent_sim.userland  # noqa: F401  (the shell's commands: loading them fills its table)
 from mobileagent_sim.apps.catalogue import DEFAULT_APPS, HOME_APP, installable
 from mobileagent_sim.console import ConsoleSession
 from mobileagent_sim.kernel import VirtualFiles
@@ -385,8 +384,6 @@ class SimDevice:
         """The phone's state now (:class:`~mobileagent_sim.state.State`): its system, and its files as the
         changes since the snapshot they are journaled against (the whole tree where there is none). Cheap: a few
         kilobytes pickled and the files an episode changed. :meth:`export_base` gives the base's files."""
-        from mobileagent_sim import state
-
         with self._lock:
             self.system.invalidate()
             folder, changed = self._journal()
@@ -409,8 +406,6 @@ class SimDevice:
 
     def export_base(self, digest: str) -> list[Entry]:
         """The files of the snapshot whose tree has ``digest`` (one :meth:`export_state` named)."""
-        from mobileagent_sim import state
-
         with self._lock:
             for folder, known in {**self._base_digests, **{v: k for k, v in self._bases.items()}}.items():
                 if known == digest and os.path.isdir(folder):
@@ -420,8 +415,6 @@ class SimDevice:
     def import_state(self, saved: State, base: Callable[[str], list[Entry]]) -> None:
         """Make the phone the state ``saved``; ``base(digest)`` gives its base's files the first time a state on
         that base is imported (they are kept, so the next state on it copies back only what changed)."""
-        from mobileagent_sim import state
-
         with self._lock:
             folder = None
             if saved.base is None:

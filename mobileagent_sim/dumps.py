@@ -12,7 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import zoneinfo
 
-from mobileagent_sim import kernel, services
+import mobileagent_sim.kernel as kernel
+import mobileagent_sim.services as services
 from mobileagent_sim.framework import (
     _hash,
     _resumed,

@@ -23,7 +23,9 @@ from typing import Any
 
 from PIL import Image
 
-from mobileagent_sim import kernel, package_manager, services
+import mobileagent_sim.kernel as kernel
+import mobileagent_sim.package_manager as package_manager
+import mobileagent_sim.services as services
 from mobileagent_sim.app import Intent
 from mobileagent_sim.shell import (
     COMMANDS,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from mobileagent_sim import services
+import mobileagent_sim.services as services
 from mobileagent_sim.shell import SHELL_PID
 from mobileagent_sim.stores import VNode
 from mobileagent_sim.users import user_id, user_name

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from mobileagent_sim import sh_parse
+import mobileagent_sim.sh_parse as sh_parse
 
 if TYPE_CHECKING:
     from mobileagent_sim.device import SimDevice

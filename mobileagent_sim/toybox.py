@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from mobileagent_sim import kernel, stores
+import mobileagent_sim.kernel as kernel
+import mobileagent_sim.stores as stores
 from mobileagent_sim.shell import (
     COMMANDS,
     SHELL_PID,

@@ -11,7 +11,13 @@ installed add theirs (``content`` providers, ``dumpsys telephony.registry``) thr
 
 from __future__ import annotations
 
-from mobileagent_sim import bugreport, dumps, framework, logcat, package_manager, sqlite_cli, toybox
+import mobileagent_sim.bugreport as bugreport
+import mobileagent_sim.dumps as dumps
+import mobileagent_sim.framework as framework
+import mobileagent_sim.logcat as logcat
+import mobileagent_sim.package_manager as package_manager
+import mobileagent_sim.sqlite_cli as sqlite_cli
+import mobileagent_sim.toybox as toybox
 
 #: What ``/system/bin`` is made of: toybox's applets, the framework's commands (``am``, ``cmd``, ``settings``,
 #: ``dumpsys``... and the system services' dumps), ``bugreportz``, ``logcat``/``log``, ``pm`` and ``sqlite3``.

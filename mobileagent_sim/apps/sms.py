@@ -39,7 +39,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from mobileagent_sim import telephony
+import mobileagent_sim.telephony as telephony
 from mobileagent_sim.app import Activity, App, Intent
 from mobileagent_sim.providers import ContactsProvider
 from mobileagent_sim.telephony import TelephonyProvider
