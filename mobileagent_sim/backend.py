@@ -74,7 +74,7 @@ class SimBackend(Backend):
         return SimDevice(serial=serial)
 
     def installed_packages(self) -> frozenset[str]:
-        from mobileagent_sim.apps import default_packages
+        from mobileagent_sim.apps.catalogue import default_packages
 
         return frozenset(default_packages())
 
@@ -100,7 +100,7 @@ class SimBackend(Backend):
 
     def save_final_state(self, device: Device, folder: StateFolder, key: str, meta: dict[str, Any],
                          values: dict[str, Any]) -> None:
-        from mobileagent_sim import state
+        import mobileagent_sim.state as state
         from mobileagent_sim.device import SimDevice
 
         if not isinstance(device, SimDevice):
@@ -116,7 +116,7 @@ class SimBackend(Backend):
 
     def restore_final_state(self, folder: StateFolder, key: str,
                             packages: tuple[str, ...] = ()) -> tuple[Device, dict[str, Any], dict[str, Any]]:
-        from mobileagent_sim import state
+        import mobileagent_sim.state as state
         from mobileagent_sim.device import SimDevice
 
         name = self._state_name(key)

@@ -13,9 +13,10 @@ from __future__ import annotations
 import io
 import zipfile
 
-from mobileagent_sim import kernel
+import mobileagent_sim.kernel as kernel
 from mobileagent_sim.framework import BUILD_ID, FINGERPRINT, PROPS
 from mobileagent_sim.shell import SHELL_PID, Result, Shell, command, ok, with_stderr
+from mobileagent_sim.toybox import _run_argv
 
 #: Where dumpstate leaves its zips (``/bugreports``, the shell app's folder on a phone).
 FOLDER = "/bugreports"
@@ -29,8 +30,6 @@ SECTIONS = (("KERNEL VERSION", ["cat", "/proc/version"]), ("UPTIME", ["uptime"])
 
 
 def _run(sh: Shell, argv: list[str]) -> str:
-    from mobileagent_sim.toybox import _run_argv
-
     out, err, _status = _run_argv(sh, argv)
     return (out + err).decode(errors="replace")
 

@@ -9,6 +9,8 @@ import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mobileagent_sim.kernel import power_console
+
 if TYPE_CHECKING:
     from mobileagent_sim.device import SimDevice
 
@@ -68,8 +70,6 @@ class ConsoleSession:
         if words[:2] == ["sms", "send"]:
             return self._sms(line)
         if words[0] == "power":
-            from mobileagent_sim.kernel import power_console
-
             return power_console(self.device.system, words[1:])
         return "KO: unknown command, try 'help'\r\n"
 

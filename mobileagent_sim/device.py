@@ -11,8 +11,15 @@ import threading
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from mobileagent_sim import hierarchy, services, telephony
+import mobileagent_sim.hierarchy as hierarchy
+import mobileagent_sim.services as services
+import mobileagent_sim.state as state
+import mobileagent_sim.telephony as telephony
+import mobileagent_sim.userland  # noqa: F401  (the shell's commands: loading them fills its table)
+from mobileagent_sim.apps.catalogue import DEFAULT_APPS, HOME_APP, installable
 from mobileagent_sim.console import ConsoleSession
+from mobileagent_sim.kernel import VirtualFiles
+from mobileagent_sim.shell import ADBD_PID, Shell
 from mobileagent_sim.stores import SHARED_STORAGE_DIRS, rows
 from mobileagent_sim.system import System
 from pytest_mobileagent.android.app_data import owning_package
@@ -72,8 +79,6 @@ class SimDevice:
 
     def __init__(self, serial: str = "emulator-5554", width: int = 1080, height: int = 2400,
                  density: int = 420, apps: list[type] | None = None, cache: bool = True):
-        from mobileagent_sim.apps import DEFAULT_APPS, HOME_APP
-
         self.serial = serial
         #: The physical screen (``wm size``/``wm density`` print it beside an override).
         self.physical_size, self.physical_density = (width, height), density
@@ -97,14 +102,13 @@ class SimDevice:
         self._screenshot: tuple[tuple[object, ...], bytes] | None = None
         for d in (*SHARED_STORAGE_DIRS, "/sdcard/DCIM/Camera", "/data/local/tmp"):
             self.system.fs.mkdirs(d)
+        #: The apps ``pm install`` can install, by package (the catalogue's: the shell's ``pm`` asks the phone).
+        self.installable: dict[str, type] = installable()
         self.system.install(HOME_APP, home=True)
         for app in apps if apps is not None else DEFAULT_APPS:
             self.system.install(app)
         self.system.log("ActivityManager", "System now ready", pid=1000, tid=1543)
         self.system.go_home()
-        from mobileagent_sim.kernel import VirtualFiles
-        from mobileagent_sim.shell import Shell
-
         self._shell = Shell(self)
         self.system.fs.virtual = VirtualFiles(self._shell)  # /proc and /sys, from the kernel's figures
 
@@ -204,8 +208,6 @@ class SimDevice:
         """A process of the phone started from outside its shell (the adb server's uiautomator2 ``app_process``),
         in the phone's process table: ``ps`` lists it until its :attr:`~.shell.Process.status` is set, ``kill``
         calls ``on_signal``."""
-        from mobileagent_sim.shell import ADBD_PID
-
         with self._lock:
             return self._shell.spawn(name, uid, on_signal, ppid=ADBD_PID)
 
@@ -382,8 +384,6 @@ class SimDevice:
         """The phone's state now (:class:`~mobileagent_sim.state.State`): its system, and its files as the
         changes since the snapshot they are journaled against (the whole tree where there is none). Cheap: a few
         kilobytes pickled and the files an episode changed. :meth:`export_base` gives the base's files."""
-        from mobileagent_sim import state
-
         with self._lock:
             self.system.invalidate()
             folder, changed = self._journal()
@@ -406,8 +406,6 @@ class SimDevice:
 
     def export_base(self, digest: str) -> list[Entry]:
         """The files of the snapshot whose tree has ``digest`` (one :meth:`export_state` named)."""
-        from mobileagent_sim import state
-
         with self._lock:
             for folder, known in {**self._base_digests, **{v: k for k, v in self._bases.items()}}.items():
                 if known == digest and os.path.isdir(folder):
@@ -417,8 +415,6 @@ class SimDevice:
     def import_state(self, saved: State, base: Callable[[str], list[Entry]]) -> None:
         """Make the phone the state ``saved``; ``base(digest)`` gives its base's files the first time a state on
         that base is imported (they are kept, so the next state on it copies back only what changed)."""
-        from mobileagent_sim import state
-
         with self._lock:
             folder = None
             if saved.base is None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
-from typing import Any
 
-from mobileagent_sim import kernel, services
+import mobileagent_sim.kernel as kernel
+import mobileagent_sim.services as services
 from mobileagent_sim.framework import (
     _hash,
     _resumed,
@@ -22,7 +22,6 @@ from mobileagent_sim.framework import (
     dumpsys_service,
 )
 from mobileagent_sim.shell import Result, Shell, ok, with_stderr
-from mobileagent_sim.toybox import user_name
 from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
 
 # -- battery -------------------------------------------------------------------------------------------------------
@@ -38,11 +37,6 @@ _BATTERY_HELP = ("Battery service (battery) commands:\n  help\n    Print this he
                  "battery state.\n    -f: force a battery change broadcast be sent, prints new sequence.\n"
                  "  reset [-f]\n    Unfreeze battery state, returning to current hardware values.\n"
                  "    -f: force a battery change broadcast be sent, prints new sequence.\n")
-
-
-def battery_state(system: Any) -> dict[str, object]:
-    """What BatteryService reports: the power supply's values (:func:`kernel.battery`) under ``set``'s."""
-    return {**kernel.battery(system), **vars(system).get("battery_overrides", {})}
 
 
 def _battery_value(key: str, value: str) -> object:
@@ -64,7 +58,7 @@ def _battery(sh: Shell, args: list[str]) -> str | Result:
             return with_stderr(sh, b"", 255, f"Bad value: {words[2]}\n")
         return ok()
     if words[:1] == ["get"] and len(words) == 2 and words[1] in _BATTERY_KEYS:
-        value = battery_state(sh.system).get(_BATTERY_KEYS[words[1]], 0)
+        value = kernel.battery_state(sh.system).get(_BATTERY_KEYS[words[1]], 0)
         return ok(f"{str(value).lower() if isinstance(value, bool) else value}\n")
     if words == ["unplug"]:
         overrides.update(ac=False, usb=False, wireless=False)
@@ -75,7 +69,7 @@ def _battery(sh: Shell, args: list[str]) -> str | Result:
     if words:
         return ok(_BATTERY_HELP) if words[0] in ("help", "-h") else with_stderr(
             sh, f"Unknown command: {words[0]}\n".encode(), 255)
-    b = battery_state(sh.system)
+    b = kernel.battery_state(sh.system)
 
     def flag(key: str) -> str:
         return "true" if b[key] else "false"
@@ -107,7 +101,7 @@ def _pss(p: kernel.Proc) -> int:
 
 def _framework_processes(sh: Shell) -> list[kernel.Proc]:
     """The processes ActivityManager knows (the system server and the apps), largest first."""
-    procs = [p for p in kernel.processes(sh, user_name) if kernel.is_java(p)]
+    procs = [p for p in kernel.processes(sh) if kernel.is_java(p)]
     return sorted(procs, key=lambda p: -kernel.rss_kb(p))
 
 
@@ -228,7 +222,7 @@ def _deviceidle(sh: Shell, args: list[str]) -> str | Result:
         return "".join(f"system,{pkg},{apps[pkg].uid}\n" for pkg in DEVICEIDLE_SYSTEM if pkg in apps)
     if verb == "get" and len(args) == 2:
         values = {"light": state["light"], "deep": state["deep"], "force": "true" if state["forced"] else "false",
-                  "screen": "true", "charging": "true" if battery_state(sh.system)["ac"] else "false",
+                  "screen": "true", "charging": "true" if kernel.battery_state(sh.system)["ac"] else "false",
                   "network": "true" if _wifi_on(sh) else "false"}
         return f"{values[args[1]]}\n" if args[1] in values else f"Unknown get option: {args[1]}\n"
     if verb == "force-idle":
@@ -253,7 +247,7 @@ def _deviceidle(sh: Shell, args: list[str]) -> str | Result:
             + "\n".join(allowed) + f"\n  Whitelist (except idle) all app ids:\n    {uids}\n"
             + f"  mLightEnabled=true  mDeepEnabled=true\n  mForceIdle={'true' if state['forced'] else 'false'}\n"
             + f"  mScreenOn=true\n  mScreenLocked=false\n  mNetworkConnected={'true' if _wifi_on(sh) else 'false'}\n"
-            + f"  mCharging={'true' if battery_state(sh.system)['ac'] else 'false'}\n  mMotionActive=false\n"
+            + f"  mCharging={'true' if kernel.battery_state(sh.system)['ac'] else 'false'}\n  mMotionActive=false\n"
             + f"  mNotMoving=false\n  mState={state['deep']} mLightState={state['light']}\n"
             + "  mInactiveTimeout=+30m0s0ms\n")
 
@@ -360,9 +354,3 @@ def _settings_dump(sh: Shell, args: list[str]) -> str:
         values = sh.system.settings.list(table)
         lines += [f"_id:{k} name:{name} pkg:android value:{value}" for k, (name, value) in enumerate(values.items())]
     return "\n".join(lines) + "\n"
-
-
-def notification_list(sh: Shell) -> Result:
-    """``cmd notification list``: the keys of the posted notifications, none on the simulated phone."""
-    return ok()
-

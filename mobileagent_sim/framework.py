@@ -23,10 +23,13 @@ from typing import Any
 
 from PIL import Image
 
-from mobileagent_sim import services
+import mobileagent_sim.kernel as kernel
+import mobileagent_sim.package_manager as package_manager
+import mobileagent_sim.services as services
 from mobileagent_sim.app import Intent
 from mobileagent_sim.shell import (
     COMMANDS,
+    SHELL_PID,
     Process,
     Result,
     Shell,
@@ -39,6 +42,7 @@ from mobileagent_sim.shell import (
     with_stderr,
 )
 from mobileagent_sim.toybox import write_as_user
+from mobileagent_sim.users import user_id
 from pytest_mobileagent.android import mp4, zen_mode
 from pytest_mobileagent.android.audio import STREAM_IDS, STREAM_MAX, STREAM_MIN, STREAM_NAMES
 from pytest_mobileagent.android.keyboard import LATIN_IME
@@ -155,8 +159,8 @@ def _cmd_legacy(sh: Shell, args: list[str]) -> Result:
             return fail("Error: mode must be 'yes', 'no', or 'auto'\n", 255)
         services.set_night_mode(sh.system, args[2] == "yes")
         return ok(f"Night mode: {args[2]}\n")
-    if args == ["notification", "list"]:
-        return dumps.notification_list(sh)
+    if args == ["notification", "list"]:  # the keys of the posted notifications: none on the simulated phone
+        return ok()
     if args[:2] == ["notification", "set_dnd"] and len(args) >= 3:
         return _set_dnd(sh, args[2])
     if args[:2] == ["media_session", "volume"]:
@@ -512,8 +516,6 @@ def _am_broadcast(sh: Shell, args: list[str]) -> Result:
         parts.append("(has extras)")
     head = f"Broadcasting: Intent {{ {' '.join(parts)} }}\n"
     if intent.action in PROTECTED_BROADCASTS and sh.uid not in (0, 1000):  # broadcastIntentLocked's check
-        from mobileagent_sim.shell import SHELL_PID
-
         return with_stderr(sh, head.encode(), 255, "\nException occurred while executing 'broadcast':\n"
                            f"java.lang.SecurityException: Permission Denial: not allowed to send broadcast "
                            f"{intent.action} from pid={SHELL_PID + 1}, uid={sh.uid}\n")
@@ -1368,14 +1370,11 @@ def _dumpsys_activity_service(sh: Shell, args: list[str]) -> str | Result:
 def _dumpsys_processes(sh: Shell) -> str:
     """``ProcessList.dumpProcessesLSP``: each running app's and the system's ``ProcessRecord``, then the pid
     mappings."""
-    from mobileagent_sim import kernel
-    from mobileagent_sim.toybox import _user_id, user_name
-
     lines = ["ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)", "  All known processes:"]
     apps = []
-    for p in kernel.processes(sh, user_name):  # those zygote forked, as ps lists them
+    for p in kernel.processes(sh):  # those zygote forked, as ps lists them
         if kernel.is_java(p):
-            uid = _user_id(p.user) or 0
+            uid = user_id(p.user) or 0
             name = "system" if p.name == "system_server" else p.name
             apps.append((p.pid, uid, name, f"u0a{uid % 1000}" if uid >= 10000 else str(uid)))
     for pid, uid, name, user in apps:
@@ -1420,7 +1419,7 @@ def _dumpsys_input_method_service(sh: Shell, args: list[str]) -> str:
 def _dumpsys_power(sh: Shell, args: list[str]) -> str:
     """``PowerManagerService.dumpInternal``'s state lines: awake with the display on (the simulated screen never
     sleeps), the charger and level BatteryService reports, ``stay_on_while_plugged_in``, Doze's modes."""
-    battery = dumps.battery_state(sh.system)
+    battery = kernel.battery_state(sh.system)
     plug = 1 if battery["ac"] else 2 if battery["usb"] else 4 if battery["wireless"] else 0
     stay_on = int(sh.system.settings.get("global", "stay_on_while_plugged_in") or 0) & plug != 0
     deep = vars(sh.system).get("device_idle", {}).get("deep", "ACTIVE")
@@ -1761,7 +1760,3 @@ UNSIMULATED_SERVICES = frozenset((
     "device_config", "netpolicy", "usagestats", "lock_settings", "phone", "telephony", "user", "audio",
     "accessibility", "autofill", "clipboard", "content", "location", "media_projection", "shortcut", "vibrator",
     "webviewupdate", "wallpaper", "font", "game", "sensorservice", "stats", "companiondevice", "voiceinteraction"))
-
-
-# commands of their own modules register themselves when they load
-from mobileagent_sim import bugreport, dumps, logcat, package_manager, sqlite_cli  # noqa: E402, F401

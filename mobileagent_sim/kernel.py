@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
-import posixpath
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from mobileagent_sim import services
+import mobileagent_sim.services as services
+from mobileagent_sim.shell import SHELL_PID
 from mobileagent_sim.stores import VNode
+from mobileagent_sim.users import user_id, user_name
 from pytest_mobileagent.android.keyboard import PACKAGE as IME_PACKAGE
 
 if TYPE_CHECKING:
@@ -112,6 +114,35 @@ class Socket(NamedTuple):
 #: The sockets an idle emulator has open: adbd listening on 5555 (the emulator's adb port, both families).
 SOCKETS: list[Socket] = [Socket("tcp6", "::", 5555, "::", 0, "LISTEN", 0)]
 
+
+@dataclass
+class Interface:
+    """A network interface as ``ifconfig``, ``ip`` and ``/proc/net/dev`` show it."""
+
+    index: int
+    name: str
+    kind: str  # "loopback" or "ether"
+    mac: str
+    inet: tuple[str, int, str] | None  # address, prefix, broadcast
+    inet6: list[tuple[str, int, str]]
+    mtu: int
+    flags: str
+
+
+#: The network of the google_apis emulator image: ``wlan0`` (virtio Wi-Fi through mac80211_hwsim) at
+#: 10.0.2.16 behind the emulator's router, ``radio0`` to the modem's namespace.
+INTERFACES = [
+    Interface(1, "lo", "loopback", "00:00:00:00:00:00", ("127.0.0.1", 8, ""), [("::1", 128, "host")], 65536,
+              "LOOPBACK,UP,LOWER_UP"),
+    Interface(2, "dummy0", "ether", "be:9b:3e:6f:5c:21", None, [("fe80::bc9b:3eff:fe6f:5c21", 64, "link")], 1500,
+              "BROADCAST,NOARP,UP,LOWER_UP"),
+    Interface(3, "radio0", "ether", "02:00:00:00:02:00", ("192.168.200.2", 24, "192.168.200.255"),
+              [("fe80::ff:fe00:200", 64, "link")], 1500, "BROADCAST,MULTICAST,UP,LOWER_UP"),
+    Interface(4, "wlan0", "ether", "02:15:b2:00:00:00", ("10.0.2.16", 24, "10.0.2.255"),
+              [("fe80::15:b2ff:fe00:0", 64, "link")], 1500, "BROADCAST,MULTICAST,UP,LOWER_UP"),
+]
+
+
 #: The kernel's TCP states by ``/proc/net/tcp`` number (``include/net/tcp_states.h``).
 TCP_STATES = {1: "ESTABLISHED", 2: "SYN_SENT", 3: "SYN_RECV", 4: "FIN_WAIT1", 5: "FIN_WAIT2", 6: "TIME_WAIT",
               7: "CLOSE", 8: "CLOSE_WAIT", 9: "LAST_ACK", 10: "LISTEN", 11: "CLOSING"}
@@ -129,6 +160,12 @@ def battery(system: System) -> dict[str, object]:
     """The phone's own battery and charger (:data:`BATTERY` at first; the emulator console's ``power``
     commands change it), kept on the system so snapshots keep it."""
     return vars(system).setdefault("battery_hardware", dict(BATTERY))
+
+
+def battery_state(system: System) -> dict[str, object]:
+    """What BatteryService reports: the power supply's values (:func:`battery`) under those ``dumpsys battery
+    set`` froze."""
+    return {**battery(system), **vars(system).get("battery_overrides", {})}
 
 
 #: The console's names of the battery states (``power status``, ``power health``), by BatteryManager number.
@@ -224,11 +261,9 @@ def running_command(sh: Shell) -> str:
     return running_argv(sh)[0].rsplit("/", 1)[-1]
 
 
-def processes(sh: Shell, user_name: Callable[[int], str]) -> list[Proc]:
+def processes(sh: Shell) -> list[Proc]:
     """Every process by pid: the system's, adbd, the running apps, other modules', the shell's jobs, the shell
     running the line (``$$``) and the command now running in it (:func:`is_own`)."""
-    from mobileagent_sim.shell import SHELL_PID
-
     adbd = ADBD._replace(user=user_name(sh.uid))
     procs = [*SYSTEM_PROCESSES, adbd]
     for pkg in sorted([*sh.system.apps, IME_PACKAGE]):
@@ -246,8 +281,6 @@ def processes(sh: Shell, user_name: Callable[[int], str]) -> list[Proc]:
 
 def is_own(p: Proc) -> bool:
     """Whether a process is the shell running the line or the command running in it."""
-    from mobileagent_sim.shell import SHELL_PID
-
     return p.pid in (SHELL_PID, SHELL_PID + 1)
 
 
@@ -272,8 +305,6 @@ def rss_kb(p: Proc) -> int:
 
 def cmdline(p: Proc, sh: Shell) -> str:
     """The process's command line, words a space apart (the running tool's own words)."""
-    from mobileagent_sim.shell import SHELL_PID
-
     if p.pid == SHELL_PID + 1:
         return " ".join(running_argv(sh))
     return _CMDLINES.get(p.name, p.name)
@@ -293,8 +324,6 @@ def cpu_centis(p: Proc) -> int:
 
 def state(p: Proc, sh: Shell) -> str:
     """``R`` for the command running now, ``S`` (sleeping) for every other."""
-    from mobileagent_sim.shell import SHELL_PID
-
     return "R" if p.pid == SHELL_PID + 1 else "S"
 
 
@@ -363,13 +392,9 @@ class VirtualFiles:
         return int(boot_time(self.sh.system).timestamp()) * 10**9
 
     def _procs(self) -> dict[int, Proc]:
-        from mobileagent_sim.toybox import user_name
-
-        return {p.pid: p for p in processes(self.sh, user_name)}
+        return {p.pid: p for p in processes(self.sh)}
 
     def _proc(self, parts: list[str]) -> VNode | None:
-        from mobileagent_sim.shell import SHELL_PID
-
         when = self._when()
         top: dict[str, Callable[[], VNode]] = {
             "version": lambda: _file(proc_version(), when=when),
@@ -399,9 +424,7 @@ class VirtualFiles:
         return None if proc is None else self._pid(proc, rest, when)
 
     def _pid(self, p: Proc, parts: list[str], when: int) -> VNode | None:
-        from mobileagent_sim.toybox import _user_id
-
-        uid = _user_id(p.user) or 0
+        uid = user_id(p.user) or 0
         files: dict[str, Callable[[], VNode]] = {
             "cmdline": lambda: _file(cmdline(p, self.sh).replace(" ", "\0") + "\0", uid=uid, gid=uid, when=when),
             "comm": lambda: _file(p.name[:15] + "\n", 0o644, uid, uid, when=when),
@@ -479,10 +502,7 @@ def proc_uptime(system: System) -> str:
 
 def proc_loadavg(sh: Shell) -> str:
     """The idle phone's load averages (those ``uptime`` prints), runnable/all tasks, the last pid given."""
-    from mobileagent_sim.shell import SHELL_PID
-    from mobileagent_sim.toybox import user_name
-
-    count = len(processes(sh, user_name))
+    count = len(processes(sh))
     return f"0.00 0.00 0.00 1/{count} {SHELL_PID + 1}\n"
 
 
@@ -576,13 +596,11 @@ def proc_net(name: str) -> str:
 def proc_net_dev() -> str:
     """``/proc/net/dev`` (``net/core/net-procfs.c``): each interface ``ifconfig`` shows, nothing sent or received
     (as ``ifconfig`` says)."""
-    from mobileagent_sim.toybox import _INTERFACES
-
     head = ("Inter-|   Receive                                                |  Transmit\n"
             " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls "
             "carrier compressed\n")
     widths = (8, 7, 4, 4, 4, 5, 10, 9, 8, 7, 4, 4, 4, 5, 7, 10)
-    return head + "".join(f"{i.name:>6}:" + " ".join(f"{0:>{w}}" for w in widths) + "\n" for i in _INTERFACES)
+    return head + "".join(f"{i.name:>6}:" + " ".join(f"{0:>{w}}" for w in widths) + "\n" for i in INTERFACES)
 
 
 _FILESYSTEMS = ("nodev\tsysfs\nnodev\ttmpfs\nnodev\tbdev\nnodev\tproc\nnodev\tcgroup\nnodev\tcgroup2\n"
@@ -603,27 +621,3 @@ def sys_battery(system: System) -> dict[str, str]:
 
 def sys_ac(system: System) -> dict[str, str]:
     return {"online": f"{int(bool(battery(system)['ac']))}\n", "type": "Mains\n"}
-
-
-def follow(path: str, node_at: Callable[[str], VNode | None], last: bool = True) -> tuple[str, VNode | None]:
-    """Resolve the links on a virtual path (every component, the last one too if ``last``): the path reached and
-    its node."""
-    parts = [q for q in path.split("/") if q]
-    done = ""
-    for _hop in range(40):
-        node = None
-        for k, part in enumerate(parts):
-            done = done + "/" + part
-            node = node_at(done)
-            if node is None:
-                return done, None
-            if node.kind == "link" and (k < len(parts) - 1 or last):
-                target = node.target if node.target.startswith("/") else \
-                    posixpath.join(posixpath.dirname(done), node.target)
-                parts = [q for q in posixpath.normpath(target).split("/") if q] + parts[k + 1:]
-                done = ""
-                break
-        else:
-            return done or "/", node
-    raise OSError(errno.ELOOP, "Too many symbolic links encountered")
-

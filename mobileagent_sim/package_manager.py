@@ -156,14 +156,6 @@ def exception(sh: Shell, verb: str, text: str) -> Result:
     return with_stderr(sh, b"", 255, f"\nException occurred while executing '{verb}':\n{text}\n")
 
 
-def catalogue() -> dict[str, type]:
-    """The apps the simulator can install, by package: those of a new phone, and uiautomator2's helper."""
-    from mobileagent_sim.apps import DEFAULT_APPS, HOME_APP
-    from mobileagent_sim.apps.adb_keyboard import AdbKeyboardApp
-
-    return {cls.package: cls for cls in (HOME_APP, *DEFAULT_APPS, AdbKeyboardApp)}
-
-
 # -- APKs -----------------------------------------------------------------------------------------------
 
 
@@ -420,7 +412,7 @@ def _install(sh: Shell, args: list[str]) -> Result:
         package = apk_package(data, where)
     except ApkError as e:
         return _failure(sh, e.code, str(e))
-    cls = catalogue().get(package)
+    cls = sh.device.installable.get(package)
     if cls is None:
         return _failure(sh, "INSTALL_FAILED_NO_MATCHING_ABIS",
                         f"the simulated phone runs only the apps it simulates; {package} is not one of them")

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from mobileagent_sim.app import App
-from mobileagent_sim.framework import binding, content_provider, provider_error
+from mobileagent_sim.framework import binding, content_provider, provider_error, settings_put
 from mobileagent_sim.shell import Result, Shell, ok
 from pytest_mobileagent.android.contacts import CALLLOG_DB
 from pytest_mobileagent.android.contacts import PROVIDER_DB as CONTACTS_DB
@@ -764,8 +764,6 @@ def _settings_content(sh: Shell, verb: str, opts: dict[str, Any]) -> Result:
     """``content query|insert|update|delete --uri content://settings/NAMESPACE[/NAME]`` (AOSP
     ``packages/providers/SettingsProvider/src/com/android/providers/settings/SettingsProvider.java``): rows
     ``_id``, ``name``, ``value``; the where clause only as SettingsProvider takes it (``name='x'``)."""
-    from mobileagent_sim.framework import settings_put
-
     uri = opts["uri"]
     try:
         namespace, name = _settings_target(uri, opts.get("where"), [])

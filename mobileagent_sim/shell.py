@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from mobileagent_sim import sh_parse
+import mobileagent_sim.sh_parse as sh_parse
 
 if TYPE_CHECKING:
     from mobileagent_sim.device import SimDevice
@@ -2340,7 +2340,3 @@ def with_stderr(sh: Shell, out: bytes, status: int, errors: str | bytes = "") ->
 
 def operands(argv: list[str]) -> list[str]:
     return [a for a in argv[1:] if not a.startswith("-")]
-
-
-# the commands register themselves when their modules load
-from mobileagent_sim import framework, toybox  # noqa: E402, F401

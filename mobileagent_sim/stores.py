@@ -194,6 +194,29 @@ class VNode:
     rdev: tuple[int, int] | None = None
 
 
+def follow_links(path: str, node_at: Callable[[str], VNode | None], last: bool = True) -> tuple[str, VNode | None]:
+    """Resolve the links on a virtual path (every component, the last one too if ``last``): the path reached and
+    its node."""
+    parts = [q for q in path.split("/") if q]
+    done = ""
+    for _hop in range(40):
+        node = None
+        for k, part in enumerate(parts):
+            done = done + "/" + part
+            node = node_at(done)
+            if node is None:
+                return done, None
+            if node.kind == "link" and (k < len(parts) - 1 or last):
+                target = node.target if node.target.startswith("/") else \
+                    posixpath.join(posixpath.dirname(done), node.target)
+                parts = [q for q in posixpath.normpath(target).split("/") if q] + parts[k + 1:]
+                done = ""
+                break
+        else:
+            return done or "/", node
+    raise OSError(errno.ELOOP, "Too many symbolic links encountered")
+
+
 #: Where the kernel's virtual file systems are mounted, and the character devices of ``/dev`` that read as
 #: files (served by :attr:`FileSystem.virtual`).
 VIRTUAL_ROOTS = ("/proc", "/sys", "/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
@@ -274,10 +297,8 @@ class FileSystem:
 
     def vnode(self, path: str, follow: bool = True) -> VNode | None:
         """The virtual node at a canonical path, its links followed (the last one too if ``follow``)."""
-        from mobileagent_sim.kernel import follow as resolve
-
         assert self.virtual is not None
-        return resolve(path, self.virtual, follow)[1]
+        return follow_links(path, self.virtual, follow)[1]
 
     def _virtual_entry(self, path: str, follow: bool) -> Entry | None:
         node = self.vnode(path, follow)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from mobileagent_sim import services
+import mobileagent_sim.services as services
 from mobileagent_sim.app import Activity, App, Intent
 from mobileagent_sim.key_listeners import filtered
 from mobileagent_sim.layout import Layout, LayoutCache, Node, focus_key, lay_out

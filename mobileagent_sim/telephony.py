@@ -34,7 +34,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from mobileagent_sim import services
+import mobileagent_sim.services as services
 from mobileagent_sim.app import App
 from mobileagent_sim.framework import binding, content_provider, provider_error
 from mobileagent_sim.shell import Result, Shell, ok

@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from mobileagent_sim import kernel, stores
+import mobileagent_sim.kernel as kernel
+import mobileagent_sim.stores as stores
 from mobileagent_sim.shell import (
     COMMANDS,
     SHELL_PID,
@@ -46,6 +47,7 @@ from mobileagent_sim.shell import (
     with_stderr,
 )
 from mobileagent_sim.stores import STORAGE, Entry
+from mobileagent_sim.users import user_id, user_name
 
 # -- options, as toybox's lib/args.c reads them ------------------------------------------------------------
 
@@ -411,36 +413,6 @@ def _own(sh: Shell, path: str) -> None:
 
 def _err(tool: str, path: str, e: OSError) -> str:
     return f"{tool}: {path}: {strerror(e)}\n"
-
-
-#: Android's user names for uids (bionic's ``android_ids``; apps are ``u0_aNN``, their caches ``u0_aNN_cache``).
-_USER_NAMES = {0: "root", 1000: "system", 1001: "radio", 1002: "bluetooth", 1003: "graphics", 1004: "input",
-               1005: "audio", 1006: "camera", 1007: "log", 1010: "wifi", 1013: "media", 1015: "sdcard_rw",
-               1023: "media_rw", 1028: "sdcard_r", 1036: "logd", 1065: "reserved_disk", 1077: "external_storage",
-               1078: "ext_data_rw", 1079: "ext_obb_rw", 2000: "shell", 2001: "cache", 3001: "net_bt_admin",
-               3002: "net_bt", 3003: "inet", 3006: "net_bw_stats", 3009: "readproc", 3011: "uhid",
-               9997: "everybody", 9998: "misc", 9999: "nobody"}
-
-
-def user_name(uid: int) -> str:
-    """An Android user (or group) name for an id, else the number."""
-    if uid in _USER_NAMES:
-        return _USER_NAMES[uid]
-    if 10000 <= uid < 20000:
-        return f"u0_a{uid - 10000}"
-    if 20000 <= uid < 30000:
-        return f"u0_a{uid - 20000}_cache"
-    return str(uid)
-
-
-def _user_id(name: str) -> int | None:
-    if name.isdigit():
-        return int(name)
-    for uid, known in _USER_NAMES.items():
-        if known == name:
-            return uid
-    m = re.fullmatch(r"u0_a(\d+)", name)
-    return 10000 + int(m.group(1)) if m else None
 
 
 def _zone(sh: Shell) -> dt.tzinfo:
@@ -987,7 +959,7 @@ class _Find:
         if a == "-inum":
             return _numsign(e.ino, 0, arg), i + 2, True
         if a in ("-user", "-group"):
-            wanted = _user_id(arg)
+            wanted = user_id(arg)
             return wanted == (e.uid if a == "-user" else e.gid), i + 2, True
         if a == "-perm":
             return _perm_matches(e.mode & 0o7777, arg), i + 2, True
@@ -2460,14 +2432,13 @@ def _df(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
 
 #: adbd's supplementary groups on Android 13 (``packages/modules/adb/daemon/main.cpp``), root or shell alike.
 _ADBD_GROUPS = [1004, 1007, 1011, 1015, 1028, 1078, 1079, 3001, 3002, 3003, 3006, 3009, 3011, 3012]
-_USER_NAMES.update({1011: "adb", 3012: "readtracefs"})
 
 
 @toy("id", options=">1nGgru[!Ggu]")
 def _id(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     uid = sh.uid
     if args:
-        found = _user_id(args[0])
+        found = user_id(args[0])
         if found is None:
             raise _Error(f"no such user '{args[0]}'")
         uid = found
@@ -2768,38 +2739,12 @@ def _free(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result
     return ok(text)
 
 
-@dataclass
-class _Interface:
-    index: int
-    name: str
-    kind: str  # "loopback" or "ether"
-    mac: str
-    inet: tuple[str, int, str] | None  # address, prefix, broadcast
-    inet6: list[tuple[str, int, str]]
-    mtu: int
-    flags: str
-
-
-#: The network of the google_apis emulator image: ``wlan0`` (virtio Wi-Fi through mac80211_hwsim) at
-#: 10.0.2.16 behind the emulator's router, ``radio0`` to the modem's namespace.
-_INTERFACES = [
-    _Interface(1, "lo", "loopback", "00:00:00:00:00:00", ("127.0.0.1", 8, ""), [("::1", 128, "host")], 65536,
-               "LOOPBACK,UP,LOWER_UP"),
-    _Interface(2, "dummy0", "ether", "be:9b:3e:6f:5c:21", None, [("fe80::bc9b:3eff:fe6f:5c21", 64, "link")], 1500,
-               "BROADCAST,NOARP,UP,LOWER_UP"),
-    _Interface(3, "radio0", "ether", "02:00:00:00:02:00", ("192.168.200.2", 24, "192.168.200.255"),
-               [("fe80::ff:fe00:200", 64, "link")], 1500, "BROADCAST,MULTICAST,UP,LOWER_UP"),
-    _Interface(4, "wlan0", "ether", "02:15:b2:00:00:00", ("10.0.2.16", 24, "10.0.2.255"),
-               [("fe80::15:b2ff:fe00:0", 64, "link")], 1500, "BROADCAST,MULTICAST,UP,LOWER_UP"),
-]
-
-
 def _mask(prefix: int) -> str:
     bits = (0xFFFFFFFF << (32 - prefix)) & 0xFFFFFFFF
     return ".".join(str(bits >> s & 255) for s in (24, 16, 8, 0))
 
 
-def _ifconfig_block(i: _Interface) -> str:
+def _ifconfig_block(i: kernel.Interface) -> str:
     encap = "Local Loopback" if i.kind == "loopback" else "Ethernet"
     head = f"{i.name:<9} Link encap:{encap}  "
     if i.kind == "ether":
@@ -2834,8 +2779,8 @@ def _ifconfig(sh: Shell, argv: list[str]) -> Result:
     show_all = "-a" in args
     args = [a for a in args if a != "-a"]
     if not args:
-        return ok("".join(_ifconfig_block(i) for i in _INTERFACES if show_all or "UP" in i.flags))
-    found = next((i for i in _INTERFACES if i.name == args[0]), None)
+        return ok("".join(_ifconfig_block(i) for i in kernel.INTERFACES if show_all or "UP" in i.flags))
+    found = next((i for i in kernel.INTERFACES if i.name == args[0]), None)
     if found is None:
         return with_stderr(sh, b"", 1, f"ifconfig: {args[0]}: No such device\n")
     if len(args) > 1:
@@ -2845,7 +2790,7 @@ def _ifconfig(sh: Shell, argv: list[str]) -> Result:
     return ok(_ifconfig_block(found))
 
 
-def _ip_addr_block(i: _Interface, brief_link: bool = False) -> str:
+def _ip_addr_block(i: kernel.Interface, brief_link: bool = False) -> str:
     state = "UNKNOWN" if i.kind == "loopback" or "NOARP" in i.flags else "UP"
     qdisc = "noqueue" if i.kind == "loopback" or "NOARP" in i.flags else "mq" if i.name == "wlan0" else "pfifo_fast"
     text = (f"{i.index}: {i.name}: <{i.flags}> mtu {i.mtu} qdisc {qdisc} state {state} group default qlen 1000\n"
@@ -2889,9 +2834,9 @@ def _ip(sh: Shell, argv: list[str]) -> Result:
     if rest and rest[0] in ("add", "del", "set", "change", "replace", "flush"):
         return with_stderr(sh, b"", 2, "RTNETLINK answers: Operation not permitted\n" if sh.uid else
                            "changing interfaces is not simulated\n")
-    chosen = _INTERFACES
+    chosen = kernel.INTERFACES
     if rest:
-        chosen = [i for i in _INTERFACES if i.name == rest[0]]
+        chosen = [i for i in kernel.INTERFACES if i.name == rest[0]]
         if not chosen:
             return with_stderr(sh, b"", 1, f'Device "{rest[0]}" does not exist.\n')
     return ok("".join(_ip_addr_block(i, obj == "link") for i in chosen))
@@ -2908,8 +2853,8 @@ def _chown(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Resul
         user_part, group_part = "", spec
     else:
         user_part, _, group_part = spec.replace(".", ":", 1).partition(":")
-    uid = _user_id(user_part) if user_part else None
-    gid = _user_id(group_part) if group_part else None
+    uid = user_id(user_part) if user_part else None
+    gid = user_id(group_part) if group_part else None
     if (user_part and uid is None) or (group_part and gid is None):
         bad = user_part if user_part and uid is None else group_part
         raise _Error(f"bad {'user' if bad == user_part and name != 'chgrp' else 'group'} '{bad}'")
@@ -2944,7 +2889,7 @@ def _restorecon(sh: Shell, argv: list[str]) -> Result:
 
 
 def _processes(sh: Shell) -> list[kernel.Proc]:
-    return kernel.processes(sh, user_name)
+    return kernel.processes(sh)
 
 
 @command("pidof")
@@ -2957,7 +2902,7 @@ def _pidof(sh: Shell, argv: list[str]) -> Result:
 #: ``ps -o`` fields: header, width (negative: left-aligned) and value, as toybox's ``ps`` table has them.
 _PS_FIELDS: dict[str, tuple[int, Callable[[tuple[str, int, int, str]], object]]] = {
     "PID": (5, lambda p: p[1]), "PPID": (5, lambda p: p[2]), "USER": (-12, lambda p: p[0]),
-    "UID": (5, lambda p: _user_id(p[0]) or 0), "NAME": (-27, lambda p: p[3]), "CMD": (-27, lambda p: p[3]),
+    "UID": (5, lambda p: user_id(p[0]) or 0), "NAME": (-27, lambda p: p[3]), "CMD": (-27, lambda p: p[3]),
     "COMM": (-27, lambda p: p[3]), "ARGS": (-27, lambda p: p[3]), "CMDLINE": (-27, lambda p: p[3]),
     "S": (1, lambda p: "R" if p[1] == SHELL_PID + 1 else "S"), "RSS": (6, kernel.rss_kb),
     "VSZ": (7, kernel.vsz_kb),
@@ -2973,7 +2918,7 @@ def _ps(sh: Shell, name: str, opts: dict[str, Any], args: list[str]) -> Result:
     users = [u for group in opts.get("u", []) + opts.get("U", []) for u in group.split(",")]
     pids = [p for group in opts.get("p", []) + args for p in group.split(",")]
     if users or pids:
-        procs = [p for p in procs if p[0] in users or str(_user_id(p[0])) in users or str(p[1]) in pids]
+        procs = [p for p in procs if p[0] in users or str(user_id(p[0])) in users or str(p[1]) in pids]
     elif not (opts.get("A") or opts.get("e") or opts.get("a")):
         procs = [p for p in procs if kernel.is_own(p)]  # the shell running the line and ps itself
     if "o" in opts:
@@ -3020,7 +2965,7 @@ def _matching(sh: Shell, opts: dict[str, Any], args: list[str]) -> list[tuple[st
     users = [u for group in opts.get("u", []) + opts.get("U", []) for u in group.split(",")]
     match = pattern.fullmatch if opts.get("x") else pattern.search
     found = [p for p in _processes(sh) if not kernel.is_own(p) and match(p[3])]  # not the shell nor the tool
-    found = [p for p in found if not users or p[0] in users or str(_user_id(p[0])) in users]
+    found = [p for p in found if not users or p[0] in users or str(user_id(p[0])) in users]
     if opts.get("n"):
         found = found[-1:]
     elif opts.get("o"):
@@ -3628,7 +3573,7 @@ def _ping_routed(address: str) -> bool:
     if ip.is_loopback:
         return True
     return any(i.inet is not None and ip in ipaddress.IPv4Network(f"{i.inet[0]}/{i.inet[1]}", strict=False)
-               for i in _INTERFACES)
+               for i in kernel.INTERFACES)
 
 
 @command("ping")
@@ -3676,7 +3621,7 @@ def _ping(sh: Shell, argv: list[str]) -> Result:
     if count is None:
         raise_text = "ping: pinging until stopped is not simulated: give -c COUNT\n"
         return with_stderr(sh, b"", 2, raise_text)
-    mine = address.startswith("127.") or any(i.inet is not None and i.inet[0] == address for i in _INTERFACES)
+    mine = address.startswith("127.") or any(i.inet is not None and i.inet[0] == address for i in kernel.INTERFACES)
     shown = address if target == address else f"{target} ({address})"
     out = f"PING {target} ({address}) 56(84) bytes of data.\n"
     times = []
@@ -3829,7 +3774,7 @@ def _su(sh: Shell, argv: list[str]) -> Result:
     uid: int | None = 0
     if args:
         who = args.pop(0).split(",")[0]
-        uid = int(who) if who.isdigit() else _user_id(who)
+        uid = int(who) if who.isdigit() else user_id(who)
         if uid is None:
             return with_stderr(sh, b"", 1, f"su: invalid uid/gid '{who}'\n")
     command = args or ["/system/bin/sh"]
@@ -3855,7 +3800,7 @@ def _su(sh: Shell, argv: list[str]) -> Result:
 _TOP_FIELDS: dict[str, tuple[int, Callable[[Shell, kernel.Proc], str]]] = {
     "PID": (5, lambda sh, p: str(p.pid)), "PPID": (5, lambda sh, p: str(p.ppid)),
     "TID": (5, lambda sh, p: str(p.pid)),
-    "UID": (5, lambda sh, p: str(_user_id(p.user) or 0)), "USER": (-12, lambda sh, p: p.user),
+    "UID": (5, lambda sh, p: str(user_id(p.user) or 0)), "USER": (-12, lambda sh, p: p.user),
     "PR": (2, lambda sh, p: "20"), "NI": (3, lambda sh, p: "0"),
     "VIRT": (4, lambda sh, p: _human(kernel.vsz_kb(p) * 1024)),
     "RES": (4, lambda sh, p: _human(kernel.rss_kb(p) * 1024)),
@@ -3934,7 +3879,7 @@ def _top_frame(sh: Shell, opts: dict[str, Any], fields: list[str],
     procs = _processes(sh)
     if opts.get("u"):
         users = [u for group in opts["u"] for u in group.split(",")]
-        procs = [p for p in procs if p.user in users or str(_user_id(p.user)) in users]
+        procs = [p for p in procs if p.user in users or str(user_id(p.user)) in users]
     if opts.get("p"):
         pids = [x for group in opts["p"] for x in group.split(",")]
         procs = [p for p in procs if str(p.pid) in pids]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING, Any
 
-from mobileagent_sim import services
+import mobileagent_sim.services as services
 from mobileagent_sim.app import Activity, App, Intent
 from mobileagent_sim.framework import dumpsys_service
 from mobileagent_sim.providers import MISSED, OUTGOING, ContactsProvider, digits

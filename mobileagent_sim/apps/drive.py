@@ -16,7 +16,7 @@ import posixpath
 import re
 from typing import Any
 
-from mobileagent_sim import account
+import mobileagent_sim.account as account
 from mobileagent_sim.app import Activity, App, Intent, PagedActivity
 from mobileagent_sim.views import (
     Button,

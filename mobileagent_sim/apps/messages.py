@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from mobileagent_sim import telephony
+import mobileagent_sim.telephony as telephony
 from mobileagent_sim.app import Activity, App
 from mobileagent_sim.apps.sms import contact_name, contacts_with_numbers
 from mobileagent_sim.telephony import TelephonyProvider

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mobileagent_sim import services
+import mobileagent_sim.services as services
 from mobileagent_sim.app import Activity, App, Intent
 from mobileagent_sim.views import (
     Button,

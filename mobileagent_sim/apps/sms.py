@@ -39,8 +39,9 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from mobileagent_sim import telephony
+import mobileagent_sim.telephony as telephony
 from mobileagent_sim.app import Activity, App, Intent
+from mobileagent_sim.providers import ContactsProvider
 from mobileagent_sim.telephony import TelephonyProvider
 from mobileagent_sim.views import (
     Button,
@@ -92,8 +93,6 @@ def format_date_or_time(system: System, ms: int, hide_time_other_days: bool) -> 
 def contact_name(system: System, address: str) -> str:
     """The contact's name for a number, or the number itself (``getNameFromAddress``)."""
     if CONTACTS_PROVIDER in system.apps:
-        from mobileagent_sim.providers import ContactsProvider
-
         name = ContactsProvider(system).lookup_name(address)
         if name:
             return name
@@ -104,8 +103,6 @@ def contacts_with_numbers(system: System) -> list[dict[str, Any]]:
     """Contacts that have a phone number, by name, with their normalized numbers (``getAvailableContacts``)."""
     if CONTACTS_PROVIDER not in system.apps:
         return []
-    from mobileagent_sim.providers import ContactsProvider
-
     provider = ContactsProvider(system)
     found = []
     for c in provider.contacts():

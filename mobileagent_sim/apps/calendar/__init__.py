@@ -37,9 +37,3 @@ Screens and resource ids are the app's own:
 Not simulated: tasks (the "Task" choice does nothing), CalDAV, attendees, custom intervals and reminders,
 the repeat-limit picker, event colors, import/export, holidays/birthdays, settings and about.
 """
-
-from __future__ import annotations
-
-from mobileagent_sim.apps.calendar.app import CalendarApp
-
-__all__ = ["CalendarApp"]
