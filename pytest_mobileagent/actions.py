@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_mobileagent.apis import Api, ApiCall, InvalidApiCall, api_catalog, call_api
 from pytest_mobileagent.catalog import resolve_app
+from pytest_mobileagent.observe.elements import InvalidAction
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -35,10 +36,6 @@ GOAL_STATUSES = ("complete", "infeasible")
 #: screen fractions, the y axis doubled) is a tap (b-moca ``bmoca/environment/coordinator.py``,
 #: ``_SWIPE_DISTANCE_THRESHOLD`` and ``is_tap_action``).
 TAP_DISTANCE = 0.14
-
-
-class InvalidAction(ValueError):
-    """The agent produced an action that cannot be performed (an agent outcome, not an error)."""
 
 
 @dataclass
@@ -368,3 +365,8 @@ def _focused_text(obs: Observation | None, action: Action) -> str:
         el = obs.targets[action.index]
         return "" if el.text == el.hint else el.text
     return ""
+
+
+__all__ = ["DIRECTIONS", "GOAL_STATUSES", "KINDS", "SWIPE_AS_SCROLL", "TAP_DISTANCE", "TERMINAL", "Action",
+           "InvalidAction",  # defined in observe.elements, the layer below, and public here
+           "InvalidOutput", "execute", "gesture_pixel", "scroll_direction", "scroll_points"]
