@@ -32,7 +32,7 @@ from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
 from pytest_mobileagent.device.backend import Backend, Backends
 from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, has_package, require
-from pytest_mobileagent.device.configs import DeviceConfig, load
+from pytest_mobileagent.device.configs import DeviceConfig
 from pytest_mobileagent.episode import (
     EpisodeOptions,
     EpisodeResult,
@@ -159,7 +159,7 @@ def ma_device_config(ma_device: Device) -> dict[str, str]:
 @pytest.fixture(scope="session")
 def ma_configs(ma_settings: Settings) -> tuple[DeviceConfig, ...]:
     """The device configurations ``--ma-configs`` names (B-MoCA's environments), or none."""
-    return load(ma_settings.configs) if ma_settings.configs else ()
+    return ma_settings.configs
 
 
 def config_of(case: TaskCase, configs: tuple[DeviceConfig, ...]) -> DeviceConfig | None:
@@ -246,8 +246,7 @@ def ma_episode_options(request: pytest.FixtureRequest, ma_settings: Settings) ->
     overrides fields of :class:`~pytest_mobileagent.episode.EpisodeOptions` for one test."""
     options = EpisodeOptions(require_complete=ma_settings.require_complete, infra_retries=ma_settings.infra_retries,
                              timeout_s=ma_settings.episode_timeout or None,
-                             think_time_s=None if ma_settings.sim_think_time == "measured"
-                             else float(ma_settings.sim_think_time),
+                             think_time_s=ma_settings.sim_think_time,
                              metrics=MetricOptions(ma_settings.lcs_gamma, ma_settings.text_similarity,
                                                    ma_settings.text_rule))
     marker = request.node.get_closest_marker("ma_episode")

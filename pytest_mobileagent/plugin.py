@@ -123,7 +123,7 @@ def _run_folder(config: pytest.Config) -> tuple[str, Path]:
     resume, output = option(config, "resume"), Path(config.rootpath, option(config, "output"))
     if not resume:
         shard = option(config, "shard")
-        run_id = option(config, "run_id") or _new_run_id() + (f"-shard-{shard.replace('/', '-of-')}" if shard else "")
+        run_id = option(config, "run_id") or _new_run_id() + (f"-shard-{shard[0]}-of-{shard[1]}" if shard else "")
         if (output / run_id / "results.jsonl").exists():
             raise pytest.UsageError(f"--ma-run-id {run_id}: {output / run_id} already holds a run; continue it with "
                                     f"--ma-resume {run_id}, or choose another run id")
@@ -412,7 +412,7 @@ def _keep_shard(config: pytest.Config, items: list[pytest.Item]) -> None:
     shard = option(config, "shard")
     if not shard:
         return
-    k, n = (int(part) for part in shard.split("/"))
+    k, n = shard
 
     def item_id(item: pytest.Item) -> str:
         case = getattr(item, "callspec", None) and item.callspec.params.get("task_case")
@@ -609,7 +609,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if allure_folder:
             allure_report.write_run_files(allure_folder, settings(config), run(config), tally.tokens_spent)
         return
-    from pytest_mobileagent.report.gates import decide, parse_limits, save_baseline
+    from pytest_mobileagent.report.gates import decide, save_baseline
     from pytest_mobileagent.report.summary import write_metrics
 
     threshold = option(config, "success_threshold")
@@ -624,13 +624,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         save_baseline(Path(option(config, "save_baseline")), tally.outcomes, metrics)
     if not _gated(config):
         return
-    baseline_path = option(config, "baseline")
-    baseline = json.loads(Path(baseline_path).read_text()) if baseline_path else None
-    if option(config, "max_regression") and baseline is None:
-        raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
-    decision = decide(tally.outcomes, metrics, baseline, parse_limits(option(config, "fail_under")),
-                      parse_limits(option(config, "max_regression")), option(config, "gate_infra_errors"),
-                      threshold=threshold)
+    decision = decide(tally.outcomes, metrics, option(config, "baseline"), option(config, "fail_under") or {},
+                      option(config, "max_regression") or {}, option(config, "gate_infra_errors"), threshold=threshold)
     config.stash[DECISION_KEY] = decision
     if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         session.exitstatus = pytest.ExitCode.OK if decision.passed else pytest.ExitCode.TESTS_FAILED
@@ -652,10 +647,10 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if option(config, "save_baseline"):
         terminalreporter.write_line(f"  baseline saved: {option(config, 'save_baseline')}")
     decision = config.stash.get(DECISION_KEY, None)
-    if option(config, "baseline"):
+    baseline = option(config, "baseline")
+    if baseline is not None:
         from pytest_mobileagent.report.gates import decide
 
-        baseline = json.loads(Path(option(config, "baseline")).read_text())
         flips = decision or decide(config.stash[TALLY_KEY].outcomes, metrics, baseline, {}, {},
                                    metrics["overall"]["errors"], threshold=option(config, "success_threshold"))
         write_comparison(terminalreporter, baseline, metrics, flips)
