@@ -44,17 +44,16 @@ from pytest_mobileagent.episode import (
     restore,
 )
 from pytest_mobileagent.pool import device_backends
-from pytest_mobileagent.report.artifacts import ARTIFACTS_KEY, Artifacts, artifacts, save_model_log
+from pytest_mobileagent.report.artifacts import Artifacts, artifacts, save_model_log
 from pytest_mobileagent.report.trace import TraceRecorder
 from pytest_mobileagent.settings import Settings, run, settings
+from pytest_mobileagent.stash import ARTIFACTS_KEY, EPISODE_KEY, RESUMED_KEY
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.judged import JUDGED_INSTEAD, judged_by_model, judged_on
 from pytest_mobileagent.tasks.params import draw, instance_seed
 from pytest_mobileagent.tasks.registry import TaskCase
 
 CLEAN_SNAPSHOT = "ma-clean"
-EPISODE_KEY = pytest.StashKey[EpisodeResult]()
-RESUMED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()
 
 
 @pytest.fixture(scope="session")

@@ -30,21 +30,32 @@ from pytest_mobileagent.apis import API_LIST_ENV
 from pytest_mobileagent.device.backend import Backends, installed_backends
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.episode import EpisodeTimeout
-from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, clean_state_lines, configured_specs
-from pytest_mobileagent.pool import BACKENDS_KEY, device_backends
+from pytest_mobileagent.fixtures import clean_state_lines, configured_specs
+from pytest_mobileagent.pool import device_backends
 from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.report.summary import RunTally
-from pytest_mobileagent.settings import RUN_KEY, SETTINGS_KEY, Run, add_options, build, option, run, settings
+from pytest_mobileagent.settings import Run, add_options, build, option, run, settings
+from pytest_mobileagent.stash import (
+    BACKENDS_KEY,
+    DECISION_KEY,
+    DRAW_CACHE_KEY,
+    EMPTY_MODULES_KEY,
+    EPISODE_KEY,
+    FLEET_KEY,
+    LOCK_KEY,
+    METRICS_KEY,
+    RESUMED_KEY,
+    RUN_KEY,
+    SAVED_ENV_KEY,
+    SESSION_KEY,
+    SETTINGS_KEY,
+    STREAKS_KEY,
+    TALLY_KEY,
+)
 from pytest_mobileagent.tasks.draw_cache import DrawCache
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
-
-#: On the controller: what it keeps of the run's episodes as their records arrive (never the records).
-TALLY_KEY = pytest.StashKey[RunTally]()
-LOCK_KEY = pytest.StashKey[dict[str, Any]]()
-#: The environment variables the options set, with the values they had before (None: unset).
-SAVED_ENV_KEY = pytest.StashKey[dict[str, str | None]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -226,9 +237,6 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 
 # -- collection --------------------------------------------------------------------
 
-EMPTY_MODULES_KEY = pytest.StashKey[dict[str, str]]()
-
-
 def _note_empty_module(config: pytest.Config, report: pytest.CollectReport) -> None:
     """Remember task modules that skipped themselves at import, and why (a module without tasks is noted by
     :class:`TaskModule` itself; under xdist only the skips reach the controller)."""
@@ -361,9 +369,6 @@ def real_apps(task_cls: Any, backends: Backends | None = None) -> list[str]:
         return []
     simulated = (backends or installed_backends()).simulated_packages()
     return sorted(set(packages) - (simulated or frozenset()))
-
-
-DRAW_CACHE_KEY = pytest.StashKey["DrawCache | None"]()
 
 
 def _draw_cache(config: pytest.Config) -> DrawCache | None:
@@ -516,10 +521,6 @@ class ReportObserver:
             _count_infrastructure_errors(self.config, report, record)
 
 
-STREAKS_KEY = pytest.StashKey[dict[str, int]]()
-SESSION_KEY = pytest.StashKey[pytest.Session]()
-
-
 def _unrecorded(config: pytest.Config, report: pytest.TestReport, error: OSError) -> pytest.TestReport:
     """An episode whose record could not be written (a full disk): the item errs naming the file, and the
     controller stops the session; every episode written before stays valid and resumable."""
@@ -584,10 +585,6 @@ def _preflight(config: pytest.Config) -> None:
         client.preflight(list(dict.fromkeys(models)))
     except EndpointUnusable as e:
         raise pytest.UsageError(redact(f"--agent {option(config, 'agent')}: {e}")) from None
-
-
-DECISION_KEY = pytest.StashKey[Any]()
-METRICS_KEY = pytest.StashKey[dict[str, Any]]()
 
 
 def _gated(config: pytest.Config) -> bool:
@@ -659,9 +656,6 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
                                     "(the gate decides the exit status)")
         for reason in decision.reasons:
             terminalreporter.write_line(f"    {reason}")
-
-
-FLEET_KEY = pytest.StashKey[Any]()
 
 
 def _start_emulators(config: pytest.Config) -> None:

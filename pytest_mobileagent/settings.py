@@ -21,6 +21,7 @@ import pytest
 
 from pytest_mobileagent.llm.client import DEFAULT_RETRIES, DEFAULT_TIMEOUT_S
 from pytest_mobileagent.redaction import redact
+from pytest_mobileagent.stash import RUN_KEY, SETTINGS_KEY
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
 
 if TYPE_CHECKING:
@@ -196,7 +197,8 @@ SCREENSHOT_POLICIES = ("none", "on-failure", "all")
 
 @dataclasses.dataclass(frozen=True)
 class Settings:
-    """Every option's value for this run (``config.stash[SETTINGS_KEY]``, or :func:`settings`)."""
+    """Every option's value for this run (:func:`settings`; kept in ``config.stash[SETTINGS_KEY]``, see
+    :mod:`pytest_mobileagent.stash`)."""
 
     agent: str = _field("oracle", "agent to evaluate: oracle, noop, random, a model agent (t3a, m3a, seeact, "
                         "arena, mobilebench, bmoca...), an entry point of group pytest_mobileagent.agents, or "
@@ -333,8 +335,6 @@ class Run:
         return self.directory / "results.jsonl"
 
 
-SETTINGS_KEY = pytest.StashKey[Settings]()
-RUN_KEY = pytest.StashKey[Run]()
 FIELDS = {f.name: f for f in dataclasses.fields(Settings)}
 _INI_TYPES = {bool: "bool", int: "int", float: "float"}
 
