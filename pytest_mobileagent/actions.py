@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_mobileagent.apis import Api, ApiCall, InvalidApiCall, api_catalog, call_api
 from pytest_mobileagent.catalog import resolve_app
+from pytest_mobileagent.observe.elements import InvalidAction
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -35,10 +36,6 @@ GOAL_STATUSES = ("complete", "infeasible")
 #: screen fractions, the y axis doubled) is a tap (b-moca ``bmoca/environment/coordinator.py``,
 #: ``_SWIPE_DISTANCE_THRESHOLD`` and ``is_tap_action``).
 TAP_DISTANCE = 0.14
-
-
-class InvalidAction(ValueError):
-    """The agent produced an action that cannot be performed (an agent outcome, not an error)."""
 
 
 @dataclass
@@ -255,23 +252,47 @@ def _target(action: Action, obs: Observation | None, device: Device) -> tuple[in
     raise InvalidAction(f"{action.kind} needs an index, an xpath or x and y")
 
 
-def _scroll_points(action: Action, obs: Observation | None, device: Device) -> tuple[int, int, int, int]:
-    w, h = device.window_size()
+#: A swipe is the inverse of a scroll (AndroidWorld: swiping up scrolls down): the scroll of each finger direction,
+#: and the finger's direction of each scroll (the table is its own inverse).
+SWIPE_AS_SCROLL = {"up": "down", "down": "up", "left": "right", "right": "left"}
+
+
+def scroll_direction(action: Action) -> str:
+    """Which way ``action`` (a scroll or a swipe by direction) scrolls the content: a scroll's own direction
+    (default ``down``), a swipe's inverse (:data:`SWIPE_AS_SCROLL`; default ``up``, which scrolls down)."""
+    if action.kind == "swipe":
+        return SWIPE_AS_SCROLL[action.direction or "up"]
+    return action.direction or "down"
+
+
+def scroll_points(action: Action, screen_size: tuple[int, int] | None,
+                  obs: Observation | None = None) -> tuple[int, int, int, int]:
+    """Where the finger touches and lifts, ``(x1, y1, x2, y2)``, for a scroll or a swipe: a swipe's own
+    coordinates when it gives all four; else, by :func:`scroll_direction`, over the middle 3/4 of the element the
+    action names (by index or xpath, resolved in ``obs``) or, naming none, of the screen's middle band
+    (``screen_size`` is the window's width and height, needed only then). "Scroll down" reveals what is below:
+    the finger moves up. Raises :class:`InvalidAction` when the element cannot be resolved."""
+    own = (action.x, action.y, action.x2, action.y2)
+    if action.kind == "swipe" and None not in own:
+        return own  # type: ignore[return-value]
     if action.index is not None or action.xpath is not None:
-        assert obs is not None
+        if obs is None:
+            raise InvalidAction(f"{action.kind} names an element but there is no observation to resolve it in")
         el = _indexed(obs, action.index) if action.index is not None else obs.xpath_element(action.xpath or "")
         x1, y1, x2, y2 = el.bounds
+    elif screen_size is None:
+        raise InvalidAction(f"{action.kind} over the screen needs the screen's size")
     else:
+        w, h = screen_size
         x1, y1, x2, y2 = 0, h // 5, w, h * 4 // 5
     cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
     dy, dx = (y2 - y1) * 3 // 8, (x2 - x1) * 3 // 8
-    # "scroll down" reveals content below: the finger moves up.
     return {
         "down": (cx, cy + dy, cx, cy - dy),
         "up": (cx, cy - dy, cx, cy + dy),
         "right": (cx + dx, cy, cx - dx, cy),
         "left": (cx - dx, cy, cx + dx, cy),
-    }[action.direction or "down"]
+    }[scroll_direction(action)]
 
 
 def execute(device: Device, action: Action, obs: Observation | None = None,
@@ -308,16 +329,9 @@ def execute(device: Device, action: Action, obs: Observation | None = None,
             device.press(action.text or "")
         except ValueError as e:
             raise InvalidAction(str(e)) from None
-    elif k == "scroll":
-        x1, y1, x2, y2 = _scroll_points(action, obs, device)
-        device.swipe(x1, y1, x2, y2, 400)
-    elif k == "swipe":
-        if None not in (action.x, action.y, action.x2, action.y2):
-            device.swipe(action.x, action.y, action.x2, action.y2, action.duration_ms or 300)  # type: ignore[arg-type]
-        else:  # a swipe is the inverse of a scroll (AndroidWorld)
-            inverse = {"up": "down", "down": "up", "left": "right", "right": "left"}[action.direction or "up"]
-            x1, y1, x2, y2 = _scroll_points(dataclasses.replace(action, direction=inverse), obs, device)
-            device.swipe(x1, y1, x2, y2, action.duration_ms or 300)
+    elif k in ("scroll", "swipe"):
+        duration = 400 if k == "scroll" else action.duration_ms or 300
+        device.swipe(*scroll_points(action, device.window_size(), obs), duration)
     elif k == "open_app":
         package, activity = resolve_app(action.text or "")
         device.start_app(package, activity)
@@ -351,3 +365,8 @@ def _focused_text(obs: Observation | None, action: Action) -> str:
         el = obs.targets[action.index]
         return "" if el.text == el.hint else el.text
     return ""
+
+
+__all__ = ["DIRECTIONS", "GOAL_STATUSES", "KINDS", "SWIPE_AS_SCROLL", "TAP_DISTANCE", "TERMINAL", "Action",
+           "InvalidAction",  # defined in observe.elements, the layer below, and public here
+           "InvalidOutput", "execute", "gesture_pixel", "scroll_direction", "scroll_points"]

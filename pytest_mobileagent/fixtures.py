@@ -32,7 +32,7 @@ from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device import clock
 from pytest_mobileagent.device.backend import Backend, Backends
 from pytest_mobileagent.device.base import Device, InfrastructureError, UnsupportedCapability, has_package, require
-from pytest_mobileagent.device.configs import DeviceConfig, load
+from pytest_mobileagent.device.configs import DeviceConfig
 from pytest_mobileagent.episode import (
     EpisodeOptions,
     EpisodeResult,
@@ -44,17 +44,16 @@ from pytest_mobileagent.episode import (
     restore,
 )
 from pytest_mobileagent.pool import device_backends
-from pytest_mobileagent.report.artifacts import ARTIFACTS_KEY, Artifacts, artifacts, save_model_log
+from pytest_mobileagent.report.artifacts import Artifacts, artifacts, save_model_log
 from pytest_mobileagent.report.trace import TraceRecorder
 from pytest_mobileagent.settings import Settings, run, settings
+from pytest_mobileagent.stash import ARTIFACTS_KEY, EPISODE_KEY, RESUMED_KEY
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.judged import JUDGED_INSTEAD, judged_by_model, judged_on
 from pytest_mobileagent.tasks.params import draw, instance_seed
 from pytest_mobileagent.tasks.registry import TaskCase
 
 CLEAN_SNAPSHOT = "ma-clean"
-EPISODE_KEY = pytest.StashKey[EpisodeResult]()
-RESUMED_KEY = pytest.StashKey[dict[str, dict[str, Any]]]()
 
 
 @pytest.fixture(scope="session")
@@ -159,7 +158,7 @@ def ma_device_config(ma_device: Device) -> dict[str, str]:
 @pytest.fixture(scope="session")
 def ma_configs(ma_settings: Settings) -> tuple[DeviceConfig, ...]:
     """The device configurations ``--ma-configs`` names (B-MoCA's environments), or none."""
-    return load(ma_settings.configs) if ma_settings.configs else ()
+    return ma_settings.configs
 
 
 def config_of(case: TaskCase, configs: tuple[DeviceConfig, ...]) -> DeviceConfig | None:
@@ -246,8 +245,7 @@ def ma_episode_options(request: pytest.FixtureRequest, ma_settings: Settings) ->
     overrides fields of :class:`~pytest_mobileagent.episode.EpisodeOptions` for one test."""
     options = EpisodeOptions(require_complete=ma_settings.require_complete, infra_retries=ma_settings.infra_retries,
                              timeout_s=ma_settings.episode_timeout or None,
-                             think_time_s=None if ma_settings.sim_think_time == "measured"
-                             else float(ma_settings.sim_think_time),
+                             think_time_s=ma_settings.sim_think_time,
                              metrics=MetricOptions(ma_settings.lcs_gamma, ma_settings.text_similarity,
                                                    ma_settings.text_rule))
     marker = request.node.get_closest_marker("ma_episode")

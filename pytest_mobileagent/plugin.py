@@ -30,21 +30,32 @@ from pytest_mobileagent.apis import API_LIST_ENV
 from pytest_mobileagent.device.backend import Backends, installed_backends
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.episode import EpisodeTimeout
-from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, clean_state_lines, configured_specs
-from pytest_mobileagent.pool import BACKENDS_KEY, device_backends
+from pytest_mobileagent.fixtures import clean_state_lines, configured_specs
+from pytest_mobileagent.pool import device_backends
 from pytest_mobileagent.records import EpisodeRecord
 from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.report.summary import RunTally
-from pytest_mobileagent.settings import RUN_KEY, SETTINGS_KEY, Run, add_options, build, option, run, settings
+from pytest_mobileagent.settings import Run, add_options, build, option, run, settings
+from pytest_mobileagent.stash import (
+    BACKENDS_KEY,
+    DECISION_KEY,
+    DRAW_CACHE_KEY,
+    EMPTY_MODULES_KEY,
+    EPISODE_KEY,
+    FLEET_KEY,
+    LOCK_KEY,
+    METRICS_KEY,
+    RESUMED_KEY,
+    RUN_KEY,
+    SAVED_ENV_KEY,
+    SESSION_KEY,
+    SETTINGS_KEY,
+    STREAKS_KEY,
+    TALLY_KEY,
+)
 from pytest_mobileagent.tasks.draw_cache import DrawCache
 from pytest_mobileagent.tasks.registry import TaskCase, TaskDefinitionError, cases, suite_of, tasks_in, validate
-
-#: On the controller: what it keeps of the run's episodes as their records arrive (never the records).
-TALLY_KEY = pytest.StashKey[RunTally]()
-LOCK_KEY = pytest.StashKey[dict[str, Any]]()
-#: The environment variables the options set, with the values they had before (None: unset).
-SAVED_ENV_KEY = pytest.StashKey[dict[str, str | None]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -123,7 +134,7 @@ def _run_folder(config: pytest.Config) -> tuple[str, Path]:
     resume, output = option(config, "resume"), Path(config.rootpath, option(config, "output"))
     if not resume:
         shard = option(config, "shard")
-        run_id = option(config, "run_id") or _new_run_id() + (f"-shard-{shard.replace('/', '-of-')}" if shard else "")
+        run_id = option(config, "run_id") or _new_run_id() + (f"-shard-{shard[0]}-of-{shard[1]}" if shard else "")
         if (output / run_id / "results.jsonl").exists():
             raise pytest.UsageError(f"--ma-run-id {run_id}: {output / run_id} already holds a run; continue it with "
                                     f"--ma-resume {run_id}, or choose another run id")
@@ -225,9 +236,6 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 
 
 # -- collection --------------------------------------------------------------------
-
-EMPTY_MODULES_KEY = pytest.StashKey[dict[str, str]]()
-
 
 def _note_empty_module(config: pytest.Config, report: pytest.CollectReport) -> None:
     """Remember task modules that skipped themselves at import, and why (a module without tasks is noted by
@@ -363,9 +371,6 @@ def real_apps(task_cls: Any, backends: Backends | None = None) -> list[str]:
     return sorted(set(packages) - (simulated or frozenset()))
 
 
-DRAW_CACHE_KEY = pytest.StashKey["DrawCache | None"]()
-
-
 def _draw_cache(config: pytest.Config) -> DrawCache | None:
     """Draws kept in pytest's cache between runs (none under ``-p no:cacheprovider``)."""
     if DRAW_CACHE_KEY not in config.stash:
@@ -412,7 +417,7 @@ def _keep_shard(config: pytest.Config, items: list[pytest.Item]) -> None:
     shard = option(config, "shard")
     if not shard:
         return
-    k, n = (int(part) for part in shard.split("/"))
+    k, n = shard
 
     def item_id(item: pytest.Item) -> str:
         case = getattr(item, "callspec", None) and item.callspec.params.get("task_case")
@@ -516,10 +521,6 @@ class ReportObserver:
             _count_infrastructure_errors(self.config, report, record)
 
 
-STREAKS_KEY = pytest.StashKey[dict[str, int]]()
-SESSION_KEY = pytest.StashKey[pytest.Session]()
-
-
 def _unrecorded(config: pytest.Config, report: pytest.TestReport, error: OSError) -> pytest.TestReport:
     """An episode whose record could not be written (a full disk): the item errs naming the file, and the
     controller stops the session; every episode written before stays valid and resumable."""
@@ -586,10 +587,6 @@ def _preflight(config: pytest.Config) -> None:
         raise pytest.UsageError(redact(f"--agent {option(config, 'agent')}: {e}")) from None
 
 
-DECISION_KEY = pytest.StashKey[Any]()
-METRICS_KEY = pytest.StashKey[dict[str, Any]]()
-
-
 def _gated(config: pytest.Config) -> bool:
     return bool(option(config, "fail_under") or option(config, "max_regression"))
 
@@ -609,7 +606,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if allure_folder:
             allure_report.write_run_files(allure_folder, settings(config), run(config), tally.tokens_spent)
         return
-    from pytest_mobileagent.report.gates import decide, parse_limits, save_baseline
+    from pytest_mobileagent.report.gates import decide, save_baseline
     from pytest_mobileagent.report.summary import write_metrics
 
     threshold = option(config, "success_threshold")
@@ -624,13 +621,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         save_baseline(Path(option(config, "save_baseline")), tally.outcomes, metrics)
     if not _gated(config):
         return
-    baseline_path = option(config, "baseline")
-    baseline = json.loads(Path(baseline_path).read_text()) if baseline_path else None
-    if option(config, "max_regression") and baseline is None:
-        raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
-    decision = decide(tally.outcomes, metrics, baseline, parse_limits(option(config, "fail_under")),
-                      parse_limits(option(config, "max_regression")), option(config, "gate_infra_errors"),
-                      threshold=threshold)
+    decision = decide(tally.outcomes, metrics, option(config, "baseline"), option(config, "fail_under") or {},
+                      option(config, "max_regression") or {}, option(config, "gate_infra_errors"), threshold=threshold)
     config.stash[DECISION_KEY] = decision
     if session.exitstatus in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         session.exitstatus = pytest.ExitCode.OK if decision.passed else pytest.ExitCode.TESTS_FAILED
@@ -652,10 +644,10 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     if option(config, "save_baseline"):
         terminalreporter.write_line(f"  baseline saved: {option(config, 'save_baseline')}")
     decision = config.stash.get(DECISION_KEY, None)
-    if option(config, "baseline"):
+    baseline = option(config, "baseline")
+    if baseline is not None:
         from pytest_mobileagent.report.gates import decide
 
-        baseline = json.loads(Path(option(config, "baseline")).read_text())
         flips = decision or decide(config.stash[TALLY_KEY].outcomes, metrics, baseline, {}, {},
                                    metrics["overall"]["errors"], threshold=option(config, "success_threshold"))
         write_comparison(terminalreporter, baseline, metrics, flips)
@@ -664,9 +656,6 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
                                     "(the gate decides the exit status)")
         for reason in decision.reasons:
             terminalreporter.write_line(f"    {reason}")
-
-
-FLEET_KEY = pytest.StashKey[Any]()
 
 
 def _start_emulators(config: pytest.Config) -> None:

@@ -24,6 +24,7 @@ import pytest
 from pytest_mobileagent.device.backend import Backend, Backends, installed_backends
 from pytest_mobileagent.device.base import Device, require
 from pytest_mobileagent.device.profile import DeviceProfile
+from pytest_mobileagent.stash import BACKENDS_KEY
 
 
 def device_specs(device: str, serials: str = "", pool_file: str = "") -> list[str]:
@@ -41,9 +42,6 @@ def pool_file_specs(path: str) -> list[str]:
     """The specs a pool file lists, one per line (``#`` starts a comment)."""
     lines = (line.split("#", 1)[0].strip() for line in Path(path).read_text(encoding="utf-8").splitlines())
     return [line for line in lines if line]
-
-
-BACKENDS_KEY = pytest.StashKey[Backends]()
 
 
 def device_backends(config: pytest.Config) -> Backends:

@@ -4,7 +4,8 @@ Each field of :class:`Settings` is an option: ``--ma-<name>`` on the command lin
 agent) and the ini key ``ma_<name>``; the command line wins. Its metadata holds the help text, the
 choices and the parser that turns the text into the field's value or raises :class:`ValueError` with
 what is allowed. A bad value is one :class:`pytest.UsageError` (exit 4) naming the option, before any
-item runs, instead of a traceback hours later.
+item runs, instead of a traceback hours later. The values are parsed here once: readers get numbers,
+pairs, limits and loaded files, never the text again.
 """
 
 from __future__ import annotations
@@ -12,23 +13,28 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from pytest_mobileagent.llm.client import DEFAULT_RETRIES, DEFAULT_TIMEOUT_S
 from pytest_mobileagent.redaction import redact
+from pytest_mobileagent.stash import RUN_KEY, SETTINGS_KEY
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
+
+if TYPE_CHECKING:
+    from pytest_mobileagent.device.configs import DeviceConfig
 
 Parser = Callable[[str], Any]
 
 
 def _field(default: Any, help: str, parse: Parser | None = None, choices: tuple[str, ...] = (),
-           flag: str = "") -> Any:
+           flag: str = "", shown: str = "") -> Any:
+    """An option's field; ``shown`` is its default as the help writes it (default: the value, or "none")."""
     return dataclasses.field(default=default, metadata={"help": help, "parse": parse, "choices": choices,
-                                                        "flag": flag})
+                                                        "flag": flag, "shown": shown})
 
 
 # -- parsers: text -> value, or ValueError saying what is allowed ----------------------------------
@@ -59,11 +65,10 @@ def number(low: float, high: float = float("inf"), *, low_open: bool = False) ->
     return parse
 
 
-def think_time(text: str) -> str:
+def think_time(text: str) -> float | None:
+    """Seconds, or None for ``measured``."""
     text = str(text).strip()
-    if text != "measured":
-        number(0.0)(text)
-    return text
+    return None if text == "measured" else number(0.0)(text)
 
 
 def seed(text: str) -> str:
@@ -73,30 +78,30 @@ def seed(text: str) -> str:
     return text
 
 
-def optional_int(text: str) -> str:
+def optional_int(text: str) -> int | None:
     text = str(text).strip()
     if text and not re.fullmatch(r"-?\d+", text):
         raise ValueError("expected an integer (or nothing)")
-    return text
+    return int(text) if text else None
 
 
-def limits(text: str) -> str:
-    """``metric=value`` specs (``success_rate=0.4,checkpoint_l2=5pp``); kept as text, checked here."""
+def limits(text: str) -> dict[str, float]:
+    """``metric=value`` specs (``success_rate=0.4,checkpoint_l2=5pp``) -> {metric: value}."""
     from pytest_mobileagent.report.gates import parse_limits
 
-    parse_limits(text)
-    return text
+    return parse_limits(text)
 
 
-def prices(text: str) -> str:
+def prices(text: str) -> tuple[float, float] | None:
+    """``input,output`` dollars per million tokens -> the pair (None for nothing)."""
     parts = [p.strip() for p in str(text).split(",")] if str(text).strip() else []
     try:
-        ok = not parts or (len(parts) == 2 and all(float(p) >= 0 for p in parts))
+        values = tuple(float(p) for p in parts)
     except ValueError:
-        ok = False
-    if not ok:
+        values = ()
+    if parts and not (len(values) == 2 and all(v >= 0 for v in values)):
         raise ValueError("expected 'input,output' dollars per million tokens, e.g. '2.5,10'")
-    return str(text).strip()
+    return values or None  # type: ignore[return-value]
 
 
 def existing_file(text: str) -> str:
@@ -105,9 +110,10 @@ def existing_file(text: str) -> str:
     return text
 
 
-def baseline_file(text: str) -> str:
+def baseline_file(text: str) -> dict[str, Any] | None:
+    """A baseline file's path -> the baseline it holds (None for no path)."""
     if not text:
-        return text
+        return None
     existing_file(text)
     try:
         body = json.loads(Path(text).read_text(encoding="utf-8"))
@@ -115,7 +121,7 @@ def baseline_file(text: str) -> str:
         raise ValueError(f"{text} is not a baseline (not JSON: {e})") from None
     if not isinstance(body, dict) or not isinstance(body.get("tasks"), dict):
         raise ValueError(f"{text} is not a baseline (written by --ma-save-baseline, it has a 'tasks' object)")
-    return text
+    return body
 
 
 def device_list(text: str) -> str:
@@ -148,22 +154,23 @@ def _check_specs(config: pytest.Config, name: str, value: str) -> None:
         check_spec(spec, backends)
 
 
-def shard_spec(text: str) -> str:
+def shard_spec(text: str) -> tuple[int, int] | None:
+    """``K/N`` -> (K, N) (None for nothing)."""
     text = str(text).strip()
     m = re.fullmatch(r"(\d+)/(\d+)", text)
     if text and not (m and 1 <= int(m.group(1)) <= int(m.group(2))):
         raise ValueError("expected K/N with 1 <= K <= N, such as 2/4")
-    return text
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def config_set(text: str) -> str:
-    """``train``, ``test``, ``all`` or a CSV of B-MoCA environments; the file must load."""
+def config_set(text: str) -> tuple[DeviceConfig, ...]:
+    """``train``, ``test``, ``all`` or a CSV of B-MoCA environments -> the configurations it names."""
     text = str(text).strip()
-    if text:
-        from pytest_mobileagent.device.configs import load
+    if not text:
+        return ()
+    from pytest_mobileagent.device.configs import load
 
-        load(text)
-    return text
+    return load(text)
 
 
 def recorded_run(text: str) -> str:
@@ -190,7 +197,8 @@ SCREENSHOT_POLICIES = ("none", "on-failure", "all")
 
 @dataclasses.dataclass(frozen=True)
 class Settings:
-    """Every option's value for this run (``config.stash[SETTINGS_KEY]``, or :func:`settings`)."""
+    """Every option's value for this run (:func:`settings`; kept in ``config.stash[SETTINGS_KEY]``, see
+    :mod:`pytest_mobileagent.stash`)."""
 
     agent: str = _field("oracle", "agent to evaluate: oracle, noop, random, a model agent (t3a, m3a, seeact, "
                         "arena, mobilebench, bmoca...), an entry point of group pytest_mobileagent.agents, or "
@@ -210,11 +218,14 @@ class Settings:
     avd: str = _field("", "start emulators of this AVD for the run (headless, read-only) and stop them at the end")
     emulators: int = _field(1, "how many emulators --ma-avd starts (one per xdist worker)", at_least(1))
     save_baseline: str = _field("", "write this run's per-task outcomes and aggregates to this file")
-    baseline: str = _field("", "compare this run with a baseline file (flipped tasks, metric deltas)",
-                           baseline_file)
-    fail_under: str = _field("", "gate: aggregates' floors, e.g. 'success_rate=0.4,checkpoint_l2=0.6'", limits)
-    max_regression: str = _field("", "gate: allowed drop from the baseline, e.g. 'success_rate=5pp' "
-                                 "(McNemar-checked; needs --ma-baseline)", limits)
+    #: The baseline file's contents (``--ma-baseline`` names the file).
+    baseline: Mapping[str, Any] | None = _field(None, "compare this run with a baseline file (flipped tasks, "
+                                                "metric deltas)", baseline_file)
+    fail_under: Mapping[str, float] | None = _field(None, "gate: aggregates' floors, e.g. "
+                                                    "'success_rate=0.4,checkpoint_l2=0.6'", limits)
+    max_regression: Mapping[str, float] | None = _field(None, "gate: allowed drop from the baseline, e.g. "
+                                                        "'success_rate=5pp' (McNemar-checked; needs --ma-baseline)",
+                                                        limits)
     gate_infra_errors: int = _field(0, "gate: infrastructure errors a gated run tolerates", at_least(0))
     max_infra_errors: int = _field(3, "stop the session after this many infrastructure errors in a row (a device "
                                    "or endpoint gone for good); finished episodes stay on disk for --ma-resume",
@@ -222,7 +233,7 @@ class Settings:
     llm_model: str = _field("gpt-4o", "model name for the model agents")
     llm_base_url: str = _field("", "OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM...); default OpenAI's")
     llm_temperature: float = _field(0.0, "sampling temperature", number(0.0, 2.0))
-    llm_seed: str = _field("", "sampling seed, for endpoints that honour it", optional_int)
+    llm_seed: int | None = _field(None, "sampling seed, for endpoints that honour it", optional_int)
     llm_timeout: float = _field(DEFAULT_TIMEOUT_S, "seconds per model request (with the retries, a hung endpoint "
                                 "costs an item under a minute by default)", number(0.0, low_open=True))
     llm_retries: int = _field(DEFAULT_RETRIES, "retries of a model request on 429, 5xx, timeouts and cut-off "
@@ -237,17 +248,22 @@ class Settings:
                                       "as androidworld_success beside verified success, disagreements per item")
     llm_log_max_bytes: int = _field(2_000_000, "bytes of model requests and responses kept per episode in "
                                     "<run>/llm/; the rest is dropped and the log says so", at_least(0))
-    llm_prices: str = _field("", "dollars per million input,output tokens, for cost accounting", prices)
-    configs: str = _field("", "B-MoCA device configurations, one drawn per episode from its instance seed and "
-                          "applied after the reset: 'train' (35), 'test' (10), 'all' (45), or a CSV in B-MoCA's "
-                          "environments format (device_property.json beside it is read too)", config_set)
+    #: Dollars per million (input, output) tokens; None when not given.
+    llm_prices: tuple[float, float] | None = _field(None, "dollars per million input,output tokens, for cost "
+                                                    "accounting", prices)
+    #: The configurations loaded (the option names a set or a file).
+    configs: tuple[DeviceConfig, ...] = _field((), "B-MoCA device configurations, one drawn per episode from its "
+                                               "instance seed and applied after the reset: 'train' (35), 'test' "
+                                               "(10), 'all' (45), or a CSV in B-MoCA's environments format "
+                                               "(device_property.json beside it is read too)", config_set)
     snapshot: str = _field("", "an existing device snapshot to start every session from (emulators with "
                            "prepared apps)")
     output: str = _field("reports", "folder for run outputs: <output>/<run-id>/results.jsonl, metrics.json")
     run_id: str = _field("", "name of this run's output folder (default: a timestamp)", plain_name)
-    shard: str = _field("", "run shard K of N ('2/4'): the items whose id hashes to it, the same on every "
-                        "machine; each shard writes its own run folder (default id ...-shard-2-of-4) for ma-merge",
-                        shard_spec)
+    #: (K, N), or None to run every item.
+    shard: tuple[int, int] | None = _field(None, "run shard K of N ('2/4'): the items whose id hashes to it, the "
+                                           "same on every machine; each shard writes its own run folder (default "
+                                           "id ...-shard-2-of-4) for ma-merge", shard_spec)
     replay: str = _field("", "with --agent replay: the recorded run whose actions each item plays again (its folder "
                          "or its results.jsonl); the first step whose screen differs from the recording is "
                          "reported", recorded_run)
@@ -267,9 +283,10 @@ class Settings:
     success_threshold: float = _field(1.0, "score at which an episode passes (composite tasks score in between)",
                                       number(0.0, 1.0, low_open=True))
     infra_retries: int = _field(1, "retries of an episode after an infrastructure (device) error", at_least(0))
-    sim_think_time: str = _field("measured", "simulated seconds the simulator's clock moves per agent step, as a "
-                                 "phone's moves while the agent thinks: 'measured' (the agent's real thinking "
-                                 "time) or a number", think_time)
+    #: Seconds, or None for 'measured'.
+    sim_think_time: float | None = _field(None, "simulated seconds the simulator's clock moves per agent step, as "
+                                          "a phone's moves while the agent thinks: 'measured' (the agent's real "
+                                          "thinking time) or a number", think_time, shown="measured")
     episode_timeout: float = _field(1800.0, "wall-clock seconds one episode may take (0: no limit); past it the "
                                     "episode is the agent's timeout when its own steps had most of the time, "
                                     "else an infrastructure error", number(0.0))
@@ -318,8 +335,6 @@ class Run:
         return self.directory / "results.jsonl"
 
 
-SETTINGS_KEY = pytest.StashKey[Settings]()
-RUN_KEY = pytest.StashKey[Run]()
 FIELDS = {f.name: f for f in dataclasses.fields(Settings)}
 _INI_TYPES = {bool: "bool", int: "int", float: "float"}
 
@@ -333,7 +348,7 @@ def _help(f: dataclasses.Field[Any]) -> str:
     if f.metadata["choices"]:
         text += f" (one of: {', '.join(f.metadata['choices'])})"
     if f.type != "bool":
-        text += f" [default: {f.default if f.default != '' else 'none'}]"
+        text += f" [default: {f.metadata['shown'] or (f.default if f.default not in ('', None, ()) else 'none')}]"
     return text
 
 
@@ -349,7 +364,12 @@ def add_options(parser: pytest.Parser) -> None:
             group.addoption(flag(name), dest=f"ma_{name}", default=None, help=_help(f),
                             metavar=name.upper() if not f.metadata["choices"] else "{" + ",".join(
                                 f.metadata["choices"]) + "}")
-        parser.addini(f"ma_{name}", _help(f), type=_INI_TYPES.get(kind, "string"), default=f.default)
+        parser.addini(f"ma_{name}", _help(f), type=_INI_TYPES.get(kind, "string"), default=_ini_default(f))
+
+
+def _ini_default(f: dataclasses.Field[Any]) -> Any:
+    """The ini key's default: the field's where the ini type holds it, else none (the field's default is used)."""
+    return f.default if type(f.default) in (str, *_INI_TYPES) else ""
 
 
 def _raw(config: pytest.Config, name: str) -> tuple[Any, str]:
@@ -369,9 +389,10 @@ def build(config: pytest.Config) -> Settings:
     for name, f in FIELDS.items():
         value, source = _raw(config, name)
         if value in (None, ""):
-            value = f.default
-        elif isinstance(f.default, str):
-            value = str(value).strip()
+            values[name] = f.default  # already the field's value
+            continue
+        if isinstance(value, str):
+            value = value.strip()
         choices = f.metadata["choices"]
         if choices and value not in choices:
             raise pytest.UsageError(redact(f"{source}: {value!r} is not one of {', '.join(choices)}"))

@@ -26,7 +26,8 @@ LAYERS: list[set[str]] = [
     {"observe", "actions", "catalog", "apis"},
     {"validators"},  # state checks and seeders
     {"device"},  # the Device protocol, the backend interface, the adb backend
-    {"android", "records", "datasets", "datasets_manifest", "redaction", "deadline"},
+    # stash: the run state's keys, whose value types (from the layers above) are annotations only
+    {"android", "records", "datasets", "datasets_manifest", "redaction", "deadline", "stash"},
 ]
 LAYER_OF = {unit: depth for depth, units in enumerate(LAYERS) for unit in units}
 

@@ -12,7 +12,7 @@ import pytest
 from lxml import etree
 
 from mobileagent_sim import SimDevice
-from pytest_mobileagent.actions import Action, InvalidAction, execute
+from pytest_mobileagent.actions import Action, InvalidAction, execute, scroll_points
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.observe.elements import Observation, ui_elements
 
@@ -284,6 +284,21 @@ def test_dual_gestures_are_taps_within_b_mocas_distance_and_swipes_beyond() -> N
         Action("click", index=1, gesture=(0.1, 0.1, 0.1, 0.1))
     action = Action.dual_gesture((0.8, 0.5), (0.2, 0.5))
     assert Action.from_json(json.dumps(action.to_dict())) == action
+
+
+def test_a_swipe_is_the_inverse_of_a_scroll_and_execute_moves_the_finger_as_scroll_points_says() -> None:
+    rec = _Recorder()
+    size = rec.window_size()
+    scroll, swipe = Action.scroll("down"), Action("swipe", direction="up")
+    assert scroll_points(scroll, size) == scroll_points(swipe, size) == (540, 1740, 540, 660)  # the finger moves up
+    assert scroll_points(Action("swipe", direction="down"), size) == scroll_points(Action.scroll("up"), size)
+    own = Action("swipe", x=1, y=2, x2=3, y2=4)
+    assert scroll_points(own, None) == (1, 2, 3, 4)  # a swipe's own coordinates need no screen size
+    for action in (scroll, swipe, own):
+        execute(rec, action)
+    assert rec.calls == [("swipe", *scroll_points(a, size)) for a in (scroll, swipe, own)]
+    with pytest.raises(InvalidAction):
+        scroll_points(Action.scroll("down", index=0), size)  # an element but no observation to find it in
 
 
 def test_dual_gestures_drive_the_simulator(device: SimDevice) -> None:

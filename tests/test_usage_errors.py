@@ -69,8 +69,26 @@ def test_a_bad_ini_value_names_the_ini_key(tasks: pytest.Pytester) -> None:
 def test_help_shows_defaults_choices_and_typed_ini_keys(tasks: pytest.Pytester) -> None:
     out = tasks.runpytest_inprocess("--help").stdout.str()
     assert "--ma-screenshots={none,on-failure,all}" in out
-    assert "[default: 1]" in out and "[default: on-failure]" in out
+    assert "[default: 1]" in out and "[default: on-failure]" in out and "[default: measured]" in out
     assert "ma_instances (int):" in out and "ma_require_complete (bool):" in out
+
+
+def test_options_are_parsed_once_into_the_values_their_readers_take(pytester: pytest.Pytester) -> None:
+    from pytest_mobileagent.llm.client import LLMClient
+    from pytest_mobileagent.settings import settings
+
+    pytester.makeini("[pytest]\nma_llm_prices = 2.5, 10\nma_sim_think_time = 3\n")
+    given = settings(pytester.parseconfig("--ma-llm-seed", "7", "--ma-shard", "2/4", "--ma-configs", "test",
+                                          "--ma-fail-under", "success_rate=40%,checkpoint_l2=5pp"))
+    assert (given.llm_prices, given.llm_seed, given.shard, given.sim_think_time) == ((2.5, 10.0), 7, (2, 4), 3.0)
+    assert given.fail_under == {"success_rate": 0.4, "checkpoint_l2": 0.05} and len(given.configs) == 10
+    client = LLMClient.from_settings(given)
+    assert (client.prices, client.seed) == ((2.5, 10.0), 7)
+    pytester.makeini("[pytest]\n")
+    default = settings(pytester.parseconfig())
+    assert (default.llm_prices, default.llm_seed, default.shard, default.sim_think_time, default.fail_under,
+            default.baseline, default.configs) == (None, None, None, None, None, None, ())
+    assert LLMClient.from_settings(default).prices == (0.0, 0.0)
 
 
 def test_metrics_json_is_written_without_the_terminal_reporter(tasks: pytest.Pytester) -> None:

@@ -112,12 +112,9 @@ class LLMClient:
     @classmethod
     def from_settings(cls, settings: Settings, model: str = "") -> LLMClient:
         """The client the options describe (``model`` overrides ``--ma-llm-model``, e.g. for the judge)."""
-        prices = settings.llm_prices
         return cls(model=model or settings.llm_model, base_url=settings.llm_base_url or None,
-                   temperature=settings.llm_temperature,
-                   seed=int(settings.llm_seed) if settings.llm_seed else None, timeout=settings.llm_timeout,
-                   retries=settings.llm_retries,
-                   prices=tuple(float(p) for p in prices.split(",")) if prices else (0.0, 0.0))  # type: ignore[arg-type]
+                   temperature=settings.llm_temperature, seed=settings.llm_seed, timeout=settings.llm_timeout,
+                   retries=settings.llm_retries, prices=settings.llm_prices or (0.0, 0.0))
 
     def preflight(self, models: Sequence[str] = (), timeout: float = 20.0) -> None:
         """Check once, cheaply, that the endpoint answers, takes the key and serves ``models`` (default: this

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pytest_mobileagent.actions import SWIPE_AS_SCROLL
 from pytest_mobileagent.catalog import resolve_app
 
 #: AndroidArena's action type for each of the project's action kinds (others: the kind in capitals).
@@ -41,7 +42,7 @@ TYPES = {"click": "CLICK", "long_press": "LONG_CLICK", "double_tap": "DOUBLE_CLI
 #: Keys of ``press_key`` that AndroidArena has a type for.
 KEYS = {"back": "PRESS_BACK", "home": "PRESS_HOME", "enter": "PRESS_ENTER", "app_switch": "RECENT"}
 #: The finger's direction for a scroll of the content (AndroidArena's parser: ``scroll_down`` is ``swipe_up``).
-FINGER = {"down": "UP", "up": "DOWN", "left": "RIGHT", "right": "LEFT"}
+FINGER = {scroll: finger.upper() for scroll, finger in SWIPE_AS_SCROLL.items()}
 TEXT_SIMILARITY = 0.6
 #: The two ways of telling typed texts alike: AndroidArena's spaCy rule and its difflib fallback.
 TEXT_RULES = ("difflib", "spacy")

@@ -25,6 +25,11 @@ from pytest_mobileagent.android.ui_tree import (
 )
 
 
+class InvalidAction(ValueError):
+    """The agent produced an action that cannot be performed (an agent outcome, not an error). Defined here, where
+    an action's xpath is resolved, and public as :class:`pytest_mobileagent.actions.InvalidAction`."""
+
+
 def element_lines(elements: list[UIElement]) -> str:
     """The element list as models read it, one ``index: description`` line per element."""
     return "\n".join(f"{i}: {el.describe()}" for i, el in enumerate(elements))
@@ -85,8 +90,6 @@ class Observation:
         return self.screenshot_fn() if self.screenshot_fn else b""
 
     def xpath_element(self, xpath: str) -> UIElement:
-        from pytest_mobileagent.actions import InvalidAction
-
         try:
             found = self.tree.xpath(xpath)
         except etree.XPathError as e:
@@ -100,5 +103,6 @@ class Observation:
         return self.xpath_element(xpath).center
 
 
-__all__ = ["MalformedDump", "Observation", "Screen", "UIElement", "element_lines", "element_nodes", "element_of",
-           "node_attributes", "parse_bounds", "parse_tree", "screen_digest", "target_nodes", "ui_elements"]
+__all__ = ["InvalidAction", "MalformedDump", "Observation", "Screen", "UIElement", "element_lines", "element_nodes",
+           "element_of", "node_attributes", "parse_bounds", "parse_tree", "screen_digest", "target_nodes",
+           "ui_elements"]

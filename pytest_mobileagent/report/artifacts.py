@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pytest_mobileagent.redaction import redacted_line
+from pytest_mobileagent.stash import ARTIFACTS_KEY
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
-
-ARTIFACTS_KEY = pytest.StashKey[dict[str, str]]()
 
 
 def slug(name: str) -> str:

@@ -17,9 +17,8 @@ import pytest
 
 from pytest_mobileagent.records import EpisodeRecord, record_episode
 from pytest_mobileagent.report.results import ResultsFile
+from pytest_mobileagent.stash import RECORDING_KEY
 from pytest_mobileagent.tasks.registry import TaskCase
-
-RECORDING_KEY = pytest.StashKey["Recording"]()
 
 
 def results_path(text: str) -> Path:

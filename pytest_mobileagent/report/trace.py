@@ -457,31 +457,19 @@ def drawn(action: dict[str, Any], xml: str, size: Sequence[int]) -> dict[str, An
     """Where the action went on the screen, in device pixels: ``point`` (a tap), ``path`` (a swipe or scroll, from
     where the finger touched to where it lifted, as :func:`~pytest_mobileagent.actions.execute` moves it),
     ``text`` (typed text)."""
-    from pytest_mobileagent.actions import Action, InvalidAction, _scroll_points
+    from pytest_mobileagent.actions import Action, InvalidAction, scroll_points
     from pytest_mobileagent.observe.elements import Observation
     from pytest_mobileagent.report.trajectory import action_point
 
     out: dict[str, Any] = {}
     kind = action.get("action_type")
     if kind in ("scroll", "swipe"):
-        if None not in (action.get("x"), action.get("y"), action.get("x2"), action.get("y2")):
-            out["path"] = [[action["x"], action["y"]], [action["x2"], action["y2"]]]
-        else:
-            direction = action.get("direction") or ("down" if kind == "scroll" else "up")
-            if kind == "swipe":  # a swipe is the inverse of a scroll (AndroidWorld)
-                direction = {"up": "down", "down": "up", "left": "right", "right": "left"}.get(direction, direction)
-
-            class _Window:  # _scroll_points asks the device only for its size
-                def window_size(self) -> tuple[int, int]:
-                    return int(size[0]), int(size[1])
-
-            try:
-                fields = {k: action.get(k) for k in ("index", "xpath")}
-                points = _scroll_points(Action("scroll", direction=direction, **fields),
-                                        Observation("", 0, xml, "", ""), _Window())  # type: ignore[arg-type]
-                out["path"] = [list(points[:2]), list(points[2:])]
-            except (InvalidAction, ValueError, IndexError, KeyError):
-                pass
+        try:
+            step = Action.from_dict(action)
+            points = scroll_points(step, (int(size[0]), int(size[1])), Observation("", 0, xml, "", ""))
+            out["path"] = [list(points[:2]), list(points[2:])]
+        except (InvalidAction, ValueError, IndexError, KeyError):
+            pass
     elif kind not in ("open_app", "stop_app", "status", "answer", "api_call"):
         point = action_point(action, xml)
         if point is not None:

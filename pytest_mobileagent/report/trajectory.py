@@ -65,29 +65,27 @@ def action_point(action: dict[str, Any], xml: str) -> tuple[int, int] | None:
 
 
 def annotate(png: bytes, xml: str, action: dict[str, Any] | None, size: tuple[int, int] | None = None) -> bytes:
-    """The screenshot (PNG, WebP...) as a PNG with the action drawn: a ring where it touched, an arrow for scrolls
-    and swipes. ``size`` is the device's screen size when the image is smaller (a trace's)."""
+    """The screenshot (PNG, WebP...) as a PNG with the action drawn where it went (:func:`~pytest_mobileagent.report.
+    trace.drawn`): a ring where it touched, an arrow from where a scroll or swipe touched to where it lifted.
+    ``size`` is the device's screen size when the image is smaller (a trace's)."""
+    from pytest_mobileagent.report.trace import drawn
+
     image = Image.open(io.BytesIO(png)).convert("RGB")
     if size and size[0] and image.width != size[0]:
         image = image.resize(size)
-    if action:
+    where = drawn(action, xml, image.size) if action else None
+    if where:
         pen = ImageDraw.Draw(image)
-        w, h = image.size
-        radius = max(12, w // 30)
-        kind = action.get("action_type")
-        point = action_point(action, xml)
-        if kind in ("scroll", "swipe") and action.get("direction"):
-            cx, cy = point or (w // 2, h // 2)
-            dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[action["direction"]]
-            if kind == "scroll":  # scrolling down moves the finger up
-                dx, dy = -dx, -dy
-            end = (cx + dx * h // 5, cy + dy * h // 5)
-            pen.line([(cx, cy), end], fill=MARK, width=max(4, w // 150))
+        w = image.width
+        radius, width = max(12, w // 30), max(4, w // 150)
+        if "path" in where:
+            start, end = (tuple(p) for p in where["path"])
+            pen.line([start, end], fill=MARK, width=width)
             pen.ellipse((end[0] - radius // 2, end[1] - radius // 2, end[0] + radius // 2, end[1] + radius // 2),
                         fill=MARK)
-        elif point is not None:
-            x, y = point
-            pen.ellipse((x - radius, y - radius, x + radius, y + radius), outline=MARK, width=max(4, w // 150))
+        elif "point" in where:
+            x, y = where["point"]
+            pen.ellipse((x - radius, y - radius, x + radius, y + radius), outline=MARK, width=width)
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()

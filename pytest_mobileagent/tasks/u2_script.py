@@ -25,7 +25,7 @@ from typing import Any
 
 from lxml import etree
 
-from pytest_mobileagent.actions import Action
+from pytest_mobileagent.actions import DIRECTIONS, SWIPE_AS_SCROLL, Action
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.tasks.oracle import UI, OracleError
 
@@ -33,8 +33,6 @@ from pytest_mobileagent.tasks.oracle import UI, OracleError
 XPATH_METHODS = {"click": "CLICK", "long_click": "LONG_CLICK", "set_text": "SET_TEXT"}
 #: ``d.press(key)`` keys -> the step's action.
 KEYS = {"enter": "PRESS_ENTER", "back": "PRESS_BACK", "home": "PRESS_HOME"}
-#: ``d.swipe_ext(direction)``: the finger's direction; the content scrolls the other way.
-SWIPE_SCROLLS = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
 
 def _strings(call: ast.Call, count: int, line: str) -> list[str]:
@@ -66,7 +64,7 @@ def parse_line(line: str) -> dict[str, str]:
         return {"action": "START_APP", "package": _strings(call, 1, line)[0]}
     if _is_device_call(call, "swipe_ext"):
         direction = _strings(call, 1, line)[0]
-        if direction not in SWIPE_SCROLLS:
+        if direction not in DIRECTIONS:
             raise ValueError(f"unknown swipe direction in {line!r}")
         return {"action": f"SWIPE_{direction.upper()}"}
     if _is_device_call(call, "press"):
@@ -133,7 +131,7 @@ def play(steps: Iterable[dict[str, str]], ui: UI) -> Iterator[Action]:
         elif kind == "SET_TEXT":
             yield _targeted("input_text", step["xpath"], ui, text=step["text"], clear=True)
         elif kind.startswith("SWIPE_"):
-            yield Action.scroll(SWIPE_SCROLLS[kind[len("SWIPE_"):].lower()])
+            yield Action.scroll(SWIPE_AS_SCROLL[kind[len("SWIPE_"):].lower()])  # a swipe: the finger's way
         elif kind == "PRESS_ENTER":
             yield Action("keyboard_enter")
         elif kind == "PRESS_BACK":

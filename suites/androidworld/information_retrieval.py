@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from pytest_mobileagent.actions import Action
+from pytest_mobileagent.actions import Action, scroll_points
 from pytest_mobileagent.android import joplin, opentracks, tasks_app
 from pytest_mobileagent.android.calendar import Event
 from pytest_mobileagent.android.joplin import DB_PATH as JOPLIN_DB
@@ -106,12 +106,14 @@ def read_list(ui: UI, rid: str | dict[str, object], read: Callable[[UI], list[Sh
                  and (e.text or e.content_description) and e.bounds[0] < left + (right - left) // 4]
         last = whole[-1][2] if whole else top  # (a floating button over the list is not drawn in its rows)
         below = any(b[1] > last for b in drawn)
-        _append_new(seen, previous, whole, _swipe(top, bottom) if below else None)
+        scroll = ui.scroll("down", **sel)
+        _, touch, _, lift = scroll_points(scroll, None, ui.obs)
+        _append_new(seen, previous, whole, touch - lift if below else None)
         if enough(seen) or (not below and bottom - max((b[3] for b in drawn), default=top) > ROW_GAP):
             return seen
         previous = whole
         before = _signature(ui)
-        yield ui.scroll("down", **sel)
+        yield scroll
         if _signature(ui) == before:  # the end: its last row may end on the list's edge, whole
             _append_new(seen, previous, [r for r in read(ui) if r[1] > top and r[2] <= bottom], None)
             return seen
@@ -120,11 +122,6 @@ def read_list(ui: UI, rid: str | dict[str, object], read: Callable[[UI], list[Sh
 
 #: Empty space below a list's last row taller than this (px, more than a row's padding): nothing follows.
 ROW_GAP = 64
-
-
-def _swipe(top: int, bottom: int) -> int:
-    """How far a scroll's finger moves over a list (``actions._scroll_points``: 3/8 of its height each way)."""
-    return 2 * ((bottom - top) * 3 // 8)
 
 
 def _signature(ui: UI) -> list[tuple[str, str, tuple[int, int, int, int]]]:
