@@ -30,12 +30,17 @@ from pytest_mobileagent.stash import BACKENDS_KEY
 def device_specs(device: str, serials: str = "", pool_file: str = "") -> list[str]:
     """The devices a run may use, one per xdist worker: ``--ma-serials`` (or the ``--ma-device`` list),
     then the lines of ``--ma-pool-file`` (one spec per line; ``#`` starts a comment)."""
-    specs = [s.strip() for s in (serials or device).split(",") if s.strip()]
+    specs = spec_list(serials or device)
     if pool_file:
         specs += pool_file_specs(pool_file)
         if specs[:1] == ["sim"] and len(specs) > 1:  # a pool file replaces the default
             specs = specs[1:]
     return specs or ["sim"]
+
+
+def spec_list(text: str) -> list[str]:
+    """The specs of a comma-separated list (``--ma-device``, ``--ma-serials``)."""
+    return [s for s in (s.strip() for s in text.split(",")) if s]
 
 
 def pool_file_specs(path: str) -> list[str]:

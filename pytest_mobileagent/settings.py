@@ -137,11 +137,11 @@ def pool_file(text: str) -> str:
 
 def _specs_of(name: str, value: str) -> list[str]:
     """The device specs option ``name`` (``device``, ``serials`` or ``pool_file``) names."""
-    from pytest_mobileagent.pool import pool_file_specs
+    from pytest_mobileagent.pool import pool_file_specs, spec_list
 
     if name == "pool_file":
         return pool_file_specs(value) if value else []
-    return [s for s in (s.strip() for s in value.split(",")) if s]
+    return spec_list(value)
 
 
 def _check_specs(config: pytest.Config, name: str, value: str) -> None:
