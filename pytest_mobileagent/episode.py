@@ -1,4 +1,5 @@
-"""One episode: the agent loop on a set-up task, and its JSON-serialisable result.
+"""One episode: the agent loop on a set-up task, and its JSON-serialisable result (scored by
+:func:`~pytest_mobileagent.scoring.score`).
 
 Agent exceptions, invalid actions and step-limit exhaustion are agent
 outcomes recorded in the result; :class:`~pytest_mobileagent.device.base.DeviceError`
@@ -23,8 +24,8 @@ from pytest_mobileagent.deadline import Deadline, DeadlinePassed
 from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
 from pytest_mobileagent.device.clock import DEFAULT_TIME, prepare_clock
 from pytest_mobileagent.device.profile import DeviceProfile
-from pytest_mobileagent.metrics import ability, androidarena, checkpoint
 from pytest_mobileagent.observe.elements import Observation, node_attributes, screen_digest
+from pytest_mobileagent.scoring import MetricOptions, Scoring, score
 from pytest_mobileagent.tasks.base import Task
 
 
@@ -170,16 +171,6 @@ def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Obs
                        history=list(history), screenshot_fn=device.screenshot)
 
 
-@dataclass(frozen=True)
-class MetricOptions:
-    """How trajectory metrics are computed: AndroidArena's discount, typed-text similarity threshold and rule
-    (:func:`~pytest_mobileagent.metrics.arena_steps.text_rule`)."""
-
-    gamma: float = 0.9
-    text_similarity: float = 0.6
-    text_rule: str = "difflib"
-
-
 class EpisodeTimeout(InfrastructureError):
     """``--ma-episode-timeout`` passed while the device or the model endpoint had the time."""
 
@@ -228,19 +219,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     if before_check is not None:
         before_check(device, result, ground_truth)
     checked = check_device(device) if check_device is not None else device
-    result.state_success = float(task.check(checked, result.answer))
-    result.success = result.state_success
-    if (require_complete or task.requires_completion) and result.self_reported != "complete":
-        result.success = 0.0
-    if result.agent_error is not None:  # an agent that raised failed, even where the state looks right
-        result.success = 0.0
-    constraints = ability.Constraints.of(task.constraints)
-    if constraints is not None:
-        result.constraint_violations = ability.constraint_violations(constraints, [vars(s) for s in result.steps])
-        if result.constraint_violations:
-            result.success = 0.0
+    score(task, result, task.check(checked, result.answer), Scoring(require_complete, metric_options), ground_truth)
     result.validator_state = task.describe_state(device)
-    result.metrics = trajectory_metrics(task, result, metric_options, ground_truth)
     result.duration_s = time.perf_counter() - started
     return result
 
@@ -320,34 +300,6 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         record.act_s = time.perf_counter() - t2
 
 
-def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions = MetricOptions(),
-                       ground_truth: Sequence[dict[str, Any]] | None = None) -> dict[str, float]:
-    """The metrics this task's declarations allow, from the recorded steps: AndroidArena's against the task's
-    ground truth (or ``ground_truth`` where it has none) as its evaluator computes them, Mobile-Bench's CheckPoints,
-    and beside them the variants named in :mod:`pytest_mobileagent.metrics.ability`, ``lcs`` and ``checkpoint``."""
-    records = [vars(s) for s in result.steps]
-    metrics: dict[str, float] = {}
-    if records:
-        metrics.update(androidarena.step_metrics(records))
-    declared = ability.completion_declared(result.state_success, result.self_reported)
-    if declared is not None:
-        metrics["completion_declared"] = declared
-    nuggets = ability.nuggets_mining_all_steps(records)
-    if nuggets is not None:
-        metrics["nuggets_mining_all_steps"] = nuggets
-    truth = task.ground_truth or ground_truth
-    if truth:
-        metrics.update(androidarena.reference_metrics(truth, records, result.success, options.gamma,
-                                                      options.text_rule, options.text_similarity))
-    constraints = ability.Constraints.of(task.constraints)
-    if constraints is not None:  # the violations themselves were found by run_episode
-        metrics.update(ability.violation_ratios(constraints, result.constraint_violations, records))
-    check_point = getattr(task, "check_point", None)
-    if check_point:
-        metrics.update(checkpoint.checkpoint_metrics(check_point, records))
-    return metrics
-
-
 def recorded_actions(steps: Sequence[StepRecord]) -> list[dict[str, Any]]:
     """The actions of ``steps`` as the LCS metrics compare them: an element action carries the element's
     description (``element``) beside its index."""
@@ -371,6 +323,15 @@ def reference_ground_truth(task: Task, reset: Restore | None = None) -> tuple[di
         if key not in _references:
             _references[key] = _play_reference(type(task)(dict(task.params)), clock_at, profile)
         return _references[key]
+
+
+def played_ground_truth(task: Task, reset: Callable[[Device], None] | None = None) -> tuple[dict[str, Any], ...] | None:
+    """The ground truth an episode of ``task`` after ``reset`` is measured against beside the task's own: where the
+    task has no fixed ``ground_truth`` but ``recorded_ground_truth``, its reference's actions
+    (:func:`reference_ground_truth`); else None."""
+    if task.ground_truth or not task.recorded_ground_truth:
+        return None
+    return reference_ground_truth(task, reset if isinstance(reset, Restore) else None)
 
 
 @functools.cache
@@ -457,7 +418,12 @@ class EpisodeOptions:
     #: Device seconds a simulated clock moves per agent step, as a phone's moves while the agent thinks: None
     #: for the agent's measured thinking time.
     think_time_s: float | None = None
-    metrics: MetricOptions = MetricOptions()
+    metrics: MetricOptions = field(default_factory=MetricOptions)
+
+    @property
+    def scoring(self) -> Scoring:
+        """What :func:`~pytest_mobileagent.scoring.score` takes of these options."""
+        return Scoring(self.require_complete, self.metrics)
 
 
 @dataclass(frozen=True)
@@ -533,8 +499,7 @@ def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
             floor = ensure_not_done(device, task)
             result = make_result() if make_result is not None else new_result(task, type(agent).__name__)
             result.trivial_success = floor
-            truth = None if task.ground_truth or not task.recorded_ground_truth else reference_ground_truth(
-                task, reset if isinstance(reset, Restore) else None)
+            truth = played_ground_truth(task, reset)
             return run_episode(device, task, agent, result, require_complete=options.require_complete,
                                on_observation=on_observation, metric_options=options.metrics, deadline=deadline,
                                think_time_s=options.think_time_s, ground_truth=truth,

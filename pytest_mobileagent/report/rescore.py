@@ -79,8 +79,7 @@ class FinalStates:
             constructed = None
 
         def save(device: Device, result: EpisodeResult, ground_truth: Sequence[dict[str, Any]] | None) -> None:
-            meta = {"episode": case.episode, "require_complete": options.require_complete,
-                    "gamma": options.metrics.gamma, "text_similarity": options.metrics.text_similarity,
+            meta = {"episode": case.episode, "scoring": options.scoring.to_json(),
                     "ground_truth": [dict(a) for a in ground_truth] if ground_truth else None}
             meta.update(setup_attributes(task, constructed))
             try:
@@ -271,8 +270,8 @@ class Judge:
 
     def _rejudge(self, record: EpisodeRecord) -> tuple[EpisodeRecord, str, str]:
         from mobileagent_sim.state import StateError, loads_system
-        from pytest_mobileagent.episode import EpisodeResult, MetricOptions, trajectory_metrics
-        from pytest_mobileagent.metrics import ability
+        from pytest_mobileagent.episode import EpisodeResult
+        from pytest_mobileagent.scoring import Scoring, score
 
         try:
             saved = self.states.load(record_episode(record))
@@ -297,22 +296,11 @@ class Judge:
                            "replay the run instead (pytest --agent replay --ma-replay RUN)") from None
         result = EpisodeResult.from_json(dict(record))
         meta = saved.meta
-        try:  # the scoring of episode.run_episode, on the saved state
+        try:  # as the episode checked and scored it, on the saved state, with the run's scoring options
             task.observe_trajectory([vars(s) for s in result.steps])
-            result.state_success = float(task.check(self.device, result.answer))
-            result.success = result.state_success
-            if (meta.get("require_complete") or task.requires_completion) and result.self_reported != "complete":
-                result.success = 0.0
-            if result.agent_error is not None:
-                result.success = 0.0
-            constraints = ability.Constraints.of(task.constraints)
-            result.constraint_violations = [] if constraints is None else ability.constraint_violations(
-                constraints, [vars(s) for s in result.steps])
-            if result.constraint_violations:
-                result.success = 0.0
+            score(task, result, task.check(self.device, result.answer), Scoring.from_json(meta),
+                  meta.get("ground_truth"))
             result.validator_state = task.describe_state(self.device)
-            options = MetricOptions(meta.get("gamma", 0.9), meta.get("text_similarity", 0.6))
-            result.metrics = trajectory_metrics(task, result, options, meta.get("ground_truth"))
         except Exception as e:
             raise Unjudged(f"the check of {record['task']} raised {type(e).__name__}: {e}") from None
         new = cast(EpisodeRecord, {**record, **{name: getattr(result, name) for name in JUDGED}})
