@@ -1,5 +1,5 @@
-"""One episode: the agent loop on a set-up task, and its JSON-serialisable result (scored by
-:func:`~pytest_mobileagent.scoring.score`).
+"""One episode: the agent loop on a set-up task, into its result (:class:`~pytest_mobileagent.records.EpisodeResult`,
+scored by :func:`~pytest_mobileagent.scoring.score`; both importable from here too).
 
 Agent exceptions, invalid actions and step-limit exhaustion are agent
 outcomes recorded in the result; :class:`~pytest_mobileagent.device.base.DeviceError`
@@ -15,7 +15,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
@@ -25,141 +25,9 @@ from pytest_mobileagent.device.base import Device, InfrastructureError, Simulate
 from pytest_mobileagent.device.clock import DEFAULT_TIME, prepare_clock
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.observe.elements import Observation, node_attributes, screen_digest
+from pytest_mobileagent.records import EpisodeResult, StepRecord
 from pytest_mobileagent.scoring import MetricOptions, Scoring, score
 from pytest_mobileagent.tasks.base import Task
-
-
-@dataclass
-class StepRecord:
-    """What happened at one step."""
-
-    index: int
-    action: dict[str, Any] | None
-    package: str
-    activity: str
-    observe_s: float
-    act_s: float
-    agent_s: float
-    error: str | None = None
-    #: ``format`` (the agent's output did not parse) or ``action`` (outside the action space): the step is used
-    #: up and nothing happens on the device.
-    invalid: str | None = None
-    #: Model tokens and cost of this step, for agents that call a model.
-    usage: dict[str, Any] | None = None
-    #: The element an element action aimed at (resource id, text...), for CheckPoint matching.
-    target: str | None = None
-    #: That element's full resource id (``com.android.settings:id/title``), which CheckPoints name.
-    target_id: str | None = None
-    #: That element's node attributes as a uiautomator dump names them (``class``, ``resource-id``, ``package``,
-    #: ``text``, ``content-desc``, ``bounds``; ``clickable`` also where a clickable ancestor takes its taps), which
-    #: Mobile-Bench's runner writes into its history (:func:`~pytest_mobileagent.metrics.checkpoint.published_history`).
-    target_node: dict[str, str] | None = None
-    #: A digest of the UI tree the agent saw, to tell repeated actions on the same screen.
-    screen: str | None = None
-    #: Characters of the screen's element list, for the nuggets-mining share of ``target``.
-    observation_chars: int = 0
-    #: The shell command an ``api_call`` ran and what it printed (Mobile-Bench's API milestones for CheckPoints).
-    command: str | None = None
-    command_output: str | None = None
-
-
-@dataclass
-class EpisodeResult:
-    """Everything known about one finished episode; travels to the controller as JSON."""
-
-    task: str
-    suite: str
-    instance: int
-    goal: str
-    params: dict[str, Any]
-    seed: int
-    agent: str
-    apps: list[str]
-    difficulty: str
-    tags: list[str]
-    max_steps: int
-    #: Which run of the instance this is, with ``--ma-repeat`` (None without).
-    repeat: int | None = None
-    #: The device configuration the episode ran on (:mod:`pytest_mobileagent.device.config`).
-    device_config: dict[str, str] = field(default_factory=dict)
-    optimal_steps: int | None = None
-    success: float = 0.0
-    #: The check's score before the completion rule (``--ma-require-complete``) was applied.
-    state_success: float = 0.0
-    #: What an agent declaring completion at once would have scored: the check right after setup (the floor).
-    trivial_success: float | None = None
-    self_reported: str | None = None
-    answer: str | None = None
-    terminated_by: str = "step_limit"
-    steps: list[StepRecord] = field(default_factory=list)
-    agent_error: str | None = None
-    validator_state: str = ""
-    duration_s: float = 0.0
-    nodeid: str = ""
-    #: Taken from an earlier run's results (``--ma-resume``) instead of run again.
-    resumed: bool = False
-    #: The model judge's verdict with ``--ma-llm-judge`` (1, 0, or None when it gave none) and its reason.
-    judged_success: float | None = None
-    judge_reason: str = ""
-    #: Why the model judge's verdict is the success instead of a state check (a task checked on the simulator's
-    #: app state, run on a device without it), or "".
-    judged_instead: str = ""
-    #: AndroidWorld's own ``is_successful`` on the episode with ``--ma-androidworld-check`` (None without it, or
-    #: when it could not judge: ``androidworld_error`` says why).
-    androidworld_success: float | None = None
-    androidworld_error: str = ""
-    #: Constrained tasks: the steps that used a forbidden app, page or element (each zeroes success).
-    constraint_violations: list[str] = field(default_factory=list)
-    #: ``--ma-episode-timeout`` passed while the agent had most of the time (``terminated_by`` "timeout"): the
-    #: limit and the seconds by whom (:meth:`~pytest_mobileagent.deadline.Deadline.spent`).
-    timed_out: dict[str, Any] | None = None
-    #: Trajectory metrics where the task defines what they need (AndroidArena's LCS metrics for a
-    #: ground-truth sequence, Mobile-Bench's CheckPoint coverage for check points, invalid-step ratios).
-    metrics: dict[str, float] = field(default_factory=dict)
-    #: ``--agent replay``: the recorded episode played (its run, agent and verdict) and the first step whose screen
-    #: differed from the recording's (``divergence``, None when none did).
-    replay: dict[str, Any] | None = None
-
-    @property
-    def num_steps(self) -> int:
-        return len(self.steps)
-
-    @property
-    def actions(self) -> list[dict[str, Any]]:
-        return [s.action for s in self.steps if s.action is not None]
-
-    @property
-    def usage(self) -> dict[str, Any]:
-        """Model tokens, cost and retries over the episode (zeros for agents that call no model)."""
-        total = {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0, "retries": 0}
-        for s in self.steps:
-            for k, v in (s.usage or {}).items():
-                total[k] = total.get(k, 0) + v
-        total["cost_usd"] = round(total["cost_usd"], 6)
-        return total
-
-    @property
-    def timings(self) -> dict[str, float]:
-        """Seconds spent in the agent, on the device (observing and acting), and in the whole episode."""
-        return {"agent_s": round(sum(s.agent_s for s in self.steps), 6),
-                "device_s": round(sum(s.observe_s + s.act_s for s in self.steps), 6),
-                "total_s": round(self.duration_s, 6)}
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["num_steps"] = self.num_steps
-        data["usage"] = self.usage
-        data["timings"] = self.timings
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EpisodeResult:
-        """Rebuild a result from its ``results.jsonl`` record (extra keys are ignored)."""
-        names = {f.name for f in fields(cls)}
-        kwargs = {k: v for k, v in data.items() if k in names}
-        kwargs["steps"] = [StepRecord(**s) for s in data.get("steps", [])]
-        return cls(**kwargs)
-
 
 #: ``before_check(device, result, ground_truth)``: called with the episode's final state, just before the check.
 BeforeCheck = Callable[[Device, "EpisodeResult", "Sequence[dict[str, Any]] | None"], None]

@@ -371,6 +371,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
                                repeat=task_case.repeat)
             fresh.device_config = {**ma_device_config, **(ma_config.record() if ma_config else {})}
             fresh.judged_instead = JUDGED_INSTEAD if judged_instead else ""
+            fresh.run_id = run(request.config).id
             return fresh
 
         def before_teardown(device: Device, finished: EpisodeResult) -> None:

@@ -30,7 +30,7 @@ from pytest_mobileagent.apis import API_LIST_ENV
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.episode import EpisodeTimeout
 from pytest_mobileagent.fixtures import EPISODE_KEY, RESUMED_KEY, clean_state_lines, configured_specs
-from pytest_mobileagent.records import EpisodeRecord
+from pytest_mobileagent.records import EpisodeRecord, EpisodeResult, RecordFormatError
 from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.report.summary import RunTally
@@ -94,8 +94,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RUN_KEY] = Run(run_id, seed, directory)
     config.stash[TALLY_KEY] = RunTally(options.success_threshold)
     config.stash[LOCK_KEY] = _load_lock(config)
-    resumed = ResultsFile(run(config).results).finished() if option(config, "resume") else {}
-    config.stash[RESUMED_KEY] = resumed
+    config.stash[RESUMED_KEY] = _resumed_episodes(config)
     for marker in ("suite_<name>", "app_<name>", "difficulty_<level>", "tag_<tag>"):
         config.addinivalue_line("markers", f"{marker}: generated per task item by pytest-mobileagent")
     config.addinivalue_line("markers", "multimodal: the task needs an agent that reads the screenshot")
@@ -114,6 +113,18 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_mobileagent.report.html import HtmlReport
 
         config.pluginmanager.register(HtmlReport(config, options, run(config)), "mobileagent-html")
+
+
+def _resumed_episodes(config: pytest.Config) -> dict[str, EpisodeRecord]:
+    """With ``--ma-resume``: the run's finished episodes (:meth:`~pytest_mobileagent.report.results.ResultsFile.
+    finished`); a line of a newer format is a usage error naming it."""
+    resume = option(config, "resume")
+    if not resume:
+        return {}
+    try:
+        return ResultsFile(run(config).results, "--ma-resume").finished()
+    except RecordFormatError as e:
+        raise pytest.UsageError(f"--ma-resume {resume}: {e}") from None
 
 
 def _run_folder(config: pytest.Config) -> tuple[str, Path]:
@@ -429,9 +440,10 @@ def _keep_shard(config: pytest.Config, items: list[pytest.Item]) -> None:
 # -- results and reports -----------------------------------------------------------------
 
 
-def _record(config: pytest.Config, item: pytest.Item, outcome: str, result: dict[str, Any]) -> EpisodeRecord:
-    """Append the episode to ``results.jsonl`` at once (nothing lost) and tell the hook."""
-    record = cast(EpisodeRecord, redact_json({**result, "outcome": outcome, "run_id": run(config).id}))
+def _record(config: pytest.Config, item: pytest.Item, result: EpisodeResult) -> EpisodeRecord:
+    """Append the episode, of this run, to ``results.jsonl`` at once (nothing lost) and tell the hook."""
+    result.run_id = run(config).id
+    record = cast(EpisodeRecord, redact_json(result.to_json()))
     ResultsFile(run(config).results).append(record)
     config.hook.pytest_mobileagent_episode_finished(config=config, item=item, result=record)
     return record
@@ -451,14 +463,12 @@ def _episode_report(item: pytest.Item, call: pytest.CallInfo[None], report: pyte
         return report
     result = item.stash.get(EPISODE_KEY, None)
     if report.when == "call" and result is not None:
-        outcome = "success" if report.passed else "failure"
-        record = result.to_json()
-        if not result.resumed:
-            try:
-                record = _record(item.config, item, outcome, record)
-            except OSError as e:
-                return _unrecorded(item.config, report, e)
-        report.ma_result = dict(record, outcome=outcome)  # type: ignore[attr-defined]
+        result.outcome = "success" if report.passed else "failure"
+        try:
+            record = result.to_json() if result.resumed else _record(item.config, item, result)
+        except OSError as e:
+            return _unrecorded(item.config, report, e)
+        report.ma_result = record  # type: ignore[attr-defined]
         # on the item, so they reach the teardown report that the JUnit writer reads
         item.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),
                                      ("ma_agent", result.agent),
@@ -467,15 +477,14 @@ def _episode_report(item: pytest.Item, call: pytest.CallInfo[None], report: pyte
         infrastructure = bool(call.excinfo and call.excinfo.errisinstance(InfrastructureError))
         if infrastructure and item.config.option.tbstyle in ("auto", "short"):
             report.longrepr = _infrastructure_report(item, call.excinfo.value)  # type: ignore[union-attr]
-        record = {"task": case.task_cls.name, "suite": case.task_cls.suite, "instance": case.index,
-                  "repeat": case.repeat,
-                  "agent": option(item.config, "agent"), "apps": list(case.task_cls.apps), "params": case.params,
-                  "difficulty": case.task_cls.difficulty, "tags": list(case.task_cls.tags), "nodeid": item.nodeid,
-                  "error": str(call.excinfo.value)[:2000] if call.excinfo else "",
-                  "infrastructure": infrastructure}
-        if call.excinfo and isinstance(call.excinfo.value, EpisodeTimeout):
-            record["timed_out"] = call.excinfo.value.spent
-        report.ma_result = _record(item.config, item, "error", record)  # type: ignore[attr-defined]
+        error = call.excinfo.value if call.excinfo else None
+        errored = EpisodeResult(task=case.task_cls.name, suite=case.task_cls.suite, instance=case.index,
+                                repeat=case.repeat, agent=option(item.config, "agent"), apps=list(case.task_cls.apps),
+                                params=case.params, difficulty=case.task_cls.difficulty, tags=list(case.task_cls.tags),
+                                nodeid=item.nodeid, outcome="error", error=str(error)[:2000] if error else "",
+                                infrastructure=infrastructure,
+                                timed_out=error.spent if isinstance(error, EpisodeTimeout) else None)
+        report.ma_result = _record(item.config, item, errored)  # type: ignore[attr-defined]
     return report
 
 
@@ -608,7 +617,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         if allure_folder:
             allure_report.write_run_files(allure_folder, settings(config), run(config), tally.tokens_spent)
         return
-    from pytest_mobileagent.report.gates import decide, parse_limits, save_baseline
+    from pytest_mobileagent.report.gates import decide, parse_limits, read_baseline, save_baseline
     from pytest_mobileagent.report.summary import write_metrics
 
     threshold = option(config, "success_threshold")
@@ -624,7 +633,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if not _gated(config):
         return
     baseline_path = option(config, "baseline")
-    baseline = json.loads(Path(baseline_path).read_text()) if baseline_path else None
+    baseline = read_baseline(Path(baseline_path), "--ma-baseline") if baseline_path else None
     if option(config, "max_regression") and baseline is None:
         raise pytest.UsageError("--ma-max-regression needs --ma-baseline")
     decision = decide(tally.outcomes, metrics, baseline, parse_limits(option(config, "fail_under")),

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pytest_mobileagent.metrics import ability, androidarena, checkpoint
+from pytest_mobileagent.records import EpisodeResult
 from pytest_mobileagent.tasks.base import Task
-
-if TYPE_CHECKING:
-    from pytest_mobileagent.episode import EpisodeResult
 
 
 @dataclass(frozen=True)

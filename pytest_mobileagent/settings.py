@@ -109,12 +109,9 @@ def baseline_file(text: str) -> str:
     if not text:
         return text
     existing_file(text)
-    try:
-        body = json.loads(Path(text).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"{text} is not a baseline (not JSON: {e})") from None
-    if not isinstance(body, dict) or not isinstance(body.get("tasks"), dict):
-        raise ValueError(f"{text} is not a baseline (written by --ma-save-baseline, it has a 'tasks' object)")
+    from pytest_mobileagent.report.gates import read_baseline
+
+    read_baseline(Path(text), "--ma-baseline")
     return text
 
 

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from pytest_mobileagent.metrics.success import FIELDS
-from pytest_mobileagent.records import EpisodeRecord, record_episode
+from pytest_mobileagent.records import EpisodeRecord, RecordFormatError, record_episode
 from pytest_mobileagent.report.artifacts import slug
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
@@ -270,7 +270,7 @@ class Judge:
 
     def _rejudge(self, record: EpisodeRecord) -> tuple[EpisodeRecord, str, str]:
         from mobileagent_sim.state import StateError, loads_system
-        from pytest_mobileagent.episode import EpisodeResult
+        from pytest_mobileagent.records import EpisodeResult
         from pytest_mobileagent.scoring import Scoring, score
 
         try:
@@ -354,12 +354,9 @@ def _decode(line: bytes) -> Any:
 def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, int, int, bool]]:
     """One line per episode (the last finished one, else its last error): (key, offset, length, error); ``tasks``
     imports the modules the episodes' node ids name on the way."""
-    identity = FieldReader(("suite", "task", "instance", "repeat", "agent", "outcome", "nodeid"))
+    identity = ("suite", "task", "instance", "repeat", "agent", "outcome", "nodeid")
     chosen: dict[str, tuple[int, int, bool]] = {}
-    for offset, line in ResultsFile(path).lines():
-        record = identity(line)
-        if record is None:
-            continue  # a line cut by a crash
+    for offset, line, record in ResultsFile(path, "ma-rescore").read(identity):  # a line cut by a crash is skipped
         key, error = episode_key(record), record.get("outcome") == "error"
         held = chosen.get(key)
         if error and held is not None and not held[2]:
@@ -374,10 +371,15 @@ def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, 
 def rejudge_run(run_dir: Path, root: Path, workers: int,
                 threshold: float = 1.0) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
     """Every episode of the run, re-judged (errors passed through): (old record, new line, outcome), the records
-    holding the fields the metrics read (:data:`~pytest_mobileagent.metrics.success.FIELDS`)."""
+    holding the fields the metrics read (:data:`~pytest_mobileagent.metrics.success.FIELDS`). The lines are chosen
+    at once: a line of a newer format raises :class:`~pytest_mobileagent.records.RecordFormatError` here."""
     global _TASKS, _JUDGE
     _TASKS, _JUDGE = TaskIndex(root), None  # imported here, once: forked workers inherit the modules
-    lines = chosen_lines(run_dir / "results.jsonl", _TASKS)
+    return _rejudged(run_dir, root, workers, threshold, chosen_lines(run_dir / "results.jsonl", _TASKS))
+
+
+def _rejudged(run_dir: Path, root: Path, workers: int, threshold: float,
+              lines: list[tuple[str, int, int, bool]]) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
     judged = [(offset, length) for _, offset, length, error in lines if not error]
     chunks = [judged[i:i + CHUNK] for i in range(0, len(judged), CHUNK)]
     args = [(str(run_dir), str(root), threshold, chunk) for chunk in chunks]
@@ -456,9 +458,10 @@ def rescore(run: Path, out: Path, root: Path, workers: int, threshold: float = 1
     new_aggregate, old_aggregate = Aggregate(threshold), Aggregate(threshold)
     new_outcomes: dict[str, float] = {}
     old_outcomes: dict[str, float] = {}
+    rejudged = rejudge_run(run, root, workers, threshold)
     out.mkdir(parents=True, exist_ok=True)
     with (out / "results.jsonl").open("wb") as results:
-        for old, line, outcome in rejudge_run(run, root, workers, threshold):
+        for old, line, outcome in rejudged:
             key = record_episode(old)
             report.episodes += 1
             new = outcome.record
@@ -511,19 +514,22 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from pytest_mobileagent.report.gates import aggregates, decide, parse_limits, save_baseline
+    from pytest_mobileagent.report.gates import aggregates, decide, parse_limits, read_baseline, save_baseline
 
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         run = check_run(args.run)
         limits = parse_limits(args.fail_under), parse_limits(args.max_regression)
-        baseline = json.loads(args.baseline.read_text(encoding="utf-8")) if args.baseline else None
+        baseline = read_baseline(args.baseline, "ma-rescore --baseline") if args.baseline else None
     except (BadInput, ValueError, OSError) as e:
         parser.exit(2, f"ma-rescore: error: {e}\n")
     out = args.out or run / "rescore"
-    report, metrics, recorded, outcomes, old = rescore(run, out, args.rootdir.resolve(), max(1, args.workers),
-                                                       args.success_threshold)
+    try:
+        report, metrics, recorded, outcomes, old = rescore(run, out, args.rootdir.resolve(), max(1, args.workers),
+                                                           args.success_threshold)
+    except RecordFormatError as e:
+        parser.exit(2, f"ma-rescore: error: {e}\n")
     if report.episodes and len(report.unjudged) == report.episodes:
         reasons = sorted({u["why"] for u in report.unjudged})
         parser.exit(2, f"ma-rescore: error: no episode of {run} could be re-judged: " + "; ".join(reasons[:3])
