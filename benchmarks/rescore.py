@@ -27,6 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+from pytest_mobileagent.report.results import ResultsFile
+
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 
@@ -64,12 +66,10 @@ def trimmed(run: Path, episodes: int) -> Path:
     shutil.rmtree(target, ignore_errors=True)
     target.mkdir()
     kept: dict[str, bytes] = {}  # one line per episode (the last), for the first ``episodes`` episodes
-    with (run / "results.jsonl").open("rb") as src:
-        for line in src:
-            record = json.loads(line)
-            key = f"{record['suite']}/{record['task']}[{record['instance']}-{record.get('repeat')}]"
-            if key in kept or len(kept) < episodes:
-                kept[key] = line
+    for _, line, record in ResultsFile(run / "results.jsonl", "benchmarks/rescore.py").read():
+        key = f"{record['suite']}/{record['task']}[{record['instance']}-{record.get('repeat')}]"
+        if key in kept or len(kept) < episodes:
+            kept[key] = line
     (target / "results.jsonl").write_bytes(b"".join(kept.values()))
     (target / "final_states").symlink_to(run / "final_states")
     return target

@@ -12,20 +12,19 @@ backend lacks a capability the task requires, "no (...)" otherwise, and "-" when
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
+
+from pytest_mobileagent.report.results import ResultsFile
 
 
 def outcomes(run: Path) -> dict[tuple[str, str], list[str]]:
     """(suite, task) -> the outcome of each of its episodes in a run folder (skips carry no record)."""
     found: dict[tuple[str, str], list[str]] = defaultdict(list)
     path = run / "results.jsonl" if run.is_dir() else run
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            record = json.loads(line)
-            found[(record["suite"], record["task"])].append(record["outcome"])
+    for record in ResultsFile(path, "benchmarks/verification.py"):
+        found[(record["suite"], record["task"])].append(record["outcome"])
     return found
 
 

@@ -1,4 +1,5 @@
-"""One episode: the agent loop on a set-up task, and its JSON-serialisable result.
+"""One episode: the agent loop on a set-up task, into its result (:class:`~pytest_mobileagent.records.EpisodeResult`,
+scored by :func:`~pytest_mobileagent.scoring.score`; both importable from here too).
 
 Agent exceptions, invalid actions and step-limit exhaustion are agent
 outcomes recorded in the result; :class:`~pytest_mobileagent.device.base.DeviceError`
@@ -14,7 +15,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
@@ -24,142 +25,10 @@ from pytest_mobileagent.device.backend import installed_backends
 from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
 from pytest_mobileagent.device.clock import DEFAULT_TIME, prepare_clock
 from pytest_mobileagent.device.profile import DeviceProfile
-from pytest_mobileagent.metrics import ability, androidarena, checkpoint
 from pytest_mobileagent.observe.elements import Observation, node_attributes, screen_digest
+from pytest_mobileagent.records import EpisodeResult, StepRecord
+from pytest_mobileagent.scoring import MetricOptions, Scoring, score
 from pytest_mobileagent.tasks.base import Task
-
-
-@dataclass
-class StepRecord:
-    """What happened at one step."""
-
-    index: int
-    action: dict[str, Any] | None
-    package: str
-    activity: str
-    observe_s: float
-    act_s: float
-    agent_s: float
-    error: str | None = None
-    #: ``format`` (the agent's output did not parse) or ``action`` (outside the action space): the step is used
-    #: up and nothing happens on the device.
-    invalid: str | None = None
-    #: Model tokens and cost of this step, for agents that call a model.
-    usage: dict[str, Any] | None = None
-    #: The element an element action aimed at (resource id, text...), for CheckPoint matching.
-    target: str | None = None
-    #: That element's full resource id (``com.android.settings:id/title``), which CheckPoints name.
-    target_id: str | None = None
-    #: That element's node attributes as a uiautomator dump names them (``class``, ``resource-id``, ``package``,
-    #: ``text``, ``content-desc``, ``bounds``; ``clickable`` also where a clickable ancestor takes its taps), which
-    #: Mobile-Bench's runner writes into its history (:func:`~pytest_mobileagent.metrics.checkpoint.published_history`).
-    target_node: dict[str, str] | None = None
-    #: A digest of the UI tree the agent saw, to tell repeated actions on the same screen.
-    screen: str | None = None
-    #: Characters of the screen's element list, for the nuggets-mining share of ``target``.
-    observation_chars: int = 0
-    #: The shell command an ``api_call`` ran and what it printed (Mobile-Bench's API milestones for CheckPoints).
-    command: str | None = None
-    command_output: str | None = None
-
-
-@dataclass
-class EpisodeResult:
-    """Everything known about one finished episode; travels to the controller as JSON."""
-
-    task: str
-    suite: str
-    instance: int
-    goal: str
-    params: dict[str, Any]
-    seed: int
-    agent: str
-    apps: list[str]
-    difficulty: str
-    tags: list[str]
-    max_steps: int
-    #: Which run of the instance this is, with ``--ma-repeat`` (None without).
-    repeat: int | None = None
-    #: The device configuration the episode ran on (:mod:`pytest_mobileagent.device.config`).
-    device_config: dict[str, str] = field(default_factory=dict)
-    optimal_steps: int | None = None
-    success: float = 0.0
-    #: The check's score before the completion rule (``--ma-require-complete``) was applied.
-    state_success: float = 0.0
-    #: What an agent declaring completion at once would have scored: the check right after setup (the floor).
-    trivial_success: float | None = None
-    self_reported: str | None = None
-    answer: str | None = None
-    terminated_by: str = "step_limit"
-    steps: list[StepRecord] = field(default_factory=list)
-    agent_error: str | None = None
-    validator_state: str = ""
-    duration_s: float = 0.0
-    nodeid: str = ""
-    #: Taken from an earlier run's results (``--ma-resume``) instead of run again.
-    resumed: bool = False
-    #: The model judge's verdict with ``--ma-llm-judge`` (1, 0, or None when it gave none) and its reason.
-    judged_success: float | None = None
-    judge_reason: str = ""
-    #: Why the model judge's verdict is the success instead of a state check (a task checked on the simulator's
-    #: app state, run on a device without it), or "".
-    judged_instead: str = ""
-    #: AndroidWorld's own ``is_successful`` on the episode with ``--ma-androidworld-check`` (None without it, or
-    #: when it could not judge: ``androidworld_error`` says why).
-    androidworld_success: float | None = None
-    androidworld_error: str = ""
-    #: Constrained tasks: the steps that used a forbidden app, page or element (each zeroes success).
-    constraint_violations: list[str] = field(default_factory=list)
-    #: ``--ma-episode-timeout`` passed while the agent had most of the time (``terminated_by`` "timeout"): the
-    #: limit and the seconds by whom (:meth:`~pytest_mobileagent.deadline.Deadline.spent`).
-    timed_out: dict[str, Any] | None = None
-    #: Trajectory metrics where the task defines what they need (AndroidArena's LCS metrics for a
-    #: ground-truth sequence, Mobile-Bench's CheckPoint coverage for check points, invalid-step ratios).
-    metrics: dict[str, float] = field(default_factory=dict)
-    #: ``--agent replay``: the recorded episode played (its run, agent and verdict) and the first step whose screen
-    #: differed from the recording's (``divergence``, None when none did).
-    replay: dict[str, Any] | None = None
-
-    @property
-    def num_steps(self) -> int:
-        return len(self.steps)
-
-    @property
-    def actions(self) -> list[dict[str, Any]]:
-        return [s.action for s in self.steps if s.action is not None]
-
-    @property
-    def usage(self) -> dict[str, Any]:
-        """Model tokens, cost and retries over the episode (zeros for agents that call no model)."""
-        total = {"prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0, "retries": 0}
-        for s in self.steps:
-            for k, v in (s.usage or {}).items():
-                total[k] = total.get(k, 0) + v
-        total["cost_usd"] = round(total["cost_usd"], 6)
-        return total
-
-    @property
-    def timings(self) -> dict[str, float]:
-        """Seconds spent in the agent, on the device (observing and acting), and in the whole episode."""
-        return {"agent_s": round(sum(s.agent_s for s in self.steps), 6),
-                "device_s": round(sum(s.observe_s + s.act_s for s in self.steps), 6),
-                "total_s": round(self.duration_s, 6)}
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["num_steps"] = self.num_steps
-        data["usage"] = self.usage
-        data["timings"] = self.timings
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> EpisodeResult:
-        """Rebuild a result from its ``results.jsonl`` record (extra keys are ignored)."""
-        names = {f.name for f in fields(cls)}
-        kwargs = {k: v for k, v in data.items() if k in names}
-        kwargs["steps"] = [StepRecord(**s) for s in data.get("steps", [])]
-        return cls(**kwargs)
-
 
 #: ``before_check(device, result, ground_truth)``: called with the episode's final state, just before the check.
 BeforeCheck = Callable[[Device, "EpisodeResult", "Sequence[dict[str, Any]] | None"], None]
@@ -169,16 +38,6 @@ def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Obs
     package, activity = device.current_activity()
     return Observation(goal=goal, step=step, xml=device.hierarchy(), package=package, activity=activity,
                        history=list(history), screenshot_fn=device.screenshot)
-
-
-@dataclass(frozen=True)
-class MetricOptions:
-    """How trajectory metrics are computed: AndroidArena's discount, typed-text similarity threshold and rule
-    (:func:`~pytest_mobileagent.metrics.arena_steps.text_rule`)."""
-
-    gamma: float = 0.9
-    text_similarity: float = 0.6
-    text_rule: str = "difflib"
 
 
 class EpisodeTimeout(InfrastructureError):
@@ -229,19 +88,8 @@ def run_episode(device: Device, task: Task, agent: Agent, result: EpisodeResult,
     if before_check is not None:
         before_check(device, result, ground_truth)
     checked = check_device(device) if check_device is not None else device
-    result.state_success = float(task.check(checked, result.answer))
-    result.success = result.state_success
-    if (require_complete or task.requires_completion) and result.self_reported != "complete":
-        result.success = 0.0
-    if result.agent_error is not None:  # an agent that raised failed, even where the state looks right
-        result.success = 0.0
-    constraints = ability.Constraints.of(task.constraints)
-    if constraints is not None:
-        result.constraint_violations = ability.constraint_violations(constraints, [vars(s) for s in result.steps])
-        if result.constraint_violations:
-            result.success = 0.0
+    score(task, result, task.check(checked, result.answer), Scoring(require_complete, metric_options), ground_truth)
     result.validator_state = task.describe_state(device)
-    result.metrics = trajectory_metrics(task, result, metric_options, ground_truth)
     result.duration_s = time.perf_counter() - started
     return result
 
@@ -321,34 +169,6 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         record.act_s = time.perf_counter() - t2
 
 
-def trajectory_metrics(task: Task, result: EpisodeResult, options: MetricOptions = MetricOptions(),
-                       ground_truth: Sequence[dict[str, Any]] | None = None) -> dict[str, float]:
-    """The metrics this task's declarations allow, from the recorded steps: AndroidArena's against the task's
-    ground truth (or ``ground_truth`` where it has none) as its evaluator computes them, Mobile-Bench's CheckPoints,
-    and beside them the variants named in :mod:`pytest_mobileagent.metrics.ability`, ``lcs`` and ``checkpoint``."""
-    records = [vars(s) for s in result.steps]
-    metrics: dict[str, float] = {}
-    if records:
-        metrics.update(androidarena.step_metrics(records))
-    declared = ability.completion_declared(result.state_success, result.self_reported)
-    if declared is not None:
-        metrics["completion_declared"] = declared
-    nuggets = ability.nuggets_mining_all_steps(records)
-    if nuggets is not None:
-        metrics["nuggets_mining_all_steps"] = nuggets
-    truth = task.ground_truth or ground_truth
-    if truth:
-        metrics.update(androidarena.reference_metrics(truth, records, result.success, options.gamma,
-                                                      options.text_rule, options.text_similarity))
-    constraints = ability.Constraints.of(task.constraints)
-    if constraints is not None:  # the violations themselves were found by run_episode
-        metrics.update(ability.violation_ratios(constraints, result.constraint_violations, records))
-    check_point = getattr(task, "check_point", None)
-    if check_point:
-        metrics.update(checkpoint.checkpoint_metrics(check_point, records))
-    return metrics
-
-
 def recorded_actions(steps: Sequence[StepRecord]) -> list[dict[str, Any]]:
     """The actions of ``steps`` as the LCS metrics compare them: an element action carries the element's
     description (``element``) beside its index."""
@@ -372,6 +192,15 @@ def reference_ground_truth(task: Task, reset: Restore | None = None) -> tuple[di
         if key not in _references:
             _references[key] = _play_reference(type(task)(dict(task.params)), clock_at, profile)
         return _references[key]
+
+
+def played_ground_truth(task: Task, reset: Callable[[Device], None] | None = None) -> tuple[dict[str, Any], ...] | None:
+    """The ground truth an episode of ``task`` after ``reset`` is measured against beside the task's own: where the
+    task has no fixed ``ground_truth`` but ``recorded_ground_truth``, its reference's actions
+    (:func:`reference_ground_truth`); else None."""
+    if task.ground_truth or not task.recorded_ground_truth:
+        return None
+    return reference_ground_truth(task, reset if isinstance(reset, Restore) else None)
 
 
 @functools.cache
@@ -460,7 +289,12 @@ class EpisodeOptions:
     #: Device seconds a simulated clock moves per agent step, as a phone's moves while the agent thinks: None
     #: for the agent's measured thinking time.
     think_time_s: float | None = None
-    metrics: MetricOptions = MetricOptions()
+    metrics: MetricOptions = field(default_factory=MetricOptions)
+
+    @property
+    def scoring(self) -> Scoring:
+        """What :func:`~pytest_mobileagent.scoring.score` takes of these options."""
+        return Scoring(self.require_complete, self.metrics)
 
 
 @dataclass(frozen=True)
@@ -536,8 +370,7 @@ def _attempt(device: Device, task: Task, agent: Agent, options: EpisodeOptions,
             floor = ensure_not_done(device, task)
             result = make_result() if make_result is not None else new_result(task, type(agent).__name__)
             result.trivial_success = floor
-            truth = None if task.ground_truth or not task.recorded_ground_truth else reference_ground_truth(
-                task, reset if isinstance(reset, Restore) else None)
+            truth = played_ground_truth(task, reset)
             return run_episode(device, task, agent, result, require_complete=options.require_complete,
                                on_observation=on_observation, metric_options=options.metrics, deadline=deadline,
                                think_time_s=options.think_time_s, ground_truth=truth,

@@ -37,15 +37,15 @@ from pytest_mobileagent.episode import (
     EpisodeOptions,
     EpisodeResult,
     MetricOptions,
-    Restore,
     new_result,
     play,
-    reference_ground_truth,
+    played_ground_truth,
     restore,
 )
 from pytest_mobileagent.pool import device_backends
 from pytest_mobileagent.report.artifacts import Artifacts, artifacts, save_model_log
 from pytest_mobileagent.report.trace import TraceRecorder
+from pytest_mobileagent.scoring import score
 from pytest_mobileagent.settings import Settings, run, settings
 from pytest_mobileagent.stash import ARTIFACTS_KEY, EPISODE_KEY, RESUMED_KEY
 from pytest_mobileagent.tasks.base import Task
@@ -303,9 +303,7 @@ def write_trace(trace: TraceRecorder, result: EpisodeResult, task: Task, reset: 
                 options: EpisodeOptions, log: list[dict[str, Any]], passed: bool) -> None:
     """Write the finished episode's trace, with the reference steps the LCS metrics used where the task has any
     (``reset`` is the episode's, so that the reference played for the metrics is the one found again)."""
-    truth = task.ground_truth or None
-    if truth is None and task.recorded_ground_truth:  # played once per process already, for the metrics
-        truth = reference_ground_truth(task, reset if isinstance(reset, Restore) else None)
+    truth = task.ground_truth or played_ground_truth(task, reset)  # played once per process already, for the metrics
     trace.finish(result, task, truth, options.metrics, log, "passed" if passed else "failed")
 
 
@@ -362,8 +360,7 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
     result = _resumed(request.config, task_case, ma_agent_name, ma_config, ma_task.params)
     judged_instead = ma_settings.llm_judge and judged_on(ma_task, ma_device.capabilities)
     if judged_instead:  # the original's ground truth, from its reference on a simulated phone
-        truth = ma_task.ground_truth or (reference_ground_truth(ma_task, ma_reset if isinstance(ma_reset, Restore)
-                                                                else None) if ma_task.recorded_ground_truth else None)
+        truth = ma_task.ground_truth or played_ground_truth(ma_task, ma_reset)
         ma_task = judged_by_model(ma_task)
         ma_task.ground_truth = truth
     if result is None:
@@ -383,16 +380,16 @@ def ma_episode(request: pytest.FixtureRequest, ma_settings: Settings, task_case:
                                repeat=task_case.repeat)
             fresh.device_config = {**ma_device_config, **(ma_config.record() if ma_config else {})}
             fresh.judged_instead = JUDGED_INSTEAD if judged_instead else ""
+            fresh.run_id = run(request.config).id
             return fresh
 
         def before_teardown(device: Device, finished: EpisodeResult) -> None:
             log[:] = list(ma_agent.episode_log) if isinstance(ma_agent, ReportsUsage) else []
             if ma_settings.llm_judge:
                 log.extend(judge_episode(ma_settings, finished, device))
-                if ma_task.judged_by_model:  # the judge is its check; a broken constraint or a crash still fails it
-                    finished.state_success = finished.judged_success or 0.0
-                    if not finished.constraint_violations and finished.agent_error is None:
-                        finished.success = finished.state_success
+                if ma_task.judged_by_model:  # the judge's verdict is its check, scored by the episode's rules
+                    score(ma_task, finished, finished.judged_success or 0.0, ma_episode_options.scoring,
+                          played_ground_truth(ma_task, reset))
             if check is not None:
                 finished.androidworld_success, finished.androidworld_error = check.finish(finished.answer)
             passed = finished.success >= ma_settings.success_threshold

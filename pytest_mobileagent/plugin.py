@@ -32,7 +32,7 @@ from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.episode import EpisodeTimeout
 from pytest_mobileagent.fixtures import clean_state_lines, configured_specs
 from pytest_mobileagent.pool import device_backends
-from pytest_mobileagent.records import EpisodeRecord
+from pytest_mobileagent.records import EpisodeRecord, EpisodeResult, RecordFormatError
 from pytest_mobileagent.redaction import redact, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.report.summary import RunTally
@@ -107,8 +107,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[RUN_KEY] = Run(run_id, seed, directory)
     config.stash[TALLY_KEY] = RunTally(options.success_threshold)
     config.stash[LOCK_KEY] = _load_lock(config)
-    resumed = ResultsFile(run(config).results).finished() if option(config, "resume") else {}
-    config.stash[RESUMED_KEY] = resumed
+    config.stash[RESUMED_KEY] = _resumed_episodes(config)
     for marker in ("suite_<name>", "app_<name>", "difficulty_<level>", "tag_<tag>"):
         config.addinivalue_line("markers", f"{marker}: generated per task item by pytest-mobileagent")
     config.addinivalue_line("markers", "multimodal: the task needs an agent that reads the screenshot")
@@ -127,6 +126,18 @@ def pytest_configure(config: pytest.Config) -> None:
         from pytest_mobileagent.report.html import HtmlReport
 
         config.pluginmanager.register(HtmlReport(config, options, run(config)), "mobileagent-html")
+
+
+def _resumed_episodes(config: pytest.Config) -> dict[str, EpisodeRecord]:
+    """With ``--ma-resume``: the run's finished episodes (:meth:`~pytest_mobileagent.report.results.ResultsFile.
+    finished`); a line of a newer format is a usage error naming it."""
+    resume = option(config, "resume")
+    if not resume:
+        return {}
+    try:
+        return ResultsFile(run(config).results, "--ma-resume").finished()
+    except RecordFormatError as e:
+        raise pytest.UsageError(f"--ma-resume {resume}: {e}") from None
 
 
 def _run_folder(config: pytest.Config) -> tuple[str, Path]:
@@ -435,9 +446,10 @@ def _keep_shard(config: pytest.Config, items: list[pytest.Item]) -> None:
 # -- results and reports -----------------------------------------------------------------
 
 
-def _record(config: pytest.Config, item: pytest.Item, outcome: str, result: dict[str, Any]) -> EpisodeRecord:
-    """Append the episode to ``results.jsonl`` at once (nothing lost) and tell the hook."""
-    record = cast(EpisodeRecord, redact_json({**result, "outcome": outcome, "run_id": run(config).id}))
+def _record(config: pytest.Config, item: pytest.Item, result: EpisodeResult) -> EpisodeRecord:
+    """Append the episode, of this run, to ``results.jsonl`` at once (nothing lost) and tell the hook."""
+    result.run_id = run(config).id
+    record = cast(EpisodeRecord, redact_json(result.to_json()))
     ResultsFile(run(config).results).append(record)
     config.hook.pytest_mobileagent_episode_finished(config=config, item=item, result=record)
     return record
@@ -457,14 +469,12 @@ def _episode_report(item: pytest.Item, call: pytest.CallInfo[None], report: pyte
         return report
     result = item.stash.get(EPISODE_KEY, None)
     if report.when == "call" and result is not None:
-        outcome = "success" if report.passed else "failure"
-        record = result.to_json()
-        if not result.resumed:
-            try:
-                record = _record(item.config, item, outcome, record)
-            except OSError as e:
-                return _unrecorded(item.config, report, e)
-        report.ma_result = dict(record, outcome=outcome)  # type: ignore[attr-defined]
+        result.outcome = "success" if report.passed else "failure"
+        try:
+            record = result.to_json() if result.resumed else _record(item.config, item, result)
+        except OSError as e:
+            return _unrecorded(item.config, report, e)
+        report.ma_result = record  # type: ignore[attr-defined]
         # on the item, so they reach the teardown report that the JUnit writer reads
         item.user_properties.extend([("ma_success", result.success), ("ma_steps", result.num_steps),
                                      ("ma_agent", result.agent),
@@ -473,15 +483,14 @@ def _episode_report(item: pytest.Item, call: pytest.CallInfo[None], report: pyte
         infrastructure = bool(call.excinfo and call.excinfo.errisinstance(InfrastructureError))
         if infrastructure and item.config.option.tbstyle in ("auto", "short"):
             report.longrepr = _infrastructure_report(item, call.excinfo.value)  # type: ignore[union-attr]
-        record = {"task": case.task_cls.name, "suite": case.task_cls.suite, "instance": case.index,
-                  "repeat": case.repeat,
-                  "agent": option(item.config, "agent"), "apps": list(case.task_cls.apps), "params": case.params,
-                  "difficulty": case.task_cls.difficulty, "tags": list(case.task_cls.tags), "nodeid": item.nodeid,
-                  "error": str(call.excinfo.value)[:2000] if call.excinfo else "",
-                  "infrastructure": infrastructure}
-        if call.excinfo and isinstance(call.excinfo.value, EpisodeTimeout):
-            record["timed_out"] = call.excinfo.value.spent
-        report.ma_result = _record(item.config, item, "error", record)  # type: ignore[attr-defined]
+        error = call.excinfo.value if call.excinfo else None
+        errored = EpisodeResult(task=case.task_cls.name, suite=case.task_cls.suite, instance=case.index,
+                                repeat=case.repeat, agent=option(item.config, "agent"), apps=list(case.task_cls.apps),
+                                params=case.params, difficulty=case.task_cls.difficulty, tags=list(case.task_cls.tags),
+                                nodeid=item.nodeid, outcome="error", error=str(error)[:2000] if error else "",
+                                infrastructure=infrastructure,
+                                timed_out=error.spent if isinstance(error, EpisodeTimeout) else None)
+        report.ma_result = _record(item.config, item, errored)  # type: ignore[attr-defined]
     return report
 
 

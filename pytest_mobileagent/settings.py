@@ -115,13 +115,9 @@ def baseline_file(text: str) -> dict[str, Any] | None:
     if not text:
         return None
     existing_file(text)
-    try:
-        body = json.loads(Path(text).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise ValueError(f"{text} is not a baseline (not JSON: {e})") from None
-    if not isinstance(body, dict) or not isinstance(body.get("tasks"), dict):
-        raise ValueError(f"{text} is not a baseline (written by --ma-save-baseline, it has a 'tasks' object)")
-    return body
+    from pytest_mobileagent.report.gates import read_baseline
+
+    return read_baseline(Path(text), "--ma-baseline")
 
 
 def device_list(text: str) -> str:

@@ -75,6 +75,7 @@ class XdistHooks:
     def pytest_handlecrashitem(self, crashitem: str, report: pytest.TestReport, sched: Any) -> None:
         """A worker died running a task item: record the episode as an infrastructure error, so results.jsonl
         and metrics.json say what pytest says (and ``--ma-resume`` runs it again)."""
+        from pytest_mobileagent.records import EpisodeResult
         from pytest_mobileagent.redaction import redact_json
         from pytest_mobileagent.report.results import ResultsFile
         from pytest_mobileagent.settings import option, run
@@ -83,11 +84,11 @@ class XdistHooks:
         if match is None:
             return
         suite = Path(self.config.rootpath, match["path"]).parent.name  # as the worker's registry names it
-        record = redact_json({
-            "task": match["task"], "suite": suite, "instance": int(match["index"]),
-            "repeat": int(match["repeat"]) if match["repeat"] else None, "agent": option(self.config, "agent"),
-            "apps": [], "params": {}, "nodeid": crashitem, "outcome": "error", "infrastructure": True,
-            "error": f"{report.longrepr} (the xdist worker process died: a crash of the agent, the device "
-                     "backend or the interpreter)", "run_id": run(self.config).id})
+        record = redact_json(EpisodeResult(
+            task=match["task"], suite=suite, instance=int(match["index"]),
+            repeat=int(match["repeat"]) if match["repeat"] else None, agent=option(self.config, "agent"),
+            nodeid=crashitem, outcome="error", infrastructure=True,
+            error=f"{report.longrepr} (the xdist worker process died: a crash of the agent, the device "
+                  "backend or the interpreter)", run_id=run(self.config).id).to_json())
         ResultsFile(run(self.config).results).append(record)
         report.ma_result = record  # type: ignore[attr-defined]

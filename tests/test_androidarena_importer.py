@@ -34,6 +34,13 @@ class OpensSettings:
 
     def step(self, observation):
         return next(self.steps)
+
+
+class OpensSettingsSilently(OpensSettings):
+    """Opens Settings and waits out the step budget, never declaring completion."""
+
+    def reset(self, goal, context):
+        self.steps = iter([Action.open_app("Settings")] + [Action.wait(0.1)] * (context.max_steps - 1))
 '''
 
 
@@ -148,6 +155,24 @@ def test_without_a_check_the_model_judge_decides(pytester: pytest.Pytester) -> N
     run.assert_outcomes(passed=1)
     [record] = _results(pytester)
     assert record["judged_success"] == record["state_success"] == record["success"] == 1.0
+
+
+@pytest.mark.parametrize(("agent", "success"), [("OpensSettings", 1.0), ("OpensSettingsSilently", 0.0)])
+def test_a_judged_task_needs_declared_completion_under_the_completion_rule(pytester: pytest.Pytester, agent: str,
+                                                                           success: float) -> None:
+    """The judge's verdict is the check's score, then scored as any check's is: ``--ma-require-complete`` zeroes it
+    where the agent did not declare completion."""
+    pytester.path.joinpath("judged.yaml").write_text(
+        "type: settings\nmax_step: 3\ntasks:\n  - instruction: Open the Settings app.\n", encoding="utf-8")
+    pytester.makepyfile(agent_opens=AGENT)
+    with ScriptedServer(default="Verdict: yes\nReason: Settings is in front.") as server:
+        run = pytester.runpytest_subprocess("judged.yaml", "--agent", f"agent_opens:{agent}", "--ma-llm-judge",
+                                            "--ma-require-complete", "--ma-llm-base-url", server.base_url,
+                                            "--ma-llm-model", "scripted-1", "-p", "no:cacheprovider")
+    run.assert_outcomes(passed=int(success), failed=1 - int(success))
+    [record] = _results(pytester)
+    assert record["judged_success"] == record["state_success"] == 1.0 and record["success"] == success
+    assert record["self_reported"] == ("complete" if success else None)
 
 
 PUBLISHED = dataset_file("androidarena")

@@ -19,6 +19,7 @@ LAYERS: list[set[str]] = [
     {"plugin", "fixtures", "xdist_hooks", "hooks", "settings", "pool", "datasets_cli"},  # the pytest layer
     {"report"},
     {"episode", "mutations"},
+    {"scoring"},
     {"agents"},
     {"llm"},
     {"tasks"},

@@ -10,6 +10,8 @@ from __future__ import annotations
 import fnmatch
 import json
 import pickle
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -17,6 +19,8 @@ import pytest
 
 from mobileagent_sim import SimDevice
 from mobileagent_sim import state as sim_state
+from pytest_mobileagent.device.backend import installed_backends
+from pytest_mobileagent.metrics.androidarena import reference_metrics
 from pytest_mobileagent.report import rescore
 
 from .test_replay import ROOT, records, run_suites
@@ -109,6 +113,49 @@ def test_a_changed_validator_changes_the_verdicts_it_should(suite: pytest.Pytest
     assert rescored(suite, capsys, str(run), "--max-regression", "success_rate=0pp")[0] == 0  # 2 flips: p=0.5
     assert rescored(suite, capsys, str(run), "--fail-under", "success_rate=0.5")[0] == 1
     assert rescored(suite, capsys, str(run), "--fail-on-change")[0] == 1
+
+
+#: spaCy where it is not installed: any two texts are alike (difflib finds the typed texts below unlike).
+FAKE_SPACY = '''
+class _Doc:
+    def similarity(self, other):
+        return 1.0
+
+
+def load(name):
+    return lambda text: _Doc()
+'''
+#: The oracle's steps, its typed text another one: the text rule decides whether the step matches.
+GROUND_TRUTH = [{"action_type": "swipe", "x": 540, "y": 1500, "x2": 540, "y2": 500},
+                {"action_type": "input_text", "text": "quite another text",
+                 "element": 'text="Search your phone and more", id="search_container_all_apps", class="EditText", '
+                            'clickable, editable'},
+                {"action_type": "status", "goal_status": "complete"}]
+
+
+def test_a_run_is_rescored_with_the_scoring_options_it_ran_with(suite: pytest.Pytester) -> None:
+    path = suite.path / "mysuites" / "demo" / "tasks_demo.py"
+    path.write_text(path.read_text().replace("    complexity = 1\n", f"    complexity = 1\n    ground_truth = "
+                                             f"{GROUND_TRUTH!r}\n"))
+    suite.makepyfile(spacy=FAKE_SPACY)
+    options = ("--ma-text-rule", "spacy", "--ma-lcs-gamma", "0.5", "--ma-text-similarity", "0.95",
+               "--ma-require-complete")
+    suite.runpytest_subprocess("mysuites", "--agent=oracle", "--ma-run-id", "rec", *options).assert_outcomes(passed=1)
+    run = suite.path / "reports" / "rec"
+    [recorded] = records(run).values()
+    states = rescore.FinalStates(run)
+    _, meta, _ = states.restore(states.backend(installed_backends()), "demo/SearchDrawer[0]", ())
+    saved = meta["scoring"]
+    assert saved == {"require_complete": True, "metrics": {"gamma": 0.5, "text_similarity": 0.95, "text_rule": "spacy"}}
+    steps = recorded["steps"]
+    difflib = reference_metrics(GROUND_TRUTH, steps, 1.0, 0.5, "difflib", 0.95)
+    assert recorded["metrics"]["tcr"] == 1.0 != difflib["tcr"]  # the text rule decided the typed step
+    done = subprocess.run([sys.executable, "-m", "pytest_mobileagent.report.rescore", str(run), "--rootdir",
+                           str(suite.path), "--workers", "1", "--fail-on-change"], cwd=suite.path,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [rescored_record] = records(run / "rescore").values()
+    assert rescored_record["metrics"] == recorded["metrics"] and rescored_record["success"] == 1.0
 
 
 def test_the_check_reads_what_the_setup_kept(suite: pytest.Pytester, capsys: pytest.CaptureFixture[str]) -> None:

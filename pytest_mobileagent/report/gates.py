@@ -50,6 +50,23 @@ def save_baseline(path: Path, outcomes: dict[str, float], metrics: dict[str, Any
     path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
 
 
+def read_baseline(path: Path, reader: str) -> dict[str, Any]:
+    """The baseline ``path`` holds (:func:`save_baseline`'s); :class:`ValueError` naming what is wrong: not JSON, not
+    a baseline, or of a newer version than :data:`BASELINE_VERSION`, naming it and ``reader`` (what reads it)."""
+    try:
+        body = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path} is not a baseline (not JSON: {e})") from None
+    if not isinstance(body, dict) or not isinstance(body.get("tasks"), dict):
+        raise ValueError(f"{path} is not a baseline (written by --ma-save-baseline, it has a 'tasks' object)")
+    version = body.get("version", 1)
+    if type(version) is not int or not 1 <= version <= BASELINE_VERSION:
+        raise ValueError(f"{path} is a baseline of version {version!r}: {reader} reads baseline versions "
+                         f"{BASELINE_VERSION} and older; save the baseline again with this version "
+                         "(--ma-save-baseline), or compare with the version that wrote it")
+    return body
+
+
 def parse_limits(text: str) -> dict[str, float]:
     """``"success_rate=0.4,checkpoint_l2=5pp"`` -> {name: value}; ``pp`` means percentage points."""
     limits: dict[str, float] = {}

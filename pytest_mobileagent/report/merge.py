@@ -5,7 +5,8 @@
 Reads each run's ``results.jsonl``, keeps one record per episode (task, instance, repeat and agent; a
 finished episode wins over an infrastructure error, and a later run over an earlier one), and writes the
 merged ``results.jsonl``, ``metrics.json`` and ``summary.html`` (the metric tables and charts of the HTML
-report) into ``--out``. It streams: the first pass reads each line's identity only and keeps where each
+report) into ``--out``. It streams: the first pass reads each line's identity only (refusing a line of a newer
+format than this version's: :meth:`~pytest_mobileagent.report.results.ResultsFile.read`) and keeps where each
 episode's chosen line is; the second copies those lines as they are and reads the fields the metrics need from
 them as it goes (:class:`~pytest_mobileagent.metrics.success.Aggregate`).
 """
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from pytest_mobileagent.metrics.success import FIELDS, Aggregate
-from pytest_mobileagent.records import EpisodeRecord
+from pytest_mobileagent.records import EpisodeRecord, RecordFormatError
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
 #: What merging reads of a line to choose an episode's record: its identity and its outcome.
@@ -47,13 +48,9 @@ def _results_path(run: Path) -> Path:
 def _winners(paths: list[Path]) -> dict[str, _Line]:
     """One record per episode (a finished one wins over an infrastructure error, a later run over an earlier
     one), streamed: only where each winner's line is stays in memory."""
-    identity = FieldReader(IDENTITY)
     winners: dict[str, _Line] = {}
     for run, path in enumerate(paths):
-        for offset, line in ResultsFile(path).lines():
-            record = identity(line)
-            if record is None:
-                continue  # a line cut by a crash
+        for offset, line, record in ResultsFile(path, "ma-merge").read(IDENTITY):  # a line cut by a crash is skipped
             key = episode_key(record)
             error = record.get("outcome") == "error"
             held = winners.get(key)
@@ -103,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     try:
         aggregate = merge_into(args.runs, args.out)
-    except FileNotFoundError as e:
+    except (FileNotFoundError, RecordFormatError) as e:
         parser.error(str(e))
     metrics = build_metrics(aggregate, args.out.name)
     (args.out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")

@@ -40,7 +40,7 @@ class Recording:
         self.episodes: dict[str, EpisodeRecord] = {}
         self.errors: dict[str, str] = {}
         agents: set[str] = set()
-        for record in ResultsFile(path):
+        for record in ResultsFile(path, "--ma-replay"):
             key = record_episode(record)
             if record.get("outcome") == "error":
                 if key not in self.episodes:

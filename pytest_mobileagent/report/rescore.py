@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pytest_mobileagent.device.backend import Backend, Backends, FinalStateError, StateFolder, installed_backends
 from pytest_mobileagent.metrics.success import FIELDS
-from pytest_mobileagent.records import EpisodeRecord, record_episode
+from pytest_mobileagent.records import EpisodeRecord, RecordFormatError, record_episode
 from pytest_mobileagent.report.artifacts import slug
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
@@ -85,8 +85,7 @@ class FinalStates:
             constructed = None
 
         def save(device: Device, result: EpisodeResult, ground_truth: Sequence[dict[str, Any]] | None) -> None:
-            meta = {"episode": case.episode, "task": type(task).__name__, "require_complete": options.require_complete,
-                    "gamma": options.metrics.gamma, "text_similarity": options.metrics.text_similarity,
+            meta = {"episode": case.episode, "task": type(task).__name__, "scoring": options.scoring.to_json(),
                     "ground_truth": [dict(a) for a in ground_truth] if ground_truth else None}
             self.save(backend, case.episode, device, meta, setup_attributes(task, constructed))
 
@@ -271,8 +270,8 @@ class Judge:
                            "instead (pytest --agent replay --ma-replay RUN)") from None
 
     def _rejudge(self, record: EpisodeRecord) -> tuple[EpisodeRecord, str, str]:
-        from pytest_mobileagent.episode import EpisodeResult, MetricOptions, trajectory_metrics
-        from pytest_mobileagent.metrics import ability
+        from pytest_mobileagent.records import EpisodeResult
+        from pytest_mobileagent.scoring import Scoring, score
 
         task_cls = self.tasks.task_class(record)
         device, meta, values = self._restore(record, task_cls)
@@ -286,22 +285,11 @@ class Judge:
             raise Unjudged(f"{record['task']} refuses the recorded parameters: {type(e).__name__}: {e}") from None
         vars(task).update(values.get("state") or {})
         result = EpisodeResult.from_json(dict(record))
-        try:  # the scoring of episode.run_episode, on the saved state
+        try:  # as the episode checked and scored it, on the saved state, with the run's scoring options
             task.observe_trajectory([vars(s) for s in result.steps])
-            result.state_success = float(task.check(device, result.answer))
-            result.success = result.state_success
-            if (meta.get("require_complete") or task.requires_completion) and result.self_reported != "complete":
-                result.success = 0.0
-            if result.agent_error is not None:
-                result.success = 0.0
-            constraints = ability.Constraints.of(task.constraints)
-            result.constraint_violations = [] if constraints is None else ability.constraint_violations(
-                constraints, [vars(s) for s in result.steps])
-            if result.constraint_violations:
-                result.success = 0.0
+            score(task, result, task.check(device, result.answer), Scoring.from_json(meta),
+                  meta.get("ground_truth"))
             result.validator_state = task.describe_state(device)
-            options = MetricOptions(meta.get("gamma", 0.9), meta.get("text_similarity", 0.6))
-            result.metrics = trajectory_metrics(task, result, options, meta.get("ground_truth"))
         except Exception as e:
             raise Unjudged(f"the check of {record['task']} raised {type(e).__name__}: {e}") from None
         new = cast(EpisodeRecord, {**record, **{name: getattr(result, name) for name in JUDGED}})
@@ -354,12 +342,9 @@ def _decode(line: bytes) -> Any:
 def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, int, int, bool]]:
     """One line per episode (the last finished one, else its last error): (key, offset, length, error); ``tasks``
     imports the modules the episodes' node ids name on the way."""
-    identity = FieldReader(("suite", "task", "instance", "repeat", "agent", "outcome", "nodeid"))
+    identity = ("suite", "task", "instance", "repeat", "agent", "outcome", "nodeid")
     chosen: dict[str, tuple[int, int, bool]] = {}
-    for offset, line in ResultsFile(path).lines():
-        record = identity(line)
-        if record is None:
-            continue  # a line cut by a crash
+    for offset, line, record in ResultsFile(path, "ma-rescore").read(identity):  # a line cut by a crash is skipped
         key, error = episode_key(record), record.get("outcome") == "error"
         held = chosen.get(key)
         if error and held is not None and not held[2]:
@@ -374,10 +359,15 @@ def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, 
 def rejudge_run(run_dir: Path, root: Path, workers: int,
                 threshold: float = 1.0) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
     """Every episode of the run, re-judged (errors passed through): (old record, new line, outcome), the records
-    holding the fields the metrics read (:data:`~pytest_mobileagent.metrics.success.FIELDS`)."""
+    holding the fields the metrics read (:data:`~pytest_mobileagent.metrics.success.FIELDS`). The lines are chosen
+    at once: a line of a newer format raises :class:`~pytest_mobileagent.records.RecordFormatError` here."""
     global _TASKS, _JUDGE
     _TASKS, _JUDGE = TaskIndex(root), None  # imported here, once: forked workers inherit the modules
-    lines = chosen_lines(run_dir / "results.jsonl", _TASKS)
+    return _rejudged(run_dir, root, workers, threshold, chosen_lines(run_dir / "results.jsonl", _TASKS))
+
+
+def _rejudged(run_dir: Path, root: Path, workers: int, threshold: float,
+              lines: list[tuple[str, int, int, bool]]) -> Iterator[tuple[EpisodeRecord, bytes, Outcome]]:
     judged = [(offset, length) for _, offset, length, error in lines if not error]
     chunks = [judged[i:i + CHUNK] for i in range(0, len(judged), CHUNK)]
     args = [(str(run_dir), str(root), threshold, chunk) for chunk in chunks]
@@ -456,9 +446,10 @@ def rescore(run: Path, out: Path, root: Path, workers: int, threshold: float = 1
     new_aggregate, old_aggregate = Aggregate(threshold), Aggregate(threshold)
     new_outcomes: dict[str, float] = {}
     old_outcomes: dict[str, float] = {}
+    rejudged = rejudge_run(run, root, workers, threshold)
     out.mkdir(parents=True, exist_ok=True)
     with (out / "results.jsonl").open("wb") as results:
-        for old, line, outcome in rejudge_run(run, root, workers, threshold):
+        for old, line, outcome in rejudged:
             key = record_episode(old)
             report.episodes += 1
             new = outcome.record
@@ -511,19 +502,22 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from pytest_mobileagent.report.gates import aggregates, decide, parse_limits, save_baseline
+    from pytest_mobileagent.report.gates import aggregates, decide, parse_limits, read_baseline, save_baseline
 
     parser = _parser()
     args = parser.parse_args(argv)
     try:
         run = check_run(args.run)
         limits = parse_limits(args.fail_under), parse_limits(args.max_regression)
-        baseline = json.loads(args.baseline.read_text(encoding="utf-8")) if args.baseline else None
+        baseline = read_baseline(args.baseline, "ma-rescore --baseline") if args.baseline else None
     except (BadInput, ValueError, OSError) as e:
         parser.exit(2, f"ma-rescore: error: {e}\n")
     out = args.out or run / "rescore"
-    report, metrics, recorded, outcomes, old = rescore(run, out, args.rootdir.resolve(), max(1, args.workers),
-                                                       args.success_threshold)
+    try:
+        report, metrics, recorded, outcomes, old = rescore(run, out, args.rootdir.resolve(), max(1, args.workers),
+                                                           args.success_threshold)
+    except RecordFormatError as e:
+        parser.exit(2, f"ma-rescore: error: {e}\n")
     if report.episodes and len(report.unjudged) == report.episodes:
         reasons = sorted({u["why"] for u in report.unjudged})
         parser.exit(2, f"ma-rescore: error: no episode of {run} could be re-judged: " + "; ".join(reasons[:3])

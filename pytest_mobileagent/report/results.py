@@ -1,7 +1,9 @@
-"""The results store: one JSON line per finished episode, appended and flushed at once.
+"""The results store: one JSON line per finished episode (:meth:`~pytest_mobileagent.records.EpisodeResult.to_json`,
+described field by field in ``docs/results-format.md``), appended and flushed at once.
 
 Several xdist workers append to the same file; each line is written with one
-``write`` under an exclusive ``flock`` so lines never interleave.
+``write`` under an exclusive ``flock`` so lines never interleave. Every reader goes through :meth:`ResultsFile.read`,
+which refuses a line of a newer format than this version's, naming the file, the line, its format and the reader.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
-from pytest_mobileagent.records import EpisodeRecord, record_episode
+from pytest_mobileagent.records import LINE_FIELDS, EpisodeRecord, format_error, readable, record_episode
 from pytest_mobileagent.redaction import redacted_line
 
 try:
@@ -45,6 +47,9 @@ class FieldReader:
         import msgspec  # here: the plugin imports this module, and only merging needs msgspec
 
         self.fields = tuple(sorted(fields))
+        unknown = sorted(set(self.fields) - LINE_FIELDS)
+        if unknown:
+            raise ValueError(f"{', '.join(unknown)}: not fields of a results line (records.line_fields())")
         self._decoder = msgspec.json.Decoder(
             msgspec.defstruct("Fields", [(name, Any, msgspec.UNSET) for name in self.fields]))
         self._unset, self._refused, self._asdict = msgspec.UNSET, msgspec.DecodeError, msgspec.structs.asdict
@@ -60,10 +65,12 @@ class FieldReader:
 
 
 class ResultsFile:
-    """``reports/<run-id>/results.jsonl``."""
+    """``reports/<run-id>/results.jsonl``; ``reader`` names what reads it (``ma-merge``, ``--ma-resume``...) in the
+    refusal of a line of a newer format."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, reader: str = "pytest-mobileagent"):
         self.path = path
+        self.reader = reader
 
     def append(self, record: EpisodeRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -86,23 +93,40 @@ class ResultsFile:
         return (record for _, record in self.entries())
 
     def lines(self) -> Iterator[tuple[int, bytes]]:
-        """Each non-blank line as it is (its newline included) with the byte offset where it starts."""
+        """Each non-blank line as it is (its newline included) with the byte offset where it starts, unread (what
+        :meth:`read` checks is not checked)."""
+        for _, start, line in self._numbered():
+            yield start, line
+
+    def _numbered(self) -> Iterator[tuple[int, int, bytes]]:
         if not self.path.exists():
             return
         with self.path.open("rb") as f:
             offset = 0
-            for line in f:
+            for number, line in enumerate(f, 1):
                 start, offset = offset, offset + len(line)
                 if line.strip():
-                    yield start, line
+                    yield number, start, line
+
+    def read(self, fields: Iterable[str] | None = None) -> Iterator[tuple[int, bytes, EpisodeRecord]]:
+        """Each record with the byte offset where its line starts and the line as it is (for copying it): the
+        whole record, or with ``fields`` only those (and ``format``; :class:`FieldReader`). A line that is not a
+        whole JSON object (one cut by a crash) is skipped: that episode is simply re-run on resume. A line of a
+        newer format raises :class:`~pytest_mobileagent.records.RecordFormatError`; older ones are read as they
+        are."""
+        decode = _loads if fields is None else FieldReader({*fields, "format"})
+        for number, start, line in self._numbered():
+            record = decode(line)
+            if record is None:
+                continue
+            if not readable(record):
+                raise format_error(record, f"{self.path}, line {number},", self.reader)
+            yield start, line, record
 
     def entries(self) -> Iterator[tuple[int, EpisodeRecord]]:
-        """Each record with the byte offset of its line (for copying the line as it is); a line that is not a
-        whole JSON object (one cut by a crash) is skipped: that episode is simply re-run on resume."""
-        for start, line in self.lines():
-            record = _loads(line)
-            if record is not None:
-                yield start, record
+        """Each whole record with the byte offset of its line (:meth:`read`)."""
+        for start, _, record in self.read():
+            yield start, record
 
     def finished(self) -> dict[str, EpisodeRecord]:
         """The last record of every episode, keyed by :func:`episode_key`."""

@@ -165,7 +165,7 @@ class Task:
         raise NotImplementedError
 
     def observe_trajectory(self, steps: Sequence[Mapping[str, Any]]) -> None:
-        """The episode's recorded steps (each a :class:`~pytest_mobileagent.episode.StepRecord`'s fields), given
+        """The episode's recorded steps (each a :class:`~pytest_mobileagent.records.StepRecord`'s fields), given
         just before :meth:`check`, for a task judged on what the agent did (Mobile-Bench's CheckPoints). Default:
         ignored; a task that keeps them starts from none in :meth:`setup`."""
 
