@@ -33,7 +33,8 @@ LAYERS: list[set[str]] = [
 LAYER_OF = {unit: depth for depth, units in enumerate(LAYERS) for unit in units}
 
 
-def _type_checking_nodes(tree: ast.AST) -> set[int]:
+def type_checking_nodes(tree: ast.AST) -> set[int]:
+    """The nodes under ``if TYPE_CHECKING:`` (annotations, not dependencies)."""
     skipped: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
@@ -44,7 +45,7 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
 def imported_modules(path: Path) -> set[str]:
     """Every absolute module a file imports at run time (lazy imports in functions included)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = _type_checking_nodes(tree)
+    skipped = type_checking_nodes(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skipped:

@@ -16,6 +16,8 @@ import functools
 from collections import defaultdict
 from pathlib import Path
 
+from tests.test_layers import type_checking_nodes
+
 PACKAGE = "mobileagent_sim"
 ROOT = Path(__file__).resolve().parents[1] / PACKAGE
 
@@ -61,14 +63,6 @@ def layer_of(module: str) -> int | None:
     return None
 
 
-def _type_checking_nodes(tree: ast.AST) -> set[int]:
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skipped.update(id(n) for n in ast.walk(node))
-    return skipped
-
-
 @functools.cache
 def _tree(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
@@ -78,7 +72,7 @@ def imported_names(module: str, path: Path, annotations: bool = False) -> set[st
     """Every absolute module name a file imports (``from a import b``: ``a`` and ``a.b``), those in functions too;
     those under ``if TYPE_CHECKING:`` only if ``annotations``."""
     tree = _tree(path)
-    skipped = set() if annotations else _type_checking_nodes(tree)
+    skipped = set() if annotations else type_checking_nodes(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in skipped:
