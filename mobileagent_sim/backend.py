@@ -36,10 +36,7 @@ def _options(spec: str) -> tuple[str, dict[str, str]]:
     if unknown:
         raise ValueError(f"unknown simulated-device option(s) {sorted(unknown)} in 'sim:{rest}' "
                          f"(known: {', '.join(SIM_OPTIONS)})")
-    try:
-        DeviceProfile.from_options(options)
-    except ValueError as e:
-        raise ValueError(f"{e}, in 'sim:{rest}'") from None
+    DeviceProfile.of_spec(options, spec)
     return serial, options
 
 

@@ -91,7 +91,6 @@ def open_device(spec: str, name: str = "master", snapshot: str = "", timeout: fl
     worker) makes serials unique; ``timeout`` bounds every request to a remote device (``--ma-adb-timeout``)."""
     spec = spec.strip() or "sim"
     backend = backend_of(spec, backends)
-    backend.check_spec(spec)
     device = backend.open(spec, name=name, timeout=timeout)
     try:
         if snapshot:

@@ -56,15 +56,8 @@ def adb_address(spec: str) -> tuple[str, int, str, dict[str, str]]:
                          f"(known: {', '.join(ADB_OPTIONS)})")
     if not query.get("console", "0").isdigit():
         raise ValueError(f"console must be the emulator console's port in {redact(spec)!r}")
-    _profile(query, spec)
+    DeviceProfile.of_spec(query, spec)
     return url.hostname or "127.0.0.1", port, serial, query
-
-
-def _profile(options: dict[str, str], spec: str) -> DeviceProfile:
-    try:
-        return DeviceProfile.from_options({k: v for k, v in options.items() if k in PROFILE_OPTIONS})
-    except ValueError as e:
-        raise ValueError(f"{e}, in {redact(spec)!r}") from None
 
 
 class AdbBackend(Backend):
@@ -83,7 +76,7 @@ class AdbBackend(Backend):
         adb_address(spec)
 
     def profile(self, spec: str) -> DeviceProfile:
-        return _profile(adb_address(spec)[3], spec)
+        return DeviceProfile.of_spec(adb_address(spec)[3], spec)
 
     def check_reachable(self, spec: str) -> None:
         from pytest_mobileagent.device import adb

@@ -19,6 +19,7 @@ a method of a capability it lacks raises :class:`UnsupportedBackendCapability`. 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from collections.abc import Iterable
 from importlib.metadata import entry_points
@@ -86,8 +87,6 @@ class StateFolder:
             raise FinalStateError(f"no {name} in {self.folder}") from None
 
     def write(self, name: str, data: bytes) -> None:
-        import os
-
         path = self.path(name)
         self.folder.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(f".{name}.{os.getpid()}")

@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from pytest_mobileagent.redaction import redact
+
 #: The spec query options a profile reads, in the order they are applied and shown.
 PROFILE_OPTIONS = ("size", "density", "locale", "dark_mode", "wallpaper", "icon_layout")
 _LOCALE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
@@ -75,6 +77,14 @@ class DeviceProfile:
                 raise ValueError(f"icon_layout must be a number, not {options['icon_layout']!r}")
             layout = int(options["icon_layout"])
         return cls(size, density, locale, dark, options.get("wallpaper"), layout)
+
+    @classmethod
+    def of_spec(cls, options: Mapping[str, str], spec: str) -> DeviceProfile:
+        """:meth:`from_options` of a device spec's query, its :class:`ValueError` naming the spec (redacted)."""
+        try:
+            return cls.from_options(options)
+        except ValueError as e:
+            raise ValueError(f"{e}, in {redact(spec)!r}") from None
 
     def options(self) -> dict[str, str]:
         """The set fields as spec query options (the inverse of :meth:`from_options`)."""

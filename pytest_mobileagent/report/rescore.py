@@ -68,7 +68,6 @@ class FinalStates:
 
     def __init__(self, run_dir: Path):
         self.states = StateFolder(run_dir / FOLDER)
-        self.folder = self.states.folder
 
     @staticmethod
     def key(episode: str) -> str:
@@ -121,8 +120,8 @@ class FinalStates:
             name = "sim"  # states saved before the file was written were the simulator's
         found = backends.named(name)
         if found is None or "final_states" not in found.capabilities:
-            raise FinalStateError(f"the final states in {self.folder} are the {name!r} device backend's, which is "
-                                  "not installed here (or keeps no final states)")
+            raise FinalStateError(f"the final states in {self.states.folder} are the {name!r} device backend's, "
+                                  "which is not installed here (or keeps no final states)")
         return found
 
     def restore(self, backend: Backend, episode: str,
@@ -133,7 +132,7 @@ class FinalStates:
             if self.states.has(f"{key}.error"):
                 raise MissingFinalState(self.states.read(f"{key}.error").decode(errors="replace"))
             raise MissingFinalState(f"no final state {FOLDER}/{key}.state (the episode ran on an emulator, with "
-                                  "--ma-final-states off, or before final states were saved)")
+                                    "--ma-final-states off, or before final states were saved)")
         return backend.restore_final_state(self.states, key, packages)
 
 
