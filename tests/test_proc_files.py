@@ -8,9 +8,11 @@ which every command and file reads, so they agree with each other (``uname`` and
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -249,16 +251,20 @@ def test_the_memory_devices_of_dev(phone: SimDevice) -> None:
 
 
 @pytest.mark.skipif(shutil.which("adb") is None, reason="the adb client is not installed (Debian package adb)")
-def test_the_consoles_power_commands_change_the_battery() -> None:
+def test_the_consoles_power_commands_change_the_battery(tmp_path: Path) -> None:
     """``adb emu power capacity N`` / ``ac off``: the goldfish battery changes, so the power supply files and
     BatteryService agree on it; ``dumpsys battery set`` freezes only the service's view."""
     from mobileagent_sim.adb_server import free_emulator_serials
     from mobileagent_sim.testing import serve
 
-    with SimDevice(free_emulator_serials(1)[0]) as p, serve(p) as server:
+    # adb prints what the console sends after its second "OK": the banner's, then auth's. Without a token in
+    # $HOME it sends no auth, and the command's own OK is the second (so the test must not read the user's HOME)
+    (tmp_path / ".emulator_console_auth_token").write_text("power-token")
+    env = {**os.environ, "HOME": str(tmp_path)}
+    with SimDevice(free_emulator_serials(1)[0]) as p, serve(p, console_token="power-token") as server:
         def adb(*words: str) -> str:
             return subprocess.run(["adb", "-P", str(server.port), "-s", p.serial, *words], capture_output=True,
-                                  timeout=30).stdout.decode()
+                                  timeout=30, env=env).stdout.decode()
 
         assert adb("emu", "power", "capacity", "40").strip() == "OK"
         adb("emu", "power", "ac", "off")
