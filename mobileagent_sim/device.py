@@ -122,7 +122,7 @@ class SimDevice:
             return hierarchy.dump([w.root for w in self.system.windows()], full=full)
 
     def screenshot(self) -> bytes:
-        from mobileagent_sim.render import render_png, shown
+        from mobileagent_sim.render.screen import render_png, shown
 
         with self._lock:
             if not self.cache:

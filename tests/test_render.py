@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image, ImageChops
 
-from mobileagent_sim import SimDevice, render
+from mobileagent_sim import SimDevice
+from mobileagent_sim.render import fonts
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.observe.elements import ui_elements
 
@@ -65,7 +66,7 @@ def test_keyboard_shows_when_a_field_has_focus(device: SimDevice) -> None:
     assert ImageChops.difference(region(before, band), region(after, band)).getbbox() is not None
 
 
-@pytest.mark.skipif(render.cjk_font_path() is None, reason="no CJK font here (apt install fonts-noto-cjk, or "
+@pytest.mark.skipif(fonts.cjk_font_path() is None, reason="no CJK font here (apt install fonts-noto-cjk, or "
                     "MA_CJK_FONT)")
 def test_chinese_text_is_drawn_with_its_glyphs(device: SimDevice) -> None:
     """A zh-CN phone's Settings: each title drawn with its own glyphs, not the same missing-glyph boxes."""
@@ -78,4 +79,4 @@ def test_chinese_text_is_drawn_with_its_glyphs(device: SimDevice) -> None:
     width = min(d.width for d in drawn)
     left = [d.crop((0, 0, width, d.height // 2 * 2)) for d in drawn]
     assert ImageChops.difference(left[0].resize(left[1].size), left[1]).getbbox() is not None
-    assert render.font(30, "网") is not render.font(30, "Network")  # the CJK font for CJK text only
+    assert [r.path for r in fonts.runs("网络 Network")] == [fonts.cjk_font_path(), fonts.roboto_path()]

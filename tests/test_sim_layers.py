@@ -34,7 +34,8 @@ LAYERS: list[set[str]] = [
     {"shell", "sh_parse"},  # mksh: the grammar, the builtins, the table of commands
     {"system", "services"},  # the system server: windows, activities, input; the system services
     {"stores"},  # files, settings, logcat buffer, clock
-    {"app", "account", "views", "web", "layout", "hierarchy", "render", "key_listeners"},  # app model, views
+    # app model, views, and the renderer
+    {"app", "account", "views", "web", "layout", "hierarchy", "render", "render.*", "key_listeners"},
     {"users", "state"},  # low helpers: Android's uids, a phone's state as bytes
 ]
 

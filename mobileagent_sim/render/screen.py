@@ -1,0 +1,364 @@
+"""Screenshots: a PNG drawn with Pillow from the same laid-out windows as the hierarchy.
+
+What the agent sees in the picture is what the XML says: every node is drawn at its bounds by its widget class
+and style, with the Material component of :mod:`~mobileagent_sim.render.components`, in its app's theme
+(:func:`pytest_mobileagent.android.theme.theme_for`, light or dark by UiModeManager's night mode, ``cmd uimode
+night yes``), its text by :mod:`~mobileagent_sim.render.text` and its icons by
+:mod:`~mobileagent_sim.render.icons`; windows bottom-most first, then the soft keyboard when it is up. The home
+screen shows the wallpaper set (:mod:`pytest_mobileagent.android.wallpaper`), its icon labels light or dark as the
+wallpaper asks. Rendering is deterministic.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from PIL import Image, ImageDraw
+
+from mobileagent_sim.hierarchy import node_text
+from mobileagent_sim.render import components, fonts
+from mobileagent_sim.render.components import Canvas
+from mobileagent_sim.render.text import Appearance, Typesetter, appearance
+from pytest_mobileagent.android.theme import AppTheme, Color, Scheme, theme_for
+from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
+from pytest_mobileagent.android.wallpaper import is_dark, wallpaper_image
+
+if TYPE_CHECKING:
+    from mobileagent_sim.layout import Node
+    from mobileagent_sim.system import System
+
+#: Gboard's QWERTY layout in its default (light) theme [unconfirmed: Gboard's own screenshots on the Play Store;
+#: keys white on a grey board, the action keys darker].
+KEY_ROWS = ("q w e r t y u i o p", "a s d f g h j k l", "⇧ z x c v b n m ⌫", "?123 , ☺ space . ↵")
+KEY_ICONS = {"⇧": "shift", "⌫": "backspace", "☺": "mood", "↵": "keyboard_return"}
+GBOARD = {False: ((232, 234, 237), (255, 255, 255), (198, 202, 208), (32, 33, 36)),
+          True: ((32, 33, 36), (60, 64, 67), (95, 99, 104), (232, 234, 237))}
+
+#: Views drawn as an icon: their class (or style) and no text of their own.
+ICON_CLASSES = ("ImageButton", "ImageView")
+DIALOG_BUTTONS = ("android:id/button1", "android:id/button2", "android:id/button3")
+
+
+def tint(name: str) -> Color:
+    """A stable colour for an app icon without one of its own, from its name."""
+    r, g, b = components.stable_index(name, 1 << 24).to_bytes(3, "big")
+    return 60 + r % 150, 60 + g % 150, 60 + b % 150
+
+
+@lru_cache(maxsize=128)
+def _scheme(package: str, night: bool) -> tuple[Scheme, bool]:
+    theme: AppTheme = theme_for(package)
+    return theme.scheme(night), theme.material3
+
+
+class Renderer:
+    def __init__(self, system: System):
+        self.system = system
+        self.scale = system.density / 160
+        self.night = bool(system.night_mode)
+        top = system.foreground()
+        self.package = top.app.package if top is not None else system.home_package
+        scheme, material3 = _scheme(self.package, self.night)
+        self.img = Image.new("RGB", (system.width, system.height), scheme.color("background"))
+        self.draw = ImageDraw.Draw(self.img)
+        self.type = Typesetter(self.img, self.draw, self.scale)
+        self.canvas = Canvas(self.img, self.draw, self.type, scheme, self.scale, material3)
+        #: The colour of app icons' labels over the wallpaper drawn in the current window (None: the scheme's).
+        self.label: Color | None = None
+
+    def px(self, dp: float) -> int:
+        return round(dp * self.scale)
+
+    # -- context --------------------------------------------------------------------------------------------
+
+    def use(self, package: str) -> Canvas:
+        """The canvas in ``package``'s scheme (the status and navigation bars take the foreground app's)."""
+        if package == "com.android.systemui":
+            package = self.package
+        scheme, material3 = _scheme(package, self.night)
+        c = self.canvas
+        if c.scheme is not scheme:
+            c.scheme, c.material3 = scheme, material3
+        return c
+
+    # -- drawing --------------------------------------------------------------------------------------------
+
+    def text(self, node: Node, value: str, color: Color, look: Appearance | None = None, align: str = "start",
+             max_lines: int = 0) -> None:
+        self.type.block(node.bounds, value, look or appearance(node.view.style), color, align=align,
+                        max_lines=max_lines, pad=self.px(8) if align != "center" else self.px(4))
+
+    def role_color(self, look: Appearance, on: str) -> Color:
+        """A text's colour: its appearance's role, or the colour for text on the container it sits in."""
+        c = self.canvas
+        if look.role == "inverse":
+            return (244, 239, 244)
+        if look.role == "error":
+            return (179, 38, 30) if not self.night else (242, 184, 181)
+        if on and look.role in ("on_surface", "on_app_bar"):
+            return c.c(on)
+        if on == "on_app_bar" and look.role == "on_surface_variant":
+            return c.c(on)
+        return c.c(look.role if look.role != "on_app_bar" else "on_surface")
+
+    def node(self, node: Node, on: str) -> str:
+        """Draw one node; returns the colour role of what is drawn on it (its children's text)."""
+        v = node.view
+        c = self.use(node.package)
+        x1, y1, x2, y2 = node.bounds
+        cls = v.cls.rsplit(".", 1)[-1]
+        style = v.style
+        if style in ("dialog", "sheet", "drawer"):
+            radius = (28 if c.material3 else 4) if style == "dialog" else 16 if style == "sheet" else 0
+            c.surface(node.bounds, c.c("surface") if not c.material3 else c.c("surface_variant"), radius, 8,
+                      top_only=style == "sheet")
+            return "on_surface"
+        if style in ("menu", "floating-toolbar"):
+            c.surface(node.bounds, c.c("surface"), 4 if style == "menu" else 8, 3)
+            return "on_surface"
+        if style == "toolbar":
+            c.surface(node.bounds, c.c("app_bar"))
+            return "on_app_bar"
+        if style == "statusbar":
+            c.surface(node.bounds, c.c("status_bar"))
+            return "on_app_bar" if c.scheme.status_bar != c.scheme.background else "on_surface"
+        if style == "navbar":
+            c.surface(node.bounds, c.c("background"))
+            return "on_surface"
+        if style == "toast":
+            c.surface(node.bounds, (49, 48, 51), 20, 2)
+            self.text(node, v.text, (244, 239, 244), Appearance(14), align="center")
+            return ""
+        if style == "card":
+            c.surface(node.bounds, c.c("surface_variant") if c.material3 else c.c("surface"),
+                      12 if c.material3 else 4, 0 if c.material3 else 2)
+            return "on_surface"
+        if style == "bitmap":
+            self.bitmap(node)
+            return ""
+        if style == "wallpaper":
+            self.wallpaper(node)
+            return ""
+        if style == "color":  # a coloured block of a web page (``view.icon`` is its CSS colour)
+            self.draw.rectangle(node.bounds, fill=v.icon or "#ffffff", outline=(0, 0, 0))
+            if v.text:
+                self.text(node, v.text, (0, 0, 0), align="center")
+            return ""
+        if style == "videoframe":  # a video frame: black, with the frame's text drawn (never in the hierarchy)
+            self.draw.rectangle(node.bounds, fill=(0, 0, 0))
+            if v.icon:
+                self.type.block(node.bounds, v.icon, Appearance(40 / 1), (255, 255, 255), align="center")
+            return ""
+        if style == "canvas":  # a drawing surface; ``view.icon`` lists the colours painted on it
+            self.draw.rectangle(node.bounds, fill=(255, 255, 255), outline=(0, 0, 0))
+            for i, color in enumerate(col for col in v.icon.split(",") if col):
+                y = y1 + (i + 1) * (y2 - y1) // 6
+                self.draw.line((x1 + 20, y, x2 - 20, y), fill=color, width=self.px(4))
+            return ""
+        if style == "searchbar":
+            bar = (x1 + self.px(4), y1 + self.px(4), x2 - self.px(4), y2 - self.px(4))
+            self.draw.rounded_rectangle(bar, radius=(bar[3] - bar[1]) // 2, fill=c.c("surface_variant"))
+            if not node.children:
+                c.icon((bar[0], bar[1], bar[0] + self.px(48), bar[3]), "search", c.c("on_surface_variant"))
+                self.type.block((bar[0] + self.px(48), bar[1], bar[2], bar[3]), v.text or v.desc or v.hint or
+                                "Search", Appearance(16), c.c("on_surface_variant"), max_lines=1)
+            return "on_surface"
+        if style == "fab":
+            c.fab(node.bounds, v.icon or ("add" if not v.text else ""), v.text)
+            return ""
+        if style in ("bubble-in", "bubble-out"):
+            color = c.bubble(node.bounds, style == "bubble-out")
+            if v.text:
+                self.type.block(node.bounds, v.text, Appearance(16), color, pad=self.px(12))
+            return "on_accent" if style == "bubble-out" else "on_surface"
+        if style == "chip":
+            c.chip(node.bounds, v.text or v.desc, v.selected or v.checked)
+            return ""
+        if v.selected and v.clickable and cls != "Button":
+            if style == "drawer-item" or (node.view.orientation == "horizontal" and (y2 - y1) > self.px(52)):
+                self.draw.rounded_rectangle(node.bounds, radius=(y2 - y1) // 2, fill=c.c("accent_container"))
+            else:
+                c.tab_indicator(node.bounds)
+        if cls == "Button":
+            self.button(node, on)
+        elif cls == "EditText":
+            self.edit_text(node)
+        elif cls == "Switch":
+            c.switch(node.bounds, v.checked, v.enabled)
+        elif cls in ("CheckBox", "RadioButton"):
+            (c.check_box if cls == "CheckBox" else c.radio)((x1 + self.px(8), y1, x2, y2), v.checked)
+            if v.text:
+                self.type.block((x1 + self.px(40), y1, x2, y2), v.text, appearance("item-title"),
+                                self.role_color(appearance("item-title"), on))
+        elif cls == "SeekBar":
+            c.slider(node.bounds, v.progress / v.max_progress if v.max_progress else 0)
+        elif style == "app-icon":
+            self.app_icon(node)
+        elif cls in ICON_CLASSES:
+            self.image(node, on)
+        elif v.text and not node.children:
+            look = appearance(style)
+            self.text(node, v.text, self.role_color(look, on))
+        return on
+
+    def button(self, node: Node, on: str) -> None:
+        v, c = node.view, self.canvas
+        if v.style in ("keypad", "digits", "picker-side", "toolbar-item", "flat") or (
+                v.style == "button" and on == "on_app_bar"):
+            look = appearance(v.style if v.style != "button" else "toolbar-item")
+            if v.text:
+                self.text(node, v.text, self.role_color(look, on) if v.style != "flat" else c.c("primary"),
+                          look, align="center", max_lines=2)
+            else:
+                c.icon(node.bounds, v.icon or v.desc, c.c("on_surface_variant"))
+            return
+        if v.style == "primary":
+            kind = "filled"
+        elif node.resource_id in DIALOG_BUTTONS or (on == "on_surface" and v.style == "button" and \
+                node.resource_id.startswith("android:id/")):
+            kind = "text"
+        else:
+            kind = "filled"
+        c.button(node.bounds, v.text, kind, v.enabled, v.icon or v.desc)
+
+    def image(self, node: Node, on: str) -> None:
+        """An ImageView or ImageButton: its pictogram, a letter avatar (``avatar:<name>``), or nothing."""
+        v, c = node.view, self.canvas
+        name = v.icon or (v.desc if v.cls.endswith("ImageButton") else "")
+        if not name:
+            return
+        if name.startswith("avatar:"):
+            c.letter_avatar(node.bounds, name.removeprefix("avatar:"))
+            return
+        color = c.c(on) if on in ("on_app_bar", "on_accent") else c.c("on_surface_variant")
+        x1, y1, x2, y2 = node.bounds
+        big = min(x2 - x1, y2 - y1) >= self.px(96)
+        c.icon(node.bounds, name, color, 24 if not big else min(x2 - x1, y2 - y1) / self.scale * 0.6)
+
+    def app_icon(self, node: Node) -> None:
+        """A launcher icon: the app's adaptive icon on a circle, its label under it."""
+        v, c = node.view, self.canvas
+        x1, y1, x2, _ = node.bounds
+        r = self.px(26)
+        cx = (x1 + x2) // 2
+        disc = (cx - r, y1 + self.px(4), cx + r, y1 + self.px(4) + 2 * r)
+        self.draw.ellipse(disc, fill=tint(v.icon or v.text))
+        self.type.block(disc, v.text[:1], Appearance(22, 500), (255, 255, 255), align="center")
+        label_box = (x1, disc[3] + self.px(4), x2, disc[3] + self.px(24))
+        label = self.type.ellipsized(v.text, self.type.px(12), x2 - x1 - self.px(4))
+        self.type.block(label_box, label, Appearance(12), self.label or c.c("on_surface"), align="center",
+                        max_lines=1)
+
+    def bitmap(self, node: Node) -> None:
+        """An image file from the device (``view.icon`` is its path), placed as ImageView's fitCenter does."""
+        try:
+            with Image.open(io.BytesIO(self.system.fs.read(node.view.icon))) as picture:
+                picture.load()
+                self.canvas.picture(node.bounds, picture, "fit_center")
+        except (OSError, ValueError, Image.DecompressionBombError):  # a missing or broken file: an empty frame
+            self.draw.rectangle(node.bounds, outline=self.canvas.c("outline"))
+
+    def wallpaper(self, node: Node) -> None:
+        """The wallpaper behind the home screen (nothing over the scheme's background for the default)."""
+        s = self.system
+        if s.wallpaper == DEFAULT_WALLPAPER:
+            return
+        self.img.paste(wallpaper_image(s.wallpaper, s.width, s.height).crop(node.bounds), node.bounds[:2])
+        self.label = (255, 255, 255) if is_dark(s.wallpaper, s.width, s.height) else (28, 27, 31)
+
+    def edit_text(self, node: Node) -> None:
+        v, c = node.view, self.canvas
+        outlined = c.material3 and v.style == "field" and not v.multiline
+        look = appearance(v.style)
+        frame = c.text_field(node.bounds, v.text, v.hint, node.focused, look, outlined)
+        shown = node_text(node)
+        color = c.c("on_surface") if v.text else c.c("on_surface_variant")
+        inner = (frame[0] + self.px(8), frame[1], frame[2] - self.px(8), frame[3])
+        valign = "top" if v.multiline and (frame[3] - frame[1]) > self.px(96) else "center"
+        if valign == "top":
+            inner = (inner[0], inner[1] + self.px(8), inner[2], inner[3])
+        self.type.block(inner, shown, look, color, valign=valign, pad=self.px(4))
+        if node.focused:  # the caret after the text
+            size = self.type.px(look.size)
+            last = self.type.wrap(shown, size, max(1, inner[2] - inner[0] - self.px(8)))[-1] if v.text else ""
+            x1, y1, x2, y2 = inner
+            cx = min(x2 - self.px(2), x1 + self.px(4) + int(self.type.width(last, size)) + 2)
+            inset = min(self.px(12), (frame[3] - frame[1]) // 4)
+            if valign == "top":
+                self.draw.rectangle((cx, y1, cx + self.px(1), y1 + round(size * 1.2)), fill=c.c("accent"))
+            else:
+                self.draw.rectangle((cx, frame[1] + inset, cx + self.px(1), frame[3] - inset), fill=c.c("accent"))
+
+    def window(self, root: Node) -> None:
+        self.label = None
+        self._walk(root, "")
+
+    def _walk(self, node: Node, on: str) -> None:
+        inner = self.node(node, on)
+        for child in node.children:
+            self._walk(child, inner)
+        if node.view.style == "divider":
+            self.canvas.divider(node.bounds)
+
+    def keyboard(self) -> None:
+        s = self.system
+        board, key, action, ink = GBOARD[self.night]
+        top, bottom = s.keyboard_top, s.height - s.px(48)
+        self.draw.rectangle((0, top, s.width, bottom), fill=board)
+        row_h = (bottom - top) // len(KEY_ROWS)
+        unit = s.width / 10
+        for r, row in enumerate(KEY_ROWS):
+            keys = row.split(" ")
+            widths = [5 if k == "space" else 1.5 if k in ("⇧", "⌫", "?123", "↵") else 1 for k in keys]
+            x = (s.width - unit * sum(widths)) / 2
+            for k, w in zip(keys, widths):
+                box = (round(x + self.px(3)), top + r * row_h + self.px(5), round(x + unit * w - self.px(3)),
+                       top + (r + 1) * row_h - self.px(5))
+                self.draw.rounded_rectangle(box, radius=self.px(6), fill=action if len(k) > 1 or (k in KEY_ICONS
+                                            and k != "☺") else key)
+                if k in KEY_ICONS:
+                    self.canvas.icon(box, KEY_ICONS[k], ink, 22)
+                elif k != "space":
+                    self.type.block(box, k, Appearance(22 if len(k) == 1 else 14), ink, align="center")
+                x += unit * w
+
+    def render(self) -> bytes:
+        windows = self.system.windows()
+        for win in reversed(windows):
+            if win.modal:  # a dim scrim behind dialogs and menus
+                self.img.paste((0, 0, 0), (0, 0, self.system.width, self.system.height),
+                               Image.new("L", self.img.size, 80))
+            self.window(win.root)
+        if self.system.keyboard_visible:
+            self.keyboard()
+        buf = io.BytesIO()
+        self.img.save(buf, "PNG", optimize=False, compress_level=1)
+        return buf.getvalue()
+
+
+def render_png(system: System) -> bytes:
+    """The screen as PNG bytes."""
+    return Renderer(system).render()
+
+
+def shown(system: System) -> tuple[object, ...]:
+    """Everything :func:`render_png` draws from: equal (``==``) values, equal pictures.
+
+    Windows are compared by their laid-out trees, which stay the same objects while their content does
+    (:class:`~mobileagent_sim.layout.LayoutCache`); pictures by the bytes of their files.
+    """
+    windows = system.windows()
+    bitmaps = []
+    for win in windows:
+        for node in win.root.walk():
+            if node.view.style == "bitmap":
+                try:
+                    bitmaps.append(system.fs.read(node.view.icon))
+                except (OSError, ValueError):
+                    bitmaps.append(None)
+    top = system.foreground()
+    return (system.width, system.height, system.density, system.night_mode, system.wallpaper,
+            system.keyboard_visible, top.app.package if top is not None else "",
+            tuple((win.root, win.modal) for win in windows), tuple(bitmaps), fonts.packaged_only())
