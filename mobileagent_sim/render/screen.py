@@ -21,7 +21,7 @@ from mobileagent_sim.hierarchy import node_text
 from mobileagent_sim.render import components, fonts
 from mobileagent_sim.render.components import Canvas
 from mobileagent_sim.render.text import Appearance, Typesetter, appearance
-from pytest_mobileagent.android.theme import AppTheme, Color, Scheme, theme_for
+from pytest_mobileagent.android.theme import AppTheme, Color, Scheme, launcher_icon_for, rgb, theme_for
 from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
 from pytest_mobileagent.android.wallpaper import is_dark, wallpaper_image
 
@@ -244,8 +244,13 @@ class Renderer:
         r = self.px(26)
         cx = (x1 + x2) // 2
         disc = (cx - r, y1 + self.px(4), cx + r, y1 + self.px(4) + 2 * r)
-        self.draw.ellipse(disc, fill=tint(v.icon or v.text))
-        self.type.block(disc, v.text[:1], Appearance(22, 500), (255, 255, 255), align="center")
+        declared = launcher_icon_for(v.icon) if v.icon else None
+        if declared is not None:
+            self.draw.ellipse(disc, fill=rgb(declared.background))
+            c.icon(disc, declared.symbol, rgb(declared.foreground), 30)
+        else:  # an app without a declared icon: a disc in a colour of its own, with its initial
+            self.draw.ellipse(disc, fill=tint(v.icon or v.text))
+            self.type.block(disc, v.text[:1], Appearance(22, 500), (255, 255, 255), align="center")
         label_box = (x1, disc[3] + self.px(4), x2, disc[3] + self.px(24))
         label = self.type.ellipsized(v.text, self.type.px(12), x2 - x1 - self.px(4))
         self.type.block(label_box, label, Appearance(12), self.label or c.c("on_surface"), align="center",

@@ -10,7 +10,10 @@ A contract module ``android/<app>.py`` declares
 
 Keys of kind ``id`` are resource entry names of the app's own package (``title``), or full resource ids of another
 package (``android:id/title``, ``com.google.android.gms:id/...``) as the simulator's views name them; ``activity``
-keys are fully qualified class names. :func:`summary` counts an app's table; ``ma-evidence`` prints every app's.
+keys are fully qualified class names. ``icon`` keys name an icon-only view by its content description (or, without
+one, its resource entry name) and cite the real layout or menu file that names the drawable it shows; the
+simulator draws that drawable's Material Symbols pictogram (:mod:`mobileagent_sim.render.icons`).
+:func:`summary` counts an app's table; ``ma-evidence`` prints every app's.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
-KINDS = ("id", "activity", "desc", "text")
+KINDS = ("id", "activity", "desc", "text", "icon")
 
 
 @dataclass(frozen=True)

@@ -112,17 +112,43 @@ def appcompat(primary: str, primary_dark: str, accent: str, *, on_primary: str =
     return AppTheme(light, dark, source, material3=False)
 
 
+@dataclass(frozen=True)
+class LauncherIcon:
+    """An app's launcher icon as the home screen draws it: its adaptive icon's background colour and the Material
+    Symbols pictogram nearest its foreground artwork (``res/mipmap-anydpi-v26/ic_launcher.xml`` and the
+    drawables it names), cited. A contract module declares it as ``LAUNCHER_ICON``."""
+
+    background: str
+    symbol: str
+    source: Source | Unconfirmed
+    foreground: str = "#FFFFFF"
+
+
 @functools.cache
-def _themes() -> dict[str, AppTheme]:
+def _launcher_icons() -> dict[str, LauncherIcon]:
+    return _declared("LAUNCHER_ICON", LauncherIcon)  # type: ignore[return-value]
+
+
+def launcher_icon_for(package: str) -> LauncherIcon | None:
+    """The launcher icon ``package``'s contract module declares, or None."""
+    return _launcher_icons().get(package)
+
+
+def _declared(name: str, kind: type) -> dict[str, object]:
     import pytest_mobileagent.android as pkg
 
-    found: dict[str, AppTheme] = {}
+    found: dict[str, object] = {}
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
         module = importlib.import_module(f"{pkg.__name__}.{info.name}")
-        theme, package = getattr(module, "THEME", None), getattr(module, "PACKAGE", None)
-        if isinstance(theme, AppTheme) and isinstance(package, str):
-            found[package] = theme
+        value, package = getattr(module, name, None), getattr(module, "PACKAGE", None)
+        if isinstance(value, kind) and isinstance(package, str):
+            found[package] = value
     return found
+
+
+@functools.cache
+def _themes() -> dict[str, AppTheme]:
+    return _declared("THEME", AppTheme)  # type: ignore[return-value]
 
 
 def theme_for(package: str) -> AppTheme:
