@@ -22,3 +22,9 @@ def d(phone: SimDevice) -> SimDevice:
     """The module's phone, back in its ``clean`` state."""
     phone.snapshot_load("clean")
     return phone
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--ma-record-goldens", action="store_true", default=False,
+                     help="write the screenshot golden images (tests/goldens/) instead of comparing with them "
+                          "(also MA_RECORD_GOLDENS=1)")

@@ -1,0 +1,233 @@
+"""Every screen the suites' oracles reach: what the screenshot tests (``tests/test_screenshots*.py``) judge.
+
+As :mod:`tests.evidence_walk` does, each suite task's oracle plays one item (the suite's seed 0) on a
+:class:`~mobileagent_sim.SimDevice` whose ``hierarchy`` is intercepted; at each observation the walk keeps the
+dump, the screenshot and the drawn nodes (:class:`Drawn`: what the hierarchy says plus the renderer's hints, which
+it does not), and whether each node is visible: inside the screen (the layout clips it) and not under a window
+above it or the soft keyboard. Identical screenshots are kept once (the first task and step that showed them).
+
+The README's test command walks a quick sample of the tasks (:func:`task_params`, one in :data:`EVERY` by a hash
+of the task's id); ``pytest -m compat`` walks every task.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from mobileagent_sim import SimDevice
+from mobileagent_sim.hierarchy import node_text
+from pytest_mobileagent.actions import Action
+from pytest_mobileagent.agents.builtin import OracleAgent
+from pytest_mobileagent.device.clock import DEFAULT_TIME
+from pytest_mobileagent.episode import play
+from pytest_mobileagent.observe.elements import Observation
+from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.tasks.registry import cases
+from tests.suite_tasks import ROOT, all_tasks, quick_sample
+
+#: One task in this many is in the README's test command's sample; the others run under ``-m compat``.
+EVERY = 12
+
+Rect = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One laid-out node of a screen as the screenshot tests need it."""
+
+    cls: str  # the widget class's simple name (ImageButton)
+    text: str  # what the node shows as text (the hint of an empty field, dots for a password)
+    labelled: bool  # it or a node below it shows a text
+    desc: str
+    resource_id: str
+    icon: str  # View.icon: the renderer's hint (a Material Symbols name, ``avatar:<name>``, a path...)
+    style: str
+    clickable: bool
+    package: str
+    bounds: Rect
+    visible: bool  # on screen and not covered by a window above it or the keyboard
+    window: str  # the window's name (the activity's component, Dialog, PopupWindow, StatusBar...)
+
+    @property
+    def icon_only(self) -> bool:
+        """A clickable view drawn as a pictogram alone: an ImageButton/ImageView, or a view with a content
+        description and no text, its own or its children's."""
+        return self.clickable and not self.labelled and bool(self.desc or self.resource_id) and (
+            self.cls in ("ImageButton", "ImageView") or bool(self.desc))
+
+    @property
+    def meaning(self) -> str:
+        """What the view does, as an agent reading the tree learns it: its description, else its resource id."""
+        return self.desc or self.resource_id
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an information-retrieval oracle answered, and every screen its episode showed (walked before or not)."""
+
+    task: str
+    text: str
+    shots: tuple[Shot, ...]
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The distinct screens of a walk, and the answers its oracles gave."""
+
+    shots: tuple[Shot, ...]
+    answers: tuple[Answer, ...]
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One observed screen: the task and step that showed it first, its dump, its PNG and its nodes."""
+
+    task: str  # suite.name
+    step: int
+    package: str  # the app in front
+    activity: str
+    xml: str
+    png: bytes
+    nodes: tuple[Drawn, ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.task}#{self.step}"
+
+
+#: A node is covered when a window above it covers at least this share of its area.
+COVERED = 0.25
+
+
+def _covered(inner: Rect, outer: Rect) -> bool:
+    w = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    h = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    area = (inner[2] - inner[0]) * (inner[3] - inner[1])
+    return w > 0 and h > 0 and w * h >= COVERED * area
+
+def _has_area(r: Rect) -> bool:
+    return r[2] > r[0] and r[3] > r[1]
+
+
+def _subtree_text(node: Any) -> str:
+    return "".join(node_text(n) for n in node.walk())
+
+
+def drawn_nodes(device: SimDevice) -> tuple[Drawn, ...]:
+    """The nodes of every window on ``device``'s screen now, top-most window first, with their visibility.
+
+    A node is covered when a window drawn above it (a dialog's or menu's surface, the status and navigation bars)
+    or the soft keyboard covers a quarter of its bounds or more (:data:`COVERED`).
+    """
+    system = device.system
+    windows = system.windows()
+    above: list[Rect] = []
+    if system.keyboard_visible:
+        above.append((0, system.keyboard_top, system.width, system.height))
+    out: list[Drawn] = []
+    for win in windows:
+        for node in win.root.walk():
+            v = node.view
+            covered = any(_covered(node.bounds, r) for r in above)
+            out.append(Drawn(cls=v.cls.rsplit(".", 1)[-1], text=node_text(node), labelled=bool(_subtree_text(node)),
+                             desc=v.desc, resource_id=node.resource_id, icon=v.icon, style=v.style,
+                             clickable=v.clickable, package=node.package, bounds=node.bounds,
+                             visible=_has_area(node.bounds) and not covered, window=win.name))
+        if _has_area(win.root.bounds) and win.name != "Toast":
+            above.append(win.root.bounds)
+    return tuple(out)
+
+
+class _Answering(OracleAgent):
+    """The oracle, remembering the answer it gives."""
+
+    answer: str | None = None
+
+    def step(self, observation: Observation) -> Action:
+        action = super().step(observation)
+        if action.kind == "answer":
+            self.answer = action.text
+        return action
+
+
+def _play(device: SimDevice, cls: type[Task]) -> str | None:
+    """Play one item of ``cls``'s oracle from the clean snapshot; the answer it gave."""
+    case = cases(cls, 0, 1, Path(ROOT, "suites", cls.suite))[0]
+    device.snapshot_load("screens-clean")
+    device.set_time(DEFAULT_TIME)
+    agent = _Answering()
+    play(device, case.make(), agent)
+    return agent.answer
+
+
+def walk(tasks: Iterable[type[Task]], device: SimDevice | None = None) -> Walk:
+    """Every distinct screen the oracles of ``tasks`` show, in the order they are first shown, and their answers."""
+    owned = device is None
+    device = device or SimDevice(serial="screens")
+    shots: dict[str, Shot] = {}
+    answers: list[Answer] = []
+    dump = device.hierarchy
+    try:
+        if "screens-clean" not in device.snapshots():
+            device.snapshot_save("screens-clean")
+        for cls in tasks:
+            name = task_id(cls)
+            shown: list[Shot] = []
+
+            def hierarchy(*args: Any, name: str = name, shown: list[Shot] = shown, **kw: Any) -> str:
+                xml = dump(*args, **kw)
+                png = device.screenshot()
+                digest = hashlib.sha256(png).hexdigest()
+                if digest not in shots:
+                    package, activity = device.current_activity()
+                    shots[digest] = Shot(name, len(shown), package, activity, xml, png, drawn_nodes(device))
+                shown.append(shots[digest])
+                return xml
+
+            device.hierarchy = hierarchy  # type: ignore[method-assign]
+            answer = _play(device, cls)
+            if answer is not None:
+                answers.append(Answer(name, answer, tuple(shown)))
+    finally:
+        device.hierarchy = dump  # type: ignore[method-assign]
+        if owned:
+            device.close()
+    return Walk(tuple(shots.values()), tuple(answers))
+
+
+def tasks() -> list[type[Task]]:
+    """The suite tasks with an oracle, in a stable order."""
+    return sorted((t for t in all_tasks() if not t.oracle_missing), key=task_id)
+
+
+def task_id(cls: type[Task]) -> str:
+    return f"{cls.suite}.{cls.name}"
+
+
+@cache
+def _phone() -> SimDevice:
+    """The phone the walks of single tasks share (a fresh phone's state saved once, loaded for each task)."""
+    return SimDevice(serial="screens")
+
+
+@cache
+def walk_of(task: str) -> Walk:
+    """The screens of one task's oracle (walked once per process)."""
+    return walk([t for t in tasks() if task_id(t) == task], _phone())
+
+
+@cache
+def walk_all() -> Walk:
+    """The screens of every task's oracle, each distinct screen once (walked once per process)."""
+    return walk(tasks())
+
+
+def task_params(every: int = EVERY) -> list[Any]:
+    """Every task's id as a test parameter: one in ``every`` in the README's command, the rest ``compat``."""
+    return quick_sample([task_id(t) for t in tasks()], every, str)
+
