@@ -7,19 +7,21 @@ it does not), and whether each node is visible: inside the screen (the layout cl
 above it or the soft keyboard. Identical screenshots are kept once (the first task and step that showed them).
 
 The README's test command walks a quick sample of the tasks (:func:`task_params`, one in :data:`EVERY` by a hash
-of the task's id); ``pytest -m compat`` walks every task.
+of the task's id); ``pytest -m compat`` walks every task. :func:`scenes` are the apps' main screens reached from a
+fresh phone (the golden images', ``benchmarks/contact_sheet.py``'s).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from mobileagent_sim import SimDevice
+from mobileagent_sim.apps.catalogue import DEFAULT_APPS, HOME_APP
 from mobileagent_sim.hierarchy import node_text
 from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.builtin import OracleAgent
@@ -34,6 +36,8 @@ from tests.suite_tasks import ROOT, all_tasks, quick_sample
 EVERY = 12
 
 Rect = tuple[int, int, int, int]
+#: The snapshot each task's episode starts from.
+CLEAN = "screens-clean"
 
 
 @dataclass(frozen=True)
@@ -155,10 +159,13 @@ class _Answering(OracleAgent):
         return action
 
 
-def _play(device: SimDevice, cls: type[Task]) -> str | None:
-    """Play one item of ``cls``'s oracle from the clean snapshot; the answer it gave."""
+def play_oracle(device: SimDevice, cls: type[Task]) -> str | None:
+    """Play one item of ``cls``'s oracle (the suite's seed 0) from the phone's first state (saved as the snapshot
+    ``screens-clean`` the first time); the answer it gave."""
+    if CLEAN not in device.snapshots():
+        device.snapshot_save(CLEAN)
     case = cases(cls, 0, 1, Path(ROOT, "suites", cls.suite))[0]
-    device.snapshot_load("screens-clean")
+    device.snapshot_load(CLEAN)
     device.set_time(DEFAULT_TIME)
     agent = _Answering()
     play(device, case.make(), agent)
@@ -173,8 +180,6 @@ def walk(tasks: Iterable[type[Task]], device: SimDevice | None = None) -> Walk:
     answers: list[Answer] = []
     dump = device.hierarchy
     try:
-        if "screens-clean" not in device.snapshots():
-            device.snapshot_save("screens-clean")
         for cls in tasks:
             name = task_id(cls)
             shown: list[Shot] = []
@@ -190,7 +195,7 @@ def walk(tasks: Iterable[type[Task]], device: SimDevice | None = None) -> Walk:
                 return xml
 
             device.hierarchy = hierarchy  # type: ignore[method-assign]
-            answer = _play(device, cls)
+            answer = play_oracle(device, cls)
             if answer is not None:
                 answers.append(Answer(name, answer, tuple(shown)))
     finally:
@@ -231,3 +236,75 @@ def task_params(every: int = EVERY) -> list[Any]:
     """Every task's id as a test parameter: one in ``every`` in the README's command, the rest ``compat``."""
     return quick_sample([task_id(t) for t in tasks()], every, str)
 
+
+
+# -- the apps' main screens, drawn afresh (the golden images, the contact sheet) ---------------------------------
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A screen reached from a fresh phone: its name, the app it shows, and how it is reached."""
+
+    name: str
+    package: str
+    reach: Callable[[SimDevice], None]
+
+    def draw(self, device: SimDevice) -> bytes:
+        """The scene's screenshot on ``device``, from the phone's first state at :data:`DEFAULT_TIME`."""
+        if FRESH not in device.snapshots():
+            device.set_time(DEFAULT_TIME)
+            device.snapshot_save(FRESH)
+        device.snapshot_load(FRESH)
+        device.set_time(DEFAULT_TIME)
+        self.reach(device)
+        return device.screenshot()
+
+
+#: The snapshot scenes start from.
+FRESH = "scenes-fresh"
+
+
+def tap(device: SimDevice, **sel: str) -> None:
+    """Tap the centre of the first visible node whose fields (:class:`Drawn`) equal ``sel``."""
+    node = next(n for n in drawn_nodes(device) if n.visible and all(getattr(n, k) == v for k, v in sel.items()))
+    x1, y1, x2, y2 = node.bounds
+    device.tap((x1 + x2) // 2, (y1 + y2) // 2)
+
+
+def opened(package: str, *then: Callable[[SimDevice], None]) -> Callable[[SimDevice], None]:
+    """``package`` opened with ``start_app``, then each of ``then`` done."""
+    def reach(device: SimDevice) -> None:
+        device.start_app(package)
+        for step in then:
+            step(device)
+    return reach
+
+
+def dark(then: Callable[[SimDevice], None]) -> Callable[[SimDevice], None]:
+    """Night mode on (``cmd uimode night yes``), then ``then``."""
+    def reach(device: SimDevice) -> None:
+        device.shell("cmd uimode night yes")
+        then(device)
+    return reach
+
+
+def scenes() -> list[Scene]:
+    """The launcher, every installed app's first screen (``app-<package>``), and a menu, dialogs, the keyboard
+    and the dark theme."""
+    home = HOME_APP.package
+    messaging, settings = "com.google.android.apps.messaging", "com.android.settings"
+    found = [
+        Scene("launcher", home, lambda device: None),
+        Scene("menu-messaging", messaging, opened(messaging, lambda d: tap(d, desc="More options"))),
+        Scene("dialog-deskclock-add-alarm", "com.google.android.deskclock",
+              opened("com.google.android.deskclock", lambda d: tap(d, desc="Add alarm"))),
+        Scene("dialog-markor-new-file-keyboard", "net.gsantner.markor",
+              opened("net.gsantner.markor", lambda d: tap(d, desc="Create a new file or folder"))),
+        Scene("keyboard-chrome-url", "com.android.chrome",
+              opened("com.android.chrome", lambda d: tap(d, resource_id="com.android.chrome:id/url_bar"))),
+        Scene("dark-launcher", home, dark(lambda device: None)),
+        Scene("dark-settings", settings, dark(opened(settings))),
+        Scene("dark-messaging", messaging, dark(opened(messaging))),
+    ]
+    found += [Scene(f"app-{app.package}", app.package, opened(app.package)) for app in DEFAULT_APPS if app.activities]
+    return found

@@ -1,10 +1,10 @@
 """Golden images: what each app's main screens look like, so a change to how they are drawn is seen and meant.
 
-Each scene (the launcher, every app opened by ``start_app`` on a fresh phone, and a few reached screens: a menu,
-dialogs, the keyboard up, the dark theme) is drawn with ``MA_FONTS=packaged`` (only the fonts pip installs, so
-every machine draws the same pixels: :mod:`mobileagent_sim.render.fonts`), halved, and compared with
-``tests/goldens/<scene>.png``: it matches when fewer than :data:`TOLERANCE` of its pixels differ by more than
-:data:`DIFFERENCE` in a channel. To record them on purpose (after a change meant to alter the pictures)::
+Each scene of :func:`tests.screens.scenes` (the launcher, every app opened by ``start_app`` on a fresh phone, and
+a few reached screens: a menu, dialogs, the keyboard up, the dark theme) is drawn with ``MA_FONTS=packaged`` (only
+the fonts pip installs, so every machine draws the same pixels: :mod:`mobileagent_sim.render.fonts`), halved, and
+compared with ``tests/goldens/<scene>.png``: it matches when fewer than :data:`TOLERANCE` of its pixels differ by
+more than :data:`DIFFERENCE` in a channel. To record them on purpose (after a change meant to alter the pictures)::
 
     pytest tests/test_screenshots_golden.py --ma-record-goldens      # or MA_RECORD_GOLDENS=1
 
@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
 from mobileagent_sim import SimDevice
-from mobileagent_sim.apps.catalogue import DEFAULT_APPS
 from mobileagent_sim.render import fonts
-from pytest_mobileagent.device.clock import DEFAULT_TIME
-from tests.screens import drawn_nodes
+from tests.screens import scenes
 
 GOLDENS = Path(__file__).parent / "goldens"
 #: A pixel differs when a channel differs by more than this (0-255) ...
@@ -35,39 +33,7 @@ TOLERANCE = 0.005
 RECORD_COMMAND = "pytest tests/test_screenshots_golden.py --ma-record-goldens"
 
 
-def tap(device: SimDevice, **sel: str) -> None:
-    """Tap the centre of the first visible node whose fields (:class:`tests.screens.Drawn`) equal ``sel``."""
-    node = next(n for n in drawn_nodes(device) if n.visible and all(getattr(n, k) == v for k, v in sel.items()))
-    x1, y1, x2, y2 = node.bounds
-    device.tap((x1 + x2) // 2, (y1 + y2) // 2)
-
-
-def opened(package: str, *then: Callable[[SimDevice], None]) -> Callable[[SimDevice], None]:
-    """A scene: ``package`` opened, then each of ``then`` done."""
-    def scene(device: SimDevice) -> None:
-        device.start_app(package)
-        for step in then:
-            step(device)
-    return scene
-
-
-def night(device: SimDevice) -> None:
-    device.shell("cmd uimode night yes")
-
-
-#: The scenes besides every app's first screen, by golden name.
-SCENES: dict[str, Callable[[SimDevice], None]] = {
-    "launcher": lambda device: None,
-    "menu-messaging": opened("com.google.android.apps.messaging", lambda d: tap(d, desc="More options")),
-    "dialog-deskclock-add-alarm": opened("com.google.android.deskclock", lambda d: tap(d, desc="Add alarm")),
-    "dialog-markor-new-file-keyboard": opened("net.gsantner.markor",
-                                              lambda d: tap(d, desc="Create a new file or folder")),
-    "keyboard-chrome-url": opened("com.android.chrome", lambda d: tap(d, resource_id="com.android.chrome:id/url_bar")),
-    "dark-launcher": night,
-    "dark-settings": lambda d: (night(d), d.start_app("com.android.settings")),
-    "dark-messaging": lambda d: (night(d), d.start_app("com.google.android.apps.messaging")),
-}
-SCENES.update({f"app-{app.package}": opened(app.package) for app in DEFAULT_APPS if app.activities})
+SCENES = {scene.name: scene for scene in scenes()}
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +59,6 @@ def _forget_fonts() -> None:
 @pytest.fixture(scope="module")
 def fresh(packaged_fonts: None) -> Iterator[SimDevice]:
     with SimDevice(serial="goldens") as device:
-        device.set_time(DEFAULT_TIME)
-        device.snapshot_save("goldens-fresh")
         yield device
 
 
@@ -151,10 +115,7 @@ def compare(name: str, actual: Image.Image, record: bool, scratch: Path, folder:
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_screen_matches_its_golden(name: str, fresh: SimDevice, request: pytest.FixtureRequest,
                                    tmp_path: Path) -> None:
-    fresh.snapshot_load("goldens-fresh")
-    fresh.set_time(DEFAULT_TIME)
-    SCENES[name](fresh)
-    compare(name, halved(fresh.screenshot()), recording(request.config), tmp_path)
+    compare(name, halved(SCENES[name].draw(fresh)), recording(request.config), tmp_path)
 
 
 # -- the comparison's own proofs -----------------------------------------------------------------------------
