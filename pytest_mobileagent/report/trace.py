@@ -209,6 +209,9 @@ class TraceRecorder:
         self._seen: set[str] = set()
         self._writer: ThreadPoolExecutor | None = None
         self._writes: list[Future[None]] = []
+        #: The last image compressed and its WebP (on the writer thread): a screen that did not change since the
+        #: step before, most steps of a long episode, is written again without compressing it again.
+        self._last: tuple[bytes, int, bytes] | None = None
 
     def _write_image(self, name: str, image: bytes, width: int = SCREEN_WIDTH) -> None:
         """Compress ``image`` to WebP as ``folder/name``, on the writer thread."""
@@ -217,7 +220,9 @@ class TraceRecorder:
         path = self.folder / name
 
         def write() -> None:
-            path.write_bytes(webp(image, width)[0])
+            if self._last is None or self._last[:2] != (image, width):
+                self._last = (image, width, webp(image, width)[0])
+            path.write_bytes(self._last[2])
 
         self._writes.append(self._writer.submit(write))
 
