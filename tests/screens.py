@@ -59,10 +59,11 @@ class Drawn:
 
     @property
     def icon_only(self) -> bool:
-        """A clickable view drawn as a pictogram alone: an ImageButton/ImageView, or a view with a content
-        description and no text, its own or its children's."""
+        """A clickable view drawn as a pictogram alone: no text, its own or its children's, a meaning (a content
+        description or a resource id), and a pictogram: an ImageButton or ImageView, or a view with a content
+        description and a ``View.icon``."""
         return self.clickable and not self.labelled and bool(self.desc or self.resource_id) and (
-            self.cls in ("ImageButton", "ImageView") or bool(self.desc))
+            self.cls in ("ImageButton", "ImageView") or bool(self.desc and self.icon))
 
     @property
     def meaning(self) -> str:
