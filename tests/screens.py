@@ -33,7 +33,7 @@ from pytest_mobileagent.tasks.registry import cases
 from tests.suite_tasks import ROOT, all_tasks, quick_sample
 
 #: One task in this many is in the README's test command's sample; the others run under ``-m compat``.
-EVERY = 12
+EVERY = 20
 
 Rect = tuple[int, int, int, int]
 #: The snapshot each task's episode starts from.
