@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageOps
+from PIL import Image, ImageChops, ImageDraw, ImageOps
 
 from tests.screens import Answer, Drawn, Shot, Walk, task_params, walk_all, walk_of
 
@@ -35,6 +35,8 @@ pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None,
 RATIO = 0.8
 #: The share of a screen set's visible text lines that must be found.
 RECALL = 0.95
+#: A row or column of a cut-out inked over more than this share of its length is a rule, not text.
+RULE = 0.6
 #: White around each cut-out (pixels).
 PAD = 12
 #: Cut-outs lower than twice this are scaled up to it; nodes lower than three times it are read as one line.
@@ -93,11 +95,29 @@ def _cut(image: Image.Image, bounds: tuple[int, int, int, int]) -> Image.Image:
     shape = ImageOps.invert(diff.point(lambda p: 255 if p > 12 else 0)).getbbox()
     if shape is not None and shape != (0, 0, grey.width, grey.height):
         x1, y1, x2, y2 = shape
-        round_end = min((y2 - y1) // 2, (x2 - x1) // 4)
-        diff = diff.crop((x1 + round_end, y1 + 2, x2 - round_end, y2 - 2))
-    ink = ImageOps.invert(ImageOps.autocontrast(diff))
+        inside = Image.new("L", grey.size, 0)
+        ImageDraw.Draw(inside).rounded_rectangle((x1 + 2, y1 + 2, x2 - 3, y2 - 3), radius=min(x2 - x1, y2 - y1) // 2,
+                                                 fill=255)
+        diff = Image.composite(diff, inside, inside).crop(shape)
+    ink = ImageOps.invert(ImageOps.autocontrast(_without_rules(diff)))
     out = Image.new("L", (ink.width + 2 * PAD, ink.height + 2 * PAD), 255)
     out.paste(ink, (PAD, PAD))
+    return out
+
+
+def _without_rules(diff: Image.Image) -> Image.Image:
+    """``diff`` without its rules: rows and columns inked over most of their length (a text field's outline, an
+    underline, a divider), which no line of text is."""
+    inked = diff.point(lambda p: 255 if p > 48 else 0)
+    rows = inked.resize((1, diff.height), Image.Resampling.BOX).tobytes()
+    cols = inked.resize((diff.width, 1), Image.Resampling.BOX).tobytes()
+    out = diff.copy()
+    for y, share in enumerate(rows):
+        if share > RULE * 255:
+            out.paste(0, (0, y, diff.width, y + 1))
+    for x, share in enumerate(cols):
+        if share > RULE * 255:
+            out.paste(0, (x, 0, x + 1, diff.height))
     return out
 
 
