@@ -76,9 +76,10 @@ class AppTheme:
 
 
 _M3 = Source("material-components/material-components-android",
-             "lib/java/com/google/android/material/color/res/values/colors.xml",
-             note="Material 3's baseline scheme (m3_sys_color_light_* / m3_sys_color_dark_*), "
-                  "the theme of Google's and AOSP's apps with dynamic colour off")
+             "lib/java/com/google/android/material/color/res/values/tokens.xml",
+             note="Material 3's baseline scheme, m3_sys_color_{light,dark}_* over the m3_ref_palette_* tones, as "
+                  "of Android 13 (surface neutral99 #FFFBFE; surface_variant here is surfaceContainerHigh, "
+                  "neutral92), the theme of Google's and AOSP's apps with dynamic colour off")
 
 #: Material 3's baseline scheme: the theme of the Pixel image's own apps.
 BASELINE = AppTheme(
