@@ -11,6 +11,7 @@ and the last line that fits ends in an ellipsis (``ellipsize="end"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -61,6 +62,26 @@ APPEARANCES: dict[str, Appearance] = {
 ELLIPSIS = "\u2026"
 
 
+@lru_cache(maxsize=16384)
+def _length(path: str, size: int, weight: int, text: str) -> float:
+    return fonts.face(path, size, weight).getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(path: str, size: int, weight: int, text: str) -> tuple[Image.Image | None, tuple[int, int], float]:
+    """A run of text drawn once as a coverage mask, its offset from the pen on the baseline, and its advance:
+    screens draw the same strings again and again (bars, list rows), and pasting a mask is cheaper than
+    rasterizing anew."""
+    font = fonts.face(path, size, weight)
+    left, top, right, bottom = font.getbbox(text, anchor="ls")
+    advance = font.getlength(text)
+    if right <= left or bottom <= top:
+        return None, (0, 0), advance
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor="ls")
+    return mask, (left, top), advance
+
+
 def appearance(style: str) -> Appearance:
     return APPEARANCES.get(style, BODY_LARGE)
 
@@ -82,7 +103,7 @@ class Typesetter:
             elif run.emoji:
                 total += size * 1.17 * len([c for c in run.text if c not in fonts.JOINERS])
             else:
-                total += fonts.face(run.path or fonts.chain()[0], size, weight).getlength(run.text)
+                total += _length(run.path or fonts.chain()[0], size, weight, run.text)
         return total
 
     def line(self, xy: tuple[float, float], text: str, size: int, color: tuple[int, int, int],
@@ -97,9 +118,11 @@ class Typesetter:
             elif run.emoji:
                 x += self._emoji(run, (x, y), size)
             else:
-                font = fonts.face(run.path or fonts.chain()[0], size, weight)
-                self.draw.text((x, y + ascent), run.text, font=font, fill=color, anchor="ls")
-                x += font.getlength(run.text)
+                path = run.path or fonts.chain()[0]
+                mask, (dx, dy), advance = _glyphs(path, size, weight, run.text)
+                if mask is not None:
+                    self.img.paste(color, (round(x) + dx, round(y + ascent) + dy), mask)
+                x += advance
 
     def _emoji(self, run: fonts.Run, xy: tuple[float, float], size: int) -> float:
         """Colour emoji: drawn at the font's one bitmap size, then scaled to the line's."""
@@ -115,6 +138,8 @@ class Typesetter:
 
     def wrap(self, text: str, size: int, width: int, weight: int = 400) -> list[str]:
         """Lines of ``text`` broken at spaces (a word wider than the line breaks between characters)."""
+        if "\n" not in text and self.width(text, size, weight) <= width:
+            return [text]
         lines: list[str] = []
         for para in text.split("\n"):
             line = ""
