@@ -329,7 +329,8 @@ class Renderer:
                     self.type.block(box, k, Appearance(22 if len(k) == 1 else 14), ink, align="center")
                 x += unit * w
 
-    def render(self) -> bytes:
+    def render(self) -> Image.Image:
+        """The screen drawn: windows bottom-most first, then the keyboard."""
         windows = self.system.windows()
         for win in reversed(windows):
             if win.modal and win.root.view.style not in ("menu", "floating-toolbar"):
@@ -339,16 +340,26 @@ class Renderer:
             self.window(win.root)
         if self.system.keyboard_visible:
             self.keyboard()
-        buf = io.BytesIO()
-        # zlib's run-length strategy (Z_RLE, 3: Pillow passes ``compress_type`` to zlib as the strategy), made
-        # for PNG data: on screens of flat colour it is faster than the default and a quarter smaller
-        self.img.save(buf, "PNG", optimize=False, compress_level=1, compress_type=3)
-        return buf.getvalue()
+        return self.img
+
+
+def render_image(system: System) -> Image.Image:
+    """The screen as an RGB image."""
+    return Renderer(system).render()
+
+
+def png(image: Image.Image) -> bytes:
+    """``image`` as PNG bytes, as ``screencap -p`` sends them."""
+    buf = io.BytesIO()
+    # zlib's run-length strategy (Z_RLE, 3: Pillow passes ``compress_type`` to zlib as the strategy), made for PNG
+    # data: on screens of flat colour it is faster than the default and a quarter smaller
+    image.save(buf, "PNG", optimize=False, compress_level=1, compress_type=3)
+    return buf.getvalue()
 
 
 def render_png(system: System) -> bytes:
     """The screen as PNG bytes."""
-    return Renderer(system).render()
+    return png(render_image(system))
 
 
 def shown(system: System) -> tuple[object, ...]:
