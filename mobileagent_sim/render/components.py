@@ -91,7 +91,7 @@ class Canvas:
         x1, y1, x2, y2 = box
         size = min(self.px(size_dp), x2 - x1, y2 - y1)
         center = ((x1 + x2) / 2, (y1 + y2) / 2)
-        if size > 0 and not icons.draw_icon(self.draw, name, center, size, color):
+        if size > 0 and not icons.draw_icon(self.img, name, center, size, color):
             r = size // 2
             cx, cy = center
             self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=color, width=max(2, self.px(2)))

@@ -335,12 +335,17 @@ class Renderer:
         for win in reversed(windows):
             if win.modal and win.root.view.style not in ("menu", "floating-toolbar"):
                 # a dim scrim behind dialogs and sheets (a popup menu casts only its shadow)
-                self.img.paste((0, 0, 0), (0, 0, self.system.width, self.system.height),
-                               Image.new("L", self.img.size, 80))
+                self.img.paste((0, 0, 0), (0, 0, self.system.width, self.system.height), _scrim(self.img.size))
             self.window(win.root)
         if self.system.keyboard_visible:
             self.keyboard()
         return self.img
+
+
+@lru_cache(maxsize=4)
+def _scrim(size: tuple[int, int]) -> Image.Image:
+    """The mask of the dim behind a dialog (about a third of black)."""
+    return Image.new("L", size, 80)
 
 
 def render_image(system: System) -> Image.Image:

@@ -113,7 +113,7 @@ class Typesetter:
         ascent = fonts.face(fonts.chain()[0], size, weight).getmetrics()[0]
         for run in fonts.runs(text):
             if run.icon:
-                icons.draw_icon(self.draw, run.icon, (x + size / 2, y + ascent - size * 0.35), size, color)
+                icons.draw_icon(self.img, run.icon, (x + size / 2, y + ascent - size * 0.35), size, color)
                 x += size
             elif run.emoji:
                 x += self._emoji(run, (x, y), size)
