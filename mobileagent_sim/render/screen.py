@@ -12,6 +12,7 @@ wallpaper asks. Rendering is deterministic.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,9 @@ GBOARD = {False: ((232, 234, 237), (255, 255, 255), (198, 202, 208), (32, 33, 36
 
 #: Views drawn as an icon: their class (or style) and no text of their own.
 ICON_CLASSES = ("ImageButton", "ImageView")
+#: A FloatingActionButton shows in the hierarchy as the ImageButton it extends; apps name it so (``dialpad_fab``,
+#: ``fab_add``, ``floating_action_button``).
+FAB_ID = re.compile(r"(^|_)(fab|floating_action_button)($|_)")
 DIALOG_BUTTONS = ("android:id/button1", "android:id/button2", "android:id/button3")
 
 
@@ -165,7 +169,7 @@ class Renderer:
                 self.type.block((bar[0] + self.px(48), bar[1], bar[2], bar[3]), v.text or v.desc or v.hint or
                                 "Search", Appearance(16), c.c("on_surface_variant"), max_lines=1)
             return "on_surface"
-        if style == "fab":
+        if style == "fab" or (cls in ICON_CLASSES and FAB_ID.search(node.resource_id.rsplit("/", 1)[-1])):
             c.fab(node.bounds, v.icon or ("add" if not v.text else ""), v.text)
             return ""
         if style in ("bubble-in", "bubble-out"):
@@ -177,10 +181,7 @@ class Renderer:
             c.chip(node.bounds, v.text or v.desc, v.selected or v.checked)
             return ""
         if v.selected and v.clickable and cls != "Button":
-            if style == "drawer-item" or (node.view.orientation == "horizontal" and (y2 - y1) > self.px(52)):
-                self.draw.rounded_rectangle(node.bounds, radius=(y2 - y1) // 2, fill=c.c("accent_container"))
-            else:
-                c.tab_indicator(node.bounds)
+            self.selection(node)
         if cls == "Button":
             self.button(node, on)
         elif cls == "EditText":
@@ -202,6 +203,27 @@ class Renderer:
             look = appearance(style)
             self.text(node, v.text, self.role_color(look, on))
         return on
+
+    def selection(self, node: Node) -> None:
+        """How a selected item shows: a navigation item's indicator behind its icon (Material 3; Material 2
+        colours it only), a tab's underline, a drawer item's pill, a picked row's tinted background."""
+        c = self.canvas
+        kids = [k for k in node.walk() if k is not node]
+        icon = next((k for k in kids if k.view.cls.rsplit(".", 1)[-1] in ICON_CLASSES and k.view.icon), None)
+        if icon is not None and any(k.view.text for k in kids):
+            if c.material3:
+                cx, cy = icon.center
+                w, h = self.px(64), self.px(32)
+                self.draw.rounded_rectangle((cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2), radius=h // 2,
+                                            fill=c.c("accent_container"))
+        elif any(k.view.style == "tab-selected" for k in kids):
+            c.tab_indicator(node.bounds)
+        elif node.view.style == "drawer-item":
+            self.draw.rounded_rectangle(node.bounds, radius=(node.bounds[3] - node.bounds[1]) // 2,
+                                        fill=c.c("accent_container"))
+        else:
+            accent, bg = c.c("accent"), c.c("background")
+            self.draw.rectangle(node.bounds, fill=tuple((a * 3 + b * 7) // 10 for a, b in zip(accent, bg)))
 
     def button(self, node: Node, on: str) -> None:
         v, c = node.view, self.canvas
