@@ -227,6 +227,9 @@ class Renderer:
 
     def button(self, node: Node, on: str) -> None:
         v, c = node.view, self.canvas
+        if not v.text:  # an action item or icon button with no label: its icon alone, as ImageButton draws it
+            self.image(node, on)
+            return
         if v.style in ("keypad", "digits", "picker-side", "toolbar-item", "flat") or (
                 v.style == "button" and on == "on_app_bar"):
             look = appearance(v.style if v.style != "button" else "toolbar-item")
@@ -248,7 +251,7 @@ class Renderer:
     def image(self, node: Node, on: str) -> None:
         """An ImageView or ImageButton: its pictogram, a letter avatar (``avatar:<name>``), or nothing."""
         v, c = node.view, self.canvas
-        name = v.icon or (v.desc if v.cls.endswith("ImageButton") else "")
+        name = v.icon or (v.desc if not v.cls.endswith("ImageView") else "")
         if not name:
             return
         if name.startswith("avatar:"):
