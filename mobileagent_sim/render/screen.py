@@ -91,8 +91,11 @@ class Renderer:
 
     def text(self, node: Node, value: str, color: Color, look: Appearance | None = None, align: str = "start",
              max_lines: int = 0) -> None:
+        # the start inset a list row or bar gives its text; a narrow cell (a month's day) keeps most of its width
+        width = node.bounds[2] - node.bounds[0]
+        pad = min(self.px(8) if align != "center" else self.px(4), width // 20)
         self.type.block(node.bounds, value, look or appearance(node.view.style), color, align=align,
-                        max_lines=max_lines, pad=self.px(8) if align != "center" else self.px(4))
+                        max_lines=max_lines, pad=pad)
 
     def role_color(self, look: Appearance, on: str) -> Color:
         """A text's colour: its appearance's role, or the colour for text on the container it sits in."""
@@ -177,6 +180,12 @@ class Renderer:
             if v.text:
                 self.type.block(node.bounds, v.text, Appearance(16), color, pad=self.px(12))
             return "on_accent" if style == "bubble-out" else "on_surface"
+        if style == "event-label":  # a calendar's event: its title on the event's colour, ellipsized at the end
+            inset = self.px(1)
+            self.draw.rounded_rectangle((x1 + inset, y1 + inset, x2 - inset, y2 - inset), radius=self.px(3),
+                                        fill=c.c("accent"))
+            self.type.block(node.bounds, v.text, appearance(style), c.c("on_accent"), max_lines=1, pad=self.px(3))
+            return ""
         if style == "chip":
             c.chip(node.bounds, v.text or v.desc, v.selected or v.checked)
             return ""
