@@ -183,7 +183,9 @@ class Canvas:
             label_color = self.c("outline")
         if label:
             look = Appearance(14, 500, caps=not self.material3 and kind == "text")
-            self.type.block(pill, label, look, label_color, align="center", max_lines=1, pad=self.px(12))
+            room = pill[2] - pill[0] - self.type.width(label.upper() if look.caps else label, self.type.px(14), 500)
+            pad = self.px(12) if room >= 2 * self.px(12) else max(0, int(room) // 2)
+            self.type.block(pill, label, look, label_color, align="center", max_lines=1, pad=pad)
         elif icon:
             self.icon(pill, icon, label_color)
 

@@ -86,6 +86,18 @@ def appearance(style: str) -> Appearance:
     return APPEARANCES.get(style, BODY_LARGE)
 
 
+def text_width(text: str, style: str, scale: float) -> float:
+    """How wide ``text`` is drawn in ``style``'s appearance, in px at ``scale`` px per sp (a popup menu is as wide
+    as its widest item)."""
+    look = appearance(style)
+    size = max(1, round(look.size * scale))
+    total = 0.0
+    for run in fonts.runs(text.upper() if look.caps else text):
+        total += size if run.icon else size * 1.17 if run.emoji else _length(
+            run.path or fonts.chain()[0], size, look.weight, run.text)
+    return total
+
+
 class Typesetter:
     """Measures and draws text with the font chain at one scale (px per sp)."""
 
