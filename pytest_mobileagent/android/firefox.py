@@ -20,6 +20,7 @@ import datetime as dt
 from urllib.parse import parse_qs, quote_plus, urlsplit
 
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "org.mozilla.firefox"
 MAIN_ACTIVITY = "org.mozilla.fenix.HomeActivity"
@@ -119,3 +120,7 @@ __all__ = ["APP_VERSION", "EDIT_URL", "EVIDENCE", "HOME_MENU", "HOME_TOOLBAR", "
            "PLACES_DB", "PLACES_SCHEMA", "ROOTS",
            "TOP_SITES", "TYPE_BOOKMARK", "TYPE_FOLDER", "URL_HINT", "URL_VIEW", "VISIT_LINK", "VISIT_TYPED",
            "from_places_time", "places_time", "search_url", "shown_address"]
+
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "public", Unconfirmed(
+    "Firefox's release launcher icon, the orange fox around a purple globe, on white; a globe stands for it"),
+    foreground="#FF7139")
