@@ -19,6 +19,7 @@ public.
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.android.calendar"
 MAIN_ACTIVITY = f"{PACKAGE}.AllInOneActivity"
@@ -70,3 +71,7 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "DB_PATH", "EVENT_INFO_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
            "PROVIDER_PACKAGE", "SCHEMA"]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "event", foreground="#FFFFFF",
+                             source=Unconfirmed("AOSP Calendar's icon, a calendar page"))

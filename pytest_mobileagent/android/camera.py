@@ -21,6 +21,7 @@ qualities are those of an emulator's back camera (at most 1280x720 video): plaus
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.android.camera2"
 #: The launcher entry, and the activity it hands over to.
@@ -145,3 +146,7 @@ __all__ = [
     "megapixels",
     "prefs_file",
 ]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "photo_camera", foreground="#5F6368",
+                             source=Unconfirmed("AOSP Camera2's icon, a grey camera on white"))

@@ -8,6 +8,7 @@ The app's activities keep AOSP Contacts' class names; :data:`EVIDENCE` gives eac
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.google.android.contacts"
 MAIN_ACTIVITY = "com.android.contacts.activities.PeopleActivity"
@@ -87,3 +88,7 @@ __all__ = [
                       "SORT_BY_LAST",
                       "SORT_ORDER_KEY",
 ]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "person", foreground="#FFFFFF",
+                             source=Unconfirmed("Google Contacts' icon, a white person on blue"))

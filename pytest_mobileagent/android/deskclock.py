@@ -9,6 +9,7 @@ version 9 of AOSP ``ClockDatabaseHelper``) and the default shared preferences, w
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.google.android.deskclock"
 ACTIVITY = "com.android.deskclock.DeskClock"
@@ -133,3 +134,7 @@ EVIDENCE = {
     **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "timePicker", "hour",
                 "minute", "amPm", "divider", "numberpicker_input"),
 }
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "schedule", foreground="#FFFFFF",
+                             source=Unconfirmed("Google Clock's icon, a clock face in blue"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.google.android.documentsui"
 MAIN_ACTIVITY = "com.android.documentsui.files.FilesActivity"
@@ -81,3 +82,7 @@ __all__ = [
     "PICK_ACTIVITY",
     "document_uri",
 ]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "folder", foreground="#1A73E8",
+                             source=Unconfirmed("Files' icon, a blue folder on white"))

@@ -32,6 +32,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.google.android.gm"
 MAIN_ACTIVITY = "com.google.android.gm.ConversationListActivityGmail"
@@ -290,3 +291,7 @@ __all__ = [
     "Message",
     "seed_rows",
 ]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "mail", foreground="#EA4335",
+                             source=Unconfirmed("Gmail's icon, a red M envelope on white"))

@@ -30,6 +30,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import AOSP_BASE, UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.google.android.calendar"
 MAIN_ACTIVITY = "com.android.calendar.AllInOneActivity"
@@ -149,3 +150,7 @@ __all__ = [
     "Place",
     "view_label",
 ]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "calendar_today", foreground="#4285F4",
+                             source=Unconfirmed("Google Calendar's icon, a blue page with 31"))

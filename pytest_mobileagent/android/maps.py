@@ -22,7 +22,8 @@ import json
 import math
 from typing import NamedTuple
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.google.android.apps.maps"
 MAIN_ACTIVITY = "com.google.android.maps.MapsActivity"
@@ -169,3 +170,7 @@ __all__ = [
     "loads",
     "minutes",
 ]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "location_on", foreground="#EA4335",
+                             source=Unconfirmed("Google Maps' icon, a red pin over a map, on white"))

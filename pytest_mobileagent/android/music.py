@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+from pytest_mobileagent.android.evidence import Unconfirmed
+from pytest_mobileagent.android.theme import LauncherIcon
+
 PACKAGE = "com.android.music"
 MAIN_ACTIVITY = f"{PACKAGE}.MusicBrowserActivity"
 ARTISTS_ACTIVITY = f"{PACKAGE}.ArtistAlbumBrowserActivity"
@@ -16,3 +19,7 @@ TRACKS_ACTIVITY = f"{PACKAGE}.TrackBrowserActivity"
 MUSIC_DIR = "/sdcard/Music"
 
 __all__ = ["ALBUMS_ACTIVITY", "ARTISTS_ACTIVITY", "MAIN_ACTIVITY", "MUSIC_DIR", "PACKAGE", "TRACKS_ACTIVITY"]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#FF6D00", "music_note", foreground="#FFFFFF",
+                             source=Unconfirmed("AOSP Music's icon, a music note"))

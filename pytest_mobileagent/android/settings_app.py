@@ -17,6 +17,7 @@ from __future__ import annotations
 from lxml import etree
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.android.settings"
 MAIN_ACTIVITY = "com.android.settings.Settings"
@@ -138,3 +139,7 @@ __all__ = [
     "role_holders",
     "with_role_holders",
 ]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#5F6368", "settings", foreground="#FFFFFF",
+                             source=Unconfirmed("the Pixel's Settings icon, a white gear on grey"))

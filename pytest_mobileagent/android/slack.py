@@ -18,7 +18,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.Slack"
 MAIN_ACTIVITY = "slack.app.ui.HomeActivity"
@@ -142,3 +143,7 @@ __all__ = [
     "seed_statements",
     "ts",
 ]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "tag", foreground="#4A154B",
+                             source=Unconfirmed("Slack's icon, its four-colour hash on white"))
