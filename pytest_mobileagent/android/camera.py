@@ -21,7 +21,7 @@ qualities are those of an emulator's back camera (at most 1280x720 video): plaus
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.camera2"
 #: The launcher entry, and the activity it hands over to.
@@ -147,6 +147,6 @@ __all__ = [
     "prefs_file",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
-LAUNCHER_ICON = LauncherIcon("#FFFFFF", "photo_camera", foreground="#5F6368",
-                             source=Unconfirmed("AOSP Camera2's icon, a grey camera on white"))
+#: The launcher icon on AndroidArena's phone: a white camera on blue.
+LAUNCHER_ICON = LauncherIcon("#4F92F0", "photo_camera", foreground="#FFFFFF",
+                             source=arena_drawer("a white camera on blue"))

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.chrome"
 MAIN_ACTIVITY = "com.google.android.apps.chrome.Main"
@@ -71,6 +71,6 @@ EVIDENCE = {
 __all__ = ["APP_VERSION", "EVIDENCE", "HISTORY_ACTIVITY", "HISTORY_DB", "HISTORY_SCHEMA", "MAIN_ACTIVITY", "PACKAGE",
            "chrome_time", "from_chrome_time"]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+#: The launcher icon on AndroidArena's phone: a blue disc in the red, yellow and green ring.
 LAUNCHER_ICON = LauncherIcon("#FFFFFF", "radio_button_checked", foreground="#1A73E8",
-                             source=Unconfirmed("Chrome's icon, a blue disc in a red, yellow and green ring, on white"))
+                             source=arena_drawer("a blue disc in the red, yellow and green ring"))

@@ -8,7 +8,7 @@ The app's activities keep AOSP Contacts' class names; :data:`EVIDENCE` gives eac
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.contacts"
 MAIN_ACTIVITY = "com.android.contacts.activities.PeopleActivity"
@@ -89,6 +89,6 @@ __all__ = [
                       "SORT_ORDER_KEY",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+#: The launcher icon on AndroidArena's phone: a white person on blue.
 LAUNCHER_ICON = LauncherIcon("#1A73E8", "person", foreground="#FFFFFF",
-                             source=Unconfirmed("Google Contacts' icon, a white person on blue"))
+                             source=arena_drawer("a white person on blue"))

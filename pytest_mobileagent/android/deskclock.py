@@ -9,7 +9,7 @@ version 9 of AOSP ``ClockDatabaseHelper``) and the default shared preferences, w
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.deskclock"
 ACTIVITY = "com.android.deskclock.DeskClock"
@@ -135,6 +135,6 @@ EVIDENCE = {
                 "minute", "amPm", "divider", "numberpicker_input"),
 }
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
-LAUNCHER_ICON = LauncherIcon("#1A73E8", "schedule", foreground="#FFFFFF",
-                             source=Unconfirmed("Google Clock's icon, a clock face in blue"))
+#: The launcher icon on AndroidArena's phone: a clock face with blue hands in a blue ring.
+LAUNCHER_ICON = LauncherIcon("#6490E4", "schedule", foreground="#FFFFFF",
+                             source=arena_drawer("a clock face with blue hands in a blue ring"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
 from pytest_mobileagent.android.opensource import android_world
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.dialer"
 MAIN_ACTIVITY = "com.google.android.dialer.extensions.GoogleDialtactsActivity"
@@ -67,6 +67,6 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "EVIDENCE", "IN_CALL_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE"]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+#: The launcher icon on AndroidArena's phone: a white handset on blue.
 LAUNCHER_ICON = LauncherIcon("#1A73E8", "call", foreground="#FFFFFF",
-                             source=Unconfirmed("Google Phone's icon, a white handset on blue"))
+                             source=arena_drawer("a white handset on blue"))

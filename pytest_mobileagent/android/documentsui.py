@@ -10,7 +10,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.documentsui"
 MAIN_ACTIVITY = "com.android.documentsui.files.FilesActivity"
@@ -83,6 +83,6 @@ __all__ = [
     "document_uri",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
-LAUNCHER_ICON = LauncherIcon("#FFFFFF", "folder", foreground="#1A73E8",
-                             source=Unconfirmed("Files' icon, a blue folder on white"))
+#: The launcher icon on AndroidArena's phone: a white folder on blue.
+LAUNCHER_ICON = LauncherIcon("#4A92EF", "folder", foreground="#FFFFFF",
+                             source=arena_drawer("a white folder on blue"))

@@ -32,7 +32,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.gm"
 MAIN_ACTIVITY = "com.google.android.gm.ConversationListActivityGmail"
@@ -292,6 +292,6 @@ __all__ = [
     "seed_rows",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+#: The launcher icon on AndroidArena's phone: the red, blue, green and yellow M on white.
 LAUNCHER_ICON = LauncherIcon("#FFFFFF", "mail", foreground="#EA4335",
-                             source=Unconfirmed("Gmail's icon, a red M envelope on white"))
+                             source=arena_drawer("the red, blue, green and yellow M on white"))

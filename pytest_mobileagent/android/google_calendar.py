@@ -30,7 +30,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import AOSP_BASE, UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.calendar"
 MAIN_ACTIVITY = "com.android.calendar.AllInOneActivity"
@@ -151,6 +151,6 @@ __all__ = [
     "view_label",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+#: The launcher icon on AndroidArena's phone: a blue and green page reading 12 on white.
 LAUNCHER_ICON = LauncherIcon("#FFFFFF", "calendar_today", foreground="#4285F4",
-                             source=Unconfirmed("Google Calendar's icon, a blue page with 31"))
+                             source=arena_drawer("a blue and green page reading 12 on white"))

@@ -16,7 +16,7 @@ real app syncs the two), so seeded SMS threads are what it lists.
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.apps.messaging"
 MAIN_ACTIVITY = f"{PACKAGE}.ui.ConversationListActivity"
@@ -119,6 +119,6 @@ __all__ = [
               "USAGE_TAG",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+#: The launcher icon on AndroidArena's phone: a white speech bubble with blue lines on blue.
 LAUNCHER_ICON = LauncherIcon("#1A73E8", "sms", foreground="#FFFFFF",
-                             source=Unconfirmed("Google Messages' icon, a white speech bubble on blue"))
+                             source=arena_drawer("a white speech bubble with blue lines on blue"))

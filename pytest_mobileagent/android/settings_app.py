@@ -17,7 +17,7 @@ from __future__ import annotations
 from lxml import etree
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.settings"
 MAIN_ACTIVITY = "com.android.settings.Settings"
@@ -140,6 +140,6 @@ __all__ = [
     "with_role_holders",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
-LAUNCHER_ICON = LauncherIcon("#5F6368", "settings", foreground="#FFFFFF",
-                             source=Unconfirmed("the Pixel's Settings icon, a white gear on grey"))
+#: The launcher icon on AndroidArena's phone: a white gear on blue.
+LAUNCHER_ICON = LauncherIcon("#4586F3", "settings", foreground="#FFFFFF",
+                             source=arena_drawer("a white gear on blue"))

@@ -18,8 +18,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.Slack"
 MAIN_ACTIVITY = "slack.app.ui.HomeActivity"
@@ -144,6 +144,6 @@ __all__ = [
     "ts",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+#: The launcher icon on AndroidArena's phone: the four-colour hash on white.
 LAUNCHER_ICON = LauncherIcon("#FFFFFF", "tag", foreground="#4A154B",
-                             source=Unconfirmed("Slack's icon, its four-colour hash on white"))
+                             source=arena_drawer("the four-colour hash on white"))

@@ -192,6 +192,14 @@ class LauncherIcon:
     foreground: str = "#FFFFFF"
 
 
+def arena_drawer(note: str) -> Source:
+    """AndroidArena's phone's app drawer as its recorded trajectory shows it (December 2023, dark mode, the
+    second screenshot of the Google Clock task): the launcher icons of the Google apps its suites use."""
+    return Source("AndroidArenaAgent/AndroidArena",
+                  "trajectory/GPT4-Add_a_new_city_Beijing_to_World_Clock_in_Google_Clock.html",
+                  note=f"app drawer screenshot (step 2): {note}")
+
+
 @functools.cache
 def _launcher_icons() -> dict[str, LauncherIcon]:
     return _declared("LAUNCHER_ICON", LauncherIcon)  # type: ignore[return-value]

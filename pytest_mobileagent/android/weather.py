@@ -24,7 +24,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.weather.Weather"
 #: The launcher entry (a splash screen that hands over to :data:`HOME_ACTIVITY`).
@@ -188,6 +188,6 @@ __all__ = [
     "to_unit",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
-LAUNCHER_ICON = LauncherIcon("#005EB8", "partly_cloudy_day", foreground="#FFFFFF",
-                             source=Unconfirmed("The Weather Channel's icon, its white logo on blue"))
+#: The launcher icon on AndroidArena's phone: The Weather Channel in white on navy.
+LAUNCHER_ICON = LauncherIcon("#00378F", "partly_cloudy_day", foreground="#FFFFFF",
+                             source=arena_drawer("The Weather Channel in white on navy"))

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
-from pytest_mobileagent.android.theme import LauncherIcon
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.youtube"
 MAIN_ACTIVITY = "com.google.android.apps.youtube.app.WatchWhileActivity"
@@ -153,6 +153,6 @@ __all__ = [
     "video_by_title",
 ]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+#: The launcher icon on AndroidArena's phone: a white play triangle in a red rounded rectangle.
 LAUNCHER_ICON = LauncherIcon("#FFFFFF", "smart_display", foreground="#FF0000",
-                             source=Unconfirmed("YouTube's icon, a white play triangle in red, on white"))
+                             source=arena_drawer("a white play triangle in a red rounded rectangle"))
