@@ -72,6 +72,8 @@ EVIDENCE = {
 __all__ = ["APP_VERSION", "DB_PATH", "EVENT_INFO_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
            "PROVIDER_PACKAGE", "SCHEMA"]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
-LAUNCHER_ICON = LauncherIcon("#1A73E8", "event", foreground="#FFFFFF",
-                             source=Unconfirmed("AOSP Calendar's icon, a calendar page"))
+#: A legacy icon (mipmap ic_launcher_calendar.png, no adaptive one), which Android 8+ launchers set on white: a grey
+#: month grid under a lime (#B2D663) header, one day lime.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "calendar_view_month", foreground="#8FB43A",
+                             source=_aosp("res/mipmap-xxhdpi/ic_launcher_calendar.png",
+                                          note="AndroidManifest.xml's android:icon @mipmap/ic_launcher_calendar"))

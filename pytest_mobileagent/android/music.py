@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Unconfirmed
+from pytest_mobileagent.android.evidence import Source
 from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.android.music"
@@ -20,6 +20,7 @@ MUSIC_DIR = "/sdcard/Music"
 
 __all__ = ["ALBUMS_ACTIVITY", "ARTISTS_ACTIVITY", "MAIN_ACTIVITY", "MUSIC_DIR", "PACKAGE", "TRACKS_ACTIVITY"]
 
-#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
-LAUNCHER_ICON = LauncherIcon("#FF6D00", "music_note", foreground="#FFFFFF",
-                             source=Unconfirmed("AOSP Music's icon, a music note"))
+#: A legacy icon (drawable app_music.png): a blue loudspeaker cone in a grey rim, on the launchers' white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "speaker", foreground="#3F6ED6", source=Source(
+    "aosp-mirror/platform_packages_apps_music", "kotlin/res/drawable-hdpi/app_music.png",
+    note="the app's only launcher artwork in AOSP's Music"))
