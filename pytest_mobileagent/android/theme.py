@@ -5,6 +5,12 @@ resources at the version it follows (``res/values/colors.xml``, ``themes.xml``),
 :class:`~pytest_mobileagent.android.evidence.Source`. Apps without one (Google's and AOSP's on the Pixel image)
 draw with :data:`BASELINE`, Material 3's baseline scheme. :func:`theme_for` finds a package's theme.
 
+Builders for what the apps' resources say: :func:`appcompat` (an AppCompat/Material 2 app's colours),
+:func:`dynamic` (a Material 3 app with dynamic colour), :func:`simple_commons` (Simple Mobile Tools' system theme,
+their Android 12+ default), the latter two over :data:`SYSTEM_PALETTE`, the framework's own system colours. An app
+that ignores night mode (no night resources, or its own light setting) declares ``follows_night=False`` and one
+scheme. A module may declare ``LAUNCHER_ICON`` (:class:`LauncherIcon`) too, which the home screen draws.
+
 The roles follow Material 3's names, with the two an AppCompat (Material 2) app sets on its own: ``app_bar``
 (``colorPrimary``, the toolbar's background) and ``accent`` (``colorAccent``/``colorSecondary``: FABs, switches,
 check boxes, the caret). A Material 3 app's app bar is its surface and its accent its primary.
@@ -87,7 +93,9 @@ _M3 = Source("material-components/material-components-android",
              note="Material 3's baseline scheme (m3_sys_color_light_* / m3_sys_color_dark_*), "
                   "the theme of Google's and AOSP's apps with dynamic colour off")
 
-#: Material 3's baseline scheme: the theme of the Pixel image's own apps.
+#: Material 3's baseline scheme: the theme of the Pixel image's own apps (AndroidArena's dark-mode screenshots of
+#: Google Clock and Settings, trajectory/GPT4-Add_a_new_city_Beijing_to_World_Clock_in_Google_Clock.html and
+#: ...Change_the_default_web_browser...html, measure their background #1D1B1E, the baseline's #1C1B1F within one).
 BASELINE = AppTheme(
     light=Scheme(primary="#6750A4", on_primary="#FFFFFF", app_bar="#FFFBFE", on_app_bar="#1C1B1F",
                  status_bar="#FFFBFE", background="#FFFBFE", surface="#FFFBFE", surface_variant="#ECE6F0",
