@@ -52,7 +52,7 @@ APPEARANCES: dict[str, Appearance] = {
     "picker-side": Appearance(16, role="on_surface_variant"),
     "picker-value": Appearance(20),
     "keypad": Appearance(28),
-    "primary": Appearance(16, 500, role="on_accent"),
+    "primary": Appearance(16, 500, role="primary"),  # a link or emphasized text; a "primary" Button is filled
     "error": Appearance(14, role="error"),
     "toolbar-item": Appearance(14, 500, role="on_app_bar"),
     "bubble-in": Appearance(16),
