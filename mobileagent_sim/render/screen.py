@@ -279,6 +279,7 @@ class Renderer:
         cx = (x1 + x2) // 2
         disc = (cx - r, y1 + self.px(4), cx + r, y1 + self.px(4) + 2 * r)
         declared = launcher_icon_for(v.icon) if v.icon else None
+        c.shadow(disc, r, 1.5)  # the launcher's icon shadow, which keeps a white icon apart from a light wallpaper
         if declared is not None:
             self.draw.ellipse(disc, fill=rgb(declared.background))
             c.icon(disc, declared.symbol, rgb(declared.foreground), 30)
