@@ -247,11 +247,12 @@ def Toolbar(
 
 
 def ActionModeBar(count: int, actions: Sequence[View], on_done: Handler, overflow: Handler | None = None,
-                  done_id: str = "") -> View:
+                  done_id: str = "", done_icon: str = "close") -> View:
     """The contextual action bar a multi-selection shows in place of the app bar: Done, "N selected", the
-    actions and "More options" (``done_id``: the app's id for Done, e.g. ``action_mode_close_button``)."""
+    actions and "More options" (``done_id``: the app's id for Done, e.g. ``action_mode_close_button``;
+    ``done_icon``: its pictogram, AppCompat's ``actionModeCloseDrawable`` being the back arrow)."""
     bar = Toolbar(f"{count} selected", actions=actions, overflow=overflow)
-    bar.children.insert(0, ImageButton("Done", on_done, icon="close", id=done_id))
+    bar.children.insert(0, ImageButton("Done", on_done, icon=done_icon, id=done_id))
     return bar
 
 
@@ -266,15 +267,16 @@ def toggle_selection(selected: list[Any], item: Any) -> None:
 def ListItem(title: str, summary: str = "", on_click: Handler | None = None, *, id: str = "",
              title_id: str = "android:id/title", summary_id: str = "android:id/summary",
              widget: View | None = None, icon: str = "", on_long_click: Handler | None = None,
-             selected: bool = False, **kw: Any) -> View:
-    """A two-line list row (a Preference in Settings): title, summary, optional trailing widget."""
+             selected: bool = False, icon_id: str = "", **kw: Any) -> View:
+    """A two-line list row (a Preference in Settings): title, summary, optional trailing widget; ``icon`` (and
+    ``icon_id``, its ImageView's id) a leading pictogram."""
     texts = Column(
         Text(title, id=title_id, style="item-title", height=28 if summary else None),
         Text(summary, id=summary_id, style="item-summary", height=24) if summary else None,
         cls="android.widget.RelativeLayout", weight=1,
     )
     return Row(
-        Image(icon=icon, width=40, height=40) if icon else None,
+        Image(icon=icon, id=icon_id, width=40, height=40) if icon else None,
         texts,
         widget,
         id=id, clickable=on_click is not None, focusable=on_click is not None, on_click=on_click,

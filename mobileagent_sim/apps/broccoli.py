@@ -183,9 +183,10 @@ class RecipeDetailsActivity(Activity):
         r = self.recipe()
         if r is None:
             return Column(Toolbar("", navigate_up=self.finish))
-        favorite = (ImageButton("Remove from favorites", self.toggle_favorite, icon="star", id="action_details_unlike")
-                    if r["favorite"] else
-                    ImageButton("Mark as favorite", self.toggle_favorite, icon="star", id="action_details_like"))
+        favorite = (ImageButton("Remove from favorites", self.toggle_favorite, icon="favorite",
+                                id="action_details_unlike") if r["favorite"] else
+                    ImageButton("Mark as favorite", self.toggle_favorite, icon="favorite:outlined",
+                                id="action_details_like"))
         sections: list[View | None] = [Text(r["title"] or "", id="details_title", style="title")]
         sections += [Text(r[col], id=rid) for col, rid in DETAILS if r[col]]
         if lines(r["ingredients"]):
