@@ -48,6 +48,9 @@ SCHEMA = (
     "Playlist(id_playlist) ON DELETE CASCADE)",
 )
 TABS = ("Video", "Audio", "Browse", "Playlists", "More")
+#: The bottom navigation's pictograms (menu/bottom_navigation.xml: the app's ic_menu_video, ic_menu_audio,
+#: ic_menu_folder, ic_menu_playlist and ic_nav_more, drawn as the nearest Material Symbols).
+TAB_ICONS = ("movie", "music_note", "folder", "queue_music", "more_horiz")
 VIDEO_EXT = (".mp4", ".mkv", ".webm", ".avi", ".3gp")
 #: Media.type of a video in the medialibrary.
 TYPE_VIDEO = 1
@@ -143,7 +146,7 @@ class MainActivity(Activity):
                           actions=[ImageButton("Search…", None, icon="search", id="ml_menu_filter")])
         body = self.build_videos() if self.tab == "Video" else self.build_playlists() if self.tab == "Playlists" \
             else self.build_browse() if self.tab == "Browse" else Text("Nothing to show", id="empty_loading", weight=1)
-        return Column(bar, body, Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigation"))
+        return Column(bar, body, Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigation", icons=TAB_ICONS))
 
     def select_tab(self, index: int) -> None:
         self.tab, self.selected = TABS[index], []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.android.evidence import Source, entries, framework, icon_entries, key
+from pytest_mobileagent.android.evidence import Source, appcompat_icons, entries, framework, icon_entries, key
 
 PACKAGE = "com.arduia.expense"
 MAIN_ACTIVITY = f"{PACKAGE}.ui.MainActivity"
@@ -63,6 +63,7 @@ EVIDENCE = {
         "Done": _at("java/com/arduia/expense/ui/expenselogs/ExpenseFragment.kt",
                     "selection mode: setNavigationIcon(R.drawable.ic_back), which clears the selection"),
     }),
+    **appcompat_icons("Navigate up"),
 }
 
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, appcompat_icons, entries, framework, key
 
 PACKAGE = "de.dennisguse.opentracks"
 MAIN_ACTIVITY = "de.dennisguse.opentracks.TrackListActivity"
@@ -89,6 +89,7 @@ EVIDENCE = {
     key("icon", "Track"): _at(_TYPES, "track_list_item_icon: TrackListAdapter sets the type's iconDrawableId "
                               "(ACTIVITY_ICONS), ActivityIcon.ICON_UNKNOWN (ic_logo_24dp) for an unknown id"),
     key("icon", "stats_activity_type_icon"): _at(_TYPES, "the recorded track's statistics show the same drawable"),
+    **appcompat_icons("Navigate up"),
     **framework("content"),
 }
 
