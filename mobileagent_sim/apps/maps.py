@@ -135,16 +135,16 @@ class Maps(Activity):
         places, _ = store(self.app)
         if self.place is not None:
             p = places[self.place]
-            shown, up = f"{p.name}, {p.address}", "Back"
+            shown = f"{p.name}, {p.address}"
         elif self.query:
-            shown, up = self.query, "Back"
+            shown = self.query
         else:
             return Row(box("search_omnibox_text_box", SEARCH_HINT, SEARCH_HINT, lambda: self.open_search("omnibox"),
                            weight=1, height=48),
                        button("Voice search", None, icon="mic"),
                        ImageButton("Account and settings.", None, icon="account_circle", id="selected_account_disc"),
                        id="search_omnibox_container", height=64, style="searchbar")
-        return Row(button(up, self.on_back, id="search_omnibox_menu_button", icon="arrow_back"),
+        return Row(button("Back", self.on_back, id="search_omnibox_menu_button", icon="arrow_back"),
                    box("search_omnibox_text_box", shown, on_click=lambda: self.open_search("omnibox"), weight=1,
                        height=48),
                    button("Clear", self.clear_search, id="search_omnibox_text_clear", icon="close"),
