@@ -153,7 +153,8 @@ class MainActivity(Activity):
         return Frame(
             Column(self.app_bar(), listing),
             Column(View(weight=1), Row(View(weight=1), ImageButton("New Recipe", self.new_recipe, icon="add",
-                                                                    id="fab_recipes", width=56, height=56),
+                                                                    id="fab_recipes", width=56, height=56,
+                                                                    style="fab"),
                                        height=72)),
         )
 
@@ -204,7 +205,7 @@ class RecipeDetailsActivity(Activity):
                    Scroll(*sections, id="scroll_view", cls="androidx.core.widget.NestedScrollView", weight=1)),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Cook", self.close_menu, icon="restaurant",
                                                                     id="fab_cooking_assistant", width=56,
-                                                                    height=56), height=72)),
+                                                                    height=56, style="fab"), height=72)),
         )
 
     def menu_items(self, name: str):

@@ -104,7 +104,8 @@ class TaskList(Activity):
                 Text("No tasks", id="body_empty", style="item-summary", weight=1),
             ),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Create new task", self.new_task, icon="add",
-                                                                    id="fab", width=56, height=56), height=72)),
+                                                                    id="fab", width=56, height=56, style="fab"),
+                                       height=72)),
         )
 
     def row(self, r: tuple[Any, ...]) -> View:
