@@ -359,7 +359,9 @@ def Dialog(title: str, *body: View | None, buttons: Sequence[View] = (), id: str
     return Column(
         Text(title, id="android:id/alertTitle", style="dialog-title") if title else None,
         *body,
-        Row(*buttons, id="android:id/buttonPanel", height=56) if buttons else None,
+        # the buttons at the end, after a spacer (AOSP alert_dialog_material.xml: buttonPanel's Space)
+        Row(View(weight=1), *buttons, id="android:id/buttonPanel", height=56)
+        if buttons else None,
         id=id or "android:id/parentPanel", style="dialog", padding=kw.pop("padding", 24), **kw,
     )
 

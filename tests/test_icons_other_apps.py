@@ -304,7 +304,7 @@ def test_controls_of_different_meaning_draw_different_pictograms(package: str,
 def test_the_walk_reaches_the_icons_it_means_to_check(screens: dict[str, list[list[Shown]]]) -> None:
     """The seeded rows and the screens behind them are walked (the walk is not vacuous)."""
     drawn = {(p, s.icon) for p, shots in screens.items() for screen in shots for s in screen}
-    for expected in [(opentracks.PACKAGE, "directions_run"), (opentracks.PACKAGE, "route"),
+    for expected in [(opentracks.PACKAGE, "directions_run"), (opentracks.PACKAGE, opentracks.UNKNOWN_ACTIVITY_ICON),
                      (vlc.PACKAGE, "movie"), (broccoli.PACKAGE, "favorite:outlined"),
                      (photos.PACKAGE, "delete:outlined"), (maps.PACKAGE, "layers:outlined"),
                      (chrome.PACKAGE, "looks_one:outlined"), (tasks_app.PACKAGE, "save:outlined")]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from pytest_mobileagent.android.evidence import Source, appcompat_icons, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "com.flauschcode.broccoli"
 MAIN_ACTIVITY = "com.flauschcode.broccoli.MainActivity"
@@ -101,3 +102,13 @@ def as_recipe(row: object) -> Recipe:
 
 
 __all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "Recipe", "as_recipe"]
+
+#: Theme.Broccoli (MaterialComponents DayNight): colorPrimary green_800 #2E7D32 (the PrimarySurface action bar),
+#: colorPrimaryVariant green_900 #1B5E20; night: colorPrimary/Secondary green_200 #A5D6A7, the bar on the surface.
+THEME = appcompat("#2E7D32", "#1B5E20", "#2E7D32", dark_accent="#A5D6A7", dark_on_accent="#000000",
+                  source=_at("app/src/main/res/values/themes.xml",
+                             note="Theme.Broccoli; values-night/themes.xml for dark; values/colors.xml"))
+#: A white background under a green broccoli floret (#84C887 and lighter greens).
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "nature", _at("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml",
+                             note="background @android:color/white; drawable/ic_launcher_foreground.xml: a "
+                                  "broccoli in greens (#84c887, #b1dcb3)"), foreground="#388E3C")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.chrome"
 MAIN_ACTIVITY = "com.google.android.apps.chrome.Main"
@@ -87,3 +88,7 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "EVIDENCE", "HISTORY_ACTIVITY", "HISTORY_DB", "HISTORY_SCHEMA", "MAIN_ACTIVITY", "PACKAGE",
            "chrome_time", "from_chrome_time"]
+
+#: The launcher icon on AndroidArena's phone: a blue disc in the red, yellow and green ring.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "radio_button_checked", foreground="#1A73E8",
+                             source=arena_drawer("a blue disc in the red, yellow and green ring"))

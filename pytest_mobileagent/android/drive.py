@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.apps.docs"
 MAIN_ACTIVITY = "com.google.android.apps.docs.drive.startup.StartupActivity"
@@ -81,3 +82,7 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "DOWNLOADS", "EVIDENCE", "FOLDER_DESC", "MAIN_ACTIVITY", "NAVIGATION_ACTIVITY", "PACKAGE",
            "PREFS", "ROOT", "THEMES", "THEME_KEY", "item", "new_account"]
+
+#: The launcher icon on AndroidArena's phone: the green, yellow and blue triangle on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "add_to_drive", foreground="#34A853",
+                             source=arena_drawer("the green, yellow and blue triangle on white"))

@@ -13,6 +13,7 @@ were not pinned down here).
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.googlequicksearchbox"
 MAIN_ACTIVITY = "com.google.android.googlequicksearchbox.SearchActivity"
@@ -52,3 +53,7 @@ EVIDENCE = {
 }
 
 __all__ = ["APP_VERSION", "EVIDENCE", "FEED", "MAIN_ACTIVITY", "PACKAGE"]
+
+#: The launcher icon on AndroidArena's phone: the four-colour G on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "search", foreground="#4285F4",
+                             source=arena_drawer("the four-colour G on white"))

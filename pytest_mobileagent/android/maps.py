@@ -23,6 +23,7 @@ import math
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import AppTheme, LauncherIcon, Scheme, arena_drawer
 
 PACKAGE = "com.google.android.apps.maps"
 MAIN_ACTIVITY = "com.google.android.maps.MapsActivity"
@@ -190,3 +191,18 @@ __all__ = [
     "loads",
     "minutes",
 ]
+
+#: Maps as AndroidArena's phone drew it in December 2023: light although the phone was in dark mode (its Clock and
+#: Settings screenshots are dark), white search bar, sheet and app bar, the Directions chip #1A73E8 (measured
+#: #1B74E8), the bottom navigation #F2F5FA, text #202124 and #5F6368 (Google's greys, near the measured ones).
+_MAPS_LIGHT = Scheme(primary="#1A73E8", on_primary="#FFFFFF", app_bar="#FFFFFF", on_app_bar="#202124",
+                     status_bar="#FFFFFF", background="#FFFFFF", surface="#FFFFFF", surface_variant="#F2F5FA",
+                     on_surface="#202124", on_surface_variant="#5F6368", outline="#DADCE0", accent="#1A73E8",
+                     on_accent="#FFFFFF", accent_container="#1A73E8", on_accent_container="#FFFFFF")
+THEME = AppTheme(_MAPS_LIGHT, _MAPS_LIGHT, Source(
+    _ARENA.repo, _ARENA.path, note="screenshots 2 and 4 (search bar, place sheet, Directions chip, bottom "
+                                   "navigation) measured"), follows_night=False)
+
+#: The launcher icon on AndroidArena's phone: the four-colour pin on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "location_on", foreground="#EA4335",
+                             source=arena_drawer("the four-colour pin on white"))

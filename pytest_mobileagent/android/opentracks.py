@@ -6,7 +6,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, appcompat_icons, entries, framework, key
+from pytest_mobileagent.android.theme import BASELINE, AppTheme, LauncherIcon
 
 PACKAGE = "de.dennisguse.opentracks"
 MAIN_ACTIVITY = "de.dennisguse.opentracks.TrackListActivity"
@@ -60,8 +63,8 @@ ACTIVITY_ICONS: dict[str, str] = {
     **_icons("ic_activity_workout_24dp (artwork)", "fitness_center", "workout"),
 }
 #: The pictogram of a type id ActivityType does not know (``UNKNOWN``): ``ActivityIcon.ICON_UNKNOWN``,
-#: ``ic_logo_24dp``, the app's logo (a winding track), drawn as the route pictogram.
-UNKNOWN_ACTIVITY_ICON = "route"
+#: ``ic_logo_24dp``, the app's logo (an arrow pointing up and right, as its launcher icon), drawn as near_me.
+UNKNOWN_ACTIVITY_ICON = "near_me"
 
 
 def activity_icon(activity_type: str | None) -> str:
@@ -95,3 +98,15 @@ EVIDENCE = {
 
 __all__ = ["ACTIVITY_ICONS", "APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
            "UNKNOWN_ACTIVITY_ICON", "activity_icon"]
+
+#: OpenTracksTheme: Material 3 DayNight with colorPrimary/colorSecondary #FF6D00 (the rest Material 3's baseline;
+#: dynamic colours off by default, settings_ui_dynamic_colors_default), night's status bar black.
+THEME = AppTheme(
+    light=dataclasses.replace(BASELINE.light, primary="#FF6D00", accent="#FF6D00"),
+    dark=dataclasses.replace(BASELINE.dark, primary="#FF6D00", accent="#FF6D00", status_bar="#000000"),
+    source=_at("res/values/styles_theme.xml", note="OpenTracksTheme; values-night/styles_theme.xml; "
+                                                    "values/colors.xml opentracks #FF6D00"))
+#: A white background under the logo, an arrow pointing up and right in an orange gradient (#FBB22F to #FF6D00).
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "near_me", _at("res/drawable/ic_logo_color_24dp.xml",
+                             note="drawable/ic_launcher.xml insets it; values-v26/ic_launcher_background.xml "
+                                  "#FFFFFF"), foreground="#FF6D00")

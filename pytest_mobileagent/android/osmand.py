@@ -8,6 +8,7 @@ so) and leaves the rest unconfirmed.
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "net.osmand"
 MAIN_ACTIVITY = "net.osmand.plus.activities.MapActivity"
@@ -49,3 +50,7 @@ EVIDENCE = {
 }
 
 __all__ = ["APP_VERSION", "EVIDENCE", "MAIN_ACTIVITY", "MARKERS_DB_NAME", "MARKERS_DB_PATH", "PACKAGE"]
+
+#: Unconfirmed colours: the adaptive icon's layers are bitmaps (mipmap adaptive_icon_osmand_background/_logo).
+LAUNCHER_ICON = LauncherIcon("#FF8800", "explore", Unconfirmed(
+    "OsmAnd/res/mipmap-anydpi-v26/icon.xml names bitmap layers, not read; an orange icon with a white map logo"))

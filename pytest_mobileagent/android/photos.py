@@ -16,6 +16,7 @@ store (:mod:`pytest_mobileagent.android.account_state`) with the layout of :func
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.apps.photos"
 MAIN_ACTIVITY = f"{PACKAGE}.home.HomeActivity"
@@ -86,3 +87,7 @@ def new_account() -> dict:
 
 __all__ = ["APP_VERSION", "EVIDENCE", "IMAGE_SUFFIXES", "MAIN_ACTIVITY", "PACKAGE", "PAGER_ACTIVITY", "PHOTO_DIRS",
            "SHARE_APP_ITEM", "STORAGE_USED", "TRASHED_PREFIX", "TRASH_ACTIVITY", "TRASH_DAYS", "new_account"]
+
+#: The launcher icon on AndroidArena's phone: the four-colour pinwheel on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "toys", foreground="#FBBC04",
+                             source=arena_drawer("the four-colour pinwheel on white"))

@@ -19,6 +19,7 @@ import datetime as dt
 from typing import Any
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.Slack"
 MAIN_ACTIVITY = "slack.app.ui.HomeActivity"
@@ -157,3 +158,7 @@ __all__ = [
     "seed_statements",
     "ts",
 ]
+
+#: The launcher icon on AndroidArena's phone: the four-colour hash on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "tag", foreground="#4A154B",
+                             source=arena_drawer("the four-colour hash on white"))

@@ -16,6 +16,7 @@ from pytest_mobileagent.android.evidence import (
     icon_entries,
     key,
 )
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "org.videolan.vlc"
 MAIN_ACTIVITY = "org.videolan.vlc.gui.MainActivity"
@@ -97,3 +98,16 @@ EVIDENCE = {
 }
 
 __all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "PLAYER_ACTIVITY"]
+
+#: Theme.VLC: MaterialComponents Light with colorPrimary/Accent orange800 #FF610A, the toolbar on the surface
+#: (Toolbar.VLC, ThemeOverlay.MaterialComponents.Toolbar.Surface) with font_default grey900 on it; night
+#: (values-night: Theme.VLC.Black): background dark_background #131313, colorAccent orange600 #FF7D00, grey50 text.
+THEME = appcompat("#FFFFFF", "#FF7200", "#FF610A", on_primary="#212121", dark_background="#131313",
+                  dark_primary="#131313", dark_accent="#FF7D00", text="#212121", dark_text="#FAFAFA",
+                  source=_res("values/styles.xml", note="Theme.VLC.Apearance, Theme.VLC.Apearance.Black, "
+                                                       "Toolbar.VLC; values-night/styles.xml; resources' colors.xml"))
+#: An orange gradient (orange300 to orange900) under the white-striped cone.
+LAUNCHER_ICON = LauncherIcon("#FF8800", "change_history", _res("mipmap-anydpi-v26/ic_launcher.xml",
+                             note="resources' drawable/ic_launcher_background.xml (orange gradient, orange500 "
+                                  "#FF8800 its middle) and ic_launcher_foreground.xml (a cone, grey50 stripes)"),
+                             foreground="#FAFAFA")

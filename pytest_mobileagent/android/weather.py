@@ -24,6 +24,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.weather.Weather"
 #: The launcher entry (a splash screen that hands over to :data:`HOME_ACTIVITY`).
@@ -192,3 +193,7 @@ __all__ = [
     "make_place",
     "to_unit",
 ]
+
+#: The launcher icon on AndroidArena's phone: The Weather Channel in white on navy.
+LAUNCHER_ICON = LauncherIcon("#00378F", "partly_cloudy_day", foreground="#FFFFFF",
+                             source=arena_drawer("The Weather Channel in white on navy"))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.youtube"
 MAIN_ACTIVITY = "com.google.android.apps.youtube.app.WatchWhileActivity"
@@ -165,3 +166,7 @@ __all__ = [
     "share_link",
     "video_by_title",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white play triangle in a red rounded rectangle.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "smart_display", foreground="#FF0000",
+                             source=arena_drawer("a white play triangle in a red rounded rectangle"))
