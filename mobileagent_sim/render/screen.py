@@ -39,6 +39,8 @@ GBOARD = {False: ((232, 234, 237), (255, 255, 255), (198, 202, 208), (32, 33, 36
 
 #: Views drawn as an icon: their class (or style) and no text of their own.
 ICON_CLASSES = ("ImageButton", "ImageView")
+#: The style of a view of another class drawn as its ``icon`` (a Jetpack Compose icon button, class View).
+ICON_STYLE = "icon"
 #: A FloatingActionButton shows in the hierarchy as the ImageButton it extends; apps name it so (``dialpad_fab``,
 #: ``fab_add``, ``floating_action_button``).
 FAB_ID = re.compile(r"(^|_)(fab|floating_action_button)($|_)")
@@ -206,7 +208,7 @@ class Renderer:
             c.slider(node.bounds, v.progress / v.max_progress if v.max_progress else 0)
         elif style == "app-icon":
             self.app_icon(node)
-        elif cls in ICON_CLASSES:
+        elif cls in ICON_CLASSES or style == ICON_STYLE:
             self.image(node, on)
         elif v.text and not node.children:
             look = appearance(style)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, appcompat_icons, entries, framework, icon_entries, key
 from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "com.flauschcode.broccoli"
@@ -29,6 +29,15 @@ def _at(path: str, note: str = "") -> Source:
 _STRINGS = _at(f"{_RES}/values/strings.xml")
 _APPCOMPAT = Source("androidx/androidx", "appcompat/appcompat/src/main/res/layout/abc_search_view.xml",
                     note="AppCompat's SearchView (the app's menu/recipes.xml action view), merged into the app")
+
+_ICONS = {
+    "Search": _at(f"{_RES}/menu/recipes.xml", "action_search: ic_action_search_24dp"),
+    "New Recipe": _at(f"{_RES}/layout/fragment_recipes.xml", "fab_recipes: @android:drawable/ic_input_add (add)"),
+    "Remove from favorites": _at(f"{_RES}/menu/details.xml", "action_details_unlike: ic_favorite_24dp (filled)"),
+    "Mark as favorite": _at(f"{_RES}/menu/details.xml", "action_details_like: ic_favorite_border_24dp (outlined)"),
+    "Cook": _at(f"{_RES}/layout/activity_recipe_details.xml",
+                "fab_cooking_assistant: ic_button_restaurant_24dp (restaurant)"),
+}
 
 EVIDENCE = {
     **{key("activity", f"{PACKAGE}.{a}"): _at("app/src/main/AndroidManifest.xml")
@@ -64,6 +73,8 @@ EVIDENCE = {
     key("text", "New Recipe"): _at("app/src/main/AndroidManifest.xml", "CreateAndEditRecipeActivity's label "
                                    "(new_recipe), its title when editing too"),
     **framework("content", "parentPanel", "message", "buttonPanel", "button1", "button2", "title", "text1"),
+    **icon_entries(_ICONS),
+    **appcompat_icons("Collapse", "Navigate up", "More options"),
 }
 
 @dataclasses.dataclass(frozen=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
 from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.apps.docs"
@@ -70,6 +70,14 @@ EVIDENCE = {
     **entries("desc", ("Open navigation drawer", "More actions for <name>", "Add comment", "Navigate up",
                        "Preview of <name>"), UNCONFIRMED),
     **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "title", "summary"),
+    # Drive's Material 3 icons (outlined), not recorded in a public dump
+    **icon_entries({
+        "Open navigation drawer": Unconfirmed("the search bar's menu icon, as Drive's phone screens show it"),
+        "More actions for <name>": Unconfirmed("each row's three dots"),
+        "branded_fab": Unconfirmed("the extended FAB \"New\"'s plus, Drive's multicoloured plus drawn in one colour"),
+        "Add comment": Unconfirmed("the preview's outlined add-comment icon"),
+        "Navigate up": Unconfirmed("the back arrow of search and folders"),
+    }),
 }
 
 __all__ = ["APP_VERSION", "DOWNLOADS", "EVIDENCE", "FOLDER_DESC", "MAIN_ACTIVITY", "NAVIGATION_ACTIVITY", "PACKAGE",

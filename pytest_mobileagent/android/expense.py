@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, appcompat_icons, entries, framework, icon_entries, key
 from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "com.arduia.expense"
@@ -58,6 +58,13 @@ EVIDENCE = {
     **entries("text", tuple(CATEGORIES.values()), _STRINGS),
     key("desc", "Delete"): _STRINGS,
     **framework("content"),
+    **icon_entries({
+        "fb_main_add": _at("res/layout/activ_main.xml", "fb_main_add (no contentDescription): ic_add"),
+        "Delete": _at("res/menu/menu_expense_log.xml", "delete: ic_delete"),
+        "Done": _at("java/com/arduia/expense/ui/expenselogs/ExpenseFragment.kt",
+                    "selection mode: setNavigationIcon(R.drawable.ic_back), which clears the selection"),
+    }),
+    **appcompat_icons("Navigate up"),
 }
 
 

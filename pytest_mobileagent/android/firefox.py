@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 from urllib.parse import parse_qs, quote_plus, urlsplit
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, icon_entries, key
 from pytest_mobileagent.android.theme import LauncherIcon, appcompat, arena_drawer
 
 PACKAGE = "org.mozilla.firefox"
@@ -84,6 +84,16 @@ EVIDENCE = {
     key("desc", URL_HINT): _TRAJ,
     key("desc", "Menu"): _TRAJ,
     **entries("text", ("Bookmarks", "History"), _MENU),
+    # Firefox draws Mozilla's Acorn icons (outlined), shown as the Material Symbols of the same shape
+    **icon_entries({
+        "Home screen": Source("AndroidArenaAgent/AndroidArena", _TRAJ.path, app_version="120",
+                              note="the browser toolbar's outlined house (the page's screenshots); BrowserFragment.kt "
+                                   "adds it as mozac_ic_home (mozilla-mobile/fenix)"),
+        "Menu": Source("AndroidArenaAgent/AndroidArena", _TRAJ.path, app_version="120",
+                       note="the three vertical dots on the toolbar (the screenshots): Android Components' "
+                            "MenuButton, mozac_ic_ellipsis_vertical"),
+        "Navigate up": Unconfirmed("History's toolbar back arrow (navigationToolbar); not checked"),
+    }),
 }
 
 

@@ -8,7 +8,7 @@ AndroidWorld installs (versionCode 2097740; android-v2.14.9 is 2097739).
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, framework, icon_entries, key
 from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "net.cozic.joplin"
@@ -37,6 +37,12 @@ EVIDENCE = {
         _at("components/NoteList.tsx"),
     key("text", "Notebooks"): Unconfirmed("the side menu's heading; not checked"),
     **framework("content"),
+    # the header draws Ionicons (react-native-vector-icons), shown as the Material Symbols of the same shape
+    **icon_entries({
+        "Sidebar": _at("components/ScreenHeader.tsx", "Ionicons 'menu'"),
+        "Back": _at("components/ScreenHeader.tsx", "Ionicons 'arrow-back'"),
+        "Search": _at("components/ScreenHeader.tsx", "Ionicons 'search'"),
+    }),
 }
 
 __all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE"]

@@ -7,7 +7,15 @@
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import (
+    Source,
+    Unconfirmed,
+    appcompat_icons,
+    entries,
+    framework,
+    icon_entries,
+    key,
+)
 from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "org.tasks"
@@ -44,6 +52,13 @@ EVIDENCE = {
     **entries("desc", ("None priority", "Low priority", "Medium priority", "High priority"),
               Unconfirmed("the row checkbox's description naming the priority (the app colours it)")),
     **framework("content", "title"),
+    **icon_entries({
+        "Search": _at("res/menu/menu_task_list_fragment_bottom.xml", "menu_search: ic_outline_search_24px"),
+        "Create new task": _at("res/layout/fragment_task_list.xml", "fab: ic_outline_add_24px"),
+        "Save": _at("java/com/todoroo/astrid/activity/TaskEditFragment.kt",
+                    "the toolbar's navigation icon: ic_outline_save_24px"),
+    }),
+    **appcompat_icons("More options"),
 }
 
 __all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE"]

@@ -7,7 +7,15 @@ AndroidWorld installs): layouts and menus under ``application/vlc-android/res``,
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import (
+    Source,
+    Unconfirmed,
+    appcompat_icons,
+    entries,
+    framework,
+    icon_entries,
+    key,
+)
 from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "org.videolan.vlc"
@@ -23,6 +31,11 @@ REPO = "videolan/vlc-android"
 def _res(path: str, note: str = "") -> Source:
     """A resource file of the app module at tag 3.5.4."""
     return Source(REPO, f"application/vlc-android/res/{path}", app_version="3.5.4", note=note)
+
+
+def _src(path: str, note: str = "") -> Source:
+    """A source file of the app module (under ``org/videolan/vlc/``) at tag 3.5.4."""
+    return Source(REPO, f"application/vlc-android/src/org/videolan/vlc/{path}", app_version="3.5.4", note=note)
 
 
 _STRINGS = Source(REPO, "application/resources/src/main/res/values/strings.xml", app_version="3.5.4")
@@ -65,6 +78,23 @@ EVIDENCE = {
     **framework("content", "title", "summary", "parentPanel", "alertTitle", "buttonPanel", "button2"),
     **entries("id", ("android:id/empty", "android:id/list"),
               _res("layout/dialog_playlist.xml", "@android:id/list, @android:id/empty ('No playlist found.')")),
+    key("id", "ml_item_thumbnail"): _res("layout/video_list_card.xml", "the video's thumbnail"),
+    key("id", "item_icon"): _res("layout/browser_item.xml", "a folder's or file's icon"),
+    key("id", "media_cover"): _res("layout/audio_browser_item.xml", "a playlist's cover"),
+    **icon_entries({
+        "action_video_play": _res("menu/action_mode_video.xml", "ic_am_play (the app's artwork: a play triangle)"),
+        "Add to playlist": _res("menu/action_mode_video.xml", "ic_am_addtoplaylist (playlist_add)"),
+        "Search…": _res("menu/activity_option.xml", "ml_menu_filter: ic_menu_search_w"),
+        "ml_item_thumbnail": _src("gui/helpers/UiTools.kt", "a video without a thumbnail: getDefaultVideoDrawable, "
+                                  "ic_no_thumbnail_1610 (artwork: a film frame), drawn as the movie pictogram"),
+        "item_icon": _src("gui/browser/BaseBrowserAdapter.kt", "ic_menu_folder for a folder, "
+                          "ic_browser_video_normal for a video (artwork, drawn as the movie pictogram)"),
+        "media_cover": _src("gui/helpers/UiTools.kt", "a playlist without a cover: getDefaultCover, "
+                            "getDefaultAudioDrawable, ic_no_song (artwork: a note)"),
+        "player_overlay_play": _src("gui/video/VideoPlayerOverlayDelegate.kt",
+                                    "ic_pause_player while playing, ic_play_player when paused"),
+    }),
+    **appcompat_icons("Done", "Navigate up"),
 }
 
 __all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "PLAYER_ACTIVITY"]
