@@ -116,6 +116,20 @@ FRAMEWORK: dict[str, Source] = {
 }
 
 
+#: The framework's own icons of views its toolbars draw (``icon:<desc>`` keys): the ActionBar's up arrow and its
+#: overflow button (``Widget.Material.ActionButton.Overflow``).
+FRAMEWORK_ICONS: dict[str, Source] = {
+    "Navigate up": _aosp("core/res/res/drawable/ic_ab_back_material.xml", "ic_ab_back_material (arrow_back)"),
+    "More options": _aosp("core/res/res/drawable/ic_menu_moreoverflow_material.xml",
+                          "ic_menu_moreoverflow_material (more_vert)"),
+}
+
+
+def framework_icons(*descs: str) -> dict[str, Source]:
+    """``EVIDENCE`` entries of the framework's toolbar icons (``icon:<desc>``) from :data:`FRAMEWORK_ICONS`."""
+    return {key("icon", d): FRAMEWORK_ICONS[d] for d in descs}
+
+
 def framework(*names: str) -> dict[str, Source]:
     """``EVIDENCE`` entries of framework ids (``id:android:id/<name>``) from :data:`FRAMEWORK`."""
     return {key("id", f"android:id/{n}"): FRAMEWORK[n] for n in names}
