@@ -11,6 +11,7 @@ contract modules names a view their screens build.
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -55,7 +56,7 @@ NOT_PICTOGRAMS = ("bitmap", "canvas", "app-icon", "viewfinder", "video")
 
 
 def module(name: str) -> ModuleType:
-    return getattr(__import__(f"{contracts.__name__}.{name}"), "android").__dict__[name]
+    return importlib.import_module(f"{contracts.__name__}.{name}")
 
 
 def drawable(name: str) -> bool:
@@ -96,8 +97,14 @@ def icon_literals(path: Path) -> Iterator[tuple[int, str]]:
 
 
 def string_literals(paths: tuple[Path, ...]) -> set[str]:
-    return {n.value for p in paths for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
-            if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    """The strings the sources spell out, and the string constants their modules hold (the contract's ids and
+    descriptions they import, ``DRAWER_ITEM_ID``)."""
+    found = {n.value for p in paths for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    for p in paths:
+        name = ".".join(p.relative_to(SIM.parent).with_suffix("").parts)
+        found |= {v for v in vars(importlib.import_module(name)).values() if isinstance(v, str)}
+    return found
 
 
 @pytest.mark.parametrize("name", SOURCES)
