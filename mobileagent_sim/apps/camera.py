@@ -128,7 +128,7 @@ class CameraActivity(Activity):
             View(id="preview_content", desc="Camera preview", weight=1, style="preview"),
             Row(View(weight=1),
                 ImageButton("Shutter", self.shutter, id="shutter_button", width=80, height=80,
-                            icon="stop" if recording else ("fiber_manual_record" if self.mode == "Video" else "circle")),
+                            icon="stop" if recording else "fiber_manual_record" if self.mode == "Video" else "circle"),
                 View(weight=1), id="bottom_bar", height=120),
         )
 

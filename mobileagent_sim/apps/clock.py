@@ -588,7 +588,8 @@ class DeskClock(Activity):
         return Scroll(*rows, id="alarm_recycler_view")
 
     def alarm_buttons(self) -> tuple[View | None, View | None, View | None]:
-        return None, ImageButton("Add alarm", self.new_alarm, icon="add", id="fab", width=88, height=88), None
+        fab = ImageButton("Add alarm", self.new_alarm, icon="add", id="fab", width=88, height=88, style="fab")
+        return None, fab, None
 
     def alarm_row(self, a: Alarm, h24: bool) -> View:
         time = format_time(a.hour, a.minutes, h24)
@@ -802,7 +803,7 @@ class DeskClock(Activity):
 
     def clock_buttons(self) -> tuple[View | None, View | None, View | None]:
         add = View(cls="android.widget.Button", desc="Add city", id="fab", icon="public", clickable=True,
-                   focusable=True, on_click=self.open_city_search, width=88, height=88)
+                   focusable=True, on_click=self.open_city_search, width=88, height=88, style="fab")
         return None, add, None
 
     def world_clock_row(self, name: str, tz: str) -> View:
@@ -918,10 +919,10 @@ class DeskClock(Activity):
             running = first["state"] == TIMER_RUNNING
             fab = ImageButton("Pause" if running else "Start",
                               lambda: self.app.set_timer_state(first["id"], TIMER_PAUSED if running else TIMER_RUNNING),
-                              icon="pause" if running else "play_arrow", id="fab", width=88, height=88)
+                              icon="pause" if running else "play_arrow", id="fab", width=88, height=88, style="fab")
             add = ImageButton("Add timer", self.open_timer_setup, icon="add", id="left_button", width=96, height=64)
             return add, fab, None
-        fab = ImageButton("Start", self.start_timer, icon="play_arrow", id="fab", width=88, height=88) \
+        fab = ImageButton("Start", self.start_timer, icon="play_arrow", id="fab", width=88, height=88, style="fab") \
             if self.timer_digits else None
         return None, fab, None
 
@@ -958,7 +959,7 @@ class DeskClock(Activity):
                             height=64) if state != SW_RESET else None
         fab = ImageButton("Pause" if running else "Start",
                           self.app.pause_stopwatch if running else self.app.start_stopwatch,
-                          icon="pause" if running else "play_arrow", id="fab", width=88, height=88)
+                          icon="pause" if running else "play_arrow", id="fab", width=88, height=88, style="fab")
         lap = ImageButton("Lap", self.app.lap, icon="flag", id="right_button", width=96, height=64) if running else None
         return reset, fab, lap
 

@@ -172,8 +172,8 @@ class PeopleActivity(ContactsActivity):
             if headers and first != letter:
                 letter = first
                 rows.append(Text(letter, style="caption", height=32, padding=4))
-            rows.append(Row(Image(icon=f"avatar:{c['name']}"), Text(c["name"], id="cliv_name_textview", style="item-title",
-                                                       weight=1),
+            rows.append(Row(Image(icon=f"avatar:{c['name']}"),
+                            Text(c["name"], id="cliv_name_textview", style="item-title", weight=1),
                             clickable=True, focusable=True, on_click=lambda c=c: self.open_contact(c), height=64,
                             padding=8))
         return Scroll(*rows, id=list_id, cls="android.widget.ListView", weight=1)
@@ -262,7 +262,8 @@ class QuickContactActivity(ContactsActivity):
         phones = contact["phones"]
         return Column(
             Row(ImageButton("Navigate up", self.finish, id="nav_back_icon", icon="arrow_back"), View(weight=1),
-                ImageButton(star, self.toggle_star, id="menu_star", icon="star" if contact["starred"] else "star:outlined"),
+                ImageButton(star, self.toggle_star, id="menu_star",
+                            icon="star" if contact["starred"] else "star:outlined"),
                 ImageButton("Edit contact", self.edit, id="menu_insert_or_edit", icon="edit:outlined"),
                 ImageButton("More options", lambda: self.open_menu("more"), icon="more_vert"),
                 id="toolbar", cls="android.view.ViewGroup", height=64),
@@ -499,7 +500,8 @@ class LabelActivity(ContactsActivity):
                 for c in contacts if c["raw_contact_id"] in members]
         return Column(
             Toolbar(group["title"], navigate_up=self.finish, overflow=lambda: self.open_menu("label"),
-                    actions=[ImageButton("Add contacts", self.start_picking, icon="person_add:outlined", id="menu_add")]),
+                    actions=[ImageButton("Add contacts", self.start_picking, icon="person_add:outlined",
+                                         id="menu_add")]),
             Text(f"{len(rows)} contact{'' if len(rows) == 1 else 's'}", style="caption", height=32, padding=8),
             Scroll(*rows, id="android:id/list", cls="android.widget.ListView", weight=1) if rows else
             Text("No contacts with this label", id="empty_list_view", style="item-summary", weight=1, padding=24),

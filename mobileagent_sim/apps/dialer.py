@@ -266,7 +266,8 @@ class DialtactsActivity(Activity):
         ``bottom_nav_item_text`` of AOSP's ``bottom_nav_item.xml``), Google's tab ids as public scripts use them."""
         tabs = [View(cls="android.widget.FrameLayout", id=rid, desc=title, selected=i == self.tab, clickable=True,
                      focusable=True, weight=1, height=64, on_click=lambda i=i: self.select_tab(i),
-                     children=[Column(Image(icon=icon if i == self.tab else f"{icon}:outlined", id="bottom_nav_item_image"),
+                     children=[Column(Image(icon=icon if i == self.tab else f"{icon}:outlined",
+                                            id="bottom_nav_item_image"),
                                       Text(title, id="bottom_nav_item_text",
                                            style="tab-selected" if i == self.tab else "tab"))])
                 for i, (title, rid, icon) in enumerate(zip(TABS, TAB_IDS, ("star", "history", "people")))]

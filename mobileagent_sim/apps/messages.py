@@ -187,7 +187,8 @@ class ConversationListActivity(_MessagesActivity):
     def selection_bar(self, threads: list[dict[str, Any]]) -> View:
         pinned = all(t["pinned"] for t in threads if t["thread_id"] in self.selected)
         return ActionModeBar(len(self.selected), [
-            ImageButton("Unpin" if pinned else "Pin", lambda: self.pin(not pinned), icon="keep_off:outlined" if pinned else "push_pin:outlined", id="action_pin"),
+            ImageButton("Unpin" if pinned else "Pin", lambda: self.pin(not pinned),
+                        icon="keep_off:outlined" if pinned else "push_pin:outlined", id="action_pin"),
             ImageButton("Archive", self.archive, icon="archive:outlined", id="action_archive"),
             ImageButton("Delete", lambda: setattr(self, "dialog", "delete"), icon="delete:outlined",
                         id="action_delete"),
@@ -391,7 +392,8 @@ class ConversationActivity(_MessagesActivity):
             Row(Text(f"Scheduled: {SCHEDULE_CHOICES[self.schedule][0]}", id="scheduled_send_chip", weight=1),
                 ImageButton("Cancel scheduled send", lambda: setattr(self, "schedule", None), icon="close"),
                 height=40, padding=4) if self.schedule is not None else None,
-            Row(ImageButton("Show more options", lambda: self.open_menu("compose"), icon="add_circle:outlined", id="plus_button"),
+            Row(ImageButton("Show more options", lambda: self.open_menu("compose"), icon="add_circle:outlined",
+                            id="plus_button"),
                 self.field("compose_message_text", hint="Text message", weight=1), send, height=64, padding=8),
         )
 

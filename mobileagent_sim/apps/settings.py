@@ -214,7 +214,8 @@ class SubSettings(SettingsActivity):
         wifi = self.setting("global", "wifi_on") != "0"
         rows = [self.switch_row("Wi\u2011Fi", wifi, lambda: services.set_wifi(self.system, not wifi))]
         if wifi:
-            rows += [ListItem("AndroidWifi", "Connected", icon="signal_wifi_4_bar"), ListItem("Add network", icon="add")]
+            rows += [ListItem("AndroidWifi", "Connected", icon="signal_wifi_4_bar"),
+                     ListItem("Add network", icon="add")]
         else:
             rows.append(Text("To see available networks, turn Wi\u2011Fi on", style="item-summary"))
         return rows
@@ -386,8 +387,8 @@ class SubSettings(SettingsActivity):
                 ListItem("Screen time")]
 
     def page_all_apps(self) -> list[View]:
-        return [ListItem(a.label, on_click=lambda p=a.package: self.open_page("app_info", package=p), icon=f"app:{a.package}")
-                for a in self.launchable()]
+        return [ListItem(a.label, on_click=lambda p=a.package: self.open_page("app_info", package=p),
+                         icon=f"app:{a.package}") for a in self.launchable()]
 
     def page_app_info(self) -> list[View]:
         app = self.system.apps.get(self.intent.extras.get("package", ""))

@@ -80,7 +80,8 @@ EVIDENCE = {
                                             "call_log_list_item.xml has primary_action_button with ic_call"),
     **entries("icon", ("Mute", "Speaker", "Hold"),
               _aosp("incallui/incall/impl/InCallButtonGridFragment.java",
-                    "the in-call buttons (ButtonController): quantum_ic_mic_off, quantum_ic_volume_up, quantum_ic_pause")),
+                    "the in-call buttons (ButtonController): quantum_ic_mic_off, quantum_ic_volume_up, "
+                    "quantum_ic_pause")),
     key("icon", "End call"): _aosp("incallui/incall/impl/res/layout/frag_incall_voice.xml",
                                    "incall_end_call: quantum_ic_call_end_vd_theme_24 (call_end)"),
 }
