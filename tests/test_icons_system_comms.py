@@ -122,18 +122,16 @@ def test_every_icon_evidence_key_names_a_view_of_the_screens(name: str) -> None:
     assert not missing, f"icon entries naming no description or id of the screens: {missing}"
 
 
-def test_the_source_walk_sees_what_it_checks() -> None:
+def test_the_source_walk_sees_what_it_checks(tmp_path: Path) -> None:
     """The checks above fail on what they look for: an unknown name, and a key naming no view."""
     assert not drawable("sort by") and not drawable("dial number") and drawable("avatar:Ann") and drawable("search")
     assert drawable("star:outlined") and drawable("sysbar_back") and not drawable("sysbar_menu")
     tree = ast.parse('ImageButton("Sort by", f)\nImage(icon="x" if a == "y" else f"avatar:{n}")\nV(icon=T["k"])')
-    path = Path(__file__).with_name("_icons_probe.py")
-    try:
-        path.write_text(ast.unparse(tree), encoding="utf-8")
-        assert sorted(n for _, n in icon_literals(path)) == ["avatar:x", "sort by", "x"]
-    finally:
-        path.unlink()
+    path = tmp_path / "probe.py"
+    path.write_text(ast.unparse(tree), encoding="utf-8")
+    assert sorted(n for _, n in icon_literals(path)) == ["avatar:x", "sort by", "x"]
     assert "Wifi signal full." in string_literals(SOURCES["systemui"])
+    assert "Sort by" not in string_literals(SOURCES["sms_messenger"])  # an icon key no SMS view has
 
 
 MAIN_SCREENS = ("com.android.settings", "com.simplemobiletools.smsmessenger", "com.google.android.contacts",
