@@ -320,8 +320,9 @@ class ThreadActivity(SmsActivity):
         title = self.title_of(self.addresses()) or self.title
         bar = (self.selection_bar(len(messages)) if self.selected else
                toolbar("thread_toolbar", title, self.leave,
-                       [ImageButton("Dial number", self.dial, icon="phone", id="dial_number"),
-                        ImageButton("Delete", lambda: self.ask("delete_conversation"), icon="delete", id="delete")]))
+                       # menu_thread.xml's order: delete, then dial_number
+                       [ImageButton("Delete", lambda: self.ask("delete_conversation"), icon="delete", id="delete"),
+                        ImageButton("Dial number", self.dial, icon="phone", id="dial_number")]))
         text = self.fields.get("thread_type_message", "")
         holder = Row(
             self.field("thread_type_message", TYPE_A_MESSAGE, multiline=True, weight=1, height=56),
