@@ -45,6 +45,10 @@ ICON_STYLE = "icon"
 #: ``fab_add``, ``floating_action_button``).
 FAB_ID = re.compile(r"(^|_)(fab|floating_action_button)($|_)")
 DIALOG_BUTTONS = ("android:id/button1", "android:id/button2", "android:id/button3")
+#: The three-button navigation bar's own shapes, not Material Symbols: Android 10-13 SystemUI's ``ic_sysbar_back``
+#: (a left-pointing triangle), ``ic_sysbar_home`` (a disc) and ``ic_sysbar_recent`` (a rounded square), filled,
+#: on their 28dp viewport (:mod:`pytest_mobileagent.android.systemui` cites them).
+SYSBAR_SHAPES = ("sysbar_back", "sysbar_home", "sysbar_recent")
 
 
 def tint(name: str) -> Color:
@@ -268,10 +272,37 @@ class Renderer:
         if name.startswith("avatar:"):
             c.letter_avatar(node.bounds, name.removeprefix("avatar:"))
             return
+        if name.startswith("app:"):  # an app's launcher icon in a list row (Settings' apps list)
+            x1, y1, x2, y2 = node.bounds
+            r = min(x2 - x1, y2 - y1) // 2
+            cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
+            self.launcher_disc((cx - r, cy - r, cx + r, cy + r), name.removeprefix("app:"), v.desc)
+            return
+        if name in SYSBAR_SHAPES:
+            self.sysbar_shape(node.bounds, name, c.c("on_surface"))
+            return
         color = c.c(on) if on in ("on_app_bar", "on_accent") else c.c("on_surface_variant")
         x1, y1, x2, y2 = node.bounds
         big = min(x2 - x1, y2 - y1) >= self.px(96)
         c.icon(node.bounds, name, color, 24 if not big else min(x2 - x1, y2 - y1) / self.scale * 0.6)
+
+    def sysbar_shape(self, box: tuple[int, int, int, int], name: str, color: Color) -> None:
+        """A navigation bar button's shape (:data:`SYSBAR_SHAPES`), centred in ``box``, in 28dp units."""
+        x1, y1, x2, y2 = box
+        k = self.scale
+        ox, oy = (x1 + x2) / 2 - 14 * k, (y1 + y2) / 2 - 14 * k
+
+        def at(x: float, y: float) -> tuple[float, float]:
+            return ox + x * k, oy + y * k
+
+        if name == "sysbar_back":
+            corners = [at(6.8, 14), at(19.6, 6.5), at(19.6, 21.5)]
+            self.draw.polygon(corners, fill=color)
+            self.draw.line([*corners, corners[0]], fill=color, width=max(1, round(1.2 * k)), joint="curve")
+        elif name == "sysbar_home":
+            self.draw.ellipse((*at(7, 7), *at(21, 21)), fill=color)
+        else:
+            self.draw.rounded_rectangle((*at(6.5, 6.5), *at(21.5, 21.5)), radius=round(1.6 * k), fill=color)
 
     def app_icon(self, node: Node) -> None:
         """A launcher icon: the app's adaptive icon on a circle, its label under it."""
@@ -280,18 +311,25 @@ class Renderer:
         r = self.px(26)
         cx = (x1 + x2) // 2
         disc = (cx - r, y1 + self.px(4), cx + r, y1 + self.px(4) + 2 * r)
-        declared = launcher_icon_for(v.icon) if v.icon else None
         c.shadow(disc, r, 1.5)  # the launcher's icon shadow, which keeps a white icon apart from a light wallpaper
-        if declared is not None:
-            self.draw.ellipse(disc, fill=rgb(declared.background))
-            c.icon(disc, declared.symbol, rgb(declared.foreground), 30)
-        else:  # an app without a declared icon: a disc in a colour of its own, with its initial
-            self.draw.ellipse(disc, fill=tint(v.icon or v.text))
-            self.type.block(disc, v.text[:1], Appearance(22, 500), (255, 255, 255), align="center")
+        self.launcher_disc(disc, v.icon, v.text)
         label_box = (x1, disc[3] + self.px(4), x2, disc[3] + self.px(24))
         label = self.type.ellipsized(v.text, self.type.px(12), x2 - x1 - self.px(4))
         self.type.block(label_box, label, Appearance(12), self.label or c.c("on_surface"), align="center",
                         max_lines=1)
+
+    def launcher_disc(self, disc: tuple[int, int, int, int], package: str, label: str) -> None:
+        """An app's adaptive icon on the circle ``disc``: its declared colours and pictogram, or a disc in a colour
+        of its own with the label's initial."""
+        declared = launcher_icon_for(package) if package else None
+        size_dp = (disc[2] - disc[0]) / self.scale * 30 / 52
+        if declared is not None:
+            self.draw.ellipse(disc, fill=rgb(declared.background))
+            self.canvas.icon(disc, declared.symbol, rgb(declared.foreground), size_dp)
+        else:
+            self.draw.ellipse(disc, fill=tint(package or label))
+            initial = (label or package.rsplit(".", 1)[-1])[:1].upper()
+            self.type.block(disc, initial, Appearance(size_dp * 22 / 30, 500), (255, 255, 255), align="center")
 
     def bitmap(self, node: Node) -> None:
         """An image file from the device (``view.icon`` is its path), placed as ImageView's fitCenter does."""

@@ -18,7 +18,7 @@ public.
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import AOSP_BASE, Source, Unconfirmed, entries, framework, key
 from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.android.calendar"
@@ -67,6 +67,11 @@ EVIDENCE = {
                     "no_title_label")),
     key("text", "No upcoming events"): Unconfirmed("the empty agenda's text; not checked"),
     **framework("content", "action_bar", "title"),
+    # icons
+    **entries("icon", ("Previous month", "Next month"), Unconfirmed("the simulator's month arrows (chevron_left, "
+                                                                    "chevron_right): AOSP turns months by a fling")),
+    key("icon", "Navigate up"): Source(AOSP_BASE, "core/res/res/drawable/ic_ab_back_material.xml",
+                                       note="the framework ActionBar's up arrow (arrow_back)"),
 }
 
 __all__ = ["APP_VERSION", "DB_PATH", "EVENT_INFO_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",

@@ -219,6 +219,31 @@ EVIDENCE = {
                        "Cancel", "Search", "No items found.", "Type in at least 2 characters to start the search.",
                        "Title"), _COMMONS_STRINGS),
     **entries("desc", ("Save", "Delete", "Share"), _COMMONS_STRINGS),
+    # icons: the drawables the layouts and menus name (Simple-Commons' Material Icons, by their Material name)
+    key("icon", "New Event"): _src("kotlin/com/simplemobiletools/calendar/pro/activities/MainActivity.kt",
+                                   "animateFabIcon: ic_plus_vector (add), ic_today_vector (today) while the FAB's "
+                                   "menu is open; activity_main.xml's calendar_fab"),
+    key("icon", "fab_task_icon"): _src("res/layout/activity_main.xml", "ic_task_vector: a tick in a ring (task_alt)"),
+    key("icon", "Go to today"): _src("res/menu/menu_main.xml", "ic_today_vector (today)"),
+    key("icon", "Change view"): _src("res/menu/menu_main.xml", "ic_change_view_vector: a 3x3 grid of squares (apps)"),
+    key("icon", "top_toolbar_search_icon"): _commons("res/layout/menu_search.xml", "ic_search_vector; while "
+                                                     "searching MySearchMenu shows ic_arrow_left_vector"),
+    key("icon", "top_left_arrow"): _src("res/layout/top_navigation.xml", "ic_chevron_left_vector"),
+    key("icon", "top_right_arrow"): _src("res/layout/top_navigation.xml", "ic_chevron_right_vector"),
+    key("icon", "Save"): _src("res/menu/menu_event.xml", "ic_check_vector (check)"),
+    key("icon", "Delete"): _src("res/menu/menu_event.xml", "ic_delete_vector (as cab_day.xml's cab_delete)"),
+    key("icon", "Share"): _src("res/menu/cab_day.xml", "ic_share_vector"),
+    key("icon", "Duplicate event"): _src("res/menu/menu_event.xml", "ic_copy_vector (content_copy)"),
+    key("icon", "Done"): _commons("res/values/styles.xml", "android:actionModeCloseDrawable: ic_arrow_left_vector "
+                                  "(arrow_back)"),
+    key("icon", "event_toolbar"): _commons("kotlin/com/simplemobiletools/commons/activities/BaseSimpleActivity.kt",
+                                           "the toolbar's NavigationIcon.Arrow: ic_arrow_left_vector (arrow_back)"),
+    **{key("icon", i): _src("res/layout/activity_event.xml", note) for i, note in (
+        ("event_show_on_map", "ic_place_vector (place)"), ("event_time_image", "ic_clock_vector (schedule)"),
+        ("event_reminder_image", "ic_bell_vector (notifications)"), ("event_repetition_image", "ic_repeat_vector"),
+        ("event_type_image", "ic_category_vector (category)"), ("event_color_image", "ic_color_vector (palette)"),
+        ("event_color", "a disc in the event's colour (circle)"))},
+    key("icon", "More options"): _commons("res/layout/menu_search.xml", "the toolbar's overflow (more_vert)"),
 }
 
 __all__ = ["APP_VERSION", "COLUMNS", "DAY", "DB_PATH", "EVENTS_TABLE", "EVENT_ACTIVITY", "EVIDENCE", "FLAG_ALL_DAY",

@@ -121,30 +121,23 @@ FRAMEWORK: dict[str, Source] = {
 }
 
 
-def framework(*names: str) -> dict[str, Source]:
-    """``EVIDENCE`` entries of framework ids (``id:android:id/<name>``) from :data:`FRAMEWORK`."""
-    return {key("id", f"android:id/{n}"): FRAMEWORK[n] for n in names}
-
-
-_APPCOMPAT = "appcompat/appcompat/src/main/res/values/"
-#: The icons AppCompat's own toolbar buttons draw (and Material Components', which inherits them), by the
-#: description the simulator's toolbars give them (:func:`mobileagent_sim.views.Toolbar`, ``ActionModeBar``).
-APPCOMPAT_ICONS: dict[str, Source] = {
-    "Navigate up": Source("androidx/androidx", _APPCOMPAT + "themes_base.xml",
-                          note="homeAsUpIndicator: abc_ic_ab_back_material (arrow_back)"),
-    "Collapse": Source("androidx/androidx", _APPCOMPAT + "styles_base.xml",
-                       note="Toolbar collapseIcon ?attr/homeAsUpIndicator (arrow_back), described "
-                            "abc_toolbar_collapse_description"),
-    "More options": Source("androidx/androidx", _APPCOMPAT + "styles_base.xml",
-                           note="Widget.AppCompat.ActionButton.Overflow: abc_ic_menu_overflow_material (more_vert)"),
-    "Done": Source("androidx/androidx", _APPCOMPAT + "themes_base.xml",
-                   note="an action mode's close button: actionModeCloseDrawable abc_ic_ab_back_material (arrow_back)"),
+#: The framework's own icons of views its toolbars draw (``icon:<desc>`` keys): the ActionBar's up arrow and its
+#: overflow button (``Widget.Material.ActionButton.Overflow``).
+FRAMEWORK_ICONS: dict[str, Source] = {
+    "Navigate up": _aosp("core/res/res/drawable/ic_ab_back_material.xml", "ic_ab_back_material (arrow_back)"),
+    "More options": _aosp("core/res/res/drawable/ic_menu_moreoverflow_material.xml",
+                          "ic_menu_moreoverflow_material (more_vert)"),
 }
 
 
-def appcompat_icons(*descs: str) -> dict[str, Source]:
-    """``EVIDENCE`` entries of AppCompat's toolbar icons (``icon:<desc>``) from :data:`APPCOMPAT_ICONS`."""
-    return {key("icon", d): APPCOMPAT_ICONS[d] for d in descs}
+def framework_icons(*descs: str) -> dict[str, Source]:
+    """``EVIDENCE`` entries of the framework's toolbar icons (``icon:<desc>``) from :data:`FRAMEWORK_ICONS`."""
+    return {key("icon", d): FRAMEWORK_ICONS[d] for d in descs}
+
+
+def framework(*names: str) -> dict[str, Source]:
+    """``EVIDENCE`` entries of framework ids (``id:android:id/<name>``) from :data:`FRAMEWORK`."""
+    return {key("id", f"android:id/{n}"): FRAMEWORK[n] for n in names}
 
 
 def kind_of(entry_key: str) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.android.evidence import Source, appcompat_icons, entries, framework, icon_entries, key
+from pytest_mobileagent.android.evidence import Source, entries, framework, icon_entries, key
+from pytest_mobileagent.android.opensource import appcompat_icons
 from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "com.arduia.expense"

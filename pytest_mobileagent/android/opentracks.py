@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, appcompat_icons, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.opensource import appcompat_icons
 from pytest_mobileagent.android.theme import BASELINE, AppTheme, LauncherIcon
 
 PACKAGE = "de.dennisguse.opentracks"

@@ -8,7 +8,7 @@ Screens follow version 5.19.3 (versionCode 85, AndroidWorld's ``com.simplemobile
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
-from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat
+from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat, appcompat_icons
 from pytest_mobileagent.android.theme import LauncherIcon, simple_commons
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
@@ -79,6 +79,23 @@ EVIDENCE = {
                        "No", "OK", "Type in at least 2 characters to start the search.", "No items found."),
               _COMMONS_STRINGS),
     **entries("desc", ("OK", "Copy to clipboard", "Delete"), _COMMONS_STRINGS),
+    # icons: the drawables the layouts and menus name (Simple-Commons' Material Icons, by their Material name)
+    key("icon", "Back"): _commons("commons/src/main/kotlin/com/simplemobiletools/commons/activities/"
+                                  "BaseSimpleActivity.kt", "NavigationIcon.Arrow: ic_arrow_left_vector (arrow_back)"),
+    key("icon", "Search"): _commons("commons/src/main/res/layout/menu_search.xml", "ic_search_vector"),
+    key("icon", "conversations_fab"): _src(f"{_L}/activity_main.xml", "ic_plus_vector (add)"),
+    **entries("icon", ("conversation_image", "search_result_image", "item_contact_image"),
+              _commons("commons/src/main/kotlin/com/simplemobiletools/commons/helpers/SimpleContactsHelper.kt",
+                       "loadContactImage without a photo: getContactLetterIcon, the name's initial on a colour "
+                       "(a group: getColoredGroupIcon, ic_group_circle_bg)")),
+    key("icon", "Dial number"): _src("app/src/main/res/menu/menu_thread.xml", "ic_phone_vector (phone)"),
+    key("icon", "Delete"): _src("app/src/main/res/menu/menu_thread.xml", "ic_delete_vector (as cab_thread.xml's)"),
+    key("icon", "Copy to clipboard"): _src("app/src/main/res/menu/cab_thread.xml", "ic_copy_vector (content_copy)"),
+    key("icon", "new_conversation_confirm"): _src(f"{_L}/activity_new_conversation.xml", "ic_check_vector (check)"),
+    key("icon", "thread_success"): _src(f"{_L}/item_thread_success.xml", "ic_check_vector (check)"),
+    key("icon", "Done"): _commons("commons/src/main/res/values/styles.xml", "android:actionModeCloseDrawable: "
+                                  "ic_arrow_left_vector (arrow_back)"),
+    **appcompat_icons("More options"),
 }
 
 __all__ = ["ACTIVITIES", "APP_VERSION", "EVIDENCE", "MAIN_ACTIVITY", "NEW_CONVERSATION_ACTIVITY", "PACKAGE",

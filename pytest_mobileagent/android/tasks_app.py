@@ -10,12 +10,12 @@ from __future__ import annotations
 from pytest_mobileagent.android.evidence import (
     Source,
     Unconfirmed,
-    appcompat_icons,
     entries,
     framework,
     icon_entries,
     key,
 )
+from pytest_mobileagent.android.opensource import appcompat_icons
 from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "org.tasks"
