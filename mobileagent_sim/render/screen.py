@@ -100,8 +100,10 @@ class Renderer:
         # the start inset a list row or bar gives its text; a narrow cell (a month's day) keeps most of its width
         width = node.bounds[2] - node.bounds[0]
         pad = min(self.px(8) if align != "center" else self.px(4), width // 20)
+        want = node.view.height
+        clipped = want is not None and self.px(want) > node.bounds[3] - node.bounds[1] + 1
         self.type.block(node.bounds, value, look or appearance(node.view.style), color, align=align,
-                        max_lines=max_lines, pad=pad)
+                        max_lines=max_lines, pad=pad, clipped=clipped)
 
     def role_color(self, look: Appearance, on: str) -> Color:
         """A text's colour: its appearance's role, or the colour for text on the container it sits in."""

@@ -189,9 +189,11 @@ class Typesetter:
         return text[:keep].rstrip() + ELLIPSIS
 
     def block(self, box: tuple[int, int, int, int], text: str, look: Appearance, color: tuple[int, int, int],
-              align: str = "start", valign: str = "center", max_lines: int = 0, pad: int = 0) -> None:
+              align: str = "start", valign: str = "center", max_lines: int = 0, pad: int = 0,
+              clipped: bool = False) -> None:
         """``text`` in ``box``: wrapped, at most ``max_lines`` lines (0: as many as fit), the last ellipsized
-        where more is left; smaller where not one line of it fits the box's height."""
+        where more is left; smaller where not one line of it fits the box's height, unless the box is what a
+        scrolled list or a window's edge left of a taller view (``clipped``): that line is cut at the edge."""
         if not text:
             return
         if look.caps:
@@ -200,7 +202,7 @@ class Typesetter:
         width = max(1, x2 - x1 - 2 * pad)
         size = self.px(look.size)
         height = y2 - y1
-        if round(size * 1.2) > height:  # autosize: the text shrinks to its view's height
+        if round(size * 1.2) > height and not clipped:  # autosize: the text shrinks to its view's height
             size = max(6, int(height / 1.2))
         step = max(1, round(size * 1.33))
         fit = max(1, (height + step // 4) // step)
@@ -221,5 +223,12 @@ class Typesetter:
                 x = x2 - pad - w
             else:
                 x = x1 + pad
-            self.line((x, y), line, size, color, look.weight)
+            if clipped and y + round(size * 1.33) > y2:  # a line cut at the box's edge: what is beyond is kept
+                band = (x1, y2, x2, min(self.img.height, y2 + step))
+                kept = self.img.crop(band) if band[3] > band[1] else None
+                self.line((x, y), line, size, color, look.weight)
+                if kept is not None:
+                    self.img.paste(kept, band[:2])
+            else:
+                self.line((x, y), line, size, color, look.weight)
             y += step
