@@ -74,6 +74,7 @@ class View:
     # rendering hints (never part of the hierarchy)
     style: str = ""  # "title", "headline", "caption", "primary", "fab", "dialog", "keypad"...
     icon: str = ""  # a symbolic icon name the renderer draws
+    gravity: str = ""  # where a text sits in its view: "" (start), "center" or "end" (android:gravity)
 
     def walk(self):
         """Yield this view and all descendants, depth first."""

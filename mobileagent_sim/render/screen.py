@@ -146,6 +146,9 @@ class Renderer:
             c.surface(node.bounds, (49, 48, 51), 20, 2)
             self.text(node, v.text, (244, 239, 244), Appearance(14), align="center")
             return ""
+        if style == "panel":  # a block in the surface variant: a calculator's operator pad
+            c.surface(node.bounds, c.c("surface_variant"))
+            return on
         if style == "card":
             c.surface(node.bounds, c.c("surface_variant") if c.material3 else c.c("surface"),
                       12 if c.material3 else 4, 0 if c.material3 else 2)
@@ -218,7 +221,7 @@ class Renderer:
             self.image(node, on)
         elif v.text and not node.children:
             look = appearance(style)
-            self.text(node, v.text, self.role_color(look, on))
+            self.text(node, v.text, self.role_color(look, on), align=v.gravity or "start")
         return on
 
     def selection(self, node: Node) -> None:
