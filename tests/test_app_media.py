@@ -149,12 +149,12 @@ def test_draw_saves_the_chosen_format_in_the_chosen_folder(d: SimDevice) -> None
 @pytest.mark.parametrize("mistake", [None, "wrong folder", "wrong format", "extra file", "noise removed",
                                      "blank canvas"])
 def test_drawing_check(d: SimDevice, mistake: str | None) -> None:
-    from mobileagent_sim.apps.draw import render
+    from mobileagent_sim.apps.draw import line, render
 
     task = SimpleDrawProCreateDrawing({"file_name": "sketch_calm_river.png", "pictures": ["sunset.jpg"]})
     task.setup(d)
     folder = "/sdcard/Download" if mistake == "wrong folder" else "/sdcard/Pictures"
-    strokes = [] if mistake == "blank canvas" else ["right"]
+    strokes = [] if mistake == "blank canvas" else [line((30, 240), (240, 240))]
     d.write_file(f"{folder}/sketch_calm_river.png", render(strokes, "jpg" if mistake == "wrong format" else "png"))
     if mistake == "extra file":
         d.write_file("/sdcard/Pictures/image_1.png", render([], "png"))

@@ -21,6 +21,7 @@ from mobileagent_sim.hierarchy import node_text
 from mobileagent_sim.render import components, fonts
 from mobileagent_sim.render.components import Canvas
 from mobileagent_sim.render.text import Appearance, Typesetter, appearance
+from pytest_mobileagent.android import media
 from pytest_mobileagent.android.theme import AppTheme, Color, Scheme, launcher_icon_for, rgb, theme_for
 from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
 from pytest_mobileagent.android.wallpaper import is_dark, wallpaper_image
@@ -110,6 +111,8 @@ class Renderer:
         x1, y1, x2, y2 = node.bounds
         cls = v.cls.rsplit(".", 1)[-1]
         style = v.style
+        if v.background:
+            self.draw.rectangle(node.bounds, fill=v.background)
         if style in ("dialog", "sheet", "drawer"):
             radius = (28 if c.material3 else 4) if style == "dialog" else 16 if style == "sheet" else 0
             c.surface(node.bounds, c.c("surface") if not c.material3 else c.c("surface_variant"), radius, 8,
@@ -151,7 +154,10 @@ class Renderer:
             if v.icon:
                 self.type.block(node.bounds, v.icon, Appearance(40 / 1), (255, 255, 255), align="center")
             return ""
-        if style == "canvas":  # a drawing surface; ``view.icon`` lists the colours painted on it
+        if style == "canvas" and (v.strokes or v.background):  # a view drawing its own strokes
+            c.strokes(node.bounds, v.strokes)
+            return ""
+        if style == "canvas":  # a web page's drawing surface; ``view.icon`` lists the colours painted on it
             self.draw.rectangle(node.bounds, fill=(255, 255, 255), outline=(0, 0, 0))
             for i, color in enumerate(col for col in v.icon.split(",") if col):
                 y = y1 + (i + 1) * (y2 - y1) // 6
@@ -257,11 +263,12 @@ class Renderer:
                         max_lines=1)
 
     def bitmap(self, node: Node) -> None:
-        """An image file from the device (``view.icon`` is its path), placed as ImageView's fitCenter does."""
+        """An image file from the device (``view.icon`` is its path; an MP3's embedded cover art), placed as the
+        view's ``scale_type`` says (ImageView's ``scaleType``)."""
         try:
-            with Image.open(io.BytesIO(self.system.fs.read(node.view.icon))) as picture:
+            with Image.open(io.BytesIO(picture_bytes(self.system.fs.read(node.view.icon)))) as picture:
                 picture.load()
-                self.canvas.picture(node.bounds, picture, "fit_center")
+                self.canvas.picture(node.bounds, picture, node.view.scale_type)
         except (OSError, ValueError, Image.DecompressionBombError):  # a missing or broken file: an empty frame
             self.draw.rectangle(node.bounds, outline=self.canvas.c("outline"))
 
@@ -341,6 +348,12 @@ class Renderer:
         buf = io.BytesIO()
         self.img.save(buf, "PNG", optimize=False, compress_level=1)
         return buf.getvalue()
+
+
+def picture_bytes(data: bytes) -> bytes:
+    """The picture a file shows: an MP3's embedded cover (its ID3 ``APIC`` frame, as MediaStore's album art), or
+    the file itself."""
+    return media.embedded_picture(data) or data if data[:3] == b"ID3" else data
 
 
 def render_png(system: System) -> bytes:
