@@ -15,7 +15,7 @@ import io
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from mobileagent_sim.hierarchy import node_text
 from mobileagent_sim.render import components, fonts
@@ -112,7 +112,7 @@ class Renderer:
         cls = v.cls.rsplit(".", 1)[-1]
         style = v.style
         if v.background:
-            self.draw.rectangle(node.bounds, fill=v.background)
+            self.fill(node.bounds, v.background)
         if style in ("dialog", "sheet", "drawer"):
             radius = (28 if c.material3 else 4) if style == "dialog" else 16 if style == "sheet" else 0
             c.surface(node.bounds, c.c("surface") if not c.material3 else c.c("surface_variant"), radius, 8,
@@ -261,6 +261,17 @@ class Renderer:
         label = self.type.ellipsized(v.text, self.type.px(12), x2 - x1 - self.px(4))
         self.type.block(label_box, label, Appearance(12), self.label or c.c("on_surface"), align="center",
                         max_lines=1)
+
+    def fill(self, box: tuple[int, int, int, int], color: str) -> None:
+        """A view's background: a CSS colour, blended where it has an alpha (``#RRGGBBAA``)."""
+        r, g, b, *alpha = ImageColor.getrgb(color)
+        x1, y1, x2, y2 = box
+        if x2 <= x1 or y2 <= y1:
+            return
+        if alpha and alpha[0] < 255:
+            self.img.paste((r, g, b), box, Image.new("L", (x2 - x1, y2 - y1), alpha[0]))
+        else:
+            self.draw.rectangle(box, fill=(r, g, b))
 
     def bitmap(self, node: Node) -> None:
         """An image file from the device (``view.icon`` is its path; an MP3's embedded cover art), placed as the

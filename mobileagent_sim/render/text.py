@@ -56,6 +56,7 @@ APPEARANCES: dict[str, Appearance] = {
     "toolbar-item": Appearance(14, 500, role="on_app_bar"),
     "bubble-in": Appearance(16),
     "toast": Appearance(14, role="inverse"),
+    "on-picture": Appearance(14, role="inverse"),  # light text over a photo (a gallery tile's name and count)
 }
 
 ELLIPSIS = "\u2026"
