@@ -295,11 +295,12 @@ class Renderer:
         v, c = node.view, self.canvas
         outlined = c.material3 and v.style == "field" and not v.multiline
         look = appearance(v.style)
-        frame = c.text_field(node.bounds, v.text, v.hint, node.focused, look, outlined)
+        editor = v.style == "editor"  # a full-screen editor: no frame, its text from the top-left (gravity top)
+        frame = node.bounds if editor else c.text_field(node.bounds, v.text, v.hint, node.focused, look, outlined)
         shown = node_text(node)
         color = c.c("on_surface") if v.text else c.c("on_surface_variant")
         inner = (frame[0] + self.px(8), frame[1], frame[2] - self.px(8), frame[3])
-        valign = "top" if v.multiline and (frame[3] - frame[1]) > self.px(96) else "center"
+        valign = "top" if editor or (v.multiline and (frame[3] - frame[1]) > self.px(96)) else "center"
         if valign == "top":
             inner = (inner[0], inner[1] + self.px(8), inner[2], inner[3])
         self.type.block(inner, shown, look, color, valign=valign, pad=self.px(4))
