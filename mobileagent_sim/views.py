@@ -223,12 +223,16 @@ def SeekBar(progress: float, on_progress: Callable[[float], Any] | None, max_pro
                 scrollable=False, height=kw.pop("height", 48), style="seekbar", **kw)
 
 
-def Tabs(titles: Sequence[str], selected: int, on_select: Callable[[int], Any], id: str = "tabs", **kw: Any) -> View:
-    """A TabLayout; each tab is selectable and carries its title as text and description."""
+def Tabs(titles: Sequence[str], selected: int, on_select: Callable[[int], Any], id: str = "tabs",
+         icons: Sequence[str] = (), **kw: Any) -> View:
+    """A TabLayout; each tab is selectable and carries its title as text and description. With ``icons`` (a
+    BottomNavigationView's menu), each item shows its icon above its title, 56dp tall."""
     tabs = [
         View(cls="android.widget.LinearLayout", desc=t, selected=(i == selected), clickable=True,
-             focusable=True, weight=1, height=48, on_click=(lambda i=i: on_select(i)),
-             children=[Text(t, style="tab-selected" if i == selected else "tab")])
+             focusable=True, weight=1, height=56 if icons else 48, on_click=(lambda i=i: on_select(i)),
+             children=_kids([Image(icon=icons[i], width=None, height=28) if icons else None,
+                             Text(t, style="tab-selected" if i == selected else "tab",
+                                  height=28 if icons else None)]))
         for i, t in enumerate(titles)
     ]
     return View(cls="android.widget.HorizontalScrollView", id=id, orientation="horizontal", children=tabs, **kw)

@@ -36,6 +36,7 @@ from pytest_mobileagent.android.markor import DOCUMENT_ACTIVITY, MAIN_ACTIVITY, 
 
 TEXT_EXTENSIONS = (".md", ".txt", ".markdown", ".todo.txt")
 TABS = ("Files", "To-Do", "QuickNote", "More")
+TAB_ICONS = ("folder", "assignment_turned_in", "bolt", "favorite")  # main__bottom_nav.xml's drawables
 EDITOR = "document__fragment__edit__highlighting_editor"
 #: The bar's actions: (description, Material Symbols name of the drawable, what a tap does) in the order of
 #: MarkdownActionButtons / TodoTxtActionButtons.getActiveActionList. A tap edits at the cursor as the app's
@@ -170,7 +171,7 @@ class MainActivity(Activity):
         ], overflow=lambda: self.open_menu("main"), id="toolbar")
         return Column(bar, editor_view(value, self.set_tab_text),
                       text_actions_bar(self, actions, value, self.set_tab_text),
-                      Tabs(TABS, self.tab, self.select_tab, id="bottom_navigation_bar"))
+                      Tabs(TABS, self.tab, self.select_tab, id="bottom_navigation_bar", icons=TAB_ICONS))
 
     def build(self) -> View:
         if self.tab in (1, 2):
@@ -203,7 +204,7 @@ class MainActivity(Activity):
         listing = Scroll(*rows, id="ui__filesystem_dialog__list", weight=1) if rows else \
             Text("\u00af\\_(\u30c4)_/\u00af", id="empty_hint", weight=1)
         return Frame(
-            Column(bar, listing, Tabs(TABS, 0, self.select_tab, id="bottom_navigation_bar")),
+            Column(bar, listing, Tabs(TABS, 0, self.select_tab, id="bottom_navigation_bar", icons=TAB_ICONS)),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Create a new file or folder", self.ask_new,
                                                                     icon="add", id="fab_add_new_item", width=56,
                                                                     height=56, style="fab"), height=72),

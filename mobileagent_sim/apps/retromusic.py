@@ -65,7 +65,8 @@ PLAYBACK_SCHEMA = tuple(
     "NULL,duration LONG NOT NULL,_data STRING NOT NULL,date_modified LONG NOT NULL,album_id INT NOT NULL,album "
     "STRING NOT NULL,artist_id INT NOT NULL,artist STRING NOT NULL,composer STRING,album_artist STRING);"
     for table in ("playing_queue", "original_playing_queue"))
-TABS = ("Home", "Songs", "Albums", "Artists", "Playlists")
+TABS = ("For you", "Songs", "Albums", "Artists", "Playlists")
+TAB_ICONS = ("home", "audiotrack", "album", "person", "queue_music")  # bottom_navigation_main.xml's drawables
 #: menu_player.xml's items in the overflow (the player's other actions, not simulated beyond their menu)
 PLAYER_MENU = ("Playback Speed", "Drive mode", "Go to album", "Go to artist", "Go to genre", "Add to playlist",
                "Save playing queue", "Share", "Set as ringtone", "Clear playing queue", "Details", "Go to Lyrics",
@@ -249,7 +250,7 @@ class MainActivity(Activity):
         return Column(
             bar,
             content, mini,
-            Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigationView"),
+            Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigationView", icons=TAB_ICONS),
         )
 
     # -- the player ------------------------------------------------------------------------

@@ -86,6 +86,9 @@ EVIDENCE = {
                        "Format", "Tools", "Info", "Reload", "Import from device", "Settings", "Rename",
                        "Confirm Delete", "Name", "Type", "Template", "Folder", "Cancel", "my_note"), _STRINGS),
     **entries("text", ("To-Do", "QuickNote"), _NOT_TRANSLATED),
+    **{key("icon", t): _src(f"{_RES}/menu/main__bottom_nav.xml", f"@drawable/{d}")
+       for t, d in (("Files", "ic_folder_white_24dp"), ("To-Do", "ic_assignment_turned_in_black_24dp"),
+                    ("QuickNote", "ic_lightning_black_24dp (Material's bolt)"), ("More", "ic_favorite_black_24dp"))},
     key("text", "Do you really want to delete this Document?"): _src(
         f"{_RES}/values/strings.xml", "do_you_really_want_to_delete_this_witharg with the plural 'documents'"),
     key("text", "More"): _STRINGS,

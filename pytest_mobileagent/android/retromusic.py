@@ -93,8 +93,12 @@ EVIDENCE = {
     **entries("text", ("Songs", "Playlists", "New playlist", "Playlist name", "Create", "Cancel"), _STRINGS),
     key("text", "Add to playlist"): _at("java/code/name/monkey/retromusic/dialogs/AddToPlaylistDialog.kt",
                                         "add_playlist_title; rows: action_new_playlist, then the playlists"),
-    **entries("text", ("Home", "Albums", "Artists"), Unconfirmed("bottom navigation titles (menu "
-                                                               "bottom_navigation_main; not checked)")),
+    **entries("text", ("For you", "Albums", "Artists"), _at("res/menu/bottom_navigation_main.xml",
+                                                          "the bottom navigation's titles (strings.xml)")),
+    **{key("icon", t): Source(REPO, "app/src/main/res/menu/bottom_navigation_main.xml", app_version="v6.1.0",
+                              note=f"@drawable/{d}")
+       for t, d in (("For you", "ic_home"), ("Songs", "ic_audiotrack"), ("Albums", "ic_album"),
+                    ("Artists", "ic_artist (Material's person)"), ("Playlists", "ic_queue_music"))},
     **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "title", "summary",
                 "text1", "select_dialog_listview"),
 }
