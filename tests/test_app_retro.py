@@ -296,3 +296,15 @@ def test_now_playing_screen_runs_with_the_clock_and_its_controls(d: SimDevice) -
     assert find(d, rid="title").text == "Low Tide" and find(d, rid="songCurrentProgress").text == "00:00"
     d.shell("input keyevent 4")  # back collapses the panel to the library
     assert find(d, text="Low Tide • Ana")
+
+
+def test_embedded_picture_reads_apic_frames_of_either_encoding() -> None:
+    from pytest_mobileagent.android.media import embedded_picture
+
+    picture = _jpeg((10, 200, 10))
+    utf16 = b"\x01image/jpeg\x00\x03" + "\ufeffcover".encode("utf-16-le") + b"\x00\x00" + picture
+    frame = b"APIC" + len(utf16).to_bytes(4, "big") + b"\x00\x00" + utf16
+    tagged = b"ID3\x03\x00\x00" + bytes((0, 0, len(frame) >> 7, len(frame) & 0x7F)) + frame
+    assert embedded_picture(tagged) == picture
+    assert embedded_picture(mp3_with_tags(Tags("x"), picture)) == picture
+    assert embedded_picture(mp3_with_tags(Tags("x"))) is None and embedded_picture(b"not an mp3") is None
