@@ -15,6 +15,7 @@ import mobileagent_sim.services as services
 from mobileagent_sim.app import Activity, App, Intent
 from mobileagent_sim.key_listeners import filtered
 from mobileagent_sim.layout import Layout, LayoutCache, Node, focus_key, lay_out
+from mobileagent_sim.render.text import text_width
 from mobileagent_sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
 from mobileagent_sim.views import Button, Frame, ImageButton, Row, Text, View, translated
 from pytest_mobileagent.android import keyboard, strings
@@ -415,8 +416,11 @@ class System:
     def _overlay_frame(self, top: Activity, overlay: View) -> tuple[int, int, int, int]:
         x1, y1, x2, y2 = self.app_frame()
         lay = Layout(self.density, top.app.package, top.view_state)
-        if top.menu:
-            w = self.width // 2
+        if top.menu:  # as wide as its widest item, within max(half the screen, 320dp) [AppCompat MenuPopupHelper]
+            widest = max((text_width(v.text, v.style, self.density / 160) for v in overlay.walk() if v.text),
+                         default=0.0)
+            w = min(max(int(widest) + self.px(48), self.px(112)), max(self.width // 2, self.px(320)),
+                    self.width - self.px(16))
             h = min(lay.measure(overlay, w), y2 - y1)
             return (x2 - w - self.px(8), y1 + self.px(8), x2 - self.px(8), y1 + self.px(8) + h)
         margin = self.px(24)

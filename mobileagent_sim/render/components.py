@@ -91,7 +91,7 @@ class Canvas:
         x1, y1, x2, y2 = box
         size = min(self.px(size_dp), x2 - x1, y2 - y1)
         center = ((x1 + x2) / 2, (y1 + y2) / 2)
-        if size > 0 and not icons.draw_icon(self.draw, name, center, size, color):
+        if size > 0 and not icons.draw_icon(self.img, name, center, size, color):
             r = size // 2
             cx, cy = center
             self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=color, width=max(2, self.px(2)))
@@ -202,7 +202,9 @@ class Canvas:
             label_color = self.c("outline")
         if label:
             look = Appearance(14, 500, caps=not self.material3 and kind == "text")
-            self.type.block(pill, label, look, label_color, align="center", max_lines=1, pad=self.px(12))
+            room = pill[2] - pill[0] - self.type.width(label.upper() if look.caps else label, self.type.px(14), 500)
+            pad = self.px(12) if room >= 2 * self.px(12) else max(0, int(room) // 2)
+            self.type.block(pill, label, look, label_color, align="center", max_lines=1, pad=pad)
         elif icon:
             self.icon(pill, icon, label_color)
 

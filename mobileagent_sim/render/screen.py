@@ -12,6 +12,7 @@ wallpaper asks. Rendering is deterministic.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,11 @@ GBOARD = {False: ((232, 234, 237), (255, 255, 255), (198, 202, 208), (32, 33, 36
 
 #: Views drawn as an icon: their class (or style) and no text of their own.
 ICON_CLASSES = ("ImageButton", "ImageView")
+#: The style of a view of another class drawn as its ``icon`` (a Jetpack Compose icon button, class View).
+ICON_STYLE = "icon"
+#: A FloatingActionButton shows in the hierarchy as the ImageButton it extends; apps name it so (``dialpad_fab``,
+#: ``fab_add``, ``floating_action_button``).
+FAB_ID = re.compile(r"(^|_)(fab|floating_action_button)($|_)")
 DIALOG_BUTTONS = ("android:id/button1", "android:id/button2", "android:id/button3")
 
 
@@ -88,8 +94,11 @@ class Renderer:
 
     def text(self, node: Node, value: str, color: Color, look: Appearance | None = None, align: str = "start",
              max_lines: int = 0) -> None:
+        # the start inset a list row or bar gives its text; a narrow cell (a month's day) keeps most of its width
+        width = node.bounds[2] - node.bounds[0]
+        pad = min(self.px(8) if align != "center" else self.px(4), width // 20)
         self.type.block(node.bounds, value, look or appearance(node.view.style), color, align=align,
-                        max_lines=max_lines, pad=self.px(8) if align != "center" else self.px(4))
+                        max_lines=max_lines, pad=pad)
 
     def role_color(self, look: Appearance, on: str) -> Color:
         """A text's colour: its appearance's role, or the colour for text on the container it sits in."""
@@ -171,7 +180,7 @@ class Renderer:
                 self.type.block((bar[0] + self.px(48), bar[1], bar[2], bar[3]), v.text or v.desc or v.hint or
                                 "Search", Appearance(16), c.c("on_surface_variant"), max_lines=1)
             return "on_surface"
-        if style == "fab":
+        if style == "fab" or (cls in ICON_CLASSES and FAB_ID.search(node.resource_id.rsplit("/", 1)[-1])):
             c.fab(node.bounds, v.icon or ("add" if not v.text else ""), v.text)
             return ""
         if style in ("bubble-in", "bubble-out"):
@@ -179,14 +188,17 @@ class Renderer:
             if v.text:
                 self.type.block(node.bounds, v.text, Appearance(16), color, pad=self.px(12))
             return "on_accent" if style == "bubble-out" else "on_surface"
+        if style == "event-label":  # a calendar's event: its title on the event's colour, ellipsized at the end
+            inset = self.px(1)
+            self.draw.rounded_rectangle((x1 + inset, y1 + inset, x2 - inset, y2 - inset), radius=self.px(3),
+                                        fill=c.c("accent"))
+            self.type.block(node.bounds, v.text, appearance(style), c.c("on_accent"), max_lines=1, pad=self.px(3))
+            return ""
         if style == "chip":
             c.chip(node.bounds, v.text or v.desc, v.selected or v.checked)
             return ""
         if v.selected and v.clickable and cls != "Button":
-            if style == "drawer-item" or (node.view.orientation == "horizontal" and (y2 - y1) > self.px(52)):
-                self.draw.rounded_rectangle(node.bounds, radius=(y2 - y1) // 2, fill=c.c("accent_container"))
-            else:
-                c.tab_indicator(node.bounds)
+            self.selection(node)
         if cls == "Button":
             self.button(node, on)
         elif cls == "EditText":
@@ -202,15 +214,39 @@ class Renderer:
             c.slider(node.bounds, v.progress / v.max_progress if v.max_progress else 0)
         elif style == "app-icon":
             self.app_icon(node)
-        elif cls in ICON_CLASSES:
+        elif cls in ICON_CLASSES or style == ICON_STYLE:
             self.image(node, on)
         elif v.text and not node.children:
             look = appearance(style)
             self.text(node, v.text, self.role_color(look, on))
         return on
 
+    def selection(self, node: Node) -> None:
+        """How a selected item shows: a navigation item's indicator behind its icon (Material 3; Material 2
+        colours it only), a tab's underline, a drawer item's pill, a picked row's tinted background."""
+        c = self.canvas
+        kids = [k for k in node.walk() if k is not node]
+        icon = next((k for k in kids if k.view.cls.rsplit(".", 1)[-1] in ICON_CLASSES and k.view.icon), None)
+        if icon is not None and any(k.view.text for k in kids):
+            if c.material3:
+                cx, cy = icon.center
+                w, h = self.px(64), self.px(32)
+                self.draw.rounded_rectangle((cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2), radius=h // 2,
+                                            fill=c.c("accent_container"))
+        elif any(k.view.style == "tab-selected" for k in kids):
+            c.tab_indicator(node.bounds)
+        elif node.view.style == "drawer-item":
+            self.draw.rounded_rectangle(node.bounds, radius=(node.bounds[3] - node.bounds[1]) // 2,
+                                        fill=c.c("accent_container"))
+        else:
+            accent, bg = c.c("accent"), c.c("background")
+            self.draw.rectangle(node.bounds, fill=tuple((a * 3 + b * 7) // 10 for a, b in zip(accent, bg)))
+
     def button(self, node: Node, on: str) -> None:
         v, c = node.view, self.canvas
+        if not v.text:  # an action item or icon button with no label: its icon alone, as ImageButton draws it
+            self.image(node, on)
+            return
         if v.style in ("keypad", "digits", "picker-side", "toolbar-item", "flat") or (
                 v.style == "button" and on == "on_app_bar"):
             look = appearance(v.style if v.style != "button" else "toolbar-item")
@@ -232,7 +268,7 @@ class Renderer:
     def image(self, node: Node, on: str) -> None:
         """An ImageView or ImageButton: its pictogram, a letter avatar (``avatar:<name>``), or nothing."""
         v, c = node.view, self.canvas
-        name = v.icon or (v.desc if v.cls.endswith("ImageButton") else "")
+        name = v.icon or (v.desc if not v.cls.endswith("ImageView") else "")
         if not name:
             return
         if name.startswith("avatar:"):
@@ -251,6 +287,7 @@ class Renderer:
         cx = (x1 + x2) // 2
         disc = (cx - r, y1 + self.px(4), cx + r, y1 + self.px(4) + 2 * r)
         declared = launcher_icon_for(v.icon) if v.icon else None
+        c.shadow(disc, r, 1.5)  # the launcher's icon shadow, which keeps a white icon apart from a light wallpaper
         if declared is not None:
             self.draw.ellipse(disc, fill=rgb(declared.background))
             c.icon(disc, declared.symbol, rgb(declared.foreground), 30)
@@ -335,7 +372,7 @@ class Renderer:
         unit = s.width / 10
         for r, row in enumerate(KEY_ROWS):
             keys = row.split(" ")
-            widths = [5 if k == "space" else 1.5 if k in ("⇧", "⌫", "?123", "↵") else 1 for k in keys]
+            widths = [4 if k == "space" else 1.5 if k in ("⇧", "⌫", "?123", "↵") else 1 for k in keys]
             x = (s.width - unit * sum(widths)) / 2
             for k, w in zip(keys, widths):
                 box = (round(x + self.px(3)), top + r * row_h + self.px(5), round(x + unit * w - self.px(3)),
@@ -348,18 +385,37 @@ class Renderer:
                     self.type.block(box, k, Appearance(22 if len(k) == 1 else 14), ink, align="center")
                 x += unit * w
 
-    def render(self) -> bytes:
+    def render(self) -> Image.Image:
+        """The screen drawn: windows bottom-most first, then the keyboard."""
         windows = self.system.windows()
         for win in reversed(windows):
-            if win.modal:  # a dim scrim behind dialogs and menus
-                self.img.paste((0, 0, 0), (0, 0, self.system.width, self.system.height),
-                               Image.new("L", self.img.size, 80))
+            if win.modal and win.root.view.style not in ("menu", "floating-toolbar"):
+                # a dim scrim behind dialogs and sheets (a popup menu casts only its shadow)
+                self.img.paste((0, 0, 0), (0, 0, self.system.width, self.system.height), _scrim(self.img.size))
             self.window(win.root)
         if self.system.keyboard_visible:
             self.keyboard()
-        buf = io.BytesIO()
-        self.img.save(buf, "PNG", optimize=False, compress_level=1)
-        return buf.getvalue()
+        return self.img
+
+
+@lru_cache(maxsize=4)
+def _scrim(size: tuple[int, int]) -> Image.Image:
+    """The mask of the dim behind a dialog (about a third of black)."""
+    return Image.new("L", size, 80)
+
+
+def render_image(system: System) -> Image.Image:
+    """The screen as an RGB image."""
+    return Renderer(system).render()
+
+
+def png(image: Image.Image) -> bytes:
+    """``image`` as PNG bytes, as ``screencap -p`` sends them."""
+    buf = io.BytesIO()
+    # zlib's run-length strategy (Z_RLE, 3: Pillow passes ``compress_type`` to zlib as the strategy), made for PNG
+    # data: on screens of flat colour it is faster than the default and a quarter smaller
+    image.save(buf, "PNG", optimize=False, compress_level=1, compress_type=3)
+    return buf.getvalue()
 
 
 def picture_bytes(data: bytes) -> bytes:
@@ -370,7 +426,7 @@ def picture_bytes(data: bytes) -> bytes:
 
 def render_png(system: System) -> bytes:
     """The screen as PNG bytes."""
-    return Renderer(system).render()
+    return png(render_image(system))
 
 
 def shown(system: System) -> tuple[object, ...]:

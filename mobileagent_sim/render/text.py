@@ -11,6 +11,7 @@ and the last line that fits ends in an ellipsis (``ellipsize="end"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -51,7 +52,7 @@ APPEARANCES: dict[str, Appearance] = {
     "picker-side": Appearance(16, role="on_surface_variant"),
     "picker-value": Appearance(20),
     "keypad": Appearance(28),
-    "primary": Appearance(16, 500, role="on_accent"),
+    "primary": Appearance(16, 500, role="primary"),  # a link or emphasized text; a "primary" Button is filled
     "error": Appearance(14, role="error"),
     "toolbar-item": Appearance(14, 500, role="on_app_bar"),
     "bubble-in": Appearance(16),
@@ -65,8 +66,40 @@ APPEARANCES: dict[str, Appearance] = {
 ELLIPSIS = "\u2026"
 
 
+@lru_cache(maxsize=16384)
+def _length(path: str, size: int, weight: int, text: str) -> float:
+    return fonts.face(path, size, weight).getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(path: str, size: int, weight: int, text: str) -> tuple[Image.Image | None, tuple[int, int], float]:
+    """A run of text drawn once as a coverage mask, its offset from the pen on the baseline, and its advance:
+    screens draw the same strings again and again (bars, list rows), and pasting a mask is cheaper than
+    rasterizing anew."""
+    font = fonts.face(path, size, weight)
+    left, top, right, bottom = font.getbbox(text, anchor="ls")
+    advance = font.getlength(text)
+    if right <= left or bottom <= top:
+        return None, (0, 0), advance
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor="ls")
+    return mask, (left, top), advance
+
+
 def appearance(style: str) -> Appearance:
     return APPEARANCES.get(style, BODY_LARGE)
+
+
+def text_width(text: str, style: str, scale: float) -> float:
+    """How wide ``text`` is drawn in ``style``'s appearance, in px at ``scale`` px per sp (a popup menu is as wide
+    as its widest item)."""
+    look = appearance(style)
+    size = max(1, round(look.size * scale))
+    total = 0.0
+    for run in fonts.runs(text.upper() if look.caps else text):
+        total += size if run.icon else size * 1.17 if run.emoji else _length(
+            run.path or fonts.chain()[0], size, look.weight, run.text)
+    return total
 
 
 class Typesetter:
@@ -86,7 +119,7 @@ class Typesetter:
             elif run.emoji:
                 total += size * 1.17 * len([c for c in run.text if c not in fonts.JOINERS])
             else:
-                total += fonts.face(run.path or fonts.chain()[0], size, weight).getlength(run.text)
+                total += _length(run.path or fonts.chain()[0], size, weight, run.text)
         return total
 
     def line(self, xy: tuple[float, float], text: str, size: int, color: tuple[int, int, int],
@@ -96,14 +129,16 @@ class Typesetter:
         ascent = fonts.face(fonts.chain()[0], size, weight).getmetrics()[0]
         for run in fonts.runs(text):
             if run.icon:
-                icons.draw_icon(self.draw, run.icon, (x + size / 2, y + ascent - size * 0.35), size, color)
+                icons.draw_icon(self.img, run.icon, (x + size / 2, y + ascent - size * 0.35), size, color)
                 x += size
             elif run.emoji:
                 x += self._emoji(run, (x, y), size)
             else:
-                font = fonts.face(run.path or fonts.chain()[0], size, weight)
-                self.draw.text((x, y + ascent), run.text, font=font, fill=color, anchor="ls")
-                x += font.getlength(run.text)
+                path = run.path or fonts.chain()[0]
+                mask, (dx, dy), advance = _glyphs(path, size, weight, run.text)
+                if mask is not None:
+                    self.img.paste(color, (round(x) + dx, round(y + ascent) + dy), mask)
+                x += advance
 
     def _emoji(self, run: fonts.Run, xy: tuple[float, float], size: int) -> float:
         """Colour emoji: drawn at the font's one bitmap size, then scaled to the line's."""
@@ -119,6 +154,8 @@ class Typesetter:
 
     def wrap(self, text: str, size: int, width: int, weight: int = 400) -> list[str]:
         """Lines of ``text`` broken at spaces (a word wider than the line breaks between characters)."""
+        if "\n" not in text and self.width(text, size, weight) <= width:
+            return [text]
         lines: list[str] = []
         for para in text.split("\n"):
             line = ""

@@ -19,6 +19,7 @@ public.
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.android.calendar"
 MAIN_ACTIVITY = f"{PACKAGE}.AllInOneActivity"
@@ -70,3 +71,9 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "DB_PATH", "EVENT_INFO_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
            "PROVIDER_PACKAGE", "SCHEMA"]
+
+#: A legacy icon (mipmap ic_launcher_calendar.png, no adaptive one), which Android 8+ launchers set on white: a grey
+#: month grid under a lime (#B2D663) header, one day lime.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "calendar_view_month", foreground="#8FB43A",
+                             source=_aosp("res/mipmap-xxhdpi/ic_launcher_calendar.png",
+                                          note="AndroidManifest.xml's android:icon @mipmap/ic_launcher_calendar"))

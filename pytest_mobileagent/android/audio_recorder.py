@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
 from pytest_mobileagent.android.opensource import android_world
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "com.dimowner.audiorecorder"
 MAIN_ACTIVITY = "com.dimowner.audiorecorder.app.main.MainActivity"
@@ -79,3 +80,17 @@ EVIDENCE = {
 __all__ = ["APP_VERSION", "DP_PER_SECOND", "EVIDENCE", "GRID_COLOR", "GRID_STEP_S", "KEY_FIRST_RUN", "MAIN_ACTIVITY",
            "PACKAGE", "PREFS", "RECORDS_DIR", "SCRUBBER_COLOR", "SETUP_ACTIVITY", "WAVEFORM_DP", "WAVE_COLOR",
            "WELCOME_ACTIVITY", "WINDOW_COLOR"]
+
+#: AppTheme (android:Theme.Material, no night resources): the default blue-grey colour map
+#: (AppConstants.DEFAULT_THEME_COLOR), colorPrimary md_blue_gray_700 #1C2733 over the gradient_gray window
+#: (#253343 to #1C2733), white text, colorAccent md_yellow_A700 #FFD600; the same in dark mode.
+THEME = appcompat("#1C2733", "#1C2733", "#FFD600", on_accent="#000000", background="#1C2733",
+                  text="#FFFFFF", secondary_text="#B3FFFFFF", follows_night=False,
+                  source=_src("res/values/styles.xml", note="AppTheme; values/colors.xml md_blue_gray_700, "
+                                                           "md_yellow_A700, text_primary_light"))
+#: icon_background #F3F5F7 under a red disc reading REC.
+LAUNCHER_ICON = LauncherIcon("#F3F5F7", "fiber_manual_record",
+                             _src("res/mipmap-anydpi-v26/audio_recorder_logo.xml",
+                                  note="background @color/icon_background #f3f5f7; foreground "
+                                       "audio_recorder_adaptive_logo_min: a red (#F1453D) disc, REC on it"),
+                             foreground="#F1453D")

@@ -13,7 +13,8 @@ image AndroidWorld uses); Google's own Calculator build is not public, so its id
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.google.android.calculator"
 MAIN_ACTIVITY = "com.android.calculator2.Calculator"
@@ -50,3 +51,7 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "CLR", "DEC_POINT", "DEL", "DIGIT_IDS", "EQ", "EVIDENCE", "FORMULA", "MAIN_ACTIVITY",
            "OPERATORS", "PACKAGE", "RESULT", "ZERO_DIVIDE"]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#4285F4", "calculate", foreground="#FFFFFF",
+                             source=Unconfirmed("Google Calculator's icon, operator signs on blue"))

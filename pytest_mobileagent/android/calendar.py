@@ -14,6 +14,7 @@ from typing import Any
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
 from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat
+from pytest_mobileagent.android.theme import LauncherIcon, simple_commons
 
 PACKAGE = "com.simplemobiletools.calendar.pro"
 DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
@@ -224,3 +225,12 @@ __all__ = ["APP_VERSION", "COLUMNS", "DAY", "DB_PATH", "EVENTS_TABLE", "EVENT_AC
            "IDENTITY_HASH", "MAIN_ACTIVITY", "MONTH", "PACKAGE", "REGULAR_EVENT_TYPE_ID", "SCHEMA", "SCHEMA_VERSION",
            "SOURCE_IMPORTED_ICS", "SOURCE_SIMPLE_CALENDAR", "WEEK", "YEAR", "Event", "event_from_row",
            "weekly_repeat_rule"]
+
+#: Simple-Commons' system theme, its default on Android 12+ (``BaseConfig.isUsingSystemTheme``); the app's own
+#: screenshots show the pre-12 default (the dark theme, orange primary #F57C00).
+THEME = simple_commons(_commons("res/values-v31/colors.xml",
+                                note=f"Simple-Commons {_COMMONS_COMMIT}: you_* colours (values-night-v31 for dark); "
+                                     "BaseConfig.kt: isUsingSystemTheme defaults to isSPlus()"))
+#: The adaptive icon: md_orange_700 (#F57C00) under a white calendar page with a date grid.
+LAUNCHER_ICON = LauncherIcon("#F57C00", "calendar_month", _src("res/mipmap-anydpi-v26/ic_launcher.xml", note=(
+    "background @color/md_orange_700; foreground mipmap ic_launcher_foreground, a calendar page with a grid")))

@@ -21,6 +21,7 @@ qualities are those of an emulator's back camera (at most 1280x720 video): plaus
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.camera2"
 #: The launcher entry, and the activity it hands over to.
@@ -145,3 +146,7 @@ __all__ = [
     "megapixels",
     "prefs_file",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white camera on blue.
+LAUNCHER_ICON = LauncherIcon("#4F92F0", "photo_camera", foreground="#FFFFFF",
+                             source=arena_drawer("a white camera on blue"))

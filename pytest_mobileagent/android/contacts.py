@@ -8,6 +8,7 @@ The app's activities keep AOSP Contacts' class names; :data:`EVIDENCE` gives eac
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.contacts"
 MAIN_ACTIVITY = "com.android.contacts.activities.PeopleActivity"
@@ -87,3 +88,7 @@ __all__ = [
                       "SORT_BY_LAST",
                       "SORT_ORDER_KEY",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white person on blue.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "person", foreground="#FFFFFF",
+                             source=arena_drawer("a white person on blue"))

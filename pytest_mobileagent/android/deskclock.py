@@ -9,6 +9,7 @@ version 9 of AOSP ``ClockDatabaseHelper``) and the default shared preferences, w
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.deskclock"
 ACTIVITY = "com.android.deskclock.DeskClock"
@@ -133,3 +134,7 @@ EVIDENCE = {
     **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "timePicker", "hour",
                 "minute", "amPm", "divider", "numberpicker_input"),
 }
+
+#: The launcher icon on AndroidArena's phone: a clock face with blue hands in a blue ring.
+LAUNCHER_ICON = LauncherIcon("#6490E4", "schedule", foreground="#FFFFFF",
+                             source=arena_drawer("a clock face with blue hands in a blue ring"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
 from pytest_mobileagent.android.opensource import android_world
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.dialer"
 MAIN_ACTIVITY = "com.google.android.dialer.extensions.GoogleDialtactsActivity"
@@ -65,3 +66,7 @@ EVIDENCE = {
 }
 
 __all__ = ["APP_VERSION", "EVIDENCE", "IN_CALL_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE"]
+
+#: The launcher icon on AndroidArena's phone: a white handset on blue.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "call", foreground="#FFFFFF",
+                             source=arena_drawer("a white handset on blue"))

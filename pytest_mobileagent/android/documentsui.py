@@ -10,6 +10,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.documentsui"
 MAIN_ACTIVITY = "com.android.documentsui.files.FilesActivity"
@@ -81,3 +82,7 @@ __all__ = [
     "PICK_ACTIVITY",
     "document_uri",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white folder on blue.
+LAUNCHER_ICON = LauncherIcon("#4A92EF", "folder", foreground="#FFFFFF",
+                             source=arena_drawer("a white folder on blue"))

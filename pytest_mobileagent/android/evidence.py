@@ -80,6 +80,11 @@ def entries(kind: str, values: Iterable[str], source: Source | Unconfirmed) -> d
     return {key(kind, v): source for v in values}
 
 
+def icon_entries(sources: Mapping[str, Source | Unconfirmed]) -> dict[str, Source | Unconfirmed]:
+    """``icon:`` entries from a table of icon-only views (by description, or entry name) and their sources."""
+    return {key("icon", view): source for view, source in sources.items()}
+
+
 AOSP_BASE = "aosp-mirror/platform_frameworks_base"
 
 
@@ -119,6 +124,27 @@ FRAMEWORK: dict[str, Source] = {
 def framework(*names: str) -> dict[str, Source]:
     """``EVIDENCE`` entries of framework ids (``id:android:id/<name>``) from :data:`FRAMEWORK`."""
     return {key("id", f"android:id/{n}"): FRAMEWORK[n] for n in names}
+
+
+_APPCOMPAT = "appcompat/appcompat/src/main/res/values/"
+#: The icons AppCompat's own toolbar buttons draw (and Material Components', which inherits them), by the
+#: description the simulator's toolbars give them (:func:`mobileagent_sim.views.Toolbar`, ``ActionModeBar``).
+APPCOMPAT_ICONS: dict[str, Source] = {
+    "Navigate up": Source("androidx/androidx", _APPCOMPAT + "themes_base.xml",
+                          note="homeAsUpIndicator: abc_ic_ab_back_material (arrow_back)"),
+    "Collapse": Source("androidx/androidx", _APPCOMPAT + "styles_base.xml",
+                       note="Toolbar collapseIcon ?attr/homeAsUpIndicator (arrow_back), described "
+                            "abc_toolbar_collapse_description"),
+    "More options": Source("androidx/androidx", _APPCOMPAT + "styles_base.xml",
+                           note="Widget.AppCompat.ActionButton.Overflow: abc_ic_menu_overflow_material (more_vert)"),
+    "Done": Source("androidx/androidx", _APPCOMPAT + "themes_base.xml",
+                   note="an action mode's close button: actionModeCloseDrawable abc_ic_ab_back_material (arrow_back)"),
+}
+
+
+def appcompat_icons(*descs: str) -> dict[str, Source]:
+    """``EVIDENCE`` entries of AppCompat's toolbar icons (``icon:<desc>``) from :data:`APPCOMPAT_ICONS`."""
+    return {key("icon", d): APPCOMPAT_ICONS[d] for d in descs}
 
 
 def kind_of(entry_key: str) -> str:

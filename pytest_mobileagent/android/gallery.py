@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
 from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat
+from pytest_mobileagent.android.theme import LauncherIcon, simple_commons
 
 PACKAGE = "com.simplemobiletools.gallery.pro"
 MAIN_ACTIVITY = f"{PACKAGE}.activities.MainActivity"
@@ -75,3 +76,12 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "DIR_COLUMNS", "EVIDENCE", "MAIN_ACTIVITY", "MEDIA_ACTIVITY", "MEDIA_COLUMNS", "PACKAGE",
            "VIEW_PAGER_ACTIVITY"]
+
+#: Simple-Commons' system theme, its default on Android 12+ (``BaseConfig.isUsingSystemTheme``); the app's own
+#: screenshots show the pre-12 default (the dark theme, orange primary #F57C00).
+THEME = simple_commons(_commons("res/values-v31/colors.xml",
+                                note=f"Simple-Commons {_COMMONS_COMMIT}: you_* colours (values-night-v31 for dark); "
+                                     "BaseConfig.kt: isUsingSystemTheme defaults to isSPlus()"))
+#: The adaptive icon: md_orange_700 (#F57C00) under white mountains under a sun.
+LAUNCHER_ICON = LauncherIcon("#F57C00", "landscape", _src("res/mipmap-anydpi-v26/ic_launcher.xml", note=(
+    "background @color/md_orange_700; foreground mipmap ic_launcher_foreground, white mountains under a sun")))

@@ -32,6 +32,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.gm"
 MAIN_ACTIVITY = "com.google.android.gm.ConversationListActivityGmail"
@@ -290,3 +291,7 @@ __all__ = [
     "Message",
     "seed_rows",
 ]
+
+#: The launcher icon on AndroidArena's phone: the red, blue, green and yellow M on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "mail", foreground="#EA4335",
+                             source=arena_drawer("the red, blue, green and yellow M on white"))

@@ -30,6 +30,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import AOSP_BASE, UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.calendar"
 MAIN_ACTIVITY = "com.android.calendar.AllInOneActivity"
@@ -149,3 +150,7 @@ __all__ = [
     "Place",
     "view_label",
 ]
+
+#: The launcher icon on AndroidArena's phone: a blue and green page reading 12 on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "calendar_today", foreground="#4285F4",
+                             source=arena_drawer("a blue and green page reading 12 on white"))

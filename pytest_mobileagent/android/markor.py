@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
 from pytest_mobileagent.android.opensource import android_world
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "net.gsantner.markor"
 MAIN_ACTIVITY = "net.gsantner.markor.activity.MainActivity"
@@ -98,3 +99,15 @@ EVIDENCE = {
 }
 
 __all__ = ["APP_VERSION", "DOCUMENT_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "NOTEBOOK", "PACKAGE"]
+
+#: AppTheme.Unified (AppCompat DayNight): colorPrimary #1E2135 (night: primary_dark #161828), colorAccent #F04B4B,
+#: window light__background #EEEEEE / dark__background #222222, text #212121 / white.
+THEME = appcompat("#1E2135", "#161828", "#F04B4B", background="#EEEEEE", dark_background="#222222",
+                  dark_primary="#161828", text="#212121", secondary_text="#757575",
+                  source=_src("app/src/main/res/values/colors.xml",
+                              note="primary, primary_dark, accent, light__/dark__ colours; values-night/colors.xml "
+                                   "(colorPrimary @color/primary_dark); styles.xml AppTheme.Unified"))
+#: A light grey notebook (#EAEAEA, its binding #797C76) with a dark "M" and a pencil.
+LAUNCHER_ICON = LauncherIcon("#EAEAEA", "edit_note", _src("app/src/main/res/drawable/ic_launcher_background.xml",
+                             note="the notebook's fill #eaeaea; drawable-anydpi-v26/ic_launcher.xml; "
+                                  "ic_launcher-web.png: a dark M and a pencil"), foreground="#1E2135")

@@ -16,6 +16,7 @@ real app syncs the two), so seeded SMS threads are what it lists.
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.apps.messaging"
 MAIN_ACTIVITY = f"{PACKAGE}.ui.ConversationListActivity"
@@ -117,3 +118,7 @@ __all__ = [
               "SETTINGS_ACTIVITY",
               "USAGE_TAG",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white speech bubble with blue lines on blue.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "sms", foreground="#FFFFFF",
+                             source=arena_drawer("a white speech bubble with blue lines on blue"))

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import SYSTEM_PALETTE_SOURCE, LauncherIcon, dynamic
 
 PACKAGE = "code.name.monkey.retromusic"
 MAIN_ACTIVITY = "code.name.monkey.retromusic.activities.MainActivity"
@@ -105,3 +106,13 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "DEFAULT_COVER", "DEFAULT_COVER_NIGHT", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
            "PLAYBACK_DB_NAME", "PLAYBACK_DB_PATH", "PLAYLIST_DB_NAME", "PLAYLIST_DB_PATH"]
+
+#: Theme "auto" (follows the system) with Material You on by default on Android 12+ (PreferenceUtil.kt:
+#: materialYou defaults to VersionUtils.hasS()): Theme.RetroMusic.MD3, Material 3 DayNight with dynamic colour.
+THEME = dynamic(_at("java/code/name/monkey/retromusic/util/PreferenceUtil.kt",
+                    note="baseTheme default \"auto\", materialYou default hasS(); styles.xml Theme.RetroMusic.MD3; "
+                         f"palette: {SYSTEM_PALETTE_SOURCE}"))
+#: A white background under a play triangle in navy, teal and blue.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "play_arrow", _at("res/values/ic_launcher_background.xml",
+                             note="ic_launcher_background #FFFFFF; mipmap-xxxhdpi/ic_launcher.png: a play "
+                                  "triangle, navy (#1D185E) with teal and blue"), foreground="#1D185E")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from lxml import etree
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.settings"
 MAIN_ACTIVITY = "com.android.settings.Settings"
@@ -138,3 +139,7 @@ __all__ = [
     "role_holders",
     "with_role_holders",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white gear on blue.
+LAUNCHER_ICON = LauncherIcon("#4586F3", "settings", foreground="#FFFFFF",
+                             source=arena_drawer("a white gear on blue"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
 from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat
+from pytest_mobileagent.android.theme import LauncherIcon, simple_commons
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 ACTIVITIES = f"{PACKAGE}.activities"
@@ -82,3 +83,13 @@ EVIDENCE = {
 
 __all__ = ["ACTIVITIES", "APP_VERSION", "EVIDENCE", "MAIN_ACTIVITY", "NEW_CONVERSATION_ACTIVITY", "PACKAGE",
            "THREAD_ACTIVITY"]
+
+#: Simple-Commons' system theme, its default on Android 12+ (``BaseConfig.isUsingSystemTheme``); the app's own
+#: screenshots show the pre-12 default (the dark theme, orange primary #F57C00, orange bubbles).
+THEME = simple_commons(_commons("commons/src/main/res/values-v31/colors.xml",
+                                note=f"Simple-Commons {_COMMONS_COMMIT}: you_* colours (values-night-v31 for dark); "
+                                     "BaseConfig.kt: isUsingSystemTheme defaults to isSPlus()"))
+#: The adaptive icon: md_orange_700 (#F57C00) under a white speech bubble with text lines.
+LAUNCHER_ICON = LauncherIcon("#F57C00", "chat", _src("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml",
+                             note="background @color/md_orange_700; foreground mipmap ic_launcher_foreground, "
+                                  "a white speech bubble with text lines"))
