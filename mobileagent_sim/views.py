@@ -75,6 +75,13 @@ class View:
     style: str = ""  # "title", "headline", "caption", "primary", "fab", "dialog", "keypad"...
     icon: str = ""  # a symbolic icon name the renderer draws
     gravity: str = ""  # where a text sits in its view: "" (start), "center" or "end" (android:gravity)
+    #: a picture's placement, as ImageView's ``scaleType``: ``"fit_center"``, ``"center_crop"`` or ``"fit_xy"``
+    scale_type: str = "fit_center"
+    #: a colour the view is filled with under its content (``android:background``), CSS notation; "" for none
+    background: str = ""
+    #: what a view draws itself (a paint canvas, a waveform): polylines as (CSS colour, width in dp, points in dp
+    #: from the view's top-left corner); a single point is a dot as wide as the line
+    strokes: tuple[tuple[str, float, tuple[tuple[float, float], ...]], ...] = ()
 
     def walk(self):
         """Yield this view and all descendants, depth first."""

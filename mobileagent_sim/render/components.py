@@ -139,6 +139,25 @@ class Canvas:
         else:
             self.img.paste(picture, at)
 
+    def strokes(self, box: Box, strokes: tuple[tuple[str, float, tuple[tuple[float, float], ...]], ...]) -> None:
+        """Polylines a view draws itself (``View.strokes``: colour, width and points in dp from the box's corner),
+        with round joins and caps as a ``Paint`` with ``Cap.ROUND`` draws a path; clipped to the box."""
+        x1, y1, x2, y2 = box
+        if x2 <= x1 or y2 <= y1:
+            return
+        layer = self.img.crop(box)
+        pen = ImageDraw.Draw(layer)
+        for color, width_dp, points in strokes:
+            width = max(1, self.px(width_dp))
+            xy = [(x * self.scale, y * self.scale) for x, y in points]
+            if len(xy) > 1:
+                pen.line(xy, fill=color, width=width, joint="curve")
+            if width > 2:  # round caps (and a lone point's dot)
+                r = width / 2
+                for x, y in (xy[0], xy[-1]) if xy else ():
+                    pen.ellipse((x - r, y - r, x + r, y + r), fill=color)
+        self.img.paste(layer, box[:2])
+
     # -- controls -------------------------------------------------------------------------------------------
 
     def fab(self, box: Box, icon: str, label: str = "") -> None:

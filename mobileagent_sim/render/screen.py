@@ -16,12 +16,13 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from mobileagent_sim.hierarchy import node_text
 from mobileagent_sim.render import components, fonts
 from mobileagent_sim.render.components import Canvas
 from mobileagent_sim.render.text import Appearance, Typesetter, appearance
+from pytest_mobileagent.android import media
 from pytest_mobileagent.android.theme import AppTheme, Color, Scheme, launcher_icon_for, rgb, theme_for
 from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
 from pytest_mobileagent.android.wallpaper import is_dark, wallpaper_image
@@ -125,6 +126,8 @@ class Renderer:
         x1, y1, x2, y2 = node.bounds
         cls = v.cls.rsplit(".", 1)[-1]
         style = v.style
+        if v.background:
+            self.fill(node.bounds, v.background)
         if style in ("dialog", "sheet", "drawer"):
             radius = (28 if c.material3 else 4) if style == "dialog" else 16 if style == "sheet" else 0
             c.surface(node.bounds, c.c("surface") if not c.material3 else c.c("surface_variant"), radius, 8,
@@ -169,7 +172,10 @@ class Renderer:
             if v.icon:
                 self.type.block(node.bounds, v.icon, Appearance(40 / 1), (255, 255, 255), align="center")
             return ""
-        if style == "canvas":  # a drawing surface; ``view.icon`` lists the colours painted on it
+        if style == "canvas" and (v.strokes or v.background):  # a view drawing its own strokes
+            c.strokes(node.bounds, v.strokes)
+            return ""
+        if style == "canvas":  # a web page's drawing surface; ``view.icon`` lists the colours painted on it
             self.draw.rectangle(node.bounds, fill=(255, 255, 255), outline=(0, 0, 0))
             for i, color in enumerate(col for col in v.icon.split(",") if col):
                 y = y1 + (i + 1) * (y2 - y1) // 6
@@ -336,12 +342,24 @@ class Renderer:
             initial = (label or package.rsplit(".", 1)[-1])[:1].upper()
             self.type.block(disc, initial, Appearance(size_dp * 22 / 30, 500), (255, 255, 255), align="center")
 
+    def fill(self, box: tuple[int, int, int, int], color: str) -> None:
+        """A view's background: a CSS colour, blended where it has an alpha (``#RRGGBBAA``)."""
+        r, g, b, *alpha = ImageColor.getrgb(color)
+        x1, y1, x2, y2 = box
+        if x2 <= x1 or y2 <= y1:
+            return
+        if alpha and alpha[0] < 255:
+            self.img.paste((r, g, b), box, Image.new("L", (x2 - x1, y2 - y1), alpha[0]))
+        else:
+            self.draw.rectangle(box, fill=(r, g, b))
+
     def bitmap(self, node: Node) -> None:
-        """An image file from the device (``view.icon`` is its path), placed as ImageView's fitCenter does."""
+        """An image file from the device (``view.icon`` is its path; an MP3's embedded cover art), placed as the
+        view's ``scale_type`` says (ImageView's ``scaleType``)."""
         try:
-            with Image.open(io.BytesIO(self.system.fs.read(node.view.icon))) as picture:
+            with Image.open(io.BytesIO(picture_bytes(self.system.fs.read(node.view.icon)))) as picture:
                 picture.load()
-                self.canvas.picture(node.bounds, picture, "fit_center")
+                self.canvas.picture(node.bounds, picture, node.view.scale_type)
         except (OSError, ValueError, Image.DecompressionBombError):  # a missing or broken file: an empty frame
             self.draw.rectangle(node.bounds, outline=self.canvas.c("outline"))
 
@@ -357,11 +375,12 @@ class Renderer:
         v, c = node.view, self.canvas
         outlined = c.material3 and v.style == "field" and not v.multiline
         look = appearance(v.style)
-        frame = c.text_field(node.bounds, v.text, v.hint, node.focused, look, outlined)
+        editor = v.style == "editor"  # a full-screen editor: no frame, its text from the top-left (gravity top)
+        frame = node.bounds if editor else c.text_field(node.bounds, v.text, v.hint, node.focused, look, outlined)
         shown = node_text(node)
         color = c.c("on_surface") if v.text else c.c("on_surface_variant")
         inner = (frame[0] + self.px(8), frame[1], frame[2] - self.px(8), frame[3])
-        valign = "top" if v.multiline and (frame[3] - frame[1]) > self.px(96) else "center"
+        valign = "top" if editor or (v.multiline and (frame[3] - frame[1]) > self.px(96)) else "center"
         if valign == "top":
             inner = (inner[0], inner[1] + self.px(8), inner[2], inner[3])
         self.type.block(inner, shown, look, color, valign=valign, pad=self.px(4))
@@ -440,6 +459,12 @@ def png(image: Image.Image) -> bytes:
     # data: on screens of flat colour it is faster than the default and a quarter smaller
     image.save(buf, "PNG", optimize=False, compress_level=1, compress_type=3)
     return buf.getvalue()
+
+
+def picture_bytes(data: bytes) -> bytes:
+    """The picture a file shows: an MP3's embedded cover (its ID3 ``APIC`` frame, as MediaStore's album art), or
+    the file itself."""
+    return media.embedded_picture(data) or data if data[:3] == b"ID3" else data
 
 
 def render_png(system: System) -> bytes:

@@ -57,6 +57,10 @@ APPEARANCES: dict[str, Appearance] = {
     "toolbar-item": Appearance(14, 500, role="on_app_bar"),
     "bubble-in": Appearance(16),
     "toast": Appearance(14, role="inverse"),
+    "on-picture": Appearance(14, role="inverse"),  # light text over a photo (a gallery tile's name and count)
+    # a now-playing screen's title (Material's Headline6) and artist (Body1)
+    "player-title": Appearance(20, 500),
+    "player-text": Appearance(16, role="on_surface_variant"),
 }
 
 ELLIPSIS = "\u2026"
