@@ -31,6 +31,8 @@ from pytest_mobileagent.device.profile import DeviceProfile
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from PIL.Image import Image as PILImage
+
     from mobileagent_sim.shell import Caller, Process
     from mobileagent_sim.state import Entry, State
 
@@ -99,7 +101,7 @@ class SimDevice:
         self.system = System(self._root, width, height, density)
         if not cache:
             self.system.layout_cache = None
-        self._screenshot: tuple[tuple[object, ...], bytes] | None = None
+        self._screenshot: list[Any] | None = None
         for d in (*SHARED_STORAGE_DIRS, "/sdcard/DCIM/Camera", "/data/local/tmp"):
             self.system.fs.mkdirs(d)
         #: The apps ``pm install`` can install, by package (the catalogue's: the shell's ``pm`` asks the phone).
@@ -122,15 +124,30 @@ class SimDevice:
             return hierarchy.dump([w.root for w in self.system.windows()], full=full)
 
     def screenshot(self) -> bytes:
-        from mobileagent_sim.render.screen import render_png, shown
-
         with self._lock:
-            if not self.cache:
-                return render_png(self.system)
-            key = shown(self.system)
-            if self._screenshot is None or self._screenshot[0] != key:
-                self._screenshot = (key, render_png(self.system))
-            return self._screenshot[1]
+            picture = self._picture()
+            if picture[2] is None:
+                from mobileagent_sim.render.screen import png
+
+                picture[2] = png(picture[1])
+            return picture[2]
+
+    def screenshot_image(self) -> PILImage:
+        """The screen as drawn, not encoded: the same image object while the screen does not change (copy it
+        before drawing on it)."""
+        with self._lock:
+            return self._picture()[1]
+
+    def _picture(self) -> list[Any]:
+        """``[what is shown, its image, its PNG or None]``, drawn anew only when what is shown changed."""
+        from mobileagent_sim.render.screen import render_image, shown
+
+        if not self.cache:
+            return [None, render_image(self.system), None]
+        key = shown(self.system)
+        if self._screenshot is None or self._screenshot[0] != key:
+            self._screenshot = [key, render_image(self.system), None]
+        return self._screenshot
 
     def window_size(self) -> tuple[int, int]:
         return self.system.width, self.system.height

@@ -15,6 +15,7 @@ import mobileagent_sim.services as services
 from mobileagent_sim.app import Activity, App, Intent
 from mobileagent_sim.key_listeners import filtered
 from mobileagent_sim.layout import Layout, LayoutCache, Node, focus_key, lay_out
+from mobileagent_sim.render.text import text_width
 from mobileagent_sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
 from mobileagent_sim.views import Button, Frame, ImageButton, Row, Text, View, translated
 from pytest_mobileagent.android import keyboard, strings
@@ -415,8 +416,11 @@ class System:
     def _overlay_frame(self, top: Activity, overlay: View) -> tuple[int, int, int, int]:
         x1, y1, x2, y2 = self.app_frame()
         lay = Layout(self.density, top.app.package, top.view_state)
-        if top.menu:
-            w = self.width // 2
+        if top.menu:  # as wide as its widest item, within max(half the screen, 320dp) [AppCompat MenuPopupHelper]
+            widest = max((text_width(v.text, v.style, self.density / 160) for v in overlay.walk() if v.text),
+                         default=0.0)
+            w = min(max(int(widest) + self.px(48), self.px(112)), max(self.width // 2, self.px(320)),
+                    self.width - self.px(16))
             h = min(lay.measure(overlay, w), y2 - y1)
             return (x2 - w - self.px(8), y1 + self.px(8), x2 - self.px(8), y1 + self.px(8) + h)
         margin = self.px(24)
@@ -430,21 +434,27 @@ class System:
         return f"{self.clock.now:%H:%M}"
 
     def _status_bar(self) -> View:
+        """Android 13's status bar: the clock, then the Wi-Fi, cellular (or airplane) and battery pictograms (the
+        drawables :mod:`pytest_mobileagent.android.systemui` cites)."""
+        wifi = self.settings.get("global", "wifi_on") == "1"
+        airplane = self.settings.get("global", "airplane_mode_on") == "1"
         return Row(
             Text(self._clock_text(), id="clock", width=64),
             View(weight=1),
-            Image_status("Wifi signal full." if self.settings.get("global", "wifi_on") == "1" else "Wifi off."),
-            Image_status("Airplane mode on." if self.settings.get("global", "airplane_mode_on") == "1"
-                         else "Phone signal full."),
-            Image_status("Battery 100 percent."),
+            Image_status("Wifi signal full." if wifi else "Wifi off.", "signal_wifi_4_bar" if wifi else "wifi_off"),
+            Image_status("Airplane mode on." if airplane else "Phone signal full.",
+                         "airplanemode_active" if airplane else "signal_cellular_4_bar"),
+            Image_status("Battery 100 percent.", "battery_full"),
             id="status_bar", cls="android.widget.FrameLayout", style="statusbar",
         )
 
     def _nav_bar(self) -> View:
+        """The three-button navigation bar; its icons are SystemUI's own shapes (``ic_sysbar_*``), which the
+        renderer draws (:data:`mobileagent_sim.render.screen.SYSBAR_SHAPES`)."""
         return Row(
-            ImageButton("Back", self.back, id="back", weight=1, width=None),
-            ImageButton("Home", self.go_home, id="home", weight=1, width=None),
-            ImageButton("Overview", self.show_overview, id="recent_apps", weight=1, width=None),
+            ImageButton("Back", self.back, icon="sysbar_back", id="back", weight=1, width=None),
+            ImageButton("Home", self.go_home, icon="sysbar_home", id="home", weight=1, width=None),
+            ImageButton("Overview", self.show_overview, icon="sysbar_recent", id="recent_apps", weight=1, width=None),
             id="navigation_bar_frame", cls="android.widget.FrameLayout", style="navbar",
         )
 
@@ -777,9 +787,9 @@ def _focused_in(wins: list[Window]) -> tuple[Window, Node] | None:
     return None
 
 
-def Image_status(desc: str) -> View:
-    """A status-bar icon (non-interactive, described for accessibility)."""
-    return View(cls="android.widget.ImageView", desc=desc, width=24, height=24, icon=desc.split()[0].lower())
+def Image_status(desc: str, icon: str) -> View:
+    """A status-bar icon (non-interactive, described for accessibility): the Material Symbols pictogram ``icon``."""
+    return View(cls="android.widget.ImageView", desc=desc, width=24, height=24, icon=icon)
 
 
 __all__ = ["System", "TaskRecord", "Window"]

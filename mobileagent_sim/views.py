@@ -74,6 +74,14 @@ class View:
     # rendering hints (never part of the hierarchy)
     style: str = ""  # "title", "headline", "caption", "primary", "fab", "dialog", "keypad"...
     icon: str = ""  # a symbolic icon name the renderer draws
+    gravity: str = ""  # where a text sits in its view: "" (start), "center" or "end" (android:gravity)
+    #: a picture's placement, as ImageView's ``scaleType``: ``"fit_center"``, ``"center_crop"`` or ``"fit_xy"``
+    scale_type: str = "fit_center"
+    #: a colour the view is filled with under its content (``android:background``), CSS notation; "" for none
+    background: str = ""
+    #: what a view draws itself (a paint canvas, a waveform): polylines as (CSS colour, width in dp, points in dp
+    #: from the view's top-left corner); a single point is a dot as wide as the line
+    strokes: tuple[tuple[str, float, tuple[tuple[float, float], ...]], ...] = ()
 
     def walk(self):
         """Yield this view and all descendants, depth first."""
@@ -216,12 +224,17 @@ def SeekBar(progress: float, on_progress: Callable[[float], Any] | None, max_pro
                 scrollable=False, height=kw.pop("height", 48), style="seekbar", **kw)
 
 
-def Tabs(titles: Sequence[str], selected: int, on_select: Callable[[int], Any], id: str = "tabs", **kw: Any) -> View:
-    """A TabLayout; each tab is selectable and carries its title as text and description."""
+def Tabs(titles: Sequence[str], selected: int, on_select: Callable[[int], Any], id: str = "tabs",
+         icons: Sequence[str] = (), **kw: Any) -> View:
+    """A TabLayout; each tab is selectable and carries its title as text and description; with ``icons`` (one
+    pictogram name per tab) each shows its icon above its title, as a bottom navigation bar does."""
+    def content(i: int, title: str) -> list[View]:
+        label = Text(title, style="tab-selected" if i == selected else "tab", height=24 if icons else None)
+        return [Image(icon=icons[i], width=None, height=24), label] if icons else [label]
+
     tabs = [
         View(cls="android.widget.LinearLayout", desc=t, selected=(i == selected), clickable=True,
-             focusable=True, weight=1, height=48, on_click=(lambda i=i: on_select(i)),
-             children=[Text(t, style="tab-selected" if i == selected else "tab")])
+             focusable=True, weight=1, height=48, on_click=(lambda i=i: on_select(i)), children=content(i, t))
         for i, t in enumerate(titles)
     ]
     return View(cls="android.widget.HorizontalScrollView", id=id, orientation="horizontal", children=tabs, **kw)
@@ -247,11 +260,12 @@ def Toolbar(
 
 
 def ActionModeBar(count: int, actions: Sequence[View], on_done: Handler, overflow: Handler | None = None,
-                  done_id: str = "") -> View:
+                  done_id: str = "", done_icon: str = "close") -> View:
     """The contextual action bar a multi-selection shows in place of the app bar: Done, "N selected", the
-    actions and "More options" (``done_id``: the app's id for Done, e.g. ``action_mode_close_button``)."""
+    actions and "More options" (``done_id``: the app's id for Done, e.g. ``action_mode_close_button``;
+    ``done_icon``: its pictogram, AppCompat's ``actionModeCloseDrawable`` being the back arrow)."""
     bar = Toolbar(f"{count} selected", actions=actions, overflow=overflow)
-    bar.children.insert(0, ImageButton("Done", on_done, icon="close", id=done_id))
+    bar.children.insert(0, ImageButton("Done", on_done, icon=done_icon, id=done_id))
     return bar
 
 
@@ -266,15 +280,16 @@ def toggle_selection(selected: list[Any], item: Any) -> None:
 def ListItem(title: str, summary: str = "", on_click: Handler | None = None, *, id: str = "",
              title_id: str = "android:id/title", summary_id: str = "android:id/summary",
              widget: View | None = None, icon: str = "", on_long_click: Handler | None = None,
-             selected: bool = False, **kw: Any) -> View:
-    """A two-line list row (a Preference in Settings): title, summary, optional trailing widget."""
+             selected: bool = False, icon_id: str = "", **kw: Any) -> View:
+    """A two-line list row (a Preference in Settings): title, summary, optional trailing widget; ``icon`` (and
+    ``icon_id``, its ImageView's id) a leading pictogram."""
     texts = Column(
         Text(title, id=title_id, style="item-title", height=28 if summary else None),
         Text(summary, id=summary_id, style="item-summary", height=24) if summary else None,
         cls="android.widget.RelativeLayout", weight=1,
     )
     return Row(
-        Image(icon=icon, width=40, height=40) if icon else None,
+        Image(icon=icon, id=icon_id, width=40, height=40) if icon else None,
         texts,
         widget,
         id=id, clickable=on_click is not None, focusable=on_click is not None, on_click=on_click,
@@ -352,7 +367,9 @@ def Dialog(title: str, *body: View | None, buttons: Sequence[View] = (), id: str
     return Column(
         Text(title, id="android:id/alertTitle", style="dialog-title") if title else None,
         *body,
-        Row(*buttons, id="android:id/buttonPanel", height=56) if buttons else None,
+        # the buttons at the end, after a spacer (AOSP alert_dialog_material.xml: buttonPanel's Space)
+        Row(View(weight=1), *buttons, id="android:id/buttonPanel", height=56)
+        if buttons else None,
         id=id or "android:id/parentPanel", style="dialog", padding=kw.pop("padding", 24), **kw,
     )
 

@@ -22,7 +22,7 @@ from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, exe
 from pytest_mobileagent.agents.base import Agent, AgentContext, ReportsUsage, TaskAware
 from pytest_mobileagent.deadline import Deadline, DeadlinePassed
 from pytest_mobileagent.device.backend import installed_backends
-from pytest_mobileagent.device.base import Device, InfrastructureError, SimulatedClock
+from pytest_mobileagent.device.base import Device, InfrastructureError, ScreenImages, SimulatedClock
 from pytest_mobileagent.device.clock import DEFAULT_TIME, prepare_clock
 from pytest_mobileagent.device.profile import DeviceProfile
 from pytest_mobileagent.observe.elements import Observation, node_attributes, screen_digest
@@ -37,7 +37,8 @@ BeforeCheck = Callable[[Device, "EpisodeResult", "Sequence[dict[str, Any]] | Non
 def _observe(device: Device, goal: str, step: int, history: list[Action]) -> Observation:
     package, activity = device.current_activity()
     return Observation(goal=goal, step=step, xml=device.hierarchy(), package=package, activity=activity,
-                       history=list(history), screenshot_fn=device.screenshot)
+                       history=list(history), screenshot_fn=device.screenshot,
+                       image_fn=device.screenshot_image if isinstance(device, ScreenImages) else None)
 
 
 class EpisodeTimeout(InfrastructureError):

@@ -51,9 +51,40 @@ def test_viewer_draws_the_photo(d: SimDevice) -> None:
     tap(d, text="Pictures")
     tap(d, text="note.jpg")
     shot = Image.open(io.BytesIO(d.screenshot())).convert("L")
-    viewer = find(d, rid="gestures_view").bounds
+    x1, y1, x2, y2 = viewer = find(d, rid="gestures_view").bounds
+    assert (x1, x2) == (0, shot.width) and y2 - y1 > shot.height * 0.8  # the pager fills the screen
+    middle = shot.crop((x1, (y1 + y2) // 2, x2, (y1 + y2) // 2 + 1)).histogram()
+    assert sum(middle[200:]) > 0.85 * shot.width  # the white paper fills its width (fitCenter), not its pixel size
     dark = sum(shot.crop(viewer).histogram()[:80])
     assert dark > 500  # printed text from the photo, not an empty frame
+
+
+def test_grids_show_thumbnails_cut_to_squares(d: SimDevice) -> None:
+    d.write_file("/sdcard/Pictures/red.png", _png((255, 0, 0), (400, 100)))
+    d.write_file("/sdcard/Pictures/blue.png", _png((0, 0, 255), (100, 400)))
+    d.start_app("com.simplemobiletools.gallery.pro")
+    shot = Image.open(io.BytesIO(d.screenshot())).convert("RGB")
+    tile = find(d, rid="dir_thumbnail").bounds
+    assert tile[2] - tile[0] == shot.width // 2 and abs((tile[3] - tile[1]) - (tile[2] - tile[0])) <= 2
+    assert _share(shot.crop(tile), lambda p: p[2] > 200 and p[0] < 60) > 0.6  # the newest photo, cropped to fill
+    tap(d, text="Pictures")
+    shot = Image.open(io.BytesIO(d.screenshot())).convert("RGB")
+    tiles = [e.bounds for e in elements(d) if e.resource_name == "medium_thumbnail"]
+    assert len(tiles) == 2 and all(abs((b[2] - b[0]) - shot.width // 3) <= 2 for b in tiles)
+    colours = {(p[0] > 200, p[2] > 200) for p in (shot.getpixel(((b[0] + b[2]) // 2, (b[1] + b[3]) // 2))
+                                                    for b in tiles)}
+    assert colours == {(True, False), (False, True)}  # each tile its own picture
+
+
+def _png(color: tuple[int, int, int], size: tuple[int, int]) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, "PNG")
+    return out.getvalue()
+
+
+def _share(image: Image.Image, test) -> float:
+    pixels = [image.getpixel((x, y)) for x in range(0, image.width, 4) for y in range(0, image.height, 4)]
+    return sum(1 for p in pixels if test(p)) / len(pixels)
 
 
 @pytest.mark.parametrize("mistake", [None, "moved", "other bytes", "extra file", "other name"])

@@ -204,3 +204,31 @@ def test_remaining_families_near_misses(d: SimDevice) -> None:
     assert d.clipboard_get() == "q1w2e3r4t5y6"
     write(d, "p.md", "q1w2e3r4t5y7")
     assert paste.check(d) == 0.0
+
+
+def test_editor_text_actions_edit_at_the_cursor(d: SimDevice) -> None:
+    d.write_file("/sdcard/Documents/Markor/list.md", b"milk\n")
+    d.start_app("net.gsantner.markor")
+    tap(d, text="list.md")
+    tap(d, rid="document__fragment__edit__highlighting_editor")  # the cursor at the end
+    tap(d, desc="Bold")
+    d.shell("input text eggs")
+    tap(d, desc="Check list")  # toggles the line's "- [ ] " prefix
+    assert find(d, rid="document__fragment__edit__highlighting_editor").text == "milk\n- [ ] **eggs**"
+    editor = find(d, rid="document__fragment__edit__highlighting_editor").bounds
+    bar = find(d, rid="document__fragment__edit__text_actions_bar__scrolling_parent").bounds
+    assert bar[1] >= editor[3] - 1  # the bar under the editor, above the keyboard
+
+
+def test_todo_tab_edits_todo_txt(d: SimDevice) -> None:
+    d.write_file("/sdcard/Documents/Markor/todo.txt", b"(A) Call mom\n")
+    d.start_app("net.gsantner.markor")
+    tap(d, desc="To-Do")
+    assert find(d, rid="document__fragment__edit__highlighting_editor").text == "(A) Call mom\n"
+    assert find(d, desc="Toggle done") and not any(e.content_description == "Bold" for e in elements(d))
+    tap(d, rid="document__fragment__edit__highlighting_editor")
+    d.shell("input text Pay%srent")
+    assert d.read_file("/sdcard/Documents/Markor/todo.txt") == b"(A) Call mom\nPay rent"
+    d.shell("input keyevent 4")
+    d.shell("input keyevent 4")
+    assert find(d, text="todo.txt")  # back returns to the notebook

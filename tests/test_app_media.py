@@ -149,12 +149,12 @@ def test_draw_saves_the_chosen_format_in_the_chosen_folder(d: SimDevice) -> None
 @pytest.mark.parametrize("mistake", [None, "wrong folder", "wrong format", "extra file", "noise removed",
                                      "blank canvas"])
 def test_drawing_check(d: SimDevice, mistake: str | None) -> None:
-    from mobileagent_sim.apps.draw import render
+    from mobileagent_sim.apps.draw import line, render
 
     task = SimpleDrawProCreateDrawing({"file_name": "sketch_calm_river.png", "pictures": ["sunset.jpg"]})
     task.setup(d)
     folder = "/sdcard/Download" if mistake == "wrong folder" else "/sdcard/Pictures"
-    strokes = [] if mistake == "blank canvas" else ["right"]
+    strokes = [] if mistake == "blank canvas" else [line((30, 240), (240, 240))]
     d.write_file(f"{folder}/sketch_calm_river.png", render(strokes, "jpg" if mistake == "wrong format" else "png"))
     if mistake == "extra file":
         d.write_file("/sdcard/Pictures/image_1.png", render([], "png"))
@@ -179,3 +179,54 @@ def test_record_button_pauses_and_resumes_and_stop_appears_only_while_recording(
     [name] = d.list_dir(RECORDS_DIR)
     length = mp4.duration(d.read_file(f"{RECORDS_DIR}/{name}")) or 0
     assert 5 <= length < 15  # the 3 s and 2 s stretches (and the taps' own time), not the 10 s paused
+
+
+def _bright_columns(d: SimDevice, rid: str) -> list[int]:
+    """The x of each column of the view holding waveform lines (dark_white pixels)."""
+    shot = Image.open(io.BytesIO(d.screenshot())).convert("RGB")
+    x1, y1, x2, y2 = find(d, rid=rid).bounds
+    mid = (y1 + y2) // 2
+    return [x for x in range(x1, x2) if min(shot.getpixel((x, mid))) > 200 and shot.getpixel((x, mid))[2] > 150]
+
+
+def test_recorder_draws_the_waveform_while_recording_and_plays_the_record_back(d: SimDevice) -> None:
+    open_recorder(d)
+    tap(d, rid="btn_record")
+    d.set_time(d.now() + dt.timedelta(seconds=2))
+    early = _bright_columns(d, "recording_view")
+    d.set_time(d.now() + dt.timedelta(seconds=4))
+    later = _bright_columns(d, "recording_view")
+    width = find(d, rid="recording_view").bounds[2]
+    assert early and max(later) <= width // 2 + 4  # the newest sound at the centre, older to its left
+    assert len(later) > 2 * len(early)  # 25dp a second: the waveform grows with the recording
+    tap(d, rid="btn_record_stop")
+    tap(d, text="Save")
+    record = _bright_columns(d, "record")
+    assert record and min(record) >= width // 2 - 4  # the record from its start at the scrubber, rightwards
+    tap(d, rid="btn_play")
+    d.set_time(d.now() + dt.timedelta(seconds=3))
+    assert find(d, rid="txt_progress").text == "00:03"
+    assert min(_bright_columns(d, "record")) < width // 2 - 100  # played: the waveform moved left
+
+
+def test_draw_paints_each_swipe_where_the_finger_went_in_the_brush_colour_and_width(d: SimDevice) -> None:
+    d.start_app("com.simplemobiletools.draw.pro")
+    d.swipe(200, 900, 900, 900)
+    shot = Image.open(io.BytesIO(d.screenshot())).convert("RGB")
+    assert shot.getpixel((550, 900)) == (0xF5, 0x7C, 0x00)  # color_primary, the first run's brush
+    assert shot.getpixel((550, 700)) == (255, 255, 255) and shot.getpixel((150, 900)) == (255, 255, 255)
+    thick = [y for y in range(850, 950) if shot.getpixel((550, y)) == (0xF5, 0x7C, 0x00)]
+    assert abs(len(thick) - round(16 * 420 / 160)) <= 3  # 40% of full_brush_size (40dp) at 420 dpi
+    tap(d, rid="color_picker")
+    hexfield = find(d, rid="color_picker_new_hex")
+    d.tap(*hexfield.center)
+    for _ in hexfield.text:
+        d.shell("input keyevent KEYCODE_DEL")
+    d.shell("input text 1E88E5")
+    tap(d, text="OK")
+    d.swipe(540, 600, 540, 1500)
+    shot = Image.open(io.BytesIO(d.screenshot())).convert("RGB")
+    assert shot.getpixel((540, 1200)) == (0x1E, 0x88, 0xE5) and shot.getpixel((540, 900)) == (0x1E, 0x88, 0xE5)
+    tap(d, desc="Undo")
+    shot = Image.open(io.BytesIO(d.screenshot())).convert("RGB")
+    assert shot.getpixel((540, 1200)) == (255, 255, 255) and shot.getpixel((550, 900)) == (0xF5, 0x7C, 0x00)

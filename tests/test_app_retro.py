@@ -229,3 +229,82 @@ def test_media_store_records_each_songs_length_from_the_file(d: SimDevice) -> No
     out = d.shell("content query --uri content://media/external/file --projection _display_name:duration")
     assert "_display_name=Paper Lanterns.mp3, duration=183589" in out
     assert "_display_name=notes.txt, duration=NULL" in out
+
+
+def _jpeg(color: tuple[int, int, int]) -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (300, 200), color).save(out, "JPEG")
+    return out.getvalue()
+
+
+def _screen(d: SimDevice):
+    import io
+
+    from PIL import Image
+
+    return Image.open(io.BytesIO(d.screenshot())).convert("RGB")
+
+
+def _centre(shot, bounds: tuple[int, int, int, int]) -> tuple[int, int, int]:
+    return shot.getpixel(((bounds[0] + bounds[2]) // 2, (bounds[1] + bounds[3]) // 2 + 3))
+
+
+def test_song_rows_show_embedded_art_or_the_default_cover(d: SimDevice) -> None:
+    from pytest_mobileagent.android.media import embedded_picture
+
+    song = mp3_with_tags(Tags("Heat Waves", "Glass Animals", "Dreamland", 238_000), _jpeg((200, 30, 30)))
+    assert embedded_picture(song) is not None and read_tags(song).title == "Heat Waves"
+    d.write_file("/sdcard/Music/Heat Waves.mp3", song)
+    d.write_file("/sdcard/Music/Low Tide.mp3", mp3_with_tags(Tags("Low Tide", "Ana", "Music", 170_000)))
+    d.start_app(PACKAGE)
+    shot = _screen(d)
+    art = [e.bounds for e in elements(d) if e.resource_name == "image"]
+    assert len(art) == 2 and all(abs((b[2] - b[0]) - (b[3] - b[1])) <= 2 for b in art)
+    red = shot.getpixel((art[0][0] + 4, art[0][1] + 4))
+    assert red[0] > 150 and red[1] < 80  # the embedded cover, filling its square
+    assert shot.getpixel((art[1][0] + 4, art[1][1] + 4)) == (0xE2, 0xE2, 0xE2)  # default_audio_art's grey
+
+
+def test_now_playing_screen_runs_with_the_clock_and_its_controls(d: SimDevice) -> None:
+    import datetime as dt
+
+    d.write_file("/sdcard/Music/Heat Waves.mp3",
+                 mp3_with_tags(Tags("Heat Waves", "Glass Animals", "Dreamland", 238_000), _jpeg((30, 30, 200))))
+    d.write_file("/sdcard/Music/Low Tide.mp3", mp3_with_tags(Tags("Low Tide", "Ana", "Music", 170_000)))
+    d.start_app(PACKAGE)
+    tap(d, text="Heat Waves")
+    row = find(d, text="Low Tide")
+    d.tap(*next(e for e in elements(d) if e.content_description == "More options"
+                and row.bounds[1] <= e.center[1] <= row.bounds[3] + 80).center)
+    tap(d, text="Add to playing queue")
+    d.set_time(d.now() + dt.timedelta(seconds=65))
+    tap(d, rid="miniPlayerTitle")
+    assert find(d, rid="title").text == "Heat Waves" and find(d, rid="text").text == "Glass Animals"
+    assert find(d, rid="songTotalTime").text == "03:58"
+    minutes, seconds = find(d, rid="songCurrentProgress").text.split(":")
+    assert 65 <= int(minutes) * 60 + int(seconds) <= 75  # the 65 s waited and the taps' own time
+    cover = find(d, rid="player_image").bounds
+    shot = _screen(d)
+    assert cover[2] - cover[0] > shot.width * 0.8 and _centre(shot, cover)[2] > 150  # the large cover
+    tap(d, rid="playPauseButton")  # pause: the clock no longer moves the position
+    d.set_time(d.now() + dt.timedelta(seconds=30))
+    tap(d, rid="nextButton")
+    assert find(d, rid="title").text == "Low Tide" and find(d, rid="songCurrentProgress").text == "00:00"
+    d.shell("input keyevent 4")  # back collapses the panel to the library
+    assert find(d, text="Low Tide • Ana")
+
+
+def test_embedded_picture_reads_apic_frames_of_either_encoding() -> None:
+    from pytest_mobileagent.android.media import embedded_picture
+
+    picture = _jpeg((10, 200, 10))
+    utf16 = b"\x01image/jpeg\x00\x03" + "\ufeffcover".encode("utf-16-le") + b"\x00\x00" + picture
+    frame = b"APIC" + len(utf16).to_bytes(4, "big") + b"\x00\x00" + utf16
+    tagged = b"ID3\x03\x00\x00" + bytes((0, 0, len(frame) >> 7, len(frame) & 0x7F)) + frame
+    assert embedded_picture(tagged) == picture
+    assert embedded_picture(mp3_with_tags(Tags("x"), picture)) == picture
+    assert embedded_picture(mp3_with_tags(Tags("x"))) is None and embedded_picture(b"not an mp3") is None

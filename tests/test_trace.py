@@ -340,6 +340,7 @@ def test_a_step_without_a_screenshot_is_kept_without_its_screen(tmp_path: Path) 
     device = SimDevice(serial="blind")
     screens = iter([b"", device.screenshot()])
     device.screenshot = lambda: next(screens)  # type: ignore[method-assign]  # the first one fails on the phone
+    device.screenshot_image = None  # type: ignore[assignment,method-assign]  # a phone that sends only PNGs
     task = Look({})
     trace = tr.TraceRecorder(tmp_path / "t", device, NoopAgent())
     result = play(device, task, NoopAgent(), make_result=lambda: new_result(task, "noop"),
@@ -409,3 +410,35 @@ def test_where_each_kind_of_action_is_drawn() -> None:
     hit = tr.target_node(xml, {"action_type": "click", "x": 945, "y": 1948})
     assert hit is not None and hit["text"] == "Settings" and hit["xpath"].startswith("/hierarchy/node")
     assert tr.target_node(xml, {"action_type": "click", "xpath": "//node[@text='Settings']"})["node"] == hit["node"]
+
+
+def test_a_simulated_phone_is_traced_without_png_and_an_unchanged_screen_shares_its_file(tmp_path: Path) -> None:
+    """The trace takes the simulator's own picture (no PNG encoded for an agent that never looked) and a step
+    whose screen did not change names the earlier step's file instead of compressing the same screen again."""
+    from mobileagent_sim import SimDevice
+    from pytest_mobileagent.agents.builtin import NoopAgent
+    from pytest_mobileagent.episode import new_result, play
+    from pytest_mobileagent.tasks.base import Task
+
+    class Stare(Task):
+        template = "Look at the screen."
+        apps = ("launcher",)
+        complexity = 0.2
+        max_steps = 4
+
+        def check(self, device: Any, answer: str | None = None) -> float:
+            return 0.0
+
+    device = SimDevice(serial="stare")
+    encoded: list[int] = []
+    screenshot = device.screenshot
+    device.screenshot = lambda: encoded.append(1) or screenshot()  # type: ignore[method-assign]
+    task = Stare({})
+    trace = tr.TraceRecorder(tmp_path / "t", device, NoopAgent())
+    result = play(device, task, NoopAgent(), make_result=lambda: new_result(task, "noop"),
+                  on_observation=trace.observe, check_device=trace.check_device)
+    trace.finish(result, task)
+    steps = tr.load_trace(tmp_path / "t")["steps"]
+    assert len(steps) > 1 and {s["screenshot"] for s in steps} == {"screens/000.webp"}
+    assert [p.name for p in (tmp_path / "t" / "screens").iterdir()] == ["000.webp"]
+    assert not encoded

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pytest_mobileagent.llm.scripted import ScriptedServer
+from pytest_mobileagent.report.trace import load_trace
 from pytest_mobileagent.report.trace_browser import Chromium, Page, chromium_path
 from tests.test_trace import SECRET, TASKS, model, only_trace
 
@@ -177,12 +178,13 @@ def banner(page: Page) -> str:
 
 
 def test_a_broken_trace_shows_a_message_not_a_blank_page(a_trace: Path, browser: Chromium) -> None:
-    (a_trace / "screens" / "001.webp").unlink()
+    second = load_trace(a_trace)["steps"][1]["screenshot"]  # its own file, or the first step's if unchanged
+    (a_trace / second).unlink()
     (a_trace / "steps" / "002.js").unlink()
     page = opened(browser, a_trace)
     page.key("ArrowRight")
     assert page.wait_for("document.querySelector('#screen .missing') !== null")
-    assert "screens/001.webp is missing" in text(page, "#screen")
+    assert f"{second} is missing" in text(page, "#screen")
     page.key("ArrowRight")
     assert page.wait_for("document.querySelector('#tree .error') !== null")
     assert "steps/002.js is missing" in text(page, "#tree")

@@ -12,24 +12,62 @@ recordings. The file's size grows with the recording's length.
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
+from collections.abc import Callable
 from typing import Any
 
 from mobileagent_sim.app import Activity, App
-from mobileagent_sim.views import Button, CheckBox, Column, Dialog, ImageButton, Row, Text, View
+from mobileagent_sim.views import Button, CheckBox, Column, Dialog, Frame, ImageButton, Row, Text, View
 from pytest_mobileagent.android import mp4
 from pytest_mobileagent.android.audio_recorder import (
+    DP_PER_SECOND,
+    GRID_COLOR,
+    GRID_STEP_S,
     KEY_FIRST_RUN,
     MAIN_ACTIVITY,
     PACKAGE,
     PREFS,
     RECORDS_DIR,
+    SCRUBBER_COLOR,
     SETUP_ACTIVITY,
+    WAVE_COLOR,
+    WAVEFORM_DP,
     WELCOME_ACTIVITY,
+    WINDOW_COLOR,
 )
 from pytest_mobileagent.android.shared_prefs import format_prefs, parse_prefs
 
 WIDGETS = "com.dimowner.audiorecorder.app.widget"
+Strokes = tuple[tuple[str, float, tuple[tuple[float, float], ...]], ...]
+
+
+def amplitude(seed: int, index: int) -> float:
+    """The microphone's level (0 to 1) in the ``index``-th 1/25 s of the recording begun at ``seed``: the simulated
+    room's sound, the same for the same recording."""
+    digest = hashlib.sha256(f"{seed}:{index}".encode()).digest()
+    slow = 0.35 + 0.3 * digest[0] / 255  # a voice's syllables over a quieter floor
+    return min(1.0, slow * (0.4 + 0.6 * digest[1] / 255))
+
+
+def waveform(seed: int, samples: int, x_of: Callable[[int], float], width: float, elapsed_s: float) -> Strokes:
+    """RecordingWaveformView / WaveformViewNew: the grid of seconds (every GRID_STEP_S), one 1dp line per sample
+    (DP_PER_SECOND of them a second), each as tall as its level about the middle, and the yellow scrubber at the
+    centre. ``x_of(i)`` places sample ``i``; the view is ``width`` dp wide and WAVEFORM_DP tall."""
+    half_h, centre = WAVEFORM_DP / 2, width / 2
+    grid = []
+    first = -int(centre / DP_PER_SECOND / GRID_STEP_S) - 1
+    for step in range(first, int((width / DP_PER_SECOND + elapsed_s) / GRID_STEP_S) + 2):
+        x = centre + (step * GRID_STEP_S - elapsed_s) * DP_PER_SECOND
+        if 0 <= x <= width:
+            grid.append((GRID_COLOR, 0.5, ((x, 0.0), (x, WAVEFORM_DP))))
+    lines = []
+    for i in range(samples):
+        x = x_of(i)
+        if 0 <= x <= width:
+            h = 1 + amplitude(seed, i) * (half_h - 8)
+            lines.append((WAVE_COLOR, 1.0, ((x, half_h - h), (x, half_h + h))))
+    return (*grid, *lines, (SCRUBBER_COLOR, 2.0, ((centre, 0.0), (centre, WAVEFORM_DP))))
 
 
 def first_run(app: App) -> bool:
@@ -87,6 +125,11 @@ class MainActivity(Activity):
         self.recording = False
         self.before = 0  # seconds recorded before the last pause
         self.length = 0  # seconds of a stopped recording waiting for its name
+        self.seed = 0  # when the recording began: its sound (amplitude)
+        #: the last record saved, which the main screen shows (WaveformViewNew) and plays: (name, seconds, seed)
+        self.last: tuple[str, int, int] | None = None
+        self.played = 0.0  # seconds of the last record played before the last pause
+        self.play_started: float | None = None  # the clock when its playback last started
 
     def on_resume(self) -> None:
         if first_run(self.app) and not self.finished:  # MainPresenter: the first run shows the welcome page
@@ -97,18 +140,62 @@ class MainActivity(Activity):
         running = self.system.clock.now.timestamp() - self.started if self.started is not None else 0
         return self.before + int(running)
 
+    def width_dp(self) -> float:
+        return self.system.width * 160 / self.system.density
+
+    def playback(self) -> float:
+        """Seconds into the last record's playback (it stops at the end)."""
+        if self.last is None:
+            return 0.0
+        running = self.system.clock.now.timestamp() - self.play_started if self.play_started is not None else 0
+        return min(float(self.last[1]), self.played + running)
+
+    def wave(self) -> View:
+        """The waveform panel: RecordingWaveformView while recording (the newest sound at the centre, older to its
+        left), else WaveformViewNew with the last record from its playback position rightwards, and btn_play."""
+        width = self.width_dp()
+        if self.recording:
+            elapsed = self.system.clock.now.timestamp() - self.started if self.started is not None else 0
+            seconds = self.before + elapsed
+            count = int(seconds * DP_PER_SECOND)
+            strokes = waveform(self.seed, count, lambda i: width / 2 - (count - 1 - i), width, seconds)
+            return View(id="recording_view", cls=f"{WIDGETS}.RecordingWaveformView", style="canvas",
+                        strokes=strokes, height=WAVEFORM_DP)
+        if self.last is None:
+            return View(id="record", cls=f"{WIDGETS}.WaveformViewNew", height=WAVEFORM_DP)
+        _, length, seed = self.last
+        at = self.playback()
+        strokes = waveform(seed, int(length * DP_PER_SECOND), lambda i: width / 2 + i - at * DP_PER_SECOND, width, at)
+        playing = self.play_started is not None and at < length
+        return Frame(View(id="record", cls=f"{WIDGETS}.WaveformViewNew", style="canvas", strokes=strokes),
+                     Column(View(weight=1), Row(View(weight=1),  # btn_play: 64dp, layout_gravity bottom|center
+                                                ImageButton("", self.play, icon="pause" if playing else "play_arrow",
+                                                            id="btn_play", width=64, height=64),
+                                                View(weight=1), height=64)),
+                     height=WAVEFORM_DP)
+
+    def play(self) -> None:
+        """btn_play: play the last record from where it stopped (from the start once it played to its end)."""
+        now = self.system.clock.now.timestamp()
+        if self.play_started is not None and self.playback() < (self.last[1] if self.last else 0):
+            self.played, self.play_started = self.playback(), None  # pause
+            return
+        if self.last is not None and self.playback() >= self.last[1]:
+            self.played = 0.0
+        self.play_started = now
+
     def build(self) -> View:
-        seconds = self.elapsed() if self.recording else 0
         rec = self.recording
+        seconds = self.elapsed() if rec else int(self.playback())
+        name = "Recording\u2026" if rec else self.last[0] if self.last else ""
         return Column(
             Row(None if rec else ImageButton("", None, icon="import", id="btn_import"),
                 Text("Audio Recorder", style="title", weight=1, height=56),
                 None if rec else ImageButton("", None, icon="share", id="btn_share"),
                 id="toolbar", height=64, style="toolbar"),
-            View(id="recording_view" if rec else "record", weight=1, style="preview",
-                 cls=f"{WIDGETS}.{'RecordingWaveformView' if rec else 'WaveformViewNew'}"),
+            Column(View(weight=1), self.wave(), View(weight=1), weight=1, background=WINDOW_COLOR),
             Text(f"{seconds // 60:02d}:{seconds % 60:02d}", id="txt_progress", style="headline", height=64),
-            Text("Recording\u2026" if rec else "", id="txt_name", height=32),
+            Text(name, id="txt_name", height=32),
             Row(ImageButton("Settings", None, icon="settings", id="btn_settings"), View(weight=1),
                 ImageButton("Delete", self.discard, icon="delete", id="btn_record_delete") if rec else None,
                 ImageButton("Recording: %s", self.record, icon="pause" if self.started is not None else "mic",
@@ -121,7 +208,8 @@ class MainActivity(Activity):
         """Start a recording, or pause / resume the one running."""
         now = self.system.clock.now.timestamp()
         if not self.recording:
-            self.recording, self.before, self.started = True, 0, now
+            self.recording, self.before, self.started, self.seed = True, 0, now, int(now * 1000)
+            self.play_started, self.played = None, 0.0
             self.log("AudioRecorder", "startRecording")
         elif self.started is not None:
             self.before, self.started = self.elapsed(), None
@@ -173,6 +261,7 @@ class MainActivity(Activity):
         path = posixpath.join(RECORDS_DIR, f"{name}.m4a")
         self.system.fs.write(path, mp4.recording(b"M4A ", self.length))
         self.log("AudioRecorder", f"Record saved: {path}")
+        self.last, self.played, self.play_started = (name, self.length, self.seed), 0.0, None
         self.dialog = None
 
 

@@ -153,7 +153,8 @@ class MainActivity(Activity):
         return Frame(
             Column(self.app_bar(), listing),
             Column(View(weight=1), Row(View(weight=1), ImageButton("New Recipe", self.new_recipe, icon="add",
-                                                                    id="fab_recipes", width=56, height=56),
+                                                                    id="fab_recipes", width=56, height=56,
+                                                                    style="fab"),
                                        height=72)),
         )
 
@@ -183,9 +184,10 @@ class RecipeDetailsActivity(Activity):
         r = self.recipe()
         if r is None:
             return Column(Toolbar("", navigate_up=self.finish))
-        favorite = (ImageButton("Remove from favorites", self.toggle_favorite, icon="star", id="action_details_unlike")
-                    if r["favorite"] else
-                    ImageButton("Mark as favorite", self.toggle_favorite, icon="star", id="action_details_like"))
+        favorite = (ImageButton("Remove from favorites", self.toggle_favorite, icon="favorite",
+                                id="action_details_unlike") if r["favorite"] else
+                    ImageButton("Mark as favorite", self.toggle_favorite, icon="favorite:outlined",
+                                id="action_details_like"))
         sections: list[View | None] = [Text(r["title"] or "", id="details_title", style="title")]
         sections += [Text(r[col], id=rid) for col, rid in DETAILS if r[col]]
         if lines(r["ingredients"]):
@@ -203,7 +205,7 @@ class RecipeDetailsActivity(Activity):
                    Scroll(*sections, id="scroll_view", cls="androidx.core.widget.NestedScrollView", weight=1)),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Cook", self.close_menu, icon="restaurant",
                                                                     id="fab_cooking_assistant", width=56,
-                                                                    height=56), height=72)),
+                                                                    height=56, style="fab"), height=72)),
         )
 
     def menu_items(self, name: str):

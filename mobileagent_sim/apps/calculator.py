@@ -91,15 +91,16 @@ class Calculator(Activity):
         clear = key(CLR, "CLR", "clear", 64) if self.answer else key(DEL, "DEL", "delete", 64)
         operators = [clear, *(key(i, *OPERATORS[i], 64) for i in ("op_div", "op_mul", "op_sub", "op_add"))]
         return Column(
-            Column(Text(self.formula, id=FORMULA, style="headline", height=96),
-                   Text(self.preview(), id=RESULT, style="title", height=64), id="display"),
+            Column(Text(self.formula, id=FORMULA, style="display", height=96, gravity="end"),
+                   Text(self.preview(), id=RESULT, style="headline", height=64, gravity="end"), id="display"),
             View(weight=1),
-            Row(Column(*numeric, id="pad_numeric", weight=3), Column(*operators, id="pad_operator", weight=1)),
+            Row(Column(*numeric, id="pad_numeric", weight=3),
+                Column(*operators, id="pad_operator", weight=1, style="panel")),
         )
 
     def key(self, id: str, text: str, desc: str = "", height: int = 80) -> View:
         """A pad button (the operator column's five share the numeric pad's height)."""
-        return Button(text, lambda: self.press(id), id=id, desc=desc, weight=1, height=height)
+        return Button(text, lambda: self.press(id), id=id, desc=desc, weight=1, height=height, style="keypad")
 
     def press(self, id: str) -> None:
         if id == EQ:

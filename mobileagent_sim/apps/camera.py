@@ -89,6 +89,9 @@ def cycle(options: list[str], current: str) -> str:
     return options[(options.index(current) + 1) % len(options)] if current in options else options[0]
 
 
+#: The countdown toggle's icon per duration (Camera2's ``ic_timer_off``, ``ic_timer_3s``, ``ic_timer_10s``).
+COUNTDOWN_ICONS = {"0": "timer_off", "3": "timer_3", "10": "timer_10"}
+
 class CameraActivity(Activity):
     """The viewfinder: preview, shutter, mode list, and the recording timer in video mode."""
 
@@ -125,7 +128,7 @@ class CameraActivity(Activity):
             View(id="preview_content", desc="Camera preview", weight=1, style="preview"),
             Row(View(weight=1),
                 ImageButton("Shutter", self.shutter, id="shutter_button", width=80, height=80,
-                            icon="stop" if recording else ("videocam" if self.mode == "Video" else "shutter")),
+                            icon="stop" if recording else "fiber_manual_record" if self.mode == "Video" else "circle"),
                 View(weight=1), id="bottom_bar", height=120),
         )
 
@@ -140,7 +143,7 @@ class CameraActivity(Activity):
             ImageButton(FLASH_MODES[flash], lambda: self.cycle_setting(KEY_FLASH_MODE, list(FLASH_MODES)),
                         icon=f"flash_{flash}", id="flash_toggle_button"),
             ImageButton(COUNTDOWNS[countdown], lambda: self.cycle_setting(KEY_COUNTDOWN, list(COUNTDOWNS)),
-                        icon="timer", id="countdown_toggle_button"),
+                        icon=COUNTDOWN_ICONS.get(countdown, "timer"), id="countdown_toggle_button"),
             ImageButton("Exposure compensation", None, icon="exposure", id="exposure_button") if exposure else None,
             View(weight=1),
             ImageButton("Options", self.toggle_options, icon="more_vert", id="mode_options_toggle"),

@@ -113,7 +113,7 @@ class Main(Activity):
         bar = Row(ImageButton("Home", None, icon="home", id="home_button"),
                   EditText("url_bar", self.fields.get("url_bar", ""), lambda v: self.fields.__setitem__("url_bar", v),
                            hint="Search or type web address", on_submit=self.go, weight=1, height=48),
-                  ImageButton("Switch or close tabs", None, icon="tabs", id="tab_switcher_button"),
+                  ImageButton("Switch or close tabs", None, icon="looks_one:outlined", id="tab_switcher_button"),
                   ImageButton("Customize and control Google Chrome", lambda: self.open_menu("app_menu"),
                               icon="more_vert", id="menu_button"),
                   id="toolbar", height=64, style="toolbar")

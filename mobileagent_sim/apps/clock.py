@@ -87,6 +87,9 @@ from pytest_mobileagent.android.shared_prefs import Long, Prefs, format_prefs, p
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 
 SYSTEM_PID = 1000
+#: The bottom navigation's icons (DeskClock's ``ic_tab_*_static``: an alarm clock, a clock face, an hourglass and a
+#: stopwatch), outlined while their tab is not the selected one (Material 3's navigation bar).
+TAB_ICONS = {"Alarm": "alarm", "Clock": "schedule", "Timer": "hourglass_empty", "Stopwatch": "timer"}
 #: Weekdays as the alarm row shows them (en-US starts on Sunday): name, letter, daysofweek bit.
 WEEK = (("Sunday", "S", 64), ("Monday", "M", 1), ("Tuesday", "T", 2), ("Wednesday", "W", 4),
         ("Thursday", "T", 8), ("Friday", "F", 16), ("Saturday", "S", 32))
@@ -523,7 +526,8 @@ class DeskClock(Activity):
     def nav_item(self, title: str) -> View:
         selected = title == self.tab
         return Column(
-            Frame(Image(icon=title.lower(), id="navigation_bar_item_icon_view", width=24, height=24),
+            Frame(Image(icon=TAB_ICONS[title] + ("" if selected else ":outlined"), id="navigation_bar_item_icon_view",
+                        width=24, height=24),
                   id="navigation_bar_item_icon_container", height=40),
             Text(title, id="navigation_bar_item_small_label_view", style="tab-selected" if selected else "tab"),
             cls="android.widget.FrameLayout", id=f"tab_menu_{title.lower()}", desc=title, selected=selected,
@@ -584,7 +588,8 @@ class DeskClock(Activity):
         return Scroll(*rows, id="alarm_recycler_view")
 
     def alarm_buttons(self) -> tuple[View | None, View | None, View | None]:
-        return None, ImageButton("Add alarm", self.new_alarm, icon="add", id="fab", width=88, height=88), None
+        fab = ImageButton("Add alarm", self.new_alarm, icon="add", id="fab", width=88, height=88, style="fab")
+        return None, fab, None
 
     def alarm_row(self, a: Alarm, h24: bool) -> View:
         time = format_time(a.hour, a.minutes, h24)
@@ -596,7 +601,7 @@ class DeskClock(Activity):
             cls="android.view.ViewGroup", desc=f"{time} {a.label or 'Alarm'}", height=72,
         )
         arrow = ImageButton("Collapse alarm" if expanded else "Expand alarm", lambda: self.toggle_expanded(a.id),
-                            icon="expand", id="arrow")
+                            icon="expand_less" if expanded else "expand_more", id="arrow")
         if not expanded:
             return Column(
                 Text(a.label, id="label", style="item-summary") if a.label else None,
@@ -798,7 +803,7 @@ class DeskClock(Activity):
 
     def clock_buttons(self) -> tuple[View | None, View | None, View | None]:
         add = View(cls="android.widget.Button", desc="Add city", id="fab", icon="public", clickable=True,
-                   focusable=True, on_click=self.open_city_search, width=88, height=88)
+                   focusable=True, on_click=self.open_city_search, width=88, height=88, style="fab")
         return None, add, None
 
     def world_clock_row(self, name: str, tz: str) -> View:
@@ -902,7 +907,7 @@ class DeskClock(Activity):
                  height=96),
             Row(Button("+1:00", lambda: self.app.add_minute(tid), id="timer_add_minute", desc="Add 1 minute"),
                 View(weight=1),
-                ImageButton("Reset", lambda: self.app.set_timer_state(tid, TIMER_RESET), icon="reset", id="reset")
+                ImageButton("Reset", lambda: self.app.set_timer_state(tid, TIMER_RESET), icon="restart_alt", id="reset")
                 if t["state"] != TIMER_RESET else None, height=56),
             cls="android.view.ViewGroup", id="timer_item", padding=12, style="card",
         )
@@ -914,10 +919,10 @@ class DeskClock(Activity):
             running = first["state"] == TIMER_RUNNING
             fab = ImageButton("Pause" if running else "Start",
                               lambda: self.app.set_timer_state(first["id"], TIMER_PAUSED if running else TIMER_RUNNING),
-                              icon="pause" if running else "play", id="fab", width=88, height=88)
+                              icon="pause" if running else "play_arrow", id="fab", width=88, height=88, style="fab")
             add = ImageButton("Add timer", self.open_timer_setup, icon="add", id="left_button", width=96, height=64)
             return add, fab, None
-        fab = ImageButton("Start", self.start_timer, icon="play", id="fab", width=88, height=88) \
+        fab = ImageButton("Start", self.start_timer, icon="play_arrow", id="fab", width=88, height=88, style="fab") \
             if self.timer_digits else None
         return None, fab, None
 
@@ -950,12 +955,12 @@ class DeskClock(Activity):
     def stopwatch_buttons(self) -> tuple[View | None, View | None, View | None]:
         state, _ = self.app.stopwatch()
         running = state == SW_RUNNING
-        reset = ImageButton("Reset", self.app.reset_stopwatch, icon="reset", id="left_button", width=96,
+        reset = ImageButton("Reset", self.app.reset_stopwatch, icon="restart_alt", id="left_button", width=96,
                             height=64) if state != SW_RESET else None
         fab = ImageButton("Pause" if running else "Start",
                           self.app.pause_stopwatch if running else self.app.start_stopwatch,
-                          icon="pause" if running else "play", id="fab", width=88, height=88)
-        lap = ImageButton("Lap", self.app.lap, icon="lap", id="right_button", width=96, height=64) if running else None
+                          icon="pause" if running else "play_arrow", id="fab", width=88, height=88, style="fab")
+        lap = ImageButton("Lap", self.app.lap, icon="flag", id="right_button", width=96, height=64) if running else None
         return reset, fab, lap
 
 

@@ -160,7 +160,7 @@ class PeopleActivity(ContactsActivity):
             ),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Create contact", self.create_contact,
                                                                    id="floating_action_button", icon="add",
-                                                                   width=56, height=56), height=80)),
+                                                                   width=56, height=56, style="fab"), height=80)),
         )
 
     def contact_list(self, contacts: list[dict[str, Any]], list_id: str, headers: bool = True) -> View:
@@ -172,8 +172,8 @@ class PeopleActivity(ContactsActivity):
             if headers and first != letter:
                 letter = first
                 rows.append(Text(letter, style="caption", height=32, padding=4))
-            rows.append(Row(Image(icon="avatar"), Text(c["name"], id="cliv_name_textview", style="item-title",
-                                                       weight=1),
+            rows.append(Row(Image(icon=f"avatar:{c['name']}"),
+                            Text(c["name"], id="cliv_name_textview", style="item-title", weight=1),
                             clickable=True, focusable=True, on_click=lambda c=c: self.open_contact(c), height=64,
                             padding=8))
         return Scroll(*rows, id=list_id, cls="android.widget.ListView", weight=1)
@@ -262,17 +262,18 @@ class QuickContactActivity(ContactsActivity):
         phones = contact["phones"]
         return Column(
             Row(ImageButton("Navigate up", self.finish, id="nav_back_icon", icon="arrow_back"), View(weight=1),
-                ImageButton(star, self.toggle_star, id="menu_star", icon="star"),
-                ImageButton("Edit contact", self.edit, id="menu_insert_or_edit", icon="edit"),
+                ImageButton(star, self.toggle_star, id="menu_star",
+                            icon="star" if contact["starred"] else "star:outlined"),
+                ImageButton("Edit contact", self.edit, id="menu_insert_or_edit", icon="edit:outlined"),
                 ImageButton("More options", lambda: self.open_menu("more"), icon="more_vert"),
                 id="toolbar", cls="android.view.ViewGroup", height=64),
             Scroll(
-                Image(icon="avatar", width=120, height=120, id="photo"),
+                Image(icon=f"avatar:{contact['name']}", width=120, height=120, id="photo"),
                 Text(contact["name"], id="large_title", style="headline"),
                 Text(contact["company"], id="organization_name", style="item-summary") if contact["company"] else None,
                 Row(View(cls="android.widget.LinearLayout", desc="Call", id="verb_call", clickable=True,
                          focusable=True, on_click=lambda: self.call(phones[0]["number"]), width=88, height=72,
-                         children=[Column(Image(icon="call"), Text("Call", style="caption"))]),
+                         children=[Column(Image(icon="call:outlined"), Text("Call", style="caption"))]),
                     height=80) if phones else None,
                 Text("Contact info", id="header", style="caption", height=32) if phones or contact["emails"] else None,
                 *[self.phone_row(p) for p in phones],
@@ -284,20 +285,20 @@ class QuickContactActivity(ContactsActivity):
 
     def phone_row(self, phone: dict[str, Any]) -> View:
         label = phone["label"] or PHONE_TYPES.get(phone["type"], "Other")
-        return Row(Image(icon="call"), Column(Text(phone["number"], id="header", style="item-title"),
+        return Row(Image(icon="call:outlined"), Column(Text(phone["number"], id="header", style="item-title"),
                                               Text(label, id="sub_header", style="item-summary"), weight=1),
                    clickable=True, focusable=True, on_click=lambda n=phone["number"]: self.call(n), height=72,
                    padding=8)
 
     def email_row(self, email: dict[str, Any]) -> View:
         label = {1: "Home", 2: "Work", 3: "Other", 4: "Mobile"}.get(email["type"], "Other")
-        return Row(Image(icon="email"), Column(Text(email["address"], id="header", style="item-title"),
+        return Row(Image(icon="mail:outlined"), Column(Text(email["address"], id="header", style="item-title"),
                                                Text(label, id="sub_header", style="item-summary"), weight=1),
                    height=72, padding=8)
 
     def address_row(self, address: dict[str, Any]) -> View:
         label = {1: "Home", 2: "Work", 3: "Other"}.get(address["type"], "Other")
-        return Row(Image(icon="place"), Column(Text(address["address"], id="header", style="item-title"),
+        return Row(Image(icon="location_on:outlined"), Column(Text(address["address"], id="header", style="item-title"),
                                                Text(label, id="sub_header", style="item-summary"), weight=1),
                    height=104, padding=8)  # an address takes two lines
 
@@ -484,20 +485,23 @@ class LabelActivity(ContactsActivity):
         members = set(self.provider.members(self.group_id))
         contacts = self.sorted_contacts()
         if self.picking:
-            rows = [Row(Image(icon="avatar"), Text(c["name"], id="cliv_name_textview", style="item-title", weight=1),
+            rows = [Row(Image(icon=f"avatar:{c['name']}"), Text(c["name"], id="cliv_name_textview", style="item-title",
+                                                          weight=1),
                         clickable=True, focusable=True, height=64, padding=8,
                         on_click=lambda c=c: self.add(c["raw_contact_id"]))
                     for c in contacts if c["raw_contact_id"] not in members]
             return Column(Toolbar("Add contacts", navigate_up=self.stop_picking),
                           Scroll(*rows, id="android:id/list", cls="android.widget.ListView", weight=1))
-        rows = [Row(Image(icon="avatar"), Text(c["name"], id="cliv_name_textview", style="item-title", weight=1),
+        rows = [Row(Image(icon=f"avatar:{c['name']}"), Text(c["name"], id="cliv_name_textview", style="item-title",
+                                                      weight=1),
                     clickable=True, focusable=True, long_clickable=True, height=64, padding=8,
                     on_click=lambda c=c: self.open_contact(c),
                     on_long_click=lambda c=c: self.ask_member(c["raw_contact_id"]))
                 for c in contacts if c["raw_contact_id"] in members]
         return Column(
             Toolbar(group["title"], navigate_up=self.finish, overflow=lambda: self.open_menu("label"),
-                    actions=[ImageButton("Add contacts", self.start_picking, icon="person_add", id="menu_add")]),
+                    actions=[ImageButton("Add contacts", self.start_picking, icon="person_add:outlined",
+                                         id="menu_add")]),
             Text(f"{len(rows)} contact{'' if len(rows) == 1 else 's'}", style="caption", height=32, padding=8),
             Scroll(*rows, id="android:id/list", cls="android.widget.ListView", weight=1) if rows else
             Text("No contacts with this label", id="empty_list_view", style="item-summary", weight=1, padding=24),

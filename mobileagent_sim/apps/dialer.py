@@ -256,7 +256,8 @@ class DialtactsActivity(Activity):
                 self.bottom_nav(),
             ),
             Column(View(weight=1), Row(View(weight=1), ImageButton("key pad", self.show_dial_pad, id="dialpad_fab",
-                                                                   icon="dialpad", width=56, height=56), height=72),
+                                                                   icon="dialpad", width=56, height=56,
+                                                                   style="fab"), height=72),
                    View(height=64)),
         )
 
@@ -265,7 +266,8 @@ class DialtactsActivity(Activity):
         ``bottom_nav_item_text`` of AOSP's ``bottom_nav_item.xml``), Google's tab ids as public scripts use them."""
         tabs = [View(cls="android.widget.FrameLayout", id=rid, desc=title, selected=i == self.tab, clickable=True,
                      focusable=True, weight=1, height=64, on_click=lambda i=i: self.select_tab(i),
-                     children=[Column(Image(icon=icon, id="bottom_nav_item_image"),
+                     children=[Column(Image(icon=icon if i == self.tab else f"{icon}:outlined",
+                                            id="bottom_nav_item_image"),
                                       Text(title, id="bottom_nav_item_text",
                                            style="tab-selected" if i == self.tab else "tab"))])
                 for i, (title, rid, icon) in enumerate(zip(TABS, TAB_IDS, ("star", "history", "people")))]
@@ -282,7 +284,7 @@ class DialtactsActivity(Activity):
                           padding=24)
         tiles = [View(cls="android.widget.FrameLayout", desc=c["name"], clickable=True, focusable=True,
                       on_click=lambda c=c: self.call_contact(c["contact_id"]), height=96, weight=1,
-                      children=[Column(Image(icon="avatar"), Text(c["name"], id="contact_name"))])
+                      children=[Column(Image(icon=f"avatar:{c['name']}"), Text(c["name"], id="contact_name"))])
                  for c in favorites]
         rows = [Row(*tiles[i:i + 3], *[View(weight=1) for _ in range(3 - len(tiles[i:i + 3]))], height=104)
                 for i in range(0, len(tiles), 3)]
@@ -305,17 +307,17 @@ class DialtactsActivity(Activity):
         when = dt.datetime.fromtimestamp(call["date"] / 1000, dt.timezone.utc)
         day = "" if when.date() == self.system.clock.now.date() else f"{when:%b} {when.day}, "
         return Row(
-            Image(icon="avatar"),
+            Image(icon=f"avatar:{call['name']}" if call["name"] else "account_circle"),
             Column(Text(who, id="primary_text", style="item-title"),
                    Text(f"{CALL_TYPES.get(call['type'], 'Call')} · {day}{when:%H:%M}", id="secondary_text",
                         style="item-summary"), weight=1),
             ImageButton(f"Call {who}", lambda n=call["number"]: place_call(self.system, n), id="call_button",
-                        icon="call"),
+                        icon="call:outlined"),
             id="call_log_entry", height=72, padding=8,
         )
 
     def build_contacts(self) -> View:
-        rows = [Row(Image(icon="avatar"), Text(c["name"], id="contact_name", style="item-title", weight=1),
+        rows = [Row(Image(icon=f"avatar:{c['name']}"), Text(c["name"], id="contact_name", style="item-title", weight=1),
                     clickable=True, focusable=True, height=64, padding=8,
                     on_click=lambda c=c: self.view_contact(c))
                 for c in self.provider.contacts() if c["has_phone"]]

@@ -129,7 +129,8 @@ class Navigation(PagedActivity):
         body = (Scroll(*[self.row(i) for i in entries], id="doclist", weight=1) if entries else
                 Text("No files here yet", id="empty_view", weight=1))
         return Column(top, Text(folder or "My Drive", id="title", style="caption", height=32), body,
-                      Button("New", lambda: setattr(self, "dialog", "new"), id="branded_fab", style="fab"))
+                      Row(View(weight=1), Button("New", lambda: setattr(self, "dialog", "new"), id="branded_fab",
+                                                 style="fab", icon="add", width=112, height=64), height=72))
 
     def row(self, entry: Item) -> View:
         summary = "Folder" if entry["kind"] == "folder" else ("Available offline" if entry["offline"] else "")
@@ -162,7 +163,7 @@ class Navigation(PagedActivity):
             return Column(Toolbar("", navigate_up=self.on_back), View(weight=1))
         return Column(
             Toolbar(entry["name"], navigate_up=self.on_back, actions=[
-                ImageButton("Add comment", lambda: self.ask("comment", self.subject), icon="comment",
+                ImageButton("Add comment", lambda: self.ask("comment", self.subject), icon="add_comment:outlined",
                             id="comment_button")]),
             View(cls="android.widget.ImageView", desc=f"Preview of {entry['name']}", id="preview", weight=1),
             *[Text(c, id="comment_text", height=40) for c in entry["comments"]],

@@ -68,7 +68,7 @@ class ExpenseActivity(Activity):
         if self.selected:
             bar = Toolbar(f"{len(self.selected)} selected", id="tb_expense", actions=[
                 ImageButton("Delete", self.ask_delete, icon="delete", id="delete")])
-            bar.children.insert(0, ImageButton("Done", self.clear_selection, icon="close"))
+            bar.children.insert(0, ImageButton("Done", self.clear_selection, icon="arrow_back"))  # ic_back
         else:
             bar = Toolbar("Expense Logs", id="tb_expense")
         listing = Scroll(*items, id="rv_expense", weight=1) if items else Column(

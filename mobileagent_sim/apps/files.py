@@ -62,6 +62,24 @@ def mime_type(path: str) -> str:
     return mimetypes.guess_type(path)[0] or "application/octet-stream"
 
 
+#: The pictogram of a document by its MIME type, as DocumentsUI's ``IconUtils.loadMimeIcon`` picks its ``ic_doc_*``
+#: drawable (a prefix or an exact type; anything else is ``ic_doc_generic``).
+MIME_ICONS = (("image/", "image"), ("video/", "video_file"), ("audio/", "audio_file"),
+              ("application/pdf", "picture_as_pdf"), ("text/", "description"),
+              ("application/zip", "folder_zip"), ("application/vnd.android.package-archive", "android"))
+#: The drawer's roots (Recent, the media and downloads roots, the phone's storage) and their icons.
+ROOT_ICONS = {"recent": "schedule", "phone": "smartphone", "images_root": "image", "videos_root": "videocam",
+              "audio_root": "audiotrack", "downloads": "download"}
+
+
+def document_icon(path: str, is_dir: bool) -> str:
+    """The icon of a file or folder row."""
+    if is_dir:
+        return "folder"
+    mime = mime_type(path)
+    return next((icon for prefix, icon in MIME_ICONS if mime.startswith(prefix)), "draft")
+
+
 def human_size(size: int) -> str:
     """Android's ``Formatter.formatFileSize`` style: ``812 B``, ``1.2 kB``, ``3.4 MB``."""
     value = float(size)
@@ -192,7 +210,7 @@ class Browser(Activity):
             name = posixpath.basename(path)
             rows.append(ListItem(
                 name, self.summary(path, is_dir), self.item_clicked(path, is_dir),
-                id="item_root", icon="folder" if is_dir else "file", selected=bool(selected and path in selected),
+                id="item_root", icon=document_icon(path, is_dir), selected=bool(selected and path in selected),
                 on_long_click=None if pickable else (lambda p=path: self.item_long_pressed(p)),
                 enabled=is_dir or not pickable,
             ))
@@ -221,10 +239,10 @@ class Browser(Activity):
         if name != "open_with":
             return super().build_dialog(name)
         mime = mime_type(self.opening)
-        apps = [app.label for app in self.system.apps.values()
+        apps = [(app.label, app.package) for app in self.system.apps.values()
                 if getattr(app, "views_mime", None) and any(mime.startswith(m) for m in app.views_mime)]
         items = [ListItem(label, "", lambda label=label: self.choose(label), id="android:id/text1",
-                          selected=label == self.chosen, icon=label.lower()) for label in apps]
+                          selected=label == self.chosen, icon=f"app:{package}") for label, package in apps]
         return Dialog("Open with", *items, buttons=[
             Button("Just once", self.open_chosen, id="android:id/button_once", enabled=bool(self.chosen)),
             Button("Always", self.open_chosen, id="android:id/button_always", enabled=bool(self.chosen))])
@@ -244,10 +262,10 @@ class Browser(Activity):
     def roots_drawer(self) -> View:
         roots = [(RECENT, None, "recent"), (STORAGE_LABEL, STORAGE, "phone")]
         items = [ListItem(label, "" if folder is None else "Internal storage", lambda f=folder: self.go(f),
-                          icon=icon, selected=self.folder == folder and self.root is None)
+                          icon=ROOT_ICONS[icon], selected=self.folder == folder and self.root is None)
                  for label, folder, icon in roots]
         # a root's row has no id of its own (AOSP ``item_root.xml``); its texts are android:id/title and summary
-        categories = [ListItem(title, "", lambda r=rid: self.go_root(r), icon=title.lower(),
+        categories = [ListItem(title, "", lambda r=rid: self.go_root(r), icon=ROOT_ICONS[rid],
                                selected=self.root == rid) for title, _, rid, _ in CATEGORY_ROOTS]
         return Row(
             Column(Text("Files", style="title", height=64), items[0], *categories, items[1], id="roots_list",

@@ -166,7 +166,7 @@ class Home(Activity):
                                 weight=1, height=48),
                        id="toolbar", height=64, style="toolbar")
         shown = shown_address(self.pages[-1].url) if self.screen == "browser" and self.pages else ""
-        return Row(ImageButton("Home screen", self.go_home, icon="home"),
+        return Row(ImageButton("Home screen", self.go_home, icon="home:outlined"),
                    Text(shown, id=URL_VIEW, hint=URL_HINT, clickable=True, focusable=True, on_click=self.edit,
                         long_clickable=True, on_long_click=lambda: self.open_menu("url"),
                         weight=1, height=48, style="searchbar"),

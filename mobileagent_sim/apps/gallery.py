@@ -19,23 +19,38 @@ from mobileagent_sim.views import (
     Button,
     Column,
     Dialog,
+    Frame,
+    Grid,
     ImageButton,
     ListItem,
+    Row,
     Scroll,
     Text,
     Toolbar,
     View,
 )
-from pytest_mobileagent.android.gallery import MAIN_ACTIVITY, MEDIA_ACTIVITY, PACKAGE, VIEW_PAGER_ACTIVITY
+from pytest_mobileagent.android.gallery import (
+    DIR_COLUMNS,
+    MAIN_ACTIVITY,
+    MEDIA_ACTIVITY,
+    MEDIA_COLUMNS,
+    PACKAGE,
+    VIEW_PAGER_ACTIVITY,
+)
 
 IMAGE_EXT = (".jpg", ".jpeg", ".png", ".webp", ".gif")
+#: gradient_background.xml (under a tile's texts): gradient_grey_start #CC000000 fading to transparent upwards,
+#: drawn as one band of its mean shade
+SHADOW = "#00000066"
 
 
 def images_in(app: App, folder: str) -> list[str]:
+    """A folder's images in the app's default order: last modified first (Config.fileSorting)."""
     fs = app.system.fs
     if not fs.isdir(folder):
         return []
-    return [posixpath.join(folder, n) for n in fs.listdir(folder) if n.lower().endswith(IMAGE_EXT)]
+    paths = [posixpath.join(folder, n) for n in fs.listdir(folder) if n.lower().endswith(IMAGE_EXT)]
+    return sorted(paths, key=lambda p: (-(getattr(fs.stat(p), "st_mtime", 0) or 0), posixpath.basename(p).lower()))
 
 
 def folders_with_images(app: App) -> list[tuple[str, int]]:
@@ -55,6 +70,47 @@ def directory_row(folder: str, count: int, on_click: Any) -> View:
                     summary_id="photo_cnt", icon="folder")
 
 
+def width_dp(app: App) -> float:
+    return app.system.width * 160 / app.system.density
+
+
+def thumbnail(path: str, rid: str, size: float) -> View:
+    """A MySquareImageView showing a photo cut to its square (Glide's centerCrop, as the adapters load it)."""
+    return View(cls="android.widget.ImageView", id=rid, icon=path, style="bitmap", scale_type="center_crop",
+                height=size)
+
+
+def directory_tile(app: App, folder: str, count: int, on_click: Any, size: float) -> View:
+    """A folder tile of ``directory_item_grid_square.xml`` (the default folder style): the cover, the newest photo,
+    filling the square, with the name and the media count at its bottom."""
+    cover = images_in(app, folder)[:1]
+    shadow = Column(View(weight=1), View(cls="android.widget.ImageView", id="dir_shadow_holder", height=70,
+                                         background=SHADOW))
+    texts = Column(View(weight=1), Text(posixpath.basename(folder), id="dir_name", style="on-picture", height=24),
+                   Text(str(count), id="photo_cnt", style="on-picture", height=24),
+                   id="dir_bottom_holder", padding=4)
+    return Frame(thumbnail(cover[0], "dir_thumbnail", size) if cover else View(id="dir_thumbnail", height=size),
+                 shadow, texts, id="dir_holder", cls="android.widget.RelativeLayout", clickable=True, focusable=True,
+                 on_click=on_click, height=size)
+
+
+def tile_grid(tiles: list[View], columns: int, size: float) -> View:
+    """A GridLayoutManager's rows of square tiles."""
+    return Grid(*tiles, columns=columns, height=-(-len(tiles) // columns) * size)
+
+
+def media_tile(path: str, on_click: Any, on_long_click: Any, selected: bool, size: float) -> View:
+    """A photo tile of ``photo_item_grid.xml``: the photo filling the square, its name at the bottom, and the check
+    of a selected item at the top end."""
+    check = Row(View(weight=1), View(cls="android.widget.ImageView", id="medium_check", icon="check_circle",
+                                     width=40, height=40), height=40) if selected else None
+    name = Column(View(weight=1), Text(posixpath.basename(path), id="medium_name", style="on-picture", height=28,
+                                                background=SHADOW))
+    return Frame(thumbnail(path, "medium_thumbnail", size), Column(check, View(weight=1)), name,
+                 id="media_item_holder", cls="android.widget.RelativeLayout", clickable=True, focusable=True,
+                 long_clickable=True, on_click=on_click, on_long_click=on_long_click, selected=selected, height=size)
+
+
 class MainActivity(Activity):
     """The folders."""
 
@@ -62,9 +118,10 @@ class MainActivity(Activity):
     exported = True
 
     def build(self) -> View:
-        rows = [directory_row(folder, count, lambda f=folder: self.start(MediaActivity, folder=f))
-                for folder, count in folders_with_images(self.app) if matches(self, posixpath.basename(folder))]
-        listing = Scroll(*rows, id="directories_grid", weight=1) if rows else \
+        size = width_dp(self.app) / DIR_COLUMNS
+        tiles = [directory_tile(self.app, folder, count, lambda f=folder: self.start(MediaActivity, folder=f), size)
+                 for folder, count in folders_with_images(self.app) if matches(self, posixpath.basename(folder))]
+        listing = Scroll(tile_grid(tiles, DIR_COLUMNS, size), id="directories_grid", weight=1) if tiles else \
             Text("No media files have been found with the selected filters.", id="directories_empty_placeholder",
                  weight=1)
         return Column(search_menu(self, "main_menu", "Search folders"), listing, id="directories_coordinator")
@@ -90,10 +147,9 @@ class MediaActivity(Activity):
 
     def build(self) -> View:
         shown = [p for p in images_in(self.app, self.folder) if matches(self, posixpath.basename(p))]
-        rows = [ListItem(posixpath.basename(p), "", lambda p=p: self.tapped(p), id="media_item_holder",
-                         title_id="medium_name", icon="image", on_long_click=lambda p=p: self.toggle(p),
-                         selected=p in self.selected)
-                for p in shown]
+        size = width_dp(self.app) / MEDIA_COLUMNS
+        tiles = [media_tile(p, lambda p=p: self.tapped(p), lambda p=p: self.toggle(p), p in self.selected, size)
+                 for p in shown]
         if self.selected:  # AppCompat's action mode with cab_media.xml (Delete and Share always shown)
             bar = View(cls="android.view.ViewGroup", id="action_mode_bar", orientation="horizontal", height=64,
                        style="toolbar", children=[
@@ -104,7 +160,8 @@ class MediaActivity(Activity):
                            ImageButton("More options", lambda: self.open_menu("selection"), icon="more_vert")])
         else:
             bar = search_menu(self, "media_menu", f"Search in {posixpath.basename(self.folder)}")
-        return Column(bar, Scroll(*rows, id="media_grid", weight=1), id="media_coordinator")
+        return Column(bar, Scroll(tile_grid(tiles, MEDIA_COLUMNS, size), id="media_grid", weight=1),
+                      id="media_coordinator")
 
     def clear_selection(self) -> None:
         self.selected = []
@@ -195,10 +252,15 @@ class ViewPagerActivity(Activity):
 
     def build(self) -> View:
         path = self.intent.extras["path"]
-        # activity_medium.xml: the pager (pager_photo_item.xml's gestures_view) under medium_viewer_toolbar
-        return Column(Toolbar(posixpath.basename(path), navigate_up=self.finish, id="medium_viewer_toolbar"),
-                      View(cls="android.widget.ImageView", id="gestures_view", desc=posixpath.basename(path),
-                           icon=path, style="bitmap", weight=1))
+        # activity_medium.xml: the pager fills the screen (pager_photo_item.xml's gestures_view: the photo whole and
+        # as large as fits, on the window's background: ViewPagerActivity), the medium_viewer_toolbar over its top
+        photo = View(cls="android.widget.ImageView", id="gestures_view", desc=posixpath.basename(path), icon=path,
+                     style="bitmap", scale_type="fit_center")
+        return Frame(View(cls="androidx.viewpager.widget.ViewPager", id="view_pager", children=[photo],
+                          orientation="stack"),
+                     Column(Toolbar(posixpath.basename(path), navigate_up=self.finish, id="medium_viewer_toolbar"),
+                            View(weight=1)),
+                     id="fragment_holder", cls="android.widget.RelativeLayout")
 
 
 class GalleryApp(App):

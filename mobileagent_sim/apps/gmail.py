@@ -79,6 +79,11 @@ SEARCH_LABELS = {"inbox": INBOX_LABEL, "sent": SENT, "draft": DRAFT, "drafts": D
                  "starred": STARRED, "important": IMPORTANT, "scheduled": SCHEDULED, "unread": UNREAD}
 
 
+#: The drawer's label icons (Gmail's Material 3 drawer: outlined, the selected label's filled).
+DRAWER_ICONS = {"Primary": "inbox", "Starred": "star", "Important": "label_important", "Sent": "send",
+                "Scheduled": "schedule_send", "Drafts": "draft", "All mail": "mail", "Trash": "delete"}
+
+
 def matches(message: Message, query: str) -> bool:
     """Whether ``message`` is a result of Gmail search ``query``: every word must match (``from:x``, ``to:x``,
     ``in:label``, ``is:label``, or a word of its sender, recipients, subject or body); trash only with
@@ -305,7 +310,7 @@ class ConversationList(Activity):
             if rows else Column(header, Text("No results" if self.search_mode else "Nothing in " + title,
                                              id="empty_view", weight=1), weight=1),
             None if self.search_mode else Button("Compose", lambda: self.start(Compose), id="compose_button",
-                                                  desc="Compose", style="fab"),
+                                                  desc="Compose", style="fab", icon="edit:outlined"),
         )
 
     def top_bar(self) -> View:
@@ -322,7 +327,7 @@ class ConversationList(Activity):
         return Row(ImageButton(DRAWER_BUTTON, self.open_drawer, icon="menu"),
                    View(cls="android.widget.EditText", text="Search in mail", id="open_search", clickable=True,
                         focusable=True, on_click=self.start_search, weight=1, height=48, style="searchbar"),
-                   Frame(Image(icon="account", width=32, height=32), id="selected_account_disc_gmail",
+                   Frame(Image(icon=f"avatar:{ACCOUNT}", width=32, height=32), id="selected_account_disc_gmail",
                          desc=ACCOUNT_DISC, clickable=True, focusable=True, width=48, height=48),
                    id="toolbar", height=64, style="toolbar")
 
@@ -336,16 +341,18 @@ class ConversationList(Activity):
             who = f"To: {m.to}"
         else:
             who = m.from_name
+        # the sender's letter avatar; one's own drafts and sent mail show one's own
+        face = m.from_name if who == m.from_name else ACCOUNT
         starred = STARRED in m.labels
         return Row(
-            View(cls="android.widget.ImageView", id="contact_image", icon="account", width=40, height=40),
+            View(cls="android.widget.ImageView", id="contact_image", icon=f"avatar:{face}", width=40, height=40),
             Column(
                 Row(Text(who, id="senders", style="item-title" if UNREAD in m.labels else "", weight=1),
                     Text(display_date(m.date_ms, now), id="date", width=72), height=24),
                 Text(m.subject or "(no subject)", id="subject", height=24),
                 Text(m.body.split("\n", 1)[0], id="snippet", style="item-summary", height=24),
                 weight=1),
-            View(cls="android.widget.ImageView", id="star", icon="star" if starred else "star_border",
+            View(cls="android.widget.ImageView", id="star", icon="star" if starred else "star:outlined",
                  on_click=lambda i=m.id: self.toggle_star(i), clickable=True, focusable=True, width=48, height=48),
             clickable=True, focusable=True, on_click=lambda m=m: self.open_row(m), height=88, padding=8,
             id="viewified_conversation_item_view", cls="android.view.ViewGroup",
@@ -353,10 +360,11 @@ class ConversationList(Activity):
 
     def build_drawer(self) -> View:
         items = [ListItem(title, "", lambda label=label: self.go_label(label), id=DRAWER_ITEM_ID,
-                          title_id=DRAWER_TITLE_ID, selected=label == self.label, height=48)
+                          title_id=DRAWER_TITLE_ID, selected=label == self.label, height=48,
+                          icon=DRAWER_ICONS[title] + ("" if label == self.label else ":outlined"))
                  for title, label in LABELS]
         settings = ListItem("Settings", "", lambda: self.start(Settings), id=DRAWER_ITEM_ID, title_id=DRAWER_TITLE_ID,
-                            height=48)
+                            height=48, icon="settings:outlined")
         return Row(
             Column(Text("Gmail", style="title", height=64), *items, settings, id="drawer_list", width=300,
                    style="drawer"),
@@ -369,12 +377,12 @@ class ConversationList(Activity):
         attachments = [Text(name, id="attachment_name", height=40) for name in m.attachments]
         return Column(
             Toolbar("", navigate_up=self.on_back, overflow=lambda: self.open_menu("conversation"), actions=[
-                ImageButton("Archive", self.archive, icon="archive", id="archive"),
-                ImageButton("Delete", self.trash, icon="delete", id="delete"),
-                ImageButton("Mark unread", self.mark_unread, icon="mail", id="mark_unread")]),
+                ImageButton("Archive", self.archive, icon="archive:outlined", id="archive"),
+                ImageButton("Delete", self.trash, icon="delete:outlined", id="delete"),
+                ImageButton("Mark unread", self.mark_unread, icon="mark_email_unread:outlined", id="mark_unread")]),
             Row(Text(m.subject, id="subject_and_folder_view", style="headline", weight=1),
                 ImageButton("Remove star" if starred else "Add star", lambda: self.toggle_star(m.id),
-                            icon="star" if starred else "star_border", id="conversation_header_star"),
+                            icon="star" if starred else "star:outlined", id="conversation_header_star"),
                 height=56),
             Row(Text(m.from_name, id="sender_name", weight=1),
                 Text(display_date(m.date_ms, self.system.clock.now), id="upper_date", width=72), height=32),
@@ -494,8 +502,8 @@ class Compose(Activity):
         quoted = self.app.message(self.forwarded_from) if self.forwarded_from is not None else None
         return Column(
             Toolbar("", navigate_up=self.save_draft, overflow=lambda: self.open_menu("more"), actions=[
-                ImageButton("Attach file", lambda: self.open_menu("attach"), icon="attach", id="add_attachment"),
-                ImageButton("Send", self.send, icon="send", id="send")]),
+                ImageButton("Attach file", lambda: self.open_menu("attach"), icon="attachment", id="add_attachment"),
+                ImageButton("Send", self.send, icon="send:outlined", id="send")]),
             Row(Text("From", width=64), Text(ACCOUNT, id="from_account_name", weight=1), height=56),
             Row(Text("To", width=64), self.field("to", weight=1), height=56),
             self.field("subject", hint="Subject"),

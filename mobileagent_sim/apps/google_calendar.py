@@ -110,13 +110,13 @@ class AllInOneActivity(Activity):
                            ImageButton(DRAWER_BUTTON, self.open_drawer, icon="menu"),
                            Text(f"{self.day:%B}", id="date_picker_text_view", style="title", weight=1, height=56),
                            ImageButton("Search", self.search, icon="search", id="action_search"),
-                           ImageButton("Jump to Today", self.today, icon="today", id="action_today")])
+                           ImageButton("Jump to Today", self.today, icon="calendar_today:outlined", id="action_today")])
         dial = Column(*[Button(label, self.new_event if label == "Event" else None, id="speed_dial_label",
                                style="flat", width=120) for label in ("Goal", "Reminder", "Task", "Event")]
                       ) if self.expanded else None
         fab = Row(View(weight=1), dial, ImageButton("Event" if self.expanded else "Create new event", self.fab,
                                                     icon="edit" if self.expanded else "add",
-                                                    id="floating_action_button", width=64, height=64),
+                                                    id="floating_action_button", width=64, height=64, style="fab"),
                   height=240 if self.expanded else 72, padding=8)
         return Column(toolbar, self.body(), fab)
 
@@ -253,7 +253,7 @@ class EventInfoActivity(Activity):
         guests = attendees(self.app, e["id"])
         return Column(
             Row(ImageButton("Close", self.finish, icon="close"), View(weight=1),
-                ImageButton("Edit event", self.edit, icon="edit", id="edit_image"), overflow,
+                ImageButton("Edit event", self.edit, icon="edit:outlined", id="edit_image"), overflow,
                 id="info_toolbar", height=64),
             Text(e["title"] or "(No title)", id="title", style="headline", height=56),
             Text(span(e), id="time", height=32),

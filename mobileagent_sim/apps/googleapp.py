@@ -63,7 +63,7 @@ class Search(Activity):
         facade = Row(
             Text("Search", id="googleapp_hint_text", weight=1, height=48),
             ImageButton("Voice search", None, icon="mic", id="googleapp_search_widget_voice_btn"),
-            ImageButton("Search by camera", None, icon="lens", id="googleapp_search_widget_lens_btn"),
+            ImageButton("Search by camera", None, icon="center_focus_weak", id="googleapp_search_widget_lens_btn"),
             id="googleapp_facade_search_box", clickable=True, focusable=True, on_click=self.open_search, height=64,
             style="searchbar",
         )

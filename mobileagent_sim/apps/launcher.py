@@ -31,7 +31,7 @@ Item = tuple[int, int, int, int, str]
 def icon(app: App, on_click, id: str = "icon", height: float = 96) -> View:
     return View(cls="android.widget.TextView", text=app.label, desc=app.label, id=id, clickable=True,
                 focusable=True, long_clickable=True, on_click=on_click, on_long_click=on_click,
-                height=height, weight=1, icon=app.icon or app.package, style="app-icon")
+                height=height, weight=1, icon=app.package, style="app-icon")  # the renderer's LAUNCHER_ICON key
 
 
 def grid(icons: list[View], columns: int = COLUMNS) -> list[View]:

@@ -22,6 +22,7 @@ from mobileagent_sim.views import (
     Column,
     Dialog,
     EditText,
+    Image,
     ImageButton,
     RadioGroup,
     Row,
@@ -37,6 +38,11 @@ TABS = ("Explore", "Go", "Saved", "Contribute", "Updates")
 #: The entry name of each tab's ``<name>_tab_strip_button``.
 TAB_IDS = {"Explore": "explore", "Go": "transportation", "Saved": "saved", "Contribute": "contribute",
            "Updates": "updates"}
+#: Each tab's pictogram (outlined; the selected tab's filled), as AndroidArena's recorded screenshots show them.
+TAB_ICONS = {"Explore": "location_on", "Go": "commute", "Saved": "bookmark", "Contribute": "add_circle",
+             "Updates": "notifications"}
+#: Each travel mode's pictogram on the directions page (the recorded screenshots: a car, a bus, a walker).
+MODE_ICONS = {"drive": "directions_car", "transit": "directions_bus", "walk": "directions_walk"}
 
 
 def matches(place: Place, query: str) -> bool:
@@ -63,7 +69,7 @@ def km(value: float) -> str:
 def button(desc: str, on_click: Any, id: str = "", icon: str = "", **kw: Any) -> View:
     """An icon button of class ``android.widget.Button`` (Maps' omnibox buttons are Buttons, not ImageButtons)."""
     return View(cls="android.widget.Button", desc=desc, id=id, icon=icon or desc.lower(), on_click=on_click,
-                clickable=True, focusable=True, height=48, width=48, **kw)
+                clickable=True, focusable=True, height=48, width=48, style="toolbar-item", **kw)
 
 
 def box(id: str, shown: str, desc: str = "", on_click: Any = None, **kw: Any) -> View:
@@ -129,16 +135,16 @@ class Maps(Activity):
         places, _ = store(self.app)
         if self.place is not None:
             p = places[self.place]
-            shown, up = f"{p.name}, {p.address}", "Back"
+            shown = f"{p.name}, {p.address}"
         elif self.query:
-            shown, up = self.query, "Back"
+            shown = self.query
         else:
             return Row(box("search_omnibox_text_box", SEARCH_HINT, SEARCH_HINT, lambda: self.open_search("omnibox"),
                            weight=1, height=48),
                        button("Voice search", None, icon="mic"),
-                       ImageButton("Account and settings.", None, icon="account", id="selected_account_disc"),
+                       ImageButton("Account and settings.", None, icon="account_circle", id="selected_account_disc"),
                        id="search_omnibox_container", height=64, style="searchbar")
-        return Row(button(up, self.on_back, id="search_omnibox_menu_button", icon="arrow_back"),
+        return Row(button("Back", self.on_back, id="search_omnibox_menu_button", icon="arrow_back"),
                    box("search_omnibox_text_box", shown, on_click=lambda: self.open_search("omnibox"), weight=1,
                        height=48),
                    button("Clear", self.clear_search, id="search_omnibox_text_clear", icon="close"),
@@ -181,7 +187,9 @@ class Maps(Activity):
         return Row(*[View(cls="android.widget.FrameLayout", id=f"{TAB_IDS[t]}_tab_strip_button", desc=t,
                           selected=i == self.tab, clickable=True, focusable=True, weight=1, height=64,
                           on_click=lambda i=i: self.select_tab(i),
-                          children=[Text(t, style="tab-selected" if i == self.tab else "tab")])
+                          children=[Image(icon=TAB_ICONS[t] + ("" if i == self.tab else ":outlined"), width=None,
+                                          height=32),
+                                    Text(t, style="tab-selected" if i == self.tab else "tab", height=32)])
                      for i, t in enumerate(TABS)], height=64)
 
     def build_search(self, places: list[Place]) -> View:
@@ -195,7 +203,7 @@ class Maps(Activity):
                   View(cls="android.widget.EditText", id="search_omnibox_text_box", children=[field], weight=1,
                        height=48),
                   button("Clear", lambda: self.fields.__setitem__("typed", ""), id="search_omnibox_text_clear",
-                         icon="close") if typed else None,
+                         icon="cancel:outlined") if typed else None,
                   id="search_omnibox_container", height=64, style="searchbar")
         rows = []
         if self.searching == "start":
@@ -222,7 +230,7 @@ class Maps(Activity):
         desc = "Google Map" + "".join(f", {layer} layer" for layer in layers)
         return Column(View(cls="android.view.View", desc=desc, id="mainmap_container", weight=1),
                       Row(View(weight=1), ImageButton("Layers", lambda: setattr(self, "dialog", "layers"),
-                                                      icon="layers", id="layers_fab"), height=56),
+                                                      icon="layers:outlined", id="layers_fab"), height=56),
                       weight=1)
 
     def build_dialog(self, name: str) -> View:
@@ -246,7 +254,10 @@ class Maps(Activity):
         length = end.distance(start)
         shown = start.name if start else m.YOUR_LOCATION
         modes = Row(*[View(cls="android.widget.LinearLayout", desc=f"{desc}: {m.minutes(length, k)} min",
-                           icon=k, clickable=True, focusable=True, selected=r["mode"] == k, weight=1, height=56,
+                           clickable=True, focusable=True, selected=r["mode"] == k, weight=1, height=56,
+                           orientation="horizontal", children=[
+                               Image(icon=MODE_ICONS[k] + ":outlined", width=32, height=56),
+                               Text(f"{m.minutes(length, k)} min", height=56, width=72)],
                            on_click=lambda k=k: self.route.__setitem__("mode", k))  # type: ignore[union-attr]
                       for k, (desc, _) in m.MODES.items()], cls="android.widget.HorizontalScrollView",
                     scrollable=True, height=56)

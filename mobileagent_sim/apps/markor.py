@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import posixpath
+from collections.abc import Callable
 from typing import Any
 
 from mobileagent_sim.app import Activity, App, Intent
@@ -35,6 +36,78 @@ from pytest_mobileagent.android.markor import DOCUMENT_ACTIVITY, MAIN_ACTIVITY, 
 
 TEXT_EXTENSIONS = (".md", ".txt", ".markdown", ".todo.txt")
 TABS = ("Files", "To-Do", "QuickNote", "More")
+TAB_ICONS = ("folder", "assignment_turned_in", "bolt", "favorite")  # main__bottom_nav.xml's drawables
+EDITOR = "document__fragment__edit__highlighting_editor"
+#: The bar's actions: (description, Material Symbols name of the drawable, what a tap does) in the order of
+#: MarkdownActionButtons / TodoTxtActionButtons.getActiveActionList. A tap edits at the cursor as the app's
+#: runInlineAction ("surround") or a line-start toggle ("prefix") does, or deletes the cursor's line; "" is an action
+#: the simulator does not run (a dialog or another app of the real one).
+MARKDOWN_ACTIONS = (
+    ("Check list", "check_box", "prefix:- [ ] "), ("Unordered list", "format_list_bulleted", "prefix:- "),
+    ("Bold", "format_bold", "surround:**"), ("Italic", "format_italic", "surround:_"),
+    ("Delete lines", "delete", "delete_line"), ("Open link", "open_in_browser", ""), ("Attach", "attach_file", ""),
+    ("Special Key", "keyboard", ""), ("Date and time", "schedule", ""), ("Inline code", "code", "surround:`"),
+    ("Ordered list", "format_list_numbered", "prefix:1. "), ("Table", "view_module", ""),
+    ("Quote", "format_quote", "prefix:> "), ("Heading 1", "format_h1", "prefix:# "),
+    ("Heading 2", "format_h2", "prefix:## "), ("Heading 3", "format_h3", "prefix:### "),
+    ("Horizontal line", "more_horiz", "insert:----\n"), ("Strike out", "format_strikethrough", "surround:~~"),
+)
+TODO_ACTIONS = (
+    ("Toggle done", "check_box", "prefix:x "), ("Add context", "alternate_email", "insert:@"),
+    ("Add project", "new_label", "insert:+"), ("Priority", "star_border", ""),
+    ("Delete lines", "delete", "delete_line"),
+    ("Open link", "open_in_browser", ""), ("Attach", "attach_file", ""), ("Special Key", "keyboard", ""),
+    ("Archive completed tasks", "archive", ""), ("Sort by", "sort_by_alpha", ""), ("Current date", "date_range", ""),
+)
+TEXT_ACTION_DP = 40  # quick_keyboard_button.xml: a 24dp icon, 4dp padding each side, the bar's margins
+
+
+def edit_action(text: str, cursor: int, action: str) -> tuple[str, int]:
+    """The text and cursor after a text action: ``surround:X`` puts X on both sides of the cursor (and the cursor
+    between), ``insert:X`` inserts X, ``prefix:X`` puts X at the line's start or takes it away, ``delete_line``
+    removes the cursor's line."""
+    kind, _, arg = action.partition(":")
+    cursor = max(0, min(cursor, len(text)))
+    start = text.rfind("\n", 0, cursor) + 1
+    end = text.find("\n", cursor)
+    end = len(text) if end < 0 else end
+    if kind == "surround":
+        return text[:cursor] + arg + arg + text[cursor:], cursor + len(arg)
+    if kind == "insert":
+        return text[:cursor] + arg + text[cursor:], cursor + len(arg)
+    if kind == "prefix":
+        if text[start:].startswith(arg):
+            return text[:start] + text[start + len(arg):], max(start, cursor - len(arg))
+        return text[:start] + arg + text[start:], cursor + len(arg)
+    if kind == "delete_line":
+        return text[:start] + text[end + 1:], start
+    return text, cursor
+
+
+def text_actions_bar(activity: Activity, actions: tuple[tuple[str, str, str], ...], value: str,
+                     on_text: Callable[[str], Any]) -> View:
+    """document__fragment__edit.xml's bar of text actions above the keyboard: a HorizontalScrollView of
+    quick_keyboard_button ImageViews (a description and a drawable each); those past the screen's edge are
+    scrolled out of view."""
+    def run(action: str) -> None:
+        key = ("cursor", f"{activity.app.package}:id/{EDITOR}")  # where the system keeps the field's cursor
+        text, cursor = edit_action(value, activity.view_state.get(key, len(value)), action)
+        on_text(text)
+        activity.view_state[key] = cursor
+
+    buttons = [View(cls="android.widget.ImageView", desc=desc, icon=icon, width=TEXT_ACTION_DP, height=46,
+                    clickable=True, focusable=True, long_clickable=True,
+                    on_click=(lambda a=action: run(a)) if action else None)
+               for desc, icon, action in actions]
+    return View(cls="android.widget.HorizontalScrollView",
+                id="document__fragment__edit__text_actions_bar__scrolling_parent", orientation="horizontal",
+                scrollable=True, height=46, children=[
+                    Row(*buttons, id="document__fragment__edit__text_actions_bar", height=46)])
+
+
+def editor_view(value: str, on_text: Callable[[str], Any]) -> View:
+    """document__fragment__edit.xml: the highlighting editor filling the screen from its top-left corner."""
+    return EditText(EDITOR, value, on_text, multiline=True, weight=1, height=None, style="editor")
 
 
 def has_text_extension(name: str) -> bool:
@@ -53,6 +126,8 @@ class MainActivity(Activity):
         self.selected: list[str] = []
         self.browse: str = NOTEBOOK  # the folder shown by the "Move" folder picker
         self.sharing = ""  # the text the share sheet hands over
+        self.tab = 0  # the bottom navigation's page: Files, To-Do, QuickNote (More is not simulated)
+        self.tab_text: dict[int, str] = {}  # the To-Do and QuickNote editors' text, saved as it changes
 
     def on_resume(self) -> None:
         self.system.fs.mkdirs(NOTEBOOK)
@@ -65,7 +140,42 @@ class MainActivity(Activity):
         paths = [posixpath.join(folder, n) for n in fs.listdir(folder) if not n.startswith(".")]
         return sorted(((p, fs.isdir(p)) for p in paths), key=lambda e: (not e[1], posixpath.basename(e[0]).lower()))
 
+    def tab_file(self, tab: int) -> str:
+        """AppSettings.getTodoFile / getQuickNoteFile: todo.txt and QuickNote.md in the notebook."""
+        return posixpath.join(NOTEBOOK, "todo.txt" if tab == 1 else "QuickNote.md")
+
+    def select_tab(self, tab: int) -> None:
+        if tab == 3:  # More: the app's settings and about pages, not simulated
+            return
+        self.tab = tab
+        if tab in (1, 2):
+            fs = self.system.fs
+            path = self.tab_file(tab)
+            self.tab_text[tab] = fs.read(path).decode("utf-8", "replace") if fs.exists(path) else ""
+        self.selected = []
+
+    def set_tab_text(self, value: str) -> None:
+        self.tab_text[self.tab] = value
+        self.system.fs.write(self.tab_file(self.tab), value.encode())
+
+    def build_tab_editor(self) -> View:
+        """The To-Do or QuickNote page: DocumentEditAndViewFragment on the file, its text actions (todo.txt's or
+        Markdown's) under it."""
+        value = self.tab_text.get(self.tab, "")
+        actions = TODO_ACTIONS if self.tab == 1 else MARKDOWN_ACTIONS
+        bar = Toolbar(TABS[self.tab], actions=[
+            ImageButton("Undo", None, icon="undo", id="action_undo"),
+            ImageButton("Redo", None, icon="redo", id="action_redo"),
+            ImageButton("View mode", None, icon="visibility", id="action_preview"),
+            ImageButton("Search", None, icon="search", id="action_search"),
+        ], overflow=lambda: self.open_menu("main"), id="toolbar")
+        return Column(bar, editor_view(value, self.set_tab_text),
+                      text_actions_bar(self, actions, value, self.set_tab_text),
+                      Tabs(TABS, self.tab, self.select_tab, id="bottom_navigation_bar", icons=TAB_ICONS))
+
     def build(self) -> View:
+        if self.tab in (1, 2):
+            return self.build_tab_editor()
         fs = self.system.fs
         rows = []
         for path, is_dir in self.entries(self.folder):
@@ -94,7 +204,7 @@ class MainActivity(Activity):
         listing = Scroll(*rows, id="ui__filesystem_dialog__list", weight=1) if rows else \
             Text("\u00af\\_(\u30c4)_/\u00af", id="empty_hint", weight=1)
         return Frame(
-            Column(bar, listing, Tabs(TABS, 0, lambda i: None, id="bottom_navigation_bar")),
+            Column(bar, listing, Tabs(TABS, 0, self.select_tab, id="bottom_navigation_bar", icons=TAB_ICONS)),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Create a new file or folder", self.ask_new,
                                                                     icon="add", id="fab_add_new_item", width=56,
                                                                     height=56, style="fab"), height=72),
@@ -123,6 +233,9 @@ class MainActivity(Activity):
 
     def on_back(self) -> bool:
         if super().on_back():
+            return True
+        if self.tab:  # back on another page returns to the notebook
+            self.tab = 0
             return True
         if self.selected:
             self.selected = []
@@ -289,18 +402,21 @@ class DocumentActivity(Activity):
         return self.intent.extras["path"]
 
     def build(self) -> View:
-        editor = EditText("document__fragment__edit__highlighting_editor",
-                          self.fields["document__fragment__edit__highlighting_editor"],
-                          lambda v: self.fields.__setitem__("document__fragment__edit__highlighting_editor", v),
-                          multiline=True, weight=1, height=None)
+        value = self.fields[EDITOR]
+        editor = editor_view(value, self.set_text)
+        actions = TODO_ACTIONS if self.path.lower().endswith("todo.txt") else MARKDOWN_ACTIONS
         # document__edit__menu.xml: Undo, Redo, View mode, Save and Search shown; Share (a submenu) in the overflow
         return Column(Toolbar(posixpath.basename(self.path), navigate_up=self.leave, actions=[
             ImageButton("Undo", None, icon="undo", id="action_undo"),
             ImageButton("Redo", None, icon="redo", id="action_redo"),
-            ImageButton("View mode", None, icon="view", id="action_preview"),
+            ImageButton("View mode", None, icon="visibility", id="action_preview"),
             ImageButton("Save", self.save, icon="save", id="action_save"),
             ImageButton("Search", None, icon="search", id="action_search"),
-        ], overflow=lambda: self.open_menu("more"), id="toolbar"), editor)
+        ], overflow=lambda: self.open_menu("more"), id="toolbar"), editor,
+            text_actions_bar(self, actions, value, self.set_text))
+
+    def set_text(self, value: str) -> None:
+        self.fields[EDITOR] = value
 
     def menu_items(self, name: str):
         if name == "share":

@@ -93,6 +93,12 @@ def timestamp(now: dt.datetime, ms: int) -> str:
     return f"{when.month}/{when.day}/{when:%y}"
 
 
+
+def avatar(name: str) -> str:
+    """A conversation's or contact's picture without a photo: a letter avatar of a name, a person for a bare
+    number (Google Messages draws the silhouette on a coloured disc)."""
+    return f"avatar:{name}" if any(ch.isalpha() for ch in name) else "avatar:"
+
 class _MessagesActivity(Activity):
     @contextmanager
     def bugle(self) -> Iterator[sqlite3.Connection]:
@@ -138,11 +144,11 @@ class _MessagesActivity(Activity):
                    selected: bool = False) -> View:
         now = self.system.clock.now
         return Row(
-            View(cls="android.widget.ImageView", id="conversation_icon", width=48, height=48, icon="person"),
+            View(cls="android.widget.ImageView", id="conversation_icon", width=48, height=48, icon=avatar(t["name"])),
             Column(Text(t["name"], id="conversation_name", style="item-title", height=28),
                    Text(t["snippet"], id="conversation_snippet", style="item-summary", height=24), weight=1),
             View(cls="android.widget.ImageView", id="pin_indicator", desc="Pinned", width=24, height=24,
-                 icon="pin") if t.get("pinned") else None,
+                 icon="push_pin") if t.get("pinned") else None,
             Text(timestamp(now, t["date"]), id="conversation_timestamp", style="item-summary", width=72)
             if t["date"] else None,
             id="swipeableContainer", clickable=True, focusable=True, height=80, padding=8, selected=selected,
@@ -175,15 +181,17 @@ class ConversationListActivity(_MessagesActivity):
                 height=64, style="toolbar"),
             body,
             Row(View(weight=1), Button("Start chat", lambda: self.start(ConversationActivity), id="start_chat_fab",
-                                       style="fab", width=160, height=56), height=72, padding=8),
+                                       style="fab", width=160, height=56, icon="chat:outlined"), height=72, padding=8),
         )
 
     def selection_bar(self, threads: list[dict[str, Any]]) -> View:
         pinned = all(t["pinned"] for t in threads if t["thread_id"] in self.selected)
         return ActionModeBar(len(self.selected), [
-            ImageButton("Unpin" if pinned else "Pin", lambda: self.pin(not pinned), icon="pin", id="action_pin"),
-            ImageButton("Archive", self.archive, icon="archive", id="action_archive"),
-            ImageButton("Delete", lambda: setattr(self, "dialog", "delete"), icon="delete", id="action_delete"),
+            ImageButton("Unpin" if pinned else "Pin", lambda: self.pin(not pinned),
+                        icon="keep_off:outlined" if pinned else "push_pin:outlined", id="action_pin"),
+            ImageButton("Archive", self.archive, icon="archive:outlined", id="action_archive"),
+            ImageButton("Delete", lambda: setattr(self, "dialog", "delete"), icon="delete:outlined",
+                        id="action_delete"),
         ], self.end_selection, done_id="action_mode_close_button")
 
     def menu_items(self, name: str) -> list[tuple[str, Callable[[], Any]]]:
@@ -289,7 +297,7 @@ class ConversationActivity(_MessagesActivity):
         group = self.group
         if group is None:
             rows = [ListItem(c["name"], c["numbers"][0], lambda n=c["numbers"][0]: self.create(n), id="contact_item",
-                             title_id="contact_name", summary_id="contact_details", icon="person")
+                             title_id="contact_name", summary_id="contact_details", icon=avatar(c["name"]))
                     for c in contacts]
         else:
             rows = [Row(CheckBox(c["name"], c["numbers"][0] in group, lambda n=c["numbers"][0]: self.pick(n),
@@ -304,7 +312,7 @@ class ConversationActivity(_MessagesActivity):
                 Button("Next", self.to_naming, id="next_button", width=88) if group and len(group) >= 2 else None,
                 id="toolbar", height=64),
             Row(Text("To", width=40), to, height=56, padding=8),
-            ListItem("Create group", "", self.start_group, id="create_group", icon="group")
+            ListItem("Create group", "", self.start_group, id="create_group", icon="group:outlined")
             if group is None else None,
             Text("All contacts", style="caption", height=32) if rows else None,
             Scroll(*rows, id="contact_list", weight=1),
@@ -365,11 +373,13 @@ class ConversationActivity(_MessagesActivity):
         messages = provider.messages(self.thread_id)
         self.selected = [i for i in self.selected if any(m["id"] == i for m in messages)]
         bubbles = [self.bubble(m, m["id"] in starred) for m in messages]
+        unstar = bool(self.selected) and all(i in starred for i in self.selected)
         bar = ActionModeBar(len(self.selected), [
-            ImageButton("Unstar" if self.selected and all(i in starred for i in self.selected) else "Star",
-                        self.toggle_star, icon="star", id="action_star"),
-            ImageButton("Copy text", self.copy, icon="copy", id="copy_text"),
-            ImageButton("Delete", lambda: setattr(self, "dialog", "delete"), icon="delete", id="action_delete"),
+            ImageButton("Unstar" if unstar else "Star", self.toggle_star, icon="star" if unstar else "star:outlined",
+                        id="action_star"),
+            ImageButton("Copy text", self.copy, icon="content_copy:outlined", id="copy_text"),
+            ImageButton("Delete", lambda: setattr(self, "dialog", "delete"), icon="delete:outlined",
+                        id="action_delete"),
         ], lambda: setattr(self, "selected", []), done_id="action_mode_close_button") if self.selected else Row(
             ImageButton("Navigate up", self.finish, icon="arrow_back"),
             Text(title, id="conversation_title", style="title", weight=1, height=56), id="toolbar", height=64)
@@ -382,7 +392,8 @@ class ConversationActivity(_MessagesActivity):
             Row(Text(f"Scheduled: {SCHEDULE_CHOICES[self.schedule][0]}", id="scheduled_send_chip", weight=1),
                 ImageButton("Cancel scheduled send", lambda: setattr(self, "schedule", None), icon="close"),
                 height=40, padding=4) if self.schedule is not None else None,
-            Row(ImageButton("Show more options", lambda: self.open_menu("compose"), icon="add", id="plus_button"),
+            Row(ImageButton("Show more options", lambda: self.open_menu("compose"), icon="add_circle:outlined",
+                            id="plus_button"),
                 self.field("compose_message_text", hint="Text message", weight=1), send, height=64, padding=8),
         )
 

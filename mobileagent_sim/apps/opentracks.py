@@ -18,14 +18,15 @@ from typing import Any
 from mobileagent_sim.app import Activity, App
 from mobileagent_sim.views import Column, Image, Row, Scroll, Text, Toolbar, View
 from pytest_mobileagent.android.opentracks import DB_NAME as DB
-from pytest_mobileagent.android.opentracks import MAIN_ACTIVITY, PACKAGE
+from pytest_mobileagent.android.opentracks import MAIN_ACTIVITY, PACKAGE, activity_icon
 
 METERS_PER_MILE = 1609.34
 SCHEMA = """CREATE TABLE IF NOT EXISTS tracks (_id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT, description TEXT,
   category TEXT, starttime INTEGER, stoptime INTEGER, numpoints INTEGER, totaldistance FLOAT, totaltime INTEGER,
   movingtime INTEGER, avgspeed FLOAT, avgmovingspeed FLOAT, maxspeed FLOAT, minelevation FLOAT, maxelevation FLOAT,
   elevationgain FLOAT, icon TEXT, uuid BLOB, elevationloss FLOAT, starttime_offset INTEGER, activity_type TEXT)"""
-COLUMNS = "_id, name, description, category, starttime, totaldistance, totaltime, elevationgain, elevationloss"
+COLUMNS = ("_id, name, description, category, starttime, totaldistance, totaltime, elevationgain, elevationloss, "
+           "activity_type")
 
 
 def miles(meters: float) -> str:
@@ -69,7 +70,7 @@ class TrackList(Activity):
             return self.build_track()
         items = [
             Row(
-                Image(desc="Track", icon=category or "activity", id="track_list_item_icon", width=48, height=48),
+                Image(desc="Track", icon=activity_icon(kind), id="track_list_item_icon", width=48, height=48),
                 Column(Text(name, id="track_list_item_name", style="item-title"),
                        Text(f"{duration(total)} ({miles(dist)})", id="track_list_item_time_distance"),
                        Text(category or "", id="track_list_item_category_description", style="item-summary"),
@@ -78,7 +79,7 @@ class TrackList(Activity):
                        Text(started_time(start), id="track_list_item_time", style="item-summary"), width=130),
                 clickable=True, focusable=True, on_click=lambda t=tid: self.open(t), padding=8,
             )
-            for tid, name, _desc, category, start, dist, total, _gain, _loss in self.rows()
+            for tid, name, _desc, category, start, dist, total, _gain, _loss, kind in self.rows()
         ]
         return Column(Toolbar("OpenTracks", id="track_list_toolbar"),
                       Scroll(*items, id="track_list", weight=1) if items else
@@ -88,11 +89,11 @@ class TrackList(Activity):
     def build_track(self) -> View:
         with self.app.db(DB) as db:
             row = db.execute(f"SELECT {COLUMNS} FROM tracks WHERE _id = ?", (self.track,)).fetchone()
-        _tid, name, desc, category, start, dist, total, gain, loss = row
+        _tid, name, desc, category, start, dist, total, gain, loss, kind = row
         stat = lambda label, value, rid: Column(Text(label, style="caption"), Text(value, id=rid))  # noqa: E731
         return Column(
             Toolbar(name, navigate_up=self.close),
-            Row(Image(desc=category or "", icon=category or "activity", id="stats_activity_type_icon", width=48),
+            Row(Image(desc=category or "", icon=activity_icon(kind), id="stats_activity_type_icon", width=48),
                 Text(name, id="stats_name_value", weight=1)),
             Text(desc or "", id="stats_description_value"),
             Text(started(start), id="stats_start_datetime_value"),

@@ -50,6 +50,8 @@ from pytest_mobileagent.android.photos import (
 )
 
 TABS = ("Photos", "Search", "Library")
+#: The navigation bar's pictograms (outlined, the selected one filled).
+TAB_ICONS = ("photo", "search", "photo_library")
 GRID_COLUMNS = 3
 
 
@@ -111,11 +113,12 @@ class HomeActivity(PagedActivity):
         pages = (self.photos_page, self.search_page, self.library_page)
         return Column(
             Row(Text("Photos", id="toolbar_title", style="title", weight=1, height=56),
-                ImageButton("Account and settings", lambda: self.go("account"), icon="account_circle",
+                ImageButton("Account and settings", lambda: self.go("account"), icon="account_circle:outlined",
                             id="og_apd_ring_view"),
                 id="toolbar", height=64, style="toolbar"),
             pages[self.tab](),
-            Tabs(TABS, self.tab, self.select, id="navigation_bar"),
+            Tabs(TABS, self.tab, self.select, id="navigation_bar",
+                 icons=[name + ("" if i == self.tab else ":outlined") for i, name in enumerate(TAB_ICONS)]),
         )
 
     def select(self, index: int) -> None:
@@ -245,6 +248,17 @@ class HomeActivity(PagedActivity):
                       id="library_list", weight=1)
 
 
+def app_icon(app: App) -> View:
+    """An app's launcher icon in a share sheet (drawn as the home screen draws it)."""
+    return Image(icon=app.package, style="app-icon", width=48, height=48)
+
+
+def with_app_icon(row: View, app: App) -> View:
+    """A chooser row (a list item) whose leading image is ``app``'s launcher icon."""
+    row.children[0] = app_icon(app)
+    return row
+
+
 class HostPhotoPagerActivity(Activity):
     name = PAGER_ACTIVITY
 
@@ -252,13 +266,14 @@ class HostPhotoPagerActivity(Activity):
         path = self.intent.extras.get("path", "")
         actions = (("Share", lambda: setattr(self, "dialog", "share"), "share"), ("Edit", None, "edit"),
                    ("Lens", None, "lens"), ("Delete", lambda: setattr(self, "dialog", "trash"), "trash"))
+        icons = {"Share": "share:outlined", "Edit": "tune", "Lens": "center_focus_weak", "Delete": "delete:outlined"}
         return Column(
             Row(ImageButton("Navigate up", self.finish, icon="arrow_back"), View(weight=1),
                 ImageButton("More options", lambda: self.open_menu("photo"), icon="more_vert", id="overflow"),
                 id="toolbar", height=64),
             View(cls="android.widget.ImageView", desc=taken_on(self.app, path), id="photo_view", weight=1,
                  icon="photo"),
-            Row(*[ImageButton(d, handler, icon=d.lower(), id=rid) for d, handler, rid in actions],
+            Row(*[ImageButton(d, handler, icon=icons[d], id=rid) for d, handler, rid in actions],
                 id="photos_pager_bottom_actions", height=64),
         )
 
@@ -313,16 +328,18 @@ class HostPhotoPagerActivity(Activity):
         cancel = Button("Cancel", lambda: setattr(self, "dialog", None), id="android:id/button2")
         targets = [a for a in self.system.apps.values() if getattr(a, "shares_images", False)]
         if name == "share":  # Photos' own sheet: its app row (Create link, the apps, More)
-            def item(label: str, on_click: Any, icon: str) -> View:
-                return Column(Image(icon=icon, width=48, height=48), Text(label, height=32),
+            def item(label: str, on_click: Any, icon: View) -> View:
+                return Column(icon, Text(label, height=32),
                               id=SHARE_APP_ITEM, clickable=True, focusable=True, on_click=on_click, width=88)
-            return Dialog("Share", Row(item("Create link", self.create_link, "link"),
-                                       *[item(a.label, lambda a=a: self.share_to(a), a.icon) for a in targets],
-                                       item("More", lambda: setattr(self, "dialog", "chooser"), "more_horiz"),
+            return Dialog("Share", Row(item("Create link", self.create_link, Image(icon="link", width=48, height=48)),
+                                       *[item(a.label, lambda a=a: self.share_to(a), app_icon(a)) for a in targets],
+                                       item("More", lambda: setattr(self, "dialog", "chooser"),
+                                            Image(icon="more_horiz", width=48, height=48)),
                                        id="peoplekit_new_app_row", height=96), buttons=[cancel])
         if name == "chooser":  # Android's share sheet: the apps that take SEND of an image
-            return Dialog("Share", *[ListItem(a.label, "", lambda a=a: self.share_to(a), id="android:id/text1",
-                                              icon=a.icon) for a in targets], buttons=[cancel])
+            return Dialog("Share", *[with_app_icon(ListItem(a.label, "", lambda a=a: self.share_to(a),
+                                                            id="android:id/text1", icon=a.package), a)
+                                     for a in targets], buttons=[cancel])
         if name == "trash":
             return Dialog("Move to trash?", Text("Items in trash are deleted after 60 days", id="android:id/message"),
                           buttons=[cancel, Button("Move to trash", self.trash, id="android:id/button1")])

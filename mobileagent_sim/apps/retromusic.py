@@ -23,18 +23,22 @@ from mobileagent_sim.views import (
     Button,
     Column,
     Dialog,
+    Frame,
+    Image,
     ImageButton,
     ListItem,
     Row,
     Scroll,
+    SeekBar,
+    Space,
     Tabs,
     Text,
     Toolbar,
     View,
     toggle_selection,
 )
-from pytest_mobileagent.android.media import Tags, media_id, read_tags
-from pytest_mobileagent.android.retromusic import MAIN_ACTIVITY, PACKAGE
+from pytest_mobileagent.android.media import Tags, embedded_picture, media_id, read_tags
+from pytest_mobileagent.android.retromusic import DEFAULT_COVER, DEFAULT_COVER_NIGHT, MAIN_ACTIVITY, PACKAGE
 from pytest_mobileagent.android.retromusic import PLAYBACK_DB_NAME as PLAYBACK_DB
 from pytest_mobileagent.android.retromusic import PLAYLIST_DB_NAME as PLAYLIST_DB
 
@@ -61,12 +65,47 @@ PLAYBACK_SCHEMA = tuple(
     "NULL,duration LONG NOT NULL,_data STRING NOT NULL,date_modified LONG NOT NULL,album_id INT NOT NULL,album "
     "STRING NOT NULL,artist_id INT NOT NULL,artist STRING NOT NULL,composer STRING,album_artist STRING);"
     for table in ("playing_queue", "original_playing_queue"))
-TABS = ("Home", "Songs", "Albums", "Artists", "Playlists")
+TABS = ("For you", "Songs", "Albums", "Artists", "Playlists")
+TAB_ICONS = ("home", "audiotrack", "album", "person", "queue_music")  # bottom_navigation_main.xml's drawables
+#: menu_player.xml's items in the overflow (the player's other actions, not simulated beyond their menu)
+PLAYER_MENU = ("Playback Speed", "Drive mode", "Go to album", "Go to artist", "Go to genre", "Add to playlist",
+               "Save playing queue", "Share", "Set as ringtone", "Clear playing queue", "Details", "Go to Lyrics",
+               "Equalizer", "Delete from device")
 
 
 def clock(ms: int) -> str:
     seconds = ms // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def padded_clock(ms: int) -> str:
+    """MusicUtil.getReadableDurationString as the player's times show it: minutes and seconds, two digits each."""
+    seconds = ms // 1000
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+def cover(app: App, path: str, rid: str, size: float) -> View:
+    """A song's cover as RetroGlideExtension.songCoverOptions loads it: the picture embedded in its file
+    (AudioFileCover), cut to the view (centerCrop), else the default_audio_art drawable (a music note on grey)."""
+    fs = app.system.fs
+    data = fs.read(path) if fs.exists(path) else b""
+    if embedded_picture(data):
+        return View(cls="android.widget.ImageView", id=rid, icon=path, style="bitmap", scale_type="center_crop",
+                    width=size, height=size)
+    background = DEFAULT_COVER_NIGHT if app.system.night_mode else DEFAULT_COVER
+    return Image(icon="music_note", id=rid, width=size, height=size, background=background)
+
+
+def song_item(app: App, path: str, tags: Tags, on_click: Any, on_long_click: Any, selected: bool,
+              menu: View) -> View:
+    """A row of item_list.xml: the cover in imageTextContainer, title and text (artist • length), the menu."""
+    texts = Column(Text(tags.title, id="title", style="item-title", height=28),
+                   Text(f"{tags.artist or '<unknown>'} • {clock(tags.duration_ms)}", id="text",
+                        style="item-summary", height=24), weight=1, padding=0)
+    art = Frame(cover(app, path, "image", 48), id="imageTextContainer", cls="androidx.cardview.widget.CardView",
+                width=56, padding=4)
+    return Row(art, texts, menu, clickable=True, focusable=True, on_click=on_click, long_clickable=True,
+               on_long_click=on_long_click, selected=selected, height=72, padding=8)
 
 
 class Library:
@@ -153,9 +192,14 @@ class Library:
         return self.queue()
 
     def queue(self) -> list[str]:
+        return [title for title, _, _, _ in self.queue_rows()]
+
+    def queue_rows(self) -> list[tuple[str, str, int, str]]:
+        """(title, artist, duration in ms, path) of the playing queue, in order."""
         with self.db(PLAYBACK_DB) as db:
             # STRING columns have NUMERIC affinity: a title such as "1999" comes back a number
-            return [str(r[0]) for r in db.execute("SELECT title FROM playing_queue").fetchall()]
+            return [(str(t), str(a), int(ms or 0), str(p))
+                    for t, a, ms, p in db.execute("SELECT title, artist, duration, _data FROM playing_queue")]
 
 
 class MainActivity(Activity):
@@ -171,6 +215,13 @@ class MainActivity(Activity):
         self.playlist: int | None = None  # the playlist opened
         self.menu_playlist: int | None = None  # the playlist a playlist menu is about
         self.selected: list[str] = []  # songs picked by long press, in the order picked
+        self.expanded = False  # the sliding panel pulled up: the now-playing screen
+        self.current = 0  # the queue position playing
+        self.playing = False
+        self.position = 0  # ms into the current song when playback last started or paused
+        self.resumed_at: float | None = None  # the clock when playback last started
+        self.repeat = 0  # MusicService.repeatMode: off, all, the current song
+        self.shuffle = False
         self.library().restore_queue()
 
     def library(self) -> Library:
@@ -180,13 +231,14 @@ class MainActivity(Activity):
         return read_tags(self.system.fs.read(path), posixpath.basename(path).rsplit(".", 1)[0])
 
     def build(self) -> View:
+        queue = self.library().queue_rows()
+        if self.expanded and queue:
+            return self.build_player(queue)
         if self.playlist is not None:
             return self.build_playlist()
         content = self.build_songs() if self.tab == "Songs" else self.build_playlists() \
             if self.tab == "Playlists" else Text("Nothing here yet", id="empty", weight=1)
-        queue = self.library().queue()
-        mini = Row(Text(queue[0], id="miniPlayerTitle", weight=1), id="miniPlayerFragment", height=56) \
-            if queue else None
+        mini = self.build_mini_player(queue) if queue else None
         if self.selected:
             bar = ActionModeBar(len(self.selected), [
                 ImageButton("Add to playlist", self.ask_playlist, icon="playlist_add", id="action_add_to_playlist"),
@@ -198,8 +250,105 @@ class MainActivity(Activity):
         return Column(
             bar,
             content, mini,
-            Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigationView"),
+            Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigationView", icons=TAB_ICONS),
         )
+
+    # -- the player ------------------------------------------------------------------------
+
+    def now(self) -> float:
+        return self.system.clock.now.timestamp()
+
+    def song_position(self, duration: int) -> int:
+        """Where playback is in the current song, in ms: it runs on with the clock while playing."""
+        running = (self.now() - self.resumed_at) * 1000 if self.playing and self.resumed_at is not None else 0
+        return int(min(duration, self.position + running))
+
+    def current_song(self, queue: list[tuple[str, str, int, str]]) -> tuple[str, str, int, str]:
+        return queue[min(self.current, len(queue) - 1)]
+
+    def build_mini_player(self, queue: list[tuple[str, str, int, str]]) -> View:
+        """fragment_mini_player.xml: the cover, "title • artist", previous, play/pause, next; a tap expands it."""
+        title, artist, _, path = self.current_song(queue)
+        return Row(Frame(cover(self.app, path, "image", 40), id="imageTextContainer", width=48, padding=4),
+                   Text(f"{title} • {artist}", id="miniPlayerTitle", weight=1),
+                   ImageButton("", self.previous, icon="skip_previous", id="actionPrevious"),
+                   ImageButton("", self.play_pause, icon="pause" if self.playing else "play_arrow",
+                               id="miniPlayerPlayPauseButton"),
+                   ImageButton("", self.next, icon="skip_next", id="actionNext"),
+                   id="miniPlayerFragment", height=56, clickable=True, focusable=True, on_click=self.expand)
+
+    def build_player(self, queue: list[tuple[str, str, int, str]]) -> View:
+        """The Normal now-playing screen (fragment_player.xml): the cover over half the screen, the playback
+        controls (fragment_player_playback_controls.xml: times and slider, title, artist, repeat, previous,
+        play/pause, next, shuffle) and the player's toolbar at the bottom (menu_player.xml)."""
+        title, artist, duration, path = self.current_song(queue)
+        at = self.song_position(duration)
+        width = self.system.width * 160 / self.system.density
+        controls = Column(
+            Row(Text(padded_clock(at), id="songCurrentProgress", style="caption", width=56),
+                SeekBar(at, self.seek, max_progress=max(1, duration), id="progressSlider", weight=1),
+                Text(padded_clock(duration), id="songTotalTime", style="caption", width=56), height=48),
+            Text(title, id="title", style="player-title", height=40, gravity="center"),
+            Text(artist or "<unknown>", id="text", style="player-text", height=32, gravity="center"),
+            Space(16),
+            Row(View(weight=1),
+                ImageButton("", self.cycle_repeat, icon="repeat_one" if self.repeat == 2 else "repeat",
+                            id="repeatButton"),
+                View(weight=1), ImageButton("", self.previous, icon="skip_previous", id="previousButton"),
+                View(weight=1),
+                View(cls="android.widget.ImageButton", id="playPauseButton", icon="pause" if self.playing else
+                     "play_arrow", style="fab", width=64, height=64, clickable=True, focusable=True,
+                     on_click=self.play_pause),
+                View(weight=1), ImageButton("", self.next, icon="skip_next", id="nextButton"),
+                View(weight=1), ImageButton("", self.toggle_shuffle, icon="shuffle", id="shuffleButton"),
+                View(weight=1), height=72),
+            id="playbackControlsFragment", weight=1, padding=16)
+        toolbar = Row(ImageButton("Navigate up", self.collapse, icon="expand_more"), View(weight=1),
+                      ImageButton("Sleep timer", None, icon="bedtime", id="action_sleep_timer"),
+                      ImageButton("Lyrics", None, icon="lyrics", id="action_toggle_lyrics"),
+                      ImageButton("Favorites", None, icon="favorite:outlined", id="action_toggle_favorite"),
+                      ImageButton("Now playing queue", None, icon="queue_music", id="now_playing"),
+                      ImageButton("More options", lambda: self.open_menu("player"), icon="more_vert"),
+                      id="playerToolbar", cls="android.view.ViewGroup", height=56)
+        return Column(Frame(cover(self.app, path, "player_image", width - 32), id="playerAlbumCoverFragment",
+                            padding=16, height=width),
+                      controls, toolbar, id="colorGradientBackground")
+
+    def expand(self) -> None:
+        self.expanded = True
+
+    def collapse(self) -> None:
+        self.expanded = False
+
+    def play_pause(self) -> None:
+        queue = self.library().queue_rows()
+        if not queue:
+            return
+        self.position = self.song_position(self.current_song(queue)[2])
+        self.playing = not self.playing
+        self.resumed_at = self.now() if self.playing else None
+
+    def seek(self, value: float) -> None:
+        self.position = int(value)
+        self.resumed_at = self.now() if self.playing else None
+
+    def skip(self, step: int) -> None:
+        queue = self.library().queue_rows()
+        if queue:
+            self.current = (min(self.current, len(queue) - 1) + step) % len(queue)
+            self.position, self.resumed_at = 0, self.now() if self.playing else None
+
+    def next(self) -> None:
+        self.skip(1)
+
+    def previous(self) -> None:
+        self.skip(-1)
+
+    def cycle_repeat(self) -> None:
+        self.repeat = (self.repeat + 1) % 3
+
+    def toggle_shuffle(self) -> None:
+        self.shuffle = not self.shuffle
 
     def select_tab(self, index: int) -> None:
         self.tab = TABS[index]
@@ -207,11 +356,9 @@ class MainActivity(Activity):
         self.view_state.clear()
 
     def build_songs(self) -> View:
-        rows = [ListItem(tags.title, f"{tags.artist or '<unknown>'} • {clock(tags.duration_ms)}",
-                         lambda p=path, t=tags: self.song_tapped(p, t), title_id="title", summary_id="text",
-                         on_long_click=lambda p=path: self.toggle(p), selected=path in self.selected,
-                         widget=ImageButton("More options", lambda p=path: self.song_menu(p), icon="more_vert",
-                                            id="menu"))
+        rows = [song_item(self.app, path, tags, lambda p=path, t=tags: self.song_tapped(p, t),
+                          lambda p=path: self.toggle(p), path in self.selected,
+                          ImageButton("More options", lambda p=path: self.song_menu(p), icon="more_vert", id="menu"))
                 for path, tags in self.library().songs()]
         return Scroll(*rows, id="recycler_view", weight=1) if rows else \
             Text("No songs found", id="empty", weight=1)
@@ -222,6 +369,8 @@ class MainActivity(Activity):
             self.toggle(path)
         else:
             self.library().enqueue(path, tags)
+            self.current = len(self.library().queue_rows()) - 1
+            self.playing, self.position, self.resumed_at = True, 0, self.now()
 
     def toggle(self, path: str) -> None:
         toggle_selection(self.selected, path)
@@ -258,6 +407,9 @@ class MainActivity(Activity):
     def on_back(self) -> bool:
         if super().on_back():
             return True
+        if self.expanded:  # back collapses the panel
+            self.expanded = False
+            return True
         if self.selected:
             self.selected = []
             return True
@@ -277,6 +429,8 @@ class MainActivity(Activity):
         self.open_menu("playlist")
 
     def menu_items(self, name: str):
+        if name == "player":  # menu_player.xml's items not shown as icons
+            return [(label, self.close_menu) for label in PLAYER_MENU]
         if name == "selection":
             return [("Play next", lambda: self.queue_song(True)), ("Share", self.close_menu)]
         if name == "song":

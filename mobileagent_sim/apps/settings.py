@@ -67,6 +67,16 @@ HOMEPAGE = (
     ("System", "Languages, gestures, time, backup", "system"),
     ("About emulated device", "sdk_gphone64_x86_64", "about"),
 )
+#: Each homepage entry's icon: the Material Symbols pictogram of the drawable ``top_level_settings.xml`` names
+#: (the contract module's ``icon:<title>`` entries cite each).
+HOMEPAGE_ICONS = {
+    "Network & internet": "wifi", "Connected devices": "devices_other", "Apps": "apps",
+    "Notifications": "notifications", "Battery": "battery_full", "Storage": "storage",
+    "Sound & vibration": "volume_up", "Display": "brightness_medium", "Wallpaper & style": "wallpaper",
+    "Accessibility": "accessibility_new", "Security & privacy": "security", "Location": "location_on",
+    "Safety & emergency": "emergency", "Passwords & accounts": "account_box", "System": "info:outlined",
+    "About emulated device": "perm_device_information",
+}
 #: Sub-page title and the fragment real Settings shows it with.
 PAGES = {
     "network": ("Network & internet", "com.android.settings.network.NetworkDashboardFragment"),
@@ -137,8 +147,8 @@ class SettingsActivity(Activity):
         self.log("SettingsActivity", f"Switching to fragment {fragment}")
         self.system.start_activity(self.app, SubSettings, Intent(extras={"page": page, **extras}))
 
-    def switch_row(self, title: str, on: bool, toggle: Callable[[], Any], summary: str = "") -> View:
-        return ListItem(title, summary, on_click=toggle, widget=Switch(on, toggle))
+    def switch_row(self, title: str, on: bool, toggle: Callable[[], Any], summary: str = "", icon: str = "") -> View:
+        return ListItem(title, summary, on_click=toggle, widget=Switch(on, toggle), icon=icon)
 
 
 class Homepage(SettingsActivity):
@@ -149,7 +159,7 @@ class Homepage(SettingsActivity):
         location_off = self.setting("secure", "location_mode") == "0"
         rows = [ListItem(title, "Off" if page == "location" and location_off else summary,
                          on_click=(lambda p=page: self.open_page(p)) if page else self.external(title),
-                         icon=title.split()[0].lower()) for title, summary, page in HOMEPAGE]
+                         icon=HOMEPAGE_ICONS[title]) for title, summary, page in HOMEPAGE]
         # settings_homepage_container; the search bar a ViewGroup holding "Search settings" (AndroidArena's
         # recorded homepage)
         return Column(
@@ -193,17 +203,19 @@ class SubSettings(SettingsActivity):
         return [
             ListItem("Internet", "AndroidWifi" if wifi else "Off", on_click=lambda: self.open_page("internet"),
                      icon="wifi"),
-            ListItem("SIMs", "T-Mobile", icon="sim"),
-            self.switch_row("Airplane mode", airplane, lambda: services.set_airplane(self.system, not airplane)),
-            ListItem("Hotspot & tethering", "Off", icon="hotspot"),
-            ListItem("Data Saver", "Off", icon="data"),
+            ListItem("SIMs", "T-Mobile", icon="sim_card"),
+            self.switch_row("Airplane mode", airplane, lambda: services.set_airplane(self.system, not airplane),
+                            icon="airplanemode_active"),
+            ListItem("Hotspot & tethering", "Off", icon="wifi_tethering"),
+            ListItem("Data Saver", "Off", icon="data_usage"),
         ]
 
     def page_internet(self) -> list[View]:
         wifi = self.setting("global", "wifi_on") != "0"
         rows = [self.switch_row("Wi\u2011Fi", wifi, lambda: services.set_wifi(self.system, not wifi))]
         if wifi:
-            rows += [ListItem("AndroidWifi", "Connected", icon="wifi"), ListItem("Add network", icon="add")]
+            rows += [ListItem("AndroidWifi", "Connected", icon="signal_wifi_4_bar"),
+                     ListItem("Add network", icon="add")]
         else:
             rows.append(Text("To see available networks, turn Wi\u2011Fi on", style="item-summary"))
         return rows
@@ -375,8 +387,8 @@ class SubSettings(SettingsActivity):
                 ListItem("Screen time")]
 
     def page_all_apps(self) -> list[View]:
-        return [ListItem(a.label, on_click=lambda p=a.package: self.open_page("app_info", package=p), icon=a.icon)
-                for a in self.launchable()]
+        return [ListItem(a.label, on_click=lambda p=a.package: self.open_page("app_info", package=p),
+                         icon=f"app:{a.package}") for a in self.launchable()]
 
     def page_app_info(self) -> list[View]:
         app = self.system.apps.get(self.intent.extras.get("package", ""))

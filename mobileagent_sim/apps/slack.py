@@ -37,6 +37,7 @@ from pytest_mobileagent.android.slack import (
     COMPOSE_VIEW,
     DARK_MODES,
     EMOJI,
+    EMOJI_ICONS,
     MAIN_ACTIVITY,
     ME,
     PACKAGE,
@@ -125,7 +126,9 @@ class Home(Activity):
         return Column(top, Scroll(*rows, id="home_list", weight=1), self.tabs(0))
 
     def tabs(self, selected: int) -> View:
-        return Tabs(("Home", "You"), selected, lambda i: self.replace(("home", "you")[i]), id="bottom_nav")
+        icons = ("home" if selected == 0 else "home:outlined", "account_circle")
+        return Tabs(("Home", "You"), selected, lambda i: self.replace(("home", "you")[i]), id="bottom_nav",
+                    icons=icons)
 
     def page_you(self, _: int) -> View:
         return Column(Text("you", style="headline", height=56), Text("user@example.com", height=32),
@@ -232,7 +235,7 @@ class Home(Activity):
         title = self.title(cid)
         composer = compose_bar(EditText("message_input", text, lambda v: self.save_draft(cid, v),
                                         hint=f"Message {title}"), lambda: self.send(cid), bool(text.strip()))
-        details = ImageButton("Channel details", lambda: self.push(f"details:{cid}"), icon="info",
+        details = ImageButton("Channel details", lambda: self.push(f"details:{cid}"), icon="info:outlined",
                               id="channel_details") if title.startswith("#") else None
         return Column(self.bar(title, *([details] if details else [])), Scroll(*views, id="messages_list", weight=1),
                       composer)
@@ -260,7 +263,8 @@ class Home(Activity):
             self.run("INSERT INTO reactions VALUES (?, ?, ?)", (mid, ME, emoji))
             self.stack.pop()
 
-        grid = [Row(*[ImageButton(e, lambda e=e: react(e), icon=e, id="emoji") for e in EMOJI[i:i + 4]], height=56)
+        grid = [Row(*[ImageButton(e, lambda e=e: react(e), icon=EMOJI_ICONS[e], id="emoji") for e in EMOJI[i:i + 4]],
+                    height=56)
                 for i in range(0, len(EMOJI), 4)]
         return Column(self.bar("Add reaction"), *grid)
 
@@ -352,7 +356,8 @@ class Home(Activity):
 def compose_bar(field: View, on_send: Any, enabled: bool) -> View:
     """Slack's Jetpack Compose message bar: nodes of class ``android.view.View`` under one ComposeView; Send (described
     "Send") is the second View of its first View, the path AndroidArena's evaluator records a send by."""
-    send = View(cls="android.view.View", desc="Send", icon="send", on_click=on_send, clickable=True, focusable=True,
+    send = View(cls="android.view.View", desc="Send", icon="send", style="icon", on_click=on_send, clickable=True,
+                focusable=True,
                 enabled=enabled, width=48, height=48)
     return Frame(Row(View(cls="android.view.View", weight=1, children=[field]), send, cls="android.view.View",
                      height=64), id=COMPOSE_VIEW, cls="android.view.ViewGroup", height=64)

@@ -186,7 +186,7 @@ class MainActivity(SmsActivity):
                            else None, Text(snippet, id="conversation_body_short", style="item-summary", weight=1),
                            height=24),
                        weight=1)
-        row = Row(Image(icon="avatar", id="conversation_image"), texts,
+        row = Row(Image(icon="group" if len(c["addresses"]) > 1 else f"avatar:{title}", id="conversation_image"), texts,
                   Text(format_date_or_time(self.system, c["date"] or 0, True), id="conversation_date",
                        style="caption", width=64),
                   id="conversation_holder", padding=8)
@@ -206,7 +206,7 @@ class MainActivity(SmsActivity):
                 hits = self.provider.messages(c["thread_id"])[-1:]
             for m in hits:
                 rows.append(Row(
-                    Image(icon="avatar", id="search_result_image"),
+                    Image(icon=f"avatar:{title}", id="search_result_image"),
                     Column(Text(title, id="search_result_title", style="item-title", height=28),
                            Text(m["body"] or "", id="search_result_snippet", style="item-summary", height=24),
                            weight=1),
@@ -275,7 +275,7 @@ class NewConversationActivity(SmsActivity):
         return sorted(found, key=lambda c: not c["name"].lower().startswith(low))
 
     def contact_row(self, contact: dict[str, Any]) -> View:
-        return Row(Image(icon="avatar", id="item_contact_image"),
+        return Row(Image(icon=f"avatar:{contact['name']}", id="item_contact_image"),
                    Column(Text(contact["name"], id="item_contact_name", style="item-title", height=28),
                           Text(", ".join(contact["numbers"]), id="item_contact_number", style="item-summary",
                                height=24), weight=1),
@@ -320,8 +320,9 @@ class ThreadActivity(SmsActivity):
         title = self.title_of(self.addresses()) or self.title
         bar = (self.selection_bar(len(messages)) if self.selected else
                toolbar("thread_toolbar", title, self.leave,
-                       [ImageButton("Dial number", self.dial, icon="phone", id="dial_number"),
-                        ImageButton("Delete", lambda: self.ask("delete_conversation"), icon="delete", id="delete")]))
+                       # menu_thread.xml's order: delete, then dial_number
+                       [ImageButton("Delete", lambda: self.ask("delete_conversation"), icon="delete", id="delete"),
+                        ImageButton("Dial number", self.dial, icon="phone", id="dial_number")]))
         text = self.fields.get("thread_type_message", "")
         holder = Row(
             self.field("thread_type_message", TYPE_A_MESSAGE, multiline=True, weight=1, height=56),
@@ -367,7 +368,7 @@ class ThreadActivity(SmsActivity):
                         ImageButton("Done", self.end_selection, icon="arrow_back", id="action_mode_close_button"),
                         Text(f"{len(self.selected)} / {total}", style="title", weight=1, height=56, clickable=True,
                              on_click=self.select_all),
-                        ImageButton("Copy to clipboard", self.copy, icon="copy", id="cab_copy_to_clipboard")
+                        ImageButton("Copy to clipboard", self.copy, icon="content_copy", id="cab_copy_to_clipboard")
                         if one else None,
                         ImageButton("Delete", lambda: self.ask("delete_messages"), icon="delete", id="cab_delete"),
                         ImageButton("More options", lambda: self.open_menu("cab"), icon="more_vert"),

@@ -98,13 +98,14 @@ class TaskList(Activity):
         rows = [self.row(r) for r in self.rows()]
         return Frame(
             Column(
-                Toolbar("My Tasks", actions=[ImageButton("Search", None, icon="search")],
+                Toolbar("My Tasks", actions=[ImageButton("Search", None, icon="search:outlined")],
                         overflow=lambda: self.open_menu("list")),
                 Scroll(*rows, id="recycler_view", weight=1) if rows else
                 Text("No tasks", id="body_empty", style="item-summary", weight=1),
             ),
             Column(View(weight=1), Row(View(weight=1), ImageButton("Create new task", self.new_task, icon="add",
-                                                                    id="fab", width=56, height=56), height=72)),
+                                                                    id="fab", width=56, height=56, style="fab"),
+                                       height=72)),
         )
 
     def row(self, r: tuple[Any, ...]) -> View:
@@ -153,7 +154,7 @@ class TaskList(Activity):
         due = found[3] if found else 0
         completed = found[5] if found else 0
         bar = Toolbar("", overflow=(lambda: self.open_menu("edit")) if found else None)
-        bar.children.insert(0, ImageButton("Save", self.save, icon="save"))  # the navigation icon saves
+        bar.children.insert(0, ImageButton("Save", self.save, icon="save:outlined"))  # the navigation icon saves
         return Column(
             bar,
             self.field("title", hint="Task name"),

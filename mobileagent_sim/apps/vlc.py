@@ -48,6 +48,9 @@ SCHEMA = (
     "Playlist(id_playlist) ON DELETE CASCADE)",
 )
 TABS = ("Video", "Audio", "Browse", "Playlists", "More")
+#: The bottom navigation's pictograms (menu/bottom_navigation.xml: the app's ic_menu_video, ic_menu_audio,
+#: ic_menu_folder, ic_menu_playlist and ic_nav_more, drawn as the nearest Material Symbols).
+TAB_ICONS = ("movie", "music_note", "folder", "queue_music", "more_horiz")
 VIDEO_EXT = (".mp4", ".mkv", ".webm", ".avi", ".3gp")
 #: Media.type of a video in the medialibrary.
 TYPE_VIDEO = 1
@@ -133,17 +136,17 @@ class MainActivity(Activity):
                                    for f in self.library().playlist_items(self.opened)], id="audio_list", weight=1))
         if self.selected:
             bar = ActionModeBar(len(self.selected), [
-                ImageButton("Play", None, icon="play", id="action_video_play"),
+                ImageButton("Play", None, icon="play_arrow", id="action_video_play"),
                 ImageButton("Add to playlist", self.ask_playlist, icon="playlist_add",
                             id="action_mode_audio_add_playlist"),
-            ], self.clear, done_id="action_mode_close_button")
+            ], self.clear, done_id="action_mode_close_button", done_icon="arrow_back")
             bar.id = "action_mode_bar"  # AppCompat's ActionBarContextView (abc_screen_toolbar.xml)
         else:
             bar = Toolbar(self.tab if self.tab != "Video" else "Videos", id="main_toolbar",
                           actions=[ImageButton("Search…", None, icon="search", id="ml_menu_filter")])
         body = self.build_videos() if self.tab == "Video" else self.build_playlists() if self.tab == "Playlists" \
             else self.build_browse() if self.tab == "Browse" else Text("Nothing to show", id="empty_loading", weight=1)
-        return Column(bar, body, Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigation"))
+        return Column(bar, body, Tabs(TABS, TABS.index(self.tab), self.select_tab, id="navigation", icons=TAB_ICONS))
 
     def select_tab(self, index: int) -> None:
         self.tab, self.selected = TABS[index], []
@@ -151,7 +154,7 @@ class MainActivity(Activity):
 
     def build_videos(self) -> View:
         rows = [ListItem(name, clock(ms), lambda i=i: self.tapped(i), id="container", title_id="ml_item_title",
-                         summary_id="ml_item_time", icon="movie",
+                         summary_id="ml_item_time", icon="movie", icon_id="ml_item_thumbnail",
                          on_long_click=lambda i=i: self.toggle(i), selected=i in self.selected)
                 for i, name, ms in self.library().discover()]
         return Scroll(*rows, id="video_grid", weight=1) if rows else Text("No videos", id="empty_loading", weight=1)
@@ -162,16 +165,18 @@ class MainActivity(Activity):
         folder = self.browsing or STORAGE
         names = fs.listdir(folder) if fs.isdir(folder) else []
         rows = [] if folder == STORAGE else [ListItem("..", "", lambda: self.browse(posixpath.dirname(folder)),
-                                                      id="browser_container", title_id="title", icon="folder")]
+                                                      id="browser_container", title_id="title", icon="folder",
+                                                      icon_id="item_icon")]
         for name in names:
             path = posixpath.join(folder, name)
             if fs.isdir(path) and not name.startswith(("Android", ".")):
                 rows.append(ListItem(name, "", lambda p=path: self.browse(p), id="browser_container",
-                                     title_id="title", icon="folder"))
+                                     title_id="title", icon="folder", icon_id="item_icon"))
             elif name.lower().endswith(VIDEO_EXT):
                 rows.append(ListItem(name, clock(mp4_duration_ms(fs.read(path))),
                                      lambda p=path: self.start(VideoPlayerActivity, path=p),
-                                     id="browser_container", title_id="title", summary_id="text", icon="movie"))
+                                     id="browser_container", title_id="title", summary_id="text", icon="movie",
+                                     icon_id="item_icon"))
         return Scroll(*rows, id="network_list", weight=1)
 
     def browse(self, folder: str) -> None:
@@ -180,7 +185,7 @@ class MainActivity(Activity):
 
     def build_playlists(self) -> View:
         rows = [ListItem(n, f"{c} videos" if c != 1 else "1 video", lambda i=i: self.open_playlist(i),
-                         title_id="title", summary_id="subtitle", icon="playlist")
+                         title_id="title", summary_id="subtitle", icon="music_note", icon_id="media_cover")
                 for i, n, c in self.library().playlists()]
         return Scroll(*rows, id="audio_list", weight=1) if rows else \
             Text("No playlists yet", id="empty_loading", weight=1)
@@ -270,8 +275,9 @@ class VideoPlayerActivity(Activity):
                  icon=shown),
             Row(Text(f"{min(t, total) // 60:02d}:{min(t, total) % 60:02d}", id="player_overlay_time", width=80),
                 View(weight=1),
-                ImageButton("Play" if self.paused_at is not None else "Pause", self.toggle, icon="play",
-                            id="player_overlay_play"), height=64),
+                ImageButton("Play" if self.paused_at is not None else "Pause", self.toggle,
+                            icon="play_arrow" if self.paused_at is not None else "pause", id="player_overlay_play"),
+                height=64),
         )
 
     def toggle(self) -> None:

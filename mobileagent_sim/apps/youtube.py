@@ -49,6 +49,9 @@ from pytest_mobileagent.android.youtube import (
 )
 
 PIVOTS = ("Home", "Shorts", "Subscriptions", "Library")
+#: The pivot bar's pictograms (YouTube's own icons, outlined, the selected one filled; Shorts' logo drawn as a
+#: play button in a circle).
+PIVOT_ICONS = ("home", "play_circle", "subscriptions", "video_library")
 LIBRARY = ("History", "Your videos", "Downloads", "Watch later", "Liked videos")
 SETTINGS = ("General", "Watch on TV", "Data saving", "Autoplay", "Video quality preferences", "Downloads",
             "Notifications", "Privacy", "About")
@@ -152,11 +155,12 @@ class WatchWhile(PagedActivity):
         if self.page == "channels":
             return self.build_channels()
         top = Row(Text("YouTube", desc="YouTube", id="youtube_logo", weight=1, height=48, style="title"),
-                  ImageButton("Cast. Disconnected", lambda: setattr(self, "dialog", "cast"), icon="cast",
+                  ImageButton("Cast. Disconnected", lambda: setattr(self, "dialog", "cast"), icon="cast:outlined",
                               id="media_route_button"),
-                  ImageButton("Notifications", None, icon="bell", id="mobile_topbar_notifications"),
+                  ImageButton("Notifications", None, icon="notifications:outlined", id="mobile_topbar_notifications"),
                   ImageButton("Search", self.open_search, icon="search", id="menu_item_1"),
-                  ImageButton("Account", lambda: self.show("account"), icon="account", id="mobile_topbar_avatar"),
+                  ImageButton("Account", lambda: self.show("account"), icon="account_circle",
+                              id="mobile_topbar_avatar"),
                   id="toolbar", height=64, style="toolbar")
         if self.page == "library":
             body = self.build_library()
@@ -164,7 +168,8 @@ class WatchWhile(PagedActivity):
             body = self.build_subscriptions()
         else:
             body = Scroll(*[self.row(v) for v in FEED], id="results", weight=1)
-        return Column(top, body, Tabs(PIVOTS, self.pivot, self.select_pivot, id="pivot_bar", height=56))
+        icons = [name + ("" if i == self.pivot else ":outlined") for i, name in enumerate(PIVOT_ICONS)]
+        return Column(top, body, Tabs(PIVOTS, self.pivot, self.select_pivot, id="pivot_bar", icons=icons, height=56))
 
     def row(self, video: Video, menu: View | None = None) -> View:
         return video_row(video, lambda: self.go("watch", video.id), menu)
@@ -259,7 +264,7 @@ class WatchWhile(PagedActivity):
                                                id="contextual_menu_anchor")) for v in playlist["videos"]]
         return Column(
             Toolbar(name, navigate_up=self.on_back, actions=[
-                ImageButton("Edit", lambda: self.ask("rename"), icon="edit", id="edit_playlist_button"),
+                ImageButton("Edit", lambda: self.ask("rename"), icon="edit:outlined", id="edit_playlist_button"),
                 ImageButton("More options", lambda: self.open_menu("playlist"), icon="more_vert",
                             id="playlist_overflow")]),
             Text(f"{len(playlist['videos'])} videos", id="playlist_size", style="item-summary", height=32),

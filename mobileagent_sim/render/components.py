@@ -91,7 +91,7 @@ class Canvas:
         x1, y1, x2, y2 = box
         size = min(self.px(size_dp), x2 - x1, y2 - y1)
         center = ((x1 + x2) / 2, (y1 + y2) / 2)
-        if size > 0 and not icons.draw_icon(self.draw, name, center, size, color):
+        if size > 0 and not icons.draw_icon(self.img, name, center, size, color):
             r = size // 2
             cx, cy = center
             self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=color, width=max(2, self.px(2)))
@@ -139,6 +139,25 @@ class Canvas:
         else:
             self.img.paste(picture, at)
 
+    def strokes(self, box: Box, strokes: tuple[tuple[str, float, tuple[tuple[float, float], ...]], ...]) -> None:
+        """Polylines a view draws itself (``View.strokes``: colour, width and points in dp from the box's corner),
+        with round joins and caps as a ``Paint`` with ``Cap.ROUND`` draws a path; clipped to the box."""
+        x1, y1, x2, y2 = box
+        if x2 <= x1 or y2 <= y1:
+            return
+        layer = self.img.crop(box)
+        pen = ImageDraw.Draw(layer)
+        for color, width_dp, points in strokes:
+            width = max(1, self.px(width_dp))
+            xy = [(x * self.scale, y * self.scale) for x, y in points]
+            if len(xy) > 1:
+                pen.line(xy, fill=color, width=width, joint="curve")
+            if width > 2:  # round caps (and a lone point's dot)
+                r = width / 2
+                for x, y in (xy[0], xy[-1]) if xy else ():
+                    pen.ellipse((x - r, y - r, x + r, y + r), fill=color)
+        self.img.paste(layer, box[:2])
+
     # -- controls -------------------------------------------------------------------------------------------
 
     def fab(self, box: Box, icon: str, label: str = "") -> None:
@@ -183,7 +202,9 @@ class Canvas:
             label_color = self.c("outline")
         if label:
             look = Appearance(14, 500, caps=not self.material3 and kind == "text")
-            self.type.block(pill, label, look, label_color, align="center", max_lines=1, pad=self.px(12))
+            room = pill[2] - pill[0] - self.type.width(label.upper() if look.caps else label, self.type.px(14), 500)
+            pad = self.px(12) if room >= 2 * self.px(12) else max(0, int(room) // 2)
+            self.type.block(pill, label, look, label_color, align="center", max_lines=1, pad=pad)
         elif icon:
             self.icon(pill, icon, label_color)
 

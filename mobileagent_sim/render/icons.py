@@ -15,7 +15,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 #: Names the simulator's views used before they named Material Symbols, and what they mean there.
 ALIASES = {
@@ -62,12 +62,25 @@ def _font(size: int, filled: bool) -> ImageFont.FreeTypeFont:
     return font
 
 
-def draw_icon(draw: ImageDraw.ImageDraw, name: str, center: tuple[float, float], size: int,
+@lru_cache(maxsize=2048)
+def _mask(char: str, size: int, filled: bool) -> tuple[Image.Image | None, tuple[int, int]]:
+    """The pictogram as a coverage mask, and its top-left corner relative to the centre it is drawn on."""
+    font = _font(size, filled)
+    left, top, right, bottom = font.getbbox(char, anchor="mm")
+    if right <= left or bottom <= top:
+        return None, (0, 0)
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), char, font=font, fill=255, anchor="mm")
+    return mask, (left, top)
+
+
+def draw_icon(img: Image.Image, name: str, center: tuple[float, float], size: int,
               color: tuple[int, int, int]) -> bool:
     """Draw the pictogram ``name`` ``size`` px square centred on ``center``; False if the font has no such icon."""
     found = resolve(name)
     if found is None:
         return False
-    char, filled = found
-    draw.text(center, char, font=_font(size, filled), fill=color, anchor="mm")
+    mask, (dx, dy) = _mask(found[0], size, found[1])
+    if mask is not None:
+        img.paste(color, (round(center[0]) + dx, round(center[1]) + dy), mask)
     return True

@@ -12,15 +12,17 @@ wallpaper asks. Rendering is deterministic.
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from mobileagent_sim.hierarchy import node_text
 from mobileagent_sim.render import components, fonts
 from mobileagent_sim.render.components import Canvas
 from mobileagent_sim.render.text import Appearance, Typesetter, appearance
+from pytest_mobileagent.android import media
 from pytest_mobileagent.android.theme import AppTheme, Color, Scheme, launcher_icon_for, rgb, theme_for
 from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
 from pytest_mobileagent.android.wallpaper import is_dark, wallpaper_image
@@ -38,7 +40,16 @@ GBOARD = {False: ((232, 234, 237), (255, 255, 255), (198, 202, 208), (32, 33, 36
 
 #: Views drawn as an icon: their class (or style) and no text of their own.
 ICON_CLASSES = ("ImageButton", "ImageView")
+#: The style of a view of another class drawn as its ``icon`` (a Jetpack Compose icon button, class View).
+ICON_STYLE = "icon"
+#: A FloatingActionButton shows in the hierarchy as the ImageButton it extends; apps name it so (``dialpad_fab``,
+#: ``fab_add``, ``floating_action_button``).
+FAB_ID = re.compile(r"(^|_)(fab|floating_action_button)($|_)")
 DIALOG_BUTTONS = ("android:id/button1", "android:id/button2", "android:id/button3")
+#: The three-button navigation bar's own shapes, not Material Symbols: Android 10-13 SystemUI's ``ic_sysbar_back``
+#: (a left-pointing triangle), ``ic_sysbar_home`` (a disc) and ``ic_sysbar_recent`` (a rounded square), filled,
+#: on their 28dp viewport (:mod:`pytest_mobileagent.android.systemui` cites them).
+SYSBAR_SHAPES = ("sysbar_back", "sysbar_home", "sysbar_recent")
 
 
 def tint(name: str) -> Color:
@@ -87,8 +98,13 @@ class Renderer:
 
     def text(self, node: Node, value: str, color: Color, look: Appearance | None = None, align: str = "start",
              max_lines: int = 0) -> None:
+        # the start inset a list row or bar gives its text; a narrow cell (a month's day) keeps most of its width
+        width = node.bounds[2] - node.bounds[0]
+        pad = min(self.px(8) if align != "center" else self.px(4), width // 20)
+        want = node.view.height
+        clipped = want is not None and self.px(want) > node.bounds[3] - node.bounds[1] + 1
         self.type.block(node.bounds, value, look or appearance(node.view.style), color, align=align,
-                        max_lines=max_lines, pad=self.px(8) if align != "center" else self.px(4))
+                        max_lines=max_lines, pad=pad, clipped=clipped)
 
     def role_color(self, look: Appearance, on: str) -> Color:
         """A text's colour: its appearance's role, or the colour for text on the container it sits in."""
@@ -110,6 +126,8 @@ class Renderer:
         x1, y1, x2, y2 = node.bounds
         cls = v.cls.rsplit(".", 1)[-1]
         style = v.style
+        if v.background:
+            self.fill(node.bounds, v.background)
         if style in ("dialog", "sheet", "drawer"):
             radius = (28 if c.material3 else 4) if style == "dialog" else 16 if style == "sheet" else 0
             c.surface(node.bounds, c.c("surface") if not c.material3 else c.c("surface_variant"), radius, 8,
@@ -131,6 +149,9 @@ class Renderer:
             c.surface(node.bounds, (49, 48, 51), 20, 2)
             self.text(node, v.text, (244, 239, 244), Appearance(14), align="center")
             return ""
+        if style == "panel":  # a block in the surface variant: a calculator's operator pad
+            c.surface(node.bounds, c.c("surface_variant"))
+            return on
         if style == "card":
             c.surface(node.bounds, c.c("surface_variant") if c.material3 else c.c("surface"),
                       12 if c.material3 else 4, 0 if c.material3 else 2)
@@ -151,7 +172,10 @@ class Renderer:
             if v.icon:
                 self.type.block(node.bounds, v.icon, Appearance(40 / 1), (255, 255, 255), align="center")
             return ""
-        if style == "canvas":  # a drawing surface; ``view.icon`` lists the colours painted on it
+        if style == "canvas" and (v.strokes or v.background):  # a view drawing its own strokes
+            c.strokes(node.bounds, v.strokes)
+            return ""
+        if style == "canvas":  # a web page's drawing surface; ``view.icon`` lists the colours painted on it
             self.draw.rectangle(node.bounds, fill=(255, 255, 255), outline=(0, 0, 0))
             for i, color in enumerate(col for col in v.icon.split(",") if col):
                 y = y1 + (i + 1) * (y2 - y1) // 6
@@ -165,7 +189,7 @@ class Renderer:
                 self.type.block((bar[0] + self.px(48), bar[1], bar[2], bar[3]), v.text or v.desc or v.hint or
                                 "Search", Appearance(16), c.c("on_surface_variant"), max_lines=1)
             return "on_surface"
-        if style == "fab":
+        if style == "fab" or (cls in ICON_CLASSES and FAB_ID.search(node.resource_id.rsplit("/", 1)[-1])):
             c.fab(node.bounds, v.icon or ("add" if not v.text else ""), v.text)
             return ""
         if style in ("bubble-in", "bubble-out"):
@@ -173,14 +197,17 @@ class Renderer:
             if v.text:
                 self.type.block(node.bounds, v.text, Appearance(16), color, pad=self.px(12))
             return "on_accent" if style == "bubble-out" else "on_surface"
+        if style == "event-label":  # a calendar's event: its title on the event's colour, ellipsized at the end
+            inset = self.px(1)
+            self.draw.rounded_rectangle((x1 + inset, y1 + inset, x2 - inset, y2 - inset), radius=self.px(3),
+                                        fill=c.c("accent"))
+            self.type.block(node.bounds, v.text, appearance(style), c.c("on_accent"), max_lines=1, pad=self.px(3))
+            return ""
         if style == "chip":
             c.chip(node.bounds, v.text or v.desc, v.selected or v.checked)
             return ""
         if v.selected and v.clickable and cls != "Button":
-            if style == "drawer-item" or (node.view.orientation == "horizontal" and (y2 - y1) > self.px(52)):
-                self.draw.rounded_rectangle(node.bounds, radius=(y2 - y1) // 2, fill=c.c("accent_container"))
-            else:
-                c.tab_indicator(node.bounds)
+            self.selection(node)
         if cls == "Button":
             self.button(node, on)
         elif cls == "EditText":
@@ -196,15 +223,39 @@ class Renderer:
             c.slider(node.bounds, v.progress / v.max_progress if v.max_progress else 0)
         elif style == "app-icon":
             self.app_icon(node)
-        elif cls in ICON_CLASSES:
+        elif cls in ICON_CLASSES or style == ICON_STYLE:
             self.image(node, on)
         elif v.text and not node.children:
             look = appearance(style)
-            self.text(node, v.text, self.role_color(look, on))
+            self.text(node, v.text, self.role_color(look, on), align=v.gravity or "start")
         return on
+
+    def selection(self, node: Node) -> None:
+        """How a selected item shows: a navigation item's indicator behind its icon (Material 3; Material 2
+        colours it only), a tab's underline, a drawer item's pill, a picked row's tinted background."""
+        c = self.canvas
+        kids = [k for k in node.walk() if k is not node]
+        icon = next((k for k in kids if k.view.cls.rsplit(".", 1)[-1] in ICON_CLASSES and k.view.icon), None)
+        if icon is not None and any(k.view.text for k in kids):
+            if c.material3:
+                cx, cy = icon.center
+                w, h = self.px(64), self.px(32)
+                self.draw.rounded_rectangle((cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2), radius=h // 2,
+                                            fill=c.c("accent_container"))
+        elif any(k.view.style == "tab-selected" for k in kids):
+            c.tab_indicator(node.bounds)
+        elif node.view.style == "drawer-item":
+            self.draw.rounded_rectangle(node.bounds, radius=(node.bounds[3] - node.bounds[1]) // 2,
+                                        fill=c.c("accent_container"))
+        else:
+            accent, bg = c.c("accent"), c.c("background")
+            self.draw.rectangle(node.bounds, fill=tuple((a * 3 + b * 7) // 10 for a, b in zip(accent, bg)))
 
     def button(self, node: Node, on: str) -> None:
         v, c = node.view, self.canvas
+        if not v.text:  # an action item or icon button with no label: its icon alone, as ImageButton draws it
+            self.image(node, on)
+            return
         if v.style in ("keypad", "digits", "picker-side", "toolbar-item", "flat") or (
                 v.style == "button" and on == "on_app_bar"):
             look = appearance(v.style if v.style != "button" else "toolbar-item")
@@ -226,16 +277,43 @@ class Renderer:
     def image(self, node: Node, on: str) -> None:
         """An ImageView or ImageButton: its pictogram, a letter avatar (``avatar:<name>``), or nothing."""
         v, c = node.view, self.canvas
-        name = v.icon or (v.desc if v.cls.endswith("ImageButton") else "")
+        name = v.icon or (v.desc if not v.cls.endswith("ImageView") else "")
         if not name:
             return
         if name.startswith("avatar:"):
             c.letter_avatar(node.bounds, name.removeprefix("avatar:"))
             return
+        if name.startswith("app:"):  # an app's launcher icon in a list row (Settings' apps list)
+            x1, y1, x2, y2 = node.bounds
+            r = min(x2 - x1, y2 - y1) // 2
+            cx, cy = (x1 + x2) // 2, (y1 + y2) // 2
+            self.launcher_disc((cx - r, cy - r, cx + r, cy + r), name.removeprefix("app:"), v.desc)
+            return
+        if name in SYSBAR_SHAPES:
+            self.sysbar_shape(node.bounds, name, c.c("on_surface"))
+            return
         color = c.c(on) if on in ("on_app_bar", "on_accent") else c.c("on_surface_variant")
         x1, y1, x2, y2 = node.bounds
         big = min(x2 - x1, y2 - y1) >= self.px(96)
         c.icon(node.bounds, name, color, 24 if not big else min(x2 - x1, y2 - y1) / self.scale * 0.6)
+
+    def sysbar_shape(self, box: tuple[int, int, int, int], name: str, color: Color) -> None:
+        """A navigation bar button's shape (:data:`SYSBAR_SHAPES`), centred in ``box``, in 28dp units."""
+        x1, y1, x2, y2 = box
+        k = self.scale
+        ox, oy = (x1 + x2) / 2 - 14 * k, (y1 + y2) / 2 - 14 * k
+
+        def at(x: float, y: float) -> tuple[float, float]:
+            return ox + x * k, oy + y * k
+
+        if name == "sysbar_back":
+            corners = [at(6.8, 14), at(19.6, 6.5), at(19.6, 21.5)]
+            self.draw.polygon(corners, fill=color)
+            self.draw.line([*corners, corners[0]], fill=color, width=max(1, round(1.2 * k)), joint="curve")
+        elif name == "sysbar_home":
+            self.draw.ellipse((*at(7, 7), *at(21, 21)), fill=color)
+        else:
+            self.draw.rounded_rectangle((*at(6.5, 6.5), *at(21.5, 21.5)), radius=round(1.6 * k), fill=color)
 
     def app_icon(self, node: Node) -> None:
         """A launcher icon: the app's adaptive icon on a circle, its label under it."""
@@ -244,24 +322,44 @@ class Renderer:
         r = self.px(26)
         cx = (x1 + x2) // 2
         disc = (cx - r, y1 + self.px(4), cx + r, y1 + self.px(4) + 2 * r)
-        declared = launcher_icon_for(v.icon) if v.icon else None
-        if declared is not None:
-            self.draw.ellipse(disc, fill=rgb(declared.background))
-            c.icon(disc, declared.symbol, rgb(declared.foreground), 30)
-        else:  # an app without a declared icon: a disc in a colour of its own, with its initial
-            self.draw.ellipse(disc, fill=tint(v.icon or v.text))
-            self.type.block(disc, v.text[:1], Appearance(22, 500), (255, 255, 255), align="center")
+        c.shadow(disc, r, 1.5)  # the launcher's icon shadow, which keeps a white icon apart from a light wallpaper
+        self.launcher_disc(disc, v.icon, v.text)
         label_box = (x1, disc[3] + self.px(4), x2, disc[3] + self.px(24))
         label = self.type.ellipsized(v.text, self.type.px(12), x2 - x1 - self.px(4))
         self.type.block(label_box, label, Appearance(12), self.label or c.c("on_surface"), align="center",
                         max_lines=1)
 
+    def launcher_disc(self, disc: tuple[int, int, int, int], package: str, label: str) -> None:
+        """An app's adaptive icon on the circle ``disc``: its declared colours and pictogram, or a disc in a colour
+        of its own with the label's initial."""
+        declared = launcher_icon_for(package) if package else None
+        size_dp = (disc[2] - disc[0]) / self.scale * 30 / 52
+        if declared is not None:
+            self.draw.ellipse(disc, fill=rgb(declared.background))
+            self.canvas.icon(disc, declared.symbol, rgb(declared.foreground), size_dp)
+        else:
+            self.draw.ellipse(disc, fill=tint(package or label))
+            initial = (label or package.rsplit(".", 1)[-1])[:1].upper()
+            self.type.block(disc, initial, Appearance(size_dp * 22 / 30, 500), (255, 255, 255), align="center")
+
+    def fill(self, box: tuple[int, int, int, int], color: str) -> None:
+        """A view's background: a CSS colour, blended where it has an alpha (``#RRGGBBAA``)."""
+        r, g, b, *alpha = ImageColor.getrgb(color)
+        x1, y1, x2, y2 = box
+        if x2 <= x1 or y2 <= y1:
+            return
+        if alpha and alpha[0] < 255:
+            self.img.paste((r, g, b), box, Image.new("L", (x2 - x1, y2 - y1), alpha[0]))
+        else:
+            self.draw.rectangle(box, fill=(r, g, b))
+
     def bitmap(self, node: Node) -> None:
-        """An image file from the device (``view.icon`` is its path), placed as ImageView's fitCenter does."""
+        """An image file from the device (``view.icon`` is its path; an MP3's embedded cover art), placed as the
+        view's ``scale_type`` says (ImageView's ``scaleType``)."""
         try:
-            with Image.open(io.BytesIO(self.system.fs.read(node.view.icon))) as picture:
+            with Image.open(io.BytesIO(picture_bytes(self.system.fs.read(node.view.icon)))) as picture:
                 picture.load()
-                self.canvas.picture(node.bounds, picture, "fit_center")
+                self.canvas.picture(node.bounds, picture, node.view.scale_type)
         except (OSError, ValueError, Image.DecompressionBombError):  # a missing or broken file: an empty frame
             self.draw.rectangle(node.bounds, outline=self.canvas.c("outline"))
 
@@ -277,11 +375,12 @@ class Renderer:
         v, c = node.view, self.canvas
         outlined = c.material3 and v.style == "field" and not v.multiline
         look = appearance(v.style)
-        frame = c.text_field(node.bounds, v.text, v.hint, node.focused, look, outlined)
+        editor = v.style == "editor"  # a full-screen editor: no frame, its text from the top-left (gravity top)
+        frame = node.bounds if editor else c.text_field(node.bounds, v.text, v.hint, node.focused, look, outlined)
         shown = node_text(node)
         color = c.c("on_surface") if v.text else c.c("on_surface_variant")
         inner = (frame[0] + self.px(8), frame[1], frame[2] - self.px(8), frame[3])
-        valign = "top" if v.multiline and (frame[3] - frame[1]) > self.px(96) else "center"
+        valign = "top" if editor or (v.multiline and (frame[3] - frame[1]) > self.px(96)) else "center"
         if valign == "top":
             inner = (inner[0], inner[1] + self.px(8), inner[2], inner[3])
         self.type.block(inner, shown, look, color, valign=valign, pad=self.px(4))
@@ -316,7 +415,7 @@ class Renderer:
         unit = s.width / 10
         for r, row in enumerate(KEY_ROWS):
             keys = row.split(" ")
-            widths = [5 if k == "space" else 1.5 if k in ("⇧", "⌫", "?123", "↵") else 1 for k in keys]
+            widths = [4 if k == "space" else 1.5 if k in ("⇧", "⌫", "?123", "↵") else 1 for k in keys]
             x = (s.width - unit * sum(widths)) / 2
             for k, w in zip(keys, widths):
                 box = (round(x + self.px(3)), top + r * row_h + self.px(5), round(x + unit * w - self.px(3)),
@@ -329,23 +428,48 @@ class Renderer:
                     self.type.block(box, k, Appearance(22 if len(k) == 1 else 14), ink, align="center")
                 x += unit * w
 
-    def render(self) -> bytes:
+    def render(self) -> Image.Image:
+        """The screen drawn: windows bottom-most first, then the keyboard."""
         windows = self.system.windows()
         for win in reversed(windows):
-            if win.modal:  # a dim scrim behind dialogs and menus
-                self.img.paste((0, 0, 0), (0, 0, self.system.width, self.system.height),
-                               Image.new("L", self.img.size, 80))
+            if win.modal and win.root.view.style not in ("menu", "floating-toolbar"):
+                # a dim scrim behind dialogs and sheets (a popup menu casts only its shadow)
+                self.img.paste((0, 0, 0), (0, 0, self.system.width, self.system.height), _scrim(self.img.size))
             self.window(win.root)
         if self.system.keyboard_visible:
             self.keyboard()
-        buf = io.BytesIO()
-        self.img.save(buf, "PNG", optimize=False, compress_level=1)
-        return buf.getvalue()
+        return self.img
+
+
+@lru_cache(maxsize=4)
+def _scrim(size: tuple[int, int]) -> Image.Image:
+    """The mask of the dim behind a dialog (about a third of black)."""
+    return Image.new("L", size, 80)
+
+
+def render_image(system: System) -> Image.Image:
+    """The screen as an RGB image."""
+    return Renderer(system).render()
+
+
+def png(image: Image.Image) -> bytes:
+    """``image`` as PNG bytes, as ``screencap -p`` sends them."""
+    buf = io.BytesIO()
+    # zlib's run-length strategy (Z_RLE, 3: Pillow passes ``compress_type`` to zlib as the strategy), made for PNG
+    # data: on screens of flat colour it is faster than the default and a quarter smaller
+    image.save(buf, "PNG", optimize=False, compress_level=1, compress_type=3)
+    return buf.getvalue()
+
+
+def picture_bytes(data: bytes) -> bytes:
+    """The picture a file shows: an MP3's embedded cover (its ID3 ``APIC`` frame, as MediaStore's album art), or
+    the file itself."""
+    return media.embedded_picture(data) or data if data[:3] == b"ID3" else data
 
 
 def render_png(system: System) -> bytes:
     """The screen as PNG bytes."""
-    return Renderer(system).render()
+    return png(render_image(system))
 
 
 def shown(system: System) -> tuple[object, ...]:

@@ -11,6 +11,7 @@ and the last line that fits ends in an ellipsis (``ellipsize="end"``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -51,18 +52,54 @@ APPEARANCES: dict[str, Appearance] = {
     "picker-side": Appearance(16, role="on_surface_variant"),
     "picker-value": Appearance(20),
     "keypad": Appearance(28),
-    "primary": Appearance(16, 500, role="on_accent"),
+    "primary": Appearance(16, 500, role="primary"),  # a link or emphasized text; a "primary" Button is filled
     "error": Appearance(14, role="error"),
     "toolbar-item": Appearance(14, 500, role="on_app_bar"),
     "bubble-in": Appearance(16),
     "toast": Appearance(14, role="inverse"),
+    "on-picture": Appearance(14, role="inverse"),  # light text over a photo (a gallery tile's name and count)
+    # a now-playing screen's title (Material's Headline6) and artist (Body1)
+    "player-title": Appearance(20, 500),
+    "player-text": Appearance(16, role="on_surface_variant"),
 }
 
 ELLIPSIS = "\u2026"
 
 
+@lru_cache(maxsize=16384)
+def _length(path: str, size: int, weight: int, text: str) -> float:
+    return fonts.face(path, size, weight).getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(path: str, size: int, weight: int, text: str) -> tuple[Image.Image | None, tuple[int, int], float]:
+    """A run of text drawn once as a coverage mask, its offset from the pen on the baseline, and its advance:
+    screens draw the same strings again and again (bars, list rows), and pasting a mask is cheaper than
+    rasterizing anew."""
+    font = fonts.face(path, size, weight)
+    left, top, right, bottom = font.getbbox(text, anchor="ls")
+    advance = font.getlength(text)
+    if right <= left or bottom <= top:
+        return None, (0, 0), advance
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=font, fill=255, anchor="ls")
+    return mask, (left, top), advance
+
+
 def appearance(style: str) -> Appearance:
     return APPEARANCES.get(style, BODY_LARGE)
+
+
+def text_width(text: str, style: str, scale: float) -> float:
+    """How wide ``text`` is drawn in ``style``'s appearance, in px at ``scale`` px per sp (a popup menu is as wide
+    as its widest item)."""
+    look = appearance(style)
+    size = max(1, round(look.size * scale))
+    total = 0.0
+    for run in fonts.runs(text.upper() if look.caps else text):
+        total += size if run.icon else size * 1.17 if run.emoji else _length(
+            run.path or fonts.chain()[0], size, look.weight, run.text)
+    return total
 
 
 class Typesetter:
@@ -82,7 +119,7 @@ class Typesetter:
             elif run.emoji:
                 total += size * 1.17 * len([c for c in run.text if c not in fonts.JOINERS])
             else:
-                total += fonts.face(run.path or fonts.chain()[0], size, weight).getlength(run.text)
+                total += _length(run.path or fonts.chain()[0], size, weight, run.text)
         return total
 
     def line(self, xy: tuple[float, float], text: str, size: int, color: tuple[int, int, int],
@@ -92,14 +129,16 @@ class Typesetter:
         ascent = fonts.face(fonts.chain()[0], size, weight).getmetrics()[0]
         for run in fonts.runs(text):
             if run.icon:
-                icons.draw_icon(self.draw, run.icon, (x + size / 2, y + ascent - size * 0.35), size, color)
+                icons.draw_icon(self.img, run.icon, (x + size / 2, y + ascent - size * 0.35), size, color)
                 x += size
             elif run.emoji:
                 x += self._emoji(run, (x, y), size)
             else:
-                font = fonts.face(run.path or fonts.chain()[0], size, weight)
-                self.draw.text((x, y + ascent), run.text, font=font, fill=color, anchor="ls")
-                x += font.getlength(run.text)
+                path = run.path or fonts.chain()[0]
+                mask, (dx, dy), advance = _glyphs(path, size, weight, run.text)
+                if mask is not None:
+                    self.img.paste(color, (round(x) + dx, round(y + ascent) + dy), mask)
+                x += advance
 
     def _emoji(self, run: fonts.Run, xy: tuple[float, float], size: int) -> float:
         """Colour emoji: drawn at the font's one bitmap size, then scaled to the line's."""
@@ -115,6 +154,8 @@ class Typesetter:
 
     def wrap(self, text: str, size: int, width: int, weight: int = 400) -> list[str]:
         """Lines of ``text`` broken at spaces (a word wider than the line breaks between characters)."""
+        if "\n" not in text and self.width(text, size, weight) <= width:
+            return [text]
         lines: list[str] = []
         for para in text.split("\n"):
             line = ""
@@ -152,9 +193,11 @@ class Typesetter:
         return text[:keep].rstrip() + ELLIPSIS
 
     def block(self, box: tuple[int, int, int, int], text: str, look: Appearance, color: tuple[int, int, int],
-              align: str = "start", valign: str = "center", max_lines: int = 0, pad: int = 0) -> None:
+              align: str = "start", valign: str = "center", max_lines: int = 0, pad: int = 0,
+              clipped: bool = False) -> None:
         """``text`` in ``box``: wrapped, at most ``max_lines`` lines (0: as many as fit), the last ellipsized
-        where more is left; smaller where not one line of it fits the box's height."""
+        where more is left; smaller where not one line of it fits the box's height, unless the box is what a
+        scrolled list or a window's edge left of a taller view (``clipped``): that line is cut at the edge."""
         if not text:
             return
         if look.caps:
@@ -163,7 +206,7 @@ class Typesetter:
         width = max(1, x2 - x1 - 2 * pad)
         size = self.px(look.size)
         height = y2 - y1
-        if round(size * 1.2) > height:  # autosize: the text shrinks to its view's height
+        if round(size * 1.2) > height and not clipped:  # autosize: the text shrinks to its view's height
             size = max(6, int(height / 1.2))
         step = max(1, round(size * 1.33))
         fit = max(1, (height + step // 4) // step)
@@ -184,5 +227,12 @@ class Typesetter:
                 x = x2 - pad - w
             else:
                 x = x1 + pad
-            self.line((x, y), line, size, color, look.weight)
+            if clipped and y + round(size * 1.33) > y2:  # a line cut at the box's edge: what is beyond is kept
+                band = (x1, y2, x2, min(self.img.height, y2 + step))
+                kept = self.img.crop(band) if band[3] > band[1] else None
+                self.line((x, y), line, size, color, look.weight)
+                if kept is not None:
+                    self.img.paste(kept, band[:2])
+            else:
+                self.line((x, y), line, size, color, look.weight)
             y += step

@@ -18,7 +18,8 @@ public.
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import AOSP_BASE, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "com.android.calendar"
 MAIN_ACTIVITY = f"{PACKAGE}.AllInOneActivity"
@@ -66,7 +67,18 @@ EVIDENCE = {
                     "no_title_label")),
     key("text", "No upcoming events"): Unconfirmed("the empty agenda's text; not checked"),
     **framework("content", "action_bar", "title"),
+    # icons
+    **entries("icon", ("Previous month", "Next month"), Unconfirmed("the simulator's month arrows (chevron_left, "
+                                                                    "chevron_right): AOSP turns months by a fling")),
+    key("icon", "Navigate up"): Source(AOSP_BASE, "core/res/res/drawable/ic_ab_back_material.xml",
+                                       note="the framework ActionBar's up arrow (arrow_back)"),
 }
 
 __all__ = ["APP_VERSION", "DB_PATH", "EVENT_INFO_ACTIVITY", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
            "PROVIDER_PACKAGE", "SCHEMA"]
+
+#: A legacy icon (mipmap ic_launcher_calendar.png, no adaptive one), which Android 8+ launchers set on white: a grey
+#: month grid under a lime (#B2D663) header, one day lime.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "calendar_view_month", foreground="#8FB43A",
+                             source=_aosp("res/mipmap-xxhdpi/ic_launcher_calendar.png",
+                                          note="AndroidManifest.xml's android:icon @mipmap/ic_launcher_calendar"))

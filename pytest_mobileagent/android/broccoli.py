@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, entries, framework, icon_entries, key
+from pytest_mobileagent.android.opensource import appcompat_icons
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "com.flauschcode.broccoli"
 MAIN_ACTIVITY = "com.flauschcode.broccoli.MainActivity"
@@ -28,6 +30,15 @@ def _at(path: str, note: str = "") -> Source:
 _STRINGS = _at(f"{_RES}/values/strings.xml")
 _APPCOMPAT = Source("androidx/androidx", "appcompat/appcompat/src/main/res/layout/abc_search_view.xml",
                     note="AppCompat's SearchView (the app's menu/recipes.xml action view), merged into the app")
+
+_ICONS = {
+    "Search": _at(f"{_RES}/menu/recipes.xml", "action_search: ic_action_search_24dp"),
+    "New Recipe": _at(f"{_RES}/layout/fragment_recipes.xml", "fab_recipes: @android:drawable/ic_input_add (add)"),
+    "Remove from favorites": _at(f"{_RES}/menu/details.xml", "action_details_unlike: ic_favorite_24dp (filled)"),
+    "Mark as favorite": _at(f"{_RES}/menu/details.xml", "action_details_like: ic_favorite_border_24dp (outlined)"),
+    "Cook": _at(f"{_RES}/layout/activity_recipe_details.xml",
+                "fab_cooking_assistant: ic_button_restaurant_24dp (restaurant)"),
+}
 
 EVIDENCE = {
     **{key("activity", f"{PACKAGE}.{a}"): _at("app/src/main/AndroidManifest.xml")
@@ -63,6 +74,8 @@ EVIDENCE = {
     key("text", "New Recipe"): _at("app/src/main/AndroidManifest.xml", "CreateAndEditRecipeActivity's label "
                                    "(new_recipe), its title when editing too"),
     **framework("content", "parentPanel", "message", "buttonPanel", "button1", "button2", "title", "text1"),
+    **icon_entries(_ICONS),
+    **appcompat_icons("Collapse", "Navigate up", "More options"),
 }
 
 @dataclasses.dataclass(frozen=True)
@@ -90,3 +103,13 @@ def as_recipe(row: object) -> Recipe:
 
 
 __all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "Recipe", "as_recipe"]
+
+#: Theme.Broccoli (MaterialComponents DayNight): colorPrimary green_800 #2E7D32 (the PrimarySurface action bar),
+#: colorPrimaryVariant green_900 #1B5E20; night: colorPrimary/Secondary green_200 #A5D6A7, the bar on the surface.
+THEME = appcompat("#2E7D32", "#1B5E20", "#2E7D32", dark_accent="#A5D6A7", dark_on_accent="#000000",
+                  source=_at("app/src/main/res/values/themes.xml",
+                             note="Theme.Broccoli; values-night/themes.xml for dark; values/colors.xml"))
+#: A white background under a green broccoli floret (#84C887 and lighter greens).
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "nature", _at("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml",
+                             note="background @android:color/white; drawable/ic_launcher_foreground.xml: a "
+                                  "broccoli in greens (#84c887, #b1dcb3)"), foreground="#388E3C")

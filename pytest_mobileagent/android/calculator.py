@@ -13,7 +13,8 @@ image AndroidWorld uses); Google's own Calculator build is not public, so its id
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import AppTheme, LauncherIcon, Scheme
 
 PACKAGE = "com.google.android.calculator"
 MAIN_ACTIVITY = "com.android.calculator2.Calculator"
@@ -50,3 +51,19 @@ EVIDENCE = {
 
 __all__ = ["APP_VERSION", "CLR", "DEC_POINT", "DEL", "DIGIT_IDS", "EQ", "EVIDENCE", "FORMULA", "MAIN_ACTIVITY",
            "OPERATORS", "PACKAGE", "RESULT", "ZERO_DIVIDE"]
+
+#: Closed-source (or Google-built) app: its icon as seen on Pixel phones, no public resource read.
+LAUNCHER_ICON = LauncherIcon("#4285F4", "calculate", foreground="#FFFFFF",
+                             source=Unconfirmed("Google Calculator's icon, operator signs on blue"))
+
+_PADS = Scheme(primary="#0097A7", on_primary="#FFFFFF", app_bar="#303030", on_app_bar="#FFFFFF",
+               status_bar="#0096A9", background="#303030", surface="#FFFFFF", surface_variant="#525252",
+               on_surface="#FFFFFF", on_surface_variant="#6CFFFFFF", outline="#525252", accent="#0097A7",
+               on_accent="#FFFFFF", dark=True)
+#: ExactCalculator's colours (one set, no night variant): the display and the numeric pad #303030, the operator
+#: pad #525252, white pad text, the formula and result in translucent white, the accent #0097A7.
+THEME = AppTheme(_PADS, _PADS, _aosp("res/values/color.xml", "display_background_color, "
+                                     "pad_numeric_background_color, pad_operator_background_color, "
+                                     "pad_button_text_color, display_formula_text_color, calculator_accent_color, "
+                                     "calculator_statusbar_color"), material3=False, follows_night=False)
+

@@ -14,6 +14,7 @@ from typing import Any
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
 from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat
+from pytest_mobileagent.android.theme import LauncherIcon, simple_commons
 
 PACKAGE = "com.simplemobiletools.calendar.pro"
 DB_PATH = f"/data/data/{PACKAGE}/databases/events.db"
@@ -218,9 +219,43 @@ EVIDENCE = {
                        "Cancel", "Search", "No items found.", "Type in at least 2 characters to start the search.",
                        "Title"), _COMMONS_STRINGS),
     **entries("desc", ("Save", "Delete", "Share"), _COMMONS_STRINGS),
+    # icons: the drawables the layouts and menus name (Simple-Commons' Material Icons, by their Material name)
+    key("icon", "New Event"): _src("kotlin/com/simplemobiletools/calendar/pro/activities/MainActivity.kt",
+                                   "animateFabIcon: ic_plus_vector (add), ic_today_vector (today) while the FAB's "
+                                   "menu is open; activity_main.xml's calendar_fab"),
+    key("icon", "fab_task_icon"): _src("res/layout/activity_main.xml", "ic_task_vector: a tick in a ring (task_alt)"),
+    key("icon", "Go to today"): _src("res/menu/menu_main.xml", "ic_today_vector (today)"),
+    key("icon", "Change view"): _src("res/menu/menu_main.xml", "ic_change_view_vector: a 3x3 grid of squares (apps)"),
+    key("icon", "top_toolbar_search_icon"): _commons("res/layout/menu_search.xml", "ic_search_vector; while "
+                                                     "searching MySearchMenu shows ic_arrow_left_vector"),
+    key("icon", "top_left_arrow"): _src("res/layout/top_navigation.xml", "ic_chevron_left_vector"),
+    key("icon", "top_right_arrow"): _src("res/layout/top_navigation.xml", "ic_chevron_right_vector"),
+    key("icon", "Save"): _src("res/menu/menu_event.xml", "ic_check_vector (check)"),
+    key("icon", "Delete"): _src("res/menu/menu_event.xml", "ic_delete_vector (as cab_day.xml's cab_delete)"),
+    key("icon", "Share"): _src("res/menu/cab_day.xml", "ic_share_vector"),
+    key("icon", "Duplicate event"): _src("res/menu/menu_event.xml", "ic_copy_vector (content_copy)"),
+    key("icon", "Done"): _commons("res/values/styles.xml", "android:actionModeCloseDrawable: ic_arrow_left_vector "
+                                  "(arrow_back)"),
+    key("icon", "event_toolbar"): _commons("kotlin/com/simplemobiletools/commons/activities/BaseSimpleActivity.kt",
+                                           "the toolbar's NavigationIcon.Arrow: ic_arrow_left_vector (arrow_back)"),
+    **{key("icon", i): _src("res/layout/activity_event.xml", note) for i, note in (
+        ("event_show_on_map", "ic_place_vector (place)"), ("event_time_image", "ic_clock_vector (schedule)"),
+        ("event_reminder_image", "ic_bell_vector (notifications)"), ("event_repetition_image", "ic_repeat_vector"),
+        ("event_type_image", "ic_category_vector (category)"), ("event_color_image", "ic_color_vector (palette)"),
+        ("event_color", "a disc in the event's colour (circle)"))},
+    key("icon", "More options"): _commons("res/layout/menu_search.xml", "the toolbar's overflow (more_vert)"),
 }
 
 __all__ = ["APP_VERSION", "COLUMNS", "DAY", "DB_PATH", "EVENTS_TABLE", "EVENT_ACTIVITY", "EVIDENCE", "FLAG_ALL_DAY",
            "IDENTITY_HASH", "MAIN_ACTIVITY", "MONTH", "PACKAGE", "REGULAR_EVENT_TYPE_ID", "SCHEMA", "SCHEMA_VERSION",
            "SOURCE_IMPORTED_ICS", "SOURCE_SIMPLE_CALENDAR", "WEEK", "YEAR", "Event", "event_from_row",
            "weekly_repeat_rule"]
+
+#: Simple-Commons' system theme, its default on Android 12+ (``BaseConfig.isUsingSystemTheme``); the app's own
+#: screenshots show the pre-12 default (the dark theme, orange primary #F57C00).
+THEME = simple_commons(_commons("res/values-v31/colors.xml",
+                                note=f"Simple-Commons {_COMMONS_COMMIT}: you_* colours (values-night-v31 for dark); "
+                                     "BaseConfig.kt: isUsingSystemTheme defaults to isSPlus()"))
+#: The adaptive icon: md_orange_700 (#F57C00) under a white calendar page with a date grid.
+LAUNCHER_ICON = LauncherIcon("#F57C00", "calendar_month", _src("res/mipmap-anydpi-v26/ic_launcher.xml", note=(
+    "background @color/md_orange_700; foreground mipmap ic_launcher_foreground, a calendar page with a grid")))

@@ -21,6 +21,7 @@ qualities are those of an emulator's back camera (at most 1280x720 video): plaus
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.camera2"
 #: The launcher entry, and the activity it hands over to.
@@ -115,6 +116,21 @@ EVIDENCE = {
     key("desc", "Camera preview"): Unconfirmed("the preview's description is a guess"),
     **framework("content", "action_bar", "parentPanel", "alertTitle", "buttonPanel", "button2", "list", "title",
                 "summary", "switch_widget", "select_dialog_listview"),
+    # icons: Camera2's drawables, by their Material name
+    key("icon", "Shutter"): _cm("res/values/arrays.xml",
+                                "camera_mode_shutter_icon: ic_capture_camera, a white disc (circle); video "
+                                "ic_capture_video, a red dot (fiber_manual_record); recording VideoModule's "
+                                "ic_stop (stop)"),
+    key("icon", "flash_toggle_button"): _cm("res/values/arrays.xml", "camera_flashmode_icons: ic_flash_auto, "
+                                           "ic_flash_on, ic_flash_off"),
+    key("icon", "countdown_toggle_button"): _cm("res/values/arrays.xml", "countdown_duration_icons: ic_timer_off, "
+                                                "ic_timer_3s, ic_timer_10s (timer_off, timer_3, timer_10)"),
+    key("icon", "Exposure compensation"): _cm("res/layout-port/mode_options.xml", "exposure_button: ic_exposure"),
+    key("icon", "Options"): Unconfirmed("indicators.xml's mode_options_toggle shows the options' three dots "
+                                        "(more_vert)"),
+    key("icon", "selector_text"): _cm("res/values/arrays.xml", "camera_mode_icon: ic_camera_normal, "
+                                      "ic_video_normal (photo_camera, videocam)"),
+    key("icon", "Settings"): _cm("res/layout/mode_list_layout.xml", "settings_button: ic_settings_normal (settings)"),
 }
 
 __all__ = [
@@ -145,3 +161,7 @@ __all__ = [
     "megapixels",
     "prefs_file",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white camera on blue.
+LAUNCHER_ICON = LauncherIcon("#4F92F0", "photo_camera", foreground="#FFFFFF",
+                             source=arena_drawer("a white camera on blue"))

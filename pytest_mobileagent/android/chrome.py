@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.chrome"
 MAIN_ACTIVITY = "com.google.android.apps.chrome.Main"
@@ -46,6 +47,8 @@ APP_VERSION = "stable Chrome of the Android 13 google_apis image AndroidWorld pi
 _WA = Source("ARM-software/workload-automation", "wa/workloads/motionmark/uiauto/app/src/main/java/com/arm/wa/"
              "uiauto/motionmark/UiAutomation.java", note="tab_switcher_button, menu_button")
 _AW = "google-research/android_world"
+_CR = "chromium/chromium"
+_TOOLBAR = "chrome/browser/ui/android/toolbar/java/res/"
 EVIDENCE = {
     key("activity", MAIN_ACTIVITY): Source(_AW, "android_world/env/adb_utils.py", note="_PATTERN_TO_ACTIVITY"),
     key("activity", HISTORY_ACTIVITY): Source("chromium/chromium", "chrome/android/java/src/org/chromium/chrome/"
@@ -65,7 +68,27 @@ EVIDENCE = {
     **entries("text", ("New tab", "History", "Clear browsing data…", "Sites you visit appear here",
                        "Search or type web address", "Search your history"), UNCONFIRMED),
     **framework("content", "title"),
+    # Chromium's own resources (not pinned to the image's Chrome version)
+    **icon_entries({
+        "Home": Source(_CR, _TOOLBAR + "layout/toolbar_phone.xml", note="home_button: ic_home_24dp"),
+        "Switch or close tabs": Source(_CR, _TOOLBAR + "layout/toolbar_phone.xml",
+                                       note="tab_switcher_button, a ToggleTabStackButton: TabSwitcherDrawable, a "
+                                            "rounded square around the tab count, drawn as looks_one (outlined)"),
+        "Customize and control Google Chrome": Source(_CR, _TOOLBAR + "layout/menu_button.xml",
+                                                      note="menu_button: ic_more_vert_24dp"),
+        "Search history": Source(_CR, "chrome/android/java/res/menu/history_manager_menu.xml",
+                                 note="search_menu_id: ic_search_24dp"),
+        "Close": Source(_CR, "chrome/android/java/res/menu/history_manager_menu.xml", note="close_menu_id: btn_close"),
+        "Remove": Source(_CR, "chrome/android/java/src/org/chromium/chrome/browser/history/HistoryItemView.java",
+                         note="the row's end button: btn_delete_24dp, the same cross as Close (two controls of "
+                              "the page drawing one pictogram, as the real page does)"),
+        "Navigate up": Unconfirmed("the history search's back arrow (SelectableListToolbar); not checked"),
+    }),
 }
 
 __all__ = ["APP_VERSION", "EVIDENCE", "HISTORY_ACTIVITY", "HISTORY_DB", "HISTORY_SCHEMA", "MAIN_ACTIVITY", "PACKAGE",
            "chrome_time", "from_chrome_time"]
+
+#: The launcher icon on AndroidArena's phone: a blue disc in the red, yellow and green ring.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "radio_button_checked", foreground="#1A73E8",
+                             source=arena_drawer("a blue disc in the red, yellow and green ring"))

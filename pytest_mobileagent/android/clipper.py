@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
 from pytest_mobileagent.android.opensource import android_world
+from pytest_mobileagent.android.theme import LauncherIcon
 
 PACKAGE = "ca.zgrs.clipper"
 MAIN_ACTIVITY = "ca.zgrs.clipper.Main"
@@ -59,3 +60,8 @@ __all__ = [
     "STARTED",
     "USAGE",
 ]
+
+#: A legacy icon (drawable/icon.png, no adaptive one): a black clipboard holding the Android robot, which Android
+#: 8+ launchers set on a white adaptive background.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "content_paste", _src("res/drawable-hdpi/icon.png",
+                             note="the manifest's android:icon @drawable/icon"), foreground="#000000")

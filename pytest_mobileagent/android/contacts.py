@@ -8,6 +8,8 @@ The app's activities keep AOSP Contacts' class names; :data:`EVIDENCE` gives eac
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.opensource import appcompat_icons
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.contacts"
 MAIN_ACTIVITY = "com.android.contacts.activities.PeopleActivity"
@@ -42,6 +44,13 @@ _BDD = Source("Douglas019BR/bdd-android-study", "features/steps/maps.py", note="
 _AOSP_SCRIPT = Source("damiranda-hexacta/AppiumHexacta",
                       "src/main/java/appium/android/automation/pageobjects/ContactPage.java",
                       note="AOSP Contacts (com.android.contacts), whose layouts Google Contacts keeps")
+_QUICK = "src/com/android/contacts/quickcontact/QuickContactActivity.java"
+
+
+def _aosp(path: str, note: str) -> Source:
+    return Source("aosp-mirror/platform_packages_apps_contacts", path, note=f"AOSP Contacts: {note}")
+
+
 EVIDENCE = {
     key("activity", MAIN_ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
                                            note="_PATTERN_TO_ACTIVITY"),
@@ -64,6 +73,25 @@ EVIDENCE = {
     **framework("alertTitle", "button2", "buttonPanel", "content", "parentPanel", "summary", "title"),
     **entries("desc", ("Create contact", "Navigate up", "Search"), _BDD),
     **entries("text", ("First name", "Last name", "Phone"), _BDD),
+    # icons: Google Contacts' own drawables are not public; AOSP Contacts, whose screens it keeps, names them
+    key("icon", "cliv_name_textview"): _aosp("src/com/android/contacts/lettertiles/LetterTileDrawable.java",
+                                             "a contact without a photo: the name's initial on a colour picked by "
+                                             "the name (the list rows' and the card's photo)"),
+    key("icon", "photo"): _aosp("src/com/android/contacts/lettertiles/LetterTileDrawable.java",
+                                "the card's large photo: the letter tile"),
+    key("icon", "Add to favorites"): _aosp(_QUICK, "menu_star set in code: ic_star_border (outlined star)"),
+    key("icon", "Remove from favorites"): _aosp(_QUICK, "menu_star set in code: ic_star (filled star)"),
+    key("icon", "Edit contact"): _aosp(_QUICK, "menu_edit set in code: ic_create (edit; Google's outlined style)"),
+    **entries("icon", ("verb_call", "header"), _aosp(_QUICK, "the phone entries' ic_phone (call, outlined); "
+                                                             "e-mail ic_email (mail), address ic_place (location_on)")),
+    key("icon", "Open navigation drawer"): Unconfirmed("the drawer's hamburger (menu), as AOSP Contacts' "
+                                                       "ActionBarDrawerToggle draws"),
+    key("icon", "Create contact"): Unconfirmed("Google Contacts' Material 3 FAB draws a plus (add); AOSP "
+                                               "Contacts' draws person_add"),
+    key("icon", "Add contacts"): Unconfirmed("a label's add-members action: person_add, outlined"),
+    key("icon", "Cancel"): Unconfirmed("the editor's close cross (close)"),
+    key("icon", "Navigate up"): Unconfirmed("Google Contacts' Toolbar up arrow (arrow_back)"),
+    **appcompat_icons("More options"),
 }
 
 
@@ -87,3 +115,7 @@ __all__ = [
                       "SORT_BY_LAST",
                       "SORT_ORDER_KEY",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white person on blue.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "person", foreground="#FFFFFF",
+                             source=arena_drawer("a white person on blue"))

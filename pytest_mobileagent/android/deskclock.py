@@ -9,6 +9,7 @@ version 9 of AOSP ``ClockDatabaseHelper``) and the default shared preferences, w
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.deskclock"
 ACTIVITY = "com.android.deskclock.DeskClock"
@@ -88,6 +89,10 @@ def _los(path: str) -> Source:
     return Source(_LOS, path, note="AOSP DeskClock, which Google Clock descends from")
 
 
+def _los_icon(path: str, note: str) -> Source:
+    return Source(_LOS, path, note=f"AOSP DeskClock: {note}")
+
+
 EVIDENCE = {
     key("activity", ACTIVITY): Source("google-research/android_world", "android_world/env/adb_utils.py",
                                       note="'clock': com.android.deskclock.DeskClock"),
@@ -132,4 +137,26 @@ EVIDENCE = {
     **entries("text", ("No Alarms", "Time's up", "+1:00", "AM", "PM", "OK", "Cancel", "Delete"), UNCONFIRMED),
     **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "timePicker", "hour",
                 "minute", "amPm", "divider", "numberpicker_input"),
+    # icons: Google Clock's drawables are not public; AOSP DeskClock's, which it descends from, by their Material name
+    key("icon", "navigation_bar_item_icon_view"): _los_icon("res/drawable/ic_tab_alarm_static.xml",
+                                                            "the tabs' ic_tab_alarm/_clock/_timer/_stopwatch_static: "
+                                                            "alarm, schedule, hourglass_empty, timer (a stopwatch); "
+                                                            "outlined when not selected (Material 3)"),
+    **entries("icon", ("Add alarm", "Add timer"), _los_icon("res/drawable/ic_add_rounded.xml", "add")),
+    key("icon", "Add city"): Unconfirmed("the Clock tab's FAB: a globe (public), as AOSP DeskClock's ic_public"),
+    **entries("icon", ("Expand alarm", "Collapse alarm"),
+              _los_icon("res/drawable/ic_caret_down.xml", "ic_caret_down / ic_caret_up (expand_more, expand_less)")),
+    **entries("icon", ("Start", "Pause"), _los_icon("res/drawable/ic_play_pause.xml",
+                                                    "play_arrow / pause (ic_pause_24dp)")),
+    key("icon", "Reset"): _los_icon("res/drawable/ic_reset.xml", "a circular arrow (restart_alt)"),
+    key("icon", "Lap"): Unconfirmed("the stopwatch's lap button: a flag (flag)"),
+    key("icon", "timer_setup_delete"): _los_icon("res/drawable/ic_backspace.xml", "backspace"),
+    key("icon", "Delete"): _los_icon("res/drawable/ic_close.xml", "a timer's delete cross (close); the timer "
+                                     "setup's delete key: ic_backspace"),
+    key("icon", "Back"): Unconfirmed("the city search's up arrow (arrow_back)"),
+    key("icon", "Clear text"): _los_icon("res/drawable/ic_close.xml", "close"),
 }
+
+#: The launcher icon on AndroidArena's phone: a clock face with blue hands in a blue ring.
+LAUNCHER_ICON = LauncherIcon("#6490E4", "schedule", foreground="#FFFFFF",
+                             source=arena_drawer("a clock face with blue hands in a blue ring"))

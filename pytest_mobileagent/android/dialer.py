@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
 from pytest_mobileagent.android.opensource import android_world
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.dialer"
 MAIN_ACTIVITY = "com.google.android.dialer.extensions.GoogleDialtactsActivity"
@@ -62,6 +63,32 @@ EVIDENCE = {
               Unconfirmed("Google Dialer's own ids, not in AOSP Dialer; no public script")),
     **framework("content", "parentPanel", "alertTitle", "message", "buttonPanel", "button1", "button2", "title"),
     key("desc", "End call"): UNCONFIRMED,
+    # icons: Google's drawables are not public; AOSP Dialer's layouts name the ones it descends from
+    key("icon", "backspace"): Source(_AOSP, "java/com/android/dialer/dialpadview/res/layout/dialpad_view_unthemed.xml",
+                                     note="deleteButton: quantum_ic_backspace_white_24 (backspace)"),
+    key("icon", "dial"): _aosp("dialer/dialpadview/res/layout/dialpad_fragment.xml",
+                               "dialpad_floating_action_button: quantum_ic_call_vd_theme_24 (call)"),
+    key("icon", "key pad"): _aosp("dialer/main/impl/res/layout/main_activity.xml",
+                                  "dialpad_fab: quantum_ic_dialpad_vd_theme_24 (dialpad), a FAB"),
+    key("icon", "bottom_nav_item_image"): _aosp("dialer/main/impl/bottomnav/BottomNavBar.java",
+                                                "the tabs' quantum_ic_star / _history / _people (star, history, "
+                                                "people; Material 3 draws the unselected ones outlined)"),
+    **entries("icon", ("contact_name", "primary_text"),
+              _aosp("dialer/lettertile/LetterTileDrawable.java",
+                    "a contact without a photo: its initial on a colour from the name; an unknown number: the "
+                    "generic person (account_circle)")),
+    key("icon", "call_button"): Unconfirmed("Google's call log row ends in an outlined phone (call, outlined); AOSP's "
+                                            "call_log_list_item.xml has primary_action_button with ic_call"),
+    **entries("icon", ("Mute", "Speaker", "Hold"),
+              _aosp("incallui/incall/impl/InCallButtonGridFragment.java",
+                    "the in-call buttons (ButtonController): quantum_ic_mic_off, quantum_ic_volume_up, "
+                    "quantum_ic_pause")),
+    key("icon", "End call"): _aosp("incallui/incall/impl/res/layout/frag_incall_voice.xml",
+                                   "incall_end_call: quantum_ic_call_end_vd_theme_24 (call_end)"),
 }
 
 __all__ = ["APP_VERSION", "EVIDENCE", "IN_CALL_ACTIVITY", "MAIN_ACTIVITY", "PACKAGE"]
+
+#: The launcher icon on AndroidArena's phone: a white handset on blue.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "call", foreground="#FFFFFF",
+                             source=arena_drawer("a white handset on blue"))

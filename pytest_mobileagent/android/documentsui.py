@@ -10,6 +10,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.documentsui"
 MAIN_ACTIVITY = "com.android.documentsui.files.FilesActivity"
@@ -66,6 +67,21 @@ EVIDENCE = {
               UNCONFIRMED),
     **framework("content", "parentPanel", "alertTitle", "message", "buttonPanel", "button1", "button2", "title",
                 "summary", "text1", "button_always", "button_once"),
+    # icons, by the Material name of the drawable DocumentsUI names
+    key("icon", "Search"): _aosp("res/menu/activity.xml", "option_menu_search: ic_menu_search (search)"),
+    key("icon", "Share"): _aosp("res/menu/action_mode_menu.xml", "action_menu_share: ic_menu_share (share)"),
+    key("icon", "Delete"): _aosp("res/menu/action_mode_menu.xml", "action_menu_delete: ic_menu_delete (delete)"),
+    key("icon", "Show roots"): Unconfirmed("the drawer toggle's hamburger (menu), ActionBarDrawerToggle's"),
+    key("icon", "item_root"): _aosp("src/com/android/documentsui/IconUtils.java",
+                                    "loadMimeIcon: ic_doc_folder, ic_doc_image, ic_doc_video, ic_doc_audio, "
+                                    "ic_doc_pdf, ic_doc_text, ic_doc_generic (folder, image, video_file, audio_file, "
+                                    "picture_as_pdf, description, draft)"),
+    key("icon", "roots_list"): Unconfirmed("the roots' icons come from their providers (ic_root_recent, "
+                                           "MediaProvider's and DownloadProvider's, ExternalStorageProvider's "
+                                           "ic_root_smartphone): schedule, image, videocam, audiotrack, download, "
+                                           "smartphone"),
+    key("icon", "android:id/text1"): Unconfirmed("the chooser's rows show each app's launcher icon"),
+    key("icon", "Done"): Unconfirmed("the action mode's close button: a cross (close)"),
 }
 
 __all__ = [
@@ -81,3 +97,7 @@ __all__ = [
     "PICK_ACTIVITY",
     "document_uri",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white folder on blue.
+LAUNCHER_ICON = LauncherIcon("#4A92EF", "folder", foreground="#FFFFFF",
+                             source=arena_drawer("a white folder on blue"))

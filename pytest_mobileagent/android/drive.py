@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.apps.docs"
 MAIN_ACTIVITY = "com.google.android.apps.docs.drive.startup.StartupActivity"
@@ -69,7 +70,19 @@ EVIDENCE = {
     **entries("desc", ("Open navigation drawer", "More actions for <name>", "Add comment", "Navigate up",
                        "Preview of <name>"), UNCONFIRMED),
     **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button1", "button2", "title", "summary"),
+    # Drive's Material 3 icons (outlined), not recorded in a public dump
+    **icon_entries({
+        "Open navigation drawer": Unconfirmed("the search bar's menu icon, as Drive's phone screens show it"),
+        "More actions for <name>": Unconfirmed("each row's three dots"),
+        "branded_fab": Unconfirmed("the extended FAB \"New\"'s plus, Drive's multicoloured plus drawn in one colour"),
+        "Add comment": Unconfirmed("the preview's outlined add-comment icon"),
+        "Navigate up": Unconfirmed("the back arrow of search and folders"),
+    }),
 }
 
 __all__ = ["APP_VERSION", "DOWNLOADS", "EVIDENCE", "FOLDER_DESC", "MAIN_ACTIVITY", "NAVIGATION_ACTIVITY", "PACKAGE",
            "PREFS", "ROOT", "THEMES", "THEME_KEY", "item", "new_account"]
+
+#: The launcher icon on AndroidArena's phone: the green, yellow and blue triangle on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "add_to_drive", foreground="#34A853",
+                             source=arena_drawer("the green, yellow and blue triangle on white"))

@@ -80,6 +80,11 @@ def entries(kind: str, values: Iterable[str], source: Source | Unconfirmed) -> d
     return {key(kind, v): source for v in values}
 
 
+def icon_entries(sources: Mapping[str, Source | Unconfirmed]) -> dict[str, Source | Unconfirmed]:
+    """``icon:`` entries from a table of icon-only views (by description, or entry name) and their sources."""
+    return {key("icon", view): source for view, source in sources.items()}
+
+
 AOSP_BASE = "aosp-mirror/platform_frameworks_base"
 
 
@@ -114,6 +119,20 @@ FRAMEWORK: dict[str, Source] = {
     **{i: _aosp("core/res/res/layout/date_picker_legacy.xml", "DatePicker's spinner mode")
        for i in ("day", "month", "year")},
 }
+
+
+#: The framework's own icons of views its toolbars draw (``icon:<desc>`` keys): the ActionBar's up arrow and its
+#: overflow button (``Widget.Material.ActionButton.Overflow``).
+FRAMEWORK_ICONS: dict[str, Source] = {
+    "Navigate up": _aosp("core/res/res/drawable/ic_ab_back_material.xml", "ic_ab_back_material (arrow_back)"),
+    "More options": _aosp("core/res/res/drawable/ic_menu_moreoverflow_material.xml",
+                          "ic_menu_moreoverflow_material (more_vert)"),
+}
+
+
+def framework_icons(*descs: str) -> dict[str, Source]:
+    """``EVIDENCE`` entries of the framework's toolbar icons (``icon:<desc>``) from :data:`FRAMEWORK_ICONS`."""
+    return {key("icon", d): FRAMEWORK_ICONS[d] for d in descs}
 
 
 def framework(*names: str) -> dict[str, Source]:

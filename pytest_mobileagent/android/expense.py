@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from pytest_mobileagent.android.evidence import Source, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, entries, framework, icon_entries, key
+from pytest_mobileagent.android.opensource import appcompat_icons
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "com.arduia.expense"
 MAIN_ACTIVITY = f"{PACKAGE}.ui.MainActivity"
@@ -57,6 +59,13 @@ EVIDENCE = {
     **entries("text", tuple(CATEGORIES.values()), _STRINGS),
     key("desc", "Delete"): _STRINGS,
     **framework("content"),
+    **icon_entries({
+        "fb_main_add": _at("res/layout/activ_main.xml", "fb_main_add (no contentDescription): ic_add"),
+        "Delete": _at("res/menu/menu_expense_log.xml", "delete: ic_delete"),
+        "Done": _at("java/com/arduia/expense/ui/expenselogs/ExpenseFragment.kt",
+                    "selection mode: setNavigationIcon(R.drawable.ic_back), which clears the selection"),
+    }),
+    **appcompat_icons("Navigate up"),
 }
 
 
@@ -89,3 +98,16 @@ def as_expense(row: object) -> Expense:
 
 __all__ = ["APP_VERSION", "CATEGORIES", "COLUMNS", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE",
            "SCHEMA", "Expense", "as_expense", "dollars"]
+
+#: Theme.ProExpense (MaterialComponents): colorPrimary/Accent blue_light_500 #039BE5, the top bar on colorSurface
+#: (white, night dark_gray #212121, as the fastlane screenshot shows), backgroundColor gray_200 / dark_gray;
+#: night: primary blue_light_200 #81D4FA with dark_gray on it, text gray_100.
+THEME = appcompat("#FFFFFF", "#FFFFFF", "#039BE5", on_primary="#000000", background="#EEEEEE",
+                  dark_background="#212121", dark_primary="#212121", dark_on_primary="#F5F5F5",
+                  dark_accent="#81D4FA", dark_on_accent="#212121", text="#000000", dark_text="#F5F5F5",
+                  source=_at("res/values/theme.xml", note="Theme.ProExpense; values-night/theme.xml; "
+                                                         "fastlane phoneScreenshots/1.png"))
+#: A blue_light_500 rounded square under a white square outline with round corners.
+LAUNCHER_ICON = LauncherIcon("#039BE5", "crop_square", _at("res/drawable/ic_launcher_background.xml",
+                             note="fillColor #039be5; mipmap-xxxhdpi/ic_launcher.png: a white square outline "
+                                  "with dots at its corners"))

@@ -19,7 +19,8 @@ from __future__ import annotations
 import datetime as dt
 from urllib.parse import parse_qs, quote_plus, urlsplit
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat, arena_drawer
 
 PACKAGE = "org.mozilla.firefox"
 MAIN_ACTIVITY = "org.mozilla.fenix.HomeActivity"
@@ -83,6 +84,16 @@ EVIDENCE = {
     key("desc", URL_HINT): _TRAJ,
     key("desc", "Menu"): _TRAJ,
     **entries("text", ("Bookmarks", "History"), _MENU),
+    # Firefox draws Mozilla's Acorn icons (outlined), shown as the Material Symbols of the same shape
+    **icon_entries({
+        "Home screen": Source("AndroidArenaAgent/AndroidArena", _TRAJ.path, app_version="120",
+                              note="the browser toolbar's outlined house (the page's screenshots); BrowserFragment.kt "
+                                   "adds it as mozac_ic_home (mozilla-mobile/fenix)"),
+        "Menu": Source("AndroidArenaAgent/AndroidArena", _TRAJ.path, app_version="120",
+                       note="the three vertical dots on the toolbar (the screenshots): Android Components' "
+                            "MenuButton, mozac_ic_ellipsis_vertical"),
+        "Navigate up": Unconfirmed("History's toolbar back arrow (navigationToolbar); not checked"),
+    }),
 }
 
 
@@ -119,3 +130,21 @@ __all__ = ["APP_VERSION", "EDIT_URL", "EVIDENCE", "HOME_MENU", "HOME_TOOLBAR", "
            "PLACES_DB", "PLACES_SCHEMA", "ROOTS",
            "TOP_SITES", "TYPE_BOOKMARK", "TYPE_FOLDER", "URL_HINT", "URL_VIEW", "VISIT_LINK", "VISIT_TYPED",
            "from_places_time", "places_time", "search_url", "shown_address"]
+
+#: Fenix's colour roles (values/ and values-night/colors.xml: window and toolbar fx_mobile_layer_color_1, text
+#: fx_mobile_text_color_primary/secondary, fx_mobile_action_color_primary) in Mozilla's Photon palette: light
+#: photonLightGrey10 #F9F9FB, photonDarkGrey90 #15141A, photonDarkGrey05 #5B5B66, photonInk20 #312A65; dark
+#: photonDarkGrey60 #2B2A33 (as AndroidArena's dark-mode screenshots of Firefox 120 measure it, the address
+#: field #1C1B22 on it), photonLightGrey05 #FBFBFE, photonViolet60 #592ACB. Fenix v110.0.1 is the last tag its
+#: repository holds (120 moved to mozilla-mobile/firefox-android).
+THEME = appcompat("#F9F9FB", "#F9F9FB", "#312A65", on_primary="#15141A", background="#F9F9FB",
+                  dark_background="#2B2A33", dark_primary="#2B2A33", dark_on_primary="#FBFBFE",
+                  dark_accent="#592ACB", text="#15141A", secondary_text="#5B5B66", dark_text="#FBFBFE",
+                  source=Source("mozilla-mobile/fenix", "app/src/main/res/values-night/colors.xml",
+                                app_version="v110.0.1", note="fx_mobile_layer_color_1, fx_mobile_text_color_*, "
+                                "fx_mobile_action_color_primary (values/colors.xml for light); dark measured on "
+                                f"{_TRAJ.repo}:{_TRAJ.path}'s screenshots"))
+
+#: The launcher icon on AndroidArena's phone: the orange fox around a violet globe on dark violet.
+LAUNCHER_ICON = LauncherIcon("#20123A", "public", foreground="#FF7139",
+                             source=arena_drawer("the orange fox around a violet globe on dark violet"))

@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
 from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat
+from pytest_mobileagent.android.theme import LauncherIcon, simple_commons
 
 PACKAGE = "com.simplemobiletools.gallery.pro"
 MAIN_ACTIVITY = f"{PACKAGE}.activities.MainActivity"
 MEDIA_ACTIVITY = f"{PACKAGE}.activities.MediaActivity"
 VIEW_PAGER_ACTIVITY = f"{PACKAGE}.activities.ViewPagerActivity"
+
+#: The default grids (res/values/integers.xml): folders in 2 columns, media in 3, as square tiles.
+DIR_COLUMNS = 2
+MEDIA_COLUMNS = 3
 
 APP_VERSION = "6.28.1 (versionCode 396, AndroidWorld's com.simplemobiletools.gallery.pro_396.apk)"
 _REPO, _TAG, _COMMONS_COMMIT = "SimpleMobileTools/Simple-Gallery", "6.28.1", "9e60e24790"
@@ -37,8 +42,14 @@ EVIDENCE = {
     **entries("id", ("media_coordinator", "media_menu", "media_grid"), _src("res/layout/activity_media.xml")),
     key("id", "medium_viewer_toolbar"): _src("res/layout/activity_medium.xml"),
     key("id", "gestures_view"): _src("res/layout/pager_photo_item.xml"),
+    **entries("id", ("fragment_holder", "view_pager"), _src("res/layout/activity_medium.xml",
+                                                            "the pager fills the screen, the toolbar over it")),
     **entries("id", ("dir_holder", "dir_name", "photo_cnt"), _src("res/layout/directory_item_list.xml")),
-    **entries("id", ("media_item_holder", "medium_name"), _src("res/layout/photo_item_grid.xml")),
+    **entries("id", ("dir_thumbnail", "dir_shadow_holder", "dir_bottom_holder"),
+              _src("res/layout/directory_item_grid_square.xml", "the default folder tile (Config.folderStyle)")),
+    **entries("id", ("media_item_holder", "medium_name", "medium_thumbnail", "medium_check"),
+              _src("res/layout/photo_item_grid.xml",
+                   "medium_name shows only with Config.displayFileNames (default off): the simulator shows it")),
     **entries("id", ("cab_delete", "cab_share"), _src("res/menu/cab_media.xml", "shown always")),
     **entries("id", ("top_app_bar_layout", "top_toolbar_holder", "top_toolbar_search_icon", "top_toolbar_search"),
               _commons("res/layout/menu_search.xml", "MySearchMenu")),
@@ -57,6 +68,20 @@ EVIDENCE = {
                        "Select all", "Settings", "About", "Cancel", "OK", "Search folders", "Internal", "Copying\u2026",
                        "Moving\u2026", "Source and destination cannot be the same"), _COMMONS_STRINGS),
     **entries("desc", ("Delete", "Share"), _COMMONS_STRINGS),
+    key("icon", "medium_check"): _src("res/layout/photo_item_grid.xml",
+                                      "medium_check: @drawable/ic_check_vector on circle_background"),
+    key("icon", "Delete"): _src("res/menu/cab_media.xml", "cab_delete: @drawable/ic_delete_vector"),
+    key("icon", "Share"): _src("res/menu/cab_media.xml", "cab_share: @drawable/ic_share_vector"),
 }
 
-__all__ = ["APP_VERSION", "EVIDENCE", "MAIN_ACTIVITY", "MEDIA_ACTIVITY", "PACKAGE", "VIEW_PAGER_ACTIVITY"]
+__all__ = ["APP_VERSION", "DIR_COLUMNS", "EVIDENCE", "MAIN_ACTIVITY", "MEDIA_ACTIVITY", "MEDIA_COLUMNS", "PACKAGE",
+           "VIEW_PAGER_ACTIVITY"]
+
+#: Simple-Commons' system theme, its default on Android 12+ (``BaseConfig.isUsingSystemTheme``); the app's own
+#: screenshots show the pre-12 default (the dark theme, orange primary #F57C00).
+THEME = simple_commons(_commons("res/values-v31/colors.xml",
+                                note=f"Simple-Commons {_COMMONS_COMMIT}: you_* colours (values-night-v31 for dark); "
+                                     "BaseConfig.kt: isUsingSystemTheme defaults to isSPlus()"))
+#: The adaptive icon: md_orange_700 (#F57C00) under white mountains under a sun.
+LAUNCHER_ICON = LauncherIcon("#F57C00", "landscape", _src("res/mipmap-anydpi-v26/ic_launcher.xml", note=(
+    "background @color/md_orange_700; foreground mipmap ic_launcher_foreground, white mountains under a sun")))

@@ -32,6 +32,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.gm"
 MAIN_ACTIVITY = "com.google.android.gm.ConversationListActivityGmail"
@@ -246,6 +247,24 @@ EVIDENCE = {
     **entries("text", ("Search in mail", "Compose", "Primary"), _PROMPT),
     **entries("text", ("Sent", "Drafts", "Scheduled", "Starred"),
               Source(_ARENA, "run_evaluator.py", note="the drawer labels check_page looks for")),
+    # icons: Gmail's drawables are not public; its Material 3 screens draw Material Symbols, outlined
+    key("icon", "contact_image"): Unconfirmed("a sender without a photo: the name's initial on a colour (one's own "
+                                              "for drafts and sent mail)"),
+    key("icon", "selected_account_disc_gmail"): Unconfirmed("the account's picture: its letter avatar"),
+    key("icon", "star"): Unconfirmed("a row's star: outlined, filled once starred"),
+    **entries("icon", ("Add star", "Remove star"), Unconfirmed("the open conversation's star: outlined / filled")),
+    key("icon", "Compose"): Unconfirmed("the extended FAB's pencil (edit, outlined) before 'Compose'"),
+    key("icon", "Archive"): Unconfirmed("archive, outlined"),
+    key("icon", "Delete"): Unconfirmed("delete, outlined"),
+    key("icon", "Mark unread"): Unconfirmed("mark_email_unread, outlined"),
+    key("icon", "Attach file"): Unconfirmed("the paper clip (attachment)"),
+    key("icon", "Send"): Unconfirmed("send, outlined"),
+    key("icon", "Remove attachment"): Unconfirmed("close"),
+    key("icon", DRAWER_ITEM_ID): Unconfirmed("the labels' icons: inbox, star, label_important, send, schedule_send, "
+                                             "draft, mail, delete, settings; the selected label's filled"),
+    key("icon", "Open navigation drawer"): Unconfirmed("the hamburger (menu)"),
+    key("icon", "Navigate up"): Unconfirmed("arrow_back"),
+    key("icon", "More options"): Unconfirmed("more_vert"),
 }
 
 
@@ -290,3 +309,7 @@ __all__ = [
     "Message",
     "seed_rows",
 ]
+
+#: The launcher icon on AndroidArena's phone: the red, blue, green and yellow M on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "mail", foreground="#EA4335",
+                             source=arena_drawer("the red, blue, green and yellow M on white"))

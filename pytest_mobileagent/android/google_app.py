@@ -12,7 +12,8 @@ were not pinned down here).
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.googlequicksearchbox"
 MAIN_ACTIVITY = "com.google.android.googlequicksearchbox.SearchActivity"
@@ -39,6 +40,20 @@ EVIDENCE = {
                      "weather_condition", "weather_day", "weather_details"),
               Unconfirmed("Google-app-style names the simulator gives; not found in public evidence")),
     **framework("content"),
+    **icon_entries({
+        "Voice search": Source("AndroidArenaAgent/AndroidArena",
+                               "trajectory/GPT4-Search_for_large_language_model_in_Firefox.html",
+                               note="screenshot 0: the home screen's Google search bar shows the Google app's "
+                                    "microphone (multicoloured, drawn in one colour)"),
+        "Search by camera": Source("AndroidArenaAgent/AndroidArena",
+                                   "trajectory/GPT4-Search_for_large_language_model_in_Firefox.html",
+                                   note="screenshot 0: the same bar's Google Lens camera, drawn as the focus frame"),
+        "Back": Unconfirmed("the search page's back arrow"),
+    }),
 }
 
 __all__ = ["APP_VERSION", "EVIDENCE", "FEED", "MAIN_ACTIVITY", "PACKAGE"]
+
+#: The launcher icon on AndroidArena's phone: the four-colour G on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "search", foreground="#4285F4",
+                             source=arena_drawer("the four-colour G on white"))

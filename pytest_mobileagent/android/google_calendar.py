@@ -30,6 +30,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from pytest_mobileagent.android.evidence import AOSP_BASE, UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.calendar"
 MAIN_ACTIVITY = "com.android.calendar.AllInOneActivity"
@@ -93,6 +94,21 @@ EVIDENCE = {
     key("desc", VIEW_DESCRIPTIONS["Day"]): Unconfirmed("the pattern of the other four rows"),
     **entries("text", ("Schedule", "3 days", "Week", "Month"), _EVAL),
     key("desc", DRAWER_BUTTON): UNCONFIRMED,
+    # icons: Google Calendar's drawables are not public; Material Symbols as its Material 3 screens draw them
+    key("icon", DRAWER_BUTTON): Unconfirmed("the hamburger (menu)"),
+    key("icon", "Search"): Unconfirmed("search"),
+    key("icon", "Jump to Today"): Unconfirmed("a calendar page (calendar_today, outlined; the real one prints "
+                                              "today's day of the month in it)"),
+    key("icon", "Create new event"): Unconfirmed("the FAB's plus (add)"),
+    key("icon", "Event"): Unconfirmed("the open speed dial's FAB: a pencil (edit)"),
+    key("icon", "Edit event"): Unconfirmed("edit, outlined"),
+    key("icon", "Close"): Unconfirmed("close"),
+    key("icon", "Navigate up"): Unconfirmed("arrow_back"),
+    key("icon", "More options"): Unconfirmed("more_vert"),
+    **entries("icon", ("Previous month", "Next month"),
+              Source(AOSP_BASE, "core/res/res/layout/day_picker_content_material.xml",
+                     note="the date picker's prev/next: ic_chevron_start / ic_chevron_end (chevron_left, "
+                          "chevron_right)")),
 }
 
 
@@ -149,3 +165,7 @@ __all__ = [
     "Place",
     "view_label",
 ]
+
+#: The launcher icon on AndroidArena's phone: a blue and green page reading 12 on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "calendar_today", foreground="#4285F4",
+                             source=arena_drawer("a blue and green page reading 12 on white"))

@@ -22,7 +22,8 @@ import json
 import math
 from typing import NamedTuple
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import AppTheme, LauncherIcon, Scheme, arena_drawer
 
 PACKAGE = "com.google.android.apps.maps"
 MAIN_ACTIVITY = "com.google.android.maps.MapsActivity"
@@ -43,6 +44,13 @@ APP_VERSION = "as on AndroidArena's phone, December 2023 (its trajectory; the ve
 _ARENA = Source("AndroidArenaAgent/AndroidArena",
                 "trajectory/GPT4-Get_directions_from_my_current_location_to_Microsoft_SVC_Building.html",
                 note="the observations of steps 1-5 (a real phone's screens)")
+
+
+def _shot(steps: str, note: str) -> Source:
+    """What the trajectory's screenshots (numbered from 0, the home screen) ``steps`` show."""
+    return Source(_ARENA.repo, _ARENA.path, note=f"screenshot {steps}: {note}")
+
+
 _WA = Source("ARM-software/workload-automation", "wa/workloads/googlemaps/uiauto/app/src/main/java/com/arm/wa/"
              "uiauto/UiAutomation.java", app_version="10.19.1", note="search(), runWorkload()")
 _CRAB = Source("camel-ai/crab", "crab-benchmark-v0/dataset/android_subtasks.py",
@@ -76,6 +84,20 @@ EVIDENCE = {
     **entries("text", ("Map type", "Map details", "Traffic", "Close", *MAP_TYPES, "Saved", "Open now", "Closed",
                        "Choose start location", "No results for <query>"), UNCONFIRMED),
     **framework("content", "parentPanel", "alertTitle", "buttonPanel"),
+    **icon_entries({
+        "Voice search": _shot("1", "the omnibox's microphone"),
+        "Account and settings.": _shot("1", "the signed-in account's picture (a photo), drawn as account_circle"),
+        "Layers": _shot("1", "the outlined layers button on the map"),
+        "Back": _shot("3", "the omnibox's back arrow over a place"),
+        "Navigate up": _shot("2, 4", "the search page's and the directions page's back arrows"),
+        "Clear": _shot("2, 3", "a circled cross while typing (step 2), a plain cross over a place (step 3)"),
+        "Swap start and destination": _shot("4", "the up-and-down arrows right of the fields"),
+        **dict.fromkeys((f"{desc}: <n> min" for desc, _ in MODES.values()),
+                        _shot("4", "the travel modes: an outlined car, bus and walker, each before its minutes")),
+        **dict.fromkeys(("Explore", "Go", "Saved", "Contribute", "Updates"),
+                        _shot("1", "the bottom tabs: a pin (filled, selected), a car, a bookmark, a circled plus "
+                                   "and a bell, outlined")),
+    }),
 }
 
 
@@ -169,3 +191,18 @@ __all__ = [
     "loads",
     "minutes",
 ]
+
+#: Maps as AndroidArena's phone drew it in December 2023: light although the phone was in dark mode (its Clock and
+#: Settings screenshots are dark), white search bar, sheet and app bar, the Directions chip #1A73E8 (measured
+#: #1B74E8), the bottom navigation #F2F5FA, text #202124 and #5F6368 (Google's greys, near the measured ones).
+_MAPS_LIGHT = Scheme(primary="#1A73E8", on_primary="#FFFFFF", app_bar="#FFFFFF", on_app_bar="#202124",
+                     status_bar="#FFFFFF", background="#FFFFFF", surface="#FFFFFF", surface_variant="#F2F5FA",
+                     on_surface="#202124", on_surface_variant="#5F6368", outline="#DADCE0", accent="#1A73E8",
+                     on_accent="#FFFFFF", accent_container="#1A73E8", on_accent_container="#FFFFFF")
+THEME = AppTheme(_MAPS_LIGHT, _MAPS_LIGHT, Source(
+    _ARENA.repo, _ARENA.path, note="screenshots 2 and 4 (search bar, place sheet, Directions chip, bottom "
+                                   "navigation) measured"), follows_night=False)
+
+#: The launcher icon on AndroidArena's phone: the four-colour pin on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "location_on", foreground="#EA4335",
+                             source=arena_drawer("the four-colour pin on white"))

@@ -18,6 +18,7 @@ import hashlib
 import io
 import json
 import textwrap
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
@@ -142,15 +143,22 @@ def _info_frame(frames: int) -> bytes:
     return (_HEADER + side_info + tag).ljust(_FRAME_BYTES, b"\x00")
 
 
-def mp3_with_tags(tags: Tags) -> bytes:
-    """An MP3 file carrying ``tags`` in an ID3v2.3 header, ``tags.duration_ms`` long (to the next frame, 26 ms)."""
+def _frame(frame_id: str, body: bytes) -> bytes:
+    return frame_id.encode() + len(body).to_bytes(4, "big") + b"\x00\x00" + body
+
+
+def mp3_with_tags(tags: Tags, picture: bytes = b"") -> bytes:
+    """An MP3 file carrying ``tags`` in an ID3v2.3 header, ``tags.duration_ms`` long (to the next frame, 26 ms),
+    with ``picture`` (JPEG or PNG bytes) as its embedded front cover where given (an ``APIC`` frame)."""
     frames = b""
     for frame_id, attr in _FRAMES.items():
         value = str(getattr(tags, attr))
         if not value:
             continue
-        body = b"\x01" + "\ufeff".encode("utf-16-le") + value.encode("utf-16-le")  # UTF-16 with BOM
-        frames += frame_id.encode() + len(body).to_bytes(4, "big") + b"\x00\x00" + body
+        frames += _frame(frame_id, b"\x01" + "\ufeff".encode("utf-16-le") + value.encode("utf-16-le"))  # UTF-16
+    if picture:  # ID3v2.3 APIC: encoding, MIME type, picture type 3 (front cover), empty description, the data
+        mime = b"image/png" if picture[:4] == b"\x89PNG" else b"image/jpeg"
+        frames += _frame("APIC", b"\x00" + mime + b"\x00\x03\x00" + picture)
     count = max(4, -(-tags.duration_ms * _RATE // (_SAMPLES * 1000)))  # frames, rounded up
     return (b"ID3\x03\x00\x00" + _syncsafe(len(frames)) + frames + _info_frame(count)
             + _SILENT_FRAME * 4)
@@ -163,21 +171,46 @@ def _text(body: bytes) -> str:
     return body[1:].decode(codec, errors="replace").split("\x00")[0]
 
 
+def _id3_frames(data: bytes) -> Iterator[tuple[str, bytes]]:
+    """(frame id, body) of each frame of an MP3's ID3v2 header; ID3v2.4 frame sizes are syncsafe, v2.3's plain."""
+    if data[:3] != b"ID3":
+        return
+    v24 = data[3] == 4
+    pos, end = 10, 10 + _unsyncsafe(data[6:10])
+    while pos + 10 <= end:
+        frame_id, size = data[pos:pos + 4].decode("latin-1"), data[pos + 4:pos + 8]
+        length = _unsyncsafe(size) if v24 else int.from_bytes(size, "big")
+        if not frame_id.strip("\x00") or length <= 0:
+            return
+        yield frame_id, data[pos + 10:pos + 10 + length]
+        pos += 10 + length
+
+
+def embedded_picture(data: bytes) -> bytes | None:
+    """The picture of an MP3's first ``APIC`` frame (its cover art, what MediaStore and players show as the song's
+    album art), or None: after the encoding byte, a NUL-terminated MIME type, the picture type byte and a
+    description ended by NUL (two for the UTF-16 encodings) [ID3v2.3 section 4.15]."""
+    for frame_id, body in _id3_frames(data):
+        if frame_id != "APIC" or len(body) < 4:
+            continue
+        mime_end = body.find(b"\x00", 1)
+        if mime_end < 0:
+            return None
+        desc_start = mime_end + 2
+        if body[0] in (1, 2):  # UTF-16: the description ends at an aligned double NUL
+            end = desc_start
+            while end + 1 < len(body) and body[end:end + 2] != b"\x00\x00":
+                end += 2
+            return body[end + 2:] or None
+        end = body.find(b"\x00", desc_start)
+        return body[end + 1:] if end >= 0 and end + 1 < len(body) else None
+    return None
+
+
 def read_tags(data: bytes, fallback_title: str = "") -> Tags:
     """The tags of an MP3 file and its length (:func:`mp3_duration_ms`, 0 where it has no audio frame); a file
-    without a title is titled ``fallback_title``. ID3v2.4 frame sizes are syncsafe, v2.3's plain."""
-    values: dict[str, str] = {}
-    if data[:3] == b"ID3":
-        v24 = data[3] == 4
-        pos, end = 10, 10 + _unsyncsafe(data[6:10])
-        while pos + 10 <= end:
-            frame_id, size = data[pos:pos + 4].decode("latin-1"), data[pos + 4:pos + 8]
-            length = _unsyncsafe(size) if v24 else int.from_bytes(size, "big")
-            if not frame_id.strip("\x00") or length <= 0:
-                break
-            if frame_id in _FRAMES:
-                values[_FRAMES[frame_id]] = _text(data[pos + 10:pos + 10 + length])
-            pos += 10 + length
+    without a title is titled ``fallback_title``."""
+    values = {_FRAMES[frame_id]: _text(body) for frame_id, body in _id3_frames(data) if frame_id in _FRAMES}
     return Tags(title=values.get("title") or fallback_title, artist=values.get("artist", ""),
                 album=values.get("album", ""), duration_ms=max(0, mp3_duration_ms(data)))
 
@@ -281,5 +314,5 @@ def mp4_duration_ms(data: bytes) -> int:
     return -1
 
 
-__all__ = ["FrameHeader", "Tags", "frame_header", "jpeg_with_text", "media_id", "mp3_duration_ms", "mp3_with_tags",
-           "read_tags"]
+__all__ = ["FrameHeader", "Tags", "embedded_picture", "frame_header", "jpeg_with_text", "media_id", "mp3_duration_ms",
+           "mp3_with_tags", "read_tags"]

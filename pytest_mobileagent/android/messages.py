@@ -16,6 +16,7 @@ real app syncs the two), so seeded SMS threads are what it lists.
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.apps.messaging"
 MAIN_ACTIVITY = f"{PACKAGE}.ui.ConversationListActivity"
@@ -95,6 +96,28 @@ EVIDENCE = {
     key("desc", "Send SMS"): Source("google-research/android_world", "android_world/env/tools.py",
                                     note="SMS_SEND_TEXT, the Google Messages send button"),
     key("text", "Start chat"): UNCONFIRMED,
+    # icons: Google Messages' drawables are not public (its 2024 screens are Compose): Material 3's outlined style
+    key("icon", "conversation_icon"): Unconfirmed("a conversation's picture without a photo: the name's initial on a "
+                                                  "colour, a bare number's person silhouette"),
+    key("icon", "contact_item"): Unconfirmed("a contact row's letter avatar, as the conversation list's"),
+    key("icon", "Pinned"): Unconfirmed("the pinned conversation's push pin (push_pin)"),
+    key("icon", "Start chat"): Unconfirmed("the extended FAB's chat bubble (chat, outlined) before its label"),
+    key("icon", "Search"): Unconfirmed("the app bar's magnifier (search)"),
+    **entries("icon", ("Pin", "Unpin"), Unconfirmed("push_pin / keep_off (the crossed pin), outlined")),
+    key("icon", "Archive"): Unconfirmed("archive, outlined"),
+    key("icon", "Delete"): Unconfirmed("delete (a bin), outlined"),
+    **entries("icon", ("Star", "Unstar"), Unconfirmed("an outlined star to star, a filled one to unstar")),
+    key("icon", "Starred"): Unconfirmed("a starred message's filled star"),
+    key("icon", "Copy text"): Unconfirmed("content_copy, outlined"),
+    key("icon", "Send SMS"): Unconfirmed("the send button's arrow (send)"),
+    key("icon", "Show more options"): Unconfirmed("the compose bar's plus in a ring (add_circle, outlined)"),
+    key("icon", "create_group"): Unconfirmed("group, outlined"),
+    key("icon", "Cancel scheduled send"): Unconfirmed("close"),
+    key("icon", "Unblock"): Unconfirmed("close"),
+    key("icon", "add_blocked_number"): Unconfirmed("add"),
+    **entries("icon", ("Back", "Navigate up"), Unconfirmed("arrow_back")),
+    key("icon", "More options"): Unconfirmed("more_vert"),
+    key("icon", "Done"): Unconfirmed("the selection bar's close cross (close)"),
 }
 
 
@@ -117,3 +140,7 @@ __all__ = [
               "SETTINGS_ACTIVITY",
               "USAGE_TAG",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white speech bubble with blue lines on blue.
+LAUNCHER_ICON = LauncherIcon("#1A73E8", "sms", foreground="#FFFFFF",
+                             source=arena_drawer("a white speech bubble with blue lines on blue"))

@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+from pytest_mobileagent.android.evidence import Source
+from pytest_mobileagent.android.theme import LauncherIcon
+
 PACKAGE = "com.android.music"
 MAIN_ACTIVITY = f"{PACKAGE}.MusicBrowserActivity"
 ARTISTS_ACTIVITY = f"{PACKAGE}.ArtistAlbumBrowserActivity"
@@ -16,3 +19,8 @@ TRACKS_ACTIVITY = f"{PACKAGE}.TrackBrowserActivity"
 MUSIC_DIR = "/sdcard/Music"
 
 __all__ = ["ALBUMS_ACTIVITY", "ARTISTS_ACTIVITY", "MAIN_ACTIVITY", "MUSIC_DIR", "PACKAGE", "TRACKS_ACTIVITY"]
+
+#: A legacy icon (drawable app_music.png): a blue loudspeaker cone in a grey rim, on the launchers' white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "speaker", foreground="#3F6ED6", source=Source(
+    "aosp-mirror/platform_packages_apps_music", "kotlin/res/drawable-hdpi/app_music.png",
+    note="the app's only launcher artwork in AOSP's Music"))

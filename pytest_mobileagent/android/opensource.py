@@ -20,6 +20,25 @@ APPCOMPAT = {
 }
 
 
+_ABC = "appcompat/appcompat/src/main/res"
+#: AppCompat's own icons (``icon:<desc>`` keys): the Toolbar's up arrow, the overflow button and the action mode's
+#: close button (``actionModeCloseDrawable``, the same arrow).
+APPCOMPAT_ICONS = {
+    "Navigate up": Source(ANDROIDX, f"{_ABC}/drawable/abc_ic_ab_back_material.xml", note="arrow_back"),
+    "More options": Source(ANDROIDX, f"{_ABC}/drawable/abc_ic_menu_overflow_material.xml", note="more_vert"),
+    "Collapse": Source(ANDROIDX, f"{_ABC}/values/styles_base.xml",
+                       note="Toolbar's collapseIcon ?attr/homeAsUpIndicator (arrow_back), described "
+                            "abc_toolbar_collapse_description"),
+    "Done": Source(ANDROIDX, f"{_ABC}/layout/abc_action_mode_close_item_material.xml",
+                   note="?attr/actionModeCloseDrawable: abc_ic_ab_back_material (arrow_back)"),
+}
+
+
+def appcompat_icons(*descs: str) -> dict[str, Source]:
+    """``EVIDENCE`` entries of AppCompat's icons (``icon:<desc>``) from :data:`APPCOMPAT_ICONS`."""
+    return {key("icon", d): APPCOMPAT_ICONS[d] for d in descs}
+
+
 def appcompat(*names: str) -> dict[str, Source]:
     """``EVIDENCE`` entries of AppCompat's own ids (``id:<name>`` in the app's package)."""
     return {key("id", n): APPCOMPAT[n] for n in names}
@@ -37,4 +56,5 @@ def android_world(path: str, note: str) -> Source:
     return Source(ANDROID_WORLD, f"android_world/{path}", note=note)
 
 
-__all__ = ["ANDROIDX", "ANDROID_WORLD", "APPCOMPAT", "COMMONS", "android_world", "appcompat", "commons"]
+__all__ = ["ANDROIDX", "ANDROID_WORLD", "APPCOMPAT", "APPCOMPAT_ICONS", "COMMONS", "android_world", "appcompat",
+           "appcompat_icons", "commons"]

@@ -11,7 +11,15 @@ holders themselves are RoleManager's (:mod:`pytest_mobileagent.android.settings_
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import (
+    UNCONFIRMED,
+    Source,
+    Unconfirmed,
+    entries,
+    framework,
+    framework_icons,
+    key,
+)
 
 PACKAGE = "com.google.android.permissioncontroller"
 DEFAULT_APP_LIST_ACTIVITY = "com.android.permissioncontroller.role.ui.DefaultAppListActivity"
@@ -41,6 +49,7 @@ EVIDENCE = {
     key("desc", "Navigate up"): _ARENA,
     **entries("text", ("Phone app", "SMS app", "Phone", "Messages"), UNCONFIRMED),
     **framework("content", "title", "summary"),
+    **framework_icons("Navigate up"),
 }
 
 __all__ = ["ACTION_MANAGE_DEFAULT_APPS", "APP_VERSION", "BROWSER_DESCRIPTION", "BROWSER_TITLE",

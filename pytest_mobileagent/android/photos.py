@@ -15,7 +15,8 @@ store (:mod:`pytest_mobileagent.android.account_state`) with the layout of :func
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.apps.photos"
 MAIN_ACTIVITY = f"{PACKAGE}.home.HomeActivity"
@@ -63,6 +64,19 @@ EVIDENCE = {
               Source(_ARENA, "run_evaluator.py", note="the share sheet's rows check_page looks for")),
     key("desc", "Photo taken on"): Source(_APPIUM.repo, _APPIUM.path, note="cells: ViewGroups whose description "
                                                                           "contains 'Photo taken'"),
+    # Google Photos' Material 3 icons (outlined; the selected tab filled), not recorded in a public dump
+    **icon_entries({
+        "Account and settings": Unconfirmed("signed out: the outlined account circle"),
+        "Navigate up": Unconfirmed("the back arrow of an opened photo and of the pages"),
+        "More options": Unconfirmed("three dots"),
+        "Share": Unconfirmed("the photo's bottom actions: share"),
+        "Edit": Unconfirmed("the photo's bottom actions: the edit sliders (tune)"),
+        "Lens": Unconfirmed("the photo's bottom actions: Google Lens, drawn as the focus frame"),
+        "Delete": Unconfirmed("the photo's bottom actions: the outlined bin"),
+        **dict.fromkeys(("Photos", "Search", "Library"), Unconfirmed("the navigation bar's icons")),
+        SHARE_APP_ITEM: Unconfirmed("the share sheet's targets: Create link (a link), each app's launcher icon, "
+                                    "More (three dots)"),
+    }),
 }
 
 
@@ -73,3 +87,7 @@ def new_account() -> dict:
 
 __all__ = ["APP_VERSION", "EVIDENCE", "IMAGE_SUFFIXES", "MAIN_ACTIVITY", "PACKAGE", "PAGER_ACTIVITY", "PHOTO_DIRS",
            "SHARE_APP_ITEM", "STORAGE_USED", "TRASHED_PREFIX", "TRASH_ACTIVITY", "TRASH_DAYS", "new_account"]
+
+#: The launcher icon on AndroidArena's phone: the four-colour pinwheel on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "toys", foreground="#FBBC04",
+                             source=arena_drawer("the four-colour pinwheel on white"))

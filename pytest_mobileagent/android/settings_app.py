@@ -16,7 +16,17 @@ from __future__ import annotations
 
 from lxml import etree
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import (
+    AOSP_BASE,
+    UNCONFIRMED,
+    Source,
+    Unconfirmed,
+    entries,
+    framework,
+    framework_icons,
+    key,
+)
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.android.settings"
 MAIN_ACTIVITY = "com.android.settings.Settings"
@@ -115,6 +125,39 @@ EVIDENCE = {
     key("desc", "Navigate up"): _ARENA,
     **framework("content", "parentPanel", "alertTitle", "message", "buttonPanel", "button1", "button2", "title",
                 "summary", "switch_widget", "seekbar", "list", "search_src_text"),
+    # icons (keyed by the row's title: a Preference's android:id/icon has no description of its own)
+    **{key("icon", title): Source(_AOSP, "res/xml/top_level_settings.xml", note=note) for title, note in (
+        ("Network & internet", "ic_settings_wireless (wifi)"), ("Connected devices", "ic_devices_other"),
+        ("Apps", "ic_apps"), ("Notifications", "ic_notifications"),
+        ("Battery", "ic_settings_battery_white: a full portrait battery (battery_full)"),
+        ("Storage", "ic_storage_white (storage)"), ("Sound & vibration", "ic_volume_up_24dp"),
+        ("Display", "ic_settings_display_white: the half-filled sun of brightness_6 (brightness_medium)"),
+        ("Wallpaper & style", "ic_settings_wallpaper_white: a picture in corner brackets (wallpaper)"),
+        ("Accessibility", "ic_settings_accessibility (accessibility_new)"),
+        ("Security & privacy", "top_level_safety_center's ic_settings_safety_center: a shield (closest: security)"),
+        ("Location", "ic_settings_location (location_on)"),
+        ("Safety & emergency", "ic_settings_emergency: the six-armed asterisk (emergency)"),
+        ("Passwords & accounts", "ic_settings_accounts tints the bitmap ic_settings_accounts_alpha (closest: "
+                                 "account_box)"),
+        ("System", "ic_settings_system_dashboard_white: an i in a ring (info, outlined)"),
+        ("About emulated device", "ic_settings_about_device: a phone with an i (perm_device_information)"))},
+    key("icon", "Internet"): Source(_AOSP, "res/xml/network_provider_internet.xml", note="ic_settings_wireless (wifi)"),
+    key("icon", "SIMs"): Source(_AOSP, "res/xml/network_provider_internet.xml",
+                                note="mobile_network_list: ic_sim_card"),
+    key("icon", "Airplane mode"): Source(_AOSP, "res/xml/network_provider_internet.xml",
+                                         note="ic_airplanemode_active"),
+    key("icon", "Hotspot & tethering"): Source(_AOSP, "res/xml/network_provider_internet.xml",
+                                               note="ic_wifi_tethering (wifi_tethering)"),
+    key("icon", "Data Saver"): Source(_AOSP, "res/xml/network_provider_internet.xml",
+                                      note="ic_settings_data_usage (data_usage)"),
+    key("icon", "AndroidWifi"): Source(AOSP_BASE, "core/res/res/drawable/ic_wifi_signal_4.xml",
+                                       note="a connected network's row shows its signal level (signal_wifi_4_bar)"),
+    **entries("icon", ("Add network", "Pair new device", "Add a language"),
+              Unconfirmed("Settings' ic_add_24dp, Material's add (the rows are built in code)")),
+    **entries("icon", ("Connection preferences", "Bluetooth"),
+              Unconfirmed("ic_settings_bluetooth, Material's bluetooth")),
+    key("icon", "Printing"): Unconfirmed("ic_settings_print, Material's print"),
+    **framework_icons("Navigate up", "More options"),
 }
 
 __all__ = [
@@ -138,3 +181,7 @@ __all__ = [
     "role_holders",
     "with_role_holders",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white gear on blue.
+LAUNCHER_ICON = LauncherIcon("#4586F3", "settings", foreground="#FFFFFF",
+                             source=arena_drawer("a white gear on blue"))

@@ -18,7 +18,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.Slack"
 MAIN_ACTIVITY = "slack.app.ui.HomeActivity"
@@ -46,6 +47,11 @@ TABLES = ("workspaces", "users", "channels", "members", "messages", "reactions",
 ME = 1
 #: Emoji the reaction picker offers, by Slack's short names.
 EMOJI = ("heart", "thumbsup", "joy", "tada", "eyes", "fire", "pray", "white_check_mark")
+#: The pictogram the simulator draws for each emoji of the reaction picker: Slack draws the emoji's own image,
+#: here the Material Symbol of the same subject (a font of colour emoji is not always installed).
+EMOJI_ICONS = {"heart": "favorite", "thumbsup": "thumb_up", "joy": "sentiment_very_satisfied", "tada": "celebration",
+               "eyes": "visibility", "fire": "local_fire_department", "pray": "folded_hands",
+               "white_check_mark": "check_box"}
 #: ``prefs.dark_mode`` values, as the Dark mode page names them.
 DARK_MODES = {"system": "System default", "on": "On", "off": "Off"}
 
@@ -118,6 +124,15 @@ EVIDENCE = {
                      "ws_project"), UNCONFIRMED),
     **framework("content", "summary", "switch_widget", "title", "alertTitle", "button1", "button2", "buttonPanel",
                 "parentPanel"),
+    # Slack's own icon set, not recorded in a public dump
+    **icon_entries({
+        "Add channel": Unconfirmed("the Channels header's plus"),
+        "Channel details": Unconfirmed("a channel's outlined info icon"),
+        "Navigate up": Unconfirmed("the back arrow of a channel, search and settings"),
+        "Send": Unconfirmed("the message bar's paper plane (a Compose icon button)"),
+        **dict.fromkeys(("Home", "You"), Unconfirmed("the bottom navigation's house and the user's avatar")),
+        **dict.fromkeys(EMOJI, Unconfirmed("the reaction picker draws each emoji; drawn as EMOJI_ICONS")),
+    }),
 }
 
 
@@ -128,6 +143,7 @@ __all__ = [
     "DARK_MODES",
     "DMS",
     "EMOJI",
+    "EMOJI_ICONS",
     "EVIDENCE",
     "EXTRA_CHANNEL_ID",
     "FILES",
@@ -142,3 +158,7 @@ __all__ = [
     "seed_statements",
     "ts",
 ]
+
+#: The launcher icon on AndroidArena's phone: the four-colour hash on white.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "tag", foreground="#4A154B",
+                             source=arena_drawer("the four-colour hash on white"))

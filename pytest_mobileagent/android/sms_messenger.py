@@ -8,7 +8,8 @@ Screens follow version 5.19.3 (versionCode 85, AndroidWorld's ``com.simplemobile
 from __future__ import annotations
 
 from pytest_mobileagent.android.evidence import Source, entries, framework, key
-from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat
+from pytest_mobileagent.android.opensource import COMMONS, android_world, appcompat, appcompat_icons
+from pytest_mobileagent.android.theme import LauncherIcon, simple_commons
 
 PACKAGE = "com.simplemobiletools.smsmessenger"
 ACTIVITIES = f"{PACKAGE}.activities"
@@ -78,7 +79,34 @@ EVIDENCE = {
                        "No", "OK", "Type in at least 2 characters to start the search.", "No items found."),
               _COMMONS_STRINGS),
     **entries("desc", ("OK", "Copy to clipboard", "Delete"), _COMMONS_STRINGS),
+    # icons: the drawables the layouts and menus name (Simple-Commons' Material Icons, by their Material name)
+    key("icon", "Back"): _commons("commons/src/main/kotlin/com/simplemobiletools/commons/activities/"
+                                  "BaseSimpleActivity.kt", "NavigationIcon.Arrow: ic_arrow_left_vector (arrow_back)"),
+    key("icon", "Search"): _commons("commons/src/main/res/layout/menu_search.xml", "ic_search_vector"),
+    key("icon", "conversations_fab"): _src(f"{_L}/activity_main.xml", "ic_plus_vector (add)"),
+    **entries("icon", ("conversation_image", "search_result_image", "item_contact_image"),
+              _commons("commons/src/main/kotlin/com/simplemobiletools/commons/helpers/SimpleContactsHelper.kt",
+                       "loadContactImage without a photo: getContactLetterIcon, the name's initial on a colour "
+                       "(a group: getColoredGroupIcon, ic_group_circle_bg)")),
+    key("icon", "Dial number"): _src("app/src/main/res/menu/menu_thread.xml", "ic_phone_vector (phone)"),
+    key("icon", "Delete"): _src("app/src/main/res/menu/menu_thread.xml", "ic_delete_vector (as cab_thread.xml's)"),
+    key("icon", "Copy to clipboard"): _src("app/src/main/res/menu/cab_thread.xml", "ic_copy_vector (content_copy)"),
+    key("icon", "new_conversation_confirm"): _src(f"{_L}/activity_new_conversation.xml", "ic_check_vector (check)"),
+    key("icon", "thread_success"): _src(f"{_L}/item_thread_success.xml", "ic_check_vector (check)"),
+    key("icon", "Done"): _commons("commons/src/main/res/values/styles.xml", "android:actionModeCloseDrawable: "
+                                  "ic_arrow_left_vector (arrow_back)"),
+    **appcompat_icons("More options"),
 }
 
 __all__ = ["ACTIVITIES", "APP_VERSION", "EVIDENCE", "MAIN_ACTIVITY", "NEW_CONVERSATION_ACTIVITY", "PACKAGE",
            "THREAD_ACTIVITY"]
+
+#: Simple-Commons' system theme, its default on Android 12+ (``BaseConfig.isUsingSystemTheme``); the app's own
+#: screenshots show the pre-12 default (the dark theme, orange primary #F57C00, orange bubbles).
+THEME = simple_commons(_commons("commons/src/main/res/values-v31/colors.xml",
+                                note=f"Simple-Commons {_COMMONS_COMMIT}: you_* colours (values-night-v31 for dark); "
+                                     "BaseConfig.kt: isUsingSystemTheme defaults to isSPlus()"))
+#: The adaptive icon: md_orange_700 (#F57C00) under a white speech bubble with text lines.
+LAUNCHER_ICON = LauncherIcon("#F57C00", "chat", _src("app/src/main/res/mipmap-anydpi-v26/ic_launcher.xml",
+                             note="background @color/md_orange_700; foreground mipmap ic_launcher_foreground, "
+                                  "a white speech bubble with text lines"))

@@ -7,7 +7,16 @@
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import (
+    Source,
+    Unconfirmed,
+    entries,
+    framework,
+    icon_entries,
+    key,
+)
+from pytest_mobileagent.android.opensource import appcompat_icons
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "org.tasks"
 MAIN_ACTIVITY = "com.todoroo.astrid.activity.MainActivity"
@@ -43,6 +52,25 @@ EVIDENCE = {
     **entries("desc", ("None priority", "Low priority", "Medium priority", "High priority"),
               Unconfirmed("the row checkbox's description naming the priority (the app colours it)")),
     **framework("content", "title"),
+    **icon_entries({
+        "Search": _at("res/menu/menu_task_list_fragment_bottom.xml", "menu_search: ic_outline_search_24px"),
+        "Create new task": _at("res/layout/fragment_task_list.xml", "fab: ic_outline_add_24px"),
+        "Save": _at("java/com/todoroo/astrid/activity/TaskEditFragment.kt",
+                    "the toolbar's navigation icon: ic_outline_save_24px"),
+    }),
+    **appcompat_icons("More options"),
 }
 
 __all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE"]
+
+#: Tasks' default theme colour BLUE_500 #2196F3 (Preferences.kt, p_theme_color) on its toolbars, white on it
+#: (ThemeColor: contrast >= 3), accent index 1 RedAccent red_a400 #FF1744 (ActivityModule.kt, p_theme_accent);
+#: window md_background_light / md_background_dark #202124, the toolbar keeping the theme colour.
+THEME = appcompat("#2196F3", "#2196F3", "#FF1744", dark_background="#202124", dark_primary="#2196F3",
+                  secondary_text="#99000000",
+                  source=_at("java/org/tasks/preferences/Preferences.kt",
+                             note="themeColor defaults to ColorProvider.BLUE_500; res/values/accents.xml RedAccent; "
+                                  "res/values-night/colors.xml window_background #202124"))
+#: ic_launcher_blue: blue_500 under a white check mark.
+LAUNCHER_ICON = LauncherIcon("#2196F3", "check", _at("res/mipmap-anydpi-v26/ic_launcher_blue.xml",
+                             note="the manifest's icon; background @color/blue_500, foreground a white check"))

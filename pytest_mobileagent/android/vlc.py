@@ -7,7 +7,16 @@ AndroidWorld installs): layouts and menus under ``application/vlc-android/res``,
 
 from __future__ import annotations
 
-from pytest_mobileagent.android.evidence import Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import (
+    Source,
+    Unconfirmed,
+    entries,
+    framework,
+    icon_entries,
+    key,
+)
+from pytest_mobileagent.android.opensource import appcompat_icons
+from pytest_mobileagent.android.theme import LauncherIcon, appcompat
 
 PACKAGE = "org.videolan.vlc"
 MAIN_ACTIVITY = "org.videolan.vlc.gui.MainActivity"
@@ -22,6 +31,11 @@ REPO = "videolan/vlc-android"
 def _res(path: str, note: str = "") -> Source:
     """A resource file of the app module at tag 3.5.4."""
     return Source(REPO, f"application/vlc-android/res/{path}", app_version="3.5.4", note=note)
+
+
+def _src(path: str, note: str = "") -> Source:
+    """A source file of the app module (under ``org/videolan/vlc/``) at tag 3.5.4."""
+    return Source(REPO, f"application/vlc-android/src/org/videolan/vlc/{path}", app_version="3.5.4", note=note)
 
 
 _STRINGS = Source(REPO, "application/resources/src/main/res/values/strings.xml", app_version="3.5.4")
@@ -64,6 +78,36 @@ EVIDENCE = {
     **framework("content", "title", "summary", "parentPanel", "alertTitle", "buttonPanel", "button2"),
     **entries("id", ("android:id/empty", "android:id/list"),
               _res("layout/dialog_playlist.xml", "@android:id/list, @android:id/empty ('No playlist found.')")),
+    key("id", "ml_item_thumbnail"): _res("layout/video_list_card.xml", "the video's thumbnail"),
+    key("id", "item_icon"): _res("layout/browser_item.xml", "a folder's or file's icon"),
+    key("id", "media_cover"): _res("layout/audio_browser_item.xml", "a playlist's cover"),
+    **icon_entries({
+        "action_video_play": _res("menu/action_mode_video.xml", "ic_am_play (the app's artwork: a play triangle)"),
+        "Add to playlist": _res("menu/action_mode_video.xml", "ic_am_addtoplaylist (playlist_add)"),
+        "Search…": _res("menu/activity_option.xml", "ml_menu_filter: ic_menu_search_w"),
+        "ml_item_thumbnail": _src("gui/helpers/UiTools.kt", "a video without a thumbnail: getDefaultVideoDrawable, "
+                                  "ic_no_thumbnail_1610 (artwork: a film frame), drawn as the movie pictogram"),
+        "item_icon": _src("gui/browser/BaseBrowserAdapter.kt", "ic_menu_folder for a folder, "
+                          "ic_browser_video_normal for a video (artwork, drawn as the movie pictogram)"),
+        "media_cover": _src("gui/helpers/UiTools.kt", "a playlist without a cover: getDefaultCover, "
+                            "getDefaultAudioDrawable, ic_no_song (artwork: a note)"),
+        "player_overlay_play": _src("gui/video/VideoPlayerOverlayDelegate.kt",
+                                    "ic_pause_player while playing, ic_play_player when paused"),
+    }),
+    **appcompat_icons("Done", "Navigate up"),
 }
 
 __all__ = ["APP_VERSION", "DB_NAME", "DB_PATH", "EVIDENCE", "MAIN_ACTIVITY", "PACKAGE", "PLAYER_ACTIVITY"]
+
+#: Theme.VLC: MaterialComponents Light with colorPrimary/Accent orange800 #FF610A, the toolbar on the surface
+#: (Toolbar.VLC, ThemeOverlay.MaterialComponents.Toolbar.Surface) with font_default grey900 on it; night
+#: (values-night: Theme.VLC.Black): background dark_background #131313, colorAccent orange600 #FF7D00, grey50 text.
+THEME = appcompat("#FFFFFF", "#FF7200", "#FF610A", on_primary="#212121", dark_background="#131313",
+                  dark_primary="#131313", dark_accent="#FF7D00", text="#212121", dark_text="#FAFAFA",
+                  source=_res("values/styles.xml", note="Theme.VLC.Apearance, Theme.VLC.Apearance.Black, "
+                                                       "Toolbar.VLC; values-night/styles.xml; resources' colors.xml"))
+#: An orange gradient (orange300 to orange900) under the white-striped cone.
+LAUNCHER_ICON = LauncherIcon("#FF8800", "change_history", _res("mipmap-anydpi-v26/ic_launcher.xml",
+                             note="resources' drawable/ic_launcher_background.xml (orange gradient, orange500 "
+                                  "#FF8800 its middle) and ic_launcher_foreground.xml (a cone, grey50 stripes)"),
+                             foreground="#FAFAFA")

@@ -23,7 +23,8 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.weather.Weather"
 #: The launcher entry (a splash screen that hands over to :data:`HOME_ACTIVITY`).
@@ -156,6 +157,12 @@ EVIDENCE = {
                        "Precipitation radar map of <city>"), UNCONFIRMED),
     **framework("content", "parentPanel", "alertTitle", "buttonPanel", "button2", "title", "summary",
                 "switch_widget"),
+    # The Weather Channel's own icons, not recorded in a public dump
+    **icon_entries({
+        "Search for a location": Unconfirmed("the top bar's magnifier"),
+        "More options": Unconfirmed("three dots"),
+        "Navigate up": Unconfirmed("the search page's back arrow"),
+    }),
 }
 
 __all__ = [
@@ -186,3 +193,7 @@ __all__ = [
     "make_place",
     "to_unit",
 ]
+
+#: The launcher icon on AndroidArena's phone: The Weather Channel in white on navy.
+LAUNCHER_ICON = LauncherIcon("#00378F", "partly_cloudy_day", foreground="#FFFFFF",
+                             source=arena_drawer("The Weather Channel in white on navy"))

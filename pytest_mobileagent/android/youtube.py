@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, entries, framework, key
+from pytest_mobileagent.android.evidence import UNCONFIRMED, Source, Unconfirmed, entries, framework, icon_entries, key
+from pytest_mobileagent.android.theme import LauncherIcon, arena_drawer
 
 PACKAGE = "com.google.android.youtube"
 MAIN_ACTIVITY = "com.google.android.apps.youtube.app.WatchWhileActivity"
@@ -129,6 +130,20 @@ EVIDENCE = {
     key("text", "All"): Source(_ARENA, "run_evaluator.py", note="check_page('youtube_sub')"),
     key("desc", "Copy link"): Source(_ARENA, "run_evaluator.py", note="check_page('youtube_share'): a ViewGroup"),
     **entries("desc", ("Gmail", "Messages"), UNCONFIRMED),
+    # YouTube's own icon set (outlined; the selected pivot filled), not recorded in a public dump
+    **icon_entries({
+        "Cast. Disconnected": Unconfirmed("the top bar's cast icon"),
+        "Notifications": Unconfirmed("the top bar's outlined bell"),
+        "Search": Unconfirmed("the top bar's magnifier"),
+        "Account": Unconfirmed("the signed-in account's picture, drawn as account_circle"),
+        "Navigate up": Unconfirmed("the search page's back arrow"),
+        "Comment": Unconfirmed("the comment box's send arrow"),
+        "Action menu": Unconfirmed("a video row's three dots"),
+        "Edit": Unconfirmed("the playlist page's outlined pencil"),
+        "More options": Unconfirmed("the playlist page's three dots"),
+        **dict.fromkeys(("Home", "Shorts", "Subscriptions", "Library"),
+                        Unconfirmed("the pivot bar's icons; Shorts' logo drawn as a circled play button")),
+    }),
 }
 
 
@@ -151,3 +166,7 @@ __all__ = [
     "share_link",
     "video_by_title",
 ]
+
+#: The launcher icon on AndroidArena's phone: a white play triangle in a red rounded rectangle.
+LAUNCHER_ICON = LauncherIcon("#FFFFFF", "smart_display", foreground="#FF0000",
+                             source=arena_drawer("a white play triangle in a red rounded rectangle"))

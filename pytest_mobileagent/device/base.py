@@ -162,6 +162,15 @@ class SimulatedClock(Protocol):
 
 
 @runtime_checkable
+class ScreenImages(Protocol):
+    """A device that draws its own screen (the simulator) gives the picture without encoding it: a trace then
+    compresses it once, as WebP, instead of decoding the PNG :meth:`Device.screenshot` would have encoded. The
+    image is the device's: copy it before drawing on it."""
+
+    def screenshot_image(self) -> Any: ...
+
+
+@runtime_checkable
 class Device(Protocol):
     """A phone: observation, input, state access and lifecycle.
 

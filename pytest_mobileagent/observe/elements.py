@@ -62,6 +62,9 @@ class Observation:
     activity: str
     history: list[Any] = field(default_factory=list)
     screenshot_fn: Callable[[], bytes] | None = None
+    #: The device's own picture of the screen, where it draws one (:class:`~pytest_mobileagent.device.base.
+    #: ScreenImages`): :attr:`image` then needs no PNG.
+    image_fn: Callable[[], Any] | None = None
 
     @cached_property
     def screen(self) -> Screen:
@@ -88,6 +91,18 @@ class Observation:
     def screenshot(self) -> bytes:
         """PNG bytes, taken on first access."""
         return self.screenshot_fn() if self.screenshot_fn else b""
+
+    @property
+    def screenshot_taken(self) -> bool:
+        """Whether :attr:`screenshot` was taken (an agent looked at the screen)."""
+        return "screenshot" in self.__dict__
+
+    def picture(self) -> bytes | Any:
+        """The screen for a recorder: the PNG if it was taken, else the device's own image where it draws one
+        (a PIL image, not to be drawn on), else the PNG taken now."""
+        if not self.screenshot_taken and self.image_fn is not None:
+            return self.image_fn()
+        return self.screenshot
 
     def xpath_element(self, xpath: str) -> UIElement:
         try:

@@ -14,7 +14,8 @@ Layout of ``<run>/trajectories/<episode>/`` (format :data:`FORMAT`)::
                      the manifest names (a reader checks they are all there)
     trace.js         the same manifest as a script (``maTrace({...})``): browsers block ``fetch`` under file://
     index.html       the viewer (package data, :data:`VIEWER`), which loads trace.js and the steps lazily
-    screens/NNN.webp each step's screen (WebP, half size), and the images a model was shown (``NNN-mK.webp``)
+    screens/NNN.webp each step's screen (WebP, half size; a step whose screen did not change names the earlier
+                     step's file), and the images a model was shown (``NNN-mK.webp``)
     steps/NNN.js     each step's detail: ``maTraceStep(N, "<base64 of gzipped JSON>")`` with the UI tree, the
                      observation as the agent received it, the model's prompts and replies, the step's logcat
     final.png/.xml   the final screen (``--ma-screenshots``), as before
@@ -73,9 +74,10 @@ class TraceError(Exception):
 # -- writing --------------------------------------------------------------------------------------------------------
 
 
-def webp(png: bytes, width: int = SCREEN_WIDTH) -> tuple[bytes, tuple[int, int]]:
-    """An image (any format Pillow reads) as WebP at most ``width`` wide, and the original's size."""
-    image = Image.open(io.BytesIO(png))
+def webp(png: bytes | Image.Image, width: int = SCREEN_WIDTH) -> tuple[bytes, tuple[int, int]]:
+    """An image (any format Pillow reads, or a PIL image) as WebP at most ``width`` wide, and the original's
+    size."""
+    image = png if isinstance(png, Image.Image) else Image.open(io.BytesIO(png))
     size = image.size
     image = image.convert("RGB")
     if image.width > width:  # a whole factor first (box filter, fast), then the rest
@@ -209,20 +211,18 @@ class TraceRecorder:
         self._seen: set[str] = set()
         self._writer: ThreadPoolExecutor | None = None
         self._writes: list[Future[None]] = []
-        #: The last image compressed and its WebP (on the writer thread): a screen that did not change since the
-        #: step before, most steps of a long episode, is written again without compressing it again.
-        self._last: tuple[bytes, int, bytes] | None = None
+        #: The last screen written and its file: a step whose screen is the same object (a simulated phone's
+        #: unchanged picture) or the same PNG shares the file.
+        self._last_picture: tuple[bytes | Image.Image, str] | None = None
 
-    def _write_image(self, name: str, image: bytes, width: int = SCREEN_WIDTH) -> None:
+    def _write_image(self, name: str, image: bytes | Image.Image, width: int = SCREEN_WIDTH) -> None:
         """Compress ``image`` to WebP as ``folder/name``, on the writer thread."""
         if self._writer is None:
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="ma-trace")
         path = self.folder / name
 
         def write() -> None:
-            if self._last is None or self._last[:2] != (image, width):
-                self._last = (image, width, webp(image, width)[0])
-            path.write_bytes(self._last[2])
+            path.write_bytes(webp(image, width)[0])
 
         self._writes.append(self._writer.submit(write))
 
@@ -241,19 +241,25 @@ class TraceRecorder:
                 shutil.rmtree(self.folder)
             self._steps.clear()
             self._pending = None
+            self._last_picture = None
             self._since = self._device_now()
             self._seen = set()
             self._logcat()  # what reset and setup logged at the same instant is not the first step's
         self._end_step()
         (self.folder / "screens").mkdir(parents=True, exist_ok=True)
-        png = obs.screenshot
+        picture = obs.picture()
         name: str | None = f"screens/{obs.step:03d}.webp"
-        try:
-            size = Image.open(io.BytesIO(png)).size  # the header only
+        try:  # the header only
+            size = picture.size if isinstance(picture, Image.Image) else Image.open(io.BytesIO(picture)).size
         except (OSError, ValueError):  # a device that sent no image: the step is kept, without its screen
             name, size = None, _tree_size(obs.xml)
         if name is not None:
-            self._write_image(name, png)
+            last = self._last_picture
+            if last is not None and (last[0] is picture or (isinstance(picture, bytes) and last[0] == picture)):
+                name = last[1]  # the screen did not change: the step shows the earlier step's file
+            else:
+                self._write_image(name, picture)
+                self._last_picture = (picture, name)
         self._pending = _Pending(obs.step, obs.xml, name, size, obs.package, obs.activity)
 
     def check_device(self, device: Device) -> Device:

@@ -119,7 +119,7 @@ class EventActivity(PickerMixin):
         actions = [menu_item("save", "Save", "check", self.save)]
         if saved:
             actions += [menu_item("delete", "Delete", "delete", self.ask_delete),
-                        menu_item("duplicate", "Duplicate event", "copy", self.duplicate),
+                        menu_item("duplicate", "Duplicate event", "content_copy", self.duplicate),
                         overflow(lambda: self.open_menu("more"))]
         toolbar = Row(View(cls="android.widget.ImageButton", icon="arrow_back", clickable=True, focusable=True,
                            on_click=self.leave, width=48, height=48),
@@ -180,13 +180,13 @@ class EventActivity(PickerMixin):
                 id="event_repetition_limit_holder", cls="android.widget.RelativeLayout", clickable=True,
                 focusable=True) if interval else None,
             View(cls="android.widget.ImageView", id="event_repetition_divider", height=1),
-            row(image("event_type_image", "label"),
+            row(image("event_type_image", "category"),
                 Row(Text(self.app.event_type_title(v["event_type"]), id="event_type", weight=1, height=56),
                     id="event_type_holder", cls="android.widget.RelativeLayout", clickable=True, focusable=True,
                     on_click=lambda: setattr(self, "dialog", "event_type"), weight=1)),
             row(image("event_color_image", "palette"),
                 Row(Text("Event color", id="event_color_text", weight=1, height=56),
-                    image("event_color", "color"), id="event_color_holder", cls="android.widget.RelativeLayout",
+                    image("event_color", "circle"), id="event_color_holder", cls="android.widget.RelativeLayout",
                     clickable=True, focusable=True, weight=1)),
         ]
         return Column(toolbar, Scroll(*[b for b in body if b is not None], id="event_nested_scrollview", weight=1,

@@ -85,7 +85,7 @@ class EventRows(Activity):
     def action_mode_bar(self, total: int, select_all: Callable[[], Any]) -> View:
         """The commons selection mode bar: "Done", "n / total", Share and Delete."""
         return Row(
-            ImageButton("Done", self.finish_selection, icon="check", id="action_mode_close_button"),
+            ImageButton("Done", self.finish_selection, icon="arrow_back", id="action_mode_close_button"),
             Text(f"{len(self.selected)} / {total}", id="actionbar_title", clickable=True, focusable=True,
                  on_click=select_all, style="title", weight=1, height=56),
             menu_item("cab_share", "Share", "share", lambda: None),

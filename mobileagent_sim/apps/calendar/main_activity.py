@@ -121,7 +121,7 @@ class MainActivity(EventRows, PickerMixin):
         arrow = len(self.fragments) > 1 or self.search_open
         actions = [menu_item("go_to_today", "Go to today", "today", self.go_to_today) if self.away_from_today()
                    else None,
-                   menu_item("change_view", "Change view", "change_view", lambda: setattr(self, "dialog", "view")),
+                   menu_item("change_view", "Change view", "apps", lambda: setattr(self, "dialog", "view")),
                    overflow(lambda: self.open_menu("main"))]
         return View(cls="com.google.android.material.appbar.AppBarLayout", id="top_app_bar_layout", height=64,
                     children=[Row(
@@ -132,13 +132,13 @@ class MainActivity(EventRows, PickerMixin):
                         id="top_toolbar_holder", cls="android.widget.RelativeLayout", height=64, padding=8)])
 
     def fab_layer(self) -> View:
-        fab = ImageButton("New Event", self.fab_clicked, icon="event" if self.fab_open else "add",
+        fab = ImageButton("New Event", self.fab_clicked, icon="today" if self.fab_open else "add",
                           id="calendar_fab", width=56, height=56, style="fab")
         rows: list[View] = []
         if self.fab_open:
             rows.append(Row(View(weight=1), Text("Task", id="fab_task_label", clickable=True, focusable=True,
                                                   on_click=self.close_fab, width=96, height=48),
-                            image("fab_task_icon", "task", self.close_fab, size=56), height=72, padding=8))
+                            image("fab_task_icon", "task_alt", self.close_fab, size=56), height=72, padding=8))
             rows.append(Row(View(weight=1), Text("Event", id="fab_event_label", clickable=True, focusable=True,
                                                   on_click=self.open_new_event, width=96, height=56),
                             fab, height=88, padding=16))

@@ -34,9 +34,9 @@ def image(id: str, icon: str, on_click: Callable[[], Any] | None = None, desc: s
 
 
 def menu_item(id: str, title: str, icon: str, on_click: Callable[[], Any]) -> View:
-    """A toolbar action (an ``ActionMenuItemView``: a Button described by the item's title)."""
+    """A toolbar action (an ``ActionMenuItemView``: a Button described by the item's title, drawn as its icon)."""
     return View(cls="android.widget.Button", id=id, desc=title, icon=icon, clickable=True, focusable=True,
-                on_click=on_click, width=48, height=48)
+                on_click=on_click, width=48, height=48, style="toolbar-item")
 
 
 def overflow(on_click: Callable[[], Any]) -> View:
