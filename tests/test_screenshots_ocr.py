@@ -37,6 +37,8 @@ RATIO = 0.8
 RECALL = 0.95
 #: A row or column of a cut-out inked over more than this share of its length is a rule, not text.
 RULE = 0.6
+#: ... when it lies within this share of the height from the top or bottom (a quarter of that from the sides).
+EDGE = 0.2
 #: White around each cut-out (pixels).
 PAD = 12
 #: Cut-outs lower than twice this are scaled up to it; nodes lower than three times it are read as one line.
@@ -106,17 +108,17 @@ def _cut(image: Image.Image, bounds: tuple[int, int, int, int]) -> Image.Image:
 
 
 def _without_rules(diff: Image.Image) -> Image.Image:
-    """``diff`` without its rules: rows and columns inked over most of their length (a text field's outline, an
-    underline, a divider), which no line of text is."""
+    """``diff`` without its rules: rows near its top or bottom and columns near its sides inked over most of their
+    length (a text field's outline, an underline), where no stroke of a line of text is that long."""
     inked = diff.point(lambda p: 255 if p > 48 else 0)
     rows = inked.resize((1, diff.height), Image.Resampling.BOX).tobytes()
     cols = inked.resize((diff.width, 1), Image.Resampling.BOX).tobytes()
     out = diff.copy()
     for y, share in enumerate(rows):
-        if share > RULE * 255:
+        if share > RULE * 255 and min(y, diff.height - 1 - y) < diff.height * EDGE:
             out.paste(0, (0, y, diff.width, y + 1))
     for x, share in enumerate(cols):
-        if share > RULE * 255:
+        if share > RULE * 255 and min(x, diff.width - 1 - x) < diff.width * EDGE / 4:
             out.paste(0, (x, 0, x + 1, diff.height))
     return out
 
