@@ -36,6 +36,21 @@ from tests.suite_tasks import ROOT, all_tasks, quick_sample
 EVERY = 20
 
 Rect = tuple[int, int, int, int]
+#: Controls of different meaning that the real app itself draws with one pictogram, by package: the pair of their
+#: meanings (content descriptions) and why. The icon tests let these, and only these, look alike.
+SAME_IN_THE_REAL_APP: dict[str, dict[frozenset[str], str]] = {
+    "com.android.chrome": {frozenset({"Close", "Remove"}): "History's Close (btn_close) and a row's Remove "
+                                                           "(btn_delete_24dp) are both a cross in Chromium"},
+    "com.google.android.youtube": {frozenset({"More options", "Action menu"}): "the playlist page's and each "
+                                   "video row's overflow are both three vertical dots in YouTube's screenshots"},
+}
+
+
+def alike_in_the_real_app(package: str, a: str, b: str) -> bool:
+    """Whether the real app draws the controls meaning ``a`` and ``b`` with one pictogram."""
+    return frozenset({a, b}) in SAME_IN_THE_REAL_APP.get(package, {})
+
+
 #: The snapshot each task's episode starts from.
 CLEAN = "screens-clean"
 

@@ -48,6 +48,7 @@ from pytest_mobileagent.android import (
 from pytest_mobileagent.android.evidence import kind_of, value_of
 from pytest_mobileagent.validators.state import insert_rows
 from tests.screen import tap
+from tests.screens import SAME_IN_THE_REAL_APP
 
 APPS_DIR = Path(__file__).resolve().parents[1] / "mobileagent_sim" / "apps"
 #: Each app: its simulator module and its contract module.
@@ -62,8 +63,6 @@ APPS: dict[str, tuple[str, ModuleType]] = {
 }
 #: Styles whose ``icon`` is no pictogram (a colour, a video frame's text, a file, a package's launcher icon).
 NOT_PICTOGRAMS = {"color", "videoframe", "canvas", "bitmap", "app-icon"}
-#: Pairs of controls of different meaning that the real app itself draws with one pictogram (its evidence says so).
-SHARED_IN_THE_REAL_APP = {chrome.PACKAGE: {frozenset({"Close", "Remove"})}}
 #: How many of a screen's controls the walk taps, on the launch screen and on each screen it reaches.
 FIRST_TAPS, SECOND_TAPS = 10, 8
 
@@ -285,7 +284,7 @@ def test_every_icon_the_screens_draw_is_a_material_symbol(package: str,
 
 def clashes(screen: list[Shown], package: str) -> list[str]:
     """Controls of different meaning on one screen that draw the same pictogram."""
-    allowed = SHARED_IN_THE_REAL_APP.get(package, set())
+    allowed = SAME_IN_THE_REAL_APP.get(package, {})
     by_icon: dict[str, set[str]] = {}
     for s in screen:
         if s.control:

@@ -144,6 +144,17 @@ def _tesseract(pages: list[Image.Image], psm: int) -> dict[int, str]:
     return {i: " ".join(w) for i, w in words.items()}
 
 
+def _inked_bands(cut: Image.Image) -> int:
+    """How many lines of text a cut-out holds: the bands of rows with ink, parted by blank rows."""
+    rows = cut.point(lambda p: 255 if p < 128 else 0).resize((1, cut.height), Image.Resampling.BOX).tobytes()
+    bands, inked = 0, False
+    for share in rows:
+        if share and not inked:
+            bands += 1
+        inked = bool(share)
+    return bands
+
+
 def _page(cut: Image.Image) -> Image.Image:
     """A cut-out as Tesseract reads it best: text about 40 pixels high or more (small cut-outs scaled up)."""
     if cut.height < 2 * MIN_HEIGHT:
@@ -154,14 +165,15 @@ def _page(cut: Image.Image) -> Image.Image:
 
 @cache
 def read(shot: Shot) -> dict[int, str]:
-    """What OCR reads in each text node of ``shot``, by the node's index in :func:`text_nodes`: single lines as
-    lines (page segmentation mode 7), wrapped text as a block (mode 6)."""
+    """What OCR reads in each text node of ``shot``, by the node's index in :func:`text_nodes`: a cut-out with one
+    band of ink as a line (page segmentation mode 7), wrapped text as a block (mode 6)."""
     nodes = text_nodes(shot)
     if not nodes:
         return {}
     image = Image.open(io.BytesIO(shot.png)).convert("RGB")
-    pages = [_page(_cut(image, n.bounds)) for n in nodes]
-    single = [i for i, n in enumerate(nodes) if n.bounds[3] - n.bounds[1] < 3 * MIN_HEIGHT]
+    cuts = [_cut(image, n.bounds) for n in nodes]
+    pages = [_page(cut) for cut in cuts]
+    single = [i for i, cut in enumerate(cuts) if _inked_bands(cut) <= 1]
     block = [i for i in range(len(nodes)) if i not in set(single)]
     out: dict[int, str] = {}
     for indices, psm in ((single, 7), (block, 6)):

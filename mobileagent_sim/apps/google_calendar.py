@@ -150,8 +150,9 @@ class AllInOneActivity(Activity):
             d = start + dt.timedelta(days=i)
             titles = [e["title"] or "(No title)" for e in events(self.app, ms(d), ms(d) + DAY_MS)]
             columns.append(Column(Text(f"{d:%a} {d.day}", style="caption", height=40),
-                                  *[Button(t, lambda i=e["id"]: self.start(EventInfoActivity, id=i), style="chip",
-                                           height=40) for t, e in zip(titles, events(self.app, ms(d), ms(d) + DAY_MS))],
+                                  *[Button(t, lambda i=e["id"]: self.start(EventInfoActivity, id=i),
+                                           style="event-label", height=40)
+                                    for t, e in zip(titles, events(self.app, ms(d), ms(d) + DAY_MS))],
                                   weight=1, desc=f"{d:%A}, {d:%B} {d.day}"))
         return Row(*columns, id=rid, desc=label, weight=1)
 

@@ -197,11 +197,13 @@ class Renderer:
             if v.text:
                 self.type.block(node.bounds, v.text, Appearance(16), color, pad=self.px(12))
             return "on_accent" if style == "bubble-out" else "on_surface"
-        if style == "event-label":  # a calendar's event: its title on the event's colour, ellipsized at the end
-            inset = self.px(1)
+        if style == "event-label":  # a calendar's event: its title on the event's colour, wrapped in its block,
+            inset = self.px(1)  # the last line that fits ellipsized at the end
             self.draw.rounded_rectangle((x1 + inset, y1 + inset, x2 - inset, y2 - inset), radius=self.px(3),
                                         fill=c.c("accent"))
-            self.type.block(node.bounds, v.text, appearance(style), c.c("on_accent"), max_lines=1, pad=self.px(3))
+            tall = y2 - y1 > self.px(28)  # a block of a day's column: its title from the top, under a margin
+            self.type.block((x1, y1 + (self.px(3) if tall else 0), x2, y2), v.text, appearance(style),
+                            c.c("on_accent"), valign="top" if tall else "center", pad=self.px(3))
             return ""
         if style == "chip":
             c.chip(node.bounds, v.text or v.desc, v.selected or v.checked)

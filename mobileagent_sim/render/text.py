@@ -48,7 +48,7 @@ APPEARANCES: dict[str, Appearance] = {
     "tab-selected": Appearance(14, 500, role="primary"),
     "field": BODY_LARGE,
     "chip": Appearance(14, 500, role="on_surface_variant"),
-    "event-label": Appearance(12),
+    "event-label": Appearance(11),
     "picker-side": Appearance(16, role="on_surface_variant"),
     "picker-value": Appearance(20),
     "keypad": Appearance(28),
