@@ -170,7 +170,7 @@ class Renderer:
         if style == "videoframe":  # a video frame: black, with the frame's text drawn (never in the hierarchy)
             self.draw.rectangle(node.bounds, fill=(0, 0, 0))
             if v.icon:
-                self.type.block(node.bounds, v.icon, Appearance(40 / 1), (255, 255, 255), align="center")
+                self.type.block(node.bounds, v.icon, Appearance(40), (255, 255, 255), align="center")
             return ""
         if style == "canvas" and (v.strokes or v.background):  # a view drawing its own strokes
             c.strokes(node.bounds, v.strokes)
