@@ -30,7 +30,7 @@ from pytest_mobileagent.episode import play
 from pytest_mobileagent.observe.elements import Observation
 from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.registry import cases
-from tests.suite_tasks import ROOT, all_tasks, quick_sample
+from tests.suite_tasks import ROOT, all_tasks, in_sample, quick_sample
 
 #: One task in this many is in the README's test command's sample; the others run under ``-m compat``.
 EVERY = 20
@@ -246,6 +246,12 @@ def walk_of(task: str) -> Walk:
 def walk_all() -> Walk:
     """The screens of every task's oracle, each distinct screen once (walked once per process)."""
     return walk(tasks())
+
+
+@cache
+def walk_sample(every: int) -> Walk:
+    """The screens of one task's oracle in ``every`` (by the quick sample's hash of its id), each screen once."""
+    return walk([t for t in tasks() if in_sample(task_id(t), every)])
 
 
 def task_params(every: int = EVERY) -> list[Any]:
