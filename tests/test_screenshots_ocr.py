@@ -37,6 +37,8 @@ RATIO = 0.8
 RECALL = 0.95
 #: What one task's screens must reach: a screen drawing no text, or a broken font, falls far below.
 TASK_RECALL = 0.6
+#: A text node shown less than this many pixels high is a sliver of a line cut by the screen's edge.
+SLIVER = 20
 #: The overall recall is measured on one task in this many.
 OVERALL_EVERY = 6
 #: A row or column of a cut-out inked over more than this share of its length is a rule, not text.
@@ -82,8 +84,10 @@ def matches(expected: str, read: str, cut: bool = True) -> bool:
 
 def text_nodes(shot: Shot) -> list[Drawn]:
     """The visible nodes with text of a screen (a switch's ON/OFF is its state, which a Material switch does not
-    draw: SwitchCompat's and SwitchMaterial's ``showText`` is false by default)."""
+    draw: SwitchCompat's and SwitchMaterial's ``showText`` is false by default), less a sliver the screen's edge
+    leaves of a text (a few pixels of a row under the navigation bar: no eye reads it there, on a phone either)."""
     return [n for n in shot.nodes if n.visible and n.text.strip() and n.style not in NOT_TEXT_STYLES
+            and n.bounds[3] - n.bounds[1] >= SLIVER
             and not set(n.text) <= {"\u2022"} and not (n.cls == "Switch" and n.text in ("ON", "OFF"))]
 
 
