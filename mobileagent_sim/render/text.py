@@ -90,16 +90,25 @@ def appearance(style: str) -> Appearance:
     return APPEARANCES.get(style, BODY_LARGE)
 
 
+def runs_width(text: str, size: int, weight: int = 400) -> float:
+    """How wide ``text`` is set at ``size`` px, font run by font run (an emoji a little wider than the size, a
+    Material Symbols stand-in as wide as it)."""
+    total = 0.0
+    for run in fonts.runs(text):
+        if run.icon:
+            total += size
+        elif run.emoji:
+            total += size * 1.17 * len([c for c in run.text if c not in fonts.JOINERS])
+        else:
+            total += _length(run.path or fonts.chain()[0], size, weight, run.text)
+    return total
+
+
 def text_width(text: str, style: str, scale: float) -> float:
     """How wide ``text`` is drawn in ``style``'s appearance, in px at ``scale`` px per sp (a popup menu is as wide
     as its widest item)."""
     look = appearance(style)
-    size = max(1, round(look.size * scale))
-    total = 0.0
-    for run in fonts.runs(text.upper() if look.caps else text):
-        total += size if run.icon else size * 1.17 if run.emoji else _length(
-            run.path or fonts.chain()[0], size, look.weight, run.text)
-    return total
+    return runs_width(text.upper() if look.caps else text, max(1, round(look.size * scale)), look.weight)
 
 
 class Typesetter:
@@ -112,15 +121,7 @@ class Typesetter:
         return max(1, round(sp * self.scale))
 
     def width(self, text: str, size: int, weight: int = 400) -> float:
-        total = 0.0
-        for run in fonts.runs(text):
-            if run.icon:
-                total += size
-            elif run.emoji:
-                total += size * 1.17 * len([c for c in run.text if c not in fonts.JOINERS])
-            else:
-                total += _length(run.path or fonts.chain()[0], size, weight, run.text)
-        return total
+        return runs_width(text, size, weight)
 
     def line(self, xy: tuple[float, float], text: str, size: int, color: tuple[int, int, int],
              weight: int = 400) -> None:
