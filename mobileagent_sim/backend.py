@@ -105,8 +105,8 @@ class SimBackend(Backend):
         meta = {**meta, "values": state.dumps_system(values)}
         saved = device.export_state(meta)
         if saved.base is not None and not folder.has(self._base_name(saved.base)):
-            folder.write(self._base_name(saved.base), state.encode("base", {"files": device.export_base(saved.base)}))
-        folder.write(self._state_name(key), state.encode("state", state.state_body(saved)))
+            folder.write(self._base_name(saved.base), state.write_base(device.export_base(saved.base)))
+        folder.write(self._state_name(key), state.write_state(saved))
 
     def has_final_state(self, folder: StateFolder, key: str) -> bool:
         return folder.has(self._state_name(key))
@@ -119,22 +119,26 @@ class SimBackend(Backend):
         name = self._state_name(key)
         where = str(folder.path(name))
         try:
-            saved = state.state_of(state.decode(folder.read(name), "state", where), where)
+            saved = state.read_state(folder.read(name), where)
         except state.StateError as e:
             raise FinalStateError(str(e)) from None
         meta = dict(saved.meta)
         try:
             values = state.loads_system(meta.pop("values"), packages) if "values" in meta else {}
-        except Exception as e:
-            raise FinalStateError(f"its task's values cannot be restored by this version ({type(e).__name__}: "
-                                  f"{e})") from None
+        except state.StateError as e:
+            raise FinalStateError(f"its task's values cannot be restored by this version ({e})") from None
+        if not isinstance(values, dict):
+            raise FinalStateError(f"{where} is damaged (its task's values are not a mapping)")
 
         def base(digest: str) -> list[Any]:
             base_name = self._base_name(digest)
             if not folder.has(base_name):
                 raise FinalStateError(f"no base tree {base_name} in {folder.folder} (the states on it cannot be "
                                       "restored)")
-            return list(state.decode(folder.read(base_name), "base", str(folder.path(base_name)))["files"])
+            try:
+                return state.read_base(folder.read(base_name), str(folder.path(base_name)))
+            except state.StateError as e:
+                raise FinalStateError(str(e)) from None
 
         if self._restorer is None:
             self._restorer = SimDevice(serial="rescore")

@@ -20,7 +20,8 @@ from mobileagent_sim.apps.catalogue import DEFAULT_APPS, HOME_APP, installable
 from mobileagent_sim.console import ConsoleSession
 from mobileagent_sim.kernel import VirtualFiles
 from mobileagent_sim.shell import ADBD_PID, Shell
-from mobileagent_sim.stores import SHARED_STORAGE_DIRS, rows
+from mobileagent_sim.state import StateError
+from mobileagent_sim.stores import SHARED_STORAGE_DIRS, FileSystem, rows
 from mobileagent_sim.system import System
 from pytest_mobileagent.android.app_data import owning_package
 from pytest_mobileagent.device.base import CAPABILITIES
@@ -457,6 +458,7 @@ class SimDevice:
                     back = [base_entries.get(rel, (rel, "-", b"", 0, 0)) for rel in changed - writes]
                     state.write_entries(self._root, back + saved.files)
             system = state.loads_system(saved.system)
+            _check_restored(system)
             state.swap_strings(system.fs, {_ROOT: self._root, **({_BASE: folder} if folder else {})})
             system.fs.virtual = self.system.fs.virtual
             system.layout_cache = self.system.layout_cache
@@ -471,3 +473,14 @@ class SimDevice:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _check_restored(system: object) -> None:
+    """A restored system is a phone's: its files at the place-holders :meth:`SimDevice.export_state` wrote (so
+    they become this phone's folders, never a path the state chose), its journal paths inside its tree."""
+    fs = getattr(system, "fs", None)
+    if type(system) is not System or type(fs) is not FileSystem:
+        raise StateError("its system is not a simulated phone's")
+    if fs.root != _ROOT or fs._base not in (None, _BASE) or type(fs._changed) is not set or \
+            not all(state.tree_path(rel) for rel in fs._changed):
+        raise StateError("its files are not kept inside the phone's folder")

@@ -1,28 +1,44 @@
 """A simulated phone's state as bytes: what ``ma-rescore`` restores to re-judge a recorded episode.
 
 A state is the phone's :class:`~mobileagent_sim.system.System` (activity stack, settings, clock, logcat,
-apps' memory; pickled as :meth:`SimDevice.snapshot_save` deep-copies it) and its files. The files are stored as
-the changes since the snapshot the tree is journaled against (the session's clean snapshot: a few databases per
+apps' memory, as :meth:`SimDevice.snapshot_save` deep-copies it) and its files. The files are stored as the
+changes since the snapshot the tree is journaled against (the session's clean snapshot: a few databases per
 episode), beside that snapshot's whole tree (its *base*, stored once per run and named by its digest).
 
-States are pickles: loading one builds objects of this package's classes (and of a few standard ones, nothing
-else: :class:`_Unpickler`), so only load states of runs you trust, as with any pickle.
+States are data, not pickles. A file (format 2) is a header line ``MASTATE <kind> 2 <version>`` (kind ``state``
+or ``base``) and a zlib-compressed MessagePack map:
+
+``state``: ``system`` (bytes: the system as a :mod:`~mobileagent_sim.graph` document), ``files`` (the entries
+changed since the base: ``[path, kind, content, atime ns, mtime ns]``, path relative to the phone's root, kind
+``f`` a file, ``d`` a folder, ``-`` removed), ``base`` (the base's digest, 24 hexadecimal digits, or None: the
+entries are the whole tree), ``meta`` (bytes: a graph of plain values the caller keeps, no class instances) and
+``physical`` (``[width, height, density]``). ``base``: ``files`` (the whole tree's entries).
+
+Reading one runs nothing it names: the system's graph builds only classes of :data:`STATE_MODULES` (and of the
+packages a caller names, among modules already imported), every path must stay inside the phone's root
+(:func:`tree_path`: relative, normalised, no ``..``, no NUL; links are not simulated, so none is written), and
+the sizes are bounded (:data:`LIMITS`). A file of another format, a damaged one or one past a bound is a
+:class:`StateError` naming it.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
-import io
+import importlib
 import os
-import pickle
+import re
 import shutil
 import stat
+import sys
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
+
+import mobileagent_sim.graph as graph
 
 try:
     __version__ = metadata.version("pytest-mobileagent")
@@ -30,23 +46,24 @@ except metadata.PackageNotFoundError:  # pragma: no cover - a checkout that was 
     __version__ = "unknown"
 
 #: The layout of state and base files; a file of another format is refused with a message naming both.
-FORMAT = 1
+FORMAT = 2
 MAGIC = b"MASTATE"
 #: One entry of a tree: (root-relative path, kind, content, access ns, modification ns). Kind ``f`` (a file,
-#: content its bytes), ``d`` (a folder), ``l`` (a symbolic link, content its target), ``-`` (absent: removed).
+#: content its bytes), ``d`` (a folder), ``-`` (absent: removed).
 Entry = tuple[str, str, bytes, int, int]
-
-#: What a state's pickle may name besides this package's classes: containers, times and the pickle helpers.
-_ALLOWED = {
-    "builtins": {"set", "frozenset", "dict", "list", "tuple", "bytearray", "bytes", "str", "int", "float", "bool",
-                 "complex", "object", "slice", "range", "NoneType"},
-    "copyreg": {"_reconstructor"},
-    "datetime": {"datetime", "date", "time", "timedelta", "timezone"},
-    "collections": {"OrderedDict", "deque", "defaultdict", "Counter"},
-    "zoneinfo": {"ZoneInfo"},
-    "_collections": {"deque", "defaultdict"},
-    "enum": {"Enum"},
-}
+#: The bounds a file read must keep (bytes once decompressed, entries, graph sizes): a phone's states are a few
+#: kilobytes (the largest of every suite's oracle run: 200 KB), its base under a megabyte.
+LIMITS = {"state": 64 << 20, "base": 512 << 20, "entries": 200_000, "system": 8 << 20, "meta": 4 << 20}
+#: The modules whose classes a phone's state holds (a prefix names its submodules too): the apps, their models,
+#: the system's stores. Nothing that serves, runs commands or opens devices.
+STATE_MODULES = (
+    "mobileagent_sim.app", "mobileagent_sim.apps", "mobileagent_sim.account", "mobileagent_sim.layout",
+    "mobileagent_sim.package_manager", "mobileagent_sim.providers", "mobileagent_sim.services",
+    "mobileagent_sim.stores", "mobileagent_sim.system", "mobileagent_sim.telephony", "mobileagent_sim.users",
+    "mobileagent_sim.views", "mobileagent_sim.web", "pytest_mobileagent.android", "pytest_mobileagent.validators",
+)
+_MODULE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\Z")
+_DIGEST = re.compile(r"[0-9a-f]{24}\Z")
 
 
 class StateError(Exception):
@@ -54,6 +71,15 @@ class StateError(Exception):
 
 
 # -- files ------------------------------------------------------------------------------------------------
+
+
+def tree_path(rel: object) -> bool:
+    """Whether ``rel`` is a path a phone's tree may hold: relative to its root, normalised (no ``.``, ``..`` or
+    empty component), no NUL, each name at most 255 bytes."""
+    if type(rel) is not str or not rel or len(rel) > 4096 or "\0" in rel or rel.startswith("/"):
+        return False
+    names = rel.split(os.sep)
+    return all(n not in ("", ".", "..") and len(n.encode("utf-8", "surrogateescape")) <= 255 for n in names)
 
 
 def read_entries(root: str, paths: Iterable[str] | None = None) -> list[Entry]:
@@ -75,9 +101,9 @@ def read_entries(root: str, paths: Iterable[str] | None = None) -> list[Entry]:
         except FileNotFoundError:
             entries.append((rel, "-", b"", 0, 0))
             continue
-        if os.path.islink(host):
-            entries.append((rel, "l", os.readlink(host).encode(), st.st_atime_ns, st.st_mtime_ns))
-        elif os.path.isdir(host):
+        if stat.S_ISLNK(st.st_mode):
+            raise StateError(f"{host} is a symbolic link, which a simulated phone does not make")
+        if stat.S_ISDIR(st.st_mode):
             entries.append((rel, "d", b"", st.st_atime_ns, st.st_mtime_ns))
         else:
             with open(host, "rb") as f:
@@ -87,8 +113,12 @@ def read_entries(root: str, paths: Iterable[str] | None = None) -> list[Entry]:
 
 def write_entries(root: str, entries: Iterable[Entry]) -> None:
     """Make the paths of ``entries`` under ``root`` what they say: removals first, folders before what they hold,
-    the folders' times last (writing into a folder changes its time)."""
+    the folders' times last (writing into a folder changes its time). A path outside the root (:func:`tree_path`)
+    or an unknown kind is a :class:`StateError`, before anything is written; links are never followed."""
     entries = sorted(entries, key=lambda e: (e[0].count(os.sep), e[0]))
+    for rel, kind, *_ in entries:
+        if not tree_path(rel) or kind not in ("f", "d", "-"):
+            raise StateError(f"an entry {rel!r} of kind {kind!r} is not a path of a phone's tree")
     folders_now: set[str] = set()
     for rel, kind, _, _, _ in entries:
         host = os.path.join(root, rel)
@@ -112,21 +142,20 @@ def write_entries(root: str, entries: Iterable[Entry]) -> None:
             folders.append((host, atime, mtime))
         elif kind == "f":
             _write_file(host, content)
-            os.utime(host, ns=(atime, mtime))
-        elif kind == "l":
-            os.symlink(content.decode(), host)
+            os.utime(host, ns=(atime, mtime), follow_symlinks=False)
     for host, atime, mtime in reversed(folders):
-        os.utime(host, ns=(atime, mtime))
+        os.utime(host, ns=(atime, mtime), follow_symlinks=False)
 
 
 def _write_file(host: str, content: bytes) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
     try:
-        with open(host, "wb") as f:
-            f.write(content)
+        fd = os.open(host, flags, 0o666)
     except FileNotFoundError:  # its folder is not an entry: make it
         os.makedirs(os.path.dirname(host), exist_ok=True)
-        with open(host, "wb") as f:
-            f.write(content)
+        fd = os.open(host, flags, 0o666)
+    with open(fd, "wb") as f:
+        f.write(content)
 
 
 def digest(entries: Iterable[Entry]) -> str:
@@ -141,67 +170,52 @@ def digest(entries: Iterable[Entry]) -> str:
 # -- the system ---------------------------------------------------------------------------------------------
 
 
-class _Pickler(pickle.Pickler):
-    """Pickles a :class:`System` as :meth:`SimDevice.snapshot_save` deep-copies it: objects that define their own
-    copy (open database connections, layout caches, pages' script engines) are pickled as their copy."""
-
-    def reducer_override(self, obj: Any) -> Any:
-        kind = type(obj)
-        own = _OWN_COPY.get(kind)
-        if own is None:
-            own = _OWN_COPY[kind] = kind is not type and hasattr(kind, "__deepcopy__")
-        return copy.deepcopy(obj).__reduce_ex__(5) if own else NotImplemented
+def _state_module(module: str) -> bool:
+    return any(module == m or module.startswith(m + ".") for m in STATE_MODULES)
 
 
-#: Whether a type defines its own deep copy (asked of every object pickled).
-_OWN_COPY: dict[type, bool] = {}
+def _writable(cls: type) -> bool:
+    """Whether a state may hold instances of ``cls``: a class of the phone's state, or a suite's (a task's
+    values), never one of the standard library's or a third party's."""
+    top = cls.__module__.split(".")[0]
+    if top in ("mobileagent_sim", "pytest_mobileagent"):
+        return _state_module(cls.__module__)
+    return top not in sys.stdlib_module_names and top != "builtins" and not top.startswith("_")
 
 
-class _Unpickler(pickle.Unpickler):
-    """Builds only this package's classes (and those of the ``packages`` named) and the few standard types of
-    :data:`_ALLOWED`."""
-
-    def __init__(self, file: io.BytesIO, packages: tuple[str, ...] = ()):
-        super().__init__(file)
-        self.packages = ("mobileagent_sim", "pytest_mobileagent", *packages)
-
-    def find_class(self, module: str, name: str) -> Any:
-        key = (module, name, self.packages)
-        found = _FOUND.get(key)
-        if found is None:
-            if module.split(".")[0] in self.packages:
-                found = super().find_class(module, name)
-                if not isinstance(found, type):
-                    found = None
-            elif name in _ALLOWED.get(module, ()):
-                found = super().find_class(module, name)
-            if found is None:
-                raise pickle.UnpicklingError(f"{module}.{name} is not a class a simulated phone's state holds")
-            _FOUND[key] = found
+def _admit(packages: tuple[str, ...]) -> Any:
+    def admit(module: str, name: str) -> type:
+        found = None
+        if type(module) is str and _MODULE.match(module) and name.isidentifier():
+            if _state_module(module):
+                found = vars(importlib.import_module(module)).get(name)
+            elif module.split(".")[0] in packages and module in sys.modules:  # a suite's, imported by its caller
+                found = vars(sys.modules[module]).get(name)
+        if not isinstance(found, type) or found.__module__ != module or found.__qualname__ != name:
+            raise graph.GraphError(f"{module}.{name} is not a class a simulated phone's state holds")
         return found
-
-
-#: The classes states named, by (module, name, packages allowed): a state names thousands of objects of a few
-#: dozen classes.
-_FOUND: dict[tuple[str, str, tuple[str, ...]], Any] = {}
+    return admit
 
 
 def dumps_system(obj: Any) -> bytes:
-    """``obj`` (a system, or values a task keeps) pickled as a snapshot deep-copies it."""
-    buffer = io.BytesIO()
-    _Pickler(buffer, protocol=5).dump(obj)
-    return buffer.getvalue()
+    """``obj`` (a system, or values a task keeps) as a graph document, as a snapshot deep-copies it."""
+    return graph.dumps(obj, _writable)
 
 
 def loads_system(data: bytes, packages: tuple[str, ...] = ()) -> Any:
-    """What :func:`dumps_system` pickled; classes of the ``packages`` named (a suite's, for a task's values) may
-    be built too."""
-    return _Unpickler(io.BytesIO(data), packages).load()
+    """What :func:`dumps_system` wrote; classes of the ``packages`` named (a suite's, for a task's values) may be
+    built too, where their modules are imported. :class:`StateError` for anything else."""
+    if len(data) > LIMITS["system"]:
+        raise StateError(f"a system of {len(data)} bytes (the bound is {LIMITS['system']})")
+    try:
+        return graph.loads(data, _admit(packages))
+    except graph.GraphError as e:
+        raise StateError(f"its system cannot be restored: {e}") from None
 
 
 def swap_strings(obj: Any, replacements: dict[str, str]) -> dict[str, str]:
     """Replace ``obj``'s attributes whose value is one of ``replacements``' keys by its value (a phone's host
-    folders by place-holders before pickling, and back after loading); returns the attributes' old values."""
+    folders by place-holders before saving, and back after loading); returns the attributes' old values."""
     old = {name: value for name, value in vars(obj).items() if type(value) is str and value in replacements}
     vars(obj).update({name: replacements[value] for name, value in old.items()})
     return old
@@ -212,8 +226,8 @@ def swap_strings(obj: Any, replacements: dict[str, str]) -> dict[str, str]:
 
 @dataclass
 class State:
-    """A phone's state: its system pickled, its files' changes since the base, the base's digest (None: the
-    changes are the whole tree) and what the caller keeps with it (``meta``: plain JSON-able values)."""
+    """A phone's state: its system (a graph document), its files' changes since the base, the base's digest
+    (None: the changes are the whole tree) and what the caller keeps with it (``meta``: plain values)."""
 
     system: bytes
     files: list[Entry]
@@ -222,51 +236,87 @@ class State:
     physical: tuple[int, int, int] = (1080, 2400, 420)
 
 
-def encode(kind: str, body: dict[str, Any]) -> bytes:
-    """A state (``kind`` "state") or base ("base") file: a header naming the format, then the compressed body
-    (plain values only: containers, strings, numbers, bytes)."""
-    header = MAGIC + f" {kind} {FORMAT} {__version__}\n".encode()
-    return header + zlib.compress(pickle.dumps(body, protocol=5), 1)
+_Entries = Annotated[list[tuple[str, str, bytes, int, int]], msgspec.Meta(max_length=LIMITS["entries"])]
 
 
-def decode(data: bytes, kind: str, name: str) -> dict[str, Any]:
-    """The body of a file :func:`encode` wrote; :class:`StateError` naming ``name`` when it is not one, is of
-    another format, or is damaged."""
+class _StateBody(msgspec.Struct, forbid_unknown_fields=True):
+    system: Annotated[bytes, msgspec.Meta(max_length=LIMITS["system"])]
+    files: _Entries
+    base: str | None
+    meta: Annotated[bytes, msgspec.Meta(max_length=LIMITS["meta"])]
+    physical: tuple[int, int, int]
+
+
+class _BaseBody(msgspec.Struct, forbid_unknown_fields=True):
+    files: _Entries
+
+
+def _header(kind: str) -> bytes:
+    return MAGIC + f" {kind} {FORMAT} {__version__}\n".encode()
+
+
+def _no_class(module: str, name: str) -> type:
+    raise graph.GraphError(f"{module}.{name} in a file of plain values")
+
+
+def write_state(saved: State) -> bytes:
+    """A state file's bytes."""
+    body = _StateBody(saved.system, saved.files, saved.base, graph.dumps(saved.meta, lambda c: False),
+                      tuple(saved.physical))
+    return _header("state") + zlib.compress(msgspec.msgpack.encode(body), 1)
+
+
+def write_base(entries: list[Entry]) -> bytes:
+    """A base file's bytes: the whole tree of a snapshot."""
+    return _header("base") + zlib.compress(msgspec.msgpack.encode(_BaseBody(entries)), 1)
+
+
+def read_state(data: bytes, name: str) -> State:
+    """The state a file :func:`write_state` wrote holds; :class:`StateError` naming ``name`` when it is not one,
+    is of another format, is damaged or is past a bound."""
+    body = _body(data, "state", name, _StateBody)
+    if body.base is not None and not _DIGEST.match(body.base):
+        raise StateError(f"{name} is damaged (its base {body.base[:40]!r} is not a digest)")
+    try:
+        meta = graph.loads(body.meta, _no_class)
+    except graph.GraphError as e:
+        raise StateError(f"{name} is damaged ({e})") from None
+    if not isinstance(meta, dict):
+        raise StateError(f"{name} is damaged (its meta is not a mapping)")
+    return State(body.system, _checked(body.files, name), body.base, meta, body.physical)
+
+
+def read_base(data: bytes, name: str) -> list[Entry]:
+    """The entries of a base file :func:`write_base` wrote (as :func:`read_state` checks them)."""
+    return _checked(_body(data, "base", name, _BaseBody).files, name)
+
+
+def _checked(entries: list[Entry], name: str) -> list[Entry]:
+    for rel, kind, *_ in entries:
+        if not tree_path(rel) or kind not in ("f", "d", "-"):
+            raise StateError(f"{name} is damaged (an entry {rel[:80]!r} of kind {kind[:8]!r} is not a path of a "
+                             "phone's tree)")
+    return entries
+
+
+def _body(data: bytes, kind: str, name: str, schema: type[Any]) -> Any:
     first, _, rest = data.partition(b"\n")
-    parts = first.decode("ascii", "replace").split(" ")
+    parts = first[:200].decode("ascii", "replace").split(" ")
     if not first.startswith(MAGIC) or len(parts) != 4 or parts[1] != kind:
         raise StateError(f"{name} is not a simulated phone's {kind} file (it starts {data[:24]!r})")
     if parts[2] != str(FORMAT):
         raise StateError(f"{name} was written by pytest-mobileagent {parts[3]} in state format {parts[2]}; this "
                          f"version ({__version__}) reads format {FORMAT}")
+    limit = LIMITS[kind]
     try:
-        body = _PlainUnpickler(io.BytesIO(zlib.decompress(rest))).load()
-    except (zlib.error, pickle.UnpicklingError, EOFError, ValueError) as e:
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(rest, limit)
+        if inflate.unconsumed_tail:
+            raise StateError(f"{name} holds more than {limit} bytes once decompressed (the bound of a {kind} file)")
+        return msgspec.msgpack.decode(raw, type=schema)
+    except (zlib.error, msgspec.DecodeError, msgspec.ValidationError, RecursionError) as e:
         raise StateError(f"{name} is damaged (truncated or altered: {e})") from None
-    if not isinstance(body, dict):
-        raise StateError(f"{name} is damaged (its body is not a mapping)")
-    return body
 
 
-class _PlainUnpickler(pickle.Unpickler):
-    """Reads the plain values of a file's body, refusing any class."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} in a file of plain values")
-
-
-def state_body(state: State) -> dict[str, Any]:
-    return {"system": state.system, "files": state.files, "base": state.base, "meta": state.meta,
-            "physical": list(state.physical)}
-
-
-def state_of(body: dict[str, Any], name: str) -> State:
-    try:
-        return State(body["system"], [tuple(e) for e in body["files"]], body["base"], body["meta"],
-                     tuple(body.get("physical") or (1080, 2400, 420)))  # type: ignore[arg-type]
-    except (KeyError, TypeError) as e:
-        raise StateError(f"{name} is damaged (missing {e})") from None
-
-
-__all__ = ["FORMAT", "State", "StateError", "decode", "digest", "dumps_system", "encode", "loads_system",
-           "read_entries", "state_body", "state_of", "write_entries"]
+__all__ = ["FORMAT", "LIMITS", "STATE_MODULES", "State", "StateError", "digest", "dumps_system", "loads_system",
+           "read_base", "read_entries", "read_state", "tree_path", "write_base", "write_entries", "write_state"]

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from mobileagent_sim.state import tree_path
 from pytest_mobileagent.android import keyboard
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 
@@ -822,6 +823,8 @@ def _restore_paths(src: str, root: str, changed: set[str]) -> None:
     folders before what they hold, then the folders' times (copying into a folder changes its time)."""
     folders = []
     for rel in sorted(changed, key=lambda r: (r.count(os.sep), r)):
+        if not tree_path(rel):  # a journal restored from a saved state names only paths of the tree
+            raise ValueError(f"{rel!r} is not a path of the phone's tree")
         saved, live = os.path.normpath(os.path.join(src, rel)), os.path.normpath(os.path.join(root, rel))
         if os.path.isdir(live) and not os.path.isdir(saved):
             shutil.rmtree(live)

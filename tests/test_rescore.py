@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import fnmatch
 import json
-import pickle
 import subprocess
 import sys
 import zlib
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from mobileagent_sim import SimDevice
@@ -192,22 +192,28 @@ def damage(path: Path, how: str) -> None:
     if how == "truncated":
         path.write_bytes(data[: len(data) // 2])
     elif how == "other format":
-        path.write_bytes(data.replace(b"MASTATE state 1 ", b"MASTATE state 9 ", 1))
+        path.write_bytes(data.replace(b"MASTATE state 2 ", b"MASTATE state 9 ", 1))
     elif how == "removed":
         path.unlink()
-    elif how == "foreign class":  # a pickle that would run a function: refused, never called
+    elif how == "foreign class":  # a system naming a class that would run a command: refused, never built
         header, _, body = data.partition(b"\n")
-        fields = pickle.loads(zlib.decompress(body))
-        fields["system"] = pickle.dumps(print)
-        path.write_bytes(header + b"\n" + zlib.compress(pickle.dumps(fields)))
+        fields = msgspec.msgpack.decode(zlib.decompress(body))
+        fields["system"] = hostile_graph("subprocess", "Popen")
+        path.write_bytes(header + b"\n" + zlib.compress(msgspec.msgpack.encode(fields)))
+
+
+def hostile_graph(module: str, name: str) -> bytes:
+    """A graph document whose root is an instance of ``module.name`` with an ``args`` attribute."""
+    ref = [msgspec.msgpack.Ext(1, i.to_bytes(4, "big")) for i in range(2)]
+    return msgspec.msgpack.encode([ref[0], [["o", ref[1], "args", "touch pwned"], ["c", module, name]]])
 
 
 @pytest.mark.parametrize(("how", "message"), [
     ("truncated", "is damaged (truncated or altered"),
-    ("other format", "was written by pytest-mobileagent * in state format 9; this version * reads format 1"),
+    ("other format", "was written by pytest-mobileagent * in state format 9; this version * reads format 2"),
     ("removed", "no final state final_states/demo-SearchDrawer[[]1[]].state (the episode ran on an emulator"),
-    ("foreign class", "its final state cannot be restored by this version (UnpicklingError: builtins.print is not "
-                      "a class a simulated phone's state holds)"),
+    ("foreign class", "its system cannot be restored: subprocess.Popen is not a class a simulated phone's state "
+                      "holds"),
 ])
 def test_a_bad_state_is_named_and_the_rest_rescored(suite: pytest.Pytester, capsys: pytest.CaptureFixture[str],
                                                     how: str, message: str) -> None:
@@ -258,7 +264,7 @@ def test_a_state_restores_the_phone_as_it_was(phone: SimDevice) -> None:
     phone.write_file("/sdcard/Download/b.txt", b"second")
     second = phone.export_state({"n": 2})
     assert first.base == second.base is not None  # both are changes of the clean snapshot's tree
-    assert len(sim_state.encode("state", sim_state.state_body(first))) < 20_000
+    assert len(sim_state.write_state(first)) < 20_000
     with SimDevice(serial="other") as other:
         def base(digest: str) -> list[sim_state.Entry]:
             return phone.export_base(digest)

@@ -37,6 +37,7 @@ LAYERS: list[set[str]] = [
     # app model, views, and the renderer
     {"app", "account", "views", "web", "layout", "hierarchy", "render", "render.*", "key_listeners"},
     {"users", "state"},  # low helpers: Android's uids, a phone's state as bytes
+    {"graph"},  # object graphs as plain data (what a state stores)
 ]
 
 #: The only parts of the plugin the simulator uses: the contracts it implements.

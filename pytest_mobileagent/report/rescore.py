@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import fnmatch
 import importlib
 import importlib.util
 import json
@@ -165,9 +166,23 @@ class TaskIndex:
     from ``root`` as pytest imports them (prepend mode: the module's package, from the first folder up without an
     ``__init__.py``); AndroidArena YAML files through their importer."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, excluded: Path | None = None):
         self.root = root
+        #: A folder whose files are never task modules (the run's own: a record's node id is not a path to run).
+        self.excluded = excluded.resolve() if excluded is not None else None
         self.modules: dict[str, dict[str, type[Task]] | str] = {}
+
+    def collectable(self, path: Path) -> bool:
+        """Whether ``path`` (resolved) is a file pytest would collect tasks from under the root (a task module by
+        the default ``--ma-task-files`` pattern, or an AndroidArena YAML file), outside the excluded folder."""
+        from pytest_mobileagent.settings import Settings
+
+        if not path.is_file() or not path.is_relative_to(self.root.resolve()):
+            return False
+        if self.excluded is not None and path.is_relative_to(self.excluded):
+            return False
+        return path.suffix in (".yaml", ".yml") or (
+            path.suffix == ".py" and fnmatch.fnmatch(path.name, Settings().task_files))
 
     def task_class(self, record: EpisodeRecord) -> type[Task]:
         nodeid = record.get("nodeid") or ""
@@ -188,9 +203,9 @@ class TaskIndex:
         from pytest_mobileagent.tasks.registry import TaskDefinitionError, suite_of, tasks_in
 
         path = (self.root / rel).resolve()
-        if not path.is_file():
-            return f"its task module {rel} is not under {self.root} (run ma-rescore from the project's root, or " \
-                   "give --rootdir)"
+        if not self.collectable(path):
+            return f"its task module {rel} is not a task file under {self.root} (run ma-rescore from the " \
+                   "project's root, or give --rootdir)"
         try:
             if path.suffix in (".yaml", ".yml"):
                 from pytest_mobileagent.tasks.importers.androidarena import build_tasks
@@ -220,7 +235,7 @@ def _import(path: Path) -> Any:
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # the states' pickles name the suite's classes by module
+    sys.modules[name] = module  # the states' graphs name the suite's classes by module
     spec.loader.exec_module(module)
     return module
 
@@ -317,7 +332,7 @@ def _work(args: tuple[str, str, float, list[tuple[int, int]]]) -> list[tuple[byt
     global _JUDGE
     run_dir, root, threshold, spans = args
     if _JUDGE is None:
-        _JUDGE = Judge(Path(run_dir), _TASKS if _TASKS is not None else TaskIndex(Path(root)), threshold)
+        _JUDGE = Judge(Path(run_dir), _TASKS if _TASKS is not None else TaskIndex(Path(root), Path(run_dir)), threshold)
     out = []
     with open(Path(run_dir) / "results.jsonl", "rb") as f:
         for offset, length in spans:
@@ -361,7 +376,7 @@ def rejudge_run(run_dir: Path, root: Path, workers: int,
     holding the fields the metrics read (:data:`~pytest_mobileagent.metrics.success.FIELDS`). The lines are chosen
     at once: a line of a newer format raises :class:`~pytest_mobileagent.records.RecordFormatError` here."""
     global _TASKS, _JUDGE
-    _TASKS, _JUDGE = TaskIndex(root), None  # imported here, once: forked workers inherit the modules
+    _TASKS, _JUDGE = TaskIndex(root, run_dir), None  # imported here, once: forked workers inherit the modules
     return _rejudged(run_dir, root, workers, threshold, chosen_lines(run_dir / "results.jsonl", _TASKS))
 
 
