@@ -35,6 +35,7 @@ and dropped before the socket closes (:func:`close_gracefully`). Every connectio
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import logging
 import os
@@ -78,14 +79,36 @@ LINGER_S = 5.0
 ID_STDIN, ID_STDOUT, ID_STDERR, ID_EXIT, ID_CLOSE_STDIN, ID_WINDOW_SIZE_CHANGE = range(6)
 #: Largest shell protocol packet adbd sends (its read buffer; the client splits larger ones anyway).
 SHELL_CHUNK = 64 * 1024
+#: Largest shell protocol packet a client may send (adb's ``MAX_PAYLOAD``, the most its client puts in one): a
+#: header announcing more ends the stream, so a client cannot make the server wait for, and hold, gigabytes.
+SHELL_PACKET_MAX = 1024 * 1024
+#: Most standard input a shell stream holds for its command (the simulated shell reads a command's input whole):
+#: past it the command is refused, ``stdin: more than 32 MiB of input``, exit status 1.
+STDIN_MAX = 32 * 1024 * 1024
 #: How often a command waiting in real time looks for its client leaving (seconds).
 WAIT_SLICE = 0.05
 #: How long a command reading its input waits for the client's next bytes before leaving the phone to others.
 STDIN_GAP_S = 0.005
 
 
+#: accept() errors that mean the listening socket is closed: the only end of a listener's accept loop.
+LISTENER_GONE = frozenset({errno.EBADF, errno.EINVAL, errno.ENOTSOCK})
+#: accept() errors about one connection only (the client reset it before it was taken): take the next at once.
+ACCEPT_RETRY_AT_ONCE = frozenset({errno.ECONNABORTED, errno.EPROTO, errno.EINTR})
+#: The first wait after any other accept() failure (``EMFILE``/``ENFILE``: no descriptor free; ``ENOBUFS``,
+#: ``ENOMEM``), doubling at each failure in a row up to :data:`ACCEPT_BACKOFF_MAX_S` (seconds). The connections
+#: waiting meanwhile stay in the listen backlog and are taken once descriptors are free again.
+ACCEPT_BACKOFF_S = 0.05
+ACCEPT_BACKOFF_MAX_S = 1.0
+
+
 class ProtocolError(Exception):
     """The client broke the protocol or went away."""
+
+
+class InputTooLarge(ProtocolError):
+    """A shell stream's client sent more than the simulator holds: a shell protocol packet over
+    :data:`SHELL_PACKET_MAX`, or more standard input than :data:`STDIN_MAX` before the command took it."""
 
 
 class Hangup(Exception):
@@ -148,28 +171,65 @@ class Listener:
         self._conns: set[socket.socket] = set()
         self._threads: set[threading.Thread] = set()
         self._closed = False
+        self._stop = threading.Event()  # set on close: ends a backoff wait at once
         self._acceptor = threading.Thread(target=self._accept_loop, name=f"{name}-accept", daemon=True)
 
     def start(self) -> None:
         self._acceptor.start()
 
     def _accept_loop(self) -> None:
-        while True:
+        """Take connections until the listening socket is closed. Whatever else goes wrong (descriptors, memory or
+        threads run out; a client gave up before it was taken) ends no more than that attempt: the loop waits
+        (:data:`ACCEPT_BACKOFF_S`, growing) and goes on, with one warning for each stretch of such failures."""
+        delay = 0.0
+        while not self._closed:
             try:
                 conn, _ = self._sock.accept()
-            except OSError:
-                return
-            # replies go out as several small writes (OKAY, then data; HTTP headers, then body):
-            # without TCP_NODELAY each one after the first waits for the client's delayed ACK
-            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            with self._lock:
-                if self._closed:
-                    conn.close()
+            except OSError as e:
+                if self._closed or e.errno in LISTENER_GONE:
                     return
-                thread = threading.Thread(target=self._run, args=(conn,), name=f"{self._name}-conn", daemon=True)
-                self._conns.add(conn)
-                self._threads.add(thread)
+                if e.errno in ACCEPT_RETRY_AT_ONCE:
+                    continue
+                delay = self._back_off(delay, e)
+                continue
+            try:
+                self._start_connection(conn)
+            except (OSError, RuntimeError) as e:  # no thread to be had, or the socket broke already
+                conn.close()
+                delay = self._back_off(delay, e)
+                continue
+            if delay:
+                logger.info("%s: accepting connections again", self._name)
+                delay = 0.0
+
+    def _back_off(self, delay: float, error: BaseException) -> float:
+        """Wait before the next accept after ``error``; the next wait (up to :data:`ACCEPT_BACKOFF_MAX_S`). The
+        first failure of a stretch is logged; a close wakes the wait."""
+        if not delay:
+            logger.warning("%s: cannot take new connections (%s): waiting for resources, retrying with backoff",
+                           self._name, error)
+        delay = min(ACCEPT_BACKOFF_MAX_S, delay * 2 if delay else ACCEPT_BACKOFF_S)
+        self._stop.wait(delay)
+        return delay
+
+    def _start_connection(self, conn: socket.socket) -> None:
+        # replies go out as several small writes (OKAY, then data; HTTP headers, then body):
+        # without TCP_NODELAY each one after the first waits for the client's delayed ACK
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        with self._lock:
+            if self._closed:
+                conn.close()
+                return
+            thread = threading.Thread(target=self._run, args=(conn,), name=f"{self._name}-conn", daemon=True)
+            self._conns.add(conn)
+            self._threads.add(thread)
+        try:
             thread.start()
+        except RuntimeError:
+            with self._lock:
+                self._conns.discard(conn)
+                self._threads.discard(thread)
+            raise
 
     def _run(self, conn: socket.socket) -> None:
         try:
@@ -191,6 +251,7 @@ class Listener:
                 return
             self._closed = True
             conns, threads = list(self._conns), list(self._threads)
+        self._stop.set()
         if self._acceptor.is_alive():
             # closing a listening socket does not wake accept() on Linux: connect once to wake it
             with contextlib.suppress(OSError):
@@ -240,20 +301,27 @@ class _ShellStream:
             self.gone = self.stdin_closed = True
             return
         if not self.v2:
-            self._stdin += chunk
+            self._take_stdin(chunk)
             return
         self._buf += chunk
         while len(self._buf) >= 5:
             kind, size = self._buf[0], struct.unpack_from("<I", self._buf, 1)[0]
+            if size > SHELL_PACKET_MAX:
+                raise InputTooLarge(f"a shell protocol packet of {size} bytes (at most {SHELL_PACKET_MAX})")
             if len(self._buf) < 5 + size:
                 break
             data = bytes(self._buf[5:5 + size])
             del self._buf[:5 + size]
             if kind == ID_STDIN:
-                self._stdin += data
+                self._take_stdin(data)
             elif kind == ID_CLOSE_STDIN:
                 self.stdin_closed = True
             # kIdWindowSizeChange and anything else: nothing to do for a simulated process
+
+    def _take_stdin(self, data: bytes) -> None:
+        if len(self._stdin) + len(data) > STDIN_MAX:
+            raise InputTooLarge(f"stdin: more than {STDIN_MAX >> 20} MiB of input")
+        self._stdin += data
 
     def read_stdin(self, idle: Callable[[float], None] | None = None) -> bytes:
         """The command's whole standard input: all the client sends until it closes stdin; while waiting for it,
@@ -975,17 +1043,19 @@ class AdbServer:
             _fail(conn, "interactive shells are not simulated; pass a command, or a script on stdin with -T")
             return
         _okay(conn)
-        if not command.strip():
-            command = stream.read_stdin().decode("utf-8", errors="replace")  # sh reads the script from stdin
         stream.uid = phone.uid
         caller = stream.caller(phone.device, lambda: self._follow_real_time(phone), self.time_scale)
         try:
+            if not command.strip():
+                command = stream.read_stdin().decode("utf-8", errors="replace")  # sh reads the script from stdin
             if (stream.v2 and not stream.pty) or exec_:
                 stdout, stderr, status = phone.device.shell_streams(command, caller=caller)
             else:  # one stream in the order it was written (adbutils' v1 shell2 parses its `echo :$?` last)
                 (stdout, status), stderr = phone.device.shell_bytes(command, caller), b""
         except Hangup:
             return  # the client went away mid-command: nobody to answer
+        except InputTooLarge as e:
+            stdout, stderr, status = b"", f"/system/bin/sh: {e}\n".encode(), 1
         except Exception as e:  # a simulator bug must not look like a dropped connection
             logger.exception("simulated shell failed: %s", command)
             stdout, stderr, status = b"", f"/system/bin/sh: simulator error: {e}\n".encode(), 1
@@ -1178,41 +1248,53 @@ class _SyncSession:
     def _send(self, spec: str) -> bool:
         """Receive a file (``path,mode``); False if the session cannot go on.
 
-        A file adbd cannot create is refused with ``couldn't create file: <strerror>`` (the client prints
-        ``remote couldn't create file: ...``), the data read and dropped, and the session ends, as adbd does."""
+        The DATA chunks are written as they come (:meth:`SimDevice.pushing`: memory holds one chunk, at most
+        :data:`SYNC_DATA_MAX`) and the file replaces ``path`` on DONE, with the permission bits adbd gives it and
+        DONE's mtime; a session that breaks off leaves ``path`` as it was. A file adbd cannot create is refused
+        with ``couldn't create file: <strerror>`` (the client prints ``remote couldn't create file: ...``), the
+        data read and dropped, and the session ends, as adbd does."""
         path, _, mode = spec.rpartition(",")
         if not path or not mode.isdigit():
-            path = spec
+            path, mode = spec, ""
         error = self._write_error(path)
-        data = bytearray()
-        while True:
-            quickack(self.conn)
-            head = recv_exact(self.conn, 8)
-            kind, size = head[:4], struct.unpack("<I", head[4:])[0]
-            if kind == b"DONE":
-                mtime = size
-                break
-            if kind != b"DATA" or size > SYNC_DATA_MAX:
-                self._fail("invalid data message" if kind != b"DATA" else "oversize data message")
-                return False
-            quickack(self.conn)
-            chunk = recv_exact(self.conn, size)
-            if error is None:
-                data += chunk
         if error is not None:
+            self._drop_data()
             self._fail(f"couldn't create file: {error}")
             return False
         try:
-            self.device.push_file(path, bytes(data))
+            with self.device.pushing(path, _pushed_bits(int(mode) if mode else 0o644)) as f:
+                mtime = self._receive_data(f.write)
+                if mtime is None:
+                    raise _Abandoned  # a bad message: the partial file goes, the FAIL is sent already
             if self.uid != ROOT_UID:
                 self.fs.chown(path, f"{self.uid}:{self.uid}")
             if mtime:
                 self.fs.set_mtime(path, mtime)
+        except _Abandoned:
+            return False
         except OSError as e:
             self._fail(f"couldn't create file: {e.strerror or e}")
             return False
         self.conn.sendall(b"OKAY" + bytes(4))
         return True
+
+    def _receive_data(self, write: Callable[[bytes], object]) -> int | None:
+        """Hand each DATA chunk of a SEND to ``write`` until DONE: its mtime; None (FAIL sent) for a message
+        that is not DATA or DONE or a chunk over :data:`SYNC_DATA_MAX`."""
+        while True:
+            quickack(self.conn)
+            head = recv_exact(self.conn, 8)
+            kind, size = head[:4], struct.unpack("<I", head[4:])[0]
+            if kind == b"DONE":
+                return size
+            if kind != b"DATA" or size > SYNC_DATA_MAX:
+                self._fail("invalid data message" if kind != b"DATA" else "oversize data message")
+                return None
+            quickack(self.conn)
+            write(recv_exact(self.conn, size))
+
+    def _drop_data(self) -> None:
+        self._receive_data(lambda chunk: None)
 
     def _recv(self, path: str) -> bool:
         try:
@@ -1223,15 +1305,28 @@ class _SyncSession:
                 raise FileNotFoundError(2, "No such file or directory")
             if stat_mod.S_ISDIR(st.st_mode):
                 raise IsADirectoryError(21, "Is a directory")
-            data = self.device.read_file(path)
+            f = self.device.open_file(path)
         except OSError as e:
             self._fail(f"open failed: {e.strerror or e}")
             return False
-        for i in range(0, len(data), SYNC_DATA_MAX):
-            chunk = data[i:i + SYNC_DATA_MAX]
-            self.conn.sendall(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
+        with f:  # sent as read: a big file is never held whole
+            while chunk := f.read(SYNC_DATA_MAX):
+                self.conn.sendall(b"DATA" + struct.pack("<I", len(chunk)) + chunk)
         self.conn.sendall(b"DONE" + bytes(4))
         return True
+
+
+class _Abandoned(Exception):
+    """A SEND broken off by a bad message (its FAIL sent)."""
+
+
+def _pushed_bits(mode: int) -> int:
+    """The permission bits adbd gives a pushed file (daemon/file_sync_service.cpp ``do_send``): the client's
+    (``adb push`` sends the local file's mode), the owner's copied to the group and others. A symbolic link's
+    mode is taken as a file's: its target is written as the contents (the simulator makes no links)."""
+    bits = mode & 0o777
+    bits |= bits >> 3 & 0o070
+    return bits | bits >> 3 & 0o007
 
 
 def console_auth_token(path: str = "~/.emulator_console_auth_token") -> str:
@@ -1276,6 +1371,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the phones' seconds per real second (default 1, as an emulator; e.g. 20 for runs of "
                              "agents that mostly wait)")
     args = parser.parse_args(argv)
+    # the server's warnings (a listener out of descriptors, say) go to stderr, stamped
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not args.time_scale > 0:
         parser.error("--time-scale must be positive")
     args.console_token = args.console_token or console_auth_token()

@@ -14,6 +14,10 @@ from mobileagent_sim.kernel import power_console
 if TYPE_CHECKING:
     from mobileagent_sim.device import SimDevice
 
+#: Longest command line the console takes, its newline included (bytes): ample for any ``sms send`` text
+#: (an emulator's own line buffer is far shorter); a longer one is refused and the connection closed.
+LINE_MAX = 64 * 1024
+
 
 class ConsoleSession:
     """One emulator console session: ``auth``, ``avd snapshot save|load|list``, ``avd name`` and ``sms send``.
@@ -38,9 +42,14 @@ class ConsoleSession:
         self.before = before
 
     def serve(self, conn: socket.socket) -> None:
+        """Answer command lines until ``quit``/``exit`` or the client closes; a line over :data:`LINE_MAX` bytes
+        is refused with a ``KO:`` and the connection closed (never held whole: the reader stops at the cap)."""
         conn.sendall((self.BANNER if self.token is not None else self.OPEN_BANNER).encode())
         with conn.makefile("rb") as lines:
-            for raw in lines:
+            while raw := lines.readline(LINE_MAX + 1):
+                if len(raw) > LINE_MAX:
+                    conn.sendall(f"KO: command line too long (more than {LINE_MAX} bytes)\r\n".encode())
+                    return
                 line = raw.decode("utf-8", errors="replace").strip()
                 if line in ("quit", "exit"):
                     return
@@ -101,4 +110,4 @@ class ConsoleSession:
         return "OK\r\n"
 
 
-__all__ = ["ConsoleSession"]
+__all__ = ["LINE_MAX", "ConsoleSession"]

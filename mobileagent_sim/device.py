@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime as dt
 import os
@@ -9,7 +10,8 @@ import shutil
 import tempfile
 import threading
 import weakref
-from typing import TYPE_CHECKING, Any
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import mobileagent_sim.hierarchy as hierarchy
 import mobileagent_sim.services as services
@@ -30,7 +32,7 @@ from pytest_mobileagent.device.console import reply_lines
 from pytest_mobileagent.device.profile import DeviceProfile
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from PIL.Image import Image as PILImage
 
@@ -265,13 +267,36 @@ class SimDevice:
             self._seeded(path)
             self.system.invalidate()
 
-    def push_file(self, path: str, data: bytes) -> None:
-        """What adbd does with ``adb push`` (sync SEND): the file written as root, owned by root; nothing else
-        (no chown, the app left running). :meth:`write_file` is the Device protocol's seed, done right."""
+    def open_file(self, path: str) -> BinaryIO:
+        """``path`` opened for reading in pieces (``adb pull``: a big file is never held whole)."""
         with self._lock:
-            self.system.fs.write(path, data)
-            self.system.fs.chown(path, "0:0")
-            self.system.invalidate()
+            return self.system.fs.open_read(path)
+
+    def push_file(self, path: str, data: bytes) -> None:
+        """What adbd does with ``adb push`` (sync SEND) of ``data``: see :meth:`pushing`."""
+        with self.pushing(path) as f:
+            f.write(data)
+
+    @contextmanager
+    def pushing(self, path: str, bits: int = 0o644) -> Iterator[BinaryIO]:
+        """What adbd does with ``adb push`` (sync SEND), for contents that come in pieces: written as they come
+        into a hidden file beside ``path`` (:meth:`FileSystem.stage`; the phone is left to others meanwhile, and
+        memory holds one piece), which replaces ``path`` whole when the block ends, a new file owned by root with
+        permission bits ``bits``; nothing else (no chown, the app left running: :meth:`write_file` is the Device
+        protocol's seed, done right). If the block raises, the partial file goes and ``path`` stays as it was."""
+        with self._lock:
+            staged, f = self.system.fs.stage(path, bits)
+        try:
+            with f:
+                yield f
+            with self._lock:
+                self.system.fs.unstage(staged, path)  # the system now, which a snapshot loaded meanwhile replaced
+                self.system.fs.chown(path, "0:0")
+                self.system.invalidate()
+        except BaseException:
+            with self._lock, contextlib.suppress(OSError):
+                self.system.fs.remove(staged)
+            raise
 
     def _seeded(self, path: str) -> None:
         """A write to an app's private data from outside: the app is stopped, as the adb backend does (a running

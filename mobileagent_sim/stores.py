@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
+import io
 import os
 import posixpath
 import shutil
 import sqlite3
 import stat as stat_mod
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from mobileagent_sim.state import tree_path
 from pytest_mobileagent.android import keyboard
@@ -133,6 +135,10 @@ _NS = 10**9
 PROGRAMS: Callable[[], Iterable[str]] = tuple
 TOYBOX_APPLETS: Callable[[], Iterable[str]] = tuple
 SYSTEM_BIN = "/system/bin"
+
+#: How the file a push is written into while it comes is named, in the destination's folder (hidden, as an app
+#: or ``ls`` without ``-a`` sees it): the rename onto the destination then replaces that file whole.
+STAGED_PREFIX = ".adb-push-"
 
 #: Folders every phone has from the start (the root file system's and ``/data``'s), root-relative.
 _LAYOUT = ("acct", "apex", "cache", "config", "data/media", "data/user_de/0", "data/local/tmp", "data/system",
@@ -430,6 +436,11 @@ class FileSystem:
     # -- contents --------------------------------------------------------------
 
     def read(self, path: str) -> bytes:
+        with self.open_read(path) as f:
+            return f.read()
+
+    def open_read(self, path: str) -> BinaryIO:
+        """``path`` opened for reading, to be read in pieces (a virtual file: its contents as they are now)."""
         p = self.canonical(path)
         if self.is_virtual(p):
             node = self.vnode(p)
@@ -437,9 +448,8 @@ class FileSystem:
                 raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
             if node.kind == "dir":
                 raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-            return node.data
-        with open(self.host(path), "rb") as f:
-            return f.read()
+            return io.BytesIO(node.data)
+        return open(self.host(path), "rb")
 
     def write(self, path: str, data: bytes) -> None:
         p = self.canonical(path)
@@ -456,6 +466,30 @@ class FileSystem:
         with open(host, "wb") as f:
             f.write(data)
         self._stamp(host, new)
+
+    def stage(self, path: str, bits: int = 0o644) -> tuple[str, BinaryIO]:
+        """A new, empty hidden file beside ``path`` (:data:`STAGED_PREFIX`, in ``path``'s folder, made if missing),
+        with permission bits ``bits``, for contents that come in pieces: its device path and the file, open for
+        writing. :meth:`unstage` then puts it in place of ``path`` whole; :meth:`remove` drops it."""
+        p = self.canonical(path)
+        if self.is_virtual(p):
+            self._refuse_virtual(p)
+        folder = os.path.dirname(self.host(p))
+        self.mkdirs(self._device(folder))
+        self._keep_atimes(os.path.join(folder, STAGED_PREFIX))
+        fd, host = tempfile.mkstemp(prefix=STAGED_PREFIX, dir=folder)
+        self._touched(host)
+        f = os.fdopen(fd, "wb")
+        os.fchmod(fd, bits & 0o7777)
+        return self._device(host), f
+
+    def unstage(self, staged: str, path: str) -> None:
+        """Put the file :meth:`stage` made (written and closed) in place of ``path``, by a rename: ``path`` is a new
+        file then, with the device clock's time, as if unlinked and made again (its owner and mode kept go)."""
+        if self.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        self.move(staged, path)
+        self._stamp(self.host(path), new=True)
 
     def touch(self, path: str) -> None:
         """Set the modification time of ``path`` and its folder to the device clock."""

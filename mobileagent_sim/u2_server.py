@@ -47,6 +47,10 @@ SERVER_ERROR = -32001
 #: Key names ``pressKey`` accepts besides :data:`~pytest_mobileagent.device.base.KEYCODES`.
 PRESS_KEYS = {"left": 21, "right": 22, "up": 19, "down": 20, "center": 23}
 
+#: Largest request body the server reads (bytes): a JSON-RPC call's, typed text included, is far smaller; a
+#: Content-Length above it is answered 413 and the connection closed, never read into memory.
+BODY_MAX = 16 * 1024 * 1024
+
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 _INSTANCE = 0x01000000
 
@@ -492,8 +496,18 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
         self.wfile.flush()
 
-    def _body(self) -> bytes:
-        length = int(self.headers.get("Content-Length") or 0)
+    def _body(self) -> bytes | None:
+        """The request's body; None, and the request refused (the connection then closes, its body unread), for a
+        Content-Length that is not a count of bytes (400) or over :data:`BODY_MAX` (413)."""
+        given = (self.headers.get("Content-Length") or "0").strip()
+        length = int(given) if given.isdigit() else -1
+        if not 0 <= length <= BODY_MAX:
+            self.close_connection = True
+            if length < 0:
+                self._send(400, b"Bad Request: Content-Length is not a number of bytes", "text/plain")
+            else:
+                self._send(413, f"Payload Too Large: at most {BODY_MAX} bytes".encode(), "text/plain")
+            return None
         return self.rfile.read(length) if length else b""
 
     def do_GET(self) -> None:
@@ -509,6 +523,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         body = self._body()
+        if body is None:
+            return
         if self.path == "/jsonrpc/0":
             reply = json.dumps(self.server.handle_jsonrpc(body)).encode()
             self._send(200, reply, "application/json")
