@@ -25,7 +25,7 @@ from mobileagent_sim import adb_server as adb_server_mod
 from mobileagent_sim.adb_server import ADB_VERSION, SYNC_DATA_MAX, AdbServer, free_emulator_serials
 from mobileagent_sim.console import LINE_MAX
 from mobileagent_sim.stores import STAGED_PREFIX
-from mobileagent_sim.testing import adb_device, serve
+from mobileagent_sim.testing import serve
 from mobileagent_sim.u2_server import BODY_MAX, U2Service
 
 TOKEN = "console-token-for-survival-tests"
