@@ -175,14 +175,14 @@ class TaskIndex:
     def collectable(self, path: Path) -> bool:
         """Whether ``path`` (resolved) is a file pytest would collect tasks from under the root (a task module by
         the default ``--ma-task-files`` pattern, or an AndroidArena YAML file), outside the excluded folder."""
-        from pytest_mobileagent.settings import Settings
+        from pytest_mobileagent.tasks.registry import TASK_FILES
 
         if not path.is_file() or not path.is_relative_to(self.root.resolve()):
             return False
         if self.excluded is not None and path.is_relative_to(self.excluded):
             return False
         return path.suffix in (".yaml", ".yml") or (
-            path.suffix == ".py" and fnmatch.fnmatch(path.name, Settings().task_files))
+            path.suffix == ".py" and fnmatch.fnmatch(path.name, TASK_FILES))
 
     def task_class(self, record: EpisodeRecord) -> type[Task]:
         nodeid = record.get("nodeid") or ""

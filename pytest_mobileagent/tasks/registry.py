@@ -22,6 +22,8 @@ from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.draw_cache import DrawCache
 from pytest_mobileagent.tasks.params import draw, instance_seed
 
+#: The file names pytest collects task modules from by default (settings' ``task_files`` default says the same).
+TASK_FILES = "tasks_*.py"
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
