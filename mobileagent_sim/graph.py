@@ -156,10 +156,10 @@ class _Writer:
 
     def instance(self, v: Any) -> list[Any]:
         t = type(v)
-        if t.__new__ is not object.__new__ or getattr(t, "__del__", None) is not None:
+        if not _buildable(t):
             raise GraphError(f"{t.__module__}.{t.__qualname__} cannot be saved (its own __new__ or __del__)")
         head = self.cls(t)
-        if "__deepcopy__" in _class_dict(t):  # it copies itself without what cannot be copied: save that copy
+        if hasattr(t, "__deepcopy__"):  # it copies itself without what cannot be copied: save that copy
             v = copy.deepcopy(v)
             self.keep.append(v)
         attrs: dict[str, Any] = dict(getattr(v, "__dict__", {}))
@@ -169,11 +169,10 @@ class _Writer:
         return ["o", head, *self.pairs(attrs.items())]
 
 
-def _class_dict(t: type) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for c in reversed(t.__mro__[:-1]):
-        out.update(vars(c))
-    return out
+def _buildable(t: type) -> bool:
+    """Whether instances of ``t`` are made by ``object.__new__`` and given up without a ``__del__``: the only
+    instances a graph holds, since reading one calls nothing of their class."""
+    return t.__new__ is object.__new__ and getattr(t, "__del__", None) is None
 
 
 def _slots(t: type) -> list[str]:
@@ -283,7 +282,7 @@ class _Reader:
 
     def instance_shell(self, node: list[Scalar]) -> Any:
         c = self.cls(node[1])
-        if c.__new__ is not object.__new__ or getattr(c, "__del__", None) is not None:
+        if not _buildable(c):
             raise GraphError(f"{c.__qualname__} is not a class a graph builds")
         return object.__new__(c)
 

@@ -115,10 +115,7 @@ def write_entries(root: str, entries: Iterable[Entry]) -> None:
     """Make the paths of ``entries`` under ``root`` what they say: removals first, folders before what they hold,
     the folders' times last (writing into a folder changes its time). A path outside the root (:func:`tree_path`)
     or an unknown kind is a :class:`StateError`, before anything is written; links are never followed."""
-    entries = sorted(entries, key=lambda e: (e[0].count(os.sep), e[0]))
-    for rel, kind, *_ in entries:
-        if not tree_path(rel) or kind not in ("f", "d", "-"):
-            raise StateError(f"an entry {rel!r} of kind {kind!r} is not a path of a phone's tree")
+    entries = sorted(_checked(list(entries), f"the entries for {root}"), key=lambda e: (e[0].count(os.sep), e[0]))
     folders_now: set[str] = set()
     for rel, kind, _, _, _ in entries:
         host = os.path.join(root, rel)

@@ -23,6 +23,7 @@ from pytest_mobileagent.llm.client import DEFAULT_RETRIES, DEFAULT_TIMEOUT_S
 from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.stash import RUN_KEY, SETTINGS_KEY
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
+from pytest_mobileagent.tasks.registry import TASK_FILES
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.configs import DeviceConfig
@@ -291,7 +292,7 @@ class Settings:
                                "exchange, logcat; the check's reads), opened with ma-trace show or from the HTML and "
                                "Allure reports; "
                                "'failed': only for items that failed", choices=TRAJECTORY_POLICIES)
-    task_files: str = _field("tasks_*.py", "glob of task module file names")
+    task_files: str = _field(TASK_FILES, "glob of task module file names")
     arena_files: str = _field("", "glob of AndroidArena-format YAML task file names to collect where pytest looks "
                               "(a YAML file given on the command line is collected whatever its name)")
     lock: str = _field("", "params lock file: freeze parameter draws (written with --ma-freeze-params)")

@@ -22,7 +22,7 @@ from pytest_mobileagent.tasks.base import Task
 from pytest_mobileagent.tasks.draw_cache import DrawCache
 from pytest_mobileagent.tasks.params import draw, instance_seed
 
-#: The file names pytest collects task modules from by default (settings' ``task_files`` default says the same).
+#: The file names pytest collects task modules from by default (``--ma-task-files``).
 TASK_FILES = "tasks_*.py"
 DIFFICULTIES = ("easy", "medium", "hard")
 
