@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mobileagent_sim.views import EditText, Menu, View
+from pytest_mobileagent.device.base import AppNotInstalled
 
 if TYPE_CHECKING:
     from mobileagent_sim.system import System
@@ -215,4 +216,4 @@ class App:
         for cls in self.activities:
             if cls.name == name:
                 return cls
-        raise LookupError(f"Activity class {{{self.package}/{name}}} does not exist.")
+        raise AppNotInstalled(f"Activity class {{{self.package}/{name}}} does not exist.")

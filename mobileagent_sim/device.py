@@ -26,7 +26,7 @@ from mobileagent_sim.state import StateError
 from mobileagent_sim.stores import SHARED_STORAGE_DIRS, FileSystem, rows
 from mobileagent_sim.system import System
 from pytest_mobileagent.android.app_data import owning_package
-from pytest_mobileagent.device.base import CAPABILITIES
+from pytest_mobileagent.device.base import CAPABILITIES, ActionRefused
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.device.console import reply_lines
 from pytest_mobileagent.device.profile import DeviceProfile
@@ -165,40 +165,51 @@ class SimDevice:
 
     # -- input ----------------------------------------------------------------
 
-    def tap(self, x: int, y: int) -> None:
+    @contextmanager
+    def _input(self) -> Iterator[None]:
+        """Hold the phone while it handles an input; a file operation the input made an app do that the storage
+        refused (a name longer than 255 bytes, a NUL in it: :meth:`FileSystem.host`) refuses the input, which
+        the agent's episode records as an invalid step (what the app then shows is not modelled)."""
         with self._lock:
+            try:
+                yield
+            except OSError as e:
+                raise ActionRefused(f"the app could not do it: {e.strerror or e}") from e
+
+    def tap(self, x: int, y: int) -> None:
+        with self._input():
             self.system.tap(int(x), int(y))
 
     def long_press(self, x: int, y: int, duration_ms: int = 1000) -> None:
-        with self._lock:
+        with self._input():
             self.system.tap(int(x), int(y), long=duration_ms >= 500)
 
     def double_tap(self, x: int, y: int) -> None:
-        with self._lock:
+        with self._input():
             self.system.tap(int(x), int(y))
             self.system.tap(int(x), int(y))
 
     def swipe(self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300) -> None:
-        with self._lock:
+        with self._input():
             if abs(x2 - x1) < 10 and abs(y2 - y1) < 10:
                 self.system.tap(int(x1), int(y1), long=duration_ms >= 500)
             else:
                 self.system.swipe(int(x1), int(y1), int(x2), int(y2), int(duration_ms))
 
     def input_text(self, text: str) -> None:
-        with self._lock:
+        with self._input():
             self.system.input_text(text)
 
     def press(self, key: str | int) -> None:
-        with self._lock:
+        with self._input():
             self.system.key(key)
 
     def start_app(self, package: str, activity: str | None = None) -> None:
-        with self._lock:
+        with self._input():
             self.system.launch(package, activity)
 
     def stop_app(self, package: str) -> None:
-        with self._lock:
+        with self._input():
             self.system.stop_app(package)
 
     # -- state ----------------------------------------------------------------

@@ -229,6 +229,23 @@ def follow_links(path: str, node_at: Callable[[str], VNode | None], last: bool =
 VIRTUAL_ROOTS = ("/proc", "/sys", "/dev/null", "/dev/zero", "/dev/random", "/dev/urandom")
 
 
+#: The longest file name (one path component) Linux file systems store, in bytes (``NAME_MAX``,
+#: ``include/uapi/linux/limits.h``).
+NAME_MAX = 255
+
+
+def _check_name(path: str) -> None:
+    """Raise the kernel's error for a device path no file can have (see :meth:`FileSystem.host`)."""
+    try:
+        raw = path.encode()
+    except UnicodeEncodeError:
+        raise OSError(errno.EILSEQ, os.strerror(errno.EILSEQ), path) from None
+    if b"\0" in raw:
+        raise OSError(errno.EINVAL, os.strerror(errno.EINVAL), path.replace("\0", "\\0"))
+    if len(raw) > NAME_MAX and any(len(name) > NAME_MAX for name in raw.split(b"/")):
+        raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG), path)
+
+
 class FileSystem:
     """The device's files, kept in a host directory.
 
@@ -426,8 +443,11 @@ class FileSystem:
         return p
 
     def host(self, path: str) -> str:
-        """The host path backing a device path."""
+        """The host path backing a device path; a path the phone's file system refuses raises the kernel's
+        error: a name longer than ``NAME_MAX`` (255 bytes, ``ENAMETOOLONG``), a NUL (which no system call can
+        carry; Java's ``File`` refuses it as an invalid path: ``EINVAL`` here) or text that is not UTF-8."""
         p = self.canonical(path)
+        _check_name(p)
         host = os.path.normpath(os.path.join(self.root, p.lstrip("/")))
         if host != self.root and not host.startswith(self.root + os.sep):
             raise PermissionError(f"path escapes the device: {path}")
@@ -546,14 +566,21 @@ class FileSystem:
         p = self.canonical(path)
         if self.is_virtual(p):
             return self.vnode(p) is not None
-        return os.path.exists(self.host(path))
+        return self._lookup(os.path.exists, path)
 
     def isdir(self, path: str) -> bool:
         p = self.canonical(path)
         if self.is_virtual(p):
             node = self.vnode(p)
             return node is not None and node.kind == "dir"
-        return os.path.isdir(self.host(path))
+        return self._lookup(os.path.isdir, path)
+
+    def _lookup(self, test: Callable[[str], bool], path: str) -> bool:
+        """``test`` of the host path of ``path``; False for a path no file can have, as ``stat`` fails then."""
+        try:
+            return test(self.host(path))
+        except OSError:
+            return False
 
     def listdir(self, path: str) -> list[str]:
         p = self.canonical(path)

@@ -20,7 +20,7 @@ from mobileagent_sim.stores import Clock, FileSystem, Logcat, LogEntry, Settings
 from mobileagent_sim.views import Button, Frame, ImageButton, Row, Text, View, translated
 from pytest_mobileagent.android import keyboard, strings
 from pytest_mobileagent.android.wallpaper import DEFAULT as DEFAULT_WALLPAPER
-from pytest_mobileagent.device.base import keycode
+from pytest_mobileagent.device.base import AppNotInstalled, keycode
 
 SYSTEMUI = "com.android.systemui"
 STATUS_BAR_DP = 24
@@ -116,7 +116,7 @@ class System:
         try:
             return self.apps[package]
         except KeyError:
-            raise LookupError(f"package {package} is not installed") from None
+            raise AppNotInstalled(f"package {package} is not installed") from None
 
     def pid_of(self, package: str) -> int:
         """The app's process id, starting the process if needed."""
@@ -215,7 +215,7 @@ class System:
         """What the launcher (and ``am start``/``monkey``) does: resume the app's task or start it."""
         app = self.app(package)
         if not app.activities:
-            raise LookupError(f"package {package} has no activities to launch")
+            raise AppNotInstalled(f"package {package} has no activities to launch")
         if activity is not None and app.activity_class(activity) is app.activities[0] and not extras:
             activity = None  # like NEW_TASK starts: an existing task with this root is brought forward
         if activity is None:

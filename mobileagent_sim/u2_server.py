@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from lxml import etree
 from PIL import Image
 
-from pytest_mobileagent.device.base import keycode
+from pytest_mobileagent.device.base import ActionRefused, keycode
 
 if TYPE_CHECKING:
     from mobileagent_sim.device import SimDevice
@@ -243,6 +243,9 @@ class U2Service:
             return fn(*args)
         except RpcError:
             raise
+        except ActionRefused:  # UiDevice's calls answer false for an input they could not inject
+            logger.debug("u2 method %s refused", method, exc_info=True)
+            return False
         except Exception as e:  # a bug or bad argument value: report it like the jar reports Java exceptions
             logger.debug("u2 method %s failed", method, exc_info=True)
             raise RpcError(SERVER_ERROR, f"java.lang.IllegalArgumentException: {e}", repr(e)) from None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytest_mobileagent.apis import Api, ApiCall, InvalidApiCall, api_catalog, call_api
 from pytest_mobileagent.catalog import resolve_app
+from pytest_mobileagent.device.base import ActionRefused
 from pytest_mobileagent.observe.elements import InvalidAction
 
 if TYPE_CHECKING:
@@ -36,6 +37,14 @@ GOAL_STATUSES = ("complete", "infeasible")
 #: screen fractions, the y axis doubled) is a tap (b-moca ``bmoca/environment/coordinator.py``,
 #: ``_SWIPE_DISTANCE_THRESHOLD`` and ``is_tap_action``).
 TAP_DISTANCE = 0.14
+#: The longest text an action may carry (typed text, an answer, an app or key name, an xpath), in characters: more
+#: is an invalid action. Android's text fields have no limit of their own (``android:maxLength`` is an app's
+#: choice); this is the project's bound on what an agent sends at once (a page of prose is ~3,000).
+MAX_TEXT = 32_768
+#: The longest a gesture may hold the screen or a wait may last, in milliseconds: more is an invalid action.
+MAX_DURATION_MS = 60_000
+#: The fields of an action that are whole numbers (pixels, an element index, milliseconds).
+INTEGER_FIELDS = ("index", "x", "y", "x2", "y2", "duration_ms")
 
 
 @dataclass
@@ -80,8 +89,22 @@ class Action:
         if self.kind == "status" and self.goal_status not in GOAL_STATUSES:
             raise InvalidAction(f"status needs goal_status in {GOAL_STATUSES}, got {self.goal_status!r}")
         for name in ("text", "xpath"):
-            if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
-                raise InvalidAction(f"{name} must be a string, got {getattr(self, name)!r:.80}")
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise InvalidAction(f"{name} must be a string, got {value!r:.80}")
+            if value is not None and len(value) > MAX_TEXT:
+                raise InvalidAction(f"{name} is {len(value):,} characters long; an action carries at most "
+                                    f"{MAX_TEXT:,}")
+        for name in INTEGER_FIELDS:
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise InvalidAction(f"{name} must be an integer, got {value!r:.80}")
+        if self.duration_ms is not None and not 0 <= self.duration_ms <= MAX_DURATION_MS:
+            raise InvalidAction(f"duration_ms must be between 0 and {MAX_DURATION_MS}, got {self.duration_ms}")
+        if not isinstance(self.clear, bool):
+            raise InvalidAction(f"clear must be true or false, got {self.clear!r:.80}")
+        if self.kind == "input_text" and self.text is not None and not _typeable(self.text):
+            raise InvalidAction("input_text text holds a lone surrogate, which is no character a phone can type")
         if self.direction is not None and self.direction not in DIRECTIONS:
             raise InvalidAction(f"direction must be one of {DIRECTIONS}, got {self.direction!r}")
         if self.kind == "dual_gesture" or self.gesture is not None:
@@ -156,6 +179,8 @@ class Action:
         """Parse AndroidWorld-style JSON (``{"action_type": "click", "index": 3}``)."""
         data = dict(data)
         kind = data.pop("action_type", None) or data.pop("kind", None)
+        if not isinstance(kind, str):
+            raise InvalidAction(f"action_type must be one of {', '.join(KINDS)}, got {kind!r:.80}")
         aliases = {"type": "input_text", "tap": "click", "press": "press_key", "back": "navigate_back",
                    "home": "navigate_home", "enter": "keyboard_enter"}
         kind = aliases.get(kind, kind)
@@ -168,13 +193,13 @@ class Action:
         fields = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - fields
         if unknown:
-            raise InvalidAction(f"unknown action field(s) {sorted(unknown)} for {kind!r}")
-        for key in ("index", "x", "y", "x2", "y2", "duration_ms"):
-            if data.get(key) is not None:
+            raise InvalidAction(f"unknown action field(s) {sorted(map(str, unknown))!r:.200} for {kind!r}")
+        for key in INTEGER_FIELDS:
+            if data.get(key) is not None and not isinstance(data[key], bool):
                 try:
                     data[key] = int(data[key])
-                except (TypeError, ValueError):
-                    raise InvalidAction(f"{key} must be an integer, got {data[key]!r}") from None
+                except (TypeError, ValueError, OverflowError):
+                    raise InvalidAction(f"{key} must be an integer, got {data[key]!r:.80}") from None
         return cls(kind=str(kind), **data)
 
     @classmethod
@@ -191,6 +216,23 @@ class Action:
         """A short human-readable form for failure messages and reports."""
         parts = [f"{k}={v!r}" for k, v in self.to_dict().items() if k != "action_type"]
         return f"{self.kind}({', '.join(parts)})"
+
+
+def _typeable(text: str) -> bool:
+    """Whether ``text`` is characters a keyboard can type: no lone surrogate (half of a UTF-16 pair)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _on_screen(action: Action, points: tuple[int, ...], device: Device) -> None:
+    """Refuse an action whose own coordinates (``points``: x, y pairs) fall outside the screen."""
+    width, height = device.window_size()
+    for x, y in zip(points[::2], points[1::2], strict=True):
+        if not (0 <= x < width and 0 <= y < height):
+            raise InvalidAction(f"{action.kind} at ({x}, {y}) is outside the {width}x{height} screen")
 
 
 def _gesture_values(value: Any) -> tuple[float, ...]:
@@ -242,6 +284,7 @@ def _indexed(obs: Observation, index: int) -> UIElement:
 
 def _target(action: Action, obs: Observation | None, device: Device) -> tuple[int, int]:
     if action.x is not None and action.y is not None:
+        _on_screen(action, (action.x, action.y), device)
         return action.x, action.y
     if obs is None:
         raise InvalidAction(f"{action.kind} needs coordinates or an observation to resolve its target")
@@ -297,11 +340,22 @@ def scroll_points(action: Action, screen_size: tuple[int, int] | None,
 
 def execute(device: Device, action: Action, obs: Observation | None = None,
             apis: Mapping[str, Api] | None = None) -> ApiCall | None:
-    """Perform ``action`` on ``device``; raise :class:`InvalidAction` if it cannot be performed.
+    """Perform ``action`` on ``device``; raise :class:`InvalidAction` if it cannot be performed: the action code
+    refuses it (an element that is not there, coordinates off the screen) or the phone does
+    (:class:`~pytest_mobileagent.device.base.ActionRefused`: an app that is not installed, a key that does not
+    exist, a file name the storage refuses).
 
     ``answer``, ``status`` and ``wait`` do not touch the UI (``wait`` lets device time pass). An ``api_call`` runs
     an API of ``apis`` (default: :func:`~pytest_mobileagent.apis.api_catalog`) and returns what ran.
     """
+    try:
+        return _perform(device, action, obs, apis)
+    except ActionRefused as e:
+        raise InvalidAction(str(e)) from None
+
+
+def _perform(device: Device, action: Action, obs: Observation | None,
+             apis: Mapping[str, Api] | None) -> ApiCall | None:
     k = action.kind
     if k in ("click", "long_press", "double_tap"):
         x, y = _target(action, obs, device)
@@ -325,12 +379,11 @@ def execute(device: Device, action: Action, obs: Observation | None = None,
     elif k == "overview":
         device.press("app_switch")
     elif k == "press_key":
-        try:
-            device.press(action.text or "")
-        except ValueError as e:
-            raise InvalidAction(str(e)) from None
+        device.press(action.text or "")
     elif k in ("scroll", "swipe"):
         duration = 400 if k == "scroll" else action.duration_ms or 300
+        if k == "swipe" and None not in (action.x, action.y, action.x2, action.y2):
+            _on_screen(action, (action.x, action.y, action.x2, action.y2), device)  # type: ignore[arg-type]
         device.swipe(*scroll_points(action, device.window_size(), obs), duration)
     elif k == "open_app":
         package, activity = resolve_app(action.text or "")

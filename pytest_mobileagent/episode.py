@@ -123,6 +123,8 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
         try:
             with deadline.agent():
                 action = agent.step(obs)
+        except InvalidAction as e:  # an action the agent built that the action space refuses: an invalid step
+            action = InvalidOutput("action", str(e))
         except InfrastructureError:
             raise
         except (Exception, SystemExit) as e:  # sys.exit() in an agent is the agent's failure, not pytest's

@@ -26,7 +26,7 @@ import pytest
 from mobileagent_sim import SimDevice
 from mobileagent_sim.testing import adb_device, serve
 from pytest_mobileagent.android.telephony import MMSSMS_DB
-from pytest_mobileagent.device.base import KEYEVENT_CODES, keycode, keycode_from_string
+from pytest_mobileagent.device.base import KEYEVENT_CODES, ActionRefused, keycode, keycode_from_string
 from tests.published import published_file
 
 SETTINGS = "com.android.settings/com.android.settings.Settings"
@@ -324,7 +324,10 @@ def test_getprop_has_the_emulators_standard_properties(phone: SimDevice) -> None
 def test_key_codes_follow_keyevent_java() -> None:
     assert [KEYEVENT_CODES[n] for n in ("HOME", "DPAD_CENTER", "A", "Z", "0", "9", "WAKEUP", "APP_SWITCH")] == \
         [3, 23, 29, 54, 7, 16, 224, 187]
-    assert (keycode("KEYCODE_0"), keycode("0"), keycode("back"), keycode("KEYCODE_11")) == (7, 0, 4, 227)
+    assert (keycode("KEYCODE_0"), keycode("4"), keycode("back"), keycode("KEYCODE_11")) == (7, 4, 4, 227)
+    for no_key in ("0", "305", 0, -1, "NOPE"):  # KEYCODE_UNKNOWN and past KEYCODE_LAST: a key no phone has
+        with pytest.raises(ActionRefused):
+            keycode(no_key)
     assert (keycode_from_string("HOME"), keycode_from_string("home"), keycode_from_string("999")) == (3, 0, 0)
 
 

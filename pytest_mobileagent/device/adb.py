@@ -60,7 +60,7 @@ from pytest_mobileagent.android import logcat as logcat_line
 from pytest_mobileagent.android.app_data import needs_root, owning_package
 from pytest_mobileagent.android.ui_tree import MalformedDump, clean_dump, ui_elements
 from pytest_mobileagent.android.wallpaper import BOTH_SCREENS, HOME_SCREEN, SET_WALLPAPER, wallpaper_png
-from pytest_mobileagent.device.base import DeviceError, UnsupportedCapability, keycode
+from pytest_mobileagent.device.base import AppNotInstalled, DeviceError, UnsupportedCapability, keycode
 from pytest_mobileagent.device.config import shown_density
 from pytest_mobileagent.device.console import EmulatorConsole, console_port_of
 from pytest_mobileagent.device.profile import DeviceProfile
@@ -297,7 +297,7 @@ class AdbDevice:
             args = ["monkey", "-p", package, "-c", "android.intent.category.LAUNCHER", "1"]
         out = self._sh(args).output
         if re.search(r"^Error|No activities found|monkey aborted", out, re.M):
-            raise LookupError(f"cannot start {package}{'/' + activity if activity else ''}: {out.strip()}")
+            raise AppNotInstalled(f"cannot start {package}{'/' + activity if activity else ''}: {out.strip()}")
 
     def stop_app(self, package: str) -> None:
         self._sh(["am", "force-stop", package])

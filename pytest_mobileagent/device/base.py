@@ -73,18 +73,19 @@ KEYCODES: dict[str, int] = {
 
 
 def keycode(key: str | int) -> int:
-    """Return the Android key code for a key name (``"back"``, ``"KEYCODE_0"``) or number (``"4"``)."""
-    if isinstance(key, int):
-        return key
+    """Return the Android key code for a key name (``"back"``, ``"KEYCODE_0"``) or number (``"4"``); a name or
+    number that is no key (:data:`KEYEVENT_NAMES`, ``KEYCODE_UNKNOWN`` included) raises :class:`ActionRefused`."""
+    if isinstance(key, int) or key.isdigit():
+        code = int(key)
+        if not 0 < code < len(KEYEVENT_NAMES):
+            raise ActionRefused(f"unknown key code {code}: key codes run from 1 to {len(KEYEVENT_NAMES) - 1}")
+        return code
     if key.upper().startswith("KEYCODE_") and key[8:].upper() in KEYEVENT_CODES:
         return KEYEVENT_CODES[key[8:].upper()]
-    name = key.lower()
-    if name.isdigit():
-        return int(name)
     try:
-        return KEYCODES[name]
+        return KEYCODES[key.lower()]
     except KeyError:
-        raise ValueError(f"unknown key {key!r}; known keys: {', '.join(sorted(KEYCODES))}") from None
+        raise ActionRefused(f"unknown key {key!r:.80}; known keys: {', '.join(sorted(KEYCODES))}") from None
 
 
 def keycode_from_string(text: str) -> int:
@@ -107,6 +108,17 @@ class DeviceError(InfrastructureError):
     """The device failed: lost, adb timed out, its uiautomator server died for good."""
 
     hint = "check the device (adb devices; is it booted?), then finish the run with --ma-resume <run-id>"
+
+
+class ActionRefused(ValueError):
+    """The phone refused an input the agent sent, as a real one would not carry it out: a key that does not
+    exist, a file name the storage refuses (longer than 255 bytes, a NUL in it). The agent's mistake: the episode
+    records an invalid-action step and goes on; never an infrastructure error."""
+
+
+class AppNotInstalled(ActionRefused, LookupError):
+    """``start_app`` of a package that is not installed, or of an activity it does not have (``am start``'s
+    ``Error: Activity class {...} does not exist.``, ``monkey``'s ``No activities found to run``)."""
 
 
 #: What a device may be able to do beyond the calls every device answers, by the name ``Device.capabilities``
@@ -174,6 +186,9 @@ class ScreenImages(Protocol):
 class Device(Protocol):
     """A phone: observation, input, state access and lifecycle.
 
+    An input the phone refuses raises :class:`ActionRefused` (an agent's mistake); a failure of the phone or of
+    the connection to it raises :class:`DeviceError`.
+
     ``capabilities`` names what this device can do of :data:`CAPABILITIES`; a call that needs one the device
     lacks raises :class:`UnsupportedCapability` (``settle`` excepted: it returns at once).
     """
@@ -209,7 +224,9 @@ class Device(Protocol):
     def press(self, key: str | int) -> None:
         """Press a key by name (``"back"``, ``"home"``, ``"enter"``...) or key code."""
 
-    def start_app(self, package: str, activity: str | None = None) -> None: ...
+    def start_app(self, package: str, activity: str | None = None) -> None:
+        """Start the app (its launch activity unless ``activity`` is given); :class:`AppNotInstalled` if the
+        phone has no such app or activity."""
 
     def stop_app(self, package: str) -> None: ...
 

@@ -107,11 +107,13 @@ class Observation:
     def xpath_element(self, xpath: str) -> UIElement:
         try:
             found = self.tree.xpath(xpath)
-        except etree.XPathError as e:
-            raise InvalidAction(f"invalid xpath {xpath!r}: {e}") from None
+        except (etree.XPathError, ValueError) as e:  # ValueError: a NUL or a control character in it
+            raise InvalidAction(f"invalid xpath {xpath!r:.200}: {e}") from None
+        if not isinstance(found, list):  # count(//node), a string, a boolean: a value, no element
+            raise InvalidAction(f"xpath {xpath!r:.200} selects a value ({found!r:.40}), not an element")
         nodes = [n for n in found if isinstance(n, etree._Element)]
         if not nodes:
-            raise InvalidAction(f"no element matches xpath {xpath!r}")
+            raise InvalidAction(f"no element matches xpath {xpath!r:.200}")
         return element_of(nodes[0])
 
     def xpath_center(self, xpath: str) -> tuple[int, int]:
