@@ -297,8 +297,21 @@ _EXTRA_CASTS: dict[str, Callable[[str], object]] = {"--ei": int, "--el": int, "-
                                                      "--ez": lambda v: v.lower() == "true"}
 
 
+class IntentArgumentError(ValueError):
+    """An extra's value its type cannot take (``--ei hour noon``): the Java exception ``Intent.parseCommandArgs``
+    throws, which ``am`` reports as ``Exception occurred while executing '<verb>':``."""
+
+
+def _extra(flag: str, value: str) -> object:
+    try:
+        return _EXTRA_CASTS.get(flag, str)(value)
+    except ValueError:  # Integer.decode / Long.decode / Float.parseFloat: NumberFormatException.forInputString
+        raise IntentArgumentError(f'java.lang.NumberFormatException: For input string: "{value}"') from None
+
+
 def parse_intent(args: list[str]) -> tuple[Intent, str, str]:
-    """The intent of ``am start`` arguments: (intent, mime type, explicit component or "")."""
+    """The intent of ``am start`` arguments: (intent, mime type, explicit component or ""); an extra's value its
+    type cannot take raises :class:`IntentArgumentError`."""
     intent, mime, component, i = Intent(action=""), "", "", 0
     while i < len(args):
         a = args[i]
@@ -318,7 +331,7 @@ def parse_intent(args: list[str]) -> tuple[Intent, str, str]:
                 component = value
             i += 2
         elif a in ("-e", "--es", "--ei", "--el", "--ez", "--ef", "--eu") and i + 2 < len(args):
-            intent.extras[args[i + 1]] = _EXTRA_CASTS.get(a, str)(args[i + 2])
+            intent.extras[args[i + 1]] = _extra(a, args[i + 2])
             i += 3
         elif not a.startswith("-") and not intent.data:
             intent.data = a  # am's trailing <URI>
@@ -398,7 +411,10 @@ def _am(sh: Shell, argv: list[str]) -> Result:
         if verb in ("help", "-h"):
             return ok("Activity manager (activity) commands:\n  help\n      Print this help text.\n")
         return with_stderr(sh, f"Unknown command: {verb}\n".encode(), 255)
-    return handler(sh, args)
+    try:
+        return handler(sh, args)
+    except IntentArgumentError as e:
+        return with_stderr(sh, b"", 255, f"\nException occurred while executing '{verb}':\n{e}\n")
 
 
 def _am_start(sh: Shell, args: list[str]) -> Result:

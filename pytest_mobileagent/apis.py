@@ -177,6 +177,10 @@ def call_api(device: Device, name: str, args: Mapping[str, str], catalog: Mappin
     if api is None:
         raise InvalidApiCall(f"no API named {name!r} in the catalogue")
     command = api.render(args)
+    try:
+        command.encode()
+    except UnicodeEncodeError:
+        raise InvalidApiCall(f"{name}'s arguments hold a lone surrogate, which no command line carries") from None
     if api.on_host:
         raise InvalidApiCall(f"{name} is a host-side adb command ({api.command[:80]}), not an action on the device")
     if "sim_shell" in device.capabilities:

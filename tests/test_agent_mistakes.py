@@ -60,6 +60,8 @@ BAD_ACTIONS: list[dict[str, Any]] = [
     {"action_type": "click", "index": 0, "no_such_field": 1},
     {"action_type": "click", "gesture": 5},
     {"action_type": "click", "args": 5},
+    {"action_type": "api_call", "text": "set_alarm", "args": {"hour": "noon", "minutes": "0"}},
+    {"action_type": "api_call", "text": "compose_sms", "args": {"number": "\ud83d", "text": "hi"}},
 ]
 
 
