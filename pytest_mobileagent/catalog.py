@@ -47,8 +47,9 @@ from pytest_mobileagent.android import (
     youtube,
 )
 
-#: (name pattern, package, launch activity or None for the package's launcher entry)
-APPS: list[tuple[str, str, str | None]] = [
+#: (name pattern, package, launch activity): the activity each app's manifest declares for the launcher (cited in
+#: its ``pytest_mobileagent.android`` module's evidence), which Mobile-Bench's history names (``am start -n``).
+APPS: list[tuple[str, str, str]] = [
     (r"settings|system settings", settings_app.PACKAGE, settings_app.MAIN_ACTIVITY),
     (r"(google )?clock|deskclock|alarm", deskclock.PACKAGE, deskclock.ACTIVITY),
     (r"(google )?contacts?", contacts.PACKAGE, contacts.MAIN_ACTIVITY),
@@ -58,9 +59,9 @@ APPS: list[tuple[str, str, str | None]] = [
     (r"(simple )?calendar( pro)?", calendar.PACKAGE, f"{calendar.PACKAGE}.activities.MainActivity"),
     (r"markor", markor.PACKAGE, markor.MAIN_ACTIVITY),
     (r"files|file manager", documentsui.PACKAGE, documentsui.MAIN_ACTIVITY),
-    (r"tasks", tasks_app.PACKAGE, None),
-    (r"joplin", joplin.PACKAGE, None),
-    (r"(open ?tracks|activity tracker)( sports tracker)?", opentracks.PACKAGE, None),
+    (r"tasks", tasks_app.PACKAGE, tasks_app.MAIN_ACTIVITY),
+    (r"joplin", joplin.PACKAGE, joplin.MAIN_ACTIVITY),
+    (r"(open ?tracks|activity tracker)( sports tracker)?", opentracks.PACKAGE, opentracks.MAIN_ACTIVITY),
     (r"chrome|browser", chrome.PACKAGE, chrome.MAIN_ACTIVITY),
     (r"(google )?messages?( app)?", messages.PACKAGE, messages.MAIN_ACTIVITY),
     (r"(google )?photos?( app)?", photos.PACKAGE, photos.MAIN_ACTIVITY),
@@ -88,16 +89,15 @@ APPS: list[tuple[str, str, str | None]] = [
 
 
 def resolve_app(name: str) -> tuple[str, str | None]:
-    """``(package, activity)`` for an app name, a package name, or ``package/activity``.
-
-    Unknown names are treated as package names, as AndroidWorld does.
-    """
+    """``(package, activity)`` for an app name, a package name, or ``package/activity``: a catalogue app's launch
+    activity, by its name or its package; None for a package outside the catalogue (unknown names are treated as
+    package names, as AndroidWorld does), which is started by its launcher entry."""
     name = name.strip()
     if "/" in name:
         pkg, act = name.split("/", 1)
         return pkg, act
     low = name.lower()
     for pattern, package, activity in APPS:
-        if re.fullmatch(pattern, low):
+        if re.fullmatch(pattern, low) or name == package:
             return package, activity
     return name, None

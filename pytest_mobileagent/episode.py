@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute
+from pytest_mobileagent.actions import Action, InvalidAction, InvalidOutput, execute, scroll_points
 from pytest_mobileagent.agents.base import Agent, AgentContext, ReportsUsage, TaskAware
 from pytest_mobileagent.deadline import Deadline, DeadlinePassed
 from pytest_mobileagent.device.backend import installed_backends
@@ -165,6 +165,8 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             call = execute(device, action, obs)
             if call is not None:
                 record.command, record.command_output = call.command, call.output
+            if action.kind in ("scroll", "swipe"):
+                record.points = list(scroll_points(action, device.window_size(), obs))
             device.settle()  # the next observation must not catch the screen mid-transition (no fixed sleep)
         except InvalidAction as e:
             record.error = str(e)

@@ -57,6 +57,9 @@ class StepRecord:
     #: The shell command an ``api_call`` ran and what it printed (Mobile-Bench's API milestones for CheckPoints).
     command: str | None = None
     command_output: str | None = None
+    #: A scroll's or swipe's finger, as performed: where it touched and lifted (``[x1, y1, x2, y2]``), which
+    #: Mobile-Bench's runner writes into its history (``scroll([x1,y1][x2,y2])``).
+    points: list[int] | None = None
 
 
 @dataclass

@@ -34,6 +34,10 @@ TYPE_OF = {"click": "CLICK", "long_press": "LONG_CLICK", "double_tap": "DOUBLE_C
            "open_app": "START_APP", "navigate_back": "PRESS_BACK", "navigate_home": "PRESS_HOME",
            "keyboard_enter": "PRESS_ENTER", "status": "FINISH", "answer": "FINISH"}
 SCROLL_FINGER = {"down": "SWIPE_UP", "up": "SWIPE_DOWN", "left": "SWIPE_RIGHT", "right": "SWIPE_LEFT"}
+#: ``ActionType``'s members for keys (``android_env2/actions.py``); another key K is recorded ``PRESS_K``, as
+#: ``ui2code_to_dict`` writes ``press('k')``.
+KEY_TYPE = {"back": "PRESS_BACK", "home": "PRESS_HOME", "enter": "PRESS_ENTER", "app_switch": "RECENT",
+            "recent": "RECENT", "volume_up": "VOLUME_UP", "volume_down": "VOLUME_DOWN", "volume_mute": "VOLUME_MUTE"}
 
 
 def quick_ratio_alike(a: str, b: str) -> bool:
@@ -50,6 +54,9 @@ def _record(action: dict[str, Any], element: str | None = None) -> Record:
         name = SCROLL_FINGER[action["direction"]]
     elif kind == "swipe":
         name = f"SWIPE_{action['direction'].upper()}"
+    elif kind == "press_key":
+        key = action["text"].lower().removeprefix("keycode_")
+        name = KEY_TYPE.get(key, f"PRESS_{key.upper()}")
     else:
         name = TYPE_OF.get(kind, kind.upper())
     if action.get("xpath"):

@@ -9,6 +9,7 @@ agent and the noop agent on AndroidArena's tasks; and on Mobile-Bench's check po
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -16,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mobileagent_sim import SimDevice
+from pytest_mobileagent.actions import Action
 from pytest_mobileagent.agents.builtin import NoopAgent, OracleAgent, RandomAgent
+from pytest_mobileagent.catalog import APPS
 from pytest_mobileagent.device.clock import DEFAULT_TIME
 from pytest_mobileagent.episode import EpisodeOptions, new_result, play, reference_ground_truth, restore
 from pytest_mobileagent.metrics import androidarena
@@ -36,7 +39,10 @@ ERRORS = ["no element 9", "unknown app Foo"]
 
 def _truth_action(draw: st.DrawFn) -> dict[str, Any]:
     kind = draw(st.sampled_from(["click", "click", "click", "long_press", "input_text", "open_app", "scroll",
-                                 "navigate_back", "keyboard_enter", "xpath"]))
+                                 "navigate_back", "keyboard_enter", "xpath", "press_key"]))
+    if kind == "press_key":  # keys AndroidArena has a type for, the same key named two ways, keys it has none for
+        return {"action_type": kind, "text": draw(st.sampled_from(["volume_up", "volume_down", "KEYCODE_VOLUME_UP",
+                                                                  "volume_mute", "back", "app_switch", "menu"]))}
     if kind in ("click", "long_press"):
         return {"action_type": kind, "element": draw(st.sampled_from(ELEMENTS))}
     if kind == "input_text":
@@ -117,6 +123,18 @@ def assert_arena_equal(truth: list[dict[str, Any]], steps: list[dict[str, Any]],
         if not steps and name in ("invalid_format", "invalid_action", "repeated_actions"):
             continue  # no steps: the project reports none of these
         assert ours[name] == pytest.approx(theirs[name], abs=1e-9, rel=0), (name, ours[name], theirs[name])
+
+
+def test_different_keys_are_different_action_types_as_androidarena_records_them() -> None:
+    def keys(*names: str) -> list[dict[str, Any]]:
+        return [{"action": {"action_type": "press_key", "text": name}} for name in names]
+
+    truth = [{"action_type": "open_app", "text": "Settings"}]
+    for steps, repeated in [(keys("volume_up", "volume_down"), 0.0), (keys("volume_up", "KEYCODE_VOLUME_UP"), 1.0),
+                            (keys("menu", "search", "menu"), 0.0), (keys("back", "KEYCODE_BACK"), 1.0)]:
+        steps.append({"action": {"action_type": "status", "goal_status": "complete"}})
+        assert project_metrics(truth, steps, 0.0)["repeated_actions"] == repeated, steps
+        assert_arena_equal(truth, steps, 0.0)
 
 
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -219,6 +237,60 @@ def test_the_published_runners_history() -> None:
         "adb shell am start -n com.android.settings/com.android.settings.Settings. [Call result]:API execution "
         "successful",
         "adb shell input keyevent KEYCODE_BACK. [Call result]:API execution successful"]
+
+
+class Scripted:
+    """Plays a fixed list of actions, then declares completion."""
+
+    def __init__(self, actions: list[Action]):
+        self.actions = actions
+
+    def reset(self, goal: str, context: Any) -> None:
+        self.left = list(self.actions)
+
+    def step(self, observation: Any) -> Action:
+        return self.left.pop(0) if self.left else Action.status("complete")
+
+
+def test_the_runner_writes_every_scroll_as_the_fingers_points() -> None:
+    """Mobile-Bench's runner writes a scroll as the points its finger touched and lifted, never by direction."""
+    from suites.mobilebench.tasks_organizer import MobileBenchAddTodo
+
+    task = MobileBenchAddTodo(draw(MobileBenchAddTodo.parameters(), 0))
+    scrolls = [Action.scroll(d) for d in ("down", "up", "left", "right")]
+    with SimDevice() as device:
+        width, height = device.window_size()
+        result = play(device, task, Scripted([*scrolls, Action("swipe", x=10, y=900, x2=10, y2=300)]),
+                      EpisodeOptions(), make_result=lambda: new_result(task, "scripted"))
+    entries = [e for e in published_history([vars(s) for s in result.steps]) if e.startswith("scroll")]
+    assert len(entries) == 5 and entries[-1] == "scroll([10,900][10,300])"
+    points = [tuple(int(n) for n in re.findall(r"-?\d+", e)) for e in entries[:4]]
+    assert all(0 <= x < width and 0 <= y < height for p in points for x, y in (p[:2], p[2:])), points
+    (_, down_y1, _, down_y2), (_, up_y1, _, up_y2), (left_x1, _, left_x2, _), (right_x1, _, right_x2, _) = points
+    assert down_y2 < down_y1 and up_y2 > up_y1 and left_x2 > left_x1 and right_x2 < right_x1  # the finger's way
+
+
+@pytest.mark.parametrize("entry", APPS, ids=lambda entry: entry[1])
+def test_every_app_the_catalogue_opens_is_launched_by_the_activity_it_declares(entry: tuple[str, str, str]) -> None:
+    """The runner's history names ``am start -n <package>/<activity>``: the activity the app's manifest declares for
+    the launcher (the simulator's app launches it), never ``None``."""
+    _pattern, package, activity = entry
+    [line] = published_history([{"action": {"action_type": "open_app", "text": package}}])
+    assert line == f"adb shell am start -n {package}/{activity}. [Call result]:API execution successful"
+    with SimDevice() as device:
+        if package in device.system.apps:
+            assert device.system.apps[package].activity_class(activity).name == activity
+
+
+def test_the_oracle_passes_every_check_point_of_a_task_whose_app_had_no_launch_activity() -> None:
+    from suites.mobilebench.tasks_organizer import MobileBenchAddTodo
+
+    for instance in (0, 1):
+        task = MobileBenchAddTodo(draw(MobileBenchAddTodo.parameters(), instance))
+        with SimDevice() as device:
+            result = play(device, task, OracleAgent(), EpisodeOptions(),
+                          make_result=lambda task=task: new_result(task, "OracleAgent"))
+        assert result.metrics["checkpoint_l2"] == 1.0, published_history([vars(s) for s in result.steps])
 
 
 # -- episodes recorded on the simulator ------------------------------------------------------------------------

@@ -33,14 +33,17 @@ from typing import Any
 
 from pytest_mobileagent.actions import SWIPE_AS_SCROLL
 from pytest_mobileagent.catalog import resolve_app
+from pytest_mobileagent.device.base import KEYEVENT_NAMES, ActionRefused, keycode
 
 #: AndroidArena's action type for each of the project's action kinds (others: the kind in capitals).
 TYPES = {"click": "CLICK", "long_press": "LONG_CLICK", "double_tap": "DOUBLE_CLICK", "input_text": "SET_TEXT",
          "open_app": "START_APP", "stop_app": "STOP_APP", "navigate_back": "PRESS_BACK",
          "navigate_home": "PRESS_HOME", "keyboard_enter": "PRESS_ENTER", "overview": "RECENT",
          "status": "FINISH", "answer": "FINISH"}
-#: Keys of ``press_key`` that AndroidArena has a type for.
-KEYS = {"back": "PRESS_BACK", "home": "PRESS_HOME", "enter": "PRESS_ENTER", "app_switch": "RECENT"}
+#: Keys (``KeyEvent`` names) that AndroidArena's ``ActionType`` has a type of their own for
+#: (``android_env2/actions.py``); any other key ``K`` is ``PRESS_K``, as its ``ui2code_to_dict`` writes ``press('k')``.
+KEYS = {"BACK": "PRESS_BACK", "HOME": "PRESS_HOME", "ENTER": "PRESS_ENTER", "APP_SWITCH": "RECENT",
+        "VOLUME_UP": "VOLUME_UP", "VOLUME_DOWN": "VOLUME_DOWN", "VOLUME_MUTE": "VOLUME_MUTE"}
 #: The finger's direction for a scroll of the content (AndroidArena's parser: ``scroll_down`` is ``swipe_up``).
 FINGER = {scroll: finger.upper() for scroll, finger in SWIPE_AS_SCROLL.items()}
 TEXT_SIMILARITY = 0.6
@@ -77,8 +80,18 @@ def _type(action: dict[str, Any]) -> str:
             return f"SWIPE_{str(action['direction']).upper()}"
         return "SWIPE"
     if kind == "press_key":
-        return KEYS.get(str(action.get("text") or "").lower(), "PRESS_KEY")
+        return key_type(str(action.get("text") or ""))
     return TYPES.get(kind, kind.upper())
+
+
+def key_type(key: str) -> str:
+    """AndroidArena's action type of a key press (:data:`KEYS`), the key named as the action names it
+    (``volume_up``, ``KEYCODE_VOLUME_UP``, ``24``)."""
+    try:
+        name = KEYEVENT_NAMES[keycode(key)]
+    except ActionRefused:  # no key: an invalid step, whose type is never read; its name keeps it apart
+        name = key.upper()
+    return KEYS.get(name, f"PRESS_{name}")
 
 
 def _element(action: dict[str, Any]) -> str | None:

@@ -166,15 +166,19 @@ def _published_entries(step: dict[str, Any]) -> tuple[list[str], list[str]]:
         return [f"press({element})"], []
     if kind == "input_text":
         return [f"click({element})", f"input({element}, {action.get('text') or ''})"], []
-    if kind in ("scroll", "swipe"):
-        if action.get("x2") is not None:
-            return [f"scroll([{action.get('x')},{action.get('y')}][{action.get('x2')},{action.get('y2')}])"], []
-        return [f"scroll({action.get('direction') or ''})"], []
+    if kind in ("scroll", "swipe"):  # the runner writes the finger's points, never a direction
+        points = step.get("points") or [action.get(k) for k in ("x", "y", "x2", "y2")]
+        if None in points:  # a line from before points were recorded
+            return [f"scroll({action.get('direction') or ''})"], []
+        x1, y1, x2, y2 = points
+        return [f"scroll([{x1},{y1}][{x2},{y2}])"], []
     if kind in KEYCODES or kind == "press_key":
         key = KEYCODES.get(kind) or f"KEYCODE_{str(action.get('text') or '').upper()}"
         return [], [_api_entry(f"adb shell input keyevent {key}")]
     if kind == "open_app":
         package, activity = resolve_app(str(action.get("text") or ""))
+        if activity is None:  # outside the catalogue: by its launcher entry, as the adb backend starts it
+            return [], [_api_entry(f"adb shell monkey -p {package} -c android.intent.category.LAUNCHER 1")]
         return [], [_api_entry(f"adb shell am start -n {package}/{activity}")]
     if kind == "api_call" and step.get("command"):
         return [], [_api_entry(f"adb shell {step['command']}")]
