@@ -170,15 +170,6 @@ def config_set(text: str) -> tuple[DeviceConfig, ...]:
     return load(text)
 
 
-def recorded_run(text: str) -> str:
-    """A run folder holding a ``results.jsonl``, or that file."""
-    if text:
-        from pytest_mobileagent.report.replay import results_path
-
-        results_path(text)
-    return text
-
-
 def plain_name(text: str) -> str:
     if text and not re.fullmatch(r"[A-Za-z0-9_.\-]+", text):
         raise ValueError("expected a plain folder name (letters, digits, '_', '.', '-')")
@@ -261,9 +252,9 @@ class Settings:
     shard: tuple[int, int] | None = _field(None, "run shard K of N ('2/4'): the items whose id hashes to it, the "
                                            "same on every machine; each shard writes its own run folder (default "
                                            "id ...-shard-2-of-4) for ma-merge", shard_spec)
-    replay: str = _field("", "with --agent replay: the recorded run whose actions each item plays again (its folder "
-                         "or its results.jsonl); the first step whose screen differs from the recording is "
-                         "reported", recorded_run)
+    replay: str = _field("", "with --agent replay: the recorded run whose actions each item plays again (its run id "
+                         "under --ma-output, as --ma-resume takes, its folder or its results.jsonl); the first step "
+                         "whose screen differs from the recording is reported")
     final_states: str = _field("on", "on the simulator, save each episode's final state (a few KB) under "
                                "<run>/final_states/, for re-judging the run with ma-rescore",
                                choices=FINAL_STATE_POLICIES)

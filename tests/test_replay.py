@@ -132,6 +132,13 @@ def test_the_first_step_whose_screen_differs_is_reported(suite: pytest.Pytester)
                                  "*screen demo/SearchDrawer[[]0[]]: differs from step 2*"])
 
 
+def test_a_run_id_names_the_recorded_run_as_resume_takes_it(suite: pytest.Pytester) -> None:
+    suite.runpytest("mysuites", "--agent=oracle", "--ma-run-id", "rec").assert_outcomes(passed=1)
+    result = suite.runpytest("mysuites", "--agent=replay", "--ma-replay", "rec", "--ma-run-id", "again")
+    result.assert_outcomes(passed=1)
+    assert demo_records(suite, "again")[0]["replay"]["recorded_run"] == demo_records(suite, "rec")[0]["run_id"]
+
+
 def test_an_item_without_recording_is_skipped_naming_it(suite: pytest.Pytester) -> None:
     suite.runpytest("mysuites", "--agent=oracle", "--ma-run-id", "rec").assert_outcomes(passed=1)
     result = suite.runpytest("mysuites", "--agent=replay", "--ma-replay", "reports/rec", "--ma-instances", "2",
@@ -154,7 +161,8 @@ def test_a_recording_of_other_parameters_is_an_error_naming_both(suite: pytest.P
 @pytest.mark.parametrize(("options", "message"), [
     (("--agent=replay",), "--agent replay needs --ma-replay RUN"),
     (("--agent=oracle", "--ma-replay", "reports/rec"), "--ma-replay plays a recorded run with --agent replay"),
-    (("--agent=replay", "--ma-replay", "reports/none"), "--ma-replay: 'reports/none': no such folder or file"),
+    (("--agent=replay", "--ma-replay", "reports/none"), "--ma-replay reports/none: no such run, folder or file"),
+    (("--agent=replay", "--ma-replay", "none"), "--ma-replay none: no such run, folder or file (give a run id"),
     (("--agent=replay", "--ma-replay", "mysuites"), "no results.jsonl in mysuites"),
 ])
 def test_usage_errors_say_what_to_give(suite: pytest.Pytester, options: tuple[str, ...], message: str) -> None:

@@ -17,17 +17,23 @@ import pytest
 
 from pytest_mobileagent.records import EpisodeRecord, record_episode
 from pytest_mobileagent.report.results import ResultsFile
-from pytest_mobileagent.stash import RECORDING_KEY
+from pytest_mobileagent.stash import RECORDING_KEY, SETTINGS_KEY
 from pytest_mobileagent.tasks.registry import TaskCase
 
 
-def results_path(text: str) -> Path:
-    """The ``results.jsonl`` of a run folder, or the file itself; :class:`ValueError` naming what is missing."""
+def results_path(text: str, runs: Path | None = None) -> Path:
+    """The ``results.jsonl`` of a run folder, the file itself, or (where no such path exists) of the run of that id
+    in ``runs`` (the ``--ma-output`` folder), as ``--ma-resume`` takes it; :class:`ValueError` naming what is
+    missing."""
     path = Path(text)
+    if not path.exists() and runs is not None and text not in ("", ".", "..") and "/" not in text \
+            and "\\" not in text:
+        path = runs / text
     found = path / "results.jsonl" if path.is_dir() else path
     if not found.is_file():
-        what = "no such folder or file" if not path.exists() else f"no results.jsonl in {path}"
-        raise ValueError(f"{what} (give a run folder such as reports/<run-id>, or its results.jsonl)")
+        what = "no such run, folder or file" if not path.exists() else f"no results.jsonl in {path}"
+        raise ValueError(f"{what} (give a run id under --ma-output, a run folder such as reports/<run-id>, or its "
+                         "results.jsonl)")
     return found
 
 
@@ -95,7 +101,8 @@ def recording(config: pytest.Config, text: str) -> Recording:
     """The run ``--ma-replay`` names, read once per process."""
     found = config.stash.get(RECORDING_KEY, None)
     if found is None:
-        found = config.stash[RECORDING_KEY] = Recording(results_path(text))
+        output = config.stash[SETTINGS_KEY].output if SETTINGS_KEY in config.stash else "reports"
+        found = config.stash[RECORDING_KEY] = Recording(results_path(text, Path(config.rootpath, output)))
     return found
 
 
