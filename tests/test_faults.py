@@ -159,7 +159,9 @@ def test_user_info_in_the_base_url_is_a_usage_error_that_hides_the_password(task
     assert "canary" not in shown and "ss-" not in shown
 
 
-def test_a_key_the_model_echoes_reaches_no_output(tasks: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_a_key_the_model_echoes_reaches_no_output(tasks: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+                                                  workers: list[str]) -> None:
     """The key and a token in the base URL's query, echoed by the model into its replies and answer (so into the
     failure message Allure captures), appear in no file of the run, Allure's folder, JUnit, the HTML report,
     the trace, the log file, nor on the terminal."""
@@ -180,7 +182,8 @@ def test_a_key_the_model_echoes_reaches_no_output(tasks: pytest.Pytester, monkey
             "tasks_open.py", "--agent", "t3a", "--ma-llm-base-url", f"{server.base_url}?token={QUERY_TOKEN}",
             "--ma-llm-model", "scripted-1", "--ma-run-id", "leak", "--ma-trajectories", "on", "-rA",
             "--html", "report.html", "--self-contained-html", "--junitxml", "junit.xml", "--alluredir", "allure",
-            "--log-file", "run.log", "--log-file-level", "DEBUG", "-o", "log_cli=true", "--log-cli-level", "DEBUG")
+            "--log-file", "run.log", "--log-file-level", "DEBUG", "-o", "log_cli=true", "--log-cli-level", "DEBUG",
+            *workers)
     assert server.authorizations[0] == f"Bearer {KEY}"  # the key was sent as the key...
     assert all(path.endswith(f"/chat/completions?token={QUERY_TOKEN}") for path in server.paths)  # ...the query too
     assert result.parseoutcomes().get("failed") == 1  # ended by the answer, Settings closed: the agent's failure
