@@ -33,7 +33,7 @@ from pytest_mobileagent.episode import EpisodeTimeout
 from pytest_mobileagent.fixtures import clean_state_lines, configured_specs
 from pytest_mobileagent.pool import device_backends
 from pytest_mobileagent.records import EpisodeRecord, EpisodeResult, RecordFormatError
-from pytest_mobileagent.redaction import redact, redact_json, register_secret
+from pytest_mobileagent.redaction import redact, redact_handler, redact_json, register_secret
 from pytest_mobileagent.report.results import ResultsFile
 from pytest_mobileagent.report.summary import RunTally
 from pytest_mobileagent.settings import Run, add_options, build, option, run, settings
@@ -64,6 +64,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
     pluginmanager.add_hookspecs(hooks)
+    from pytest_mobileagent.report.allure import install_redaction
+
+    install_redaction()  # before allure-pytest's pytest_configure creates its file writer
+
+
+#: pytest's log handlers (``--log-file``, live logs, captured logs in reports and ``caplog``).
+_LOG_HANDLERS = ("log_file_handler", "log_cli_handler", "report_handler", "caplog_handler")
+
+
+def pytest_plugin_registered(plugin: object, plugin_name: str) -> None:
+    """pytest's logging plugin, once it exists: each of its handlers writes through the redaction."""
+    if plugin_name == "logging-plugin":
+        for name in _LOG_HANDLERS:
+            handler = getattr(plugin, name, None)
+            if handler is not None:
+                redact_handler(handler)
 
 
 def is_controller(config: pytest.Config) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from pytest_mobileagent.llm.client import DEFAULT_RETRIES, DEFAULT_TIMEOUT_S
+from pytest_mobileagent.llm.client import DEFAULT_RETRIES, DEFAULT_TIMEOUT_S, endpoint
 from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.stash import RUN_KEY, SETTINGS_KEY
 from pytest_mobileagent.tasks.params import DEFAULT_SEED
@@ -103,6 +103,12 @@ def prices(text: str) -> tuple[float, float] | None:
     if parts and not (len(values) == 2 and all(v >= 0 for v in values)):
         raise ValueError("expected 'input,output' dollars per million tokens, e.g. '2.5,10'")
     return values or None  # type: ignore[return-value]
+
+
+def endpoint_url(text: str) -> str:
+    """A model endpoint URL the client can use as given (no user info: see ``llm.client.endpoint``)."""
+    endpoint(str(text))
+    return str(text).strip()
 
 
 def existing_file(text: str) -> str:
@@ -219,10 +225,13 @@ class Settings:
                                    "or endpoint gone for good); finished episodes stay on disk for --ma-resume",
                                    at_least(1))
     llm_model: str = _field("gpt-4o", "model name for the model agents")
-    llm_base_url: str = _field("", "OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM...); default OpenAI's")
+    llm_base_url: str = _field("", "OpenAI-compatible endpoint (vLLM, Ollama, LiteLLM...); default OpenAI's. Its "
+                               "query goes with every request; no user:password@ (the key is MA_LLM_API_KEY)",
+                               endpoint_url)
     llm_temperature: float = _field(0.0, "sampling temperature", number(0.0, 2.0))
     llm_seed: int | None = _field(None, "sampling seed, for endpoints that honour it", optional_int)
-    llm_timeout: float = _field(DEFAULT_TIMEOUT_S, "seconds per model request (with the retries, a hung endpoint "
+    llm_timeout: float = _field(DEFAULT_TIMEOUT_S, "seconds per model request attempt, all of it: connect, send and "
+                                "every read of the reply (with the retries, a hung or trickling endpoint "
                                 "costs an item under a minute by default)", number(0.0, low_open=True))
     llm_retries: int = _field(DEFAULT_RETRIES, "retries of a model request on 429, 5xx, timeouts and cut-off "
                               "bodies (then an infrastructure error)",

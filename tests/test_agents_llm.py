@@ -134,3 +134,45 @@ def test_the_model_judge_is_reported_beside_verified_success(pytester: pytest.Py
     assert "Goal: Open the Settings app." in judge_request and "Final screen elements:" in judge_request
     [log] = Path(pytester.path, "reports", "llm", "llm").glob("*.jsonl")
     assert json.loads(log.read_text().splitlines()[-1])["role"] == "judge"
+
+
+def test_an_endpoint_that_trickles_is_cut_at_the_requests_total_time() -> None:
+    """One byte every half second keeps every read under the timeout; the request still ends at its total time,
+    as the endpoint's timeout (the whole reply would take minutes and then succeed)."""
+    with ScriptedServer(default={"drip": 0.5, "text": "fine"}) as server:
+        client = LLMClient("scripted-1", base_url=server.base_url, timeout=2.0, retries=0)
+        with pytest.raises(EndpointError, match="APITimeoutError after 1 attempt"):
+            client.chat([{"role": "user", "content": "hello"}])
+    assert client.log[0]["attempts"][0]["error"] == "APITimeoutError"
+
+
+def test_a_huge_reply_is_read_no_further_than_the_cap_and_is_the_models_invalid_output() -> None:
+    import tracemalloc
+
+    from pytest_mobileagent.llm.transport import MAX_REPLY_BYTES
+
+    with ScriptedServer([{"huge": 64 * 2**20}]) as server:
+        client = LLMClient("scripted-1", base_url=server.base_url, retries=0)
+        tracemalloc.start()
+        try:
+            reply = client.chat([{"role": "user", "content": "hello"}])
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    assert reply.text == "" and client.log[0]["reply_too_large"] == {"max_bytes": MAX_REPLY_BYTES}
+    assert peak < 4 * MAX_REPLY_BYTES  # not the 64 MiB sent, nor copies of it
+
+
+def test_a_reply_too_long_is_an_invalid_format_step_of_the_agent(pytester: pytest.Pytester) -> None:
+    with ScriptedServer([{"huge": 5 * 2**20}], default=competent) as server:
+        outcome = run(pytester, server, "t3a", "--ma-infra-retries", "0")
+    outcome.assert_outcomes(passed=1)  # the step was used up; the next reply reached the goal
+    [result] = results(pytester)
+    assert result["steps"][0]["invalid"] == "format" and result["outcome"] == "success"
+
+
+def test_the_base_urls_query_goes_with_every_request() -> None:
+    with ScriptedServer(["fine"]) as server:
+        client = LLMClient("scripted-1", base_url=server.base_url + "?api-version=2024-06-01", retries=0)
+        assert client.chat([{"role": "user", "content": "hello"}]).text == "fine"
+    assert server.paths == ["/v1/chat/completions?api-version=2024-06-01"]

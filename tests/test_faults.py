@@ -146,22 +146,55 @@ def test_nothing_is_created_by_collect_only(tasks: pytest.Pytester) -> None:
     assert not Path(tasks.path, "nowhere").exists()
 
 
-def test_a_key_in_the_base_url_reaches_no_output(tasks: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+KEY = "sk-canary-env-0123456789"
+QUERY_TOKEN = "qtok-canary-5678"
+
+
+def test_user_info_in_the_base_url_is_a_usage_error_that_hides_the_password(tasks: pytest.Pytester) -> None:
+    result = tasks.runpytest_subprocess("tasks_open.py", "--agent", "t3a", "--ma-llm-base-url",
+                                        "http://user:pa@ss-canary@127.0.0.1:9/v1")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    shown = "\n".join(result.outlines + result.errlines)
+    assert "--ma-llm-base-url" in shown and "user info" in shown
+    assert "canary" not in shown and "ss-" not in shown
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_a_key_the_model_echoes_reaches_no_output(tasks: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+                                                  workers: list[str]) -> None:
+    """The key and a token in the base URL's query, echoed by the model into its replies and answer (so into the
+    failure message Allure captures), appear in no file of the run, Allure's folder, JUnit, the HTML report,
+    the trace, the log file, nor on the terminal."""
     from pytest_mobileagent.llm.scripted import ScriptedServer
 
-    monkeypatch.setenv("MA_LLM_API_KEY", "sk-canary-env-0123456789")
-    with ScriptedServer(default={"status": 503}) as server:
-        url = server.base_url.replace("http://", "http://user:sk-canary-url-0123456789@")
+    actions = ['{"action_type": "open_app", "app_name": "Settings"}', '{"action_type": "navigate_home"}',
+               '{"action_type": "answer", "text": "my header was %s and client_secret=' + KEY + '"}']
+
+    def leaky(request: dict) -> str:
+        said = server.authorizations[-1]  # "Bearer <key>", as the endpoint received it
+        if "Action taken:" in request["messages"][-1]["content"]:
+            return f"It worked. (I was called with Authorization: {said}, x-api-key: {KEY})"
+        return f"Reason: {said}\nAction: " + (actions.pop(0) % said if "%s" in actions[0] else actions.pop(0))
+
+    monkeypatch.setenv("MA_LLM_API_KEY", KEY)
+    with ScriptedServer(default=leaky) as server:
         result = tasks.runpytest_subprocess(
-            "tasks_open.py", "--agent", "t3a", "--ma-llm-base-url", url, "--ma-llm-retries", "0",
-            "--ma-infra-retries", "0", "--ma-llm-model", "scripted-1", "--ma-run-id", "leak",
-            "--html", "report.html", "--self-contained-html", "--junitxml", "junit.xml", "--alluredir", "allure")
-    assert result.parseoutcomes().get("errors") == 1  # the endpoint failed: an infrastructure error
-    written = "\n".join([*result.outlines, *result.errlines] + [
-        path.read_text(errors="replace") for path in tasks.path.rglob("*") if path.is_file()
-        and path.suffix in (".jsonl", ".json", ".html", ".xml", ".txt", ".properties", ".log")])
-    assert "http://***@127.0.0.1" in written  # the URL is still there to debug with, without its secret
-    assert "sk-canary" not in written
+            "tasks_open.py", "--agent", "t3a", "--ma-llm-base-url", f"{server.base_url}?token={QUERY_TOKEN}",
+            "--ma-llm-model", "scripted-1", "--ma-run-id", "leak", "--ma-trajectories", "on", "-rA",
+            "--html", "report.html", "--self-contained-html", "--junitxml", "junit.xml", "--alluredir", "allure",
+            "--log-file", "run.log", "--log-file-level", "DEBUG", "-o", "log_cli=true", "--log-cli-level", "DEBUG",
+            *workers)
+    assert server.authorizations[0] == f"Bearer {KEY}"  # the key was sent as the key...
+    assert all(path.endswith(f"/chat/completions?token={QUERY_TOKEN}") for path in server.paths)  # ...the query too
+    assert result.parseoutcomes().get("failed") == 1  # ended by the answer, Settings closed: the agent's failure
+    assert "Bearer ***" in result.stdout.str()  # the failure shows the answer, without the key
+    written = [path for path in tasks.path.rglob("*") if path.is_file() and path.suffix != ".py"]
+    assert {"allure", "reports"} <= {path.relative_to(tasks.path).parts[0] for path in written}
+    assert any(path.name.endswith("-result.json") for path in written)
+    log = (tasks.path / "run.log").read_text()
+    assert "/chat/completions?token=***" in log  # the log names the request, without the token
+    for text in [*(path.read_bytes() for path in written), "\n".join(result.outlines + result.errlines).encode()]:
+        assert KEY.encode() not in text and QUERY_TOKEN.encode() not in text
 
 
 def test_redaction_covers_each_shape_of_secret() -> None:
@@ -169,12 +202,31 @@ def test_redaction_covers_each_shape_of_secret() -> None:
 
     register_secret("sk-registered-0123456789")
     assert redact("http://me:pw@host:8000/v1") == "http://***@host:8000/v1"
+    assert redact("http://me:p@ss@w0rd@host:8000/v1") == "http://***@host:8000/v1"  # to the last @ before the host
     assert redact("adb://10.0.0.2:5037/emulator-5554?console_port=5554&token=abc123") == \
         "adb://10.0.0.2:5037/emulator-5554?console_port=5554&token=***"
     assert redact('{"Authorization": "Bearer abcdefghijkl"}') == '{"Authorization": "Bearer ***"}'
     assert redact("https://host/v1?api_key=XYZ&model=m") == "https://host/v1?api_key=***&model=m"
     assert redact("401: key sk-registered-0123456789 refused") == "401: key *** refused"
     assert redact("http://host:8000/v1 and jane@example.com") == "http://host:8000/v1 and jane@example.com"
+    assert redact("https://b.s3.amazonaws.com/o?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F2026"
+                  "&X-Amz-Security-Token=FwoG&X-Amz-Signature=abcdef") == \
+        "https://b.s3.amazonaws.com/o?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=***" \
+        "&X-Amz-Security-Token=***&X-Amz-Signature=***"
+    assert redact("grant_type=refresh_token&client_secret=cs1&refresh_token=rt1") == \
+        "grant_type=refresh_token&client_secret=***&refresh_token=***"
+    assert redact('{"id_token": "eyJ0", "access_token":"at1", "prompt_tokens": 12, "password": false}') == \
+        '{"id_token": "***", "access_token":"***", "prompt_tokens": 12, "password": false}'
+    assert redact("x-api-key: k1\napi-key: k2\nOcp-Apim-Subscription-Key: k3\nAuthorization: Basic dXNlcjpw") == \
+        "x-api-key: ***\napi-key: ***\nOcp-Apim-Subscription-Key: ***\nAuthorization: Basic ***"
+    assert redact("https://x.azure.com/q?subscription-key=k4&sig=s1&key=AIza5") == \
+        "https://x.azure.com/q?subscription-key=***&sig=***&key=***"
+    assert redact("{'secret': 's3', 'password': 'hunter2'} token=t2") == \
+        "{'secret': '***', 'password': '***'} token=***"
+    assert redact('"{\\"api_key\\": \\"sk-inner\\"}"') == '"{\\"api_key\\": \\"***\\"}"'  # JSON in a JSON string
+    # what only looks like a secret's place is left: UI trees' flags, a key name, token counts
+    tree = '<node text="Wi-Fi" password="false" /> {"key": "enter"} {"completion_tokens": 3}'
+    assert redact(tree) == tree
 
 
 def test_model_logs_are_capped_per_episode(tmp_path: Path) -> None:

@@ -1,9 +1,20 @@
 """One client for OpenAI-compatible chat endpoints (OpenAI, vLLM, Ollama, LiteLLM...), through the ``openai`` package.
 
 Options (ini keys ``ma_llm_*``): ``--ma-llm-model``, ``--ma-llm-base-url``, ``--ma-llm-temperature``,
-``--ma-llm-seed``, ``--ma-llm-timeout`` (seconds per request), ``--ma-llm-retries``, ``--ma-llm-prices``
+``--ma-llm-seed``, ``--ma-llm-timeout`` (seconds per request attempt, all of it: connect, sending, every read of
+the reply, :mod:`~pytest_mobileagent.llm.transport`), ``--ma-llm-retries``, ``--ma-llm-prices``
 (``"input,output"`` dollars per million tokens). The key comes from ``MA_LLM_API_KEY`` or
 ``OPENAI_API_KEY`` and is never written anywhere.
+
+The base URL's query (``?api-version=...``, a gateway's ``?token=...``) is sent with every request (the openai
+client's ``default_query``), not glued into its path; user info (``user:password@``) in it is refused
+(:func:`endpoint`, a usage error naming ``--ma-llm-base-url``): httpx would send it as HTTP Basic auth in place of
+the key.
+
+A reply body over :data:`~pytest_mobileagent.llm.transport.MAX_REPLY_BYTES` is not read further: from a 2xx
+answer it is the model's output, unusable (:meth:`LLMClient.chat` returns an empty text, which the agents record
+as an invalid-format step, and the log entry says ``reply_too_large``); from an error status it is the endpoint's
+failure, retried as one.
 
 Retries: a 429, a 5xx, a timeout or a dropped connection is retried with exponential backoff, at most
 ``retries`` times; after that the request raises :class:`EndpointError`, an infrastructure error (the
@@ -20,6 +31,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from pytest_mobileagent.deadline import waiting_on_model
 from pytest_mobileagent.device.base import InfrastructureError
@@ -75,6 +87,17 @@ class EndpointUnusable(Exception):
     """The preflight found the endpoint, the key or the model unusable; the message says what to set."""
 
 
+def endpoint(url: str) -> tuple[str, dict[str, str]]:
+    """``url`` (``--ma-llm-base-url``) as the openai client takes it: the URL without query or fragment, and the
+    query's parameters, which go with every request. ValueError for user info in it (``user:password@``)."""
+    parts = urlsplit(url.strip())
+    if "@" in parts.netloc:
+        raise ValueError("user info (user:password@) in the endpoint URL would be sent as HTTP Basic auth, not as "
+                         "the key: give the URL without it and the key in MA_LLM_API_KEY")
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", "")), dict(parse_qsl(parts.query,
+                                                                                        keep_blank_values=True))
+
+
 def _openai() -> Any:
     """The ``openai`` package, an optional dependency (``pip install 'pytest-mobileagent[llm]'``)."""
     try:
@@ -106,8 +129,14 @@ class LLMClient:
 
     def __post_init__(self) -> None:
         openai = _openai()
-        self._client = openai.OpenAI(api_key=api_key(), base_url=self.base_url, timeout=self.timeout,
-                                     max_retries=0)
+        from pytest_mobileagent.llm.transport import BoundedTransport
+
+        base_url, query = endpoint(self.base_url) if self.base_url else (None, {})
+        #: Where requests go, as messages name it (no query, no user info; redacted all the same).
+        self.where = redact(base_url or "OpenAI's API")
+        self._client = openai.OpenAI(api_key=api_key(), base_url=base_url, default_query=query or None,
+                                     timeout=self.timeout, max_retries=0,
+                                     http_client=openai.DefaultHttpxClient(transport=BoundedTransport()))
 
     @classmethod
     def from_settings(cls, settings: Settings, model: str = "") -> LLMClient:
@@ -122,7 +151,7 @@ class LLMClient:
 
         Raises :class:`EndpointUnusable` naming the option or variable to set."""
         openai = _openai()
-        where = redact(self.base_url or "OpenAI's API")
+        where = self.where
         if api_key() == "not-needed" and not self.base_url:
             raise EndpointUnusable(f"no API key for {where}: set MA_LLM_API_KEY (or OPENAI_API_KEY), or point "
                                    "--ma-llm-base-url at an endpoint that needs none")
@@ -158,6 +187,8 @@ class LLMClient:
     def chat(self, messages: Sequence[dict[str, Any]]) -> Reply:
         """One completion; retried on transient errors; :class:`EndpointError` when they persist."""
         openai = _openai()
+        from pytest_mobileagent.llm.transport import too_large
+
         usage = Usage()
         kwargs: dict[str, Any] = {"model": self.model, "messages": list(messages), "temperature": self.temperature}
         if self.seed is not None:
@@ -169,27 +200,37 @@ class LLMClient:
             try:
                 with waiting_on_model():  # a limit passing now is the endpoint's, not the agent's
                     response = self._client.chat.completions.create(**kwargs)
-            except (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
-                    openai.APIConnectionError, openai.APIResponseValidationError, json.JSONDecodeError) as e:
-                # a body cut off or not JSON (HTTP 200 included) is the endpoint's fault, never the agent's
-                seconds = round(time.perf_counter() - started, 3)
-                entry["attempts"].append({"error": type(e).__name__, "seconds": seconds})
-                if attempt == self.retries:
-                    raise EndpointError(f"{redact(self.base_url or 'OpenAI')}: {type(e).__name__} after "
-                                        f"{attempt + 1} attempt(s)") from None
-                usage.retries += 1
-                time.sleep(self.backoff_s * 2 ** attempt)
-                continue
-            except openai.APIStatusError as e:  # 4xx other than 429: retrying will not help
-                raise EndpointError(f"{redact(self.base_url or 'OpenAI')}: HTTP {e.status_code}") from None
-            text = (response.choices[0].message.content or "") if response.choices else ""
-            if response.usage is not None:
-                usage.prompt_tokens = response.usage.prompt_tokens or 0
-                usage.completion_tokens = response.usage.completion_tokens or 0
-                usage.cost_usd = (usage.prompt_tokens * self.prices[0] + usage.completion_tokens * self.prices[1]) / 1e6
-            entry["response"] = text
-            entry["usage"] = usage.to_dict()
-            return Reply(text, usage)
+            except openai.APIStatusError as e:
+                if not isinstance(e, (openai.RateLimitError, openai.InternalServerError)):
+                    raise EndpointError(f"{self.where}: HTTP {e.status_code}") from None  # retrying will not help
+                failure: Exception = e
+            except (openai.APIConnectionError, openai.APIResponseValidationError, json.JSONDecodeError) as e:
+                # a timeout, a dropped connection, a body cut off or not JSON (HTTP 200 included) is the endpoint's
+                # fault, never the agent's; a 2xx reply too long to read is the model's output, unusable
+                cut = too_large(e)
+                if cut is not None and 200 <= cut.status_code < 300:
+                    entry["attempts"].append({"error": "ReplyTooLarge",
+                                              "seconds": round(time.perf_counter() - started, 3)})
+                    entry.update(reply_too_large={"max_bytes": cut.limit}, response="", usage=usage.to_dict())
+                    return Reply("", usage)
+                failure = e
+            else:
+                text = (response.choices[0].message.content or "") if response.choices else ""
+                if response.usage is not None:
+                    usage.prompt_tokens = response.usage.prompt_tokens or 0
+                    usage.completion_tokens = response.usage.completion_tokens or 0
+                    usage.cost_usd = (usage.prompt_tokens * self.prices[0]
+                                      + usage.completion_tokens * self.prices[1]) / 1e6
+                entry["response"] = text
+                entry["usage"] = usage.to_dict()
+                return Reply(text, usage)
+            entry["attempts"].append({"error": type(failure).__name__,
+                                      "seconds": round(time.perf_counter() - started, 3)})
+            if attempt == self.retries:
+                raise EndpointError(f"{self.where}: {type(failure).__name__} after {attempt + 1} attempt(s)") \
+                    from None
+            usage.retries += 1
+            time.sleep(self.backoff_s * 2 ** attempt)
         raise AssertionError("unreachable")
 
 
@@ -209,4 +250,4 @@ def redacted(payload: dict[str, Any]) -> dict[str, Any]:
     return json.loads(text)
 
 
-__all__ = ["EndpointError", "EndpointUnusable", "LLMClient", "Reply", "Usage", "api_key", "image_part"]
+__all__ = ["EndpointError", "EndpointUnusable", "LLMClient", "Reply", "Usage", "api_key", "endpoint", "image_part"]

@@ -5,10 +5,13 @@
 
 Each script entry answers one request, in order: a string (the model's text), or a dict with
 ``text``, ``status`` (an HTTP error such as 429 or 503), ``delay`` (seconds before answering),
-``hang`` (never answer) or ``truncate`` (HTTP 200 with the JSON body cut after that many bytes).
+``hang`` (never answer), ``truncate`` (HTTP 200 with the JSON body cut after that many bytes), ``drip`` (the
+whole answer, status line included, sent one byte every that many seconds) or ``huge`` (a reply whose text is
+that many bytes, streamed without being held).
 A callable entry is called with the request's JSON and returns an entry,
 so a script can read the prompt. When the script runs out, ``default`` answers. ``requests`` holds
-what was received (headers without the key) for assertions. ``GET /v1/models`` lists ``models``, as real
+what was received (headers without the key) for assertions, ``paths`` the request paths (query included).
+``GET /v1/models`` lists ``models``, as real
 endpoints list what they serve (the plugin's preflight checks the model is among them). With ``api_key``, a
 request without that bearer key gets HTTP 401, as a real endpoint refuses a wrong key.
 """
@@ -34,6 +37,7 @@ class ScriptedServer:
         self.default = default
         self.requests: list[dict[str, Any]] = []
         self.authorizations: list[str] = []
+        self.paths: list[str] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
         server = self
@@ -66,6 +70,37 @@ class ScriptedServer:
                 self.end_headers()
                 self.wfile.write(data)
 
+            def _huge(self, size: int) -> None:
+                head, tail = b'{"object": "chat.completion", "choices": [{"index": 0, "message": {"role": ' \
+                    b'"assistant", "content": "', b'"}, "finish_reason": "stop"}]}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(head) + size + len(tail)))
+                self.end_headers()
+                chunk = b"x" * 65536
+                try:
+                    self.wfile.write(head)
+                    for sent in range(0, size, len(chunk)):
+                        self.wfile.write(chunk[:size - sent])
+                    self.wfile.write(tail)
+                except OSError:  # the client stopped reading
+                    pass
+
+            def _drip(self, interval: float, text: str) -> None:
+                data = json.dumps({"id": "chatcmpl-drip", "object": "chat.completion", "created": 1697384040,
+                                   "model": "scripted", "choices": [{"index": 0, "finish_reason": "stop", "message":
+                                                                     {"role": "assistant", "content": text}}]}).encode()
+                raw = (f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+                       "Connection: close\r\n\r\n").encode() + data
+                for i in range(len(raw)):
+                    if server._stop.wait(interval):
+                        return
+                    try:
+                        self.wfile.write(raw[i:i + 1])
+                    except OSError:  # the client gave up
+                        return
+                self.close_connection = True
+
             def do_POST(self) -> None:
                 if self._refused():
                     return
@@ -73,6 +108,7 @@ class ScriptedServer:
                 with server._lock:
                     server.requests.append(body)
                     server.authorizations.append(self.headers.get("Authorization", ""))
+                    server.paths.append(self.path)
                     entry = server.script.pop(0) if server.script else server.default
                 if callable(entry):
                     entry = entry(body)
@@ -85,6 +121,12 @@ class ScriptedServer:
                     return
                 if entry.get("delay"):
                     time.sleep(float(entry["delay"]))
+                if entry.get("huge"):
+                    self._huge(int(entry["huge"]))
+                    return
+                if entry.get("drip"):
+                    self._drip(float(entry["drip"]), str(entry.get("text", "")))
+                    return
                 if "truncate" in entry:  # a 200 whose JSON body is cut off after that many bytes
                     data = json.dumps({"id": "chatcmpl-cut", "object": "chat.completion", "choices": []}).encode()
                     self.send_response(200)

@@ -1,8 +1,15 @@
 """allure-pytest integration: labels, parameters, the episode as steps with attachments, and at the end of
-the run ``environment.properties`` and ``categories.json`` in the results folder."""
+the run ``environment.properties`` and ``categories.json`` in the results folder.
+
+Every file allure-pytest writes to ``--alluredir`` (result and container JSON, attachments, copied files) passes
+through :func:`~pytest_mobileagent.redaction.redact` first: :func:`install_redaction` puts
+:func:`redacting_file_logger` in place of allure's file writer before allure-pytest configures itself, so what
+Allure captured before the plugin's own redaction (a failure message, an episode's raw fields) is redacted too.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -10,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pytest_mobileagent.device.config import config_label
-from pytest_mobileagent.redaction import redact
+from pytest_mobileagent.redaction import redact, redact_bytes, redact_json
 from pytest_mobileagent.report.artifacts import artifacts, read
 
 if TYPE_CHECKING:
@@ -31,6 +38,48 @@ CATEGORIES = [
     {"name": "Step limit reached", "matchedStatuses": ["failed"], "messageRegex": "(?s).*ended by step_limit.*"},
     {"name": "Agent error", "matchedStatuses": ["failed"], "messageRegex": "(?s).*ended by agent_error.*"},
 ]
+
+
+def install_redaction() -> None:
+    """Make allure-pytest write every file of its results folder through the redaction (when it is installed).
+
+    allure-pytest creates its writer, ``allure_commons.logger.AllureFileLogger``, in its ``pytest_configure``,
+    by the name its module imported; the plugin replaces that name, before any configure, with
+    :func:`redacting_file_logger`'s class."""
+    try:
+        import allure_pytest.plugin as allure_plugin
+    except ImportError:
+        return
+    allure_plugin.AllureFileLogger = redacting_file_logger()
+
+
+@functools.cache
+def redacting_file_logger() -> type:
+    """allure's file writer, every file it writes redacted (results, containers, attachments, copied files)."""
+    import os
+    import uuid
+
+    from allure_commons import hookimpl
+    from allure_commons.logger import AllureFileLogger
+    from attr import asdict
+
+    class RedactingFileLogger(AllureFileLogger):  # type: ignore[misc]
+        def _report_item(self, item: Any) -> None:
+            data = redact_json(asdict(item, filter=lambda _, v: v or v is False))
+            indent = 4 if os.environ.get("ALLURE_INDENT_OUTPUT") else None
+            self.report_attached_data(json.dumps(data, indent=indent, ensure_ascii=False),
+                                      item.file_pattern.format(prefix=uuid.uuid4()))
+
+        @hookimpl
+        def report_attached_file(self, source: Any, file_name: str) -> None:
+            self.report_attached_data(Path(source).read_bytes(), file_name)
+
+        @hookimpl
+        def report_attached_data(self, body: Any, file_name: str) -> None:
+            body = redact(body) if isinstance(body, str) else redact_bytes(bytes(body))
+            super().report_attached_data(body, file_name)
+
+    return RedactingFileLogger
 
 
 def results_dir(config: pytest.Config) -> str | None:
@@ -109,7 +158,7 @@ def write_run_files(folder: str, options: Settings, run: Run, tokens_spent: bool
     out.mkdir(parents=True, exist_ok=True)
     env = environment(options, run, tokens_spent, metrics)
     lines = [f"{key}={_property_value(value)}" for key, value in env.items()]
-    (out / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (out / "environment.properties").write_text(redact("\n".join(lines) + "\n"), encoding="utf-8")
     (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
 
 
