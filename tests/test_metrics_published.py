@@ -49,9 +49,10 @@ def _truth_action(draw: st.DrawFn) -> dict[str, Any]:
         return {"action_type": kind, "element": draw(st.sampled_from(ELEMENTS[:2])),
                 "text": draw(st.sampled_from(TEXTS))}
     if kind == "open_app":
-        return {"action_type": kind, "text": draw(st.sampled_from(["Camera", "Settings", "Clock"]))}
+        names = ["Camera", "Settings", "Clock", *(package for _, package, _ in APPS)]  # every app, by name or package
+        return {"action_type": kind, "text": draw(st.sampled_from(names))}
     if kind == "scroll":
-        return {"action_type": kind, "direction": draw(st.sampled_from(["up", "down"]))}
+        return {"action_type": kind, "direction": draw(st.sampled_from(["up", "down", "left", "right"]))}
     if kind == "xpath":  # a published ground truth's element, with the children it merged as nearby xpaths
         return {"action_type": "click", "xpath": "//*[@resource-id='a']", "nearby": ["//*[@text='A']"]}
     return {"action_type": kind}
