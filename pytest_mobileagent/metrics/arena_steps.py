@@ -10,7 +10,8 @@ without its final ``FINISH``.
 
 Here an action dict maps to a record (:func:`arena_action`) as follows: the type by :data:`TYPES` (a ``scroll``
 moves the content the other way from the finger, so ``scroll down`` is AndroidArena's ``SWIPE_UP``, as its parser
-turns ``scroll_down`` into ``swipe_up``); the element, where AndroidArena has an xpath, is the action's ``xpath``,
+turns ``scroll_down`` into ``swipe_up``; a key press's by :data:`KEYS`, :func:`key_type`: ``VOLUME_UP`` and
+``VOLUME_DOWN`` are different actions); the element, where AndroidArena has an xpath, is the action's ``xpath``,
 else the description of the element it aimed at (``element``, recorded by the episode), else its index, else its
 coordinates; ``open_app`` names its app's package. An episode's steps map with :func:`arena_actions`.
 
