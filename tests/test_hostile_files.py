@@ -4,6 +4,10 @@ large to store in full. Each is refused with a message naming it, or stored safe
 
 from __future__ import annotations
 
+import json
+import zipfile
+from pathlib import Path
+
 import pytest
 
 from tests.pytester_tasks import OPEN_SETTINGS
@@ -32,3 +36,109 @@ def test_a_run_id_outside_the_output_folder_or_too_long_is_a_usage_error(tasks: 
     assert len(errors) == 1 and flag in errors[0] and "plain folder name" in errors[0], errors
     assert set(tasks.path.parent.iterdir()) == outside  # nothing written beside the project
     assert not list(tasks.path.rglob("results.jsonl"))
+
+
+# -- trace zips and trace folders ------------------------------------------------------------------------------------
+
+def _manifest() -> str:
+    from pytest_mobileagent.report import trace
+
+    return json.dumps({"format": trace.FORMAT, "kind": trace.KIND, "files": [], "steps": []})
+
+
+def _show(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    from pytest_mobileagent.report.trace_cli import main
+
+    status = main(["show", str(path), "--print"])
+    out, err = capsys.readouterr()
+    return status, err.strip() or out.strip()
+
+
+def test_a_zip_bomb_is_refused_before_it_fills_the_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from pytest_mobileagent.report import trace_cli
+
+    monkeypatch.setattr(trace_cli, "MAX_UNPACKED", 4 << 20)  # the real cap is 512 MB: the same rule, a smaller figure
+    bomb = tmp_path / "bomb.zip"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("t/trace.json", _manifest())
+        with z.open("t/screens/000.webp", "w") as entry:
+            for _ in range(16):
+                entry.write(bytes(1 << 20))  # 16 MB of zeros, a few KB packed
+    assert bomb.stat().st_size < 100_000
+    before = set(tmp_path.iterdir())
+    status, message = _show(bomb, capsys)
+    assert status == 2 and "zip bomb" in message and "bomb.zip" in message and "Traceback" not in message
+    assert set(tmp_path.iterdir()) == before  # nothing unpacked, no temporary folder left
+
+    # the header's sizes are not trusted: one that claims 1 byte for the 16 MB is read as far as it goes
+    lying = tmp_path / "lying.zip"
+    data = bytearray(bomb.read_bytes())
+    for info in zipfile.ZipFile(bomb).infolist():
+        if info.filename.endswith(".webp"):
+            for offset in (info.header_offset + 22, data.rindex(b"PK\x01\x02") + 24):  # local header, central one
+                data[offset:offset + 4] = (1).to_bytes(4, "little")
+    lying.write_bytes(bytes(data))
+    status, message = _show(lying, capsys)
+    assert status == 2 and "Traceback" not in message and not (tmp_path / "lying.trace").exists(), message
+
+
+def test_a_zip_of_too_many_entries_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from pytest_mobileagent.report import trace_cli
+
+    monkeypatch.setattr(trace_cli, "MAX_ENTRIES", 50)
+    many = tmp_path / "many.zip"
+    with zipfile.ZipFile(many, "w") as z:
+        z.writestr("t/trace.json", _manifest())
+        for n in range(60):
+            z.writestr(f"t/steps/{n:03d}.js", "")
+    status, message = _show(many, capsys)
+    assert status == 2 and "61 entries" in message and not (tmp_path / "many.trace").exists()
+
+
+def test_a_link_in_a_trace_folder_is_replaced_never_written_through(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "elsewhere" / "victim.html"
+    target.parent.mkdir()
+    folder = tmp_path / "t"
+    folder.mkdir()
+    (folder / "trace.json").write_text(_manifest())
+    (folder / "index.html").symlink_to(target)  # dangling: the viewer would be written to the link's target
+    status, viewer = _show(folder, capsys)
+    assert status == 0 and Path(viewer) == folder / "index.html"
+    assert not target.exists() and not (folder / "index.html").is_symlink()
+    assert "maTrace" in (folder / "index.html").read_text()
+
+    # a link to a file that exists is replaced too (the browser would show that file), the file left as it was
+    target.write_text("mine")
+    (folder / "index.html").unlink()
+    (folder / "index.html").symlink_to(target)
+    assert _show(folder, capsys)[0] == 0
+    assert target.read_text() == "mine" and not (folder / "index.html").is_symlink()
+
+    # unpacking a zip again replaces the earlier unpacking, whatever links were left in it
+    archive = tmp_path / "t.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("t/trace.json", _manifest())
+        z.writestr("t/index.html", "<html>viewer</html>")
+    unpacked = tmp_path / "t.trace" / "t"
+    unpacked.mkdir(parents=True)
+    (unpacked / "index.html").symlink_to(target)
+    assert _show(archive, capsys) == (0, str(unpacked / "index.html"))
+    assert target.read_text() == "mine" and (unpacked / "index.html").read_text() == "<html>viewer</html>"
+
+
+def test_run_and_report_files_replace_links_instead_of_following_them(tmp_path: Path) -> None:
+    from pytest_mobileagent.report.files import write_file
+    from pytest_mobileagent.report.results import ResultsFile
+
+    target = tmp_path / "victim"
+    (tmp_path / "metrics.json").symlink_to(target)
+    write_file(tmp_path / "metrics.json", "{}")
+    assert not target.exists() and (tmp_path / "metrics.json").read_text() == "{}"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    (tmp_path / "results.jsonl").symlink_to(target)
+    with pytest.raises(OSError):
+        ResultsFile(tmp_path / "results.jsonl").append({"task": "T"})
+    assert not target.exists()

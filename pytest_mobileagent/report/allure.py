@@ -12,6 +12,7 @@ import pytest
 from pytest_mobileagent.device.config import config_label
 from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.report.artifacts import artifacts, read
+from pytest_mobileagent.report.files import write_file
 
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
@@ -109,8 +110,8 @@ def write_run_files(folder: str, options: Settings, run: Run, tokens_spent: bool
     out.mkdir(parents=True, exist_ok=True)
     env = environment(options, run, tokens_spent, metrics)
     lines = [f"{key}={_property_value(value)}" for key, value in env.items()]
-    (out / "environment.properties").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
+    write_file(out / "environment.properties", "\n".join(lines) + "\n")
+    write_file(out / "categories.json", json.dumps(CATEGORIES, indent=1) + "\n")
 
 
 def environment(options: Settings, run: Run, tokens_spent: bool,

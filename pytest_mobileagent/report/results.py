@@ -75,7 +75,8 @@ class ResultsFile:
     def append(self, record: EpisodeRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         line = (redacted_line(record) + "\n").encode()
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        # never through a link left in a shared run folder (ELOOP instead)
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         try:
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX)

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from pytest_mobileagent.redaction import redact, redact_json
+from pytest_mobileagent.report.files import write_file
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -222,7 +223,7 @@ class TraceRecorder:
         path = self.folder / name
 
         def write() -> None:
-            path.write_bytes(webp(image, width)[0])
+            write_file(path, webp(image, width)[0])
 
         self._writes.append(self._writer.submit(write))
 
@@ -237,7 +238,9 @@ class TraceRecorder:
     def observe(self, obs: Observation) -> None:
         if obs.step == 0:  # a first step, or an earlier attempt's (an infrastructure retry): start afresh
             self._drain()
-            if self.folder.exists():
+            if self.folder.is_symlink():  # a link left in a shared run folder is removed, never followed
+                self.folder.unlink()
+            elif self.folder.exists():
                 shutil.rmtree(self.folder)
             self._steps.clear()
             self._pending = None
@@ -344,7 +347,7 @@ class TraceRecorder:
         for index, seen in sorted(self._steps.items()):
             summary, detail = step_entry(seen, records.get(index), result.agent_error)
             name = f"steps/{index:03d}.js"
-            (self.folder / name).write_text(_script("maTraceStep", index, packed(detail)), encoding="utf-8")
+            write_file(self.folder / name, _script("maTraceStep", index, packed(detail)))
             steps.append({**summary, "detail": name})
         manifest = {
             "format": FORMAT, "kind": KIND, "written_by": f"pytest-mobileagent {_version()}",
@@ -357,10 +360,9 @@ class TraceRecorder:
         manifest["files"] = sorted({s["screenshot"] for s in steps if s["screenshot"]} | {s["detail"] for s in steps}
                                    | {i for s in steps for i in s.get("images", [])}
                                    | ({"final.png"} if "final_screen" in manifest["check"] else set()))
-        (self.folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
-        (self.folder / MANIFEST_JS).write_text(_script("maTrace", manifest), encoding="utf-8")
-        (self.folder / VIEWER).write_text(viewer_html(), encoding="utf-8")
-        return self.folder / VIEWER
+        write_file(self.folder / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+        write_file(self.folder / MANIFEST_JS, _script("maTrace", manifest))
+        return write_viewer(self.folder)
 
     def _check(self, result: EpisodeResult, extra_log: Sequence[dict[str, Any]]) -> dict[str, Any]:
         judge = [e for e in extra_log if e.get("role") == "judge"]
@@ -599,10 +601,9 @@ def read_step(folder: Path, entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_viewer(folder: Path) -> Path:
-    """(Re)write the trace's viewer page from this version's package data."""
-    path = folder / VIEWER
-    path.write_text(viewer_html(), encoding="utf-8")
-    return path
+    """(Re)write the trace's viewer page from this version's package data (replacing a link there, never writing
+    through it)."""
+    return write_file(folder / VIEWER, viewer_html())
 
 
 __all__ = ["FORMAT", "MANIFEST", "VIEWER", "ReadRecorder", "TraceError", "TraceRecorder", "alignment",
