@@ -130,14 +130,28 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _resumed_episodes(config: pytest.Config) -> dict[str, EpisodeRecord]:
     """With ``--ma-resume``: the run's finished episodes (:meth:`~pytest_mobileagent.report.results.ResultsFile.
-    finished`); a line of a newer format is a usage error naming it."""
+    finished`); a line of a newer format is a usage error naming it, a damaged one a warning naming it (its
+    episode runs again)."""
     resume = option(config, "resume")
     if not resume:
         return {}
+    results = ResultsFile(run(config).results, "--ma-resume")
     try:
-        return ResultsFile(run(config).results, "--ma-resume").finished()
+        finished = results.finished()
     except RecordFormatError as e:
         raise pytest.UsageError(f"--ma-resume {resume}: {e}") from None
+    if is_controller(config):
+        _warn_skipped(config, "--ma-resume", results.skipped)
+    return finished
+
+
+def _warn_skipped(config: pytest.Config, reader: str, skipped: list[str]) -> None:
+    """A warning (in the warnings summary) for each results line ``reader`` skipped as damaged."""
+    for message in skipped[:20]:
+        config.issue_config_time_warning(pytest.PytestWarning(f"{reader}: {message}"), stacklevel=2)
+    if len(skipped) > 20:
+        config.issue_config_time_warning(pytest.PytestWarning(f"{reader}: {len(skipped) - 20} more damaged lines "
+                                                              "skipped"), stacklevel=2)
 
 
 def _run_folder(config: pytest.Config) -> tuple[str, Path]:
@@ -171,9 +185,10 @@ def _replay_report(config: pytest.Config, text: str) -> None:
     from pytest_mobileagent.report.replay import ReplayReport, recording
 
     try:
-        recording(config, text)
+        recorded = recording(config, text)
     except ValueError as e:
         raise pytest.UsageError(f"--ma-replay {text}: {e}") from None
+    _warn_skipped(config, "--ma-replay", recorded.skipped)
     config.pluginmanager.register(ReplayReport(text), "mobileagent-replay")
 
 

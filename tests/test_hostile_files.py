@@ -142,3 +142,85 @@ def test_run_and_report_files_replace_links_instead_of_following_them(tmp_path: 
     with pytest.raises(OSError):
         ResultsFile(tmp_path / "results.jsonl").append({"task": "T"})
     assert not target.exists()
+
+
+# -- results files: too deep, non-finite ---------------------------------------------------------------------------
+
+def _line(instance: int, **fields: object) -> bytes:
+    from pytest_mobileagent.records import EpisodeResult
+    from pytest_mobileagent.redaction import redacted_line
+
+    record = EpisodeResult("Task", suite="s", instance=instance, agent="a", success=1.0, state_success=1.0,
+                           outcome="success").to_json()
+    return (redacted_line({**record, **fields}) + "\n").encode()
+
+
+def _run(tmp_path: Path, *damaged: bytes) -> Path:
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "results.jsonl").write_bytes(_line(0) + b"".join(damaged))
+    return run
+
+
+DEEP = b'{"task": "Task", "suite": "s", "instance": 1, "params": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n"
+NON_FINITE = [_line(1, success=float("nan")), _line(2, metrics={"tcr": float("inf")}),
+              _line(3).replace(b'"success": 1.0', b'"success": 1e999'), _line(4, state_success="NaN"),
+              _line(5, trivial_success=float("-inf"))]
+
+
+def _strict(text: str) -> object:
+    def refuse(constant: str) -> object:
+        raise ValueError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("damaged", [[DEEP], NON_FINITE], ids=["deep", "non-finite"])
+def test_ma_merge_skips_a_damaged_line_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 damaged: list[bytes]) -> None:
+    from pytest_mobileagent.report.merge import main
+
+    run = _run(tmp_path, *damaged)
+    assert main([str(run), "--out", str(tmp_path / "merged")]) == 0
+    err = capsys.readouterr().err
+    for number in range(2, 2 + len(damaged)):
+        assert f"{run / 'results.jsonl'}, line {number}, is damaged" in err
+    assert "Traceback" not in err
+    metrics = _strict((tmp_path / "merged" / "metrics.json").read_text())  # strict JSON: no NaN, no Infinity
+    assert metrics["overall"]["episodes"] == 1 and metrics["overall"]["rate"] == 1.0  # type: ignore[index]
+    assert (tmp_path / "merged" / "results.jsonl").read_bytes() == _line(0)
+
+
+@pytest.mark.parametrize("damaged", [[DEEP], NON_FINITE], ids=["deep", "non-finite"])
+def test_replay_and_resume_skip_a_damaged_line_naming_it(tmp_path: Path, damaged: list[bytes]) -> None:
+    from pytest_mobileagent.report.replay import Recording
+    from pytest_mobileagent.report.results import ResultsFile
+
+    path = _run(tmp_path, *damaged) / "results.jsonl"
+    recording = Recording(path)  # --ma-replay
+    assert [key for key in recording.episodes] == ["s/Task[0]"]
+    assert len(recording.skipped) == len(damaged) and f"{path}, line 2, is damaged" in recording.skipped[0]
+    resumed = ResultsFile(path, "--ma-resume")
+    assert list(resumed.finished()) == ["s/Task[0]@a"] and len(resumed.skipped) == len(damaged)
+
+
+def test_resume_warns_of_a_damaged_line_and_runs_its_episode_again(tasks: pytest.Pytester) -> None:
+    first = tasks.runpytest_inprocess("tasks_open.py", "--ma-run-id", "r", "-p", "no:randomly")
+    results = tasks.path / "reports" / "r" / "results.jsonl"
+    lines = results.read_bytes().splitlines(keepends=True)
+    assert first.ret == 0 and lines
+    record = json.loads(lines[0])
+    results.write_bytes(json.dumps({**record, "success": float("nan")}).encode() + b"\n" + b"".join(lines[1:]))
+    again = tasks.runpytest_inprocess("tasks_open.py", "--ma-resume", "r", "-p", "no:randomly")
+    assert again.ret == 0, again.outlines
+    again.stdout.fnmatch_lines([f"*--ma-resume: {results}, line 1, is damaged: its success is not a finite number*"])
+    metrics = _strict((tasks.path / "reports" / "r" / "metrics.json").read_text())
+    assert metrics["overall"]["episodes"] == len(lines)  # type: ignore[index]
+
+
+def test_metrics_json_is_strict_json() -> None:
+    from pytest_mobileagent.report.summary import metrics_text
+
+    assert _strict(metrics_text({"overall": {"rate": 0.5}})) == {"overall": {"rate": 0.5}}
+    with pytest.raises(ValueError):
+        metrics_text({"overall": {"rate": float("nan")}})

@@ -25,7 +25,8 @@ from pytest_mobileagent.records import EpisodeRecord, RecordFormatError
 from pytest_mobileagent.report.files import new_file, write_file
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
-#: What merging reads of a line to choose an episode's record: its identity and its outcome.
+#: What merging reads of a line to choose an episode's record: its identity and its outcome (and, to check them, the
+#: fields the metrics read: :data:`~pytest_mobileagent.metrics.success.FIELDS`).
 IDENTITY = ("suite", "task", "instance", "repeat", "agent", "outcome")
 
 
@@ -47,16 +48,20 @@ def _results_path(run: Path) -> Path:
 
 def _winners(paths: list[Path]) -> dict[str, _Line]:
     """One record per episode (a finished one wins over an infrastructure error, a later run over an earlier
-    one), streamed: only where each winner's line is stays in memory."""
+    one), streamed: only where each winner's line is stays in memory. A damaged line (cut by a crash, too deep, a
+    NaN among the fields the metrics read) is skipped, said on stderr."""
     winners: dict[str, _Line] = {}
     for run, path in enumerate(paths):
-        for offset, line, record in ResultsFile(path, "ma-merge").read(IDENTITY):  # a line cut by a crash is skipped
+        results = ResultsFile(path, "ma-merge")
+        for offset, line, record in results.read({*IDENTITY, *FIELDS}):
             key = episode_key(record)
             error = record.get("outcome") == "error"
             held = winners.get(key)
             if error and held is not None and not held.error:
                 continue  # an episode that finished somewhere is not undone by an error elsewhere
             winners[key] = _Line(run, offset, len(line), error)
+        for message in results.skipped:
+            print(f"ma-merge: {message}", file=sys.stderr)
     return winners
 
 

@@ -357,9 +357,10 @@ def _decode(line: bytes) -> Any:
 def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, int, int, bool]]:
     """One line per episode (the last finished one, else its last error): (key, offset, length, error); ``tasks``
     imports the modules the episodes' node ids name on the way."""
-    identity = ("suite", "task", "instance", "repeat", "agent", "outcome", "nodeid")
-    chosen: dict[str, tuple[int, int, bool]] = {}
-    for offset, line, record in ResultsFile(path, "ma-rescore").read(identity):  # a line cut by a crash is skipped
+    identity = {"suite", "task", "instance", "repeat", "agent", "outcome", "nodeid", *FIELDS}  # FIELDS: a damaged
+    chosen: dict[str, tuple[int, int, bool]] = {}  # number is refused here, before the metrics read it
+    results = ResultsFile(path, "ma-rescore")
+    for offset, line, record in results.read(identity):  # a damaged line (one cut by a crash...) is skipped
         key, error = episode_key(record), record.get("outcome") == "error"
         held = chosen.get(key)
         if error and held is not None and not held[2]:
@@ -368,6 +369,8 @@ def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, 
         if tasks is not None and not error:
             with contextlib.suppress(Unjudged, KeyError):
                 tasks.task_class(record)
+    for message in results.skipped:
+        print(f"ma-rescore: {message}", file=sys.stderr)
     return [(key, *value) for key, value in sorted(chosen.items())]
 
 
