@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from pytest_mobileagent.capped import cap_json
+
 #: The format of the lines this version writes, and the newest it reads: 1, the first with a ``format`` field (the
 #: lines before it, of format 0, have the same fields, fewer of them where they predate a field).
 FORMAT = 1
@@ -167,7 +169,9 @@ class EpisodeResult:
 
     def to_json(self) -> EpisodeRecord:
         """The episode's results line: its fields, the ones derived from the steps (:data:`DERIVED`) and ``format``;
-        for an error, :data:`ERROR_FIELDS` (``timed_out`` only where it timed out)."""
+        for an error, :data:`ERROR_FIELDS` (``timed_out`` only where it timed out). A string longer than
+        :data:`~pytest_mobileagent.capped.FIELD_MAX` is cut, its length said (:func:`~pytest_mobileagent.capped.
+        cap`)."""
         if self.outcome == "error":
             data = {name: getattr(self, name) for name in ERROR_FIELDS}
             if self.timed_out is None:
@@ -179,7 +183,7 @@ class EpisodeResult:
                     del data[name]
             data.update((name, getattr(self, name)) for name in DERIVED)
         data["format"] = FORMAT
-        return data
+        return cap_json(data)  # a huge typed text or answer is stored cut, with its size (pytest_mobileagent.capped)
 
     @classmethod
     def from_json(cls, data: EpisodeRecord) -> EpisodeResult:

@@ -224,3 +224,57 @@ def test_metrics_json_is_strict_json() -> None:
     assert _strict(metrics_text({"overall": {"rate": 0.5}})) == {"overall": {"rate": 0.5}}
     with pytest.raises(ValueError):
         metrics_text({"overall": {"rate": float("nan")}})
+
+
+# -- fields too large to store in full -------------------------------------------------------------------------------
+
+HUGE = '''
+from pytest_mobileagent.actions import Action
+
+
+class Rambles:
+    """Answers with 3 million characters, then types them."""
+
+    def reset(self, goal, context):
+        self.steps = 0
+
+    def step(self, observation):
+        self.steps += 1
+        return Action.answer("y" * 3_000_000) if self.steps == 1 else Action.status("complete")
+'''
+
+
+def test_a_huge_answer_is_stored_once_cut_with_its_size_and_not_printed_in_full(tasks: pytest.Pytester) -> None:
+    from pytest_mobileagent.capped import FIELD_MAX, SHOWN_MAX
+    from pytest_mobileagent.report.trace import load_trace
+
+    tasks.makepyfile(huge_agent=HUGE)
+    tasks.syspathinsert()
+    result = tasks.runpytest_inprocess("tasks_open.py", "--agent", "huge_agent:Rambles", "--ma-run-id", "h",
+                                       "--ma-trajectories", "on", "--ma-screenshots", "none", "-p", "no:randomly")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED, result.outlines
+    run = tasks.path / "reports" / "h"
+    marker = "…[truncated, 3000000 chars]"
+    line = (run / "results.jsonl").read_text(encoding="utf-8")
+    assert len(line) < 4 * FIELD_MAX and marker in line and "y" * (FIELD_MAX + 1) not in line
+    (folder,) = (run / "trajectories").iterdir()
+    for name in ("trace.json", "trace.js"):  # the answer once in each: the episode's record, referenced by its step
+        text = (folder / name).read_text(encoding="utf-8")
+        assert text.count("y" * FIELD_MAX) == 2 and len(text) < 4 * FIELD_MAX, name  # answer, action text
+    trace = load_trace(folder)
+    assert trace["steps"][0]["action"]["text"] == "y" * FIELD_MAX + marker  # joined from the episode's step
+    assert trace["steps"][0]["record"] == 0 and "text" not in (trace["steps"][0]["drawn"] or {})
+    shown = result.stdout.str()
+    assert "y" * (SHOWN_MAX + 1) not in shown and "truncated, " in shown
+    assert len(shown) < 20 * SHOWN_MAX
+
+
+def test_the_cap_cuts_once_and_keeps_the_first_size() -> None:
+    from pytest_mobileagent.capped import FIELD_MAX, cap, cap_json, cut_size
+
+    text = "z" * (FIELD_MAX * 3)
+    once = cap(text)
+    assert once == "z" * FIELD_MAX + f"…[truncated, {FIELD_MAX * 3} chars]" and cut_size(once) == FIELD_MAX * 3
+    assert cap(once) == once and cap(once, 10) == "z" * 10 + f"…[truncated, {FIELD_MAX * 3} chars]"
+    assert cap_json({"a": [text, 1, None], "b": "short"}) == {"a": [once, 1, None], "b": "short"}
+    assert cut_size("short") is None
