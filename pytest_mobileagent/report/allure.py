@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_mobileagent.capped import cap, cap_json
 from pytest_mobileagent.device.config import config_label
 from pytest_mobileagent.redaction import redact
 from pytest_mobileagent.report.artifacts import artifacts, read
@@ -78,7 +79,7 @@ def attach_episode(item: pytest.Item, result: EpisodeResult) -> None:
                "self_reported": result.self_reported, "answer": result.answer, "terminated_by": result.terminated_by,
                "steps": result.num_steps, "max_steps": result.max_steps, "metrics": result.metrics,
                "constraint_violations": result.constraint_violations}
-    allure.attach(json.dumps(summary, indent=1, default=str), "episode", allure.attachment_type.JSON)
+    allure.attach(json.dumps(cap_json(summary), indent=1, default=str), "episode", allure.attachment_type.JSON)
 
 
 def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
@@ -98,9 +99,10 @@ def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
                 allure.attach(annotate(png, tree, step.action, recorded[step.index].size), "screen",
                               allure.attachment_type.PNG)
                 allure.attach(tree, "UI tree", allure.attachment_type.XML)
-            allure.attach(json.dumps(step.action, sort_keys=True), "action", allure.attachment_type.JSON)
+            allure.attach(json.dumps(cap_json(step.action), sort_keys=True, default=str), "action",
+                          allure.attachment_type.JSON)
             if step.error:
-                allure.attach(step.error, "error", allure.attachment_type.TEXT)
+                allure.attach(cap(step.error), "error", allure.attachment_type.TEXT)
 
 
 def write_run_files(folder: str, options: Settings, run: Run, tokens_spent: bool,
