@@ -146,14 +146,28 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _resumed_episodes(config: pytest.Config) -> dict[str, EpisodeRecord]:
     """With ``--ma-resume``: the run's finished episodes (:meth:`~pytest_mobileagent.report.results.ResultsFile.
-    finished`); a line of a newer format is a usage error naming it."""
+    finished`); a line of a newer format is a usage error naming it, a damaged one a warning naming it (its
+    episode runs again)."""
     resume = option(config, "resume")
     if not resume:
         return {}
+    results = ResultsFile(run(config).results, "--ma-resume")
     try:
-        return ResultsFile(run(config).results, "--ma-resume").finished()
+        finished = results.finished()
     except RecordFormatError as e:
         raise pytest.UsageError(f"--ma-resume {resume}: {e}") from None
+    if is_controller(config):
+        _warn_skipped(config, "--ma-resume", results.skipped)
+    return finished
+
+
+def _warn_skipped(config: pytest.Config, reader: str, skipped: list[str]) -> None:
+    """A warning (in the warnings summary) for each results line ``reader`` skipped as damaged."""
+    for message in skipped[:20]:
+        config.issue_config_time_warning(pytest.PytestWarning(f"{reader}: {message}"), stacklevel=2)
+    if len(skipped) > 20:
+        config.issue_config_time_warning(pytest.PytestWarning(f"{reader}: {len(skipped) - 20} more damaged lines "
+                                                              "skipped"), stacklevel=2)
 
 
 def _run_folder(config: pytest.Config) -> tuple[str, Path]:
@@ -166,11 +180,14 @@ def _run_folder(config: pytest.Config) -> tuple[str, Path]:
             raise pytest.UsageError(f"--ma-run-id {run_id}: {output / run_id} already holds a run; continue it with "
                                     f"--ma-resume {run_id}, or choose another run id")
         return run_id, output / run_id
-    # --ma-resume reports/<run-id> names a run folder anywhere; a bare id one under --ma-output
+    # --ma-resume reports/<run-id> names a run folder anywhere; a bare id one under --ma-output (both checked by
+    # settings.run_reference: the folder's name is a plain run id, never "." or "..")
     directory = Path(config.rootpath, resume) if "/" in resume or "\\" in resume else output / resume
-    if not re.fullmatch(r"[A-Za-z0-9_.\-]+", directory.name):
-        raise pytest.UsageError(f"--ma-resume must name a run folder, got {resume!r}")
-    if not (directory / "results.jsonl").is_file():
+    try:
+        found = (directory / "results.jsonl").is_file()
+    except OSError as e:  # a path the system refuses (too long...)
+        raise pytest.UsageError(f"--ma-resume {resume!r}: {e.strerror or e}") from None
+    if not found:
         runs = sorted(path.parent.name for path in output.glob("*/results.jsonl"))[-5:]
         known = f"; recent runs in {output}: {', '.join(runs)}" if runs else f"; {output} holds no runs"
         raise pytest.UsageError(f"--ma-resume {resume}: no run there ({directory / 'results.jsonl'} not found)"
@@ -184,9 +201,10 @@ def _replay_report(config: pytest.Config, text: str) -> None:
     from pytest_mobileagent.report.replay import ReplayReport, recording
 
     try:
-        recording(config, text)
+        recorded = recording(config, text)
     except ValueError as e:
         raise pytest.UsageError(f"--ma-replay {text}: {e}") from None
+    _warn_skipped(config, "--ma-replay", recorded.skipped)
     config.pluginmanager.register(ReplayReport(text), "mobileagent-replay")
 
 

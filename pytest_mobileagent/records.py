@@ -9,9 +9,13 @@ are, and refuse a line of a newer one (:func:`readable`, :func:`format_error`).
 
 from __future__ import annotations
 
+import math
 import typing
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
+
+from pytest_mobileagent.capped import cap_json
 
 #: The format of the lines this version writes, and the newest it reads: 1, the first with a ``format`` field (the
 #: lines before it, of format 0, have the same fields, fewer of them where they predate a field).
@@ -168,7 +172,9 @@ class EpisodeResult:
 
     def to_json(self) -> EpisodeRecord:
         """The episode's results line: its fields, the ones derived from the steps (:data:`DERIVED`) and ``format``;
-        for an error, :data:`ERROR_FIELDS` (``timed_out`` only where it timed out)."""
+        for an error, :data:`ERROR_FIELDS` (``timed_out`` only where it timed out). A string longer than
+        :data:`~pytest_mobileagent.capped.FIELD_MAX` is cut, its length said (:func:`~pytest_mobileagent.capped.
+        cap`)."""
         if self.outcome == "error":
             data = {name: getattr(self, name) for name in ERROR_FIELDS}
             if self.timed_out is None:
@@ -180,7 +186,7 @@ class EpisodeResult:
                     del data[name]
             data.update((name, getattr(self, name)) for name in DERIVED)
         data["format"] = FORMAT
-        return data
+        return cap_json(data)  # a huge typed text or answer is stored cut, with its size (pytest_mobileagent.capped)
 
     @classmethod
     def from_json(cls, data: EpisodeRecord) -> EpisodeResult:
@@ -215,6 +221,50 @@ def line_fields() -> dict[str, Any]:
 
 #: The names of :func:`line_fields`.
 LINE_FIELDS = frozenset(line_fields())
+
+
+def _number_kinds() -> dict[str, str]:
+    """The line's fields a reader takes as numbers: ``number``, ``number or null``, or ``numbers`` (an object of
+    them, such as ``metrics``)."""
+    kinds = {}
+    for name, hint in line_fields().items():
+        args = set(typing.get_args(hint))
+        if hint in (int, float):
+            kinds[name] = "number"
+        elif args and args <= {int, float, type(None)} and args & {int, float}:
+            kinds[name] = "number or null"
+        elif typing.get_origin(hint) is dict and typing.get_args(hint)[1] in (int, float):
+            kinds[name] = "numbers"
+    kinds.pop("format", None)  # readable() judges it
+    return kinds
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+#: See :func:`_number_kinds`.
+NUMBER_FIELDS = _number_kinds()
+
+
+def damage(record: EpisodeRecord, fields: Iterable[str] | None = None) -> str | None:
+    """Why a decoded results line is damaged (None if it is not), of ``fields`` (every field when None): a field
+    read as a number holding anything else, NaN and infinities included (``json`` writes a float NaN as ``NaN``,
+    which is not JSON, and reads ``1e999`` as infinity), or no ``task``."""
+    wanted = None if fields is None else set(fields)
+    if (wanted is None or "task" in wanted) and not isinstance(record.get("task"), str):
+        return "it has no task"
+    for name, value in record.items():
+        kind = NUMBER_FIELDS.get(name)
+        if kind is None or (wanted is not None and name not in wanted):
+            continue
+        if kind == "numbers":
+            ok = isinstance(value, dict) and all(_number(v) for v in value.values())
+        else:
+            ok = _number(value) or (value is None and kind == "number or null")
+        if not ok:
+            return f"its {name} is not a finite {'object of numbers' if kind == 'numbers' else kind}"
+    return None
 
 
 class RecordFormatError(ValueError):
@@ -265,6 +315,6 @@ def record_instance(record: EpisodeRecord) -> str:
     return episode_id(record.get("suite") or "", record["task"], int(record.get("instance", 0)))
 
 
-__all__ = ["DERIVED", "ERROR_FIELDS", "FORMAT", "LINE_FIELDS", "EpisodeRecord", "EpisodeResult", "RecordFormatError",
-           "StepRecord", "case_label", "episode_id", "format_error", "line_fields", "readable", "record_episode",
-           "record_instance"]
+__all__ = ["DERIVED", "ERROR_FIELDS", "FORMAT", "LINE_FIELDS", "NUMBER_FIELDS", "EpisodeRecord", "EpisodeResult",
+           "RecordFormatError", "StepRecord", "case_label", "damage", "episode_id", "format_error", "line_fields",
+           "readable", "record_episode", "record_instance"]

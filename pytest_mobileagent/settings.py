@@ -176,9 +176,27 @@ def config_set(text: str) -> tuple[DeviceConfig, ...]:
     return load(text)
 
 
+#: The longest run id: a folder name every file system takes, with room for the suffixes beside it.
+NAME_MAX = 128
+
+
 def plain_name(text: str) -> str:
-    if text and not re.fullmatch(r"[A-Za-z0-9_.\-]+", text):
-        raise ValueError("expected a plain folder name (letters, digits, '_', '.', '-')")
+    """A run id: a folder name of letters, digits, '_', '.' and '-', not ``.`` or ``..`` (nor only dots), at most
+    :data:`NAME_MAX` characters; "" for none."""
+    if text and not (re.fullmatch(r"[A-Za-z0-9_.\-]+", text) and text.strip(".") and len(text) <= NAME_MAX):
+        raise ValueError(f"expected a plain folder name (letters, digits, '_', '.', '-'; not only dots; at most "
+                         f"{NAME_MAX} characters)")
+    return text
+
+
+def run_reference(text: str) -> str:
+    """``--ma-resume``: a run id (:func:`plain_name`), or a run folder's path whose last part is one."""
+    text = str(text)
+    if "/" not in text and "\\" not in text:
+        return plain_name(text)
+    if "\0" in text or len(text) > 4096:
+        raise ValueError("expected a run folder's path")
+    plain_name(Path(text.replace("\\", "/")).name or ".")
     return text
 
 
@@ -268,7 +286,7 @@ class Settings:
                                "<run>/final_states/, for re-judging the run with ma-rescore",
                                choices=FINAL_STATE_POLICIES)
     resume: str = _field("", "resume a run (its id, or its folder such as reports/<run-id>): finished episodes are "
-                         "taken from its results.jsonl")
+                         "taken from its results.jsonl", run_reference)
     require_complete: bool = _field(False, "AndroidWorld's rule: success counts only if the agent declared "
                                     "completion")
     lcs_gamma: float = _field(0.9, "AndroidArena's discount for the task reward", number(0.0, 1.0, low_open=True))

@@ -28,7 +28,7 @@ LAYERS: list[set[str]] = [
     {"validators"},  # state checks and seeders
     {"device"},  # the Device protocol, the backend interface, the adb backend
     # stash: the run state's keys, whose value types (from the layers above) are annotations only
-    {"android", "records", "datasets", "datasets_manifest", "redaction", "deadline", "stash"},
+    {"android", "records", "datasets", "datasets_manifest", "redaction", "deadline", "stash", "capped"},
 ]
 LAYER_OF = {unit: depth for depth, units in enumerate(LAYERS) for unit in units}
 

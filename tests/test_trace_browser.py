@@ -191,9 +191,9 @@ def test_a_broken_trace_shows_a_message_not_a_blank_page(a_trace: Path, browser:
 
     manifest = a_trace / "trace.js"
     body = manifest.read_text()
-    manifest.write_text(body.replace('"format": 1,', '"format": 2,', 1))
-    assert "this viewer reads format 1" in banner(opened(browser, a_trace, "error"))
-    assert "This trace is format 2" in banner(opened(browser, a_trace, "error"))
+    manifest.write_text(body.replace('"format": 2,', '"format": 3,', 1))
+    assert "this viewer reads format 2 and older" in banner(opened(browser, a_trace, "error"))
+    assert "This trace is format 3" in banner(opened(browser, a_trace, "error"))
     manifest.write_text(body[: len(body) // 2])  # cut off in the copy
     assert "ma-trace show" in banner(opened(browser, a_trace, "error"))
     manifest.unlink()

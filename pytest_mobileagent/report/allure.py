@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from pytest_mobileagent.capped import cap, cap_json
 from pytest_mobileagent.device.config import config_label
 from pytest_mobileagent.redaction import redact, redact_bytes, redact_json
 from pytest_mobileagent.report.artifacts import artifacts, read
+from pytest_mobileagent.report.files import write_file
 
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
@@ -126,7 +128,7 @@ def attach_episode(item: pytest.Item, result: EpisodeResult) -> None:
                "self_reported": result.self_reported, "answer": result.answer, "terminated_by": result.terminated_by,
                "steps": result.num_steps, "max_steps": result.max_steps, "metrics": result.metrics,
                "constraint_violations": result.constraint_violations}
-    allure.attach(json.dumps(summary, indent=1, default=str), "episode", allure.attachment_type.JSON)
+    allure.attach(json.dumps(cap_json(summary), indent=1, default=str), "episode", allure.attachment_type.JSON)
 
 
 def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
@@ -146,9 +148,10 @@ def _attach_steps(result: EpisodeResult, saved: dict[str, str]) -> None:
                 allure.attach(annotate(png, tree, step.action, recorded[step.index].size), "screen",
                               allure.attachment_type.PNG)
                 allure.attach(tree, "UI tree", allure.attachment_type.XML)
-            allure.attach(json.dumps(step.action, sort_keys=True), "action", allure.attachment_type.JSON)
+            allure.attach(json.dumps(cap_json(step.action), sort_keys=True, default=str), "action",
+                          allure.attachment_type.JSON)
             if step.error:
-                allure.attach(step.error, "error", allure.attachment_type.TEXT)
+                allure.attach(cap(step.error), "error", allure.attachment_type.TEXT)
 
 
 def write_run_files(folder: str, options: Settings, run: Run, tokens_spent: bool,
@@ -158,8 +161,8 @@ def write_run_files(folder: str, options: Settings, run: Run, tokens_spent: bool
     out.mkdir(parents=True, exist_ok=True)
     env = environment(options, run, tokens_spent, metrics)
     lines = [f"{key}={_property_value(value)}" for key, value in env.items()]
-    (out / "environment.properties").write_text(redact("\n".join(lines) + "\n"), encoding="utf-8")
-    (out / "categories.json").write_text(json.dumps(CATEGORIES, indent=1) + "\n", encoding="utf-8")
+    write_file(out / "environment.properties", redact("\n".join(lines) + "\n"))
+    write_file(out / "categories.json", json.dumps(CATEGORIES, indent=1) + "\n")
 
 
 def environment(options: Settings, run: Run, tokens_spent: bool,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pytest_mobileagent.redaction import redacted_line
+from pytest_mobileagent.report.files import write_file
 from pytest_mobileagent.stash import ARTIFACTS_KEY
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ class Artifacts:
             return
         folder.mkdir(parents=True, exist_ok=True)
         png, xml = folder / "final.png", folder / "final.xml"
-        png.write_bytes(device.screenshot())
-        xml.write_text(device.hierarchy(), encoding="utf-8")
+        write_file(png, device.screenshot())
+        write_file(xml, device.hierarchy())
         item.stash[ARTIFACTS_KEY] = {"screenshot": str(png), "hierarchy": str(xml), "folder": str(folder)}
 
 
@@ -75,7 +76,7 @@ def save_model_log(run_dir: Path, episode: str, log: list[dict] | None, max_byte
             break
         lines.append(line)
         size += len(line.encode())
-    path.write_text("".join(lines))
+    write_file(path, "".join(lines))
 
 
 def artifacts(item: pytest.Item) -> dict[str, str]:

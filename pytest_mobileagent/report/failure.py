@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from pytest_mobileagent.capped import SHOWN_MAX, cap
+
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
 
@@ -16,7 +18,7 @@ LAST_ACTIONS = 5
 def failure_message(result: EpisodeResult, threshold: float) -> str:
     lines = [
         f"{result.task}[{result.instance}] not achieved: success {result.success:.2f} < {threshold:.2f}",
-        f"  goal:        {result.goal}",
+        f"  goal:        {cap(result.goal, SHOWN_MAX)}",
         f"  parameters:  {json.dumps(result.params, default=str, sort_keys=True)[:500]}",
         f"  agent:       {result.agent}; steps {result.num_steps}/{result.max_steps}; "
         f"ended by {result.terminated_by}; self-reported {result.self_reported or '-'}",
@@ -26,23 +28,24 @@ def failure_message(result: EpisodeResult, threshold: float) -> str:
         lines.append(f"  timed out:   --ma-episode-timeout {t['limit_s']:g} s passed; the agent's steps took "
                      f"{t['agent_s'] + t['model_s']:g} s of {t['elapsed_s']:g} s")
     if result.answer is not None:
-        lines.append(f"  answer:      {result.answer!r}")
+        lines.append(f"  answer:      {cap(repr(result.answer), SHOWN_MAX)}")
     if result.state_success != result.success:
         lines.append(f"  state check: {result.state_success:.2f} (zeroed: the agent did not declare completion, "
                      "which this run or task requires)")
     if result.constraint_violations:
-        lines.append("  constraint violated (success zeroed): " + "; ".join(result.constraint_violations[:5]))
+        violated = cap("; ".join(result.constraint_violations[:5]), SHOWN_MAX)
+        lines.append(f"  constraint violated (success zeroed): {violated}")
     tail = result.steps[-LAST_ACTIONS:]
     if tail:
         lines.append("  last actions:")
         for s in tail:
-            act = json.dumps(s.action, sort_keys=True) if s.action else "-"
-            err = f"  !! {s.error}" if s.error else ""
+            act = cap(json.dumps(s.action, sort_keys=True, default=str), SHOWN_MAX) if s.action else "-"
+            err = f"  !! {cap(s.error, SHOWN_MAX)}" if s.error else ""
             lines.append(f"    {s.index:3d} {s.package}: {act}{err}")
     if result.validator_state:
-        lines.append(f"  validator saw: {result.validator_state}")
+        lines.append(f"  validator saw: {cap(result.validator_state, SHOWN_MAX)}")
     if result.agent_error:
-        lines.append("  agent raised:\n    " + result.agent_error.strip().replace("\n", "\n    "))
+        lines.append("  agent raised:\n    " + cap(result.agent_error.strip(), SHOWN_MAX).replace("\n", "\n    "))
     return "\n".join(lines)
 
 

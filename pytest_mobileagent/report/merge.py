@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import html
-import json
 import os
 import sys
 from pathlib import Path
@@ -23,9 +22,11 @@ from typing import Any, NamedTuple, cast
 
 from pytest_mobileagent.metrics.success import FIELDS, Aggregate
 from pytest_mobileagent.records import EpisodeRecord, RecordFormatError
+from pytest_mobileagent.report.files import new_file, write_file
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
-#: What merging reads of a line to choose an episode's record: its identity and its outcome.
+#: What merging reads of a line to choose an episode's record: its identity and its outcome (and, to check them, the
+#: fields the metrics read: :data:`~pytest_mobileagent.metrics.success.FIELDS`).
 IDENTITY = ("suite", "task", "instance", "repeat", "agent", "outcome")
 
 
@@ -47,16 +48,20 @@ def _results_path(run: Path) -> Path:
 
 def _winners(paths: list[Path]) -> dict[str, _Line]:
     """One record per episode (a finished one wins over an infrastructure error, a later run over an earlier
-    one), streamed: only where each winner's line is stays in memory."""
+    one), streamed: only where each winner's line is stays in memory. A damaged line (cut by a crash, too deep, a
+    NaN among the fields the metrics read) is skipped, said on stderr."""
     winners: dict[str, _Line] = {}
     for run, path in enumerate(paths):
-        for offset, line, record in ResultsFile(path, "ma-merge").read(IDENTITY):  # a line cut by a crash is skipped
+        results = ResultsFile(path, "ma-merge")
+        for offset, line, record in results.read({*IDENTITY, *FIELDS}):
             key = episode_key(record)
             error = record.get("outcome") == "error"
             held = winners.get(key)
             if error and held is not None and not held.error:
                 continue  # an episode that finished somewhere is not undone by an error elsewhere
             winners[key] = _Line(run, offset, len(line), error)
+        for message in results.skipped:
+            print(f"ma-merge: {message}", file=sys.stderr)
     return winners
 
 
@@ -69,7 +74,7 @@ def merge_into(runs: list[Path], out: Path) -> Aggregate:
     aggregate = Aggregate()
     sources = [os.open(path, os.O_RDONLY) for path in paths]
     try:
-        with (out / "results.jsonl").open("wb", buffering=1 << 20) as merged:
+        with new_file(out / "results.jsonl") as merged:
             for key in sorted(winners):
                 w = winners[key]
                 line = os.pread(sources[w.run], w.length, w.offset)
@@ -95,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("runs", nargs="+", type=Path, help="run folders (reports/<run-id>) or results.jsonl files")
     parser.add_argument("--out", type=Path, required=True, help="folder for the merged run")
     args = parser.parse_args(argv)
-    from pytest_mobileagent.report.summary import build_metrics
+    from pytest_mobileagent.report.summary import build_metrics, metrics_text
 
     args.out.mkdir(parents=True, exist_ok=True)
     try:
@@ -103,9 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     except (FileNotFoundError, RecordFormatError) as e:
         parser.error(str(e))
     metrics = build_metrics(aggregate, args.out.name)
-    (args.out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    (args.out / "summary.html").write_text(summary_page(metrics, f"pytest-mobileagent: {args.out.name}"),
-                                           encoding="utf-8")
+    write_file(args.out / "metrics.json", metrics_text(metrics))
+    write_file(args.out / "summary.html", summary_page(metrics, f"pytest-mobileagent: {args.out.name}"))
     o = metrics["overall"]
     print(f"merged {len(args.runs)} runs: {aggregate.records} episodes, success {o['rate'] * 100:.1f}% "
           f"({o['successes']:g}/{o['episodes']}), {o['errors']} infrastructure errors -> {args.out}")

@@ -46,7 +46,10 @@ class Recording:
         self.episodes: dict[str, EpisodeRecord] = {}
         self.errors: dict[str, str] = {}
         agents: set[str] = set()
-        for record in ResultsFile(path, "--ma-replay"):
+        results = ResultsFile(path, "--ma-replay")
+        #: The damaged lines skipped (:attr:`~pytest_mobileagent.report.results.ResultsFile.skipped`).
+        self.skipped = results.skipped
+        for record in results:
             key = record_episode(record)
             if record.get("outcome") == "error":
                 if key not in self.episodes:

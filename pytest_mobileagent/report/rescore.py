@@ -42,6 +42,7 @@ from pytest_mobileagent.device.backend import Backend, Backends, FinalStateError
 from pytest_mobileagent.metrics.success import FIELDS
 from pytest_mobileagent.records import EpisodeRecord, RecordFormatError, record_episode
 from pytest_mobileagent.report.artifacts import slug
+from pytest_mobileagent.report.files import new_file, write_file
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
 
 if TYPE_CHECKING:
@@ -356,9 +357,10 @@ def _decode(line: bytes) -> Any:
 def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, int, int, bool]]:
     """One line per episode (the last finished one, else its last error): (key, offset, length, error); ``tasks``
     imports the modules the episodes' node ids name on the way."""
-    identity = ("suite", "task", "instance", "repeat", "agent", "outcome", "nodeid")
-    chosen: dict[str, tuple[int, int, bool]] = {}
-    for offset, line, record in ResultsFile(path, "ma-rescore").read(identity):  # a line cut by a crash is skipped
+    identity = {"suite", "task", "instance", "repeat", "agent", "outcome", "nodeid", *FIELDS}  # FIELDS: a damaged
+    chosen: dict[str, tuple[int, int, bool]] = {}  # number is refused here, before the metrics read it
+    results = ResultsFile(path, "ma-rescore")
+    for offset, line, record in results.read(identity):  # a damaged line (one cut by a crash...) is skipped
         key, error = episode_key(record), record.get("outcome") == "error"
         held = chosen.get(key)
         if error and held is not None and not held[2]:
@@ -367,6 +369,8 @@ def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, 
         if tasks is not None and not error:
             with contextlib.suppress(Unjudged, KeyError):
                 tasks.task_class(record)
+    for message in results.skipped:
+        print(f"ma-rescore: {message}", file=sys.stderr)
     return [(key, *value) for key, value in sorted(chosen.items())]
 
 
@@ -462,7 +466,7 @@ def rescore(run: Path, out: Path, root: Path, workers: int, threshold: float = 1
     old_outcomes: dict[str, float] = {}
     rejudged = rejudge_run(run, root, workers, threshold)
     out.mkdir(parents=True, exist_ok=True)
-    with (out / "results.jsonl").open("wb") as results:
+    with new_file(out / "results.jsonl") as results:
         for old, line, outcome in rejudged:
             key = record_episode(old)
             report.episodes += 1
@@ -536,8 +540,10 @@ def main(argv: list[str] | None = None) -> int:
         reasons = sorted({u["why"] for u in report.unjudged})
         parser.exit(2, f"ma-rescore: error: no episode of {run} could be re-judged: " + "; ".join(reasons[:3])
                     + "\n")
-    (out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    (out / "rescore.json").write_text(json.dumps(report.to_json(), indent=2) + "\n", encoding="utf-8")
+    from pytest_mobileagent.report.summary import metrics_text
+
+    write_file(out / "metrics.json", metrics_text(metrics))
+    write_file(out / "rescore.json", json.dumps(report.to_json(), indent=2) + "\n")
     if args.save_baseline:
         save_baseline(args.save_baseline, outcomes, metrics)
     _print(report, metrics, recorded, out)

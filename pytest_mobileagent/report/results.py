@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
-from pytest_mobileagent.records import LINE_FIELDS, EpisodeRecord, format_error, readable, record_episode
+from pytest_mobileagent.records import LINE_FIELDS, EpisodeRecord, damage, format_error, readable, record_episode
 from pytest_mobileagent.redaction import redacted_line
 
 try:
@@ -28,20 +28,37 @@ def episode_key(record: EpisodeRecord) -> str:
     return f"{record_episode(record)}@{record.get('agent')}"
 
 
+#: How deep a results line's values may nest: a record nests a few levels (steps, their actions, parameters); a line
+#: nested deeper is damaged, refused before a reader (or a writer copying it) recurses into it.
+MAX_DEPTH = 64
+
+
 def _loads(line: bytes) -> EpisodeRecord | None:
-    """A results line's record, or None for a line that is not a whole JSON object."""
+    """A results line's record, or None for a line that is not a whole JSON object, or nests deeper than
+    :data:`MAX_DEPTH`."""
     try:
         record = json.loads(line)
-    except ValueError:  # malformed JSON, or UTF-8 cut in the middle of a character
+    except (ValueError, RecursionError):  # malformed JSON, UTF-8 cut in the middle of a character, too deep
         return None
-    return record if isinstance(record, dict) else None
+    return record if isinstance(record, dict) and _shallow(record) else None
+
+
+def _shallow(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value``'s objects and arrays nest :data:`MAX_DEPTH` levels at most (walked without recursion)."""
+    level: list[Any] = [value]
+    for _ in range(limit):
+        level = [v for c in level for v in (c.values() if isinstance(c, dict) else c) if isinstance(v, (dict, list))]
+        if not level:
+            return True
+    return False
 
 
 class FieldReader:
     """Reads only ``fields`` of results lines, for readers that need a few fields of many records (ma-merge):
     ``msgspec`` decodes those and skips the rest (the steps, the validator state) without building it, several
-    times faster than ``json.loads`` of the whole line. A line it refuses (``NaN``, which ``json`` writes for a
-    float NaN) is read with ``json`` as :meth:`ResultsFile.entries` reads it; a line neither reads is None."""
+    times faster than ``json.loads`` of the whole line. A line it refuses is read with ``json`` as
+    :meth:`ResultsFile.entries` reads it (whose record :func:`~pytest_mobileagent.records.damage` then refuses if
+    it holds a ``NaN``); a line neither reads, or nested deeper than :data:`MAX_DEPTH`, is None."""
 
     def __init__(self, fields: Iterable[str]):
         import msgspec  # here: the plugin imports this module, and only merging needs msgspec
@@ -57,11 +74,12 @@ class FieldReader:
     def __call__(self, line: bytes) -> EpisodeRecord | None:
         try:
             decoded = self._decoder.decode(line)
-        except self._refused:
+        except (self._refused, RecursionError):
             record = _loads(line)
             return None if record is None else cast(EpisodeRecord, {
                 k: v for k, v in record.items() if k in self.fields})
-        return cast(EpisodeRecord, {k: v for k, v in self._asdict(decoded).items() if v is not self._unset})
+        record = cast(EpisodeRecord, {k: v for k, v in self._asdict(decoded).items() if v is not self._unset})
+        return record if _shallow(record) else None
 
 
 class ResultsFile:
@@ -71,11 +89,14 @@ class ResultsFile:
     def __init__(self, path: Path, reader: str = "pytest-mobileagent"):
         self.path = path
         self.reader = reader
+        #: The lines :meth:`read` skipped, each a message naming the file, the line and why.
+        self.skipped: list[str] = []
 
     def append(self, record: EpisodeRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         line = (redacted_line(record) + "\n").encode()
-        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+        # never through a link left in a shared run folder (ELOOP instead)
+        fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
         try:
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX)
@@ -111,16 +132,21 @@ class ResultsFile:
     def read(self, fields: Iterable[str] | None = None) -> Iterator[tuple[int, bytes, EpisodeRecord]]:
         """Each record with the byte offset where its line starts and the line as it is (for copying it): the
         whole record, or with ``fields`` only those (and ``format``; :class:`FieldReader`). A line that is not a
-        whole JSON object (one cut by a crash) is skipped: that episode is simply re-run on resume. A line of a
-        newer format raises :class:`~pytest_mobileagent.records.RecordFormatError`; older ones are read as they
-        are."""
+        whole JSON object (one cut by a crash), that nests deeper than :data:`MAX_DEPTH`, or whose fields read
+        are damaged (:func:`~pytest_mobileagent.records.damage`: a NaN where a number belongs...) is skipped, and
+        said in :attr:`skipped`: that episode is simply re-run on resume. A line of a newer format raises
+        :class:`~pytest_mobileagent.records.RecordFormatError`; older ones are read as they are."""
         decode = _loads if fields is None else FieldReader({*fields, "format"})
         for number, start, line in self._numbered():
             record = decode(line)
-            if record is None:
-                continue
-            if not readable(record):
+            why = "it is not a whole JSON object (cut by a crash?), or nests too deep" if record is None else None
+            if record is not None and readable(record):
+                why = damage(record, fields)
+            elif record is not None:
                 raise format_error(record, f"{self.path}, line {number},", self.reader)
+            if why is not None:
+                self.skipped.append(f"{self.path}, line {number}, is damaged: {why}; skipped")
+                continue
             yield start, line, record
 
     def entries(self) -> Iterator[tuple[int, EpisodeRecord]]:

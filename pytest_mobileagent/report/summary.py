@@ -11,6 +11,7 @@ import pytest
 
 from pytest_mobileagent.metrics.success import Aggregate, score
 from pytest_mobileagent.records import EpisodeRecord, record_episode
+from pytest_mobileagent.report.files import write_file
 
 #: The grouped rows of the terminal summary, in this order: (metrics.json key, label).
 GROUPS = (("per_suite", "suite"), ("per_app", "app"), ("per_difficulty", "difficulty"), ("per_tag", "tag"),
@@ -116,8 +117,14 @@ def write_metrics(config: pytest.Config, aggregate: Aggregate, out: Path, run_id
     metrics = build_metrics(aggregate, run_id)
     config.hook.pytest_mobileagent_summary(config=config, metrics=metrics)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_file(out / "metrics.json", metrics_text(metrics))
     return metrics
+
+
+def metrics_text(metrics: dict[str, Any]) -> str:
+    """``metrics.json``'s text, for every writer of one: strict JSON (a non-finite number is a :class:`ValueError`
+    here, never a ``NaN`` in the file; the readers of results refuse such numbers before they reach the metrics)."""
+    return json.dumps(metrics, indent=2, sort_keys=True, allow_nan=False) + "\n"
 
 
 def write_summary(terminalreporter: Any, metrics: dict[str, Any], out: Path) -> None:

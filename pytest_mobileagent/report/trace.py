@@ -5,11 +5,15 @@ Layout of ``<run>/trajectories/<episode>/`` (format :data:`FORMAT`)::
 
     trace.json       the manifest: ``format``, ``kind``, ``written_by``; ``episode``, the episode's results record
                      (its ``steps`` with each action and UI-tree digest ``screen``, ``params``, ``device_config``...);
-                     ``steps``, per step ``screenshot`` (a file), ``size`` (the device's pixels), ``action``,
-                     ``drawn`` (tap ``point``, swipe ``path``, typed ``text``), ``target`` (``xpath``, ``bounds``,
-                     ``node``: its position among the tree's nodes), ``timings`` (agent, model, device seconds),
-                     ``usage``, ``error``, ``detail`` (a file); ``check``, the score and ``reads``, every device
-                     call the check made (``call``, ``args``, ``result`` or ``error``, ``seconds``); ``benchmark``
+                     ``steps``, per step ``record`` (the position of its record in ``episode.steps``, whose
+                     ``action``, ``error``, ``invalid``, ``usage``, ``command`` and ``command_output`` are the step's:
+                     stored once, not copied; null for a step the agent raised in, whose entry has ``error``),
+                     ``screenshot`` (a file), ``size`` (the device's pixels), ``drawn`` (tap ``point``, swipe
+                     ``path``), ``target`` (``xpath``, ``bounds``, ``node``: its position among the tree's nodes),
+                     ``timings`` (agent, model, device seconds), ``detail`` (a file); ``check``, the score,
+                     ``judge`` (the model judge's exchanges) and ``reads``, every device call the check made
+                     (``call``, ``args``, ``result`` or ``error``, ``seconds``); its verdicts, the answer and what
+                     it saw are ``episode``'s (``success``, ``answer``, ``validator_state``...); ``benchmark``
                      (``metrics``, ``alignment``, ``checkpoints``, ``constraint_violations``); ``files``, every file
                      the manifest names (a reader checks they are all there)
     trace.js         the same manifest as a script (``maTrace({...})``): browsers block ``fetch`` under file://
@@ -20,9 +24,11 @@ Layout of ``<run>/trajectories/<episode>/`` (format :data:`FORMAT`)::
                      observation as the agent received it, the model's prompts and replies, the step's logcat
     final.png/.xml   the final screen (``--ma-screenshots``), as before
 
-Everything written is redacted as the model log is (:func:`~pytest_mobileagent.redaction.redact_json`).
-:func:`load_trace` reads a trace's manifest back (:class:`TraceError` names what is missing or wrong) and
-:func:`read_step` a step's detail.
+Everything written is redacted as the model log is (:func:`~pytest_mobileagent.redaction.redact_json`), and every
+string longer than 64 KiB characters (typed text, an answer, a model's reply) is stored cut once, its length said at
+its end (``…[truncated, N chars]``: :mod:`pytest_mobileagent.capped`). :func:`load_trace` reads a trace's manifest
+back (:class:`TraceError` names what is missing or wrong), each step's entry joined with its record's fields, and
+:func:`read_step` a step's detail. Format 1 (before ``record``: each entry held a copy) is read too.
 """
 
 from __future__ import annotations
@@ -43,7 +49,9 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
+from pytest_mobileagent.capped import cap, cap_json
 from pytest_mobileagent.redaction import redact, redact_json
+from pytest_mobileagent.report.files import write_file
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -51,8 +59,16 @@ if TYPE_CHECKING:
     from pytest_mobileagent.observe.elements import Observation
     from pytest_mobileagent.tasks.base import Task
 
-#: The manifest's ``format``: a reader refuses any other (the viewer too), naming both.
-FORMAT = 1
+#: The manifest's ``format``: a reader refuses a newer one (the viewer too), naming both. 2: a step's record is the
+#: episode's (``record`` names it), no longer copied into the step's entry.
+FORMAT = 2
+_READABLE = (1, 2)
+#: What a step's entry takes from its record in ``episode.steps`` (format 2; format 1 copied them).
+STEP_RECORD_FIELDS = ("action", "error", "invalid", "usage", "command", "command_output")
+#: What ``check`` takes from ``episode`` (format 2; format 1 copied them).
+CHECK_RECORD_FIELDS = ("success", "trivial_success", "self_reported", "answer", "terminated_by", "agent_error",
+                       "validator_state", "judged_success", "judge_reason", "androidworld_success",
+                       "androidworld_error")
 KIND = "pytest-mobileagent trace"
 MANIFEST = "trace.json"
 MANIFEST_JS = "trace.js"
@@ -222,7 +238,7 @@ class TraceRecorder:
         path = self.folder / name
 
         def write() -> None:
-            path.write_bytes(webp(image, width)[0])
+            write_file(path, webp(image, width)[0])
 
         self._writes.append(self._writer.submit(write))
 
@@ -237,7 +253,9 @@ class TraceRecorder:
     def observe(self, obs: Observation) -> None:
         if obs.step == 0:  # a first step, or an earlier attempt's (an infrastructure retry): start afresh
             self._drain()
-            if self.folder.exists():
+            if self.folder.is_symlink():  # a link left in a shared run folder is removed, never followed
+                self.folder.unlink()
+            elif self.folder.exists():
                 shutil.rmtree(self.folder)
             self._steps.clear()
             self._pending = None
@@ -320,7 +338,7 @@ class TraceRecorder:
         messages = [{**m, "content": [part(p) for p in m["content"]]} if isinstance(m.get("content"), list) else m
                     for m in exchange.get("messages", [])]
         kept = {**{k: v for k, v in exchange.items() if k != "messages"}, "messages": messages, "images": images}
-        return redact_json(json.loads(json.dumps(kept, default=str)))
+        return redact_json(cap_json(json.loads(json.dumps(kept, default=str))))
 
     # the end ----------------------------------------------------------------------------------------------------
 
@@ -338,39 +356,36 @@ class TraceRecorder:
         record = redact_json(json.loads(json.dumps(result.to_json(), default=str)))
         if outcome:
             record["outcome"] = outcome
-        records = {s["index"]: s for s in record["steps"]}
+        records = {s["index"]: (n, s) for n, s in enumerate(record["steps"])}
         (self.folder / "steps").mkdir(exist_ok=True)
         steps = []
         for index, seen in sorted(self._steps.items()):
-            summary, detail = step_entry(seen, records.get(index), result.agent_error)
+            position, step_record = records.get(index, (None, None))
+            summary, detail = step_entry(seen, step_record, result.agent_error)
+            summary["record"] = position
             name = f"steps/{index:03d}.js"
-            (self.folder / name).write_text(_script("maTraceStep", index, packed(detail)), encoding="utf-8")
+            write_file(self.folder / name, _script("maTraceStep", index, packed(detail)))
             steps.append({**summary, "detail": name})
         manifest = {
             "format": FORMAT, "kind": KIND, "written_by": f"pytest-mobileagent {_version()}",
             "episode": record, "steps": steps,
-            "check": redact_json(self._check(result, extra_log)),
-            "benchmark": redact_json(benchmark_view(result, task, truth, options)),
+            "check": redact_json(cap_json(self._check(result, extra_log))),
+            "benchmark": redact_json(cap_json(benchmark_view(result, task, truth, options))),
         }
         if (self.folder / "final.png").is_file():  # --ma-screenshots: the screen the check judged
             manifest["check"]["final_screen"] = "final.png"
         manifest["files"] = sorted({s["screenshot"] for s in steps if s["screenshot"]} | {s["detail"] for s in steps}
                                    | {i for s in steps for i in s.get("images", [])}
                                    | ({"final.png"} if "final_screen" in manifest["check"] else set()))
-        (self.folder / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
-        (self.folder / MANIFEST_JS).write_text(_script("maTrace", manifest), encoding="utf-8")
-        (self.folder / VIEWER).write_text(viewer_html(), encoding="utf-8")
-        return self.folder / VIEWER
+        write_file(self.folder / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
+        write_file(self.folder / MANIFEST_JS, _script("maTrace", manifest))
+        return write_viewer(self.folder)
 
     def _check(self, result: EpisodeResult, extra_log: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """The check's own view: its score, the judge's exchanges, the device reads. The verdicts, the answer and
+        what the check saw (:data:`CHECK_RECORD_FIELDS`) are the episode's record's, stored once there."""
         judge = [e for e in extra_log if e.get("role") == "judge"]
-        return {"score": result.state_success, "success": result.success, "trivial_success": result.trivial_success,
-                "self_reported": result.self_reported, "answer": result.answer,
-                "terminated_by": result.terminated_by, "agent_error": result.agent_error,
-                "validator_state": result.validator_state, "judged_success": result.judged_success,
-                "judge_reason": result.judge_reason, "judge": judge,
-                "androidworld_success": result.androidworld_success,
-                "androidworld_error": result.androidworld_error,
+        return {"score": result.state_success, "judge": judge,
                 "reads": self.reads.reads if self.reads is not None else None}
 
 
@@ -387,17 +402,18 @@ def step_entry(seen: dict[str, Any], record: dict[str, Any] | None,
                "device_s": round(float(record.get("observe_s") or 0) + float(record.get("act_s") or 0), 6),
                "observe_s": record.get("observe_s"), "act_s": record.get("act_s")}
     target = target_node(seen["xml"], action) if action else None
+    # the step's record (its action, error, usage, command...) is the episode's, not copied here: the manifest's
+    # "record" names it (set by the caller) and load_trace / the viewer join it (STEP_RECORD_FIELDS)
     summary = {"index": seen["index"], "screenshot": seen["screenshot"], "size": list(seen["size"]),
-               "package": seen["package"], "activity": seen["activity"], "action": action,
+               "package": seen["package"], "activity": seen["activity"],
                "drawn": drawn(action, seen["xml"], seen["size"]) if action else None, "target": target,
-               "error": record.get("error") if record else (agent_error or "the agent raised"),
-               "invalid": record.get("invalid"), "usage": record.get("usage"), "timings": timings,
-               "command": record.get("command"), "command_output": record.get("command_output"),
-               "logcat_lines": len(seen["logcat"]), "exchanges": len(exchanges),
+               "timings": timings, "logcat_lines": len(seen["logcat"]), "exchanges": len(exchanges),
                "images": [i for e in exchanges for i in e.get("images", [])]}
-    detail = {"tree": redact(seen["xml"]), "observation": observation_of(seen["xml"], exchanges),
-              "exchanges": exchanges, "logcat": seen["logcat"]}
-    return redact_json(summary), detail
+    if not record:  # the agent raised before the step had a record
+        summary["error"] = cap(agent_error or "the agent raised")
+    detail = {"tree": redact(seen["xml"]), "observation": cap_json(observation_of(seen["xml"], exchanges)),
+              "exchanges": exchanges, "logcat": cap_json(seen["logcat"])}
+    return redact_json(cap_json(summary)), detail
 
 
 def observation_of(xml: str, exchanges: list[dict[str, Any]]) -> dict[str, Any]:
@@ -466,8 +482,8 @@ def target_node(xml: str, action: dict[str, Any]) -> dict[str, Any] | None:
 
 def drawn(action: dict[str, Any], xml: str, size: Sequence[int]) -> dict[str, Any] | None:
     """Where the action went on the screen, in device pixels: ``point`` (a tap), ``path`` (a swipe or scroll, from
-    where the finger touched to where it lifted, as :func:`~pytest_mobileagent.actions.execute` moves it),
-    ``text`` (typed text)."""
+    where the finger touched to where it lifted, as :func:`~pytest_mobileagent.actions.execute` moves it). The
+    typed text is the action's (the viewer shows it on the screen), not copied here."""
     from pytest_mobileagent.actions import Action, InvalidAction, scroll_points
     from pytest_mobileagent.observe.elements import Observation
     from pytest_mobileagent.report.trajectory import action_point
@@ -489,8 +505,6 @@ def drawn(action: dict[str, Any], xml: str, size: Sequence[int]) -> dict[str, An
         touch_y, touch_x, lift_y, lift_x = action["gesture"]
         w, h = int(size[0]), int(size[1])
         out["path"] = [[round(touch_x * w), round(touch_y * h)], [round(lift_x * w), round(lift_y * h)]]
-    if action.get("text") and kind in ("input_text", "answer", "open_app", "press_key"):
-        out["text"] = str(action["text"])
     return out or None
 
 
@@ -563,21 +577,40 @@ def load_trace(path: Path) -> dict[str, Any]:
         raise TraceError(_not_a_trace(folder))
     try:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
         raise TraceError(f"{manifest_path} is truncated or not JSON ({e}): the episode's trace was cut off; "
                          "run the item again with --ma-trajectories on") from None
     if not isinstance(manifest, dict) or manifest.get("kind") != KIND:
         raise TraceError(f"{manifest_path} is not a pytest-mobileagent trace manifest (no \"kind\": \"{KIND}\")")
-    if manifest.get("format") != FORMAT:
+    if manifest.get("format") not in _READABLE or type(manifest.get("format")) is not int:
         raise TraceError(f"{manifest_path} is trace format {manifest.get('format')!r}, written by "
-                         f"{manifest.get('written_by', 'an unknown version')}; this version reads format {FORMAT}: "
-                         "open it with the version that wrote it, or record the run again")
+                         f"{manifest.get('written_by', 'an unknown version')}; this version reads format {FORMAT} "
+                         "and older: open it with the version that wrote it, or record the run again")
+    _join_records(manifest)
     missing = [name for name in manifest.get("files", []) if not (folder / name).is_file()]
     if missing:
         shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
         raise TraceError(f"{folder}: {len(missing)} of the trace's {len(manifest['files'])} files are missing: "
                          f"{shown}")
     return manifest
+
+
+def _join_records(manifest: dict[str, Any]) -> None:
+    """Each step's entry with its record's :data:`STEP_RECORD_FIELDS` (the record ``episode.steps[record]``; a
+    step without one keeps what its entry says), and ``check`` with the episode's :data:`CHECK_RECORD_FIELDS`, as
+    the viewer shows them."""
+    episode = manifest.get("episode")
+    check = manifest.get("check")
+    if isinstance(episode, dict) and isinstance(check, dict):
+        for name in CHECK_RECORD_FIELDS:
+            check.setdefault(name, episode.get(name))
+    records = episode.get("steps") if isinstance(episode, dict) else None
+    for step in manifest.get("steps") or []:
+        n = step.get("record") if isinstance(step, dict) else None
+        found = records[n] if isinstance(records, list) and type(n) is int and 0 <= n < len(records) else {}
+        if isinstance(step, dict):
+            for name in STEP_RECORD_FIELDS:
+                step.setdefault(name, found.get(name) if isinstance(found, dict) else None)
 
 
 def _not_a_trace(folder: Path) -> str:
@@ -599,10 +632,9 @@ def read_step(folder: Path, entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_viewer(folder: Path) -> Path:
-    """(Re)write the trace's viewer page from this version's package data."""
-    path = folder / VIEWER
-    path.write_text(viewer_html(), encoding="utf-8")
-    return path
+    """(Re)write the trace's viewer page from this version's package data (replacing a link there, never writing
+    through it)."""
+    return write_file(folder / VIEWER, viewer_html())
 
 
 __all__ = ["FORMAT", "MANIFEST", "VIEWER", "ReadRecorder", "TraceError", "TraceRecorder", "alignment",

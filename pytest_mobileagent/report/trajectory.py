@@ -103,7 +103,7 @@ def write_page(folder: Path, record: dict[str, Any] | None = None) -> Path | Non
     if not (folder / MANIFEST).is_file():
         return None
     page = folder / PAGE_NAME
-    return page if page.is_file() else write_viewer(folder)
+    return page if page.is_file() and not page.is_symlink() else write_viewer(folder)
 
 
 __all__ = ["PAGE_NAME", "TrajectoryStep", "action_point", "annotate", "recorded_steps", "write_page"]
