@@ -229,22 +229,23 @@ def test_metrics_json_is_strict_json() -> None:
 # -- fields too large to store in full -------------------------------------------------------------------------------
 
 HUGE = '''
-from pytest_mobileagent.actions import Action
+from pytest_mobileagent.actions import Action, InvalidOutput
 
 
 class Rambles:
-    """Answers with 3 million characters, then types them."""
+    """Says why it could not act in 3 million characters (an action carries at most 32,768: a huge answer is an
+    invalid action, never stored), then gives up."""
 
     def reset(self, goal, context):
         self.steps = 0
 
     def step(self, observation):
         self.steps += 1
-        return Action.answer("y" * 3_000_000) if self.steps == 1 else Action.status("complete")
+        return InvalidOutput("format", "y" * 3_000_000) if self.steps == 1 else Action.status("infeasible")
 '''
 
 
-def test_a_huge_answer_is_stored_once_cut_with_its_size_and_not_printed_in_full(tasks: pytest.Pytester) -> None:
+def test_a_huge_field_is_stored_once_cut_with_its_size_and_not_printed_in_full(tasks: pytest.Pytester) -> None:
     from pytest_mobileagent.capped import FIELD_MAX, SHOWN_MAX
     from pytest_mobileagent.report.trace import load_trace
 
@@ -254,18 +255,16 @@ def test_a_huge_answer_is_stored_once_cut_with_its_size_and_not_printed_in_full(
                                        "--ma-trajectories", "on", "--ma-screenshots", "none", "-p", "no:randomly")
     assert result.ret == pytest.ExitCode.TESTS_FAILED, result.outlines
     run = tasks.path / "reports" / "h"
-    marker = "…[truncated, 3000000 chars]"
     line = (run / "results.jsonl").read_text(encoding="utf-8")
-    assert len(line) < 4 * FIELD_MAX and marker in line and "y" * (FIELD_MAX + 1) not in line
+    assert len(line) < 4 * FIELD_MAX and "…[truncated, " in line and "y" * (FIELD_MAX + 1) not in line
     (folder,) = (run / "trajectories").iterdir()
-    for name in ("trace.json", "trace.js"):  # the answer once in each: the episode's record, referenced by its step
+    for name in ("trace.json", "trace.js"):  # the error once in each: the episode's record, referenced by its step
         text = (folder / name).read_text(encoding="utf-8")
-        assert text.count("y" * FIELD_MAX) == 2 and len(text) < 4 * FIELD_MAX, name  # answer, action text
+        assert text.count("y" * FIELD_MAX) == 1 and len(text) < 4 * FIELD_MAX, name
     trace = load_trace(folder)
-    assert trace["steps"][0]["action"]["text"] == "y" * FIELD_MAX + marker  # joined from the episode's step
-    assert trace["steps"][0]["record"] == 0 and "text" not in (trace["steps"][0]["drawn"] or {})
+    assert trace["steps"][0]["error"] == "y" * FIELD_MAX + "…[truncated, 3000000 chars]"  # joined from the episode
     shown = result.stdout.str()
-    assert "y" * (SHOWN_MAX + 1) not in shown and "truncated, " in shown
+    assert "y" * (SHOWN_MAX + 1) not in shown
     assert len(shown) < 20 * SHOWN_MAX
 
 
