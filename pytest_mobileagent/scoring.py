@@ -58,7 +58,10 @@ def score(task: Task, result: EpisodeResult, checked: float, scoring: Scoring = 
     agent did not make (``scoring.require_complete`` or ``task.requires_completion``), the agent raised
     (``agent_error``: it failed, even where the state looks right), or a step broke one of the task's constraints
     (``constraint_violations``); each of those zeroes it. Then the trajectory metrics (:func:`trajectory_metrics`,
-    ``ground_truth`` for a task that has none of its own)."""
+    ``ground_truth`` for a task that has none of its own). A score outside [0, 1] (NaN included) is the task's
+    bug: :class:`ValueError`."""
+    if not 0.0 <= float(checked) <= 1.0:  # NaN included: no results line or metrics.json may hold one
+        raise ValueError(f"{type(task).__name__}'s check returned {checked!r}; a score is a number in [0, 1]")
     result.state_success = float(checked)
     constraints = ability.Constraints.of(task.constraints)
     result.constraint_violations = [] if constraints is None else ability.constraint_violations(

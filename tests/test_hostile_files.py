@@ -218,6 +218,17 @@ def test_resume_warns_of_a_damaged_line_and_runs_its_episode_again(tasks: pytest
     assert metrics["overall"]["episodes"] == len(lines)  # type: ignore[index]
 
 
+def test_a_check_scoring_nan_is_the_tasks_error_and_metrics_json_stays_strict(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(tasks_nan=OPEN_SETTINGS.replace('return 1.0 if device.current_activity()[0] == '
+                                                        '"com.android.settings" else 0.0', 'return float("nan")'))
+    result = pytester.runpytest("tasks_nan.py", "--ma-run-id", "nan")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(["*OpenSettings's check returned nan; a score is a number in [[]0, 1[]]*"])
+    run = pytester.path / "reports" / "nan"
+    assert [json.loads(line)["outcome"] for line in (run / "results.jsonl").read_text().splitlines()] == ["error"]
+    assert _strict((run / "metrics.json").read_text())["overall"]["episodes"] == 0  # type: ignore[index]
+
+
 def test_metrics_json_is_strict_json() -> None:
     from pytest_mobileagent.report.summary import metrics_text
 
