@@ -29,6 +29,7 @@ from pytest_mobileagent.observe.elements import Observation, node_attributes, sc
 from pytest_mobileagent.records import EpisodeResult, StepRecord
 from pytest_mobileagent.scoring import MetricOptions, Scoring, score
 from pytest_mobileagent.tasks.base import Task
+from pytest_mobileagent.text import encodable
 
 #: ``before_check(device, result, ground_truth)``: called with the episode's final state, just before the check.
 BeforeCheck = Callable[[Device, "EpisodeResult", "Sequence[dict[str, Any]] | None"], None]
@@ -248,7 +249,7 @@ POSITIONAL = frozenset({"index", "x", "y"})
 
 def _format(e: BaseException) -> str:
     tb = traceback.format_exception(type(e), e, e.__traceback__, limit=-3)
-    return "".join(tb)[-2000:]
+    return encodable("".join(tb)[-2000:])  # an agent's message is its own text
 
 
 class GoalAlreadyHolds(Exception):

@@ -24,6 +24,8 @@ import logging
 import re
 from typing import Any
 
+from pytest_mobileagent.text import encodable, one_line
+
 MASK = "***"
 
 #: Names whose value is a secret, compared lower-case with ``-`` read as ``_``: OAuth's and the cloud providers'
@@ -94,7 +96,9 @@ def _pair(m: re.Match[str]) -> str:
 
 def redact(text: str) -> str:
     """``text`` with credentials in URLs, values under secret names (queries, headers, JSON, ``name=value``),
-    bearer tokens and registered secret values replaced by ``***``."""
+    bearer tokens and registered secret values replaced by ``***``; and what UTF-8 cannot hold (lone surrogates)
+    by U+FFFD."""
+    text = encodable(text)
     for value in sorted(_KNOWN, key=len, reverse=True):
         text = text.replace(value, MASK)
     text = _USERINFO.sub(lambda m: m.group(1) + MASK + "@", text)
@@ -118,15 +122,15 @@ def redact_json(value: Any) -> Any:
     if isinstance(value, str):
         return redact(value)
     if isinstance(value, dict):
-        return {k: redact_json(v) for k, v in value.items()}
+        return {encodable(k) if isinstance(k, str) else k: redact_json(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [redact_json(v) for v in value]
     return value
 
 
 def redacted_line(value: Any) -> str:
-    """``value`` as one redacted JSON line (for the results and model-log writers)."""
-    return redact(json.dumps(value, ensure_ascii=False, sort_keys=True, default=str))
+    """``value`` as one redacted JSON line (for the results and model-log writers), one line for every reader."""
+    return one_line(redact(json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)))
 
 
 class RedactingFormatter(logging.Formatter):

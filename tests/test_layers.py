@@ -28,7 +28,7 @@ LAYERS: list[set[str]] = [
     {"validators"},  # state checks and seeders
     {"device"},  # the Device protocol, the backend interface, the adb backend
     # stash: the run state's keys, whose value types (from the layers above) are annotations only
-    {"android", "records", "datasets", "datasets_manifest", "redaction", "deadline", "stash", "capped"},
+    {"android", "records", "datasets", "datasets_manifest", "redaction", "deadline", "stash", "capped", "text"},
 ]
 LAYER_OF = {unit: depth for depth, units in enumerate(LAYERS) for unit in units}
 
@@ -127,7 +127,7 @@ def test_suites_import_the_package_not_each_other_or_the_simulator(suite: str) -
 
 def test_the_simulator_runs_without_pytest() -> None:
     """``mobileagent_sim`` is usable outside a pytest run: a phone boots and answers, and no module of pytest or
-    of the plugin's upper layers is loaded (only the contracts, ``android`` and ``device``)."""
+    of the plugin's upper layers is loaded (only the contracts, ``android``, ``device`` and the text helpers)."""
     import json
     import subprocess
     import sys
@@ -138,4 +138,4 @@ def test_the_simulator_runs_without_pytest() -> None:
             "for m in sys.modules if m.split('.')[0] in ('pytest', '_pytest', 'pytest_mobileagent')})))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert set(json.loads(done.stdout)) <= {"pytest_mobileagent", "android", "device", "redaction"}, done.stdout
+    assert set(json.loads(done.stdout)) <= {"pytest_mobileagent", "android", "device", "redaction", "text"}, done.stdout

@@ -36,6 +36,7 @@ from urllib.parse import parse_qsl, urlsplit, urlunsplit
 from pytest_mobileagent.deadline import waiting_on_model
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.redaction import redact
+from pytest_mobileagent.text import encodable
 
 if TYPE_CHECKING:
     from pytest_mobileagent.settings import Settings
@@ -215,7 +216,7 @@ class LLMClient:
                     return Reply("", usage)
                 failure = e
             else:
-                text = (response.choices[0].message.content or "") if response.choices else ""
+                text = encodable((response.choices[0].message.content or "") if response.choices else "")
                 if response.usage is not None:
                     usage.prompt_tokens = response.usage.prompt_tokens or 0
                     usage.completion_tokens = response.usage.completion_tokens or 0

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pytest_mobileagent.capped import SHOWN_MAX, cap
+from pytest_mobileagent.text import encodable
 
 if TYPE_CHECKING:
     from pytest_mobileagent.episode import EpisodeResult
@@ -46,7 +47,7 @@ def failure_message(result: EpisodeResult, threshold: float) -> str:
         lines.append(f"  validator saw: {cap(result.validator_state, SHOWN_MAX)}")
     if result.agent_error:
         lines.append("  agent raised:\n    " + cap(result.agent_error.strip(), SHOWN_MAX).replace("\n", "\n    "))
-    return "\n".join(lines)
+    return encodable("\n".join(lines))
 
 
 def assert_passed(result: EpisodeResult, threshold: float = 1.0) -> None:

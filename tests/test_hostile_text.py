@@ -1,0 +1,124 @@
+"""Text is text (issue 40 item 2): whatever string an agent or a model returns, every writer records the episode.
+
+The same hostile corpus (lone surrogates, invalid UTF-8 smuggled in as ``surrogateescape`` code points, NUL and
+other control characters, the line separators U+0085/U+2028/U+2029, the largest code point, RTL overrides) goes
+through an agent's typed text, answer and exception, and through a model's reply; every writer is on (results,
+metrics, JUnit, pytest-html, Allure, traces, the terminal), in one process and under xdist.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from pytest_mobileagent.llm.scripted import ScriptedServer
+from pytest_mobileagent.text import encodable, encodable_value
+from tests.pytester_tasks import OPEN_SETTINGS
+
+#: Python source of the corpus, so that the generated modules stay valid UTF-8 files.
+CORPUS_SOURCE = (r'"lone \ud83d high, \udc80 low, pair \ud83d\ude00, "'
+                 r' + b"bad \xff\xfe\xc3( utf-8".decode("utf-8", "surrogateescape")'
+                 r' + " NUL \x00 ctl \x01\x08\x1b[31m\x7f nel \x85 ls \u2028 ps \u2029 max \U0010ffff"'
+                 r' + " rtl \u202e\u2066evil\u2069 bom \ufeff </script><b>x</b> ]]> end"')
+CORPUS: str = eval(CORPUS_SOURCE)
+
+AGENTS = f'''
+from pytest_mobileagent.actions import Action
+
+CORPUS = {CORPUS_SOURCE}
+
+
+class Answers:
+    """Types the corpus, then answers with it."""
+
+    def reset(self, goal, context):
+        self.steps = 0
+
+    def step(self, observation):
+        self.steps += 1
+        if self.steps == 1:
+            return Action.type(CORPUS)
+        return Action.answer(CORPUS)
+
+
+class Raises:
+    """Fails with the corpus as its message."""
+
+    def reset(self, goal, context):
+        pass
+
+    def step(self, observation):
+        raise RuntimeError(CORPUS)
+'''
+
+TASKS = OPEN_SETTINGS + '''
+
+class AnswerSomething(Task):
+    template = "Say something."
+    apps = ("settings",)
+
+    def check(self, device, answer=None):
+        return 1.0 if answer else 0.0
+
+    def oracle(self, ui):
+        yield ui.answer("something")
+'''
+
+
+def hostile_model(request: dict) -> str:
+    """A model whose reasons and answers are the corpus (its JSON escapes carry the surrogates through)."""
+    return f"Reason: {CORPUS}\nAction: " + json.dumps({"action_type": "answer", "text": CORPUS})
+
+
+def test_encodable_replaces_only_what_utf8_cannot_hold() -> None:
+    assert encodable("plain \u2028 \U0010ffff \x00") == "plain \u2028 \U0010ffff \x00"
+    assert encodable("a\ud83db\udcffc") == "a\ufffdb\ufffdc"
+    assert encodable("\ud83d\ude00") == "\U0001f600"  # a pair, as json.loads of "\\ud83d\\ude00" gives
+    assert encodable(CORPUS).encode("utf-8")
+    assert encodable_value({"k\ud800": ["v\udfff", 1, None, ("t\ud83d",)]}) == {"k\ufffd": ["v\ufffd", 1, None,
+                                                                                            ("t\ufffd",)]}
+
+
+def test_a_results_line_stays_one_line() -> None:
+    from pytest_mobileagent.redaction import redacted_line
+
+    line = redacted_line({"answer": CORPUS})
+    assert line.splitlines() == [line] and line.encode("utf-8")
+    assert json.loads(line)["answer"] == encodable(CORPUS)
+
+
+@pytest.mark.parametrize("agent", ["hostile:Answers", "hostile:Raises", "t3a"])
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_every_writer_records_an_episode_full_of_hostile_text(pytester: pytest.Pytester, agent: str,
+                                                              workers: str) -> None:
+    pytester.makepyfile(tasks_hostile=TASKS, hostile=AGENTS)
+    pytester.syspathinsert()
+    with ScriptedServer(default=hostile_model) as server:
+        result = pytester.runpytest_subprocess(
+            "tasks_hostile.py", "--agent", agent, "--ma-llm-base-url", server.base_url, "--ma-llm-model",
+            "scripted-1", "--ma-run-id", "h", "--ma-trajectories", "on", "--ma-screenshots", "all",
+            "-n", workers, "-p", "no:randomly", "-rA", "--tb=long", "--junitxml", "junit.xml",
+            "--html", "report.html", "--self-contained-html", "--alluredir", "allure")
+    assert result.ret in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED), result.stdout.str()[-3000:]
+    run = pytester.path / "reports" / "h"
+    lines = (run / "results.jsonl").read_text(encoding="utf-8").split("\n")
+    records = [json.loads(line) for line in lines if line]
+    assert len(records) == 2 and all(r["outcome"] in ("success", "failure") for r in records), records
+    assert json.loads((run / "metrics.json").read_text(encoding="utf-8"))["overall"]["episodes"] == 2
+    if agent != "hostile:Raises":
+        answers = [r.get("answer") for r in records]
+        assert encodable(CORPUS) in answers, answers  # recorded, not dropped: only the surrogates replaced
+    else:
+        assert all("lone" in r["agent_error"] for r in records)
+    ET.parse(pytester.path / "junit.xml")
+    traces = list((run / "trajectories").rglob("trace.json"))
+    assert len(traces) == 2 and all(json.loads(t.read_text(encoding="utf-8")) for t in traces)
+    written = [p for p in pytester.path.rglob("*") if p.is_file() and p.suffix in (
+        ".jsonl", ".json", ".js", ".html", ".xml", ".txt", ".properties")]
+    assert any(p.parent.name == "allure" for p in written) and (pytester.path / "report.html") in written
+    for path in written:
+        path.read_bytes().decode("utf-8")  # strictly: a surrogate written with surrogatepass would fail here
+    assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
