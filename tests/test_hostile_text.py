@@ -25,22 +25,31 @@ CORPUS_SOURCE = (r'"lone \ud83d high, \udc80 low, pair \ud83d\ude00, "'
                  r' + " rtl \u202e\u2066evil\u2069 bom \ufeff </script><b>x</b> ]]> end"')
 CORPUS: str = eval(CORPUS_SOURCE)
 
-AGENTS = f'''
+AGENTS = '''
+import logging
+
 from pytest_mobileagent.actions import Action
 
-CORPUS = {CORPUS_SOURCE}
+CORPUS = %s
 
 
 class Answers:
-    """Types the corpus, then answers with it."""
+    """Types the corpus, then answers with it; prints and logs it, and reports it as its model exchanges."""
 
     def reset(self, goal, context):
         self.steps = 0
+        self.step_usage = {"prompt_tokens": 1, "completion_tokens": 1, "cost_usd": 0.0, "retries": 0}
+        self.episode_log = [{"request": {CORPUS: CORPUS}, "response": CORPUS}]
 
     def step(self, observation):
         self.steps += 1
+        print(CORPUS)
+        logging.getLogger("hostile").warning(CORPUS)
+        self.step_exchanges = [{"messages": [{"role": "user", "content": CORPUS}], "response": CORPUS, CORPUS: 1}]
         if self.steps == 1:
             return Action.type(CORPUS)
+        if self.steps == 2:
+            return Action.api_call(CORPUS, {CORPUS: CORPUS})
         return Action.answer(CORPUS)
 
 
@@ -52,7 +61,7 @@ class Raises:
 
     def step(self, observation):
         raise RuntimeError(CORPUS)
-'''
+''' % CORPUS_SOURCE
 
 TASKS = OPEN_SETTINGS + '''
 
@@ -101,7 +110,7 @@ def test_every_writer_records_an_episode_full_of_hostile_text(pytester: pytest.P
             "tasks_hostile.py", "--agent", agent, "--ma-llm-base-url", server.base_url, "--ma-llm-model",
             "scripted-1", "--ma-run-id", "h", "--ma-trajectories", "on", "--ma-screenshots", "all",
             "-n", workers, "-p", "no:randomly", "-rA", "--tb=long", "--junitxml", "junit.xml",
-            "--html", "report.html", "--self-contained-html", "--alluredir", "allure")
+            "--html", "report.html", "--self-contained-html", "--alluredir", "allure", "--log-file", "run.log")
     assert result.ret in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED), result.stdout.str()[-3000:]
     run = pytester.path / "reports" / "h"
     lines = (run / "results.jsonl").read_text(encoding="utf-8").split("\n")
@@ -117,7 +126,7 @@ def test_every_writer_records_an_episode_full_of_hostile_text(pytester: pytest.P
     traces = list((run / "trajectories").rglob("trace.json"))
     assert len(traces) == 2 and all(json.loads(t.read_text(encoding="utf-8")) for t in traces)
     written = [p for p in pytester.path.rglob("*") if p.is_file() and p.suffix in (
-        ".jsonl", ".json", ".js", ".html", ".xml", ".txt", ".properties")]
+        ".jsonl", ".json", ".js", ".html", ".xml", ".txt", ".properties", ".log")]
     assert any(p.parent.name == "allure" for p in written) and (pytester.path / "report.html") in written
     for path in written:
         path.read_bytes().decode("utf-8")  # strictly: a surrogate written with surrogatepass would fail here
