@@ -9,9 +9,14 @@ characters and line separators included, is kept: escaping those is each format'
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 REPLACEMENT = "\ufffd"
+#: A JSON escape of a surrogate code point: only JSON text holding one can decode to a lone surrogate.
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+_ESCAPED_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 def encodable(text: str) -> str:
@@ -37,6 +42,15 @@ def encodable_value(value: Any) -> Any:
     return value
 
 
+def loads(data: str | bytes) -> Any:
+    """``json.loads(data)`` with every string in it :func:`encodable`: a file someone else wrote may escape a lone
+    surrogate (``"\\ud83d"``), which ``json`` decodes as it is. Walks the value only when ``data`` holds such an
+    escape."""
+    value = json.loads(data)
+    escaped = _ESCAPED_SURROGATE_BYTES if isinstance(data, bytes | bytearray) else _ESCAPED_SURROGATE
+    return encodable_value(value) if escaped.search(data) else value  # type: ignore[arg-type]
+
+
 #: Characters that ``json.dumps(..., ensure_ascii=False)`` leaves raw but ``str.splitlines`` (and JavaScript before
 #: ES2019) takes for line breaks.
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
@@ -48,4 +62,4 @@ def one_line(json_text: str) -> str:
     return json_text.translate(_LINE_BREAKS)
 
 
-__all__ = ["REPLACEMENT", "encodable", "encodable_value", "one_line"]
+__all__ = ["REPLACEMENT", "encodable", "encodable_value", "loads", "one_line"]

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pytest_mobileagent.text import loads
+
 SIGNIFICANCE = 0.05
 
 
@@ -54,7 +56,7 @@ def read_baseline(path: Path, reader: str) -> dict[str, Any]:
     """The baseline ``path`` holds (:func:`save_baseline`'s); :class:`ValueError` naming what is wrong: not JSON, not
     a baseline, or of a newer version than :data:`BASELINE_VERSION`, naming it and ``reader`` (what reads it)."""
     try:
-        body = json.loads(path.read_text(encoding="utf-8"))
+        body = loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ValueError(f"{path} is not a baseline (not JSON: {e})") from None
     if not isinstance(body, dict) or not isinstance(body.get("tasks"), dict):

@@ -44,6 +44,7 @@ from pytest_mobileagent.records import EpisodeRecord, RecordFormatError, record_
 from pytest_mobileagent.report.artifacts import slug
 from pytest_mobileagent.report.files import new_file, write_file
 from pytest_mobileagent.report.results import FieldReader, ResultsFile, episode_key
+from pytest_mobileagent.text import loads
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -350,8 +351,8 @@ def _decode(line: bytes) -> Any:
 
     try:
         return msgspec.json.decode(line)
-    except msgspec.DecodeError:
-        return json.loads(line)
+    except msgspec.DecodeError:  # a NaN, or an escaped lone surrogate (made encodable)
+        return loads(line)
 
 
 def chosen_lines(path: Path, tasks: TaskIndex | None = None) -> list[tuple[str, int, int, bool]]:

@@ -8,7 +8,6 @@ which refuses a line of a newer format than this version's, naming the file, the
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any, cast
 
 from pytest_mobileagent.records import LINE_FIELDS, EpisodeRecord, damage, format_error, readable, record_episode
 from pytest_mobileagent.redaction import redacted_line
+from pytest_mobileagent.text import loads
 
 try:
     import fcntl
@@ -37,7 +37,7 @@ def _loads(line: bytes) -> EpisodeRecord | None:
     """A results line's record, or None for a line that is not a whole JSON object, or nests deeper than
     :data:`MAX_DEPTH`."""
     try:
-        record = json.loads(line)
+        record = loads(line)  # strings encodable: a line written elsewhere may escape a lone surrogate
     except (ValueError, RecursionError):  # malformed JSON, UTF-8 cut in the middle of a character, too deep
         return None
     return record if isinstance(record, dict) and _shallow(record) else None

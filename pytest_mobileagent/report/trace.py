@@ -52,6 +52,7 @@ from PIL import Image
 from pytest_mobileagent.capped import cap, cap_json
 from pytest_mobileagent.redaction import redact, redact_json
 from pytest_mobileagent.report.files import write_file
+from pytest_mobileagent.text import loads, one_line
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -111,12 +112,13 @@ def packed(value: Any) -> str:
 
 
 def unpacked(text: str) -> Any:
-    return json.loads(gzip.decompress(base64.b64decode(text)))
+    return loads(gzip.decompress(base64.b64decode(text)))
 
 
 def _script(call: str, *args: Any) -> str:
-    # "</" never appears in the script (JSON escapes nothing there): a hostile UI text cannot end a <script> element
-    body = ", ".join(json.dumps(a, ensure_ascii=False).replace("</", "<\\/") for a in args)
+    # "</" never appears in the script (JSON escapes nothing there): a hostile UI text cannot end a <script> element;
+    # nor a raw U+2028/U+2029, a line break inside a string for JavaScript before ES2019
+    body = ", ".join(one_line(json.dumps(a, ensure_ascii=False)).replace("</", "<\\/") for a in args)
     return f"{call}({body});\n"
 
 
@@ -576,7 +578,7 @@ def load_trace(path: Path) -> dict[str, Any]:
     if not manifest_path.is_file():
         raise TraceError(_not_a_trace(folder))
     try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        manifest = loads(manifest_path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
         raise TraceError(f"{manifest_path} is truncated or not JSON ({e}): the episode's trace was cut off; "
                          "run the item again with --ma-trajectories on") from None
@@ -628,7 +630,7 @@ def read_step(folder: Path, entry: dict[str, Any]) -> dict[str, Any]:
     """A step's detail (``tree``, ``observation``, ``exchanges``, ``logcat``) from its ``steps/NNN.js``."""
     text = (folder / entry["detail"]).read_text(encoding="utf-8")
     start, end = text.index('"', text.index(",")), text.rindex('"')
-    return unpacked(json.loads(text[start:end + 1]))
+    return unpacked(loads(text[start:end + 1]))
 
 
 def write_viewer(folder: Path) -> Path:
