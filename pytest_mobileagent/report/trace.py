@@ -24,11 +24,12 @@ Layout of ``<run>/trajectories/<episode>/`` (format :data:`FORMAT`)::
                      observation as the agent received it, the model's prompts and replies, the step's logcat
     final.png/.xml   the final screen (``--ma-screenshots``), as before
 
-Everything written is redacted as the model log is (:func:`~pytest_mobileagent.redaction.redact_json`), and every
-string longer than 64 KiB characters (typed text, an answer, a model's reply) is stored cut once, its length said at
-its end (``…[truncated, N chars]``: :mod:`pytest_mobileagent.capped`). :func:`load_trace` reads a trace's manifest
-back (:class:`TraceError` names what is missing or wrong), each step's entry joined with its record's fields, and
-:func:`read_step` a step's detail. Format 1 (before ``record``: each entry held a copy) is read too.
+Everything written is redacted as the model log is (:func:`~pytest_mobileagent.redaction.redact_json`), which
+also writes a lone surrogate as U+FFFD; the scripts escape U+2028/U+2029 (:func:`~pytest_mobileagent.text.one_line`).
+Every string longer than 64 KiB characters (typed text, an answer, a model's reply) is stored cut once, its length
+said at its end (``…[truncated, N chars]``: :mod:`pytest_mobileagent.capped`). :func:`load_trace` reads a trace's
+manifest back (:class:`TraceError` names what is missing or wrong), each step's entry joined with its record's
+fields, and :func:`read_step` a step's detail. Format 1 (before ``record``: each entry held a copy) is read too.
 """
 
 from __future__ import annotations
