@@ -13,6 +13,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pytest_mobileagent.llm.scripted import ScriptedServer
 from pytest_mobileagent.text import encodable, encodable_value
@@ -89,6 +91,32 @@ def test_encodable_replaces_only_what_utf8_cannot_hold() -> None:
     assert encodable(CORPUS).encode("utf-8")
     assert encodable_value({"k\ud800": ["v\udfff", 1, None, ("t\ud83d",)]}) == {"k\ufffd": ["v\ufffd", 1, None,
                                                                                             ("t\ufffd",)]}
+
+
+#: Any text, surrogates and the characters line readers break on included.
+HOSTILE = st.text(st.one_of(st.characters(), st.integers(0xD800, 0xDFFF).map(chr),
+                            st.sampled_from("\x00\x1b\x85\u2028\u2029\U0010ffff\u202e\ufeff")))
+VALUES = st.recursive(st.none() | st.integers() | HOSTILE,
+                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(HOSTILE, inner, max_size=3),
+                      max_leaves=8)
+
+
+@given(HOSTILE)
+def test_any_text_is_made_encodable_and_text_without_surrogates_is_kept(text: str) -> None:
+    made = encodable(text)
+    assert made.encode("utf-8").decode("utf-8") == made and encodable(made) == made
+    if not any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        assert made == text
+
+
+@given(VALUES)
+def test_any_value_is_one_utf8_results_line(value: object) -> None:
+    from pytest_mobileagent.redaction import redacted_line
+
+    line = redacted_line(value)
+    assert line.splitlines() == [line] and line.encode("utf-8")
+    # the same value, its keys in the line's order (two keys that differ only in surrogates become one)
+    assert json.loads(line) == encodable_value(json.loads(json.dumps(value, sort_keys=True)))
 
 
 def test_a_results_line_stays_one_line() -> None:
