@@ -158,7 +158,7 @@ def _agent_loop(device: Device, task: Task, agent: Agent, result: EpisodeResult,
             result.terminated_by = "status"
             break
         if action.kind == "answer":
-            result.answer = action.text
+            result.answer = None if action.text is None else encodable(action.text)  # a task checks text
             result.self_reported = "complete"
             result.terminated_by = "answer"
             break

@@ -80,7 +80,9 @@ class AnswerSomething(Task):
 
 
 def hostile_model(request: dict) -> str:
-    """A model whose reasons and answers are the corpus (its JSON escapes carry the surrogates through)."""
+    """A model whose reasons, answers and verdicts are the corpus (its JSON escapes carry the surrogates through)."""
+    if "You judge whether" in str(request["messages"][0]["content"]):
+        return f"Verdict: yes\nReason: {CORPUS}"
     return f"Reason: {CORPUS}\nAction: " + json.dumps({"action_type": "answer", "text": CORPUS})
 
 
@@ -136,7 +138,7 @@ def test_every_writer_records_an_episode_full_of_hostile_text(pytester: pytest.P
     with ScriptedServer(default=hostile_model) as server:
         result = pytester.runpytest_subprocess(
             "tasks_hostile.py", "--agent", agent, "--ma-llm-base-url", server.base_url, "--ma-llm-model",
-            "scripted-1", "--ma-run-id", "h", "--ma-trajectories", "on", "--ma-screenshots", "all",
+            "scripted-1", "--ma-llm-judge", "--ma-run-id", "h", "--ma-trajectories", "on", "--ma-screenshots", "all",
             "-n", workers, "-p", "no:randomly", "-rA", "--tb=long", "--junitxml", "junit.xml",
             "--html", "report.html", "--self-contained-html", "--alluredir", "allure", "--log-file", "run.log")
     assert result.ret in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED), result.stdout.str()[-3000:]
@@ -145,6 +147,7 @@ def test_every_writer_records_an_episode_full_of_hostile_text(pytester: pytest.P
     records = [json.loads(line) for line in text.splitlines()]  # every line reader sees one record a line
     assert len(records) == 2 and all(r["outcome"] in ("success", "failure") for r in records), records
     assert json.loads((run / "metrics.json").read_text(encoding="utf-8"))["overall"]["episodes"] == 2
+    assert all(r["judge_reason"] == encodable(CORPUS) for r in records), records  # the judge saw the episode
     if agent != "hostile:Raises":
         answers = [r.get("answer") for r in records]
         assert encodable(CORPUS) in answers, answers  # recorded, not dropped: only the surrogates replaced

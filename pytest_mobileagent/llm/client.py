@@ -36,7 +36,7 @@ from urllib.parse import parse_qsl, urlsplit, urlunsplit
 from pytest_mobileagent.deadline import waiting_on_model
 from pytest_mobileagent.device.base import InfrastructureError
 from pytest_mobileagent.redaction import redact
-from pytest_mobileagent.text import encodable
+from pytest_mobileagent.text import encodable, encodable_value
 
 if TYPE_CHECKING:
     from pytest_mobileagent.settings import Settings
@@ -191,7 +191,9 @@ class LLMClient:
         from pytest_mobileagent.llm.transport import too_large
 
         usage = Usage()
-        kwargs: dict[str, Any] = {"model": self.model, "messages": list(messages), "temperature": self.temperature}
+        # an agent's or a judge's prompt quotes what agents and models sent: the request is JSON in UTF-8
+        kwargs: dict[str, Any] = {"model": self.model, "messages": encodable_value(list(messages)),
+                                  "temperature": self.temperature}
         if self.seed is not None:
             kwargs["seed"] = self.seed
         entry: dict[str, Any] = {"request": redacted(kwargs), "attempts": []}
