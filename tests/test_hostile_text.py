@@ -2,8 +2,10 @@
 
 The same hostile corpus (lone surrogates, invalid UTF-8 smuggled in as ``surrogateescape`` code points, NUL and
 other control characters, the line separators U+0085/U+2028/U+2029, the largest code point, RTL overrides) goes
-through an agent's typed text, answer and exception, and through a model's reply; every writer is on (results,
-metrics, JUnit, pytest-html, Allure, traces, the terminal), in one process and under xdist.
+through an agent's actions (typed text and an API call, invalid steps since a phone cannot type a lone surrogate),
+its answer, output, log, model exchanges and exception, and through a model's replies and a model judge's verdict;
+every writer is on (results, metrics, model logs, JUnit, pytest-html, Allure, traces, the terminal), in one process
+and under xdist. Files written elsewhere (a results line escaping a lone surrogate) are read into the same text.
 """
 
 from __future__ import annotations
@@ -159,10 +161,11 @@ def test_every_writer_records_an_episode_full_of_hostile_text(pytester: pytest.P
     written = [p for p in pytester.path.rglob("*") if p.is_file() and p.suffix in (
         ".jsonl", ".json", ".js", ".html", ".xml", ".txt", ".properties", ".log")]
     assert any(p.parent.name == "allure" for p in written) and (pytester.path / "report.html") in written
-    for path in written:
-        text = path.read_bytes().decode("utf-8")  # strictly: a surrogate written with surrogatepass would fail here
+    assert len(list((run / "llm").glob("*.jsonl"))) == 2  # the model logs
+    for path in [*written, pytester.path / "stdout", pytester.path / "stderr"]:  # the terminal too
+        body = path.read_bytes().decode("utf-8")  # strictly: a surrogate written with surrogatepass would fail here
         if path.suffix in (".jsonl", ".js"):  # line breaks for some readers (and for JavaScript before ES2019)
-            assert not {"\u2028", "\u2029", "\x85"} & set(text), path
+            assert not {"\u2028", "\u2029", "\x85"} & set(body), path
     assert "INTERNALERROR" not in result.stdout.str() + result.stderr.str()
 
 
