@@ -116,9 +116,9 @@ def mobilebench_model(request: dict[str, Any]) -> str:
 
 def run(pytester: pytest.Pytester, server: ScriptedServer, agent: str, *extra: str) -> pytest.RunResult:
     pytester.makepyfile(tasks_short=SUITE)
-    return pytester.runpytest_subprocess("tasks_short.py", "--agent", agent, "--ma-llm-base-url", server.base_url,
-                                         "--ma-llm-model", "scripted-1", "--ma-run-id", "a", "-p", "no:randomly",
-                                         *extra)
+    return pytester.runpytest_inprocess("tasks_short.py", "--agent", agent, "--ma-llm-base-url", server.base_url,
+                                        "--ma-llm-model", "scripted-1", "--ma-run-id", "a", "-p", "no:randomly",
+                                        *extra)
 
 
 def results(pytester: pytest.Pytester) -> dict[str, dict[str, Any]]:
