@@ -19,6 +19,7 @@ from pytest_mobileagent.apis import Api, ApiCall, InvalidApiCall, api_catalog, c
 from pytest_mobileagent.catalog import resolve_app
 from pytest_mobileagent.device.base import ActionRefused
 from pytest_mobileagent.observe.elements import InvalidAction
+from pytest_mobileagent.text import is_encodable
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -103,7 +104,7 @@ class Action:
             raise InvalidAction(f"duration_ms must be between 0 and {MAX_DURATION_MS}, got {self.duration_ms}")
         if not isinstance(self.clear, bool):
             raise InvalidAction(f"clear must be true or false, got {self.clear!r:.80}")
-        if self.kind == "input_text" and self.text is not None and not _typeable(self.text):
+        if self.kind == "input_text" and self.text is not None and not is_encodable(self.text):
             raise InvalidAction("input_text text holds a lone surrogate, which is no character a phone can type")
         if self.direction is not None and self.direction not in DIRECTIONS:
             raise InvalidAction(f"direction must be one of {DIRECTIONS}, got {self.direction!r}")
@@ -216,15 +217,6 @@ class Action:
         """A short human-readable form for failure messages and reports."""
         parts = [f"{k}={v!r}" for k, v in self.to_dict().items() if k != "action_type"]
         return f"{self.kind}({', '.join(parts)})"
-
-
-def _typeable(text: str) -> bool:
-    """Whether ``text`` is characters a keyboard can type: no lone surrogate (half of a UTF-16 pair)."""
-    try:
-        text.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _on_screen(action: Action, points: tuple[int, ...], device: Device) -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pytest_mobileagent.datasets import dataset_file
+from pytest_mobileagent.text import is_encodable
 
 if TYPE_CHECKING:
     from pytest_mobileagent.device.base import Device
@@ -177,10 +178,8 @@ def call_api(device: Device, name: str, args: Mapping[str, str], catalog: Mappin
     if api is None:
         raise InvalidApiCall(f"no API named {name!r} in the catalogue")
     command = api.render(args)
-    try:
-        command.encode()
-    except UnicodeEncodeError:
-        raise InvalidApiCall(f"{name}'s arguments hold a lone surrogate, which no command line carries") from None
+    if not is_encodable(command):
+        raise InvalidApiCall(f"{name}'s arguments hold a lone surrogate, which no command line carries")
     if api.on_host:
         raise InvalidApiCall(f"{name} is a host-side adb command ({api.command[:80]}), not an action on the device")
     if "sim_shell" in device.capabilities:

@@ -19,13 +19,20 @@ _ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 _ESCAPED_SURROGATE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
-def encodable(text: str) -> str:
-    """``text`` with every surrogate code point that is not half of a pair replaced by U+FFFD, pairs joined."""
+def is_encodable(text: str) -> bool:
+    """Whether UTF-8 holds ``text`` as it is: no surrogate code point (a lone half of a UTF-16 pair)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-    return text
+        return False
+    return True
+
+
+def encodable(text: str) -> str:
+    """``text`` with every surrogate code point that is not half of a pair replaced by U+FFFD, pairs joined."""
+    if is_encodable(text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def encodable_value(value: Any) -> Any:
@@ -62,4 +69,4 @@ def one_line(json_text: str) -> str:
     return json_text.translate(_LINE_BREAKS)
 
 
-__all__ = ["REPLACEMENT", "encodable", "encodable_value", "loads", "one_line"]
+__all__ = ["REPLACEMENT", "encodable", "encodable_value", "is_encodable", "loads", "one_line"]
